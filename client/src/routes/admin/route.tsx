@@ -1,0 +1,14 @@
+import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { AdminProviders } from '../../admin/AdminProviders.tsx';
+
+export const Route = createFileRoute('/admin')({
+  component: AdminRoot,
+});
+
+function AdminRoot() {
+  return (
+    <AdminProviders>
+      <Outlet />
+    </AdminProviders>
+  );
+}

@@ -1,0 +1,107 @@
+import { sha256 } from '@oslojs/crypto/sha2';
+import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
+import { randomBytes } from 'node:crypto';
+import type { DbExecutor } from '../db/database.ts';
+
+// Lucia's session design: a random token lives only in the cookie; the database keeps its
+// SHA-256, so a leaked sessions table cannot be replayed.
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Idle lifetime: a session unused for 7 days expires. */
+export const SESSION_IDLE_MS = 7 * DAY_MS;
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  isAdmin: boolean;
+}
+
+export interface ValidatedSession {
+  id: string;
+  userId: string;
+  expiresAt: Date;
+  /** True when the expiry was just extended: the cookie must be re-issued. */
+  refreshed: boolean;
+}
+
+export function generateSessionToken(): string {
+  // 160 bits (20 bytes) of entropy, as Lucia's guide recommends at minimum.
+  return encodeBase32LowerCaseNoPadding(randomBytes(20));
+}
+
+export function sessionIdFromToken(token: string): string {
+  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+}
+
+export interface SessionClientInfo {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export async function createSession(
+  db: DbExecutor,
+  token: string,
+  userId: string,
+  client: SessionClientInfo,
+  now = new Date(),
+): Promise<{ id: string; expiresAt: Date }> {
+  const id = sessionIdFromToken(token);
+  const expiresAt = new Date(now.getTime() + SESSION_IDLE_MS);
+  await db
+    .insertInto('sessions')
+    .values({
+      id,
+      user_id: userId,
+      expires_at: expiresAt,
+      ip: client.ip,
+      user_agent: client.userAgent?.slice(0, 512) ?? null,
+    })
+    .execute();
+  return { id, expiresAt };
+}
+
+/**
+ * Looks the token up; deletes it when expired; extends it (sliding expiry) once less than half
+ * of the idle lifetime remains, so an active admin is never logged out mid-task.
+ */
+export async function validateSessionToken(
+  db: DbExecutor,
+  token: string,
+  now = new Date(),
+): Promise<{ session: ValidatedSession; user: SessionUser } | null> {
+  const id = sessionIdFromToken(token);
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .leftJoin('user_roles', (join) =>
+      join.onRef('user_roles.user_id', '=', 'users.id').on('user_roles.role', '=', 'admin'),
+    )
+    .select(['sessions.id', 'sessions.user_id', 'sessions.expires_at', 'users.email', 'user_roles.role'])
+    .where('sessions.id', '=', id)
+    .executeTakeFirst();
+  if (!row) return null;
+  if (now.getTime() >= row.expires_at.getTime()) {
+    await db.deleteFrom('sessions').where('id', '=', id).execute();
+    return null;
+  }
+  let expiresAt = row.expires_at;
+  let refreshed = false;
+  if (now.getTime() >= expiresAt.getTime() - SESSION_IDLE_MS / 2) {
+    expiresAt = new Date(now.getTime() + SESSION_IDLE_MS);
+    refreshed = true;
+    await db.updateTable('sessions').set({ expires_at: expiresAt }).where('id', '=', id).execute();
+  }
+  return {
+    session: { id: row.id, userId: row.user_id, expiresAt, refreshed },
+    user: { id: row.user_id, email: row.email, isAdmin: row.role === 'admin' },
+  };
+}
+
+export async function invalidateSession(db: DbExecutor, sessionId: string): Promise<void> {
+  await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+}
+
+export async function invalidateUserSessions(db: DbExecutor, userId: string): Promise<number> {
+  const result = await db.deleteFrom('sessions').where('user_id', '=', userId).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,95 @@
+import { sql } from 'kysely';
+import type { DbExecutor } from '../db/database.ts';
+import { hashPassword } from './password.ts';
+import { invalidateUserSessions } from './session.ts';
+
+export class UserExistsError extends Error {
+  override name = 'UserExistsError';
+}
+export class UnknownUserError extends Error {
+  override name = 'UnknownUserError';
+  constructor(email: string) {
+    super(`No user with the e-mail ${email}. Create one with: npm run admin -- create ${email}`);
+  }
+}
+
+export interface UserSummary {
+  id: string;
+  email: string;
+  isAdmin: boolean;
+  emailVerified: boolean;
+  createdAt: Date;
+}
+
+export async function findUserByEmail(db: DbExecutor, email: string) {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where(sql`lower(email)`, '=', email.trim().toLowerCase())
+    .executeTakeFirst();
+}
+
+export async function createUser(
+  db: DbExecutor,
+  { email, password, verified = false }: { email: string; password: string; verified?: boolean },
+): Promise<{ id: string; email: string }> {
+  const passwordHash = await hashPassword(password);
+  const row = await db
+    .insertInto('users')
+    .values({
+      email: email.trim(),
+      password_hash: passwordHash,
+      email_verified_at: verified ? new Date() : null,
+    })
+    .onConflict((oc) => oc.expression(sql`lower(email)`).doNothing())
+    .returning(['id', 'email'])
+    .executeTakeFirst();
+  if (!row) throw new UserExistsError(`A user with the e-mail ${email} already exists`);
+  return row;
+}
+
+export async function grantAdmin(db: DbExecutor, email: string): Promise<void> {
+  const user = await findUserByEmail(db, email);
+  if (!user) throw new UnknownUserError(email);
+  await db
+    .insertInto('user_roles')
+    .values({ user_id: user.id, role: 'admin' })
+    .onConflict((oc) => oc.columns(['user_id', 'role']).doNothing())
+    .execute();
+}
+
+/** Removes the admin role and ends every session of the user, so access stops at once. */
+export async function revokeAdmin(db: DbExecutor, email: string): Promise<{ sessionsEnded: number }> {
+  const user = await findUserByEmail(db, email);
+  if (!user) throw new UnknownUserError(email);
+  await db.deleteFrom('user_roles').where('user_id', '=', user.id).where('role', '=', 'admin').execute();
+  return { sessionsEnded: await invalidateUserSessions(db, user.id) };
+}
+
+export async function listUsers(db: DbExecutor): Promise<UserSummary[]> {
+  const rows = await db
+    .selectFrom('users')
+    .leftJoin('user_roles', (join) =>
+      join.onRef('user_roles.user_id', '=', 'users.id').on('user_roles.role', '=', 'admin'),
+    )
+    .select(['users.id', 'users.email', 'users.email_verified_at', 'users.created_at', 'user_roles.role'])
+    .orderBy('users.created_at')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    email: r.email,
+    isAdmin: r.role === 'admin',
+    emailVerified: r.email_verified_at !== null,
+    createdAt: r.created_at,
+  }));
+}
+
+export async function adminExists(db: DbExecutor): Promise<boolean> {
+  const row = await db
+    .selectFrom('user_roles')
+    .select('user_id')
+    .where('role', '=', 'admin')
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,77 @@
+import { credentialsSchema, emailSchema } from '#shared/auth/schemas.ts';
+import { generatePassword } from '../auth/bootstrap-admin.ts';
+import { createUser, grantAdmin, listUsers, revokeAdmin } from '../auth/users.ts';
+import type { Database } from '../db/database.ts';
+
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+export const ADMIN_USAGE = `Usage: npm run admin -- <command>
+  create <email> [--password <pw>]   create a user with the admin role (password generated when omitted)
+  grant <email>                      give an existing user the admin role
+  revoke <email>                     remove the admin role and end the user's sessions
+  list                               list users and their roles`;
+
+/** The admin CLI as a function of (db, argv) so tests can run it against a test database. */
+export async function runAdminCommand(
+  db: Database,
+  argv: string[],
+  out: (line: string) => void,
+  promptPassword?: () => Promise<string>,
+): Promise<void> {
+  const [command, ...rest] = argv;
+  const email = () => {
+    const parsed = emailSchema.safeParse(rest[0] ?? '');
+    if (!parsed.success)
+      throw new UsageError(parsed.error.issues[0]?.message ?? 'An e-mail address is required');
+    return parsed.data;
+  };
+  switch (command) {
+    case 'create': {
+      const address = email();
+      const flag = rest.indexOf('--password');
+      let password = flag >= 0 ? rest[flag + 1] : undefined;
+      let generated = false;
+      if (flag >= 0 && !password) throw new UsageError('--password needs a value');
+      if (!password && promptPassword) password = await promptPassword();
+      if (!password) {
+        password = generatePassword();
+        generated = true;
+      }
+      const credentials = credentialsSchema.safeParse({ email: address, password });
+      if (!credentials.success) throw new UsageError(credentials.error.issues[0]?.message ?? 'Invalid input');
+      await db.transaction().execute(async (trx) => {
+        await createUser(trx, { email: address, password, verified: true });
+        await grantAdmin(trx, address);
+      });
+      out(`Created admin ${address}.`);
+      if (generated) out(`Password (shown once): ${password}`);
+      return;
+    }
+    case 'grant': {
+      const address = email();
+      await grantAdmin(db, address);
+      out(`${address} is now an admin.`);
+      return;
+    }
+    case 'revoke': {
+      const address = email();
+      const { sessionsEnded } = await revokeAdmin(db, address);
+      out(`${address} is no longer an admin; ${sessionsEnded} session(s) ended.`);
+      return;
+    }
+    case 'list': {
+      const users = await listUsers(db);
+      if (users.length === 0) out('No users.');
+      for (const u of users) {
+        out(
+          `${u.email}\t${u.isAdmin ? 'admin' : 'user'}\t${u.emailVerified ? 'verified' : 'unverified'}\t${u.createdAt.toISOString()}`,
+        );
+      }
+      return;
+    }
+    default:
+      throw new UsageError(command ? `Unknown command "${command}".\n${ADMIN_USAGE}` : ADMIN_USAGE);
+  }
+}

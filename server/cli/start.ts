@@ -1,0 +1,74 @@
+import path from 'node:path';
+import pino from 'pino';
+import { createServer } from '../app.ts';
+import { ensureFirstAdmin } from '../auth/bootstrap-admin.ts';
+import { loadEnvOrExit, serverEnvSchema, workerEnvSchema } from '../config/env.ts';
+import { createRuntime } from '../runtime.ts';
+import { databaseIsEmpty, seedDemoData } from '../seed/demo.ts';
+import { startWorker } from '../../worker/worker.ts';
+import { buildClient, clientBuildIsStale } from './client-build.ts';
+
+// `npm start` (and `npm run dev`): everything in one process for a fresh clone: embedded
+// PostgreSQL unless DATABASE_URL is set, migrations, demo data, a first admin, server and worker.
+const dev = process.argv.includes('--dev');
+const env = loadEnvOrExit(serverEnvSchema.extend(workerEnvSchema.shape));
+const logger = pino({ level: env.LOG_LEVEL, name: 'app' });
+const root = process.cwd();
+const clientDir = path.join(root, 'dist', 'client');
+
+if (!dev && clientBuildIsStale(root, clientDir)) {
+  logger.info('building the client (missing or older than its sources)');
+  buildClient(root);
+}
+
+const runtime = await createRuntime(env, {
+  role: 'all',
+  logger,
+  migrate: true,
+  bossPoolMax: env.PGBOSS_POOL_MAX,
+});
+const { db, config } = runtime.services;
+
+if (await databaseIsEmpty(db)) {
+  const { seeded } = await seedDemoData(db);
+  if (seeded)
+    logger.info('added demo data (contacts, templates, a completed campaign, unsubscribe activity)');
+}
+const adminEmail = `admin@${config.site.email.split('@')[1] ?? 'example.com'}`;
+const firstAdmin = await ensureFirstAdmin(db, adminEmail);
+
+const worker = await startWorker(runtime.boss, runtime.services, { concurrency: env.WORKER_CONCURRENCY });
+const server = await createServer({
+  services: runtime.services,
+  logLevel: env.LOG_LEVEL,
+  trustProxy: env.TRUST_PROXY,
+  clientDir: dev ? null : clientDir,
+  viteDev: dev,
+});
+await server.start(env.PORT, env.HOST);
+
+const lines = [
+  '',
+  `  ${config.site.name} is running at ${config.appUrl}`,
+  `  Admin: ${config.appUrl}/admin`,
+  `  Database: ${runtime.embedded ? `embedded PostgreSQL (data in ${path.join(config.dataDir, 'postgres')})` : 'DATABASE_URL'}`,
+  `  E-mail: ${runtime.services.email.kind === 'outbox' ? 'outbox (no RESEND_API_KEY: e-mails are kept in the database)' : 'Resend'}`,
+];
+if (firstAdmin) {
+  lines.push('', '  First admin account (shown once, change it with `npm run admin`):');
+  lines.push(`    e-mail:   ${firstAdmin.email}`, `    password: ${firstAdmin.password}`);
+}
+console.log(lines.join('\n') + '\n');
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, 'stopping: finishing requests and active jobs');
+  await server.stop();
+  await worker.stop();
+  await runtime.close();
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -1,0 +1,83 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
+const optionalString = z.preprocess(emptyToUndefined, z.string().min(1).optional());
+
+/** Variables every process (server, worker, CLI) understands. */
+export const baseEnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Public base URL used in links (e-mails, canonical URLs). Defaults to http://localhost:$PORT. */
+  APP_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  /** PostgreSQL connection string; when unset, an embedded PostgreSQL is started under DATA_DIR. */
+  DATABASE_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  DATA_DIR: z.string().min(1).default('./.data'),
+  /** HMAC/signing key; generated once and kept in DATA_DIR when unset. */
+  APP_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+  RESEND_API_KEY: optionalString,
+  /** Only for tests and local fakes: the Resend SDK's API base URL. */
+  RESEND_BASE_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  RESEND_WEBHOOK_SECRET: optionalString,
+  EMAIL_FROM: z.preprocess(emptyToUndefined, z.string().min(3).optional()),
+  SITE_NAME: optionalString,
+  SITE_PHONE: optionalString,
+  SITE_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
+  UPLOADTHING_TOKEN: optionalString,
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+});
+
+export const serverEnvSchema = baseEnvSchema.extend({
+  /** Trust X-Forwarded-* from a reverse proxy (client IPs for rate limits and logs). */
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+});
+
+export const workerEnvSchema = baseEnvSchema.extend({
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(4),
+  PGBOSS_POOL_MAX: z.coerce.number().int().min(1).max(50).default(4),
+});
+
+export type BaseEnv = z.infer<typeof baseEnvSchema>;
+export type ServerEnv = z.infer<typeof serverEnvSchema>;
+export type WorkerEnv = z.infer<typeof workerEnvSchema>;
+
+export class EnvError extends Error {
+  override name = 'EnvError';
+}
+
+/** Parses the environment once; a bad value throws an EnvError naming every bad variable. */
+export function parseEnv<S extends z.ZodType>(
+  schema: S,
+  source: NodeJS.ProcessEnv = process.env,
+): z.infer<S> {
+  const result = schema.safeParse(source);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => `  ${issue.path.join('.') || '(root)'}: ${issue.message}`);
+  throw new EnvError(`Invalid environment configuration:\n${lines.join('\n')}`);
+}
+
+/** Runs `fn` with a parsed env, or prints the problem and exits with status 78 (EX_CONFIG). */
+export function loadEnvOrExit<S extends z.ZodType>(schema: S): z.infer<S> {
+  try {
+    return parseEnv(schema);
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(78);
+    }
+    throw error;
+  }
+}
+
+export function resolveAppUrl(env: Pick<BaseEnv, 'APP_URL' | 'PORT'>): string {
+  return (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+}
+
+export function resolveDataDir(env: Pick<BaseEnv, 'DATA_DIR'>): string {
+  return path.resolve(env.DATA_DIR);
+}

@@ -1,0 +1,252 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+// The one place the database's shape is described for Kysely. Keep in step with migrations/.
+
+/** Timestamps come back as Date; inserts and updates accept a Date or an ISO string. */
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type GeneratedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+export type CampaignStatus =
+  'draft' | 'scheduled' | 'sending' | 'completed' | 'paused' | 'failed' | 'cancelled';
+export type SendStatus =
+  | 'queued'
+  | 'sending'
+  | 'sent'
+  | 'delivered'
+  | 'delivery_delayed'
+  | 'bounced'
+  | 'complained'
+  | 'failed'
+  | 'cancelled'
+  | 'skipped';
+export type UnsubscribeAction =
+  'email_unsubscribe' | 'sms_unsubscribe' | 'email_resubscribe' | 'sms_resubscribe';
+export type UnsubscribeMethod = 'one_click' | 'manual';
+export type SuppressionReason = 'hard_bounce' | 'complaint';
+
+export interface UsersTable {
+  id: Generated<string>;
+  email: string;
+  password_hash: string;
+  email_verified_at: NullableTimestamp;
+  created_at: GeneratedTimestamp;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  expires_at: Timestamp;
+  created_at: GeneratedTimestamp;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface UserRolesTable {
+  user_id: string;
+  role: 'admin';
+  created_at: GeneratedTimestamp;
+}
+
+export interface LeadsTable {
+  id: Generated<string>;
+  email: string;
+  full_name: string | null;
+  phone: string | null;
+  email_marketing_consent: Generated<boolean>;
+  sms_marketing_consent: Generated<boolean>;
+  consent_at: NullableTimestamp;
+  consent_source: string | null;
+  consent_ip: string | null;
+  email_unsubscribed_at: NullableTimestamp;
+  unsubscribe_reason: string | null;
+  sms_unsubscribed_at: NullableTimestamp;
+  suppressed_at: NullableTimestamp;
+  suppression_reason: SuppressionReason | null;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+
+export interface EnquiriesTable {
+  id: Generated<string>;
+  lead_id: string;
+  watch_brand: string;
+  watch_model: string | null;
+  watch_year: number | null;
+  watch_condition: string;
+  has_box: Generated<boolean>;
+  has_papers: Generated<boolean>;
+  additional_details: string | null;
+  source: Generated<string>;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  utm_content: string | null;
+  utm_term: string | null;
+  meta_event_id: string | null;
+  ip: string | null;
+  user_agent: string | null;
+  created_at: GeneratedTimestamp;
+}
+
+export interface UploadsTable {
+  id: Generated<string>;
+  driver: 'local' | 'uploadthing';
+  storage_key: string;
+  original_name: string | null;
+  content_type: string;
+  bytes: number;
+  width: number | null;
+  height: number | null;
+  sha256: string;
+  enquiry_id: string | null;
+  uploader_ip: string | null;
+  created_at: GeneratedTimestamp;
+}
+
+export interface EmailTemplatesTable {
+  id: Generated<string>;
+  template_name: string;
+  subject: string;
+  description: string | null;
+  html_content: string;
+  variables: ColumnType<string[], string[] | undefined, string[]>;
+  template_type: Generated<'marketing'>;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+
+export interface EmailCampaignsTable {
+  id: Generated<string>;
+  name: string;
+  subject: string;
+  html_content: Generated<string>;
+  status: ColumnType<CampaignStatus, CampaignStatus | undefined, CampaignStatus>;
+  is_paused: Generated<boolean>;
+  is_test_mode: Generated<boolean>;
+  test_emails: ColumnType<string[], string[] | undefined, string[]>;
+  template_id: string | null;
+  total_recipients: Generated<number>;
+  sent_count: Generated<number>;
+  delivered_count: Generated<number>;
+  failed_count: Generated<number>;
+  bounce_count: Generated<number>;
+  complaint_count: Generated<number>;
+  skipped_count: Generated<number>;
+  open_count: Generated<number>;
+  click_count: Generated<number>;
+  open_rate: number | null;
+  click_rate: number | null;
+  bounce_rate: number | null;
+  pause_reason: string | null;
+  failure_reason: string | null;
+  created_by: string | null;
+  scheduled_at: NullableTimestamp;
+  started_at: NullableTimestamp;
+  paused_at: NullableTimestamp;
+  completed_at: NullableTimestamp;
+  cancelled_at: NullableTimestamp;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+
+export interface EmailSendsTable {
+  id: Generated<string>;
+  campaign_id: string;
+  lead_id: string | null;
+  recipient_email: string;
+  status: ColumnType<SendStatus, SendStatus | undefined, SendStatus>;
+  batch_id: string | null;
+  claimed_at: NullableTimestamp;
+  attempts: Generated<number>;
+  provider_message_id: string | null;
+  error: string | null;
+  bounce_type: string | null;
+  bounce_message: string | null;
+  sent_at: NullableTimestamp;
+  delivered_at: NullableTimestamp;
+  opened_at: NullableTimestamp;
+  clicked_at: NullableTimestamp;
+  bounced_at: NullableTimestamp;
+  complained_at: NullableTimestamp;
+  failed_at: NullableTimestamp;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+
+export interface EmailEventsTable {
+  id: Generated<string>;
+  provider_event_id: string;
+  type: string;
+  provider_message_id: string | null;
+  send_id: string | null;
+  payload: ColumnType<unknown, string, string>;
+  occurred_at: NullableTimestamp;
+  received_at: GeneratedTimestamp;
+}
+
+export interface UnsubscribeLogsTable {
+  id: Generated<string>;
+  email: string;
+  action: UnsubscribeAction;
+  method: UnsubscribeMethod;
+  ip_address: string | null;
+  user_agent: string | null;
+  lead_id: string | null;
+  campaign_id: string | null;
+  reason: string | null;
+  created_at: GeneratedTimestamp;
+}
+
+export interface SettingsTable {
+  id: Generated<boolean>;
+  from_name: string | null;
+  from_email: string | null;
+  reply_to_email: string | null;
+  batch_size: Generated<number>;
+  batch_delay_ms: Generated<number>;
+  timezone: Generated<string>;
+  bounce_pause_threshold: Generated<number>;
+  updated_at: GeneratedTimestamp;
+}
+
+export interface OutboxEmailsTable {
+  id: Generated<string>;
+  idempotency_key: string | null;
+  to_addresses: string[];
+  from_address: string;
+  reply_to: string | null;
+  subject: string;
+  html: string | null;
+  text_body: string | null;
+  /** JSON text on insert (pg would encode a JS object as-is, arrays wrongly), parsed object on select. */
+  headers: ColumnType<Record<string, string>, string | undefined, string>;
+  tags: ColumnType<Array<{ name: string; value: string }>, string | undefined, string>;
+  created_at: GeneratedTimestamp;
+}
+
+export interface DB {
+  users: UsersTable;
+  sessions: SessionsTable;
+  user_roles: UserRolesTable;
+  leads: LeadsTable;
+  enquiries: EnquiriesTable;
+  uploads: UploadsTable;
+  email_templates: EmailTemplatesTable;
+  email_campaigns: EmailCampaignsTable;
+  email_sends: EmailSendsTable;
+  email_events: EmailEventsTable;
+  unsubscribe_logs: UnsubscribeLogsTable;
+  settings: SettingsTable;
+  outbox_emails: OutboxEmailsTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type Lead = Selectable<LeadsTable>;
+export type NewLead = Insertable<LeadsTable>;
+export type LeadUpdate = Updateable<LeadsTable>;
+export type EmailCampaign = Selectable<EmailCampaignsTable>;
+export type EmailSend = Selectable<EmailSendsTable>;
+export type EmailTemplate = Selectable<EmailTemplatesTable>;
+export type UnsubscribeLog = Selectable<UnsubscribeLogsTable>;
+export type OutboxEmail = Selectable<OutboxEmailsTable>;

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+
+const headerValue = z.string().refine((v) => !/[\r\n]/.test(v), 'Header values cannot contain line breaks');
+
+/** One outgoing e-mail, whatever the transport. */
+export const emailMessageSchema = z.object({
+  from: headerValue.min(3),
+  to: z.array(z.email()).min(1).max(50),
+  replyTo: z.email().optional(),
+  subject: headerValue.min(1).max(998),
+  html: z.string().optional(),
+  text: z.string().optional(),
+  headers: z.record(z.string(), headerValue).optional(),
+  tags: z
+    .array(z.object({ name: z.string().regex(/^[\w-]{1,256}$/), value: z.string().regex(/^[\w-]{1,256}$/) }))
+    .optional(),
+});
+
+export type EmailMessage = z.infer<typeof emailMessageSchema>;
+
+export type EmailFailureKind = 'rate_limited' | 'invalid' | 'provider' | 'network' | 'idempotency_conflict';
+
+export interface EmailFailure {
+  kind: EmailFailureKind;
+  message: string;
+  /** The provider's error name, e.g. "rate_limit_exceeded". */
+  name: string;
+  statusCode: number | null;
+  /** Seconds to wait before trying again, from the provider's `retry-after`. */
+  retryAfterSeconds: number | null;
+  /** Whether the same request may succeed later (429, 5xx, network, concurrent idempotent request). */
+  retryable: boolean;
+}
+
+/** The provider's advertised limits from `ratelimit-*` headers; nulls when absent (outbox). */
+export interface RateLimitInfo {
+  limit: number | null;
+  remaining: number | null;
+  resetSeconds: number | null;
+}
+
+export type SendResult =
+  | { ok: true; id: string; rateLimit: RateLimitInfo }
+  | { ok: false; error: EmailFailure; rateLimit: RateLimitInfo };
+
+export type BatchSendResult =
+  | { ok: true; ids: string[]; rateLimit: RateLimitInfo }
+  | { ok: false; error: EmailFailure; rateLimit: RateLimitInfo };
+
+export interface SendOptions {
+  /** Same key, same request: the provider (or the outbox) answers with the first result, never sends twice. */
+  idempotencyKey?: string;
+}
+
+export interface EmailTransport {
+  readonly kind: 'resend' | 'outbox';
+  send(message: EmailMessage, options?: SendOptions): Promise<SendResult>;
+  /** Up to 100 messages in one request; ids come back in the same order. */
+  sendBatch(messages: EmailMessage[], options?: SendOptions): Promise<BatchSendResult>;
+}
+
+export const MAX_BATCH_SIZE = 100;
+export const noRateLimitInfo: RateLimitInfo = { limit: null, remaining: null, resetSeconds: null };

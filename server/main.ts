@@ -1,0 +1,30 @@
+import path from 'node:path';
+import pino from 'pino';
+import { loadEnvOrExit, serverEnvSchema } from './config/env.ts';
+import { createServer } from './app.ts';
+import { createRuntime } from './runtime.ts';
+
+// `npm run server`: the HTTP server alone (run migrations with `npm run db:migrate` first).
+const env = loadEnvOrExit(serverEnvSchema);
+const logger = pino({ level: env.LOG_LEVEL, name: 'server' });
+const runtime = await createRuntime(env, { role: 'server', logger });
+const server = await createServer({
+  services: runtime.services,
+  logLevel: env.LOG_LEVEL,
+  trustProxy: env.TRUST_PROXY,
+  clientDir: path.resolve('dist/client'),
+});
+const address = await server.start(env.PORT, env.HOST);
+logger.info({ address, appUrl: runtime.services.config.appUrl }, 'server listening');
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, 'server stopping');
+  await server.stop();
+  await runtime.close();
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -1,0 +1,77 @@
+import type { PgBoss } from 'pg-boss';
+import { type AppConfig, buildAppConfig } from './config/app-config.ts';
+import type { BaseEnv } from './config/env.ts';
+import { resolveDatabaseUrl } from './db/connection.ts';
+import { createDatabase, type Database } from './db/database.ts';
+import type { EmbeddedPostgresHandle } from './db/embedded.ts';
+import { migrateToLatest } from './db/migrator.ts';
+import { createEmailTransport } from './email/transport.ts';
+import { createBoss, createJobQueue, ensureQueues } from './jobs/queue.ts';
+import type { AppServices, Logger } from './services.ts';
+
+export interface Runtime {
+  services: AppServices;
+  boss: PgBoss;
+  databaseUrl: string;
+  embedded: EmbeddedPostgresHandle | null;
+  /** Stops jobs, closes the pool and stops the embedded database if this process started it. */
+  close(): Promise<void>;
+}
+
+export interface CreateRuntimeOptions {
+  /** 'all': one process serving HTTP and working jobs (npm start). */
+  role: 'server' | 'worker' | 'all';
+  logger: Logger;
+  /** Apply pending migrations first (npm start; a single-process deployment). */
+  migrate?: boolean;
+  /** Use this database instead of resolving DATABASE_URL / the embedded cluster. */
+  databaseUrl?: string;
+  bossPoolMax?: number;
+}
+
+/** Connects everything a process needs, in order, from its parsed environment. */
+export async function createRuntime(env: BaseEnv, options: CreateRuntimeOptions): Promise<Runtime> {
+  const config: AppConfig = await buildAppConfig(env);
+  const resolved = options.databaseUrl
+    ? { url: options.databaseUrl, embedded: null }
+    : await resolveDatabaseUrl(env.DATABASE_URL, config.dataDir);
+  let db: Database | null = null;
+  let boss: PgBoss | null = null;
+  try {
+    db = createDatabase({
+      connectionString: resolved.url,
+      max: env.DB_POOL_MAX,
+      applicationName: `watch-platform-${options.role}`,
+    });
+    if (options.migrate) await migrateToLatest(db);
+    boss = createBoss({ connectionString: resolved.url, max: options.bossPoolMax ?? 3, role: options.role });
+    boss.on('error', (error) => options.logger.error({ err: error }, 'pg-boss error'));
+    await boss.start();
+    await ensureQueues(boss);
+  } catch (error) {
+    await boss?.stop({ graceful: false }).catch(() => undefined);
+    await db?.destroy().catch(() => undefined);
+    await resolved.embedded?.stop().catch(() => undefined);
+    throw error;
+  }
+  const services: AppServices = {
+    db,
+    config,
+    email: createEmailTransport(env, db),
+    jobs: createJobQueue(boss),
+    logger: options.logger,
+  };
+  const startedBoss = boss;
+  const startedDb = db;
+  return {
+    services,
+    boss: startedBoss,
+    databaseUrl: resolved.url,
+    embedded: resolved.embedded,
+    async close() {
+      await startedBoss.stop({ graceful: true, timeout: 10_000 });
+      await startedDb.destroy();
+      await resolved.embedded?.stop();
+    },
+  };
+}

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 256;
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .min(1, 'Email is required')
+  .max(255, 'Email must be less than 255 characters')
+  .pipe(z.email('Please enter a valid email address'));
+
+export const passwordSchema = z
+  .string()
+  .min(1, 'Password is required')
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+
+export const credentialsSchema = z.object({ email: emailSchema, password: passwordSchema });
+export type Credentials = z.infer<typeof credentialsSchema>;

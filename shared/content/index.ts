@@ -1,0 +1,10 @@
+export type * from './types.ts';
+export * from './cities.ts';
+export * from './brands.ts';
+export * from './brand-links.ts';
+export * from './choices.ts';
+export * from './testimonials.ts';
+export * from './faqs.ts';
+export * from './navigation.ts';
+export * from './home.ts';
+export * from './routes.ts';

@@ -1,0 +1,55 @@
+import { brandPages } from './brands.ts';
+import { cities } from './cities.ts';
+import type { NavigationItem } from './types.ts';
+
+/** Brands whose menu entries carry the 'Popular' tag (spec §2, mobile drawer). */
+const featuredBrands: readonly string[] = ['Rolex', 'Patek Philippe'];
+
+export const homeNavItem: NavigationItem = {
+  to: '/',
+  label: 'Home',
+  description: 'Back to the home page',
+  icon: 'home',
+  featured: false,
+};
+
+export const sellNavItem: NavigationItem = {
+  to: '/sell',
+  label: 'Sell Now',
+  description: 'Get a free valuation of your watch',
+  icon: 'tag',
+  featured: true,
+};
+
+export const brandNavItems: readonly NavigationItem[] = brandPages.map((b) => ({
+  to: `/${b.urlSlug}`,
+  label: b.brandName,
+  description: `${b.popularModels.slice(0, 3).join(', ')} and more`,
+  icon: 'watch',
+  featured: featuredBrands.includes(b.brandName),
+}));
+
+export const locationNavItems: readonly NavigationItem[] = cities.map((c) => ({
+  to: `/${c.urlSlug}`,
+  label: c.city,
+  description: c.state,
+  icon: 'map-pin',
+  featured: false,
+}));
+
+export const serviceNavItems: readonly NavigationItem[] = [
+  {
+    to: '/watch-authentication',
+    label: 'Authentication',
+    description: 'How our watchmakers verify a watch',
+    icon: 'shield-check',
+    featured: false,
+  },
+  {
+    to: '/blog',
+    label: 'Watch Insights',
+    description: 'Guides on selling, valuing and authenticating watches',
+    icon: 'book-open',
+    featured: false,
+  },
+];

@@ -1,0 +1,120 @@
+import { z } from 'zod';
+
+/**
+ * Template variables are `{{name}}` merge tags. Names are ASCII word characters only so that a tag can
+ * never smuggle markup or spaces into a name; `{{ name }}` (spaces inside the braces) is accepted because
+ * editors and people type it that way and both forms must render identically.
+ */
+
+// A fresh RegExp per call: a shared global regex keeps `lastIndex` state between calls.
+const tagPattern = (): RegExp => /\{\{\s*(\w+)\s*\}\}/g;
+
+export const VARIABLE_NAME_PATTERN = /^\w+$/;
+export const MAX_VARIABLES = 100;
+export const MAX_TEMPLATE_NAME = 200;
+export const MAX_TEMPLATE_SUBJECT = 150;
+export const MAX_TEMPLATE_DESCRIPTION = 500;
+export const MAX_TEMPLATE_HTML_BYTES = 5 * 1024 * 1024;
+
+export const VARIABLE_REQUIRED_MESSAGE = 'Variable name is required';
+export const VARIABLE_INVALID_NAME_MESSAGE =
+  'Variable names can only contain letters, numbers and underscores';
+export const VARIABLE_EXISTS_MESSAGE = 'Variable already exists';
+
+/** Unique variable names in the order they first appear in the HTML. */
+export function extractVariables(html: string): string[] {
+  const seen = new Set<string>();
+  for (const match of html.matchAll(tagPattern())) {
+    const name = match[1];
+    if (name !== undefined) seen.add(name);
+  }
+  return [...seen];
+}
+
+export type AddVariableResult = { ok: true; list: string[] } | { ok: false; list: string[]; error: string };
+
+/** Adds a variable typed by the user; on failure the list comes back unchanged with the reason. */
+export function addVariable(list: readonly string[], name: string): AddVariableResult {
+  const trimmed = name.trim();
+  if (trimmed === '') return { ok: false, list: [...list], error: VARIABLE_REQUIRED_MESSAGE };
+  if (!VARIABLE_NAME_PATTERN.test(trimmed)) {
+    return { ok: false, list: [...list], error: VARIABLE_INVALID_NAME_MESSAGE };
+  }
+  // Exact comparison: tags are case-sensitive when merged, so `Name` and `name` are different variables.
+  if (list.includes(trimmed)) return { ok: false, list: [...list], error: VARIABLE_EXISTS_MESSAGE };
+  return { ok: true, list: [...list, trimmed] };
+}
+
+// Object.hasOwn, not `in` or indexing: a tag such as {{constructor}} must not pick up Object.prototype.
+function lookup(values: Readonly<Record<string, string>>, name: string): string | undefined {
+  return Object.hasOwn(values, name) ? values[name] : undefined;
+}
+
+/** Admin preview: every tag becomes its sample value, or `[name]` so missing samples stay visible. */
+export function renderPreview(html: string, samples: Readonly<Record<string, string>>): string {
+  // A replacer function rather than a replacement string, so `$&` or `$1` in a value is not expanded.
+  return html.replace(tagPattern(), (_tag, name: string) => lookup(samples, name) ?? `[${name}]`);
+}
+
+const htmlEscapes: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (ch) => htmlEscapes[ch] ?? ch);
+}
+
+/**
+ * Per-recipient rendering. Values come from contact data (names typed by the public), so they are escaped
+ * when merged into HTML; `escape` is false for plain-text parts such as the subject. Unknown tags are kept
+ * verbatim so a later pass (or a human reading the sent copy) can still see them.
+ */
+export function mergeTags(html: string, values: Readonly<Record<string, string>>, escape: boolean): string {
+  return html.replace(tagPattern(), (tag, name: string) => {
+    const value = lookup(values, name);
+    if (value === undefined) return tag;
+    return escape ? escapeHtml(value) : value;
+  });
+}
+
+function utf8ByteLength(value: string): number {
+  return new TextEncoder().encode(value).byteLength;
+}
+
+export const templateInputSchema = z.object({
+  template_name: z
+    .string({ error: 'Template name is required' })
+    .trim()
+    .min(1, 'Template name is required')
+    .max(MAX_TEMPLATE_NAME, `Template name must be less than ${MAX_TEMPLATE_NAME} characters`),
+  subject: z
+    .string({ error: 'Subject is required' })
+    .trim()
+    .min(1, 'Subject is required')
+    .max(MAX_TEMPLATE_SUBJECT, `Subject must be less than ${MAX_TEMPLATE_SUBJECT} characters`)
+    // The subject becomes a mail header; a line break there is header injection.
+    .refine((s) => !/[\r\n]/.test(s), 'Subject cannot contain line breaks'),
+  description: z
+    .string()
+    .trim()
+    .max(MAX_TEMPLATE_DESCRIPTION, `Description must be less than ${MAX_TEMPLATE_DESCRIPTION} characters`)
+    .nullish()
+    .transform((d) => (d ? d : null)),
+  // Not trimmed: leading/trailing whitespace is harmless in HTML and the editor should get back what it saved.
+  html_content: z
+    .string({ error: 'HTML content is required' })
+    .refine((h) => h.trim() !== '', 'HTML content is required')
+    .refine((h) => utf8ByteLength(h) < MAX_TEMPLATE_HTML_BYTES, 'HTML content must be less than 5MB'),
+  variables: z
+    .array(z.string().regex(VARIABLE_NAME_PATTERN, VARIABLE_INVALID_NAME_MESSAGE))
+    .max(MAX_VARIABLES, `A template can have at most ${MAX_VARIABLES} variables`)
+    .refine((list) => new Set(list).size === list.length, 'Variables must be unique')
+    .default([]),
+});
+
+export type TemplateInput = z.input<typeof templateInputSchema>;
+export type TemplateData = z.output<typeof templateInputSchema>;

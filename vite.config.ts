@@ -1,0 +1,39 @@
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { buildSiteConfig } from './shared/site/config.ts';
+
+// The client reads the same site configuration as the server, fixed at build time from the env.
+const site = buildSiteConfig({
+  SITE_NAME: process.env.SITE_NAME,
+  SITE_PHONE: process.env.SITE_PHONE,
+  SITE_EMAIL: process.env.SITE_EMAIL,
+  APP_URL: process.env.APP_URL ?? `http://localhost:${process.env.PORT ?? '3000'}`,
+});
+
+export default defineConfig({
+  // Paths below (and the router plugin's) are relative to this root.
+  root: 'client',
+  publicDir: 'public',
+  define: {
+    __SITE_CONFIG__: JSON.stringify(site),
+  },
+  plugins: [
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      routesDirectory: './src/routes',
+      generatedRouteTree: './src/routeTree.gen.ts',
+      addExtensions: true,
+    }),
+    react(),
+  ],
+  css: {
+    postcss: './postcss.config.cjs',
+  },
+  build: {
+    outDir: '../dist/client',
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+});

@@ -1,0 +1,28 @@
+import { defineConfig } from 'vitest/config';
+
+// Two projects: fast pure unit tests beside the code, and DB tests that each get their own
+// PostgreSQL database cloned from a migrated template (see test/support/global-db.ts).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['{server,worker,shared,client,test,migrations}/**/*.test.{ts,tsx}', '*.test.ts'],
+          exclude: ['**/*.db.test.ts', 'node_modules/**'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'db',
+          include: ['{server,worker,shared,test}/**/*.db.test.ts'],
+          environment: 'node',
+          globalSetup: ['test/support/global-db.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});

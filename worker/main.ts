@@ -1,0 +1,23 @@
+import pino from 'pino';
+import { loadEnvOrExit, workerEnvSchema } from '#server/config/env.ts';
+import { createRuntime } from '#server/runtime.ts';
+import { startWorker } from './worker.ts';
+
+// `npm run worker`: job processing only. Run as many as needed against one DATABASE_URL.
+const env = loadEnvOrExit(workerEnvSchema);
+const logger = pino({ level: env.LOG_LEVEL, name: 'worker' });
+const runtime = await createRuntime(env, { role: 'worker', logger, bossPoolMax: env.PGBOSS_POOL_MAX });
+const worker = await startWorker(runtime.boss, runtime.services, { concurrency: env.WORKER_CONCURRENCY });
+logger.info({ email: runtime.services.email.kind }, 'worker started');
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, 'worker stopping: finishing active jobs');
+  await worker.stop();
+  await runtime.close();
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -1,0 +1,70 @@
+import type { PgBoss } from 'pg-boss';
+import { type JobName, jobDefinitions, jobNames } from '#server/jobs/definitions.ts';
+import type { AppServices } from '#server/services.ts';
+import { jobHandlers } from './registry.ts';
+
+export interface WorkerOptions {
+  /** Jobs of one queue processed at once by this process. */
+  concurrency: number;
+  pollingIntervalSeconds?: number;
+}
+
+export interface RunningWorker {
+  stop(): Promise<void>;
+}
+
+async function runJob<N extends JobName>(
+  services: AppServices,
+  name: N,
+  job: { id: string; data: unknown; retryCount: number; signal: AbortSignal },
+): Promise<unknown> {
+  // Payloads are parsed before any handler runs: a malformed job fails without side effects.
+  const payload = jobDefinitions[name].payload.parse(job.data);
+  const handler = jobHandlers[name] as (
+    services: AppServices,
+    payload: unknown,
+    ctx: { jobId: string; retryCount: number; signal: AbortSignal },
+  ) => Promise<unknown>;
+  return handler(services, payload, { jobId: job.id, retryCount: job.retryCount, signal: job.signal });
+}
+
+/** Attaches every registered handler to its queue. Queues were created by ensureQueues at start. */
+export async function startWorker(
+  boss: PgBoss,
+  services: AppServices,
+  options: WorkerOptions,
+): Promise<RunningWorker> {
+  const started: Array<{ name: JobName; id: string }> = [];
+  for (const name of jobNames) {
+    const id = await boss.work(
+      name,
+      {
+        batchSize: 1,
+        localConcurrency: options.concurrency,
+        pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1,
+      },
+      async (jobs) => {
+        const results: unknown[] = [];
+        for (const job of jobs) {
+          try {
+            results.push(await runJob(services, name, job));
+          } catch (error) {
+            services.logger.error(
+              { err: error, job: name, jobId: job.id, retry: job.retryCount },
+              'job failed',
+            );
+            throw error;
+          }
+        }
+        return results;
+      },
+    );
+    started.push({ name, id });
+  }
+  return {
+    async stop() {
+      // wait: active jobs finish before we return; nothing new is fetched meanwhile.
+      for (const { name, id } of started) await boss.offWork(name, { id, wait: true });
+    },
+  };
+}
