@@ -225,6 +225,13 @@ export interface OutboxEmailsTable {
   created_at: GeneratedTimestamp;
 }
 
+export interface RateLimitsTable {
+  key: string;
+  window_start: Timestamp;
+  count: number;
+  expires_at: Timestamp;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -239,6 +246,7 @@ export interface DB {
   unsubscribe_logs: UnsubscribeLogsTable;
   settings: SettingsTable;
   outbox_emails: OutboxEmailsTable;
+  rate_limits: RateLimitsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -1,0 +1,88 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { runAdminCommand } from '../../server/cli/admin-commands.ts';
+import { createDatabase } from '../../server/db/database.ts';
+import { startEmbeddedPostgres } from '../../server/db/embedded.ts';
+import { migrateToLatest } from '../../server/db/migrator.ts';
+import { databaseUrlFor } from '../../test/support/database-url.ts';
+import { E2E_ADMIN } from './constants.ts';
+
+async function waitForReady(url: string, app: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (app.exitCode !== null) throw new Error(`The app exited early with code ${app.exitCode}`);
+    try {
+      const res = await fetch(`${url}/readyz`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`The app did not become ready at ${url} within ${timeoutMs} ms`);
+}
+
+/**
+ * The real app (server + worker, `npm start`'s entry point) on a fresh database, with a known
+ * admin account. Tests reach the database through E2E_DATABASE_URL to check side effects.
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const port = Number(process.env.E2E_PORT);
+  const appUrl = `http://127.0.0.1:${port}`;
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'watch-platform-e2e-'));
+  let adminUrl = process.env.TEST_DATABASE_URL;
+  let stopEmbedded: (() => Promise<void>) | null = null;
+  if (!adminUrl) {
+    const embedded = await startEmbeddedPostgres({
+      databaseDir: path.join(dataDir, 'postgres'),
+      persistent: false,
+      settings: { fsync: 'off', synchronous_commit: 'off' },
+    });
+    adminUrl = embedded.url('postgres');
+    stopEmbedded = () => embedded.stop();
+  }
+  const database = `wp_e2e_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${database}`);
+  const databaseUrl = databaseUrlFor(adminUrl, database);
+
+  const db = createDatabase({ connectionString: databaseUrl, max: 2 });
+  await migrateToLatest(db);
+  await runAdminCommand(db, ['create', E2E_ADMIN.email, '--password', E2E_ADMIN.password], () => undefined);
+  await db.destroy();
+
+  const app = spawn(process.execPath, ['server/cli/start.ts'], {
+    cwd: path.resolve(import.meta.dirname, '../..'),
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: appUrl,
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      RESEND_API_KEY: '',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  await waitForReady(appUrl, app, 120_000);
+  process.env.E2E_DATABASE_URL = databaseUrl;
+
+  return async () => {
+    if (app.exitCode === null) {
+      const exited = new Promise((resolve) => app.once('exit', resolve));
+      app.kill('SIGTERM');
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+      if (app.exitCode === null) app.kill('SIGKILL');
+    }
+    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    await admin.end();
+    await stopEmbedded?.();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+}
