@@ -1,0 +1,28 @@
+# syntax=docker/dockerfile:1
+# Production image: the same code for the server, the worker and the migration job
+# (docker-compose.yml picks the command). TypeScript runs natively on Node 24 (type stripping).
+
+FROM node:24-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci
+COPY . .
+RUN npm run build
+
+FROM node:24-bookworm-slim AS runtime
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=3000 \
+    DATA_DIR=/app/.data
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev && npm cache clean --force
+COPY --from=build /app/dist ./dist
+COPY server ./server
+COPY worker ./worker
+COPY shared ./shared
+COPY migrations ./migrations
+RUN mkdir -p /app/.data && chown node:node /app/.data
+USER node
+EXPOSE 3000
+CMD ["node", "server/main.ts"]

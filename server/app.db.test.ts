@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase } from './db/database.ts';
+import { useTestDatabase } from '../test/support/db.ts';
+import { TEST_APP_URL, testServices } from '../test/support/services.ts';
+import { type AppServer, createServer } from './app.ts';
+
+describe('HTTP server', () => {
+  const t = useTestDatabase();
+  let server: AppServer;
+  beforeAll(async () => {
+    server = await createServer({ services: testServices(t.db), clientDir: null, logLevel: 'silent' });
+  });
+  afterAll(() => server.stop());
+
+  it('reports liveness without touching the database', async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('reports ready when the database answers and migrations are current', async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/readyz' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ready' });
+  });
+
+  it('reports not ready (503) when the database is unreachable', async () => {
+    const deadDb = createDatabase({ connectionString: 'postgres://nobody:x@127.0.0.1:9/none', max: 1 });
+    const offline = await createServer({
+      services: testServices(deadDb),
+      clientDir: null,
+      logLevel: 'silent',
+    });
+    try {
+      const res = await offline.app.inject({ method: 'GET', url: '/readyz' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ status: 'not_ready' });
+    } finally {
+      await offline.stop();
+      await deadDb.destroy();
+    }
+  });
+
+  it('serves tRPC queries over GET with security headers', async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/trpc/system.health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ result: { data: { status: 'ok' } } });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+
+  it('refuses state-changing requests from another origin or without the custom header', async () => {
+    const body = JSON.stringify({});
+    const post = (headers: Record<string, string>) =>
+      server.app.inject({
+        method: 'POST',
+        url: '/trpc/system.health',
+        headers: { 'content-type': 'application/json', ...headers },
+        body,
+      });
+    expect((await post({ origin: 'https://evil.example', 'x-csrf-protection': '1' })).statusCode).toBe(403);
+    expect((await post({ origin: TEST_APP_URL })).statusCode).toBe(403);
+    expect((await post({})).statusCode).toBe(403);
+    // Same origin with the header reaches tRPC (which refuses POST for a query: 405, not 403).
+    expect((await post({ origin: TEST_APP_URL, 'x-csrf-protection': '1' })).statusCode).toBe(405);
+    expect((await post({ 'sec-fetch-site': 'same-origin', 'x-csrf-protection': '1' })).statusCode).toBe(405);
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(res.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,31 @@
+import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { clientBuildIsStale } from './client-build.ts';
+
+describe('client build staleness (npm start rebuilds only when needed)', () => {
+  let root = '';
+  afterAll(() => rm(root, { recursive: true, force: true }));
+
+  it('is stale when missing, fresh after a build, stale again after a source edit', async () => {
+    root = await mkdtemp(path.join(os.tmpdir(), 'client-build-'));
+    const out = path.join(root, 'dist', 'client');
+    await mkdir(path.join(root, 'client', 'src'), { recursive: true });
+    await writeFile(path.join(root, 'client', 'src', 'main.tsx'), 'export {};');
+    const old = new Date(Date.now() - 60_000);
+    await utimes(path.join(root, 'client', 'src', 'main.tsx'), old, old);
+    await utimes(path.join(root, 'client', 'src'), old, old);
+    await utimes(path.join(root, 'client'), old, old);
+    expect(clientBuildIsStale(root, out)).toBe(true);
+
+    await mkdir(out, { recursive: true });
+    await writeFile(path.join(out, 'index.html'), '<!doctype html>');
+    expect(clientBuildIsStale(root, out)).toBe(false);
+
+    const later = new Date(Date.now() + 60_000);
+    await writeFile(path.join(root, 'client', 'src', 'main.tsx'), 'export const changed = 1;');
+    await utimes(path.join(root, 'client', 'src', 'main.tsx'), later, later);
+    expect(clientBuildIsStale(root, out)).toBe(true);
+  });
+});

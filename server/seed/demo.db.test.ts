@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../../test/support/db.ts';
+import { databaseIsEmpty, seedDemoData } from './demo.ts';
+
+describe('demo data', () => {
+  const t = useTestDatabase();
+
+  it('fills an empty database once; a second run (even concurrent) adds nothing', async () => {
+    expect(await databaseIsEmpty(t.db)).toBe(true);
+    const results = await Promise.all([seedDemoData(t.db), seedDemoData(t.db)]);
+    expect(results.map((r) => r.seeded).sort()).toEqual([false, true]);
+    expect(await databaseIsEmpty(t.db)).toBe(false);
+    expect((await seedDemoData(t.db)).seeded).toBe(false);
+    const count = async (table: 'leads' | 'email_templates' | 'email_campaigns' | 'unsubscribe_logs') =>
+      (
+        await t.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n;
+    expect(await count('leads')).toBe(12);
+    expect(await count('email_templates')).toBe(2);
+    expect(await count('email_campaigns')).toBe(1);
+    expect(await count('unsubscribe_logs')).toBe(3);
+  });
+
+  it("keeps the completed campaign's counters equal to its send rows", async () => {
+    const campaign = await t.db.selectFrom('email_campaigns').selectAll().executeTakeFirstOrThrow();
+    const sends = await t.db
+      .selectFrom('email_sends')
+      .selectAll()
+      .where('campaign_id', '=', campaign.id)
+      .execute();
+    expect(campaign.status).toBe('completed');
+    expect(campaign.total_recipients).toBe(sends.length);
+    expect(campaign.sent_count).toBe(sends.length);
+    expect(campaign.delivered_count).toBe(sends.filter((s) => s.status === 'delivered').length);
+    expect(campaign.bounce_count).toBe(sends.filter((s) => s.status === 'bounced').length);
+    expect(campaign.open_count).toBe(sends.filter((s) => s.opened_at).length);
+    expect(campaign.click_count).toBe(sends.filter((s) => s.clicked_at).length);
+    // Every recipient had consented; unsubscribed contacts carry their time and log row.
+    const unsubscribed = await t.db
+      .selectFrom('leads')
+      .selectAll()
+      .where('email_unsubscribed_at', 'is not', null)
+      .execute();
+    expect(unsubscribed).toHaveLength(2);
+    expect(unsubscribed.every((l) => !l.email_marketing_consent)).toBe(true);
+  });
+});

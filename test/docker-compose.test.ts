@@ -1,0 +1,95 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+
+// No Docker engine runs here, so the production compose file is kept honest by reading it
+// (with YAML merge keys resolved, as Compose does).
+interface Service {
+  image?: string;
+  build?: { context?: string; dockerfile?: string; target?: string } | string;
+  command?: string | string[];
+  env_file?: string | string[];
+  environment?: Record<string, string> | string[];
+  depends_on?: Record<string, { condition?: string }>;
+  healthcheck?: { test?: string | string[]; interval?: string; retries?: number };
+  volumes?: string[];
+  ports?: string[];
+  restart?: string;
+}
+
+const compose = parse(readFileSync('docker-compose.yml', 'utf8'), { merge: true }) as {
+  services: Record<string, Service>;
+  volumes?: Record<string, unknown>;
+};
+const dockerfile = readFileSync('Dockerfile', 'utf8');
+const envExample = readFileSync('.env.example', 'utf8');
+
+describe('docker-compose.yml', () => {
+  it('runs postgres, a one-shot migration, server and worker', () => {
+    expect(Object.keys(compose.services).sort()).toEqual(['migrate', 'postgres', 'server', 'worker']);
+  });
+
+  it('gives postgres a pinned image, a persistent volume and a healthcheck', () => {
+    const pg = compose.services.postgres;
+    expect(pg?.image).toMatch(/^postgres:1[5-9](\.\d+)?(-[a-z]+)?$/);
+    expect(
+      pg?.volumes?.some((v) => v.endsWith(':/var/lib/postgresql/data') || v.endsWith(':/var/lib/postgresql')),
+    ).toBe(true);
+    expect(JSON.stringify(pg?.healthcheck?.test)).toContain('pg_isready');
+    expect(compose.volumes).toHaveProperty('pgdata');
+  });
+
+  it('builds server, worker and migrate from the Dockerfile with env from .env', () => {
+    for (const name of ['server', 'worker', 'migrate']) {
+      const service = compose.services[name];
+      expect(service?.build, name).toMatchObject({ context: '.', dockerfile: 'Dockerfile' });
+      expect(service?.env_file, name).toEqual(['.env']);
+      const environment = service?.environment as Record<string, string>;
+      expect(environment.DATABASE_URL, name).toMatch(/^postgres:\/\/.+@postgres:5432\//);
+      expect(environment.NODE_ENV, name).toBe('production');
+    }
+  });
+
+  it('starts server and worker only after postgres is healthy and migrations completed', () => {
+    for (const name of ['server', 'worker']) {
+      expect(compose.services[name]?.depends_on).toEqual({
+        postgres: { condition: 'service_healthy' },
+        migrate: { condition: 'service_completed_successfully' },
+      });
+    }
+    expect(compose.services.migrate?.depends_on).toEqual({ postgres: { condition: 'service_healthy' } });
+    expect(compose.services.migrate?.command).toEqual(['node', 'server/cli/migrate.ts']);
+    expect(compose.services.server?.command).toEqual(['node', 'server/main.ts']);
+    expect(compose.services.worker?.command).toEqual(['node', 'worker/main.ts']);
+    expect(compose.services.server?.ports).toEqual(['${PORT:-3000}:3000']);
+    expect(JSON.stringify(compose.services.server?.healthcheck?.test)).toContain('/readyz');
+  });
+
+  it('has a Dockerfile with a Node 24 multi-stage build running as a non-root user', () => {
+    expect(dockerfile).toMatch(/^FROM node:24[\w.-]* AS build$/m);
+    expect(dockerfile).toMatch(/^FROM node:24[\w.-]* AS runtime$/m);
+    expect(dockerfile).toContain('npm ci --omit=dev');
+    expect(dockerfile).toMatch(/^USER node$/m);
+    expect(dockerfile).toContain('COPY --from=build');
+  });
+
+  it('documents every variable the services read in .env.example', () => {
+    for (const name of [
+      'PORT',
+      'HOST',
+      'APP_URL',
+      'DATABASE_URL',
+      'DATA_DIR',
+      'APP_SECRET',
+      'RESEND_API_KEY',
+      'RESEND_WEBHOOK_SECRET',
+      'EMAIL_FROM',
+      'SITE_NAME',
+      'SITE_PHONE',
+      'SITE_EMAIL',
+      'POSTGRES_PASSWORD',
+    ]) {
+      expect(envExample).toMatch(new RegExp(`^#? ?${name}=`, 'm'));
+    }
+  });
+});
