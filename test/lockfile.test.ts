@@ -8,7 +8,7 @@ interface Lock {
 // `npm ci` refuses a lock that names an optional dependency without recording it. The registry
 // reachable here lacks some other-platform builds, so `npm install` can drop them silently.
 describe('package-lock.json', () => {
-  it('records every optional dependency it names (else run node scripts/complete-lockfile.mjs)', () => {
+  it('records every optional dependency it names (else run node scripts/complete-lockfile.ts)', () => {
     const lock = JSON.parse(readFileSync('package-lock.json', 'utf8')) as Lock;
     const missing: string[] = [];
     for (const [location, entry] of Object.entries(lock.packages)) {

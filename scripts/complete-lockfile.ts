@@ -2,8 +2,17 @@ import fs from 'node:fs';
 // Run after `npm install` changes the lock: the registry reachable here has no metadata for msgpackr-extract's non-Linux builds, so npm
 // leaves them out of the lock and `npm ci` then refuses the lock. They are never installed on
 // Linux (os/cpu mismatch); recording them as optional entries makes the lock complete.
-const lock = JSON.parse(fs.readFileSync('package-lock.json', 'utf8'));
-const missing = {
+interface LockEntry {
+  version?: string;
+  cpu?: string[];
+  os?: string[];
+  license?: string;
+  optional?: boolean;
+}
+const lock = JSON.parse(fs.readFileSync('package-lock.json', 'utf8')) as {
+  packages: Record<string, LockEntry>;
+};
+const missing: Record<string, [string, string]> = {
   'darwin-arm64': ['darwin', 'arm64'],
   'darwin-x64': ['darwin', 'x64'],
   'linux-arm': ['linux', 'arm'],
