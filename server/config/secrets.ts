@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -17,12 +17,17 @@ export async function resolveAppSecret(configured: string | undefined, dataDir: 
   }
   await mkdir(dataDir, { recursive: true });
   const secret = randomBytes(32).toString('base64url');
-  // 'wx' fails if another process created it meanwhile; then that one's secret wins.
+  // Write a private temp file, then link it into place: link() is atomic and fails if another
+  // process got there first, so nobody ever reads a half-written secret; the first one wins.
+  const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  await writeFile(temp, `${secret}\n`, { mode: 0o600 });
   try {
-    await writeFile(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+    await link(temp, file);
     return secret;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     return (await readFile(file, 'utf8')).trim();
+  } finally {
+    await unlink(temp);
   }
 }
