@@ -11,7 +11,7 @@ const site = buildSiteConfig({
   APP_URL: process.env.APP_URL ?? `http://localhost:${process.env.PORT ?? '3000'}`,
 });
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   // Paths below (and the router plugin's) are relative to this root.
   root: 'client',
   publicDir: 'public',
@@ -31,9 +31,16 @@ export default defineConfig({
   css: {
     postcss: './postcss.config.cjs',
   },
-  build: {
-    outDir: '../dist/client',
-    emptyOutDir: true,
-    sourcemap: true,
-  },
-});
+  // The client build's manifest tells the prerenderer (server/prerender) which files each page
+  // needs; the SSR build of src/entry-server.tsx is the prerenderer's renderer.
+  build: isSsrBuild
+    ? { outDir: '../dist/ssr', emptyOutDir: true, sourcemap: false }
+    : {
+        outDir: '../dist/client',
+        emptyOutDir: true,
+        sourcemap: true,
+        manifest: true,
+        // Every supported browser has <link rel="modulepreload">; the polyfill would only add bytes.
+        modulePreload: { polyfill: false },
+      },
+}));

@@ -1,8 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { pagesManifestPath } from '../prerender/manifest.ts';
 
-const SOURCES = ['client', 'shared', 'vite.config.ts', 'package-lock.json'];
+const SOURCES = ['client', 'shared', 'vite.config.ts', 'package-lock.json', 'server/prerender'];
 
 function newestMtime(entry: string): number {
   if (!existsSync(entry)) return 0;
@@ -16,16 +17,32 @@ function newestMtime(entry: string): number {
   return newest;
 }
 
-/** The build is stale when any client source is newer than the built index.html. */
+/**
+ * The build is stale when any client source is newer than its last step's output, the prerendered
+ * pages' manifest (written last, so an interrupted build counts as stale).
+ */
 export function clientBuildIsStale(root: string, outDir: string): boolean {
-  const index = path.join(outDir, 'index.html');
-  if (!existsSync(index)) return true;
-  const builtAt = statSync(index).mtimeMs;
+  const manifest = pagesManifestPath(outDir);
+  if (!existsSync(manifest) || !existsSync(path.join(outDir, 'index.html'))) return true;
+  const builtAt = statSync(manifest).mtimeMs;
   return SOURCES.some((source) => newestMtime(path.join(root, source)) > builtAt);
 }
 
+function run(root: string, label: string, args: string[]): void {
+  const result = spawnSync(process.execPath, args, {
+    cwd: root,
+    stdio: 'inherit',
+    // A production build even when started from a test run (NODE_ENV=test would bundle React's
+    // development build).
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  if (result.status !== 0) throw new Error(`${label} failed (exit ${result.status ?? 'signal'})`);
+}
+
+/** `npm run build`: the browser bundle, the prerenderer's SSR bundle, then the prerendered pages. */
 export function buildClient(root: string): void {
-  const viteBin = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
-  const result = spawnSync(process.execPath, [viteBin, 'build'], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error(`Client build failed (exit ${result.status ?? 'signal'})`);
+  const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
+  run(root, 'Client build', [vite, 'build']);
+  run(root, 'SSR build', [vite, 'build', '--ssr', 'src/entry-server.tsx']);
+  run(root, 'Prerendering', [path.join(root, 'server', 'cli', 'prerender.ts')]);
 }

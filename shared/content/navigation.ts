@@ -1,5 +1,4 @@
-import { brandPages } from './brands.ts';
-import { cities } from './cities.ts';
+import { brandCatalog, cityCatalog } from './catalog.ts';
 import type { NavigationItem } from './types.ts';
 
 /** Brands whose menu entries carry the 'Popular' tag (spec §2, mobile drawer). */
@@ -21,16 +20,16 @@ export const sellNavItem: NavigationItem = {
   featured: true,
 };
 
-export const brandNavItems: readonly NavigationItem[] = brandPages.map((b) => ({
-  to: `/${b.urlSlug}`,
-  label: b.brandName,
-  description: `${b.popularModels.slice(0, 3).join(', ')} and more`,
+export const brandNavItems: readonly NavigationItem[] = brandCatalog.map((b) => ({
+  to: b.path,
+  label: b.name,
+  description: `${b.highlights.join(', ')} and more`,
   icon: 'watch',
-  featured: featuredBrands.includes(b.brandName),
+  featured: featuredBrands.includes(b.name),
 }));
 
-export const locationNavItems: readonly NavigationItem[] = cities.map((c) => ({
-  to: `/${c.urlSlug}`,
+export const locationNavItems: readonly NavigationItem[] = cityCatalog.map((c) => ({
+  to: c.path,
   label: c.city,
   description: c.state,
   icon: 'map-pin',

@@ -1,9 +1,9 @@
-import { brandPages } from './brands.ts';
-import { cities } from './cities.ts';
+import { brandCatalog, cityCatalog } from './catalog.ts';
 
 /**
  * Slugs of the built-in blog articles (DESIGN decision 2). Kept here rather than read from the blog
- * collection so route checks and the sitemap do not load every article body.
+ * collection so route checks, the sitemap and the browser do not load every article body;
+ * blog/index.test.ts checks that the two lists agree.
  */
 export const articleSlugs = [
   'complete-guide-selling-rolex-australia',
@@ -18,6 +18,10 @@ export const articleSlugs = [
 
 export type ArticleSlug = (typeof articleSlugs)[number];
 
+export function isArticleSlug(slug: string): slug is ArticleSlug {
+  return (articleSlugs as readonly string[]).includes(slug);
+}
+
 export const staticRoutes = [
   '/',
   '/blog',
@@ -31,13 +35,16 @@ export const staticRoutes = [
 /** Every public route the site serves; any other path is the not-found page. */
 export const publicRoutes: string[] = [
   ...staticRoutes,
-  ...cities.map((c) => `/${c.urlSlug}`),
-  ...brandPages.map((b) => `/${b.urlSlug}`),
+  ...cityCatalog.map((c) => c.path),
+  ...brandCatalog.map((b) => b.path),
   ...articleSlugs.map((s) => `/blog/${s}`),
 ];
 
-/** Routes for sitemap.xml: the marketing-preferences page is noindex, so it is left out. */
-export const indexableRoutes: string[] = publicRoutes.filter((r) => r !== '/unsubscribe');
+/** Public routes kept out of search results: the marketing-preferences page is personal. */
+export const noindexRoutes: readonly string[] = ['/unsubscribe'];
+
+/** Routes for sitemap.xml. */
+export const indexableRoutes: string[] = publicRoutes.filter((r) => !noindexRoutes.includes(r));
 
 export function isPublicRoute(path: string): boolean {
   return publicRoutes.includes(path);

@@ -1,0 +1,150 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse';
+import { createServer } from '#server/app.ts';
+import { buildClient, clientBuildIsStale } from '#server/cli/client-build.ts';
+import { createDatabase } from '#server/db/database.ts';
+import { PAGES_DIR, readPrerenderManifest } from '#server/prerender/manifest.ts';
+import { buildSiteConfig } from '#shared/site/config.ts';
+import { testServices } from '../test/support/services.ts';
+
+/**
+ * `npm run bench -- public-pages`: the JavaScript and CSS each prerendered public page loads
+ * (gzip, as in the .gz files the server sends), then Lighthouse (mobile and desktop presets) on the
+ * home page, a city page, a brand page and an article, served by the real server from dist/.
+ * Builds first when dist/ is missing or stale. Chromium: CHROMIUM_PATH or /usr/bin/chromium.
+ */
+
+const root = path.resolve(import.meta.dirname, '..');
+const clientDir = path.join(root, 'dist', 'client');
+const LIGHTHOUSE_PAGES = [
+  '/',
+  '/sell-watch-sydney',
+  '/sell-rolex-watch',
+  '/blog/how-to-value-your-luxury-watch',
+];
+const BUDGET_KB = 100;
+
+function gzipKb(file: string): number {
+  return gzipSync(readFileSync(path.join(clientDir, file)), { level: 9 }).length / 1024;
+}
+
+function pageWeights(html: string): { js: number; css: number; files: number } {
+  const scripts = [
+    ...html.matchAll(/<(?:script type="module" src|link rel="modulepreload" href)="([^"]+)"/g),
+  ];
+  const sheets = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)];
+  return {
+    js: scripts.reduce((sum, m) => sum + gzipKb(m[1] ?? ''), 0),
+    css: sheets.reduce((sum, m) => sum + gzipKb(m[1] ?? ''), 0),
+    files: scripts.length,
+  };
+}
+
+async function waitForDevtools(port: number, chromium: ChildProcess): Promise<void> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    if (chromium.exitCode !== null) throw new Error(`Chromium exited with code ${chromium.exitCode}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/json/version`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('Chromium did not open its DevTools port');
+}
+
+if (clientBuildIsStale(root, clientDir)) {
+  console.log('building (dist/ is missing or older than its sources)');
+  buildClient(root);
+}
+const manifest = readPrerenderManifest(clientDir);
+if (!manifest) throw new Error('no prerendered pages in dist/client');
+
+console.log('\nJavaScript and CSS loaded by each public page at start-up (gzip -9 kB; lazily loaded chunks');
+console.log('such as web-vitals and the mobile drawer are not included):\n');
+console.log(`${'page'.padEnd(52)} ${'JS'.padStart(7)} ${'files'.padStart(5)} ${'CSS'.padStart(6)}`);
+let over = 0;
+for (const [route, page] of Object.entries(manifest.pages)) {
+  const weights = pageWeights(readFileSync(path.join(clientDir, PAGES_DIR, page.file), 'utf8'));
+  if (weights.js > BUDGET_KB) over += 1;
+  console.log(
+    `${route.padEnd(52)} ${weights.js.toFixed(1).padStart(7)} ${String(weights.files).padStart(5)} ${weights.css.toFixed(1).padStart(6)}`,
+  );
+}
+console.log(
+  `\n${over} of ${Object.keys(manifest.pages).length} pages load more than ${BUDGET_KB} kB of JavaScript (gzip).`,
+);
+
+const db = createDatabase({ connectionString: 'postgres://nobody:x@127.0.0.1:9/none', max: 1 });
+const appUrl = manifest.appUrl;
+const server = await createServer({
+  services: testServices(db, { config: { appUrl, site: buildSiteConfig({ APP_URL: appUrl }) } }),
+  clientDir,
+  logLevel: 'warn',
+});
+const origin = (await server.start(0, '127.0.0.1')).replace('localhost', '127.0.0.1');
+
+const debuggingPort = 9300 + Math.floor(Math.random() * 500);
+const profile = mkdtempSync(path.join(os.tmpdir(), 'bench-lighthouse-'));
+const chromium = spawn(
+  process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-dev-shm-usage',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    `--remote-debugging-port=${debuggingPort}`,
+    `--user-data-dir=${profile}`,
+    'about:blank',
+  ],
+  { stdio: 'ignore' },
+);
+
+try {
+  await waitForDevtools(debuggingPort, chromium);
+  const flags: Flags = { port: debuggingPort, output: 'json', logLevel: 'error' };
+  const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+  console.log(
+    `\nLighthouse ${origin} (scores 0-100; JS = script bytes transferred, Brotli, incl. lazy chunks):\n`,
+  );
+  console.log(
+    `${'page'.padEnd(44)} ${'preset'.padEnd(8)} ${categories.map((c) => c.slice(0, 6).padStart(7)).join('')} ${'LCP ms'.padStart(7)} ${'TBT ms'.padStart(7)} ${'CLS'.padStart(6)} ${'JS kB'.padStart(6)}`,
+  );
+  for (const route of LIGHTHOUSE_PAGES) {
+    for (const preset of ['mobile', 'desktop'] as const) {
+      const run = await lighthouse(
+        `${origin}${route}`,
+        flags,
+        preset === 'desktop' ? desktopConfig : undefined,
+      );
+      const lhr: Result | undefined = run?.lhr;
+      if (!lhr) throw new Error(`Lighthouse returned nothing for ${route}`);
+      const score = (id: (typeof categories)[number]) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+      const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+      const resources = lhr.audits['resource-summary']?.details;
+      const scriptBytes =
+        resources && resources.type === 'table'
+          ? Number(resources.items.find((item) => item.resourceType === 'script')?.transferSize ?? 0)
+          : Number.NaN;
+      console.log(
+        `${route.padEnd(44)} ${preset.padEnd(8)} ${categories.map((c) => String(score(c)).padStart(7)).join('')} ${Math.round(numeric('largest-contentful-paint')).toString().padStart(7)} ${Math.round(numeric('total-blocking-time')).toString().padStart(7)} ${numeric('cumulative-layout-shift').toFixed(3).padStart(6)} ${(scriptBytes / 1024).toFixed(1).padStart(6)}`,
+      );
+      const failing = Object.values(lhr.audits)
+        .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode === 'binary')
+        .map((a) => a.id);
+      if (failing.length) console.log(`${''.padEnd(53)}failed audits: ${failing.join(', ')}`);
+    }
+  }
+} finally {
+  chromium.kill('SIGTERM');
+  await server.stop();
+  await db.destroy();
+  rmSync(profile, { recursive: true, force: true });
+}

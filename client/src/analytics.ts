@@ -1,0 +1,157 @@
+/**
+ * The one place ad and page-view events fire (DESIGN decision 13). Every event is pushed to
+ * `window.__analyticsEvents` and dispatched as an `analytics` CustomEvent, so tests observe exactly
+ * what the site reports. Third-party tags are loaded only when their IDs were configured at build
+ * time (VITE_GA_ID, VITE_META_PIXEL_ID, VITE_GOOGLE_ADS_ID, VITE_GOOGLE_ADS_CONVERSION_LABEL), and
+ * then receive the same events.
+ */
+
+export interface AdEventValue {
+  /** Shared by the browser event and the stored enquiry (meta_event_id), so the ad platform can dedupe. */
+  eventId: string;
+  value: number;
+  currency: string;
+}
+
+export type AnalyticsEvent =
+  | { type: 'page_view'; path: string }
+  | { type: 'checkout_initiated' }
+  | ({ type: 'lead' } & AdEventValue)
+  | ({ type: 'conversion' } & AdEventValue);
+
+type Gtag = (...args: unknown[]) => void;
+export interface Fbq {
+  (...args: unknown[]): void;
+  queue?: unknown[];
+  callMethod?: (...args: unknown[]) => void;
+  loaded?: boolean;
+  version?: string;
+  push?: (...args: unknown[]) => void;
+}
+
+declare global {
+  interface Window {
+    __analyticsEvents?: AnalyticsEvent[];
+    dataLayer?: unknown[];
+    gtag?: Gtag;
+    fbq?: Fbq;
+    _fbq?: Fbq;
+  }
+}
+
+export interface AnalyticsIds {
+  gaId: string | null;
+  metaPixelId: string | null;
+  googleAdsId: string | null;
+  googleAdsConversionLabel: string | null;
+}
+
+function configured(value: string | undefined): string | null {
+  return value && value.trim() ? value.trim() : null;
+}
+
+export const analyticsIds: AnalyticsIds = {
+  gaId: configured(import.meta.env.VITE_GA_ID as string | undefined),
+  metaPixelId: configured(import.meta.env.VITE_META_PIXEL_ID as string | undefined),
+  googleAdsId: configured(import.meta.env.VITE_GOOGLE_ADS_ID as string | undefined),
+  googleAdsConversionLabel: configured(
+    import.meta.env.VITE_GOOGLE_ADS_CONVERSION_LABEL as string | undefined,
+  ),
+};
+
+let tagsRequested = false;
+/** Events raised while the tag loader is on its way; handed to the tags once they are installed. */
+let waitingForTags: AnalyticsEvent[] | null = null;
+
+/** Loads the configured tags once (their loader is a separate chunk); without IDs nothing loads. */
+export function loadTrackingTags(ids: AnalyticsIds = analyticsIds): void {
+  if (tagsRequested || typeof window === 'undefined') return;
+  tagsRequested = true;
+  if (!ids.gaId && !ids.googleAdsId && !ids.metaPixelId) return;
+  waitingForTags = [];
+  void import('./tracking-tags.ts').then((module) => {
+    module.installTrackingTags(ids);
+    const waiting = waitingForTags ?? [];
+    waitingForTags = null;
+    for (const event of waiting) forward(event, ids);
+  });
+}
+
+function forward(event: AnalyticsEvent, ids: AnalyticsIds): void {
+  if (waitingForTags) {
+    waitingForTags.push(event);
+    return;
+  }
+  const { gtag, fbq } = window;
+  switch (event.type) {
+    case 'page_view':
+      gtag?.('event', 'page_view', { page_path: event.path, page_location: window.location.href });
+      fbq?.('track', 'PageView');
+      break;
+    case 'checkout_initiated':
+      gtag?.('event', 'begin_checkout');
+      fbq?.('track', 'InitiateCheckout');
+      break;
+    case 'lead':
+      gtag?.('event', 'generate_lead', { value: event.value, currency: event.currency });
+      fbq?.('track', 'Lead', { value: event.value, currency: event.currency }, { eventID: event.eventId });
+      break;
+    case 'conversion':
+      if (ids.googleAdsId) {
+        const sendTo = ids.googleAdsConversionLabel
+          ? `${ids.googleAdsId}/${ids.googleAdsConversionLabel}`
+          : ids.googleAdsId;
+        gtag?.('event', 'conversion', {
+          send_to: sendTo,
+          value: event.value,
+          currency: event.currency,
+          transaction_id: event.eventId,
+        });
+      }
+      break;
+  }
+}
+
+function emit(event: AnalyticsEvent): void {
+  if (typeof window === 'undefined') return;
+  (window.__analyticsEvents ??= []).push(event);
+  window.dispatchEvent(new CustomEvent<AnalyticsEvent>('analytics', { detail: event }));
+  forward(event, analyticsIds);
+}
+
+export function trackPageView(path: string): void {
+  emit({ type: 'page_view', path });
+}
+
+export function trackCheckoutInitiated(): void {
+  emit({ type: 'checkout_initiated' });
+}
+
+export function trackLead(value: AdEventValue): void {
+  emit({ type: 'lead', ...value });
+}
+
+export function trackConversion(value: AdEventValue): void {
+  emit({ type: 'conversion', ...value });
+}
+
+/** How long after a page (or a client-side navigation) settles the page view is sent. */
+export const PAGE_VIEW_DELAY_MS = 100;
+
+let vitalsReported = false;
+
+/** Core Web Vitals to the console; the library is fetched after the page has loaded. */
+export function reportWebVitals(): void {
+  if (vitalsReported) return;
+  vitalsReported = true;
+  void import('web-vitals').then(({ onCLS, onINP, onLCP, onTTFB }) => {
+    const log = (metric: { name: string; value: number; rating: string }) =>
+      console.info(
+        `[web-vitals] ${metric.name}: ${Math.round(metric.value * 1000) / 1000} (${metric.rating})`,
+      );
+    onLCP(log);
+    onCLS(log);
+    onINP(log);
+    onTTFB(log);
+  });
+}

@@ -1,0 +1,320 @@
+import { expect, type Page, test } from '@playwright/test';
+
+/** Records every aria-expanded change of the element with the given id, with page timestamps. */
+async function watchExpanded(page: Page, controls: string): Promise<void> {
+  await page.evaluate((id) => {
+    const trigger = document.querySelector(`[aria-controls="${id}"]`);
+    if (!trigger) throw new Error(`no trigger for ${id}`);
+    const log: { t: number; expanded: string | null }[] = [];
+    (window as unknown as Record<string, unknown>)[`__expanded_${id}`] = log;
+    new MutationObserver(() =>
+      log.push({ t: performance.now(), expanded: trigger.getAttribute('aria-expanded') }),
+    ).observe(trigger, { attributes: true, attributeFilter: ['aria-expanded'] });
+  }, controls);
+}
+
+async function expandedLog(page: Page, controls: string) {
+  return page.evaluate(
+    (id) =>
+      (window as unknown as Record<string, { t: number; expanded: string | null }[]>)[`__expanded_${id}`] ??
+      [],
+    controls,
+  );
+}
+
+const now = (page: Page) => page.evaluate(() => performance.now());
+
+test.describe('desktop navigation', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('menus open 200 ms after hovering, close 150 ms after leaving, and re-open at once within 300 ms', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const brands = page.getByRole('button', { name: 'Watch Brands', exact: true });
+    const locations = page.getByRole('button', { name: 'Locations', exact: true });
+    await expect(brands).toHaveAttribute('aria-expanded', 'false');
+    await watchExpanded(page, 'menu-brands');
+    await watchExpanded(page, 'menu-locations');
+    const centre = async (button: typeof brands) => {
+      const box = await button.boundingBox();
+      if (!box) throw new Error('trigger not on screen');
+      return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    };
+    const brandsAt = await centre(brands);
+    const locationsAt = await centre(locations);
+    const expanded = (id: string, value: string) =>
+      page.waitForFunction(
+        ([controls, wanted]) =>
+          document.querySelector(`[aria-controls="${controls}"]`)?.getAttribute('aria-expanded') === wanted,
+        [id, value] as const,
+        { polling: 'raf' },
+      );
+
+    const hoverStart = await now(page);
+    await page.mouse.move(brandsAt.x, brandsAt.y);
+    await expanded('menu-brands', 'true');
+    await expect(page.locator('#menu-brands').getByRole('link', { name: /Rolex/ })).toBeVisible();
+
+    await page.evaluate(() => {
+      document.querySelector('[aria-controls="menu-locations"]')?.addEventListener(
+        'pointerenter',
+        () => {
+          (window as unknown as { __enteredLocations: number }).__enteredLocations = performance.now();
+        },
+        { once: true },
+      );
+    });
+    // Bottom right: outside the trigger and the open panel. The menu closes 150 ms later, and the
+    // pointer reaches the next trigger about 50 ms after that, inside the 300 ms skip delay.
+    const leaveStart = await now(page);
+    await page.mouse.move(1270, 790);
+    await page.waitForTimeout(200);
+    await page.mouse.move(locationsAt.x, locationsAt.y);
+    await expanded('menu-locations', 'true');
+    await expect(page.locator('#menu-locations').getByRole('link')).toHaveCount(8);
+
+    const brandsLog = await expandedLog(page, 'menu-brands');
+    const enteredLocations = await page.evaluate(
+      () => (window as unknown as { __enteredLocations?: number }).__enteredLocations,
+    );
+    const opened = brandsLog.find((e) => e.expanded === 'true')?.t ?? Number.NaN;
+    const closed = brandsLog.find((e) => e.expanded === 'false')?.t ?? Number.NaN;
+    const reopened =
+      (await expandedLog(page, 'menu-locations')).find((e) => e.expanded === 'true')?.t ?? Number.NaN;
+    expect(opened - hoverStart).toBeGreaterThanOrEqual(195);
+    expect(opened - hoverStart).toBeLessThan(700);
+    expect(closed - leaveStart).toBeGreaterThanOrEqual(145);
+    expect(closed - leaveStart).toBeLessThan(700);
+    // The pointer arrived after the first menu had closed, within the skip delay ...
+    expect(enteredLocations).toBeGreaterThan(closed);
+    expect((enteredLocations ?? 0) - closed).toBeLessThan(300);
+    // ... and the menu opened on arrival, not 200 ms later.
+    expect(reopened - (enteredLocations ?? 0)).toBeLessThan(100);
+
+    // Once the skip window has passed, hovering waits for the open delay again.
+    await page.mouse.move(1270, 790);
+    await expanded('menu-locations', 'false');
+    await page.waitForTimeout(400);
+    const lateStart = await now(page);
+    await page.mouse.move(brandsAt.x, brandsAt.y);
+    await expanded('menu-brands', 'true');
+    const reopenedLate = (await expandedLog(page, 'menu-brands'))
+      .filter((e) => e.expanded === 'true')
+      .at(-1)?.t;
+    expect((reopenedLate ?? 0) - lateStart).toBeGreaterThanOrEqual(195);
+  });
+
+  test('menus work from the keyboard', async ({ page }) => {
+    await page.goto('/');
+    const brands = page.getByRole('button', { name: 'Watch Brands', exact: true });
+    await brands.focus();
+    await page.keyboard.press('Enter');
+    await expect(brands).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Escape');
+    await expect(brands).toHaveAttribute('aria-expanded', 'false');
+    await expect(brands).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(brands).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.locator('#menu-brands a').first()).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(page.locator('#menu-brands a').nth(1)).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(brands).toBeFocused();
+    await expect(page.locator('#menu-brands')).toBeHidden();
+  });
+
+  test('the header changes on the sell page', async ({ page }) => {
+    await page.goto('/');
+    const header = page.getByRole('banner');
+    await expect(header.getByRole('link', { name: 'Sell Now' })).toBeVisible();
+    await expect(header.getByText('Secure & Encrypted')).toHaveCount(0);
+    await expect(header.getByRole('link', { name: /1300/ })).toBeVisible();
+    await header.getByRole('link', { name: 'Sell Now' }).click();
+    await expect(page).toHaveURL(/\/sell$/);
+    await expect(header.getByText('Secure & Encrypted')).toBeVisible();
+    await expect(header.getByRole('link', { name: 'Sell Now' })).toHaveCount(0);
+  });
+});
+
+test.describe('mobile navigation', () => {
+  test.use({ viewport: { width: 375, height: 740 }, hasTouch: true });
+
+  test('the drawer slides in from the right with collapsible brands and locations', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+    const menuButton = page.getByRole('button', { name: 'Open menu' });
+    await menuButton.click();
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    await expect(drawer).toBeVisible();
+    await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+    // Slid in from the right: once settled its right edge is the viewport's.
+    await expect
+      .poll(async () => {
+        const box = await drawer.boundingBox();
+        return Math.round((box?.x ?? 0) + (box?.width ?? 0));
+      })
+      .toBe(375);
+
+    const brands = drawer.getByRole('button', { name: 'Watch Brands' });
+    await expect(brands).toHaveAttribute('aria-expanded', 'false');
+    await expect(drawer.getByRole('link', { name: /Rolex/ })).toBeHidden();
+    await brands.click();
+    const brandLinks = drawer.locator(`#${await brands.getAttribute('aria-controls')} a`);
+    await expect(brandLinks).toHaveCount(7);
+    await expect(drawer.getByRole('link', { name: 'Rolex Popular' })).toBeVisible();
+    await expect(drawer.getByRole('link', { name: 'Patek Philippe Popular' })).toBeVisible();
+    await expect(drawer.getByText('Popular')).toHaveCount(2);
+    await brands.click();
+    await expect(brandLinks.first()).toBeHidden();
+
+    const locations = drawer.getByRole('button', { name: 'Locations' });
+    await locations.click();
+    await expect(drawer.locator(`#${await locations.getAttribute('aria-controls')} a`)).toHaveCount(8);
+    await expect(drawer.getByRole('link', { name: 'Authentication' })).toBeVisible();
+    await expect(drawer.getByRole('link', { name: 'Watch Insights' })).toBeVisible();
+    await expect(drawer.getByRole('link', { name: /Call 1300/ })).toHaveAttribute('href', /^tel:/);
+
+    await drawer.getByRole('link', { name: 'Perth' }).click();
+    await expect(page).toHaveURL(/\/sell-watch-perth$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sell Your Luxury Watch in Perth');
+    await expect(drawer).toBeHidden();
+    await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('Escape closes the drawer and returns focus to the menu button', async ({ page }) => {
+    await page.goto('/blog');
+    const menuButton = page.getByRole('button', { name: 'Open menu' });
+    await menuButton.click();
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Close menu' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeHidden();
+    await expect(menuButton).toBeFocused();
+  });
+});
+
+test.describe('blog', () => {
+  test('category chips filter the posts and the first one is featured', async ({ page }) => {
+    await page.goto('/blog');
+    const chips = page.getByRole('group', { name: 'Filter articles by category' });
+    await expect(chips.getByRole('button', { name: 'All Posts' })).toHaveAttribute('aria-pressed', 'true');
+    const featured = page.locator('.featured-post');
+    await expect(featured.getByText('Featured')).toBeVisible();
+    await expect(featured.getByRole('heading', { level: 2 })).toHaveText(
+      'The Complete Guide to Pre-Owned Watch Condition Grading',
+    );
+    await expect(page.locator('.post-grid article')).toHaveCount(7);
+
+    await chips.getByRole('button', { name: 'Selling Guides' }).click();
+    await expect(chips.getByRole('button', { name: 'Selling Guides' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await expect(chips.getByRole('button', { name: 'All Posts' })).toHaveAttribute('aria-pressed', 'false');
+    await expect(featured.getByRole('heading', { level: 2 })).toContainText('Patek Philippe');
+    await expect(page.locator('.post-grid article')).toHaveCount(1);
+    await expect(page.locator('.post-grid article')).toContainText('Rolex');
+
+    await chips.getByRole('button', { name: 'All Posts' }).click();
+    await expect(page.locator('.post-grid article')).toHaveCount(7);
+
+    await featured.getByRole('link').click();
+    await expect(page).toHaveURL(/\/blog\/complete-guide-watch-condition-grading$/);
+    const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
+    await expect(breadcrumb.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+    await expect(breadcrumb.getByRole('link', { name: 'Blog' })).toHaveAttribute('href', '/blog');
+    await expect(page).toHaveTitle(/ \| .+ Blog$/);
+    await expect(page.getByText('24 June 2025')).toBeVisible();
+  });
+
+  test('an unknown article slug shows Article Not Found with a way back', async ({ page }) => {
+    const res = await page.goto('/blog/no-such-article');
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Article Not Found');
+    await page.getByRole('link', { name: 'Back to Blog' }).click();
+    await expect(page).toHaveURL(/\/blog$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  });
+});
+
+test('navigating to another page resets the scroll position without reloading', async ({ page }) => {
+  await page.goto('/');
+  await page.evaluate(() => {
+    (window as unknown as { __samePage: boolean }).__samePage = true;
+  });
+  const footerLink = page.getByRole('contentinfo').getByRole('link', { name: 'Hobart' });
+  await footerLink.scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+  await footerLink.click();
+  await expect(page).toHaveURL(/\/sell-watch-hobart$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sell Your Luxury Watch in Hobart');
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
+  await expect(page).toHaveTitle(/Hobart/);
+  const events = await page.evaluate(() => window.__analyticsEvents ?? []);
+  expect(events).toContainEqual({ type: 'page_view', path: '/' });
+  await expect
+    .poll(() => page.evaluate(() => window.__analyticsEvents ?? []))
+    .toContainEqual({ type: 'page_view', path: '/sell-watch-hobart' });
+});
+
+test('images load lazily with a WebP source and say so when they fail', async ({ page }) => {
+  await page.goto('/');
+  const gallery = page.locator('.gallery');
+  // Not yet scrolled into view: placeholders only.
+  await expect(gallery.locator('img')).toHaveCount(0);
+  await gallery.scrollIntoViewIfNeeded();
+  await expect(gallery.locator('img')).toHaveCount(6);
+  await expect(gallery.locator('source[type="image/webp"]').first()).toHaveAttribute('srcset', /\.webp$/);
+  const first = gallery.locator('img').first();
+  await expect(first).toHaveAttribute('alt', /Rolex/);
+  await expect(first).toHaveAttribute('width', '600');
+  await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+
+  await page.route('**/assets/recent/**', (route) => route.abort());
+  await page.goto('/');
+  await page.locator('.gallery').scrollIntoViewIfNeeded();
+  await expect(page.getByText('Failed to load image')).toHaveCount(6);
+});
+
+test('public pages hydrate without errors', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().includes('status of 404')) errors.push(message.text());
+  });
+  for (const path of [
+    '/',
+    '/sell-watch-sydney',
+    '/sell-rolex-watch',
+    '/blog',
+    '/blog/how-to-value-your-luxury-watch',
+    '/terms',
+    '/privacy',
+    '/watch-authentication',
+    '/nope',
+    '/sell-watch-geelong',
+  ]) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // Hydrated: the menu responds to a click.
+    const brands = page.getByRole('button', { name: 'Watch Brands', exact: true });
+    await brands.click();
+    await expect(brands).toHaveAttribute('aria-expanded', 'true');
+  }
+  expect(errors).toEqual([]);
+});
+
+test('the FAQ keeps one answer open at a time and can collapse', async ({ page }) => {
+  await page.goto('/sell-watch-sydney');
+  const questions = page.locator('.faq-question button');
+  await expect(questions).toHaveCount(6);
+  await questions.nth(0).click();
+  await expect(questions.nth(0)).toHaveAttribute('aria-expanded', 'true');
+  await questions.nth(2).click();
+  await expect(questions.nth(2)).toHaveAttribute('aria-expanded', 'true');
+  await expect(questions.nth(0)).toHaveAttribute('aria-expanded', 'false');
+  await questions.nth(2).click();
+  await expect(page.locator('.faq-question button[aria-expanded="true"]')).toHaveCount(0);
+});

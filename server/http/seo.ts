@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import { indexableRoutes } from '#shared/content/routes.ts';
+
+function escapeXml(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** Absolute URL of a route on this site ("/" keeps its slash, as in the canonical links). */
+export function absoluteUrl(appUrl: string, route: string): string {
+  return route === '/' ? `${appUrl}/` : `${appUrl}${route}`;
+}
+
+export function sitemapXml(appUrl: string, routes: readonly string[] = indexableRoutes): string {
+  const urls = routes.map((route) => {
+    const priority =
+      route === '/' ? '1.0' : route === '/sell' ? '0.9' : route.startsWith('/blog/') ? '0.6' : '0.8';
+    return `  <url><loc>${escapeXml(absoluteUrl(appUrl, route))}</loc><priority>${priority}</priority></url>`;
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+}
+
+export function robotsTxt(appUrl: string): string {
+  return [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /admin',
+    'Disallow: /api/',
+    'Disallow: /trpc/',
+    'Disallow: /unsubscribe',
+    '',
+    `Sitemap: ${appUrl}/sitemap.xml`,
+    '',
+  ].join('\n');
+}
+
+/** GET /sitemap.xml (every indexable public route) and GET /robots.txt, from the configured APP_URL. */
+export function registerSeoRoutes(app: FastifyInstance, appUrl: string): void {
+  const base = appUrl.replace(/\/+$/, '');
+  const sitemap = sitemapXml(base);
+  const robots = robotsTxt(base);
+  app.get('/sitemap.xml', (_req, reply) =>
+    reply
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(sitemap),
+  );
+  app.get('/robots.txt', (_req, reply) =>
+    reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robots),
+  );
+}

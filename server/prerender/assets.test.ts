@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { pageAssets, routeChunks, routeIdForFile, type ViteManifest } from './assets.ts';
+
+const manifest: ViteManifest = {
+  'index.html': {
+    file: 'assets/index-AAAAAAAA.js',
+    isEntry: true,
+    imports: ['_jsx-runtime-BBBBBBBB.js'],
+    css: ['assets/index-CCCCCCCC.css'],
+  },
+  '_jsx-runtime-BBBBBBBB.js': { file: 'assets/jsx-runtime-BBBBBBBB.js' },
+  '_sections-DDDDDDDD.js': { file: 'assets/sections-DDDDDDDD.js', imports: ['index.html'] },
+  'src/routes/sell-watch-{$city}.tsx?tsr-split=component': {
+    file: 'assets/city-EEEEEEEE.js',
+    imports: ['index.html', '_sections-DDDDDDDD.js'],
+  },
+  'src/routes/sell-watch-{$city}.tsx?tsr-split=notFoundComponent': { file: 'assets/city-nf-FFFFFFFF.js' },
+  'src/routes/unsubscribe.tsx?tsr-split=component': {
+    file: 'assets/unsubscribe-GGGGGGGG.js',
+    css: ['assets/unsubscribe-HHHHHHHH.css'],
+  },
+};
+
+describe('routeIdForFile', () => {
+  it('follows TanStack file-route naming', () => {
+    expect(routeIdForFile('index.tsx')).toBe('/');
+    expect(routeIdForFile('sell.tsx')).toBe('/sell');
+    expect(routeIdForFile('blog/index.tsx')).toBe('/blog/');
+    expect(routeIdForFile('blog/$slug.tsx')).toBe('/blog/$slug');
+    expect(routeIdForFile('sell-watch-{$city}.tsx')).toBe('/sell-watch-{$city}');
+    expect(routeIdForFile('admin/route.tsx')).toBe('/admin');
+    expect(routeIdForFile('__root.tsx')).toBe('__root__');
+  });
+});
+
+describe('pageAssets', () => {
+  it('groups split chunks by route and by what they hold', () => {
+    expect(routeChunks(manifest, ['component']).get('/sell-watch-{$city}')).toEqual([
+      'src/routes/sell-watch-{$city}.tsx?tsr-split=component',
+    ]);
+    expect(routeChunks(manifest, ['notFoundComponent']).get('/sell-watch-{$city}')).toEqual([
+      'src/routes/sell-watch-{$city}.tsx?tsr-split=notFoundComponent',
+    ]);
+  });
+
+  it('preloads the entry imports and the page component with its imports', () => {
+    expect(pageAssets(manifest, ['__root__', '/sell-watch-{$city}'], false)).toEqual({
+      entry: '/assets/index-AAAAAAAA.js',
+      css: ['/assets/index-CCCCCCCC.css'],
+      preloads: [
+        '/assets/jsx-runtime-BBBBBBBB.js',
+        '/assets/city-EEEEEEEE.js',
+        '/assets/sections-DDDDDDDD.js',
+      ],
+    });
+  });
+
+  it('adds route stylesheets and not-found components', () => {
+    expect(pageAssets(manifest, ['__root__', '/unsubscribe'], false).css).toEqual([
+      '/assets/index-CCCCCCCC.css',
+      '/assets/unsubscribe-HHHHHHHH.css',
+    ]);
+    expect(pageAssets(manifest, ['__root__', '/sell-watch-{$city}'], true).preloads).toContain(
+      '/assets/city-nf-FFFFFFFF.js',
+    );
+    expect(pageAssets(manifest, ['__root__', '/sell-watch-{$city}'], false).preloads).not.toContain(
+      '/assets/city-nf-FFFFFFFF.js',
+    );
+  });
+
+  it('refuses a manifest without an entry', () => {
+    expect(() => pageAssets({}, [], false)).toThrow(/no entry/);
+  });
+});

@@ -1,0 +1,89 @@
+/** The parts of Vite's build manifest (build.manifest: true) the prerenderer reads. */
+export interface ViteManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+export type ViteManifest = Record<string, ViteManifestChunk>;
+
+export interface PageAssets {
+  /** The entry module, loaded with a script tag. */
+  entry: string;
+  /** Stylesheets, in load order. */
+  css: string[];
+  /** Chunks the page needs at start-up besides the entry, preloaded to avoid a waterfall. */
+  preloads: string[];
+}
+
+/**
+ * TanStack's file-route id for a file under src/routes ("blog/$slug.tsx" → "/blog/$slug",
+ * "blog/index.tsx" → "/blog/", "admin/route.tsx" → "/admin"). Enough for the public routes; a file
+ * it does not recognise simply gets no preload.
+ */
+export function routeIdForFile(file: string): string {
+  const withoutExt = file.replace(/\.(tsx|ts|jsx|js)$/, '');
+  if (withoutExt === '__root') return '__root__';
+  const segments = withoutExt.split('/');
+  const last = segments.at(-1);
+  if (last === 'index') return `/${segments.slice(0, -1).join('/')}${segments.length > 1 ? '/' : ''}`;
+  if (last === 'route') return `/${segments.slice(0, -1).join('/')}`;
+  return `/${segments.join('/')}`;
+}
+
+/** What a split chunk holds, from the router plugin's "?tsr-split=component---loader" suffix. */
+function splitGroups(query: string | undefined): string[] {
+  return new URLSearchParams(query ?? '').get('tsr-split')?.split('---') ?? [];
+}
+
+/** Route id → the manifest keys of that route's split chunks holding any of `parts`. */
+export function routeChunks(
+  manifest: ViteManifest,
+  parts: readonly string[],
+  routesDir = 'src/routes/',
+): Map<string, string[]> {
+  const byRoute = new Map<string, string[]>();
+  for (const key of Object.keys(manifest)) {
+    const [file, query] = key.split('?');
+    if (!file?.startsWith(routesDir)) continue;
+    if (!splitGroups(query).some((group) => parts.includes(group))) continue;
+    const id = routeIdForFile(file.slice(routesDir.length));
+    byRoute.set(id, [...(byRoute.get(id) ?? []), key]);
+  }
+  return byRoute;
+}
+
+function collect(manifest: ViteManifest, key: string, files: Set<string>, css: Set<string>): void {
+  const chunk = manifest[key];
+  if (!chunk || files.has(chunk.file)) return;
+  files.add(chunk.file);
+  for (const sheet of chunk.css ?? []) css.add(sheet);
+  for (const imported of chunk.imports ?? []) collect(manifest, imported, files, css);
+}
+
+/**
+ * Entry, stylesheets and preloads of a page whose matched routes are `routeIds`: their components,
+ * or their not-found components when the page is a not-found page.
+ */
+export function pageAssets(
+  manifest: ViteManifest,
+  routeIds: readonly string[],
+  notFound: boolean,
+  base = '/',
+): PageAssets {
+  const entryKey = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
+  const entryChunk = entryKey ? manifest[entryKey] : undefined;
+  if (!entryKey || !entryChunk) throw new Error('The Vite manifest has no entry chunk');
+  const files = new Set<string>();
+  const css = new Set<string>();
+  collect(manifest, entryKey, files, css);
+  const chunks = routeChunks(manifest, notFound ? ['component', 'notFoundComponent'] : ['component']);
+  for (const id of routeIds) for (const key of chunks.get(id) ?? []) collect(manifest, key, files, css);
+  files.delete(entryChunk.file);
+  return {
+    entry: base + entryChunk.file,
+    css: [...css].map((f) => base + f),
+    preloads: [...files].map((f) => base + f),
+  };
+}

@@ -1,0 +1,143 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { noindexRoutes, publicRoutes } from '#shared/content/routes.ts';
+import type { SiteConfig } from '#shared/site/config.ts';
+import { type PageAssets, pageAssets, type ViteManifest } from './assets.ts';
+import { cspForTrackingTags, type TrackingIds } from './csp.ts';
+import {
+  type CspSources,
+  type NotFoundPage,
+  PAGES_DIR,
+  pagesManifestPath,
+  type PrerenderedPage,
+  type PrerenderManifest,
+} from './manifest.ts';
+
+/** What dist/ssr/entry-server.js exports (client/src/entry-server.tsx). */
+interface ServerEntry {
+  renderPage(path: string): Promise<{
+    status: 200 | 404;
+    html: string;
+    routeIds: string[];
+    seed: { path: string; status: number };
+  }>;
+  site: SiteConfig;
+  analyticsIds: TrackingIds;
+}
+
+/**
+ * Not-found pages: a path each route family renders as not found, and the file served for unknown
+ * paths the pattern matches. The last one, without a pattern, matches no route at all.
+ */
+export const NOT_FOUND_PAGES: readonly { pattern: string | null; path: string; file: string }[] = [
+  { pattern: '^/blog/[^/]+$', path: '/blog/__not-found__', file: 'blog-404.html' },
+  { pattern: '^/sell-watch-[^/]+$', path: '/sell-watch-__not-found__', file: 'city-404.html' },
+  { pattern: '^/sell-[^/]+-watch$', path: '/sell-__not-found__-watch', file: 'brand-404.html' },
+  { pattern: null, path: '/__not-found__', file: '404.html' },
+];
+
+/** JSON that cannot end the surrounding script element. */
+function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+export interface FinishOptions {
+  assets: PageAssets;
+  seed: unknown;
+  canonicalUrl: string | null;
+  noindex: boolean;
+}
+
+/**
+ * Adds what React does not render: the stylesheets, module preloads and entry script, the page's
+ * data for the first render, and for pages whose routes set no canonical link or robots rule (the
+ * sell and marketing-preferences pages) those too. No executable inline script is added, so the
+ * strict Content-Security-Policy (script-src 'self') holds.
+ */
+export function finishDocument(html: string, options: FinishOptions): string {
+  const head: string[] = [];
+  for (const href of options.assets.css) head.push(`<link rel="stylesheet" href="${escapeAttribute(href)}">`);
+  for (const href of options.assets.preloads)
+    head.push(`<link rel="modulepreload" href="${escapeAttribute(href)}">`);
+  head.push(`<script type="module" src="${escapeAttribute(options.assets.entry)}"></script>`);
+  if (options.canonicalUrl && !/<link[^>]+rel="canonical"/.test(html)) {
+    const url = escapeAttribute(options.canonicalUrl);
+    head.push(`<link rel="canonical" href="${url}">`);
+    if (!/property="og:url"/.test(html)) head.push(`<meta property="og:url" content="${url}">`);
+  }
+  if (options.noindex && !/<meta[^>]+name="robots"/.test(html))
+    head.push('<meta name="robots" content="noindex">');
+  const data = `<script type="application/json" id="__page_data">${scriptSafeJson(options.seed)}</script>`;
+  if (!html.includes('</head>') || !html.includes('</body>'))
+    throw new Error('Rendered page is not a full document');
+  return html.replace('</head>', `${head.join('')}</head>`).replace('</body>', `${data}</body>`);
+}
+
+/** "/" → "index.html", "/blog/x" → "blog/x.html". */
+export function fileForPath(pagePath: string): string {
+  return pagePath === '/' ? 'index.html' : `${pagePath.slice(1)}.html`;
+}
+
+export interface PrerenderOptions {
+  /** dist/client: Vite's client build, where the pages are written. */
+  clientDir: string;
+  /** The SSR build of client/src/entry-server.tsx. */
+  serverEntry: string;
+  log?: (line: string) => void;
+}
+
+export async function prerender(options: PrerenderOptions): Promise<PrerenderManifest> {
+  const log = options.log ?? (() => undefined);
+  const viteManifest = JSON.parse(
+    readFileSync(path.join(options.clientDir, '.vite', 'manifest.json'), 'utf8'),
+  ) as ViteManifest;
+  const entry = (await import(pathToFileURL(options.serverEntry).href)) as ServerEntry;
+  const appUrl = entry.site.url;
+  const pagesDir = path.join(options.clientDir, PAGES_DIR);
+  mkdirSync(pagesDir, { recursive: true });
+
+  const write = async (pagePath: string, file: string, expected: 200 | 404): Promise<PrerenderedPage> => {
+    const page = await entry.renderPage(pagePath);
+    if (page.status !== expected)
+      throw new Error(`${pagePath} rendered with status ${page.status}, expected ${expected}`);
+    const noindex = expected === 404 || noindexRoutes.includes(pagePath);
+    const html = finishDocument(page.html, {
+      assets: pageAssets(viteManifest, page.routeIds, page.status === 404),
+      seed: page.seed,
+      canonicalUrl:
+        expected === 200 && !noindex ? (pagePath === '/' ? `${appUrl}/` : `${appUrl}${pagePath}`) : null,
+      noindex,
+    });
+    const target = path.join(pagesDir, file);
+    mkdirSync(path.dirname(target), { recursive: true });
+    writeFileSync(target, html);
+    log(`  ${expected} ${pagePath} → ${PAGES_DIR}/${file} (${(html.length / 1024).toFixed(1)} kB)`);
+    return { file, status: expected, noindex };
+  };
+
+  const pages: Record<string, PrerenderedPage> = {};
+  for (const pagePath of publicRoutes) pages[pagePath] = await write(pagePath, fileForPath(pagePath), 200);
+  const notFound: NotFoundPage[] = [];
+  for (const page of NOT_FOUND_PAGES) {
+    notFound.push({ ...(await write(page.path, page.file, 404)), pattern: page.pattern });
+  }
+
+  const csp: CspSources = cspForTrackingTags(entry.analyticsIds);
+  const manifest: PrerenderManifest = {
+    builtAt: new Date().toISOString(),
+    appUrl,
+    pages,
+    notFound,
+    csp,
+  };
+  writeFileSync(pagesManifestPath(options.clientDir), `${JSON.stringify(manifest, null, 2)}\n`);
+  return manifest;
+}
