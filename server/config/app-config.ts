@@ -1,4 +1,5 @@
 import { buildSiteConfig, type SiteConfig } from '#shared/site/config.ts';
+import type { RateLimitRule } from '../security/rate-limit.ts';
 import { type BaseEnv, resolveAppUrl, resolveDataDir } from './env.ts';
 import { resolveAppSecret } from './secrets.ts';
 
@@ -14,6 +15,10 @@ export interface AppConfig {
   resendConfigured: boolean;
   resendWebhookSecret: string | null;
   uploadthingConfigured: boolean;
+  /** Set when photos are stored on UploadThing instead of DATA_DIR/uploads. */
+  uploadthingToken: string | null;
+  /** Per-IP limits of the public sell form; null disables one (benchmarks). */
+  rateLimits: { leadSubmit: RateLimitRule | null; uploads: RateLimitRule | null };
 }
 
 export async function buildAppConfig(env: BaseEnv): Promise<AppConfig> {
@@ -30,5 +35,7 @@ export async function buildAppConfig(env: BaseEnv): Promise<AppConfig> {
     resendConfigured: Boolean(env.RESEND_API_KEY),
     resendWebhookSecret: env.RESEND_WEBHOOK_SECRET ?? null,
     uploadthingConfigured: Boolean(env.UPLOADTHING_TOKEN),
+    uploadthingToken: env.UPLOADTHING_TOKEN ?? null,
+    rateLimits: { leadSubmit: env.LEAD_SUBMIT_RATE_LIMIT, uploads: env.UPLOAD_RATE_LIMIT },
   };
 }

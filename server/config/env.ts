@@ -4,6 +4,23 @@ import { z } from 'zod';
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyToUndefined, z.string().min(1).optional());
 
+/** "10/600" is 10 requests per 600 seconds; "off" disables the limit (null). */
+function rateLimitSetting(fallback: string) {
+  return z
+    .preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^(off|[1-9]\d*\/[1-9]\d*)$/, 'must be "off" or "<count>/<seconds>", e.g. 10/600')
+        .default(fallback),
+    )
+    .transform((value) => {
+      if (value === 'off') return null;
+      const [limit, windowSeconds] = value.split('/').map(Number);
+      return { limit: limit ?? 1, windowSeconds: windowSeconds ?? 1 };
+    });
+}
+
 /** Variables every process (server, worker, CLI) understands. */
 export const baseEnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -26,6 +43,10 @@ export const baseEnvSchema = z.object({
   SITE_PHONE: optionalString,
   SITE_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
   UPLOADTHING_TOKEN: optionalString,
+  /** Sell-form submissions per IP: "<count>/<seconds>", or "off" (benchmarks only). */
+  LEAD_SUBMIT_RATE_LIMIT: rateLimitSetting('10/600'),
+  /** Photos (not requests) per IP, same format: 40 is four full enquiries' worth. */
+  UPLOAD_RATE_LIMIT: rateLimitSetting('40/600'),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
 });
 

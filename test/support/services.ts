@@ -24,6 +24,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     resendConfigured: false,
     resendWebhookSecret: null,
     uploadthingConfigured: false,
+    uploadthingToken: null,
+    rateLimits: { leadSubmit: { limit: 10, windowSeconds: 600 }, uploads: { limit: 40, windowSeconds: 600 } },
     ...overrides,
   };
 }

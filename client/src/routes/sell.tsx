@@ -1,21 +1,16 @@
-import { createFileRoute, Link } from '@tanstack/react-router';
-import { phoneHref } from '#shared/site/phone.ts';
+import { createFileRoute } from '@tanstack/react-router';
+import { SellPage } from '../sell/SellPage.tsx';
 import { site } from '../site.ts';
 
 export const Route = createFileRoute('/sell')({
+  head: () => ({
+    meta: [
+      { title: `Sell Your Luxury Watch – Free Valuation | ${site.name}` },
+      {
+        name: 'description',
+        content: `Sell your Rolex, Patek Philippe, Audemars Piguet or other luxury watch. Send your details and photos for a free valuation; we respond within ${site.claims.responseHours} hours.`,
+      },
+    ],
+  }),
   component: SellPage,
 });
-
-// The three-step sell form lands with the lead-pipeline issue; until then sellers can call.
-function SellPage() {
-  return (
-    <main className="page">
-      <h1>Sell Your Watch</h1>
-      <p>
-        Online submissions open shortly. Call us on <a href={phoneHref(site.phone)}>{site.phone}</a> or e-mail{' '}
-        <a href={`mailto:${site.email}`}>{site.email}</a> for a free valuation.
-      </p>
-      <Link to="/">Back to home</Link>
-    </main>
-  );
-}

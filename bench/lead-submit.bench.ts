@@ -1,0 +1,292 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import pg from 'pg';
+import pino from 'pino';
+import { createServer } from '#server/app.ts';
+import { buildAppConfig } from '#server/config/app-config.ts';
+import { parseEnv, serverEnvSchema } from '#server/config/env.ts';
+import { createDatabase } from '#server/db/database.ts';
+import { startEmbeddedPostgres } from '#server/db/embedded.ts';
+import { migrateToLatest } from '#server/db/migrator.ts';
+import { createOutboxTransport } from '#server/email/outbox-transport.ts';
+import { createBoss, createJobQueue, ensureQueues } from '#server/jobs/queue.ts';
+import { databaseUrlFor } from '../test/support/database-url.ts';
+
+/**
+ * `npm run bench -- lead-submit`: throughput and latency of `lead.submit` through the real server
+ * (tRPC, zod, the transaction with the contact upsert, the enquiry insert and two pg-boss jobs) beside
+ * a bare Fastify route running only the two inserts in a transaction, on the same database. Each server
+ * runs in its own child process so autocannon does not share its event loop.
+ */
+
+const CONNECTIONS = 50;
+const WARMUP_SECONDS = 3;
+const MEASURE_SECONDS = 10;
+const ORIGIN = 'http://localhost:3000';
+
+type Kind = 'app' | 'bare';
+
+// ---------------------------------------------------------------- child: one server per process
+
+async function serveApp(databaseUrl: string): Promise<() => Promise<void>> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-lead-'));
+  // The benchmark switches the per-IP limit off through configuration, exactly as an operator would.
+  const env = parseEnv(serverEnvSchema, {
+    NODE_ENV: 'production',
+    APP_URL: ORIGIN,
+    DATA_DIR: dataDir,
+    APP_SECRET: randomBytes(32).toString('hex'),
+    LEAD_SUBMIT_RATE_LIMIT: 'off',
+  });
+  const config = await buildAppConfig(env);
+  const db = createDatabase({ connectionString: databaseUrl, max: env.DB_POOL_MAX });
+  const boss = createBoss({ connectionString: databaseUrl, max: 3, role: 'server' });
+  await boss.start();
+  await ensureQueues(boss);
+  const server = await createServer({
+    services: {
+      db,
+      config,
+      email: createOutboxTransport(db),
+      jobs: createJobQueue(boss),
+      logger: pino({ level: 'warn' }),
+    },
+    clientDir: null,
+    // Per-request info logs are a deployment choice; measured here is the application's own work.
+    logLevel: 'warn',
+  });
+  const address = await server.start(0, '127.0.0.1');
+  console.log(JSON.stringify({ address }));
+  return async () => {
+    await server.stop();
+    await boss.stop({ graceful: false });
+    await db.destroy();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+}
+
+interface BareBody {
+  fullName: string;
+  email: string;
+  phone: string;
+  watchBrand: string;
+  watchCondition: string;
+  meta_event_id: string;
+}
+
+async function serveBare(databaseUrl: string): Promise<() => Promise<void>> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  const app = Fastify({ logger: false });
+  // The same two statements lead.submit runs, nothing else: no validation, no tRPC, no jobs.
+  app.post<{ Body: BareBody }>('/bare', async (req) => {
+    const body = req.body;
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      const lead = await client.query<{ id: string }>(
+        `INSERT INTO leads (email, full_name, phone) VALUES ($1, $2, $3)
+         ON CONFLICT (lower(email)) DO UPDATE SET full_name = EXCLUDED.full_name, phone = EXCLUDED.phone,
+           updated_at = now()
+         RETURNING id`,
+        [body.email, body.fullName, body.phone],
+      );
+      const enquiry = await client.query<{ id: string }>(
+        `INSERT INTO enquiries (lead_id, watch_brand, watch_condition, meta_event_id, ip, user_agent)
+         VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (meta_event_id) DO NOTHING RETURNING id`,
+        [lead.rows[0]?.id, body.watchBrand, body.watchCondition, body.meta_event_id, req.ip, null],
+      );
+      await client.query('COMMIT');
+      return { success: true, enquiryId: enquiry.rows[0]?.id };
+    } catch (error) {
+      await client.query('ROLLBACK');
+      throw error;
+    } finally {
+      client.release();
+    }
+  });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  console.log(JSON.stringify({ address }));
+  return async () => {
+    await app.close();
+    await pool.end();
+  };
+}
+
+async function child(kind: Kind, databaseUrl: string): Promise<void> {
+  const stop = kind === 'app' ? await serveApp(databaseUrl) : await serveBare(databaseUrl);
+  process.once('SIGTERM', () => {
+    void stop().then(() => process.exit(0));
+  });
+}
+
+// ---------------------------------------------------------------- parent: database, load, report
+
+function startChild(kind: Kind, databaseUrl: string): Promise<{ proc: ChildProcess; address: string }> {
+  const proc = spawn(process.execPath, [import.meta.filename, '--serve', kind, databaseUrl], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    proc.once('exit', (code) => reject(new Error(`${kind} server exited early (${code})`)));
+    const lines = createInterface({ input: proc.stdout });
+    lines.on('line', (line) => {
+      if (!line.startsWith('{"address"')) return;
+      resolve({ proc, address: (JSON.parse(line) as { address: string }).address });
+    });
+  });
+}
+
+async function stopChild(proc: ChildProcess): Promise<void> {
+  proc.removeAllListeners('exit');
+  const exited = new Promise((resolve) => proc.once('exit', resolve));
+  proc.kill('SIGTERM');
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+  if (proc.exitCode === null) proc.kill('SIGKILL');
+}
+
+let counter = 0;
+/** A new seller and a new event id on every request, so each one stores a new contact and enquiry. */
+function nextSubmission(): string {
+  counter += 1;
+  const id = `${process.pid}-${counter}-${randomBytes(4).toString('hex')}`;
+  return JSON.stringify({
+    fullName: 'Bench Seller',
+    email: `seller-${id}@bench.example`,
+    phone: '0412 345 678',
+    watchBrand: 'Rolex',
+    watchModel: 'Submariner',
+    watchYear: '2019',
+    watchCondition: 'Very Good - Minor wear',
+    hasBox: true,
+    hasPapers: false,
+    additionalDetails: 'Serviced in 2023.',
+    utm_source: 'bench',
+    meta_event_id: `bench_${id}`,
+    photo_upload_ids: [],
+  });
+}
+
+interface Figures {
+  label: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  mean: number;
+  total: number;
+  errors: number;
+  non2xx: number;
+}
+
+async function load(url: string, seconds: number): Promise<autocannon.Result> {
+  return autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: ORIGIN, 'x-csrf-protection': '1' },
+    requests: [
+      {
+        setupRequest: (request) => ({ ...request, body: nextSubmission() }),
+      },
+    ],
+  });
+}
+
+async function measure(kind: Kind, databaseUrl: string): Promise<Figures> {
+  const { proc, address } = await startChild(kind, databaseUrl);
+  try {
+    const url = kind === 'app' ? `${address}/trpc/lead.submit` : `${address}/bare`;
+    await load(url, WARMUP_SECONDS);
+    const result = await load(url, MEASURE_SECONDS);
+    return {
+      label: kind === 'app' ? 'lead.submit (real server)' : 'bare Fastify, 2 inserts',
+      rps: result.requests.average,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      mean: result.latency.mean,
+      total: result.requests.total,
+      errors: result.errors,
+      non2xx: result.non2xx,
+    };
+  } finally {
+    await stopChild(proc);
+  }
+}
+
+async function parent(): Promise<void> {
+  const workDir = await mkdtemp(path.join(os.tmpdir(), 'bench-pg-'));
+  let adminUrl = process.env.TEST_DATABASE_URL;
+  let stopEmbedded: (() => Promise<void>) | null = null;
+  if (!adminUrl) {
+    // Default (durable) settings: every commit is flushed, as in production.
+    const embedded = await startEmbeddedPostgres({
+      databaseDir: path.join(workDir, 'postgres'),
+      persistent: false,
+      settings: { max_connections: '200' },
+    });
+    adminUrl = embedded.url('postgres');
+    stopEmbedded = () => embedded.stop();
+  }
+  const database = `bench_lead_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${database}`);
+  const databaseUrl = databaseUrlFor(adminUrl, database);
+  try {
+    const db = createDatabase({ connectionString: databaseUrl, max: 2 });
+    await migrateToLatest(db);
+    await db.destroy();
+
+    console.log(
+      `${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up then ${MEASURE_SECONDS} s per server, ` +
+        `${os.cpus().length} CPUs, PostgreSQL ${process.env.TEST_DATABASE_URL ? '(TEST_DATABASE_URL)' : '(embedded, durable)'}\n`,
+    );
+    const bare = await measure('bare', databaseUrl);
+    const app = await measure('app', databaseUrl);
+
+    const rows = [bare, app].map((f) => ({
+      server: f.label,
+      'req/s': Math.round(f.rps),
+      'p50 ms': f.p50,
+      'p99 ms': f.p99,
+      'mean ms': Number(f.mean.toFixed(2)),
+      requests: f.total,
+      errors: f.errors,
+      'non-2xx': f.non2xx,
+    }));
+    console.table(rows);
+
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    const counts = await client.query<{ enquiries: number; jobs: number }>(
+      `SELECT (SELECT count(*) FROM enquiries)::int AS enquiries,
+              (SELECT count(*) FROM pgboss.job WHERE name = 'enquiry.notify')::int AS jobs`,
+    );
+    await client.end();
+    console.log(
+      `time ratio (mean latency, real / bare): ${(app.mean / bare.mean).toFixed(2)}; ` +
+        `throughput ratio (bare / real): ${(bare.rps / app.rps).toFixed(2)}; ` +
+        `p99 of lead.submit: ${app.p99} ms; errors: ${app.errors + app.non2xx}`,
+    );
+    console.log(
+      `stored: ${counts.rows[0]?.enquiries ?? 0} enquiries (both servers, warm-up included), ` +
+        `${counts.rows[0]?.jobs ?? 0} notification jobs (one per lead.submit)`,
+    );
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    await admin.end();
+    await stopEmbedded?.();
+    await rm(workDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[2] === '--serve') {
+  await child(process.argv[3] as Kind, process.argv[4] ?? '');
+} else {
+  await parent();
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { captureUtm, emptyUtm, parseUtm, readUtm } from './utm.ts';
+
+function memoryStore(initial: Record<string, string> = {}) {
+  const data = new Map(Object.entries(initial));
+  return {
+    data,
+    getItem: (key: string) => data.get(key) ?? null,
+    setItem: (key: string, value: string) => void data.set(key, value),
+  };
+}
+
+describe('UTM capture', () => {
+  it('reads the five utm parameters, trimmed, ignoring empty ones and everything else', () => {
+    expect(
+      parseUtm(
+        '?utm_source=google&utm_medium=cpc&utm_campaign=%20rolex%20&utm_content=&utm_term=sell+rolex&x=1',
+      ),
+    ).toEqual({
+      utm_source: 'google',
+      utm_medium: 'cpc',
+      utm_campaign: 'rolex',
+      utm_content: null,
+      utm_term: 'sell rolex',
+    });
+    expect(parseUtm('?page=2')).toBeNull();
+    expect(parseUtm('')).toBeNull();
+  });
+
+  it('keeps the landing attribution for the rest of the visit', () => {
+    const store = memoryStore();
+    captureUtm('?utm_source=facebook&utm_campaign=spring', store);
+    captureUtm('', store);
+    captureUtm('?ref=home', store);
+    expect(readUtm(store)).toEqual({ ...emptyUtm(), utm_source: 'facebook', utm_campaign: 'spring' });
+  });
+
+  it('lets a newer ad click replace the earlier one', () => {
+    const store = memoryStore();
+    captureUtm('?utm_source=facebook&utm_campaign=spring', store);
+    captureUtm('?utm_source=google', store);
+    expect(readUtm(store)).toEqual({ ...emptyUtm(), utm_source: 'google' });
+  });
+
+  it('answers all nulls without storage or with damaged data', () => {
+    expect(readUtm(null)).toEqual(emptyUtm());
+    expect(readUtm(memoryStore({ 'sell:utm': '{not json' }))).toEqual(emptyUtm());
+    expect(readUtm(memoryStore({ 'sell:utm': '{"utm_source":42,"utm_term":"ok"}' }))).toEqual({
+      ...emptyUtm(),
+      utm_term: 'ok',
+    });
+    expect(() => captureUtm('?utm_source=x', null)).not.toThrow();
+  });
+});

@@ -1,0 +1,75 @@
+/**
+ * Campaign attribution for the visit. Kept free of zod and React so the layout can call
+ * `captureUtm()` on every public page load without pulling the sell form's code.
+ */
+
+export const UTM_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_content', 'utm_term'] as const;
+export type UtmKey = (typeof UTM_KEYS)[number];
+export type Utm = Record<UtmKey, string | null>;
+
+const STORAGE_KEY = 'sell:utm';
+
+type KeyValueStore = Pick<Storage, 'getItem' | 'setItem'>;
+
+/** sessionStorage, or null where the browser refuses it (privacy modes, disabled storage). */
+function sessionStore(): KeyValueStore | null {
+  try {
+    return typeof window === 'undefined' ? null : window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function emptyUtm(): Utm {
+  return { utm_source: null, utm_medium: null, utm_campaign: null, utm_content: null, utm_term: null };
+}
+
+/** The utm_* parameters of a query string; null when it carries none. */
+export function parseUtm(search: string): Utm | null {
+  const params = new URLSearchParams(search);
+  const utm = emptyUtm();
+  let found = false;
+  for (const key of UTM_KEYS) {
+    const value = params.get(key)?.trim();
+    if (value) {
+      utm[key] = value;
+      found = true;
+    }
+  }
+  return found ? utm : null;
+}
+
+/**
+ * Call on every public page load. A landing URL carrying any utm_* parameter replaces what the visit
+ * held (the latest ad click is what brought the seller back); a URL without them keeps it, so moving
+ * from page to page never loses the attribution.
+ */
+export function captureUtm(
+  search: string = typeof window === 'undefined' ? '' : window.location.search,
+  store: KeyValueStore | null = sessionStore(),
+): void {
+  const utm = parseUtm(search);
+  if (!utm || !store) return;
+  try {
+    store.setItem(STORAGE_KEY, JSON.stringify(utm));
+  } catch {
+    // Storage full or refused: attribution is a nicety, never a reason to break the page.
+  }
+}
+
+/** The visit's attribution, all nulls when there is none. */
+export function readUtm(store: KeyValueStore | null = sessionStore()): Utm {
+  const utm = emptyUtm();
+  let stored: unknown;
+  try {
+    stored = JSON.parse(store?.getItem(STORAGE_KEY) ?? 'null');
+  } catch {
+    return utm;
+  }
+  if (typeof stored !== 'object' || stored === null) return utm;
+  for (const key of UTM_KEYS) {
+    const value: unknown = (stored as Record<string, unknown>)[key];
+    if (typeof value === 'string' && value) utm[key] = value;
+  }
+  return utm;
+}

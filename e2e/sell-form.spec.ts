@@ -1,0 +1,233 @@
+import { randomUUID } from 'node:crypto';
+import { expect, type Page, test } from '@playwright/test';
+import sharp from 'sharp';
+import { e2eDatabase } from './support/db.ts';
+
+const SUCCESS =
+  "Form submitted successfully! We'll review your watch details and get back to you within 24 hours.";
+const FAILURE = /^Submission failed\. Please try again or call us directly at [\d ]+\.$/;
+
+/** Small distinct PNGs made at test time, as a seller's phone would offer them. */
+async function pngs(count: number) {
+  return Promise.all(
+    Array.from({ length: count }, async (_, i) => ({
+      name: `watch-${i + 1}.png`,
+      mimeType: 'image/png',
+      buffer: await sharp({
+        create: { width: 40 + i, height: 30, channels: 3, background: { r: 20 * i, g: 120, b: 200 } },
+      })
+        .png()
+        .toBuffer(),
+    })),
+  );
+}
+
+const next = (page: Page) => page.getByRole('button', { name: 'Next' }).click();
+const heading = (page: Page) => page.locator('#sell-step-heading');
+
+async function fillValidForm(page: Page, email: string) {
+  await page.locator('#sell-fullName').fill('Jane Citizen');
+  await page.locator('#sell-email').fill(email);
+  await page.locator('#sell-phone').fill('0412 345 678');
+  await next(page);
+  await page.locator('#sell-watchBrand').selectOption('Omega');
+  await page.locator('#sell-watchCondition').selectOption('Excellent - Like new');
+  await next(page);
+  await expect(heading(page)).toContainText('Upload Photos');
+}
+
+async function waitForOutbox(keys: string[]) {
+  const db = e2eDatabase();
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const rows = await db
+      .selectFrom('outbox_emails')
+      .select(['idempotency_key', 'to_addresses', 'subject', 'text_body'])
+      .where('idempotency_key', 'in', keys)
+      .execute();
+    if (rows.length === keys.length || Date.now() > deadline) return rows;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+test('a seller fixes validation errors, attaches photos and submits; both e-mails are sent', async ({
+  page,
+}) => {
+  const email = `seller.${randomUUID().slice(0, 8)}@example.com`;
+  await page.goto('/sell?utm_source=e2e-ads&utm_campaign=spring-sale');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sell Your Luxury Watch' })).toBeVisible();
+  for (const href of [
+    '/watch-authentication',
+    '/blog',
+    '/sell-rolex-watch',
+    '/sell-patek-philippe-watch',
+    '/',
+  ]) {
+    await expect(page.locator(`main a[href="${href}"]`).first()).toBeVisible();
+  }
+  await expect(heading(page)).toContainText('Personal Information');
+
+  // Step 1: empty, then wrong, then right.
+  await next(page);
+  await expect(page.getByText('Name must be at least 2 characters')).toBeVisible();
+  await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+  await expect(page.getByText('Phone number must be at least 8 digits')).toBeVisible();
+  await expect(page.locator('#sell-fullName')).toBeFocused();
+  await expect(page.locator('#sell-fullName')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.locator('#sell-fullName')).toHaveAttribute('aria-describedby', 'sell-fullName-error');
+
+  await page.locator('#sell-fullName').fill('Jane 2');
+  await page.locator('#sell-email').fill('jane@');
+  await page.locator('#sell-phone').fill('0412 345 67x');
+  await next(page);
+  await expect(
+    page.getByText('Name can only contain letters, spaces, hyphens, and apostrophes'),
+  ).toBeVisible();
+  await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+  await expect(page.getByText('Please enter a valid phone number')).toBeVisible();
+
+  await page.locator('#sell-fullName').fill('Jane Citizen');
+  await page.locator('#sell-email').fill(email);
+  await page.locator('#sell-phone').fill('0412 345 678');
+  await next(page);
+  await expect(heading(page)).toContainText('Watch Details');
+
+  // Entries survive moving between steps.
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page.locator('#sell-fullName')).toHaveValue('Jane Citizen');
+  await next(page);
+
+  // Step 2.
+  await page.locator('#sell-watchYear').fill('1899');
+  await next(page);
+  await expect(page.getByText('Please select a watch brand')).toBeVisible();
+  await expect(page.getByText('Please enter a valid year')).toBeVisible();
+  await expect(page.getByText('Please select watch condition')).toBeVisible();
+  await expect(page.locator('#sell-watchBrand')).toBeFocused();
+  await page.locator('#sell-watchBrand').selectOption('Rolex');
+  await page.locator('#sell-watchModel').fill('Submariner 126610LN');
+  await page.locator('#sell-watchYear').fill('2019');
+  await page.locator('#sell-watchCondition').selectOption('Very Good - Minor wear');
+  await page.getByLabel('I have the original box').check();
+  await page.locator('#sell-additionalDetails').fill('Serviced in 2023.');
+  await next(page);
+
+  // Step 3: photos upload as soon as they are chosen; consent starts unticked.
+  await expect(heading(page)).toContainText('Upload Photos');
+  await expect(page.getByText('Images only (PNG, JPG, JPEG), up to 10MB each')).toBeVisible();
+  await expect(page.getByLabel('Email me market updates and offers')).not.toBeChecked();
+  await expect(page.getByLabel('Text me (SMS) market updates and offers')).not.toBeChecked();
+  await page.locator('#sell-photos').setInputFiles(await pngs(2));
+  await expect(page.getByRole('img', { name: /Photo \d: watch-\d\.png/ })).toHaveCount(2);
+  await expect(page.getByText('Uploaded')).toHaveCount(2);
+  await page.getByLabel('Email me market updates and offers').check();
+
+  // Hold the submission briefly so the in-flight state can be seen.
+  await page.route('**/trpc/lead.submit**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    await route.continue();
+  });
+  const submit = page.getByRole('button', { name: 'Submit for Free Valuation' });
+  await submit.click();
+  const processing = page.getByRole('button', { name: 'Processing...' });
+  await expect(processing).toBeVisible();
+  await expect(processing).toBeDisabled();
+
+  await expect(page.getByRole('status').getByText(SUCCESS, { exact: true })).toBeVisible();
+  await expect(heading(page)).toContainText('Personal Information');
+  await expect(page.locator('#sell-fullName')).toHaveValue('');
+  await expect(page.locator('#sell-email')).toHaveValue('');
+
+  // Ad events fired once each, with the nominal value and the enquiry's event id.
+  const events = await page.evaluate(() => window.__analyticsEvents ?? []);
+  expect(events.filter((e) => e.type === 'checkout_initiated')).toHaveLength(1);
+  const lead = events.find((e) => e.type === 'lead');
+  const conversion = events.find((e) => e.type === 'conversion');
+  expect(lead).toMatchObject({ value: 1000, currency: 'AUD' });
+  expect(conversion).toMatchObject({ value: 1000, currency: 'AUD' });
+
+  // What the business now holds.
+  const db = e2eDatabase();
+  const stored = await db
+    .selectFrom('enquiries')
+    .innerJoin('leads', 'leads.id', 'enquiries.lead_id')
+    .select([
+      'enquiries.id',
+      'enquiries.meta_event_id',
+      'enquiries.utm_source',
+      'enquiries.utm_campaign',
+      'enquiries.watch_year',
+      'leads.email_marketing_consent',
+      'leads.sms_marketing_consent',
+    ])
+    .where('leads.email', '=', email)
+    .executeTakeFirstOrThrow();
+  expect(stored).toMatchObject({
+    utm_source: 'e2e-ads',
+    utm_campaign: 'spring-sale',
+    watch_year: 2019,
+    email_marketing_consent: true,
+    sms_marketing_consent: false,
+  });
+  expect(lead && 'eventId' in lead ? lead.eventId : null).toBe(stored.meta_event_id);
+  const photos = await db.selectFrom('uploads').select('id').where('enquiry_id', '=', stored.id).execute();
+  expect(photos).toHaveLength(2);
+
+  const keys = [`enquiry-${stored.id}-business`, `enquiry-${stored.id}-seller`];
+  const outbox = await waitForOutbox(keys);
+  expect(outbox.map((row) => row.idempotency_key).sort()).toEqual(keys.sort());
+  const business = outbox.find((row) => row.idempotency_key === keys[0]);
+  const seller = outbox.find((row) => row.idempotency_key === keys[1]);
+  expect(business?.text_body).toContain('UTM source: e2e-ads');
+  for (const photo of photos) expect(business?.text_body).toContain(`/api/uploads/${photo.id}`);
+  expect(seller?.to_addresses).toEqual([email]);
+  expect(seller?.text_body).toContain('within 24 hours');
+});
+
+test('a server failure keeps every entry and shows the failure toast; a retry then succeeds', async ({
+  page,
+}) => {
+  const email = `retry.${randomUUID().slice(0, 8)}@example.com`;
+  await page.goto('/sell');
+  await fillValidForm(page, email);
+  await page.locator('#sell-photos').setInputFiles(await pngs(1));
+  await expect(page.getByText('Uploaded')).toHaveCount(1);
+  await page.getByLabel('Text me (SMS) market updates and offers').check();
+
+  await page.route('**/trpc/lead.submit**', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' }),
+  );
+  await page.getByRole('button', { name: 'Submit for Free Valuation' }).click();
+  await expect(page.getByRole('alert').getByText(FAILURE)).toBeVisible();
+  await expect(page.getByRole('status').getByText(SUCCESS)).toHaveCount(0);
+
+  // Still on the last step, with the photo and the tick; earlier steps kept too.
+  await expect(heading(page)).toContainText('Upload Photos');
+  await expect(page.getByRole('img', { name: /watch-1\.png/ })).toBeVisible();
+  await expect(page.getByLabel('Text me (SMS) market updates and offers')).toBeChecked();
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page.locator('#sell-watchBrand')).toHaveValue('Omega');
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page.locator('#sell-email')).toHaveValue(email);
+
+  await page.unroute('**/trpc/lead.submit**');
+  await next(page);
+  await next(page);
+  await page.getByRole('button', { name: 'Submit for Free Valuation' }).click();
+  await expect(page.getByRole('status').getByText(SUCCESS, { exact: true })).toBeVisible();
+  const rows = await e2eDatabase()
+    .selectFrom('enquiries')
+    .innerJoin('leads', 'leads.id', 'enquiries.lead_id')
+    .select('enquiries.id')
+    .where('leads.email', '=', email)
+    .execute();
+  expect(rows).toHaveLength(1);
+});
+
+test('more than 10 photos are refused with the spec message', async ({ page }) => {
+  await page.goto('/sell');
+  await fillValidForm(page, `many.${randomUUID().slice(0, 8)}@example.com`);
+  await page.locator('#sell-photos').setInputFiles(await pngs(11));
+  await expect(page.getByText('Please upload a maximum of 10 photos.')).toBeVisible();
+  await expect(page.getByRole('img', { name: /watch-/ })).toHaveCount(0);
+});

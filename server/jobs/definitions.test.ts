@@ -1,0 +1,11 @@
+import { describe, expect, it } from 'vitest';
+import { jobDefinitions, scheduledJobs } from './definitions.ts';
+
+describe('scheduled jobs', () => {
+  it('lists the jobs that declare a cron, with an empty payload their schema accepts', () => {
+    expect(scheduledJobs).toContainEqual({ name: 'uploads.cleanup', cron: '17 * * * *' });
+    for (const { name } of scheduledJobs)
+      expect(jobDefinitions[name].payload.safeParse({}).success).toBe(true);
+    expect(scheduledJobs.map((j) => j.name)).not.toContain('email.send');
+  });
+});

@@ -1,0 +1,545 @@
+import { randomUUID } from 'node:crypto';
+import { TRPCError } from '@trpc/server';
+import { sql } from 'kysely';
+import type { PgBoss } from 'pg-boss';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ZodError } from 'zod';
+import type { LeadSubmitInput } from '#shared/leads/schema.ts';
+import { useTestDatabase } from '../../test/support/db.ts';
+import { recordingJobQueue, TEST_APP_URL, testServices } from '../../test/support/services.ts';
+import { createServer } from '../app.ts';
+import type { Database } from '../db/database.ts';
+import { createBoss, createJobQueue, ensureQueues, type JobQueue } from '../jobs/queue.ts';
+import type { AppServices } from '../services.ts';
+import type { Context } from '../trpc/context.ts';
+import { createCaller } from '../trpc/router.ts';
+import { LEAD_RATE_LIMITED_MESSAGE } from '../trpc/routers/lead.ts';
+import { runEnquiryNotifyJob } from './notifications.ts';
+
+const t = useTestDatabase();
+
+let ipCounter = 0;
+/** A public caller from its own IP, so one test's submissions never count against another's limit. */
+function visitor(services: AppServices, ip = `198.51.100.${(ipCounter += 1)}`) {
+  const ctx: Context = {
+    ...services,
+    request: { ip, userAgent: 'Mozilla/5.0 (vitest)' },
+    session: null,
+    user: null,
+    http: null,
+  };
+  return createCaller(ctx);
+}
+
+function form(overrides: Partial<LeadSubmitInput> = {}): LeadSubmitInput {
+  return {
+    fullName: 'Jane Citizen',
+    email: `jane.${randomUUID().slice(0, 8)}@example.com`,
+    phone: '0412 345 678',
+    watchBrand: 'Rolex',
+    watchModel: 'Submariner',
+    watchYear: '2019',
+    watchCondition: 'Very Good - Minor wear',
+    hasBox: true,
+    hasPapers: false,
+    additionalDetails: 'Serviced in 2023.',
+    meta_event_id: `evt_${randomUUID()}`,
+    utm_source: 'google',
+    utm_medium: 'cpc',
+    utm_campaign: 'brand',
+    utm_content: null,
+    utm_term: 'sell rolex',
+    photo_upload_ids: [],
+    ...overrides,
+  };
+}
+
+/** Upload rows as POST /api/uploads leaves them (the files themselves are not needed here). */
+async function uploads(db: Database, count: number): Promise<string[]> {
+  if (count === 0) return [];
+  const rows = await db
+    .insertInto('uploads')
+    .values(
+      Array.from({ length: count }, () => ({
+        driver: 'local' as const,
+        storage_key: `${randomUUID()}.jpg`,
+        content_type: 'image/jpeg',
+        bytes: 1000,
+        width: 10,
+        height: 10,
+        sha256: 'x'.repeat(64),
+      })),
+    )
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+async function counts(db: Database) {
+  const row = await sql<{ leads: number; enquiries: number; attached: number }>`
+    SELECT (SELECT count(*) FROM leads)::int AS leads,
+           (SELECT count(*) FROM enquiries)::int AS enquiries,
+           (SELECT count(*) FROM uploads WHERE enquiry_id IS NOT NULL)::int AS attached`.execute(db);
+  return row.rows[0];
+}
+
+async function trpcError(promise: Promise<unknown>): Promise<TRPCError> {
+  const error: unknown = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof TRPCError)) throw new Error(`expected a TRPCError, got ${String(error)}`);
+  return error;
+}
+
+describe('lead.submit', () => {
+  it('stores the contact, the enquiry and its photos, and queues the notification in the transaction', async () => {
+    const jobs = recordingJobQueue();
+    const services = testServices(t.db, { jobs });
+    const photoIds = await uploads(t.db, 2);
+    const input = form({ photo_upload_ids: photoIds, emailMarketingConsent: true });
+
+    const result = await visitor(services, '203.0.113.10').lead.submit(input);
+    expect(result).toEqual({ success: true, enquiryId: expect.any(String) as string });
+
+    const enquiry = await t.db
+      .selectFrom('enquiries')
+      .selectAll()
+      .where('id', '=', result.enquiryId)
+      .executeTakeFirstOrThrow();
+    expect(enquiry).toMatchObject({
+      watch_brand: 'Rolex',
+      watch_model: 'Submariner',
+      watch_year: 2019,
+      watch_condition: 'Very Good - Minor wear',
+      has_box: true,
+      has_papers: false,
+      additional_details: 'Serviced in 2023.',
+      source: 'website',
+      utm_source: 'google',
+      utm_medium: 'cpc',
+      utm_campaign: 'brand',
+      utm_content: null,
+      utm_term: 'sell rolex',
+      meta_event_id: input.meta_event_id,
+      ip: '203.0.113.10',
+      user_agent: 'Mozilla/5.0 (vitest)',
+    });
+    const lead = await t.db
+      .selectFrom('leads')
+      .selectAll()
+      .where('id', '=', enquiry.lead_id)
+      .executeTakeFirstOrThrow();
+    expect(lead).toMatchObject({
+      email: input.email,
+      full_name: 'Jane Citizen',
+      phone: '0412 345 678',
+      email_marketing_consent: true,
+      sms_marketing_consent: false,
+      consent_source: 'sell_form',
+      consent_ip: '203.0.113.10',
+      email_unsubscribed_at: null,
+    });
+    expect(lead.consent_at).toBeInstanceOf(Date);
+
+    const attached = await t.db
+      .selectFrom('uploads')
+      .select(['id', 'enquiry_id'])
+      .where('id', 'in', photoIds)
+      .execute();
+    expect(attached.every((u) => u.enquiry_id === result.enquiryId)).toBe(true);
+
+    // One small job, handed the transaction: it commits or rolls back with the enquiry.
+    expect(jobs.jobs).toEqual([
+      {
+        name: 'enquiry.notify',
+        payload: { enquiryId: result.enquiryId },
+        options: { trx: expect.anything() as unknown },
+      },
+    ]);
+
+    // The worker's handler then queues both e-mails with keys derived from the enquiry.
+    const emailJobs = recordingJobQueue();
+    await runEnquiryNotifyJob({ ...services, jobs: emailJobs }, { enquiryId: result.enquiryId });
+    const payloads = emailJobs.jobs.map(
+      (j) => j.payload as { idempotencyKey: string; message: { to: string[]; text: string } },
+    );
+    expect(emailJobs.jobs.map((j) => j.name)).toEqual(['email.send', 'email.send']);
+    expect(payloads.map((p) => p.idempotencyKey)).toEqual([
+      `enquiry-${result.enquiryId}-business`,
+      `enquiry-${result.enquiryId}-seller`,
+    ]);
+    const [business, seller] = payloads;
+    expect(business?.message.to).toEqual([services.config.site.email]);
+    for (const id of photoIds) expect(business?.message.text).toContain(`${TEST_APP_URL}/api/uploads/${id}`);
+    expect(business?.message.text).toContain(`${TEST_APP_URL}/admin/contacts/${lead.id}`);
+    expect(business?.message.text).toContain('UTM source: google');
+    expect(business?.message.text).toContain('Model: Submariner');
+    expect(seller?.message.to).toEqual([input.email]);
+    expect(seller?.message.text).toContain('within 24 hours');
+  });
+
+  it('the notification job does nothing for an enquiry that no longer exists', async () => {
+    const jobs = recordingJobQueue();
+    expect(await runEnquiryNotifyJob(testServices(t.db, { jobs }), { enquiryId: randomUUID() })).toEqual({
+      queued: false,
+    });
+    expect(jobs.jobs).toEqual([]);
+  });
+
+  it('records no consent evidence when no box is ticked', async () => {
+    const services = testServices(t.db);
+    const input = form();
+    await visitor(services).lead.submit(input);
+    const lead = await t.db
+      .selectFrom('leads')
+      .selectAll()
+      .where('email', '=', input.email)
+      .executeTakeFirstOrThrow();
+    expect(lead).toMatchObject({
+      email_marketing_consent: false,
+      sms_marketing_consent: false,
+      consent_at: null,
+      consent_source: null,
+      consent_ip: null,
+    });
+  });
+
+  it('answers a repeated meta_event_id with the first result and stores nothing new', async () => {
+    const jobs = recordingJobQueue();
+    const services = testServices(t.db, { jobs });
+    const input = form({ photo_upload_ids: await uploads(t.db, 1) });
+    const first = await visitor(services).lead.submit(input);
+    const before = await counts(t.db);
+
+    const again = await visitor(services).lead.submit({
+      ...input,
+      fullName: 'Someone Else',
+      email: 'someone.else@example.com',
+      photo_upload_ids: await uploads(t.db, 1),
+    });
+    expect(again).toEqual(first);
+    expect(await counts(t.db)).toEqual(before);
+    expect(jobs.jobs).toHaveLength(1);
+    const lead = await t.db
+      .selectFrom('leads')
+      .select('full_name')
+      .where('email', '=', input.email)
+      .executeTakeFirstOrThrow();
+    expect(lead.full_name).toBe('Jane Citizen');
+  });
+
+  it('stores one enquiry when the same submission arrives several times at once', async () => {
+    const jobs = recordingJobQueue();
+    const services = testServices(t.db, { jobs });
+    const input = form({ photo_upload_ids: await uploads(t.db, 2) });
+    const before = await counts(t.db);
+
+    const results = await Promise.all(Array.from({ length: 5 }, () => visitor(services).lead.submit(input)));
+    const ids = new Set(results.map((r) => r.enquiryId));
+    expect(ids.size).toBe(1);
+    const after = await counts(t.db);
+    expect(after).toEqual({
+      leads: (before?.leads ?? 0) + 1,
+      enquiries: (before?.enquiries ?? 0) + 1,
+      attached: (before?.attached ?? 0) + 2,
+    });
+    expect(jobs.jobs).toHaveLength(1);
+  });
+
+  it('keeps one contact per e-mail whatever its case, never weakening an unsubscribe or suppression', async () => {
+    const unsubscribedAt = new Date('2026-01-02T03:04:05Z');
+    const suppressedAt = new Date('2026-02-03T04:05:06Z');
+    const existing = await t.db
+      .insertInto('leads')
+      .values({
+        email: 'Former.Seller@Example.com',
+        full_name: 'Old Name',
+        phone: '0200 000 000',
+        email_unsubscribed_at: unsubscribedAt,
+        unsubscribe_reason: 'Too many e-mails',
+        sms_unsubscribed_at: unsubscribedAt,
+        suppressed_at: suppressedAt,
+        suppression_reason: 'complaint',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+
+    const services = testServices(t.db);
+    const result = await visitor(services, '203.0.113.20').lead.submit(
+      form({
+        email: 'former.seller@example.COM',
+        fullName: 'New Name',
+        phone: '0499 999 999',
+        emailMarketingConsent: true,
+        smsMarketingConsent: true,
+      }),
+    );
+
+    const enquiry = await t.db
+      .selectFrom('enquiries')
+      .select('lead_id')
+      .where('id', '=', result.enquiryId)
+      .executeTakeFirstOrThrow();
+    expect(enquiry.lead_id).toBe(existing.id);
+    const lead = await t.db
+      .selectFrom('leads')
+      .selectAll()
+      .where('id', '=', existing.id)
+      .executeTakeFirstOrThrow();
+    expect(lead).toMatchObject({
+      email: 'Former.Seller@Example.com',
+      full_name: 'New Name',
+      phone: '0499 999 999',
+      email_unsubscribed_at: unsubscribedAt,
+      unsubscribe_reason: 'Too many e-mails',
+      sms_unsubscribed_at: unsubscribedAt,
+      suppressed_at: suppressedAt,
+      suppression_reason: 'complaint',
+      // The tick is recorded as evidence, but the unsubscribe still wins for campaigns.
+      email_marketing_consent: true,
+      consent_source: 'sell_form',
+      consent_ip: '203.0.113.20',
+    });
+    const sameEmail = await t.db
+      .selectFrom('leads')
+      .select('id')
+      .where(sql`lower(email)`, '=', 'former.seller@example.com')
+      .execute();
+    expect(sameEmail).toHaveLength(1);
+  });
+
+  it('never withdraws earlier consent when a later enquiry leaves the boxes unticked', async () => {
+    const services = testServices(t.db);
+    const email = `repeat.${randomUUID().slice(0, 8)}@example.com`;
+    await visitor(services, '203.0.113.30').lead.submit(form({ email, emailMarketingConsent: true }));
+    const first = await t.db
+      .selectFrom('leads')
+      .selectAll()
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    await visitor(services, '203.0.113.31').lead.submit(form({ email }));
+    const second = await t.db
+      .selectFrom('leads')
+      .selectAll()
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    expect(second).toMatchObject({
+      email_marketing_consent: true,
+      consent_ip: '203.0.113.30',
+      consent_at: first.consent_at,
+    });
+  });
+
+  it('refuses more than 10 photos with the spec message and stores nothing', async () => {
+    const services = testServices(t.db);
+    const before = await counts(t.db);
+    const error = await trpcError(
+      visitor(services).lead.submit(form({ photo_upload_ids: await uploads(t.db, 11) })),
+    );
+    expect(error.code).toBe('BAD_REQUEST');
+    expect(error.cause).toBeInstanceOf(ZodError);
+    expect((error.cause as ZodError).issues.map((i) => [i.path[0], i.message])).toEqual([
+      ['photo_upload_ids', 'Please upload a maximum of 10 photos.'],
+    ]);
+    expect(await counts(t.db)).toEqual(before);
+  });
+
+  it('refuses photos that do not exist or belong to another enquiry, rolling everything back', async () => {
+    const jobs = recordingJobQueue();
+    const services = testServices(t.db, { jobs });
+    const [taken, free] = await uploads(t.db, 2);
+    if (!taken || !free) throw new Error('uploads not created');
+    await visitor(services).lead.submit(form({ photo_upload_ids: [taken] }));
+    const before = await counts(t.db);
+
+    for (const ids of [
+      [free, taken],
+      [free, randomUUID()],
+    ]) {
+      const input = form({ photo_upload_ids: ids });
+      const error = await trpcError(visitor(services).lead.submit(input));
+      expect(error.code).toBe('BAD_REQUEST');
+      expect(error.message).toBe(
+        'Some of your photos are no longer available. Please remove them and add them again.',
+      );
+      expect(await counts(t.db)).toEqual(before);
+      const lead = await t.db
+        .selectFrom('leads')
+        .select('id')
+        .where('email', '=', input.email)
+        .executeTakeFirst();
+      expect(lead).toBeUndefined();
+    }
+    const stillFree = await t.db
+      .selectFrom('uploads')
+      .select('enquiry_id')
+      .where('id', '=', free)
+      .executeTakeFirstOrThrow();
+    expect(stillFree.enquiry_id).toBeNull();
+  });
+
+  it('refuses invalid input with field messages, never a 500 and never a partial row', async () => {
+    const services = testServices(t.db);
+    const before = await counts(t.db);
+    const error = await trpcError(
+      visitor(services).lead.submit(
+        form({ fullName: 'J', email: 'not-an-email', watchYear: '1899', watchBrand: 'Seiko' as 'Rolex' }),
+      ),
+    );
+    expect(error.code).toBe('BAD_REQUEST');
+    expect(await counts(t.db)).toEqual(before);
+  });
+
+  it('limits each IP to 10 submissions per 10 minutes', async () => {
+    const services = testServices(t.db);
+    const caller = visitor(services, '203.0.113.99');
+    for (let i = 0; i < 10; i += 1) await caller.lead.submit(form());
+    const error = await trpcError(caller.lead.submit(form()));
+    expect(error.code).toBe('TOO_MANY_REQUESTS');
+    expect(error.message).toBe(LEAD_RATE_LIMITED_MESSAGE);
+    // Another visitor is unaffected.
+    await expect(visitor(services, '203.0.113.98').lead.submit(form())).resolves.toMatchObject({
+      success: true,
+    });
+  });
+
+  it('can run without the per-IP limit when the configuration disables it (benchmarks)', async () => {
+    const services = testServices(t.db, {
+      config: { rateLimits: { leadSubmit: null, uploads: null } },
+    });
+    const caller = visitor(services, '203.0.113.77');
+    for (let i = 0; i < 12; i += 1) await caller.lead.submit(form());
+  });
+});
+
+describe('lead.submit over HTTP', () => {
+  const post = (app: Awaited<ReturnType<typeof createServer>>['app'], input: unknown, ip = '192.0.2.1') =>
+    app.inject({
+      method: 'POST',
+      url: '/trpc/lead.submit',
+      remoteAddress: ip,
+      headers: {
+        'content-type': 'application/json',
+        origin: TEST_APP_URL,
+        'x-csrf-protection': '1',
+        'user-agent': 'inject',
+      },
+      payload: JSON.stringify(input),
+    });
+
+  it('answers success, 400 with field messages for bad input, and 429 with Retry-After when limited', async () => {
+    const server = await createServer({
+      services: testServices(t.db, {
+        config: { rateLimits: { leadSubmit: { limit: 2, windowSeconds: 600 }, uploads: null } },
+      }),
+      clientDir: null,
+      logLevel: 'silent',
+    });
+    try {
+      const ok = await post(server.app, form());
+      expect(ok.statusCode).toBe(200);
+      expect(ok.json()).toMatchObject({ result: { data: { success: true } } });
+
+      const bad = await post(
+        server.app,
+        form({ fullName: 'J', phone: '123', watchCondition: '' as 'Needs Service/Repair' }),
+      );
+      expect(bad.statusCode).toBe(400);
+      const body = bad.json<{ error: { data: { code: string; fieldErrors: Record<string, string[]> } } }>();
+      expect(body.error.data.code).toBe('BAD_REQUEST');
+      expect(body.error.data.fieldErrors).toEqual({
+        fullName: ['Name must be at least 2 characters'],
+        phone: ['Phone number must be at least 8 digits'],
+        watchCondition: ['Please select watch condition'],
+      });
+
+      const limited = await post(server.app, form());
+      expect(limited.statusCode).toBe(429);
+      expect(limited.headers['retry-after']).toMatch(/^\d+$/);
+      expect(limited.json()).toMatchObject({ error: { message: LEAD_RATE_LIMITED_MESSAGE } });
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('reports unavailable photos as a field message', async () => {
+    const server = await createServer({ services: testServices(t.db), clientDir: null, logLevel: 'silent' });
+    try {
+      const res = await post(server.app, form({ photo_upload_ids: [randomUUID()] }), '192.0.2.2');
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        error: {
+          data: {
+            fieldErrors: {
+              photo_upload_ids: [
+                'Some of your photos are no longer available. Please remove them and add them again.',
+              ],
+            },
+          },
+        },
+      });
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+describe('lead.submit with pg-boss', () => {
+  let boss: PgBoss;
+  beforeAll(async () => {
+    boss = createBoss({ connectionString: t.url, max: 2, role: 'server' });
+    await boss.start();
+    await ensureQueues(boss);
+  }, 60_000);
+  afterAll(async () => {
+    await boss.stop({ graceful: false });
+  });
+
+  async function notifyJobs(enquiryId: string) {
+    const result = await sql<{ id: string }>`
+      SELECT id FROM pgboss.job WHERE name = 'enquiry.notify' AND data->>'enquiryId' = ${enquiryId}`.execute(
+      t.db,
+    );
+    return result.rows;
+  }
+
+  it('commits the notification job with the enquiry', async () => {
+    const services = testServices(t.db, { jobs: createJobQueue(boss) });
+    const { enquiryId } = await visitor(services).lead.submit(form());
+    expect(await notifyJobs(enquiryId)).toHaveLength(1);
+  });
+
+  it('rolls the job back with the enquiry when the transaction fails after enqueueing', async () => {
+    const real = createJobQueue(boss);
+    const enqueued: string[] = [];
+    // Enqueues for real inside the transaction, then fails: the job must vanish with everything else.
+    const failingAfterEnqueue: JobQueue = {
+      async send(name, payload, options) {
+        const id = await real.send(name, payload, options);
+        if (id) enqueued.push(id);
+        throw new Error('simulated failure after enqueueing');
+      },
+    };
+    const services = testServices(t.db, { jobs: failingAfterEnqueue });
+    const input = form();
+    await expect(visitor(services).lead.submit(input)).rejects.toThrow();
+    expect(enqueued).toHaveLength(1);
+    const jobs = await sql<{ id: string }>`SELECT id FROM pgboss.job WHERE id = ${enqueued[0]}::uuid`.execute(
+      t.db,
+    );
+    expect(jobs.rows).toEqual([]);
+    const lead = await t.db
+      .selectFrom('leads')
+      .select('id')
+      .where('email', '=', input.email)
+      .executeTakeFirst();
+    expect(lead).toBeUndefined();
+    const enquiry = await t.db
+      .selectFrom('enquiries')
+      .select('id')
+      .where('meta_event_id', '=', input.meta_event_id)
+      .executeTakeFirst();
+    expect(enquiry).toBeUndefined();
+  });
+});

@@ -1,0 +1,152 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { MAX_PHOTO_BYTES, MAX_PHOTOS, UPLOAD_MESSAGES, type UploadedPhoto } from '#shared/uploads/schema.ts';
+import { validateSessionToken } from '../auth/session.ts';
+import { readSessionCookie, writeSessionCookie } from '../http/session-cookie.ts';
+import { consumeRateLimit } from '../security/rate-limit.ts';
+import type { AppServices } from '../services.ts';
+import { processPhoto, UploadRejectedError } from './image.ts';
+import { uploadStorageFor, type UploadStorage } from './storage.ts';
+import { discardUploads, findUpload, savePhoto } from './uploads.ts';
+
+export interface UploadRoutesOptions {
+  services: AppServices;
+  /** Defaults to the storage the configuration selects (local disk or UploadThing). */
+  storage?: UploadStorage;
+}
+
+const idSchema = z.uuid();
+
+/**
+ * `POST /api/uploads` takes seller photos (multipart, one or several files); `GET /api/uploads/:id`
+ * serves one to admins only. Registered in its own encapsulated scope: the multipart parser and its
+ * limits apply to these routes alone.
+ */
+export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (scope, options) => {
+  const { services } = options;
+  const storage = options.storage ?? uploadStorageFor(services.config);
+
+  await scope.register(fastifyMultipart, {
+    throwFileSizeLimit: true,
+    limits: {
+      fileSize: MAX_PHOTO_BYTES,
+      files: MAX_PHOTOS,
+      fields: 10,
+      fieldSize: 1024,
+      parts: MAX_PHOTOS + 10,
+      headerPairs: 100,
+    },
+  });
+  const errors = scope.multipartErrors;
+
+  function refusal(error: unknown): { status: number; message: string } | null {
+    if (error instanceof UploadRejectedError) return { status: error.statusCode, message: error.message };
+    if (error instanceof errors.RequestFileTooLargeError)
+      return { status: 413, message: UPLOAD_MESSAGES.tooLarge };
+    if (error instanceof errors.FilesLimitError || error instanceof errors.PartsLimitError)
+      return { status: 413, message: UPLOAD_MESSAGES.tooMany };
+    if (error instanceof errors.InvalidMultipartContentTypeError)
+      return { status: 415, message: UPLOAD_MESSAGES.notMultipart };
+    if (error instanceof errors.FieldsLimitError || error instanceof errors.PrototypeViolationError)
+      return { status: 400, message: UPLOAD_MESSAGES.notMultipart };
+    return null;
+  }
+
+  scope.post('/api/uploads', async (req, reply) => {
+    void reply.header('cache-control', 'no-store');
+    if (!req.isMultipart()) return reply.code(415).send({ error: UPLOAD_MESSAGES.notMultipart });
+    const rule = services.config.rateLimits.uploads;
+    const rateKey = `uploads:ip:${req.ip || 'unknown'}`;
+
+    // All or nothing: a request whose third file is refused keeps none of them.
+    const saved: UploadedPhoto[] = [];
+    try {
+      for await (const part of req.files()) {
+        // Counted per photo, so ten files in one request weigh what ten requests would.
+        if (rule) {
+          const limit = await consumeRateLimit(services.db, rateKey, rule);
+          if (!limit.allowed) throw new RateLimitedError(limit.retryAfterSeconds);
+        }
+        const processed = await processPhoto(await part.toBuffer());
+        saved.push(
+          await savePhoto(services.db, storage, processed, {
+            originalName: part.filename || null,
+            ip: req.ip || null,
+          }),
+        );
+      }
+    } catch (error) {
+      await discardUploads(
+        services.db,
+        storage,
+        saved.map((s) => s.id),
+      ).catch((cleanupError: unknown) => req.log.error({ err: cleanupError }, 'could not discard uploads'));
+      if (error instanceof RateLimitedError) {
+        return reply
+          .code(429)
+          .header('retry-after', String(error.retryAfterSeconds))
+          .send({ error: UPLOAD_MESSAGES.rateLimited });
+      }
+      const refused = refusal(error);
+      if (!refused) throw error;
+      return reply.code(refused.status).send({ error: refused.message });
+    }
+    if (saved.length === 0) return reply.code(400).send({ error: UPLOAD_MESSAGES.noFile });
+    return reply.code(201).send({ uploads: saved });
+  });
+
+  scope.get<{ Params: { id: string } }>('/api/uploads/:id', async (req, reply) => {
+    void reply.header('cache-control', 'no-store');
+    if (!(await requireAdmin(services, req, reply))) return reply;
+    const id = idSchema.safeParse(req.params.id);
+    const upload = id.success ? await findUpload(services.db, id.data) : null;
+    const data = upload ? await storage.driverFor(upload.driver).get(upload.storageKey) : null;
+    if (!upload || !data) return reply.code(404).send({ error: 'Photo not found' });
+    return reply
+      .header('content-type', upload.contentType)
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, no-store')
+      .header(
+        'content-disposition',
+        `inline; filename="photo-${upload.id}.${extensionOf(upload.contentType)}"`,
+      )
+      .header('cross-origin-resource-policy', 'same-origin')
+      .send(data);
+  });
+};
+
+class RateLimitedError extends Error {
+  readonly retryAfterSeconds: number;
+  constructor(retryAfterSeconds: number) {
+    super('Upload rate limit reached');
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+function extensionOf(contentType: string): string {
+  if (contentType === 'image/png') return 'png';
+  if (contentType === 'image/webp') return 'webp';
+  return 'jpg';
+}
+
+/** Photos are private to the business: a session cookie of an admin, or 401/403. */
+async function requireAdmin(
+  services: AppServices,
+  req: FastifyRequest,
+  reply: FastifyReply,
+): Promise<boolean> {
+  const token = readSessionCookie(req, services.config);
+  const validated = token ? await validateSessionToken(services.db, token) : null;
+  if (!validated) {
+    await reply.code(401).send({ error: 'Please sign in.' });
+    return false;
+  }
+  if (validated.session.refreshed && token)
+    writeSessionCookie(reply, services.config, token, validated.session.expiresAt);
+  if (!validated.user.isAdmin) {
+    await reply.code(403).send({ error: 'Access denied. Admin privileges required.' });
+    return false;
+  }
+  return true;
+}

@@ -1,0 +1,77 @@
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createLocalStorage,
+  createUploadStorage,
+  localUploadDir,
+  newStorageKey,
+  selectStorageKind,
+  uploadStorageFor,
+} from './storage.ts';
+import { testConfig } from '../../test/support/services.ts';
+
+describe('storage selection', () => {
+  it('uses local disk without UPLOADTHING_TOKEN and UploadThing with it', () => {
+    expect(selectStorageKind({ uploadthingToken: null })).toBe('local');
+    expect(selectStorageKind({ uploadthingToken: 'eyJhcGlLZXkiOiJza19saXZlXzEyMyJ9' })).toBe('uploadthing');
+  });
+
+  it('sends new photos to the selected driver but reads each from the one that stored it', () => {
+    const local = createUploadStorage({ dataDir: '/srv/data', uploadthingToken: null });
+    expect(local.current.kind).toBe('local');
+    expect(local.driverFor('local').kind).toBe('local');
+    expect(() => local.driverFor('uploadthing')).toThrow(/UPLOADTHING_TOKEN is not configured/);
+
+    const remote = createUploadStorage({ dataDir: '/srv/data', uploadthingToken: 'token' });
+    expect(remote.current.kind).toBe('uploadthing');
+    // Photos stored on disk before the switch stay readable.
+    expect(remote.driverFor('local').kind).toBe('local');
+    expect(remote.driverFor('uploadthing').kind).toBe('uploadthing');
+  });
+
+  it('keeps local files under DATA_DIR/uploads', () => {
+    expect(localUploadDir({ dataDir: '/srv/data' })).toBe(path.join('/srv/data', 'uploads'));
+  });
+
+  it('builds one storage per configuration', () => {
+    const config = testConfig();
+    expect(uploadStorageFor(config)).toBe(uploadStorageFor(config));
+    expect(uploadStorageFor(testConfig())).not.toBe(uploadStorageFor(config));
+  });
+});
+
+describe('local storage driver', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'uploads-test-'));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('writes, reads and deletes private files under random names', async () => {
+    const storage = createLocalStorage(path.join(dir, 'uploads'));
+    const key = newStorageKey('jpg');
+    expect(key).toMatch(/^[0-9a-f-]{36}\.jpg$/);
+    await storage.put(key, Buffer.from('bytes'), 'image/jpeg');
+    expect((await storage.get(key))?.toString()).toBe('bytes');
+    expect((await stat(path.join(dir, 'uploads', key))).mode & 0o777).toBe(0o600);
+    expect((await stat(path.join(dir, 'uploads'))).mode & 0o777).toBe(0o700);
+    // Never overwrites: a key collision is an error, not a silent replacement.
+    await expect(storage.put(key, Buffer.from('other'), 'image/jpeg')).rejects.toThrow(/EEXIST/);
+    await storage.delete(key);
+    expect(await storage.get(key)).toBeNull();
+    await storage.delete(key);
+    expect(await readdir(path.join(dir, 'uploads'))).toEqual([]);
+  });
+
+  it('refuses keys it did not make (no path traversal)', async () => {
+    const storage = createLocalStorage(path.join(dir, 'uploads'));
+    for (const key of ['../secret.jpg', '/etc/passwd', 'photo.jpg', `${newStorageKey('jpg')}/x`, 'a.html']) {
+      await expect(storage.get(key)).rejects.toThrow(/Invalid storage key/);
+      await expect(storage.put(key, Buffer.from('x'), 'image/jpeg')).rejects.toThrow(/Invalid storage key/);
+    }
+  });
+});

@@ -1,0 +1,150 @@
+import type { UploadedPhoto } from '#shared/uploads/schema.ts';
+import type { Database, DbExecutor } from '../db/database.ts';
+import type { ProcessedPhoto } from './image.ts';
+import { newStorageKey, type StorageDriverKind, type UploadStorage } from './storage.ts';
+
+export interface PhotoOrigin {
+  originalName: string | null;
+  ip: string | null;
+}
+
+/** Stores the file first and the row second, so a row never points at a missing file. */
+export async function savePhoto(
+  db: DbExecutor,
+  storage: UploadStorage,
+  photo: ProcessedPhoto,
+  origin: PhotoOrigin,
+): Promise<UploadedPhoto> {
+  const driver = storage.current;
+  const key = newStorageKey(photo.extension);
+  await driver.put(key, photo.data, photo.contentType);
+  try {
+    const row = await db
+      .insertInto('uploads')
+      .values({
+        driver: driver.kind,
+        storage_key: key,
+        original_name: origin.originalName?.slice(0, 255) ?? null,
+        content_type: photo.contentType,
+        bytes: photo.data.length,
+        width: photo.width,
+        height: photo.height,
+        sha256: photo.sha256,
+        uploader_ip: origin.ip,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return {
+      id: row.id,
+      contentType: photo.contentType,
+      bytes: photo.data.length,
+      width: photo.width,
+      height: photo.height,
+    };
+  } catch (error) {
+    await driver.delete(key).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** Removes unattached uploads (a multi-file request that failed part-way). */
+export async function discardUploads(db: Database, storage: UploadStorage, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  const removed = await db
+    .deleteFrom('uploads')
+    .where('id', 'in', ids)
+    .where('enquiry_id', 'is', null)
+    .returning(['driver', 'storage_key'])
+    .execute();
+  await deleteFiles(storage, removed);
+}
+
+export interface StoredUpload {
+  id: string;
+  driver: StorageDriverKind;
+  storageKey: string;
+  contentType: string;
+  enquiryId: string | null;
+}
+
+export async function findUpload(db: DbExecutor, id: string): Promise<StoredUpload | null> {
+  const row = await db
+    .selectFrom('uploads')
+    .select(['id', 'driver', 'storage_key', 'content_type', 'enquiry_id'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row
+    ? {
+        id: row.id,
+        driver: row.driver,
+        storageKey: row.storage_key,
+        contentType: row.content_type,
+        enquiryId: row.enquiry_id,
+      }
+    : null;
+}
+
+/** Unattached photos are kept this long: enough to finish the form, short enough to hold no strays. */
+export const UNATTACHED_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Deletes photos never attached to an enquiry within the TTL. Rows go first (DELETE ... RETURNING), so
+ * an enquiry attaching one at the same moment either wins (the row keeps its enquiry) or finds it gone;
+ * it can never end up pointing at a deleted file. SKIP LOCKED lets several workers share the work.
+ */
+export async function deleteStaleUploads(
+  db: Database,
+  storage: UploadStorage,
+  { now = new Date(), batchSize = 500 }: { now?: Date; batchSize?: number } = {},
+): Promise<number> {
+  const cutoff = new Date(now.getTime() - UNATTACHED_UPLOAD_TTL_MS);
+  let total = 0;
+  for (;;) {
+    const removed = await db
+      .deleteFrom('uploads')
+      .where(
+        'id',
+        'in',
+        db
+          .selectFrom('uploads')
+          .select('id')
+          .where('enquiry_id', 'is', null)
+          .where('created_at', '<', cutoff)
+          .orderBy('created_at')
+          .limit(batchSize)
+          .forUpdate()
+          .skipLocked(),
+      )
+      // Re-checked here: the row may have been attached between the sub-select and the delete.
+      .where('enquiry_id', 'is', null)
+      .returning(['driver', 'storage_key'])
+      .execute();
+    await deleteFiles(storage, removed);
+    total += removed.length;
+    if (removed.length < batchSize) return total;
+  }
+}
+
+async function deleteFiles(
+  storage: UploadStorage,
+  rows: Array<{ driver: StorageDriverKind; storage_key: string }>,
+): Promise<void> {
+  for (const row of rows) await storage.driverFor(row.driver).delete(row.storage_key);
+}
+
+/**
+ * Links free photos to an enquiry and returns the ids it linked. A photo already linked elsewhere is
+ * left alone, so the caller compares the result with what it asked for. Locking the rows (UPDATE)
+ * makes two enquiries racing for one photo serialise: the second finds it taken.
+ */
+export async function attachUploads(db: DbExecutor, enquiryId: string, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .updateTable('uploads')
+    .set({ enquiry_id: enquiryId })
+    .where('id', 'in', ids)
+    .where('enquiry_id', 'is', null)
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
