@@ -1,2 +1,5 @@
 /** The admin account every e2e run creates before the app starts. */
 export const E2E_ADMIN = { email: 'admin@e2e.test', password: 'e2e-Admin-password-2026' } as const;
+
+/** The e2e app's APP_SECRET, so tests can sign unsubscribe tokens the app accepts. */
+export const E2E_APP_SECRET = 'e2e-app-secret-0123456789-abcdefghijklmnopqrstuvwxyz';

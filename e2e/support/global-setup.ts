@@ -8,7 +8,7 @@ import { createDatabase } from '../../server/db/database.ts';
 import { startEmbeddedPostgres } from '../../server/db/embedded.ts';
 import { migrateToLatest } from '../../server/db/migrator.ts';
 import { databaseUrlFor } from '../../test/support/database-url.ts';
-import { E2E_ADMIN } from './constants.ts';
+import { E2E_ADMIN, E2E_APP_SECRET } from './constants.ts';
 
 async function waitForReady(url: string, app: ChildProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -63,6 +63,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       PORT: String(port),
       HOST: '127.0.0.1',
       APP_URL: appUrl,
+      APP_SECRET: E2E_APP_SECRET,
       DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',

@@ -1,0 +1,127 @@
+import { createHash } from 'node:crypto';
+import { escapeHtml } from '#shared/templates/variables.ts';
+import type { Database } from '../db/database.ts';
+import { enqueueEmail } from '../email/send-job.ts';
+import type { EmailMessage } from '../email/types.ts';
+import { consumeRateLimit, type RateLimitRule } from '../security/rate-limit.ts';
+import type { AppServices } from '../services.ts';
+import { preferencesUrl } from '../unsubscribe/links.ts';
+import { applyPreferenceAction, type ChangeSource, lockLeadIdByEmail } from './preferences.ts';
+
+/**
+ * Look-up by e-mail (DESIGN decision 4). Nothing here may tell a caller whether an address is on
+ * file: both operations do the same checks, return nothing, and differ only in what happens to a
+ * known lead. The limits bound how many addresses one client can probe and how often one inbox can
+ * be sent a link.
+ */
+export const LOOKUP_LIMITS = {
+  perAddress: { limit: 5, windowSeconds: 15 * 60 },
+  perIp: { limit: 20, windowSeconds: 60 * 60 },
+} as const satisfies Record<string, RateLimitRule>;
+
+/** At most one link e-mail per lead in this window, however often it is asked for. */
+const LINK_EMAIL_WINDOW_MS = 15 * 60 * 1000;
+
+export type LookupAllowance = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+// Addresses are hashed in rate-limit keys: that table is not a place to keep a list of e-mails.
+function addressKey(email: string): string {
+  return createHash('sha256').update(email.trim().toLowerCase()).digest('base64url');
+}
+
+/** Counts one look-up against the caller's IP and against the address, whether or not it is on file. */
+export async function consumeLookupAllowance(
+  db: Database,
+  { email, ip }: { email: string; ip: string | null },
+  now = new Date(),
+): Promise<LookupAllowance> {
+  const byIp = await consumeRateLimit(
+    db,
+    `preferences-lookup:ip:${ip ?? 'unknown'}`,
+    LOOKUP_LIMITS.perIp,
+    now,
+  );
+  const byAddress = await consumeRateLimit(
+    db,
+    `preferences-lookup:email:${addressKey(email)}`,
+    LOOKUP_LIMITS.perAddress,
+    now,
+  );
+  const refused = [byIp, byAddress].filter((r) => !r.allowed);
+  if (refused.length === 0) return { allowed: true };
+  return { allowed: false, retryAfterSeconds: Math.max(...refused.map((r) => r.retryAfterSeconds)) };
+}
+
+/** "Unsubscribe this address from all marketing": e-mail and SMS, for a lead with this address if any. */
+export async function unsubscribeByEmail(
+  db: Database,
+  email: string,
+  source: Omit<ChangeSource, 'method' | 'campaignId'>,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const leadId = await lockLeadIdByEmail(trx, email);
+    if (leadId === null) return;
+    await applyPreferenceAction(trx, leadId, 'both', { ...source, method: 'manual', campaignId: null });
+  });
+}
+
+export function preferencesLinkEmail(
+  config: AppServices['config'],
+  lead: { id: string; email: string },
+): EmailMessage {
+  const url = preferencesUrl(config, { leadId: lead.id });
+  const { site } = config;
+  const text = [
+    'Hello,',
+    '',
+    `Someone (hopefully you) asked to manage the marketing preferences of this address with ${site.name}.`,
+    'Open this link to see and change what we send you:',
+    '',
+    url,
+    '',
+    'If you did not ask for this, you can ignore this e-mail: nothing has changed.',
+    '',
+    `${site.legalName}, ${site.address.streetAddress}, ${site.address.addressLocality} ${site.address.addressRegion} ${site.address.postalCode}`,
+    `ABN ${site.abn}. ${site.licence}.`,
+  ].join('\n');
+  const html = `<!doctype html>
+<html lang="en">
+  <body style="font-family: Arial, sans-serif; color: #0f172a; line-height: 1.5;">
+    <p>Hello,</p>
+    <p>Someone (hopefully you) asked to manage the marketing preferences of this address with ${escapeHtml(site.name)}.</p>
+    <p><a href="${escapeHtml(url)}" style="display: inline-block; padding: 10px 18px; background: #0f172a; color: #ffffff; text-decoration: none; border-radius: 6px;">Manage my preferences</a></p>
+    <p>Or copy this link into your browser:<br>${escapeHtml(url)}</p>
+    <p>If you did not ask for this, you can ignore this e-mail: nothing has changed.</p>
+    <p style="font-size: 12px; color: #475569;">${escapeHtml(site.legalName)}, ${escapeHtml(site.address.streetAddress)}, ${escapeHtml(site.address.addressLocality)} ${escapeHtml(site.address.addressRegion)} ${escapeHtml(site.address.postalCode)}<br>ABN ${escapeHtml(site.abn)}. ${escapeHtml(site.licence)}.</p>
+  </body>
+</html>`;
+  return {
+    from: config.emailFrom,
+    to: [lead.email],
+    subject: `Manage your marketing preferences with ${site.name}`,
+    html,
+    text,
+    tags: [{ name: 'kind', value: 'preferences-link' }],
+  };
+}
+
+/** "Email me a link to manage my preferences": queued only when the address is on file. */
+export async function requestPreferencesLink(
+  services: Pick<AppServices, 'db' | 'config' | 'jobs'>,
+  email: string,
+  now = new Date(),
+): Promise<void> {
+  const lead = await services.db
+    .selectFrom('leads')
+    .select(['id', 'email'])
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase()))
+    .executeTakeFirst();
+  if (!lead) return;
+  // Same key within a window: repeated requests queue one e-mail, so the form cannot flood an inbox.
+  const windowIndex = Math.floor(now.getTime() / LINK_EMAIL_WINDOW_MS);
+  await enqueueEmail(
+    services,
+    preferencesLinkEmail(services.config, lead),
+    `preferences-link-${lead.id}-${windowIndex}`,
+  );
+}

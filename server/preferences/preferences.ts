@@ -1,0 +1,182 @@
+import type { PreferenceAction, PreferencesView } from '#shared/preferences/schemas.ts';
+import type { DbExecutor, DbTransaction } from '../db/database.ts';
+import type { Lead, LeadUpdate, UnsubscribeAction, UnsubscribeMethod } from '../db/schema.ts';
+import { maskEmail } from './mask.ts';
+
+/** The lead columns the preferences logic reads. */
+const preferenceColumns = [
+  'id',
+  'email',
+  'email_marketing_consent',
+  'sms_marketing_consent',
+  'email_unsubscribed_at',
+  'unsubscribe_reason',
+  'sms_unsubscribed_at',
+  'suppressed_at',
+] as const;
+
+export type LeadPreferences = Pick<Lead, (typeof preferenceColumns)[number]>;
+
+/** Where a change came from: recorded on the lead (consent evidence) and in unsubscribe_logs. */
+export interface ChangeSource {
+  method: UnsubscribeMethod;
+  ip: string | null;
+  userAgent: string | null;
+  /** The campaign named by the link's token, if any. */
+  campaignId?: string | null | undefined;
+  reason?: string | null | undefined;
+  now?: Date;
+}
+
+export type PreferenceActionResult =
+  | { status: 'not_found' }
+  | { status: 'suppressed'; lead: LeadPreferences }
+  /** `logged` lists the log rows written; empty when the action changed nothing. */
+  | { status: 'ok'; lead: LeadPreferences; logged: UnsubscribeAction[] };
+
+/** Admin spec §4: subscribed means consent given and no unsubscribe; suppression also stops e-mail. */
+export function toPreferencesView(lead: LeadPreferences): PreferencesView {
+  return {
+    email: maskEmail(lead.email),
+    emailSubscribed:
+      lead.email_marketing_consent && lead.email_unsubscribed_at === null && lead.suppressed_at === null,
+    smsSubscribed: lead.sms_marketing_consent && lead.sms_unsubscribed_at === null,
+    emailSuppressed: lead.suppressed_at !== null,
+  };
+}
+
+export async function findLeadPreferences(db: DbExecutor, leadId: string): Promise<LeadPreferences | null> {
+  const row = await db
+    .selectFrom('leads')
+    .select(preferenceColumns)
+    .where('id', '=', leadId)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** The lead an address belongs to (addresses are unique case-insensitively), locked for an update. */
+export async function lockLeadIdByEmail(trx: DbTransaction, email: string): Promise<string | null> {
+  const row = await trx
+    .selectFrom('leads')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+    .forUpdate()
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+interface Plan {
+  update: LeadUpdate;
+  logs: UnsubscribeAction[];
+}
+
+/**
+ * Works out what an action changes. A channel already in the requested state is left alone and not
+ * logged again, and the first unsubscribe time (and its reason) is never overwritten.
+ */
+function plan(lead: LeadPreferences, action: PreferenceAction, source: ChangeSource, now: Date): Plan {
+  const update: LeadUpdate = {};
+  const logs: UnsubscribeAction[] = [];
+  const reason = source.reason ?? null;
+
+  if (action === 'email' || action === 'both') {
+    if (lead.email_marketing_consent || lead.email_unsubscribed_at === null) {
+      update.email_marketing_consent = false;
+      if (lead.email_unsubscribed_at === null) {
+        update.email_unsubscribed_at = now;
+        update.unsubscribe_reason = reason;
+      } else if (lead.unsubscribe_reason === null && reason !== null) {
+        update.unsubscribe_reason = reason;
+      }
+      logs.push('email_unsubscribe');
+    }
+  }
+  if (action === 'sms' || action === 'both') {
+    if (lead.sms_marketing_consent || lead.sms_unsubscribed_at === null) {
+      update.sms_marketing_consent = false;
+      if (lead.sms_unsubscribed_at === null) update.sms_unsubscribed_at = now;
+      logs.push('sms_unsubscribe');
+    }
+  }
+
+  const consentEvidence = { consent_at: now, consent_source: 'preferences', consent_ip: source.ip };
+  if (action === 'resubscribe_email') {
+    if (!lead.email_marketing_consent || lead.email_unsubscribed_at !== null) {
+      Object.assign(update, {
+        email_marketing_consent: true,
+        email_unsubscribed_at: null,
+        unsubscribe_reason: null,
+        ...consentEvidence,
+      } satisfies LeadUpdate);
+      logs.push('email_resubscribe');
+    }
+  }
+  if (action === 'resubscribe_sms') {
+    if (!lead.sms_marketing_consent || lead.sms_unsubscribed_at !== null) {
+      Object.assign(update, {
+        sms_marketing_consent: true,
+        sms_unsubscribed_at: null,
+        ...consentEvidence,
+      } satisfies LeadUpdate);
+      logs.push('sms_resubscribe');
+    }
+  }
+  return { update, logs };
+}
+
+/**
+ * Applies one preferences action to a lead. The lead row is locked for the whole transaction, so two
+ * concurrent clicks (or a one-click POST racing the page) are serialised and log at most once.
+ */
+export async function applyPreferenceAction(
+  trx: DbTransaction,
+  leadId: string,
+  action: PreferenceAction,
+  source: ChangeSource,
+): Promise<PreferenceActionResult> {
+  const lead = await trx
+    .selectFrom('leads')
+    .select(preferenceColumns)
+    .where('id', '=', leadId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!lead) return { status: 'not_found' };
+  // A hard bounce or complaint is the mailbox telling us to stop; a page click cannot override it.
+  if (action === 'resubscribe_email' && lead.suppressed_at !== null) return { status: 'suppressed', lead };
+
+  const now = source.now ?? new Date();
+  const { update, logs } = plan(lead, action, source, now);
+  if (logs.length === 0) return { status: 'ok', lead, logged: [] };
+
+  const updated = await trx
+    .updateTable('leads')
+    .set({ ...update, updated_at: now })
+    .where('id', '=', leadId)
+    .returning(preferenceColumns)
+    .executeTakeFirstOrThrow();
+
+  const campaignId = source.campaignId ?? null;
+  await trx
+    .insertInto('unsubscribe_logs')
+    .values((eb) =>
+      logs.map((logAction) => ({
+        email: lead.email,
+        action: logAction,
+        method: source.method,
+        ip_address: source.ip,
+        user_agent: source.userAgent,
+        lead_id: lead.id,
+        // A token outlives its campaign: a deleted campaign's id would break the foreign key, so it
+        // is recorded only while the campaign still exists.
+        campaign_id:
+          campaignId === null
+            ? null
+            : eb.selectFrom('email_campaigns').select('id').where('id', '=', campaignId),
+        reason: source.reason ?? null,
+        created_at: now,
+      })),
+    )
+    .execute();
+
+  return { status: 'ok', lead: updated, logged: logs };
+}
