@@ -5,6 +5,13 @@ import type { DbExecutor } from '../db/database.ts';
 
 // Lucia's session design: a random token lives only in the cookie; the database keeps its
 // SHA-256, so a leaked sessions table cannot be replayed.
+//
+// Lifetime: a session expires after 7 days without use (idle timeout). Each request that finds
+// less than half of that left (under 3.5 days) pushes the expiry to now + 7 days and re-issues
+// the cookie with the new Max-Age, so a session in regular use never lapses, and one left alone
+// dies within 7 days. Sessions end early on sign-out (that one session), on a new sign-in in the
+// same browser (the old one is replaced), and for every device of a user when their admin role
+// is revoked or `npm run admin -- logout <email>` is run (invalidateUserSessions).
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Idle lifetime: a session unused for 7 days expires. */
@@ -104,4 +111,13 @@ export async function invalidateSession(db: DbExecutor, sessionId: string): Prom
 export async function invalidateUserSessions(db: DbExecutor, userId: string): Promise<number> {
   const result = await db.deleteFrom('sessions').where('user_id', '=', userId).executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/** Housekeeping at sign-in: a user's long-dead sessions are removed rather than kept forever. */
+export async function deleteExpiredUserSessions(
+  db: DbExecutor,
+  userId: string,
+  now = new Date(),
+): Promise<void> {
+  await db.deleteFrom('sessions').where('user_id', '=', userId).where('expires_at', '<=', now).execute();
 }

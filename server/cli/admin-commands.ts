@@ -1,6 +1,15 @@
 import { credentialsSchema, emailSchema } from '#shared/auth/schemas.ts';
 import { generatePassword } from '../auth/bootstrap-admin.ts';
-import { createUser, grantAdmin, listUsers, revokeAdmin } from '../auth/users.ts';
+import { newPasswordProblem } from '../auth/password-policy.ts';
+import { invalidateUserSessions } from '../auth/session.ts';
+import {
+  createUser,
+  findUserByEmail,
+  grantAdmin,
+  listUsers,
+  revokeAdmin,
+  UnknownUserError,
+} from '../auth/users.ts';
 import type { Database } from '../db/database.ts';
 
 export class UsageError extends Error {
@@ -11,6 +20,7 @@ export const ADMIN_USAGE = `Usage: npm run admin -- <command>
   create <email> [--password <pw>]   create a user with the admin role (password generated when omitted)
   grant <email>                      give an existing user the admin role
   revoke <email>                     remove the admin role and end the user's sessions
+  logout <email>                     end every session of the user (all devices), keeping their role
   list                               list users and their roles`;
 
 /** The admin CLI as a function of (db, argv) so tests can run it against a test database. */
@@ -41,6 +51,8 @@ export async function runAdminCommand(
       }
       const credentials = credentialsSchema.safeParse({ email: address, password });
       if (!credentials.success) throw new UsageError(credentials.error.issues[0]?.message ?? 'Invalid input');
+      const problem = generated ? null : newPasswordProblem(password, address);
+      if (problem) throw new UsageError(problem);
       await db.transaction().execute(async (trx) => {
         await createUser(trx, { email: address, password, verified: true });
         await grantAdmin(trx, address);
@@ -53,12 +65,23 @@ export async function runAdminCommand(
       const address = email();
       await grantAdmin(db, address);
       out(`${address} is now an admin.`);
+      const user = await findUserByEmail(db, address);
+      if (user && !user.email_verified_at)
+        out('Note: this address is not verified yet. Make sure the account belongs to the person you mean.');
       return;
     }
     case 'revoke': {
       const address = email();
       const { sessionsEnded } = await revokeAdmin(db, address);
       out(`${address} is no longer an admin; ${sessionsEnded} session(s) ended.`);
+      return;
+    }
+    case 'logout': {
+      const address = email();
+      const user = await findUserByEmail(db, address);
+      if (!user) throw new UnknownUserError(address);
+      const ended = await invalidateUserSessions(db, user.id);
+      out(`${ended} session(s) of ${address} ended.`);
       return;
     }
     case 'list': {

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../test/support/db.ts';
-import { consumeRateLimit, peekRateLimit, pruneRateLimits, resetRateLimit } from './rate-limit.ts';
+import {
+  consumeRateLimit,
+  peekRateLimit,
+  pruneRateLimits,
+  releaseRateLimit,
+  resetRateLimit,
+} from './rate-limit.ts';
 
 describe('PostgreSQL rate limiter', () => {
   const t = useTestDatabase();
@@ -41,5 +47,18 @@ describe('PostgreSQL rate limiter', () => {
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .executeTakeFirstOrThrow();
     expect(count).toBe(0);
+  });
+
+  it('gives back one request of the current window, never below zero', async () => {
+    await consumeRateLimit(t.db, 'k:release', rule, at);
+    await consumeRateLimit(t.db, 'k:release', rule, at);
+    await releaseRateLimit(t.db, 'k:release', rule, at);
+    expect((await peekRateLimit(t.db, 'k:release', rule, at)).count).toBe(1);
+    await releaseRateLimit(t.db, 'k:release', rule, at);
+    await releaseRateLimit(t.db, 'k:release', rule, at);
+    expect((await peekRateLimit(t.db, 'k:release', rule, at)).count).toBe(0);
+    // Another window is untouched.
+    await releaseRateLimit(t.db, 'k:release', rule, new Date('2026-11-21T10:05:00Z'));
+    await releaseRateLimit(t.db, 'k:none', rule, at);
   });
 });

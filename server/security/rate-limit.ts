@@ -75,3 +75,23 @@ export async function pruneRateLimits(db: DbExecutor, now = new Date()): Promise
   const result = await db.deleteFrom('rate_limits').where('expires_at', '<', now).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/**
+ * Gives back one request of the current window (never below zero), for callers that count every
+ * attempt up front (atomic under concurrency) but only mean to limit the ones that fail.
+ */
+export async function releaseRateLimit(
+  db: DbExecutor,
+  key: string,
+  rule: RateLimitRule,
+  now = new Date(),
+): Promise<void> {
+  const windowMs = rule.windowSeconds * 1000;
+  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  await db
+    .updateTable('rate_limits')
+    .set({ count: sql`greatest(count - 1, 0)` })
+    .where('key', '=', key)
+    .where('window_start', '=', windowStart)
+    .execute();
+}

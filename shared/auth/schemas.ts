@@ -18,3 +18,7 @@ export const passwordSchema = z
 
 export const credentialsSchema = z.object({ email: emailSchema, password: passwordSchema });
 export type Credentials = z.infer<typeof credentialsSchema>;
+
+/** `auth.signIn` and `auth.signUp` take the same fields; the admin login form validates with it too. */
+export const signInInputSchema = credentialsSchema;
+export const signUpInputSchema = credentialsSchema;

@@ -2,7 +2,10 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { createTheme, MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
+import { useTRPC } from '../trpc.ts';
+import { AUTH_CHANNEL, isAccessError, isFromAnotherTab } from './auth.ts';
 
 // Mantine and its CSS are imported only from admin route components: the router's code splitting
 // puts this module in the admin chunks, so public pages never download it.
@@ -13,6 +16,7 @@ const theme = createTheme({
 
 export function AdminProviders({ children }: { children: ReactNode }) {
   useNoIndex();
+  useAuthRecheck();
   return (
     <MantineProvider theme={theme}>
       <Notifications position="top-right" />
@@ -30,4 +34,37 @@ function useNoIndex() {
     document.head.appendChild(meta);
     return () => meta.remove();
   }, []);
+}
+
+/**
+ * "Access is rechecked on every authentication change" (spec §2): any admin call answered with
+ * 401/403 (session expired, revoked, role removed) and any sign-in or sign-out in another tab
+ * invalidates `auth.me`, and the guard, which renders from that query, redirects as needed.
+ */
+function useAuthRecheck() {
+  const queryClient = useQueryClient();
+  const trpc = useTRPC();
+  useEffect(() => {
+    const recheck = () => void queryClient.invalidateQueries({ queryKey: trpc.auth.me.queryKey() });
+    // 'failed' fires on the first failed attempt, so the check does not wait for the query's retries.
+    const unsubscribeQueries = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type !== 'updated') return;
+      const { action } = event;
+      if ((action.type === 'failed' || action.type === 'error') && isAccessError(action.error)) recheck();
+    });
+    const unsubscribeMutations = queryClient.getMutationCache().subscribe((event) => {
+      if (event.type !== 'updated') return;
+      const { action } = event;
+      if ((action.type === 'failed' || action.type === 'error') && isAccessError(action.error)) recheck();
+    });
+    const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(AUTH_CHANNEL);
+    channel?.addEventListener('message', (message) => {
+      if (isFromAnotherTab(message)) recheck();
+    });
+    return () => {
+      unsubscribeQueries();
+      unsubscribeMutations();
+      channel?.close();
+    };
+  }, [queryClient, trpc]);
 }

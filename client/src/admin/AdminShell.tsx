@@ -1,0 +1,180 @@
+import { ActionIcon, AppShell, Group, NavLink, ScrollArea, Text, Tooltip } from '@mantine/core';
+import { useDisclosure, useHotkeys, useMediaQuery } from '@mantine/hooks';
+import { Link, useRouterState } from '@tanstack/react-router';
+import { type ReactNode, useCallback, useState } from 'react';
+import { useSignOutToLogin } from './auth.ts';
+import {
+  CampaignsIcon,
+  ContactsIcon,
+  DashboardIcon,
+  LogoutIcon,
+  OutboxIcon,
+  SettingsIcon,
+  SidebarIcon,
+  TemplatesIcon,
+  UnsubscribesIcon,
+} from './icons.tsx';
+import {
+  readSidebarOpen,
+  SIDEBAR_WIDTH,
+  SIDEBAR_WIDTH_ICON,
+  SIDEBAR_WIDTH_MOBILE,
+  writeSidebarOpen,
+} from './sidebar-state.ts';
+
+export const ADMIN_TITLE = 'Email Campaign Manager';
+
+type SidebarTarget =
+  | '/admin/dashboard'
+  | '/admin/campaigns'
+  | '/admin/templates'
+  | '/admin/contacts'
+  | '/admin/unsubscribes'
+  | '/admin/settings'
+  | '/admin/outbox';
+
+const NAV_ITEMS: ReadonlyArray<{ label: string; to: SidebarTarget; icon: () => ReactNode }> = [
+  { label: 'Campaign Dashboard', to: '/admin/dashboard', icon: DashboardIcon },
+  { label: 'Campaigns', to: '/admin/campaigns', icon: CampaignsIcon },
+  { label: 'Marketing Templates', to: '/admin/templates', icon: TemplatesIcon },
+  { label: 'Contacts', to: '/admin/contacts', icon: ContactsIcon },
+  { label: 'Unsubscribes', to: '/admin/unsubscribes', icon: UnsubscribesIcon },
+  { label: 'Settings', to: '/admin/settings', icon: SettingsIcon },
+  { label: 'Outbox', to: '/admin/outbox', icon: OutboxIcon },
+];
+
+// Mantine's `sm` breakpoint (48em): below it the sidebar is an overlay opened from the top bar.
+const MOBILE_QUERY = '(max-width: 47.99em)';
+
+// Collapsed (3rem): the icon alone, centred; the label lives in aria-label and the tooltip.
+const ICON_ONLY_STYLES = {
+  root: { justifyContent: 'center', paddingInline: 0 },
+  section: { marginInlineEnd: 0 },
+  body: { display: 'none' },
+};
+
+function isActive(pathname: string, to: SidebarTarget): boolean {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  if (to === '/admin/dashboard' && path === '/admin') return true;
+  return path === to || path.startsWith(`${to}/`);
+}
+
+/** The guarded admin frame: top bar (title, user, sidebar toggle) and the sidebar. */
+export function AdminShell({ email, children }: { email: string; children: ReactNode }) {
+  const isMobile = useMediaQuery(MOBILE_QUERY, false, { getInitialValueInEffect: false });
+  const [desktopOpen, setDesktopOpen] = useState(readSidebarOpen);
+  const [mobileOpen, mobile] = useDisclosure(false);
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const { signOut, isPending: signingOut } = useSignOutToLogin();
+
+  const toggle = useCallback(() => {
+    if (isMobile) {
+      mobile.toggle();
+      return;
+    }
+    setDesktopOpen((open) => {
+      writeSidebarOpen(!open);
+      return !open;
+    });
+  }, [isMobile, mobile]);
+
+  // Ctrl+B or ⌘+B, as the spec says; ignored while typing in a field or an editor.
+  useHotkeys([
+    ['ctrl+B', toggle],
+    ['meta+B', toggle],
+  ]);
+
+  const iconOnly = !isMobile && !desktopOpen;
+  const expanded = isMobile ? mobileOpen : desktopOpen;
+
+  const navLink = (label: string, icon: ReactNode, active: boolean, props: Record<string, unknown>) => {
+    const link = (
+      <NavLink
+        label={iconOnly ? undefined : label}
+        aria-label={iconOnly ? label : undefined}
+        leftSection={icon}
+        active={active}
+        aria-current={active ? 'page' : undefined}
+        noWrap
+        styles={iconOnly ? ICON_ONLY_STYLES : undefined}
+        {...props}
+      />
+    );
+    return iconOnly ? (
+      <Tooltip label={label} position="right" withArrow>
+        {link}
+      </Tooltip>
+    ) : (
+      link
+    );
+  };
+
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{
+        width: { base: SIDEBAR_WIDTH_MOBILE, sm: desktopOpen ? SIDEBAR_WIDTH : SIDEBAR_WIDTH_ICON },
+        breakpoint: 'sm',
+        collapsed: { mobile: !mobileOpen, desktop: false },
+      }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="sm" justify="space-between" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap">
+            <Tooltip label="Toggle sidebar (Ctrl+B / ⌘+B)" position="bottom-start">
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                size="lg"
+                onClick={toggle}
+                aria-label="Toggle sidebar"
+                aria-expanded={expanded}
+                aria-controls="admin-sidebar"
+                aria-keyshortcuts="Control+B Meta+B"
+              >
+                <SidebarIcon />
+              </ActionIcon>
+            </Tooltip>
+            <Text component="span" fw={700} size="lg" truncate>
+              {ADMIN_TITLE}
+            </Text>
+          </Group>
+          <Text size="sm" c="dimmed" truncate data-testid="admin-user-email">
+            {email}
+          </Text>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar
+        id="admin-sidebar"
+        aria-label="Admin navigation"
+        data-collapsed={iconOnly || undefined}
+        // On phones Mantine makes the open navbar full-width; the spec wants 18rem.
+        maw={SIDEBAR_WIDTH_MOBILE}
+        p={iconOnly ? 4 : 'xs'}
+      >
+        <AppShell.Section grow component={ScrollArea}>
+          {NAV_ITEMS.map((item) => (
+            <div key={item.to}>
+              {navLink(item.label, <item.icon />, isActive(pathname, item.to), {
+                renderRoot: (rootProps: Record<string, unknown>) => <Link to={item.to} {...rootProps} />,
+                onClick: isMobile ? mobile.close : undefined,
+              })}
+            </div>
+          ))}
+        </AppShell.Section>
+        <AppShell.Section>
+          {navLink('Logout', <LogoutIcon />, false, {
+            component: 'button',
+            type: 'button',
+            disabled: signingOut,
+            onClick: () => void signOut(),
+          })}
+        </AppShell.Section>
+      </AppShell.Navbar>
+
+      <AppShell.Main>{children}</AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,22 @@
+import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { AdminGuard } from '../../admin/AdminGuard.tsx';
+import { AdminShell } from '../../admin/AdminShell.tsx';
+
+// Pathless layout: every admin page except /admin/login and /admin/unauthorized renders inside
+// it, so none can be reached without passing the guard. The guard is a component (not
+// beforeLoad) because it re-decides whenever the `auth.me` query changes.
+export const Route = createFileRoute('/admin/_guarded')({
+  component: GuardedLayout,
+});
+
+function GuardedLayout() {
+  return (
+    <AdminGuard>
+      {(user) => (
+        <AdminShell email={user.email}>
+          <Outlet />
+        </AdminShell>
+      )}
+    </AdminGuard>
+  );
+}

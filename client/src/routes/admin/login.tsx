@@ -1,0 +1,171 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Center,
+  Paper,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useDocumentTitle } from '@mantine/hooks';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { createFileRoute, useRouter } from '@tanstack/react-router';
+import { zod4Resolver } from '../../admin/zod-form-resolver.ts';
+import { useEffect, useState } from 'react';
+import { AUTH_MESSAGES } from '#shared/auth/messages.ts';
+import { DEFAULT_RETURN_TO, safeReturnTo } from '#shared/auth/return-to.ts';
+import { type Credentials, signInInputSchema } from '#shared/auth/schemas.ts';
+import { ADMIN_TITLE } from '../../admin/AdminShell.tsx';
+import { authErrorMessage, resetAuthState, useMe } from '../../admin/auth.ts';
+import { useTRPC } from '../../trpc.ts';
+
+interface LoginSearch {
+  /** Where to go after signing in: only a path inside the guarded admin area survives. */
+  returnTo?: string;
+  /** Outcome of an e-mail verification link (set by GET /api/auth/verify). */
+  verify?: 'success' | 'invalid';
+}
+
+export const Route = createFileRoute('/admin/login')({
+  validateSearch: (search: Record<string, unknown>): LoginSearch => ({
+    returnTo: safeReturnTo(search.returnTo) ?? undefined,
+    verify: search.verify === 'success' || search.verify === 'invalid' ? search.verify : undefined,
+  }),
+  component: LoginPage,
+});
+
+type Mode = 'signIn' | 'signUp';
+
+function LoginPage() {
+  useDocumentTitle(`Sign in | ${ADMIN_TITLE}`);
+  const { returnTo, verify } = Route.useSearch();
+  const target = returnTo ?? DEFAULT_RETURN_TO;
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const router = useRouter();
+  const me = useMe();
+  const [mode, setMode] = useState<Mode>('signIn');
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(
+    verify === 'success' ? AUTH_MESSAGES.emailVerified : null,
+  );
+  const signIn = useMutation(trpc.auth.signIn.mutationOptions());
+  const signUp = useMutation(trpc.auth.signUp.mutationOptions());
+  const form = useForm<Credentials>({
+    mode: 'uncontrolled',
+    initialValues: { email: '', password: '' },
+    validate: zod4Resolver(signInInputSchema, { errorPriority: 'first' }),
+    validateInputOnBlur: true,
+  });
+
+  // Already signed in as an admin (another tab, a bookmark): straight on. `target` is a path with
+  // its query, so it goes to the history as is rather than through typed route options.
+  const alreadyAdmin = me.data?.isAdmin === true;
+  useEffect(() => {
+    if (alreadyAdmin) router.history.replace(target);
+  }, [alreadyAdmin, router, target]);
+
+  const switchMode = (next: Mode) => {
+    setMode(next);
+    setError(null);
+    form.clearErrors();
+  };
+
+  const submit = form.onSubmit(async (values) => {
+    setError(null);
+    if (mode === 'signUp') {
+      try {
+        const result = await signUp.mutateAsync(values);
+        setNotice(result.message);
+        form.setFieldValue('password', '');
+        switchMode('signIn');
+      } catch (cause) {
+        setError(authErrorMessage(cause));
+      }
+      return;
+    }
+    try {
+      const user = await signIn.mutateAsync(values);
+      setNotice(null);
+      resetAuthState(queryClient, trpc.auth.me.queryKey(), user);
+    } catch (cause) {
+      setError(authErrorMessage(cause));
+      form.setFieldValue('password', '');
+    }
+  });
+
+  const busy = signIn.isPending || signUp.isPending;
+  const heading = mode === 'signIn' ? 'Sign in to your admin account' : 'Create an account';
+
+  return (
+    <Center mih="100vh" p="md" bg="gray.0">
+      <Paper component="main" withBorder shadow="sm" radius="md" p="xl" w="100%" maw={420}>
+        <Stack>
+          <div>
+            <Title order={1} size="h2">
+              {ADMIN_TITLE}
+            </Title>
+            <Text c="dimmed" size="sm">
+              {heading}
+            </Text>
+          </div>
+
+          {notice && (
+            <Alert color="green" variant="light" role="status">
+              {notice}
+            </Alert>
+          )}
+          {verify === 'invalid' && !notice && (
+            <Alert color="yellow" variant="light" role="status">
+              {AUTH_MESSAGES.verificationInvalid}
+            </Alert>
+          )}
+          {error && (
+            <Alert color="red" variant="light" role="alert">
+              {error}
+            </Alert>
+          )}
+
+          <form onSubmit={submit} noValidate>
+            <Stack>
+              <TextInput
+                label="Email"
+                type="email"
+                autoComplete={mode === 'signIn' ? 'username' : 'email'}
+                required
+                key={form.key('email')}
+                {...form.getInputProps('email')}
+              />
+              <PasswordInput
+                label="Password"
+                autoComplete={mode === 'signIn' ? 'current-password' : 'new-password'}
+                description={mode === 'signUp' ? 'At least 6 characters; avoid common passwords.' : undefined}
+                required
+                key={form.key('password')}
+                {...form.getInputProps('password')}
+              />
+              <Button type="submit" loading={busy} fullWidth>
+                {mode === 'signIn' ? 'Sign In' : 'Sign Up'}
+              </Button>
+            </Stack>
+          </form>
+
+          <Text size="sm" ta="center">
+            {mode === 'signIn' ? "Don't have an account? " : 'Already have an account? '}
+            <Anchor
+              component="button"
+              type="button"
+              onClick={() => switchMode(mode === 'signIn' ? 'signUp' : 'signIn')}
+            >
+              {mode === 'signIn' ? 'Sign up' : 'Sign in'}
+            </Anchor>
+          </Text>
+        </Stack>
+      </Paper>
+    </Center>
+  );
+}

@@ -1,0 +1,110 @@
+import { escapeHtml } from '#shared/templates/variables.ts';
+import type { AppConfig } from '../config/app-config.ts';
+import type { EmailMessage } from '../email/types.ts';
+import { createVerificationToken, type VerificationSubject } from './verification.ts';
+
+export function verificationUrl(
+  config: Pick<AppConfig, 'appUrl' | 'appSecret'>,
+  subject: VerificationSubject,
+  now = new Date(),
+): string {
+  const url = new URL('/api/auth/verify', config.appUrl);
+  url.searchParams.set('token', createVerificationToken(config.appSecret, subject, now));
+  return url.toString();
+}
+
+function page(paragraphs: string[]): string {
+  return `<!doctype html>
+<html lang="en">
+  <body style="font-family: Arial, sans-serif; color: #0f172a; line-height: 1.5;">
+    ${paragraphs.join('\n    ')}
+  </body>
+</html>`;
+}
+
+function button(url: string, label: string): string {
+  return `<p><a href="${escapeHtml(url)}" style="display: inline-block; padding: 10px 18px; background: #0f172a; color: #ffffff; text-decoration: none; border-radius: 6px;">${escapeHtml(label)}</a></p>`;
+}
+
+/** Sent after a new sign-up: proves the address belongs to whoever signed up. */
+export function verificationEmail(
+  config: Pick<AppConfig, 'appUrl' | 'appSecret' | 'emailFrom' | 'site'>,
+  subject: VerificationSubject,
+  now = new Date(),
+): EmailMessage {
+  const url = verificationUrl(config, subject, now);
+  const name = config.site.name;
+  const text = [
+    'Hello,',
+    '',
+    `Thanks for signing up to the ${name} Email Campaign Manager. Confirm your email address with this link (valid for 48 hours):`,
+    '',
+    url,
+    '',
+    'Then ask your administrator to grant you admin access.',
+    '',
+    'If you did not sign up, ignore this e-mail: no access is given without an administrator.',
+  ].join('\n');
+  const html = page([
+    '<p>Hello,</p>',
+    `<p>Thanks for signing up to the ${escapeHtml(name)} Email Campaign Manager. Confirm your email address (the link is valid for 48 hours):</p>`,
+    button(url, 'Verify my email address'),
+    `<p>Or copy this link into your browser:<br>${escapeHtml(url)}</p>`,
+    '<p>Then ask your administrator to grant you admin access.</p>',
+    '<p>If you did not sign up, ignore this e-mail: no access is given without an administrator.</p>',
+  ]);
+  return {
+    from: config.emailFrom,
+    to: [subject.email],
+    subject: `Verify your email address for ${name}`,
+    html,
+    text,
+    tags: [{ name: 'kind', value: 'email-verification' }],
+  };
+}
+
+/**
+ * Sent instead of a second account when someone signs up with an address already on file: the
+ * sign-up screen answers exactly as for a new address, so only the mailbox owner learns this.
+ */
+export function accountExistsEmail(
+  config: Pick<AppConfig, 'appUrl' | 'appSecret' | 'emailFrom' | 'site'>,
+  user: VerificationSubject & { verified: boolean },
+  now = new Date(),
+): EmailMessage {
+  const loginUrl = new URL('/admin/login', config.appUrl).toString();
+  const verifyUrl = user.verified ? null : verificationUrl(config, user, now);
+  const name = config.site.name;
+  const text = [
+    'Hello,',
+    '',
+    `Someone (hopefully you) tried to sign up to the ${name} Email Campaign Manager with this address, which already has an account. Nothing was changed.`,
+    '',
+    `Sign in at ${loginUrl}`,
+    ...(verifyUrl
+      ? ['', 'Your address is not verified yet. Confirm it with this link (valid for 48 hours):', verifyUrl]
+      : []),
+    '',
+    'If you cannot remember your password, contact your administrator. If this was not you, ignore this e-mail.',
+  ].join('\n');
+  const html = page([
+    '<p>Hello,</p>',
+    `<p>Someone (hopefully you) tried to sign up to the ${escapeHtml(name)} Email Campaign Manager with this address, which already has an account. Nothing was changed.</p>`,
+    button(loginUrl, 'Sign in'),
+    ...(verifyUrl
+      ? [
+          '<p>Your address is not verified yet. Confirm it with this link (valid for 48 hours):</p>',
+          button(verifyUrl, 'Verify my email address'),
+        ]
+      : []),
+    '<p>If you cannot remember your password, contact your administrator. If this was not you, ignore this e-mail.</p>',
+  ]);
+  return {
+    from: config.emailFrom,
+    to: [user.email],
+    subject: `Sign-up attempt for your ${name} account`,
+    html,
+    text,
+    tags: [{ name: 'kind', value: 'account-exists' }],
+  };
+}

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../../test/support/db.ts';
+import {
+  createSession,
+  deleteExpiredUserSessions,
+  generateSessionToken,
+  invalidateSession,
+  invalidateUserSessions,
+  SESSION_IDLE_MS,
+  sessionIdFromToken,
+  validateSessionToken,
+} from './session.ts';
+import { createUser, grantAdmin } from './users.ts';
+
+const HOUR = 60 * 60 * 1000;
+const client = { ip: '203.0.113.7', userAgent: 'vitest' };
+
+describe('sessions (Lucia design)', () => {
+  const t = useTestDatabase();
+
+  async function newUser(email: string) {
+    return createUser(t.db, { email, password: 'correct horse battery', verified: true });
+  }
+
+  it('stores only the SHA-256 of a 160-bit token', async () => {
+    const user = await newUser('store@example.com');
+    const token = generateSessionToken();
+    expect(token).toMatch(/^[a-z2-7]{32}$/);
+    const { id } = await createSession(t.db, token, user.id, client);
+    expect(id).toBe(sessionIdFromToken(token));
+    expect(id).toMatch(/^[0-9a-f]{64}$/);
+    const rows = await t.db.selectFrom('sessions').selectAll().where('user_id', '=', user.id).execute();
+    expect(rows).toHaveLength(1);
+    expect(JSON.stringify(rows)).not.toContain(token);
+  });
+
+  it('resolves the user and role, and expires after 7 idle days', async () => {
+    const user = await newUser('expiry@example.com');
+    await grantAdmin(t.db, user.email);
+    const start = new Date('2026-11-01T00:00:00Z');
+    const token = generateSessionToken();
+    await createSession(t.db, token, user.id, client, start);
+
+    const early = await validateSessionToken(t.db, token, new Date(start.getTime() + HOUR));
+    expect(early?.user).toEqual({ id: user.id, email: user.email, isAdmin: true });
+    expect(early?.session.refreshed).toBe(false);
+    expect(early?.session.expiresAt.getTime()).toBe(start.getTime() + SESSION_IDLE_MS);
+
+    expect(await validateSessionToken(t.db, token, new Date(start.getTime() + SESSION_IDLE_MS))).toBeNull();
+    // The expired row is gone, so the token is useless even with a clock turned back.
+    expect(await validateSessionToken(t.db, token, start)).toBeNull();
+  });
+
+  it('slides the expiry once less than half of the idle lifetime remains', async () => {
+    const user = await newUser('sliding@example.com');
+    const start = new Date('2026-11-01T00:00:00Z');
+    const token = generateSessionToken();
+    await createSession(t.db, token, user.id, client, start);
+
+    const beforeHalf = new Date(start.getTime() + SESSION_IDLE_MS / 2 - HOUR);
+    expect((await validateSessionToken(t.db, token, beforeHalf))?.session.refreshed).toBe(false);
+
+    const pastHalf = new Date(start.getTime() + SESSION_IDLE_MS / 2 + HOUR);
+    const refreshed = await validateSessionToken(t.db, token, pastHalf);
+    expect(refreshed?.session.refreshed).toBe(true);
+    expect(refreshed?.session.expiresAt.getTime()).toBe(pastHalf.getTime() + SESSION_IDLE_MS);
+
+    // Used every few days, the session outlives its first 7 days and keeps sliding.
+    const later = new Date(start.getTime() + SESSION_IDLE_MS + 2 * 24 * HOUR);
+    expect((await validateSessionToken(t.db, token, later))?.session.refreshed).toBe(true);
+    const stored = await t.db
+      .selectFrom('sessions')
+      .select('expires_at')
+      .where('id', '=', sessionIdFromToken(token))
+      .executeTakeFirstOrThrow();
+    expect(stored.expires_at.getTime()).toBe(later.getTime() + SESSION_IDLE_MS);
+  });
+
+  it('ends one session, every session of a user, and a user’s expired ones', async () => {
+    const user = await newUser('revoke@example.com');
+    const now = new Date();
+    const [a, b, c] = [generateSessionToken(), generateSessionToken(), generateSessionToken()];
+    const first = await createSession(t.db, a, user.id, client, now);
+    await createSession(t.db, b, user.id, client, now);
+    await createSession(t.db, c, user.id, client, new Date(now.getTime() - 2 * SESSION_IDLE_MS));
+
+    await deleteExpiredUserSessions(t.db, user.id, now);
+    expect(await validateSessionToken(t.db, c, new Date(now.getTime() - 2 * SESSION_IDLE_MS))).toBeNull();
+
+    await invalidateSession(t.db, first.id);
+    expect(await validateSessionToken(t.db, a)).toBeNull();
+    expect(await validateSessionToken(t.db, b)).not.toBeNull();
+
+    expect(await invalidateUserSessions(t.db, user.id)).toBe(1);
+    expect(await validateSessionToken(t.db, b)).toBeNull();
+  });
+
+  it('rejects tokens it never issued', async () => {
+    expect(await validateSessionToken(t.db, 'not-a-token')).toBeNull();
+    expect(await validateSessionToken(t.db, generateSessionToken())).toBeNull();
+  });
+});

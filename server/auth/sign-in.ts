@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+import type { Credentials } from '#shared/auth/schemas.ts';
+import type { DbExecutor } from '../db/database.ts';
+import type { AppServices } from '../services.ts';
+import { accessDenied, invalidCredentials, signInThrottled } from './errors.ts';
+import {
+  chargeLoginAttempt,
+  clearAccountAttempts,
+  createKnownDeviceToken,
+  knownDeviceId,
+  loginAttemptKeys,
+  refundIpAttempt,
+} from './login-throttle.ts';
+import { hashPassword, verifyPassword } from './password.ts';
+import {
+  createSession,
+  deleteExpiredUserSessions,
+  generateSessionToken,
+  invalidateSession,
+  type SessionClientInfo,
+  type SessionUser,
+} from './session.ts';
+import { findUserByEmail } from './users.ts';
+
+let dummyHash: Promise<string> | null = null;
+
+/**
+ * A hash with the real parameters of no one's password: unknown e-mails are checked against it,
+ * so they cost the same argon2id work as a wrong password and the timing reveals nothing.
+ */
+function dummyPasswordHash(): Promise<string> {
+  dummyHash ??= hashPassword(randomBytes(32).toString('hex'));
+  return dummyHash;
+}
+
+export interface SignInClient extends SessionClientInfo {
+  /** Value of the known-device cookie, if the browser sent one. */
+  deviceToken: string | null;
+  /** The session the browser holds now: replaced by the new one (no session fixation). */
+  currentSessionId: string | null;
+}
+
+export interface SignInResult {
+  token: string;
+  expiresAt: Date;
+  user: SessionUser;
+  /** Fresh known-device token for this address, to store in the device cookie. */
+  deviceToken: string;
+}
+
+async function hasAdminRole(db: DbExecutor, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('user_roles')
+    .select('user_id')
+    .where('user_id', '=', userId)
+    .where('role', '=', 'admin')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Admin sign-in. Throws AuthError: `throttled` over the limits, `invalid_credentials` for an
+ * unknown address or a wrong password (indistinguishable), `access_denied` for a correct
+ * password without the admin role. Only an admin gets a session, and always a new one.
+ */
+export async function signIn(
+  services: Pick<AppServices, 'db' | 'config'>,
+  credentials: Credentials,
+  client: SignInClient,
+  now = new Date(),
+): Promise<SignInResult> {
+  const { db, config } = services;
+  const deviceId = knownDeviceId(config.appSecret, client.deviceToken, credentials.email);
+  const attempt = loginAttemptKeys(credentials.email, client.ip, deviceId);
+  const wait = await chargeLoginAttempt(db, attempt, now);
+  if (wait !== null) throw signInThrottled(wait);
+
+  const user = await findUserByEmail(db, credentials.email);
+  const passwordHash = user?.password_hash ?? (await dummyPasswordHash());
+  const passwordMatches = await verifyPassword(passwordHash, credentials.password);
+  if (!user || !passwordMatches) throw invalidCredentials();
+
+  await clearAccountAttempts(db, attempt);
+  // Whatever happens next, the browser's previous session ends: a non-admin is "signed out".
+  if (client.currentSessionId) await invalidateSession(db, client.currentSessionId);
+  if (!(await hasAdminRole(db, user.id))) throw accessDenied();
+
+  const token = generateSessionToken();
+  const session = await db.transaction().execute(async (trx) => {
+    await deleteExpiredUserSessions(trx, user.id, now);
+    return createSession(trx, token, user.id, { ip: client.ip, userAgent: client.userAgent }, now);
+  });
+  await refundIpAttempt(db, attempt, now);
+  return {
+    token,
+    expiresAt: session.expiresAt,
+    user: { id: user.id, email: user.email, isAdmin: true },
+    deviceToken: createKnownDeviceToken(config.appSecret, user.email),
+  };
+}

@@ -1,0 +1,68 @@
+import { AUTH_MESSAGES } from '#shared/auth/messages.ts';
+import type { Credentials } from '#shared/auth/schemas.ts';
+import { enqueueEmail } from '../email/send-job.ts';
+import { consumeRateLimit } from '../security/rate-limit.ts';
+import type { AppServices } from '../services.ts';
+import { accountExistsEmail, verificationEmail } from './auth-emails.ts';
+import { AuthError } from './errors.ts';
+import { SIGN_UP_IP_RULE } from './login-throttle.ts';
+import { hashPassword } from './password.ts';
+import { newPasswordProblem } from './password-policy.ts';
+import { createUser, findUserByEmail, UserExistsError } from './users.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Open sign-up (spec §6): creates a user without any role and e-mails a verification link. An
+ * address already on file gets a "you already have an account" e-mail instead, and the caller
+ * sees exactly the same outcome, so sign-up cannot be used to learn who has an account. Admin
+ * access is granted outside the app (`npm run admin -- grant <email>`).
+ */
+export async function signUp(
+  services: Pick<AppServices, 'db' | 'config' | 'jobs'>,
+  credentials: Credentials,
+  client: { ip: string | null },
+  now = new Date(),
+): Promise<void> {
+  const { db, config } = services;
+  const limit = await consumeRateLimit(db, `signup:ip:${client.ip ?? 'unknown'}`, SIGN_UP_IP_RULE, now);
+  if (!limit.allowed)
+    throw new AuthError('throttled', AUTH_MESSAGES.signUpThrottled, limit.retryAfterSeconds);
+  const problem = newPasswordProblem(credentials.password, credentials.email);
+  if (problem) throw new AuthError('weak_password', problem);
+
+  const created = await db.transaction().execute(async (trx) => {
+    if (await findUserByEmail(trx, credentials.email)) return null;
+    try {
+      const user = await createUser(trx, { email: credentials.email, password: credentials.password });
+      await enqueueEmail(
+        services,
+        verificationEmail(config, { userId: user.id, email: user.email }, now),
+        `email-verification:${user.id}`,
+        { trx },
+      );
+      return user;
+    } catch (error) {
+      // Two sign-ups of one address at once: the loser is treated as "already on file".
+      if (error instanceof UserExistsError) return null;
+      throw error;
+    }
+  });
+  if (created) return;
+
+  const existing = await findUserByEmail(db, credentials.email);
+  // Same argon2id work as creating an account, so the answer takes as long either way.
+  await hashPassword(credentials.password);
+  if (!existing) return;
+  // One notice per account per day however often someone retries (the key dedupes the send).
+  const day = Math.floor(now.getTime() / DAY_MS);
+  await enqueueEmail(
+    services,
+    accountExistsEmail(
+      config,
+      { userId: existing.id, email: existing.email, verified: existing.email_verified_at !== null },
+      now,
+    ),
+    `account-exists:${existing.id}:${day}`,
+  );
+}

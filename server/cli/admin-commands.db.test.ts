@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../../test/support/db.ts';
+import { createSession, generateSessionToken, validateSessionToken } from '../auth/session.ts';
+import { verifyPassword } from '../auth/password.ts';
+import { createUser, findUserByEmail, UnknownUserError, UserExistsError } from '../auth/users.ts';
+import { runAdminCommand, UsageError } from './admin-commands.ts';
+
+describe('npm run admin', () => {
+  const t = useTestDatabase();
+
+  async function run(...argv: string[]): Promise<string[]> {
+    const lines: string[] = [];
+    await runAdminCommand(t.db, argv, (line) => lines.push(line));
+    return lines;
+  }
+
+  it('creates a verified admin with the given password', async () => {
+    expect(await run('create', 'Owner@Example.com', '--password', 'the owner passphrase')).toEqual([
+      'Created admin Owner@Example.com.',
+    ]);
+    const user = await findUserByEmail(t.db, 'owner@example.com');
+    expect(user?.email_verified_at).toBeInstanceOf(Date);
+    expect(await verifyPassword(user?.password_hash ?? '', 'the owner passphrase')).toBe(true);
+    expect(await run('list')).toEqual([
+      expect.stringMatching(/^Owner@Example\.com\tadmin\tverified\t\d{4}-/),
+    ]);
+  });
+
+  it('generates and shows a password once when none is given', async () => {
+    const lines = await run('create', 'generated@example.com');
+    expect(lines[0]).toBe('Created admin generated@example.com.');
+    const password = /^Password \(shown once\): (\S+)$/.exec(lines[1] ?? '')?.[1] ?? '';
+    expect(password).toHaveLength(24);
+    const user = await findUserByEmail(t.db, 'generated@example.com');
+    expect(await verifyPassword(user?.password_hash ?? '', password)).toBe(true);
+  });
+
+  it('uses the prompted password when one is typed', async () => {
+    await runAdminCommand(
+      t.db,
+      ['create', 'prompted@example.com'],
+      () => undefined,
+      () => Promise.resolve('typed at the prompt'),
+    );
+    const user = await findUserByEmail(t.db, 'prompted@example.com');
+    expect(await verifyPassword(user?.password_hash ?? '', 'typed at the prompt')).toBe(true);
+  });
+
+  it('refuses invalid e-mails, weak passwords, duplicates and unknown commands', async () => {
+    await expect(run('create', 'not-an-email')).rejects.toThrow(UsageError);
+    await expect(run('create')).rejects.toThrow('Email is required');
+    await expect(run('grant', 'still not an email')).rejects.toThrow('Please enter a valid email address');
+    await expect(run('create', 'weak@example.com', '--password', '123')).rejects.toThrow(
+      'Password must be at least 6 characters',
+    );
+    await expect(run('create', 'weak@example.com', '--password', 'password1')).rejects.toThrow(/too common/);
+    await expect(run('create', 'weak@example.com', '--password')).rejects.toThrow('--password needs a value');
+    expect(await findUserByEmail(t.db, 'weak@example.com')).toBeUndefined();
+    await expect(run('create', 'OWNER@example.com', '--password', 'another passphrase')).rejects.toThrow(
+      UserExistsError,
+    );
+    await expect(run('promote', 'owner@example.com')).rejects.toThrow('Unknown command "promote"');
+    await expect(run()).rejects.toThrow(/^Usage: npm run admin/);
+  });
+
+  it('grants and revokes the role; revoking ends the sessions at once', async () => {
+    const user = await createUser(t.db, { email: 'staff@example.com', password: 'staff passphrase' });
+    expect(await run('grant', 'STAFF@example.com')).toEqual([
+      'STAFF@example.com is now an admin.',
+      'Note: this address is not verified yet. Make sure the account belongs to the person you mean.',
+    ]);
+    // Granting twice changes nothing.
+    await run('grant', 'staff@example.com');
+    const token = generateSessionToken();
+    await createSession(t.db, token, user.id, { ip: null, userAgent: null });
+    expect((await validateSessionToken(t.db, token))?.user.isAdmin).toBe(true);
+
+    expect(await run('revoke', 'staff@example.com')).toEqual([
+      'staff@example.com is no longer an admin; 1 session(s) ended.',
+    ]);
+    expect(await validateSessionToken(t.db, token)).toBeNull();
+    expect(await run('list')).toContainEqual(
+      expect.stringMatching(/^staff@example\.com\tuser\tunverified\t/),
+    );
+  });
+
+  it('signs a user out everywhere without changing the role', async () => {
+    const tokens = [generateSessionToken(), generateSessionToken()];
+    const owner = await findUserByEmail(t.db, 'owner@example.com');
+    for (const token of tokens)
+      await createSession(t.db, token, owner?.id ?? '', { ip: null, userAgent: null });
+    expect(await run('logout', 'owner@example.com')).toEqual(['2 session(s) of owner@example.com ended.']);
+    for (const token of tokens) expect(await validateSessionToken(t.db, token)).toBeNull();
+    expect(await run('list')).toContainEqual(expect.stringMatching(/^Owner@Example\.com\tadmin\t/));
+  });
+
+  it('reports unknown users for grant, revoke and logout', async () => {
+    for (const command of ['grant', 'revoke', 'logout']) {
+      await expect(run(command, 'ghost@example.com')).rejects.toThrow(UnknownUserError);
+    }
+  });
+});

@@ -1,0 +1,69 @@
+import { TRPCError } from '@trpc/server';
+import { AUTH_MESSAGES } from '#shared/auth/messages.ts';
+import { signInInputSchema, signUpInputSchema } from '#shared/auth/schemas.ts';
+import { AuthError, type AuthErrorKind } from '../../auth/errors.ts';
+import { invalidateSession } from '../../auth/session.ts';
+import { signIn } from '../../auth/sign-in.ts';
+import { signUp } from '../../auth/sign-up.ts';
+import { readKnownDeviceCookie, writeKnownDeviceCookie } from '../../http/known-device-cookie.ts';
+import { clearSessionCookie, writeSessionCookie } from '../../http/session-cookie.ts';
+import type { Context } from '../context.ts';
+import { publicProcedure, router } from '../trpc.ts';
+
+const STATUS: Record<AuthErrorKind, TRPCError['code']> = {
+  invalid_credentials: 'UNAUTHORIZED',
+  access_denied: 'FORBIDDEN',
+  throttled: 'TOO_MANY_REQUESTS',
+  weak_password: 'BAD_REQUEST',
+};
+
+function toTrpcError(error: unknown, ctx: Context): unknown {
+  if (!(error instanceof AuthError)) return error;
+  if (error.retryAfterSeconds !== null)
+    void ctx.http?.res.header('retry-after', String(error.retryAfterSeconds));
+  return new TRPCError({ code: STATUS[error.kind], message: error.message, cause: error });
+}
+
+export const authRouter = router({
+  /** Anyone may sign up; the answer never says whether the address already had an account. */
+  signUp: publicProcedure.input(signUpInputSchema).mutation(async ({ ctx, input }) => {
+    try {
+      await signUp(ctx, input, { ip: ctx.request.ip });
+    } catch (error) {
+      throw toTrpcError(error, ctx);
+    }
+    return { message: AUTH_MESSAGES.signUpSuccess };
+  }),
+
+  signIn: publicProcedure.input(signInInputSchema).mutation(async ({ ctx, input }) => {
+    const client = {
+      ...ctx.request,
+      deviceToken: ctx.http ? readKnownDeviceCookie(ctx.http.req, ctx.config) : null,
+      currentSessionId: ctx.session?.id ?? null,
+    };
+    try {
+      const result = await signIn(ctx, input, client);
+      if (ctx.http) {
+        writeSessionCookie(ctx.http.res, ctx.config, result.token, result.expiresAt);
+        writeKnownDeviceCookie(ctx.http.res, ctx.config, result.deviceToken);
+      }
+      return { email: result.user.email, isAdmin: result.user.isAdmin };
+    } catch (error) {
+      // A refused non-admin leaves with no session at all (spec §4: "signed out").
+      if (error instanceof AuthError && error.kind === 'access_denied' && ctx.http)
+        clearSessionCookie(ctx.http.res, ctx.config);
+      throw toTrpcError(error, ctx);
+    }
+  }),
+
+  signOut: publicProcedure.mutation(async ({ ctx }) => {
+    if (ctx.session) await invalidateSession(ctx.db, ctx.session.id);
+    if (ctx.http) clearSessionCookie(ctx.http.res, ctx.config);
+    return { signedOut: true as const };
+  }),
+
+  /** The signed-in user, or null: the admin guard's single source of truth. */
+  me: publicProcedure.query(({ ctx }) =>
+    ctx.user ? { email: ctx.user.email, isAdmin: ctx.user.isAdmin } : null,
+  ),
+});

@@ -1,0 +1,21 @@
+/** User-facing texts of the admin sign-in flow, shared so the server and the screens never drift apart. */
+export const AUTH_MESSAGES = {
+  signUpSuccess:
+    'Account created! Please check your email to verify your account, then contact your administrator to grant admin access.',
+  accessDenied: 'Access denied. Admin privileges required.',
+  invalidCredentials: 'Invalid email or password',
+  genericError: 'An error occurred',
+  commonPassword: 'This password is too common. Please choose a less predictable password.',
+  passwordIsEmail: 'Password must not be your email address.',
+  signUpThrottled: 'Too many sign-up attempts from your network. Please try again later.',
+  emailVerified:
+    'Your email address is verified. An administrator must still grant you admin access before you can sign in.',
+  verificationInvalid:
+    'This verification link is invalid or has expired. Sign up again with the same email to receive a new link.',
+} as const;
+
+/** "Too many failed sign-in attempts. Please try again in 12 minutes." */
+export function signInThrottledMessage(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+}
