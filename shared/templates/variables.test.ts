@@ -161,6 +161,17 @@ describe('templateInputSchema', () => {
       'Subject cannot contain line breaks',
     ]);
     expect(messages({ ...valid, subject: 'Hi\nthere' })).toEqual(['Subject cannot contain line breaks']);
+    // A trailing break is refused too, not trimmed away.
+    expect(messages({ ...valid, subject: 'Hi there\r' })).toEqual(['Subject cannot contain line breaks']);
+  });
+
+  it('refuses CR or LF in the template name', () => {
+    expect(messages({ ...valid, template_name: 'Two\nlines' })).toEqual([
+      'Template name cannot contain line breaks',
+    ]);
+    expect(messages({ ...valid, template_name: 'Trailing\r\n' })).toEqual([
+      'Template name cannot contain line breaks',
+    ]);
   });
 
   it('requires HTML content under 5 MB', () => {

@@ -88,16 +88,18 @@ function utf8ByteLength(value: string): number {
 export const templateInputSchema = z.object({
   template_name: z
     .string({ error: 'Template name is required' })
+    // Checked before trimming, so a trailing line break is refused rather than silently dropped.
+    .refine((s) => !/[\r\n]/.test(s), 'Template name cannot contain line breaks')
     .trim()
     .min(1, 'Template name is required')
     .max(MAX_TEMPLATE_NAME, `Template name must be less than ${MAX_TEMPLATE_NAME} characters`),
   subject: z
     .string({ error: 'Subject is required' })
+    // The subject becomes a mail header; a line break there is header injection.
+    .refine((s) => !/[\r\n]/.test(s), 'Subject cannot contain line breaks')
     .trim()
     .min(1, 'Subject is required')
-    .max(MAX_TEMPLATE_SUBJECT, `Subject must be less than ${MAX_TEMPLATE_SUBJECT} characters`)
-    // The subject becomes a mail header; a line break there is header injection.
-    .refine((s) => !/[\r\n]/.test(s), 'Subject cannot contain line breaks'),
+    .max(MAX_TEMPLATE_SUBJECT, `Subject must be less than ${MAX_TEMPLATE_SUBJECT} characters`),
   description: z
     .string()
     .trim()

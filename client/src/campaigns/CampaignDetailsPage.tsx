@@ -1,0 +1,281 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Loader,
+  Pagination,
+  Progress,
+  SegmentedControl,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import {
+  CAMPAIGN_NOT_FOUND,
+  type CampaignDetail,
+  campaignActions,
+  SEND_FILTERS,
+  type SendFilter,
+} from '#shared/campaigns/schemas.ts';
+import { ADMIN_TITLE } from '../admin/AdminShell.tsx';
+import { errorCode, errorMessage } from '../marketing/errors.ts';
+import { formatCount, formatDateTime, formatRate, progressPercent } from '../marketing/format.ts';
+import { ButtonLink } from '../marketing/links.tsx';
+import { useTRPC } from '../trpc.ts';
+import { StatusBadge } from './StatusBadge.tsx';
+import { useCampaignActions } from './useCampaignActions.tsx';
+
+export function CampaignNotFound() {
+  return (
+    <Stack align="flex-start">
+      <Title order={1}>{CAMPAIGN_NOT_FOUND}</Title>
+      <ButtonLink to="/admin/campaigns" variant="default">
+        Back to Campaigns
+      </ButtonLink>
+    </Stack>
+  );
+}
+
+/** /admin/campaigns/$id: the campaign's state, counts and per-recipient sends. */
+export function CampaignDetailsPage({ id }: { id: string }) {
+  useDocumentTitle(`Campaign Details | ${ADMIN_TITLE}`);
+  const trpc = useTRPC();
+  const campaign = useQuery(trpc.admin.campaigns.get.queryOptions({ id }, { retry: false }));
+  if (campaign.isPending) return <Loader aria-label="Loading campaign" />;
+  if (campaign.isError) {
+    const code = errorCode(campaign.error);
+    if (code === 'NOT_FOUND' || code === 'BAD_REQUEST') return <CampaignNotFound />;
+    return <Alert color="red">{errorMessage(campaign.error)}</Alert>;
+  }
+  return <CampaignDetails campaign={campaign.data} />;
+}
+
+function Stat({ label, value }: { label: string; value: string }) {
+  return (
+    <Card withBorder padding="md" radius="md">
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text size="xl" fw={700}>
+        {value}
+      </Text>
+    </Card>
+  );
+}
+
+function CampaignDetails({ campaign }: { campaign: CampaignDetail }) {
+  const navigate = useNavigate();
+  const actions = useCampaignActions({
+    onDeleted: () => void navigate({ to: '/admin/campaigns' }),
+  });
+  const allowed = campaignActions(campaign.status);
+  const percent = progressPercent(campaign.sentCount, campaign.totalRecipients);
+
+  return (
+    <Stack>
+      <Group justify="space-between" align="flex-start">
+        <Stack gap={4}>
+          <Group gap="sm">
+            <Title order={1}>{campaign.name}</Title>
+            <StatusBadge status={campaign.status} />
+            {campaign.isTestMode && (
+              <Badge color="orange" variant="outline">
+                Test mode
+              </Badge>
+            )}
+          </Group>
+          <Text c="dimmed">
+            <Text span fw={500}>
+              Subject:
+            </Text>{' '}
+            {campaign.subject}
+          </Text>
+        </Stack>
+        <Group>
+          <ButtonLink to="/admin/campaigns" variant="default">
+            Back to Campaigns
+          </ButtonLink>
+          {allowed.edit && (
+            <ButtonLink to="/admin/campaigns/$id/edit" params={{ id: campaign.id }} variant="default">
+              Edit
+            </ButtonLink>
+          )}
+          {allowed.pause && (
+            <Button color="yellow" onClick={() => actions.pause(campaign)} loading={actions.pending}>
+              Pause
+            </Button>
+          )}
+          {allowed.resume && (
+            <Button onClick={() => actions.resume(campaign)} loading={actions.pending}>
+              Resume
+            </Button>
+          )}
+          {allowed.cancel && (
+            <Button color="red" variant="light" onClick={() => actions.cancel(campaign)}>
+              Cancel
+            </Button>
+          )}
+        </Group>
+      </Group>
+
+      {campaign.pauseReason && (
+        <Alert color="yellow" title="Paused">
+          {campaign.pauseReason}
+        </Alert>
+      )}
+      {campaign.failureReason && (
+        <Alert color="red" title="Failed">
+          {campaign.failureReason}
+        </Alert>
+      )}
+
+      <Card withBorder radius="md" padding="md">
+        <Group justify="space-between" mb={6}>
+          <Text fw={500}>Progress</Text>
+          <Text size="sm" c="dimmed">
+            {formatCount(campaign.sentCount)} of {formatCount(campaign.totalRecipients)} sent ({percent}%)
+          </Text>
+        </Group>
+        <Progress value={percent} aria-label="Send progress" />
+      </Card>
+
+      <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }}>
+        <Stat label="Recipients" value={formatCount(campaign.totalRecipients)} />
+        <Stat label="Sent" value={formatCount(campaign.sentCount)} />
+        <Stat label="Delivered" value={formatCount(campaign.deliveredCount)} />
+        <Stat label="Failed" value={formatCount(campaign.failedCount)} />
+        <Stat label="Bounced" value={formatCount(campaign.bounceCount)} />
+        <Stat label="Opens" value={formatCount(campaign.openCount)} />
+        <Stat label="Clicks" value={formatCount(campaign.clickCount)} />
+        <Stat label="Open rate" value={formatRate(campaign.openRate)} />
+        <Stat label="Click rate" value={formatRate(campaign.clickRate)} />
+        <Stat label="Bounce rate" value={formatRate(campaign.bounceRate)} />
+      </SimpleGrid>
+
+      <Text size="sm" c="dimmed">
+        Created {formatDateTime(campaign.createdAt)}
+        {campaign.scheduledAt && ` · Scheduled for ${formatDateTime(campaign.scheduledAt)}`}
+        {campaign.startedAt && ` · Started ${formatDateTime(campaign.startedAt)}`}
+        {campaign.completedAt && ` · Completed ${formatDateTime(campaign.completedAt)}`}
+        {campaign.cancelledAt && ` · Cancelled ${formatDateTime(campaign.cancelledAt)}`}
+      </Text>
+
+      <SendsTable campaignId={campaign.id} />
+      {actions.dialogs}
+    </Stack>
+  );
+}
+
+const filterLabels: Record<SendFilter, string> = {
+  all: 'All',
+  delivered: 'Delivered',
+  bounced: 'Bounced',
+  failed: 'Failed',
+};
+
+function SendsTable({ campaignId }: { campaignId: string }) {
+  const trpc = useTRPC();
+  const [status, setStatus] = useState<SendFilter>('all');
+  const [page, setPage] = useState(1);
+  const sends = useQuery(
+    trpc.admin.campaigns.sends.queryOptions(
+      { id: campaignId, status, page },
+      { placeholderData: keepPreviousData },
+    ),
+  );
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between">
+        <Title order={2} size="h3">
+          Email sends
+        </Title>
+        <SegmentedControl
+          aria-label="Filter sends by status"
+          value={status}
+          onChange={(value) => {
+            setStatus(SEND_FILTERS.find((f) => f === value) ?? 'all');
+            setPage(1);
+          }}
+          data={SEND_FILTERS.map((value) => ({ value, label: filterLabels[value] }))}
+        />
+      </Group>
+      {sends.isError && <Alert color="red">{errorMessage(sends.error)}</Alert>}
+      <Table striped verticalSpacing="xs">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Recipient</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th>Sent</Table.Th>
+            <Table.Th>Opened</Table.Th>
+            <Table.Th>Clicked</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {sends.isPending &&
+            Array.from({ length: 10 }, (_, i) => (
+              <Table.Tr key={i}>
+                <Table.Td colSpan={5}>
+                  <Skeleton height={18} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          {sends.data?.sends.length === 0 && (
+            <Table.Tr>
+              <Table.Td colSpan={5}>
+                <Text ta="center" c="dimmed" py="md">
+                  No email sends found
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          )}
+          {sends.data?.sends.map((send) => (
+            <Table.Tr key={send.id}>
+              <Table.Td>{send.recipientEmail}</Table.Td>
+              <Table.Td>
+                <Badge
+                  variant="light"
+                  color={
+                    send.status === 'delivered'
+                      ? 'green'
+                      : send.status === 'bounced' || send.status === 'failed'
+                        ? 'red'
+                        : 'gray'
+                  }
+                >
+                  {send.status}
+                </Badge>
+                {send.error && (
+                  <Text size="xs" c="dimmed">
+                    {send.error}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>{formatDateTime(send.sentAt)}</Table.Td>
+              <Table.Td>{formatDateTime(send.openedAt)}</Table.Td>
+              <Table.Td>{formatDateTime(send.clickedAt)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {sends.data && sends.data.totalPages > 1 && (
+        <Pagination
+          total={sends.data.totalPages}
+          value={page}
+          onChange={setPage}
+          getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+          getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,323 @@
+import {
+  Alert,
+  Button,
+  Card,
+  Grid,
+  Group,
+  Loader,
+  Select,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useMemo, useRef, useState } from 'react';
+import { canSaveDraft, canSendNow, parseTestEmails, validateCampaign } from '#shared/campaigns/rules.ts';
+import { formatInZone } from '#shared/campaigns/schedule.ts';
+import {
+  type CampaignDetail,
+  type CampaignSaveDraftInput,
+  campaignActions,
+} from '#shared/campaigns/schemas.ts';
+import { ADMIN_TITLE } from '../admin/AdminShell.tsx';
+import { EmailPreview } from '../marketing/EmailPreview.tsx';
+import { errorCode, errorMessage } from '../marketing/errors.ts';
+import { formatCount } from '../marketing/format.ts';
+import { HtmlEditor, type HtmlEditorHandle } from '../marketing/HtmlEditor.tsx';
+import { AnchorLink, ButtonLink } from '../marketing/links.tsx';
+import { useTRPC } from '../trpc.ts';
+import { CampaignNotFound } from './CampaignDetailsPage.tsx';
+import { ScheduleDialog } from './ScheduleDialog.tsx';
+import { SendNowDialog } from './SendNowDialog.tsx';
+import { SendTestDialog } from './SendTestDialog.tsx';
+import { StatusBadge } from './StatusBadge.tsx';
+import { ValidationPanel } from './ValidationPanel.tsx';
+
+/** Filled for every recipient by the sending engine (and with sample values by Send Test). */
+const MERGE_TAGS = ['first_name', 'full_name', 'email', 'unsubscribe_url', 'preferences_url'] as const;
+
+/** /admin/campaigns/new (no id) and /admin/campaigns/$id/edit. */
+export function CampaignFormPage({ id }: { id?: string }) {
+  useDocumentTitle(`${id ? 'Edit Campaign' : 'New Campaign'} | ${ADMIN_TITLE}`);
+  const trpc = useTRPC();
+  const campaign = useQuery(trpc.admin.campaigns.get.queryOptions(id ? { id } : skipToken, { retry: false }));
+
+  if (!id) return <CampaignForm />;
+  if (campaign.isPending) return <Loader aria-label="Loading campaign" />;
+  if (campaign.isError) {
+    const code = errorCode(campaign.error);
+    if (code === 'NOT_FOUND' || code === 'BAD_REQUEST') return <CampaignNotFound />;
+    return <Alert color="red">{errorMessage(campaign.error)}</Alert>;
+  }
+  if (!campaignActions(campaign.data.status).edit) {
+    return (
+      <Stack align="flex-start">
+        <Title order={1}>{campaign.data.name}</Title>
+        <Alert color="yellow" title="This campaign can no longer be edited">
+          <Group gap={6}>
+            <Text size="sm">It is</Text>
+            <StatusBadge status={campaign.data.status} />
+            <Text size="sm">. Duplicate it to reuse its content.</Text>
+          </Group>
+        </Alert>
+        <ButtonLink to="/admin/campaigns/$id" params={{ id }} variant="default">
+          View campaign
+        </ButtonLink>
+      </Stack>
+    );
+  }
+  return <CampaignForm key={campaign.data.id} campaign={campaign.data} />;
+}
+
+function CampaignForm({ campaign }: { campaign?: CampaignDetail }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const editor = useRef<HtmlEditorHandle>(null);
+
+  const [name, setName] = useState(campaign?.name ?? '');
+  const [subject, setSubject] = useState(campaign?.subject ?? '');
+  const [html, setHtml] = useState(campaign?.htmlContent ?? '');
+  const [testMode, setTestMode] = useState(campaign?.isTestMode ?? false);
+  const [testEmails, setTestEmails] = useState(campaign?.testEmails.join(', ') ?? '');
+  const [templateId, setTemplateId] = useState<string | null>(campaign?.templateId ?? null);
+  const [dialog, setDialog] = useState<'test' | 'send' | 'schedule' | null>(null);
+
+  const audience = useQuery(trpc.admin.campaigns.audienceCount.queryOptions());
+  const templates = useQuery(trpc.admin.templates.list.queryOptions({}));
+  const scheduleSettings = useQuery(trpc.admin.campaigns.scheduleSettings.queryOptions());
+
+  const validTestEmails = useMemo(() => parseTestEmails(testEmails), [testEmails]);
+  const subscribers = audience.data?.subscribers ?? 0;
+  const recipientCount = testMode ? validTestEmails.length : subscribers;
+  const validation = useMemo(
+    () => validateCampaign({ name, subject, html, recipientCount }),
+    [name, subject, html, recipientCount],
+  );
+  const content = { name, subject, html };
+  const saveable = canSaveDraft(content);
+  const sendable =
+    (testMode || audience.isSuccess) &&
+    canSendNow({ validation, testMode, testEmails: validTestEmails, subscriberCount: subscribers });
+
+  const input = (): CampaignSaveDraftInput => ({
+    ...(campaign ? { id: campaign.id } : {}),
+    name,
+    subject,
+    html_content: html,
+    is_test_mode: testMode,
+    test_emails: validTestEmails,
+    template_id: templateId,
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.admin.campaigns.pathKey() });
+
+  const saveDraft = useMutation(
+    trpc.admin.campaigns.saveDraft.mutationOptions({
+      onSuccess: async (result) => {
+        notifications.show({
+          color: 'green',
+          message: result.created ? 'Campaign saved as draft' : 'Campaign updated',
+        });
+        // The server sanitises the HTML: show what was actually stored.
+        setHtml(result.campaign.htmlContent);
+        await refresh();
+        if (result.created) {
+          await navigate({
+            to: '/admin/campaigns/$id/edit',
+            params: { id: result.campaign.id },
+            replace: true,
+          });
+        }
+      },
+      onError: (error) =>
+        notifications.show({ color: 'red', message: `Failed to save campaign: ${errorMessage(error)}` }),
+    }),
+  );
+  const sendNow = useMutation(
+    trpc.admin.campaigns.sendNow.mutationOptions({
+      onSuccess: async (sent) => {
+        notifications.show({ color: 'green', message: 'Campaign is now sending!' });
+        setDialog(null);
+        await refresh();
+        await navigate({ to: '/admin/campaigns/$id', params: { id: sent.id } });
+      },
+      onError: (error) => {
+        setDialog(null);
+        notifications.show({ color: 'red', message: `Failed to send campaign: ${errorMessage(error)}` });
+      },
+    }),
+  );
+  const schedule = useMutation(
+    trpc.admin.campaigns.schedule.mutationOptions({
+      onSuccess: async (result) => {
+        const when = result.campaign.scheduledAt;
+        notifications.show({
+          color: 'green',
+          message: when
+            ? `Campaign scheduled for ${formatInZone(when, result.timezone)} (${result.timezone})`
+            : 'Campaign scheduled',
+        });
+        setDialog(null);
+        await refresh();
+        await navigate({ to: '/admin/campaigns/$id', params: { id: result.campaign.id } });
+      },
+      onError: (error) =>
+        notifications.show({ color: 'red', message: `Failed to schedule campaign: ${errorMessage(error)}` }),
+    }),
+  );
+
+  const loadTemplate = (value: string | null) => {
+    setTemplateId(value);
+    const template = templates.data?.find((t) => t.id === value);
+    if (!template) return;
+    setSubject(template.subject);
+    setHtml(template.htmlContent);
+    notifications.show({ color: 'green', message: 'Template loaded' });
+  };
+
+  const busy = saveDraft.isPending || sendNow.isPending || schedule.isPending;
+
+  return (
+    <Stack>
+      <Group justify="space-between" align="flex-end">
+        <Group gap="sm">
+          <Title order={1}>{campaign ? 'Edit Campaign' : 'New Campaign'}</Title>
+          {campaign && <StatusBadge status={campaign.status} />}
+        </Group>
+        <AnchorLink to="/admin/campaigns">Back to Campaigns</AnchorLink>
+      </Group>
+
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, lg: 7 }}>
+          <Stack>
+            <Card withBorder radius="md" padding="md">
+              <Stack>
+                <TextInput
+                  label="Campaign name"
+                  required
+                  value={name}
+                  onChange={(event) => setName(event.currentTarget.value)}
+                />
+                <TextInput
+                  label="Subject line"
+                  required
+                  value={subject}
+                  onChange={(event) => setSubject(event.currentTarget.value)}
+                />
+                <Select
+                  label="Template"
+                  placeholder={templates.isPending ? 'Loading templates...' : 'Start from a template'}
+                  data={(templates.data ?? []).map((t) => ({ value: t.id, label: t.templateName }))}
+                  value={templateId}
+                  onChange={loadTemplate}
+                  searchable
+                  clearable
+                  nothingFoundMessage="No templates found"
+                />
+                <Switch
+                  label="Test mode (send only to the test email addresses)"
+                  checked={testMode}
+                  onChange={(event) => setTestMode(event.currentTarget.checked)}
+                />
+                {testMode && (
+                  <TextInput
+                    label="Test emails"
+                    description={`Comma-separated. ${validTestEmails.length} valid address${validTestEmails.length === 1 ? '' : 'es'}.`}
+                    placeholder="you@example.com, colleague@example.com"
+                    value={testEmails}
+                    onChange={(event) => setTestEmails(event.currentTarget.value)}
+                  />
+                )}
+              </Stack>
+            </Card>
+            <HtmlEditor ref={editor} label="Email HTML" required value={html} onChange={setHtml} />
+            <Group gap={6}>
+              <Text size="sm" c="dimmed">
+                Insert merge tag:
+              </Text>
+              {MERGE_TAGS.map((tag) => (
+                <Button
+                  key={tag}
+                  size="compact-xs"
+                  variant="light"
+                  onClick={() => editor.current?.insertAtCursor(`{{${tag}}}`)}
+                >
+                  {`{{${tag}}}`}
+                </Button>
+              ))}
+            </Group>
+          </Stack>
+        </Grid.Col>
+
+        <Grid.Col span={{ base: 12, lg: 5 }}>
+          <Stack>
+            <Card withBorder radius="md" padding="md">
+              <Text fw={500}>Recipients</Text>
+              <Text size="xl" fw={700} data-testid="recipient-count">
+                {testMode || audience.isSuccess ? formatCount(recipientCount) : '…'}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {testMode ? 'valid test email addresses' : 'subscribed contacts'}
+              </Text>
+            </Card>
+            <ValidationPanel validation={validation} />
+            <Group grow>
+              <Button variant="default" onClick={() => setDialog('test')} disabled={!saveable || busy}>
+                Send Test
+              </Button>
+              <Button
+                variant="default"
+                onClick={() => saveDraft.mutate(input())}
+                disabled={!saveable || busy}
+                loading={saveDraft.isPending}
+              >
+                Save Draft
+              </Button>
+            </Group>
+            <Group grow>
+              <Button
+                variant="light"
+                onClick={() => setDialog('schedule')}
+                disabled={!sendable || busy || !scheduleSettings.isSuccess}
+              >
+                Schedule
+              </Button>
+              <Button onClick={() => setDialog('send')} disabled={!sendable || busy}>
+                Send Now
+              </Button>
+            </Group>
+            <EmailPreview html={html} title="Live preview" height={520} />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+
+      <SendTestDialog
+        opened={dialog === 'test'}
+        onClose={() => setDialog(null)}
+        content={{ name, subject, html_content: html }}
+      />
+      <SendNowDialog
+        opened={dialog === 'send'}
+        recipients={recipientCount}
+        testMode={testMode}
+        loading={sendNow.isPending}
+        onClose={() => setDialog(null)}
+        onConfirm={() => sendNow.mutate(input())}
+      />
+      {scheduleSettings.data && (
+        <ScheduleDialog
+          opened={dialog === 'schedule'}
+          timezone={scheduleSettings.data.timezone}
+          loading={schedule.isPending}
+          onClose={() => setDialog(null)}
+          onConfirm={(scheduledAt) => schedule.mutate({ ...input(), scheduledAt })}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { formatCount, formatDate, formatDateTime, formatRate, progressPercent } from './format.ts';
+
+describe('format', () => {
+  it('formats dates like Jan 5, 2025', () => {
+    expect(formatDate('2025-01-05T12:00:00.000Z')).toBe('Jan 5, 2025');
+    expect(formatDateTime(null)).toBe('—');
+  });
+
+  it('formats rates with one decimal and an em dash for none', () => {
+    expect(formatRate(null)).toBe('—');
+    expect(formatRate(0)).toBe('0.0%');
+    expect(formatRate(34.56)).toBe('34.6%');
+  });
+
+  it('formats counts and progress', () => {
+    expect(formatCount(50000)).toBe('50,000');
+    expect(progressPercent(0, 0)).toBe(0);
+    expect(progressPercent(1, 3)).toBe(33);
+    expect(progressPercent(2, 3)).toBe(67);
+    expect(progressPercent(5, 3)).toBe(100);
+  });
+});

@@ -1,0 +1,11 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { CampaignDetailsPage } from '../../../../../campaigns/CampaignDetailsPage.tsx';
+
+export const Route = createFileRoute('/admin/_guarded/campaigns/$id/')({
+  component: CampaignDetailsRoute,
+});
+
+function CampaignDetailsRoute() {
+  const { id } = Route.useParams();
+  return <CampaignDetailsPage key={id} id={id} />;
+}

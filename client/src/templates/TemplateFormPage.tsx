@@ -1,0 +1,209 @@
+import {
+  Alert,
+  Button,
+  Grid,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useDocumentTitle } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useRef } from 'react';
+import { TEMPLATE_NOT_FOUND, type TemplateDto } from '#shared/templates/schemas.ts';
+import { extractVariables, templateInputSchema } from '#shared/templates/variables.ts';
+import { ADMIN_TITLE } from '../admin/AdminShell.tsx';
+import { zod4Resolver } from '../admin/zod-form-resolver.ts';
+import { EmailPreview } from '../marketing/EmailPreview.tsx';
+import { errorCode, errorMessage } from '../marketing/errors.ts';
+import { HtmlEditor, type HtmlEditorHandle } from '../marketing/HtmlEditor.tsx';
+import { ButtonLink } from '../marketing/links.tsx';
+import { useTRPC } from '../trpc.ts';
+import { VariablesEditor } from './VariablesEditor.tsx';
+
+export const STARTER_TEMPLATE_HTML = `<!DOCTYPE html>
+<html>
+<body style="margin: 0; font-family: Arial, sans-serif; color: #1f2937;">
+  <table role="presentation" width="100%" cellpadding="0" cellspacing="0">
+    <tr>
+      <td style="padding: 24px;">
+        <h1 style="font-size: 22px;">Hello {{first_name}},</h1>
+        <p>Write your message here.</p>
+        <p><a href="{{unsubscribe_url}}">Unsubscribe</a></p>
+      </td>
+    </tr>
+  </table>
+</body>
+</html>`;
+
+type TemplateFormValues = {
+  template_name: string;
+  subject: string;
+  description: string;
+  html_content: string;
+  variables: string[];
+};
+
+/** A "not found" page for a missing template id (also a malformed one in the URL). */
+export function TemplateNotFound() {
+  return (
+    <Stack align="flex-start">
+      <Title order={1}>{TEMPLATE_NOT_FOUND}</Title>
+      <ButtonLink to="/admin/templates" variant="default">
+        Back to Templates
+      </ButtonLink>
+    </Stack>
+  );
+}
+
+/** /admin/templates/new (no id) and /admin/templates/$id/edit. */
+export function TemplateFormPage({ id }: { id?: string }) {
+  const trpc = useTRPC();
+  const template = useQuery(trpc.admin.templates.get.queryOptions(id ? { id } : skipToken, { retry: false }));
+  useDocumentTitle(`${id ? 'Edit Template' : 'New Template'} | ${ADMIN_TITLE}`);
+
+  if (!id) return <TemplateForm />;
+  if (template.isPending) return <Loader aria-label="Loading template" />;
+  if (template.isError) {
+    const code = errorCode(template.error);
+    if (code === 'NOT_FOUND' || code === 'BAD_REQUEST') return <TemplateNotFound />;
+    return <Alert color="red">{errorMessage(template.error)}</Alert>;
+  }
+  return <TemplateForm key={template.data.id} template={template.data} />;
+}
+
+function TemplateForm({ template }: { template?: TemplateDto }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const editor = useRef<HtmlEditorHandle>(null);
+  const form = useForm<TemplateFormValues>({
+    mode: 'controlled',
+    initialValues: {
+      template_name: template?.templateName ?? '',
+      subject: template?.subject ?? '',
+      description: template?.description ?? '',
+      html_content: template?.htmlContent ?? STARTER_TEMPLATE_HTML,
+      variables: template?.variables ?? [],
+    },
+    validate: zod4Resolver(templateInputSchema, { errorPriority: 'first' }),
+    validateInputOnBlur: true,
+  });
+
+  const afterSave = async (title: string) => {
+    notifications.show({ color: 'green', message: title });
+    await queryClient.invalidateQueries({ queryKey: trpc.admin.templates.pathKey() });
+    await navigate({ to: '/admin/templates' });
+  };
+  const create = useMutation(
+    trpc.admin.templates.create.mutationOptions({
+      onSuccess: () => afterSave('Template created'),
+      onError: (error) =>
+        notifications.show({
+          color: 'red',
+          title: 'Failed to create template',
+          message: errorMessage(error),
+        }),
+    }),
+  );
+  const update = useMutation(
+    trpc.admin.templates.update.mutationOptions({
+      onSuccess: () => afterSave('Template updated'),
+      onError: (error) =>
+        notifications.show({
+          color: 'red',
+          title: 'Failed to update template',
+          message: errorMessage(error),
+        }),
+    }),
+  );
+
+  const submit = form.onSubmit((values) => {
+    const input = { ...values, description: values.description.trim() || null };
+    if (template) update.mutate({ id: template.id, ...input });
+    else create.mutate(input);
+  });
+
+  const extract = () => {
+    const found = extractVariables(form.values.html_content);
+    const merged = [
+      ...form.values.variables,
+      ...found.filter((name) => !form.values.variables.includes(name)),
+    ];
+    form.setFieldValue('variables', merged);
+    notifications.show({
+      color: 'green',
+      title: 'Variables extracted',
+      message:
+        found.length === 0
+          ? 'No {{variables}} found in the HTML.'
+          : `Found ${found.length}: ${found.join(', ')}`,
+    });
+  };
+
+  const busy = create.isPending || update.isPending;
+  const htmlError = form.errors.html_content;
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <Group justify="space-between" align="flex-end">
+          <Title order={1}>{template ? 'Edit Template' : 'New Template'}</Title>
+          <Group>
+            <ButtonLink to="/admin/templates" variant="default">
+              Cancel
+            </ButtonLink>
+            <Button type="submit" loading={busy}>
+              {template ? 'Save Template' : 'Create Template'}
+            </Button>
+          </Group>
+        </Group>
+
+        <Paper withBorder p="md" radius="md">
+          <Stack>
+            <TextInput label="Template name" required {...form.getInputProps('template_name')} />
+            <TextInput label="Subject" required {...form.getInputProps('subject')} />
+            <Textarea label="Description" autosize minRows={2} {...form.getInputProps('description')} />
+          </Stack>
+        </Paper>
+
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, lg: 6 }}>
+            <Stack>
+              <HtmlEditor
+                ref={editor}
+                label="HTML content"
+                required
+                value={form.values.html_content}
+                onChange={(value) => form.setFieldValue('html_content', value)}
+                error={typeof htmlError === 'string' ? htmlError : undefined}
+              />
+              <Paper withBorder p="md" radius="md">
+                <VariablesEditor
+                  variables={form.values.variables}
+                  onChange={(variables) => form.setFieldValue('variables', variables)}
+                  onExtract={extract}
+                  onInsert={(name) => editor.current?.insertAtCursor(`{{${name}}}`)}
+                  error={typeof form.errors.variables === 'string' ? form.errors.variables : undefined}
+                />
+              </Paper>
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, lg: 6 }}>
+            <EmailPreview html={form.values.html_content} title="Live preview" height={620} />
+            <Text size="xs" c="dimmed" mt={4}>
+              Scripts never run in the preview, and the saved HTML is sanitised.
+            </Text>
+          </Grid.Col>
+        </Grid>
+      </Stack>
+    </form>
+  );
+}

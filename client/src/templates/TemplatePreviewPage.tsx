@@ -1,0 +1,193 @@
+import {
+  Alert,
+  Button,
+  Code,
+  Grid,
+  Group,
+  Loader,
+  Paper,
+  ScrollArea,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import {
+  TEST_EMAIL_REQUIRED_MESSAGE,
+  TEST_EMAIL_REQUIRED_TITLE,
+  type TemplateDto,
+  templateTestEmailSchema,
+} from '#shared/templates/schemas.ts';
+import { extractVariables, renderPreview } from '#shared/templates/variables.ts';
+import { ADMIN_TITLE } from '../admin/AdminShell.tsx';
+import { EmailPreview } from '../marketing/EmailPreview.tsx';
+import { errorCode, errorMessage } from '../marketing/errors.ts';
+import { ButtonLink } from '../marketing/links.tsx';
+import { useTRPC } from '../trpc.ts';
+import { TemplateNotFound } from './TemplateFormPage.tsx';
+
+/** /admin/templates/$id/preview: the template with sample values, its raw HTML and a test send. */
+export function TemplatePreviewPage({ id }: { id: string }) {
+  useDocumentTitle(`Template Preview | ${ADMIN_TITLE}`);
+  const trpc = useTRPC();
+  const template = useQuery(trpc.admin.templates.get.queryOptions({ id }, { retry: false }));
+  if (template.isPending) return <Loader aria-label="Loading template" />;
+  if (template.isError) {
+    const code = errorCode(template.error);
+    if (code === 'NOT_FOUND' || code === 'BAD_REQUEST') return <TemplateNotFound />;
+    return <Alert color="red">{errorMessage(template.error)}</Alert>;
+  }
+  return <TemplatePreview key={template.data.id} template={template.data} />;
+}
+
+function TemplatePreview({ template }: { template: TemplateDto }) {
+  const trpc = useTRPC();
+  // The declared variables first, then any tag used in the HTML or subject but not declared.
+  const names = useMemo(() => {
+    const used = [...extractVariables(template.subject), ...extractVariables(template.htmlContent)];
+    return [...new Set([...template.variables, ...used])];
+  }, [template]);
+  const [samples, setSamples] = useState<Record<string, string>>({});
+  const [testEmail, setTestEmail] = useState('');
+  const [testEmailError, setTestEmailError] = useState<string | null>(null);
+
+  // Only filled-in samples count; an empty box shows the variable as [name].
+  const filled = useMemo(
+    () => Object.fromEntries(Object.entries(samples).filter(([, value]) => value.trim() !== '')),
+    [samples],
+  );
+  const previewHtml = renderPreview(template.htmlContent, filled);
+  const previewSubject = renderPreview(template.subject, filled);
+
+  const sendTest = useMutation(
+    trpc.admin.templates.sendTest.mutationOptions({
+      onSuccess: ({ to }) => notifications.show({ color: 'green', message: `Test email sent to ${to}` }),
+      onError: (error) =>
+        notifications.show({
+          color: 'red',
+          title: 'Failed to send test email',
+          message: errorMessage(error),
+        }),
+    }),
+  );
+
+  const send = () => {
+    if (testEmail.trim() === '') {
+      setTestEmailError(TEST_EMAIL_REQUIRED_MESSAGE);
+      notifications.show({
+        color: 'red',
+        title: TEST_EMAIL_REQUIRED_TITLE,
+        message: TEST_EMAIL_REQUIRED_MESSAGE,
+      });
+      return;
+    }
+    const parsed = templateTestEmailSchema.safeParse(testEmail);
+    if (!parsed.success) {
+      setTestEmailError(parsed.error.issues[0]?.message ?? TEST_EMAIL_REQUIRED_MESSAGE);
+      return;
+    }
+    setTestEmailError(null);
+    sendTest.mutate({ id: template.id, to: parsed.data, samples: filled });
+  };
+
+  return (
+    <Stack>
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={1}>{template.templateName}</Title>
+          <Text c="dimmed">Template preview</Text>
+        </div>
+        <Group>
+          <ButtonLink to="/admin/templates" variant="default">
+            Back to Templates
+          </ButtonLink>
+          <ButtonLink to="/admin/templates/$id/edit" params={{ id: template.id }}>
+            Edit
+          </ButtonLink>
+        </Group>
+      </Group>
+
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, lg: 4 }}>
+          <Stack>
+            <Paper withBorder p="md" radius="md">
+              <Stack gap="xs">
+                <Title order={2} size="h4">
+                  Sample values
+                </Title>
+                {names.length === 0 ? (
+                  <Text size="sm" c="dimmed">
+                    This template has no variables.
+                  </Text>
+                ) : (
+                  names.map((name) => (
+                    <TextInput
+                      key={name}
+                      label={`Sample for {{${name}}}`}
+                      placeholder={`[${name}]`}
+                      value={samples[name] ?? ''}
+                      onChange={(event) => {
+                        const value = event.currentTarget.value;
+                        setSamples((current) => ({ ...current, [name]: value }));
+                      }}
+                    />
+                  ))
+                )}
+              </Stack>
+            </Paper>
+            <Paper withBorder p="md" radius="md">
+              <Stack gap="xs">
+                <Title order={2} size="h4">
+                  Send a test email
+                </Title>
+                <TextInput
+                  label="Test email address"
+                  type="email"
+                  placeholder="you@example.com"
+                  value={testEmail}
+                  onChange={(event) => {
+                    setTestEmail(event.currentTarget.value);
+                    setTestEmailError(null);
+                  }}
+                  error={testEmailError}
+                />
+                <Button onClick={send} loading={sendTest.isPending}>
+                  Send Test Email
+                </Button>
+              </Stack>
+            </Paper>
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 8 }}>
+          <Stack>
+            <Text>
+              <Text span fw={500}>
+                Subject:
+              </Text>{' '}
+              <span data-testid="preview-subject">{previewSubject}</span>
+            </Text>
+            <EmailPreview html={previewHtml} height={560} />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+
+      <SimpleGrid cols={1}>
+        <Paper withBorder p="md" radius="md">
+          <Title order={2} size="h4" mb="xs">
+            Raw HTML
+          </Title>
+          <ScrollArea.Autosize mah={400}>
+            <Code block aria-label="Raw HTML">
+              {template.htmlContent}
+            </Code>
+          </ScrollArea.Autosize>
+        </Paper>
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,164 @@
+import { expect, type Page, test } from '@playwright/test';
+import { sql } from 'kysely';
+import { E2E_ADMIN } from './support/constants.ts';
+import { e2eDatabase } from './support/db.ts';
+
+const run = `${Date.now().toString(36)}`;
+const templateName = `Market note ${run}`;
+const campaignName = `April update ${run}`;
+const testAddress = `campaign-test-${run}@e2e.test`;
+
+// No unsubscribe link and two merge tags: the campaign form must warn about both.
+const templateHtml = `<html><body><p>Hello {{first_name}},</p>
+<p>Prices for {{watch_brand}} watches moved this month. Here is what that means for you.</p></body></html>`;
+
+// Passes every rule: structure, an unsubscribe link, no merge tags, a calm subject.
+const readyHtml = `<html><body><p>Here is this month's market update for watch owners across Australia.</p>
+<p><a href="https://example.com/unsubscribe">Unsubscribe</a></p></body></html>`;
+
+async function signInAsAdmin(page: Page) {
+  await page.goto('/admin/login');
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(E2E_ADMIN.email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+}
+
+/** The CodeMirror surface carries the field's label as its accessible name. */
+function htmlEditor(page: Page, label: string) {
+  return page.getByRole('textbox', { name: label });
+}
+
+function toast(page: Page, text: string | RegExp) {
+  return page.locator('.mantine-Notification-root').filter({ hasText: text });
+}
+
+test('templates and the campaign editor, from a new template to a deleted copy', async ({ page }) => {
+  await signInAsAdmin(page);
+
+  // A template with two variables extracted from its HTML.
+  await page.goto('/admin/templates');
+  await expect(page.getByRole('heading', { level: 1, name: 'Marketing Templates' })).toBeVisible();
+  await page.getByRole('link', { name: 'New Template' }).click();
+  await expect(page).toHaveURL(/\/admin\/templates\/new$/);
+
+  // The spec's messages before anything is sent.
+  await page.getByRole('textbox', { name: /HTML content/ }).fill('');
+  await page.getByRole('button', { name: 'Create Template' }).click();
+  await expect(page.getByText('Template name is required')).toBeVisible();
+  await expect(page.getByText('Subject is required')).toBeVisible();
+  await expect(page.getByText('HTML content is required')).toBeVisible();
+
+  await page.getByRole('textbox', { name: /Template name/ }).fill(templateName);
+  await page.getByRole('textbox', { name: /^Subject/ }).fill('Your {{watch_brand}} this month');
+  await page.getByRole('textbox', { name: 'Description' }).fill('Monthly note for sellers');
+  await htmlEditor(page, 'HTML content').fill(templateHtml);
+  await page.getByRole('button', { name: 'Extract' }).click();
+  await expect(toast(page, 'Variables extracted')).toBeVisible();
+  const variables = page.getByRole('list', { name: 'Template variables' });
+  await expect(variables.getByRole('button', { name: 'Insert {{first_name}}' })).toBeVisible();
+  await expect(variables.getByRole('button', { name: 'Insert {{watch_brand}}' })).toBeVisible();
+  await expect(variables.getByRole('listitem')).toHaveCount(2);
+
+  // Adding an existing variable is refused.
+  await page.getByRole('textbox', { name: 'Variable name' }).fill('first_name');
+  await page.getByRole('button', { name: 'Add variable' }).click();
+  await expect(page.getByText('Variable already exists')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Create Template' }).click();
+  await expect(toast(page, 'Template created')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/templates$/);
+  const card = page.getByRole('article').filter({ hasText: templateName });
+  await expect(card).toBeVisible();
+
+  // The preview fills sample values and shows [name] where none is given.
+  await card.getByRole('link', { name: `Preview ${templateName}` }).click();
+  await expect(page).toHaveURL(/\/admin\/templates\/[0-9a-f-]+\/preview$/);
+  await page.getByRole('textbox', { name: 'Sample for {{first_name}}' }).fill('Jane');
+  const preview = page.frameLocator('iframe[title="Email preview"]');
+  await expect(preview.locator('body')).toContainText('Hello Jane,');
+  await expect(preview.locator('body')).toContainText('Prices for [watch_brand] watches');
+  await expect(page.getByTestId('preview-subject')).toHaveText('Your [watch_brand] this month');
+  await expect(page.getByLabel('Raw HTML')).toContainText('{{first_name}}');
+  await page.getByRole('button', { name: 'Send Test Email' }).click();
+  await expect(page.getByText('Please enter a test email address').first()).toBeVisible();
+  await expect(toast(page, 'Email required')).toBeVisible();
+
+  // A campaign from the template: warnings first.
+  await page.goto('/admin/campaigns/new');
+  await expect(page.getByRole('heading', { level: 1, name: 'New Campaign' })).toBeVisible();
+  await page.getByRole('textbox', { name: /Campaign name/ }).fill(campaignName);
+  await page.getByRole('combobox', { name: 'Template' }).click();
+  await page.getByRole('option', { name: templateName }).click();
+  await expect(toast(page, 'Template loaded')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: /Subject line/ })).toHaveValue(
+    'Your {{watch_brand}} this month',
+  );
+  await page.getByRole('switch', { name: /Test mode/ }).check();
+  await page.getByRole('textbox', { name: 'Test emails' }).fill(`${testAddress}, not-an-address`);
+  await expect(page.getByTestId('recipient-count')).toHaveText('1');
+
+  const panel = page.getByTestId('validation-panel');
+  await expect(panel).toContainText('No unsubscribe link found. One will be added automatically.');
+  await expect(panel).toContainText('Found 2 merge tag(s): {{first_name}}, {{watch_brand}}');
+  await expect(panel).not.toContainText('Campaign Ready');
+
+  // Send Test: one e-mail with sample merge values and the footer, visible in the outbox.
+  await page.getByRole('button', { name: 'Send Test' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Send test email' });
+  await dialog.getByRole('textbox', { name: /Test email address/ }).fill(testAddress);
+  await dialog.getByRole('button', { name: 'Send Test' }).click();
+  await expect(toast(page, `Test email sent to ${testAddress}`)).toBeVisible();
+  const sent = await e2eDatabase()
+    .selectFrom('outbox_emails')
+    .selectAll()
+    .where(sql<boolean>`${testAddress} = ANY(to_addresses)`)
+    .execute();
+  expect(sent).toHaveLength(1);
+  expect(sent[0]?.subject).toBe('Your {{watch_brand}} this month');
+  expect(sent[0]?.html).toContain('Hello Alex,');
+  expect(sent[0]?.html).toContain('>Unsubscribe</a>');
+  expect(sent[0]?.html).toContain('ABN');
+
+  // Clean content: Campaign Ready, then Save Draft.
+  await htmlEditor(page, 'Email HTML').fill(readyHtml);
+  await page.getByRole('textbox', { name: /Subject line/ }).fill('Watch market update for April');
+  await expect(panel).toContainText('Campaign Ready');
+  await expect(page.getByRole('button', { name: 'Send Now' })).toBeEnabled();
+  await page.getByRole('button', { name: 'Save Draft' }).click();
+  await expect(toast(page, 'Campaign saved as draft')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/campaigns\/[0-9a-f-]+\/edit$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Edit Campaign' })).toBeVisible();
+  const stored = await e2eDatabase()
+    .selectFrom('email_campaigns')
+    .selectAll()
+    .where('name', '=', campaignName)
+    .executeTakeFirstOrThrow();
+  expect(stored).toMatchObject({ status: 'draft', is_test_mode: true, test_emails: [testAddress] });
+
+  // Duplicate from the list, then delete the copy.
+  await page.goto(`/admin/campaigns?search=${encodeURIComponent(run)}`);
+  const row = page.getByRole('row').filter({ hasText: campaignName });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('draft');
+  await row.getByRole('button', { name: `Actions for ${campaignName}` }).click();
+  await expect(page.getByRole('menuitem', { name: 'Pause' })).toHaveCount(0);
+  await page.getByRole('menuitem', { name: 'Duplicate' }).click();
+  await expect(toast(page, 'Campaign duplicated successfully')).toBeVisible();
+  const copyName = `${campaignName} (Copy)`;
+  const copyRow = page.getByRole('row').filter({ hasText: copyName });
+  await expect(copyRow).toHaveCount(1);
+
+  await copyRow.getByRole('button', { name: `Actions for ${copyName}` }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete campaign?' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(toast(page, 'Campaign deleted successfully')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: copyName })).toHaveCount(0);
+  await expect(page.getByRole('row').filter({ hasText: campaignName })).toHaveCount(1);
+  expect(
+    await e2eDatabase().selectFrom('email_campaigns').select('id').where('name', '=', copyName).execute(),
+  ).toEqual([]);
+});

@@ -1,0 +1,219 @@
+import type { Updateable } from 'kysely';
+import {
+  CAMPAIGN_NOT_FOUND,
+  type CampaignDetail,
+  type CampaignFields,
+  type CampaignStatusFilter,
+  type CampaignSummary,
+  EDITABLE_STATUSES,
+} from '#shared/campaigns/schemas.ts';
+import { MAX_NAME } from '#shared/campaigns/rules.ts';
+import type { DbExecutor } from '../db/database.ts';
+import type { EmailCampaign, EmailCampaignsTable } from '../db/schema.ts';
+import { sanitizeMarketingHtml } from '../email/marketing-html.ts';
+import { CampaignError } from './errors.ts';
+
+const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);
+
+export function toCampaignSummary(row: EmailCampaign): CampaignSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    subject: row.subject,
+    status: row.status,
+    totalRecipients: row.total_recipients,
+    sentCount: row.sent_count,
+    openRate: row.open_rate,
+    clickRate: row.click_rate,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+export function toCampaignDetail(row: EmailCampaign): CampaignDetail {
+  return {
+    ...toCampaignSummary(row),
+    htmlContent: row.html_content,
+    isPaused: row.is_paused,
+    isTestMode: row.is_test_mode,
+    testEmails: row.test_emails,
+    templateId: row.template_id,
+    deliveredCount: row.delivered_count,
+    failedCount: row.failed_count,
+    bounceCount: row.bounce_count,
+    openCount: row.open_count,
+    clickCount: row.click_count,
+    bounceRate: row.bounce_rate,
+    pauseReason: row.pause_reason,
+    failureReason: row.failure_reason,
+    scheduledAt: iso(row.scheduled_at),
+    startedAt: iso(row.started_at),
+    pausedAt: iso(row.paused_at),
+    completedAt: iso(row.completed_at),
+    cancelledAt: iso(row.cancelled_at),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}
+
+/** `%term%` for ILIKE, with the pattern's own wildcards taken literally. */
+export function containsPattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export interface ListCampaignsOptions {
+  page: number;
+  pageSize: number;
+  search?: string | undefined;
+  status: CampaignStatusFilter;
+}
+
+export async function listCampaigns(
+  db: DbExecutor,
+  { page, pageSize, search, status }: ListCampaignsOptions,
+): Promise<{ rows: EmailCampaign[]; totalCount: number }> {
+  let query = db.selectFrom('email_campaigns');
+  if (search) {
+    const pattern = containsPattern(search);
+    // Both columns carry a trigram index, so ILIKE '%term%' does not scan the table.
+    query = query.where((eb) => eb.or([eb('name', 'ilike', pattern), eb('subject', 'ilike', pattern)]));
+  }
+  if (status !== 'all') query = query.where('status', '=', status);
+  const [rows, count] = await Promise.all([
+    query
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, totalCount: count.count };
+}
+
+export async function findCampaign(db: DbExecutor, id: string): Promise<EmailCampaign | undefined> {
+  return db.selectFrom('email_campaigns').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function getCampaignOrThrow(db: DbExecutor, id: string): Promise<EmailCampaign> {
+  const row = await findCampaign(db, id);
+  if (!row) throw new CampaignError('NOT_FOUND', CAMPAIGN_NOT_FOUND);
+  return row;
+}
+
+/**
+ * Explains why a guarded UPDATE matched no row: the campaign is gone (NOT_FOUND) or its status
+ * does not allow the action (CONFLICT, with `explain`'s message).
+ */
+export async function refusal(
+  db: DbExecutor,
+  id: string,
+  explain: (status: EmailCampaign['status']) => string,
+): Promise<CampaignError> {
+  const row = await db.selectFrom('email_campaigns').select('status').where('id', '=', id).executeTakeFirst();
+  if (!row) return new CampaignError('NOT_FOUND', CAMPAIGN_NOT_FOUND);
+  return new CampaignError('CONFLICT', explain(row.status));
+}
+
+/** The stored form of the form's fields; the HTML is sanitised on every save. */
+export function contentValues(fields: CampaignFields) {
+  return {
+    name: fields.name,
+    subject: fields.subject,
+    html_content: sanitizeMarketingHtml(fields.html_content),
+    is_test_mode: fields.is_test_mode,
+    test_emails: fields.test_emails,
+    template_id: fields.template_id,
+  };
+}
+
+/**
+ * Updates a campaign only while its content may change (draft or scheduled). The status check is
+ * in the WHERE clause, so a campaign that started sending a moment ago is never rewritten.
+ */
+export async function updateEditableCampaign(
+  db: DbExecutor,
+  id: string,
+  values: Updateable<EmailCampaignsTable>,
+): Promise<EmailCampaign> {
+  const row = await db
+    .updateTable('email_campaigns')
+    .set({ ...values, updated_at: new Date() })
+    .where('id', '=', id)
+    .where('status', 'in', EDITABLE_STATUSES)
+    .returningAll()
+    .executeTakeFirst();
+  if (row) return row;
+  throw await refusal(
+    db,
+    id,
+    (status) => `This campaign is ${status} and can no longer be edited. Duplicate it to reuse its content.`,
+  );
+}
+
+/** Save Draft: creates, or updates an editable campaign, with status draft. */
+export async function saveCampaignDraft(
+  db: DbExecutor,
+  fields: CampaignFields,
+  { id, userId, recipientCount }: { id?: string | undefined; userId: string | null; recipientCount: number },
+): Promise<{ row: EmailCampaign; created: boolean }> {
+  const values = {
+    ...contentValues(fields),
+    status: 'draft' as const,
+    scheduled_at: null,
+    total_recipients: recipientCount,
+  };
+  if (id) return { row: await updateEditableCampaign(db, id, values), created: false };
+  const row = await db
+    .insertInto('email_campaigns')
+    .values({ ...values, created_by: userId })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { row, created: true };
+}
+
+const COPY_SUFFIX = ' (Copy)';
+
+/** `name (Copy)`, shortened first if needed so the copy still fits the name limit. */
+export function copyName(name: string): string {
+  return `${name.slice(0, MAX_NAME - COPY_SUFFIX.length).trimEnd()}${COPY_SUFFIX}`;
+}
+
+/** A new draft with the same content; every counter, rate and timestamp starts afresh. */
+export async function duplicateCampaign(
+  db: DbExecutor,
+  id: string,
+  userId: string | null,
+): Promise<EmailCampaign> {
+  const source = await getCampaignOrThrow(db, id);
+  return db
+    .insertInto('email_campaigns')
+    .values({
+      name: copyName(source.name),
+      subject: source.subject,
+      html_content: source.html_content,
+      is_test_mode: source.is_test_mode,
+      test_emails: source.test_emails,
+      template_id: source.template_id,
+      status: 'draft',
+      total_recipients: 0,
+      created_by: userId,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Deletes a campaign and its sends, unless it is sending right now. */
+export async function deleteCampaign(db: DbExecutor, id: string): Promise<void> {
+  const deleted = await db
+    .deleteFrom('email_campaigns')
+    .where('id', '=', id)
+    .where('status', '!=', 'sending')
+    .returning('id')
+    .executeTakeFirst();
+  if (deleted) return;
+  throw await refusal(
+    db,
+    id,
+    () => 'A campaign that is sending cannot be deleted. Pause or cancel it first.',
+  );
+}

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { defaultSiteConfig } from '#shared/site/config.ts';
+import { contactMergeValues, hasUnsubscribeLink, renderCampaignEmail, sampleMergeValues } from './render.ts';
+
+const site = defaultSiteConfig;
+const samples = sampleMergeValues({ appUrl: 'https://watches.example' }, 'tester@example.com');
+
+describe('sampleMergeValues', () => {
+  it('uses the sample contact and the public preferences page', () => {
+    expect(samples).toEqual({
+      first_name: 'Alex',
+      full_name: 'Alex Sample',
+      email: 'tester@example.com',
+      unsubscribe_url: 'https://watches.example/unsubscribe',
+      preferences_url: 'https://watches.example/unsubscribe',
+    });
+  });
+});
+
+describe('contactMergeValues', () => {
+  const links = { unsubscribeUrl: 'https://u.example/x', preferencesUrl: 'https://p.example/y' };
+  it('splits the first name and falls back when there is no name', () => {
+    expect(contactMergeValues({ email: 'a@b.co', fullName: ' Jane  Citizen ' }, links)).toMatchObject({
+      first_name: 'Jane',
+      full_name: 'Jane  Citizen',
+    });
+    expect(contactMergeValues({ email: 'a@b.co', fullName: null }, links)).toMatchObject({
+      first_name: 'there',
+      full_name: 'there',
+      unsubscribe_url: 'https://u.example/x',
+      preferences_url: 'https://p.example/y',
+    });
+  });
+});
+
+describe('hasUnsubscribeLink', () => {
+  it('recognises links to or labelled unsubscribe, and the merge tags', () => {
+    expect(hasUnsubscribeLink('<a href="{{unsubscribe_url}}">Leave</a>')).toBe(true);
+    expect(hasUnsubscribeLink('<a href="{{ preferences_url }}">Preferences</a>')).toBe(true);
+    expect(hasUnsubscribeLink('<a href="https://x.example/unsubscribe?t=1">here</a>')).toBe(true);
+    expect(hasUnsubscribeLink('<a href="https://x.example/"><b>Unsubscribe</b></a>')).toBe(true);
+  });
+
+  it('does not count the word outside a link', () => {
+    expect(hasUnsubscribeLink('<p>To unsubscribe, reply STOP.</p>')).toBe(false);
+    expect(hasUnsubscribeLink('<a href="https://x.example/">Home</a> unsubscribe')).toBe(false);
+  });
+});
+
+describe('renderCampaignEmail', () => {
+  const html =
+    '<html><body><p>Hi {{first_name}} ({{ email }}), your {{watch_brand}} valuation awaits.</p></body></html>';
+
+  it('fills the known merge tags and keeps unknown ones', () => {
+    const { subject, html: out } = renderCampaignEmail(
+      { subject: 'For {{first_name}}', html },
+      samples,
+      site,
+    );
+    expect(subject).toBe('For Alex');
+    expect(out).toContain('Hi Alex (tester@example.com), your {{watch_brand}} valuation awaits.');
+  });
+
+  it('adds the footer with the business identity before </body> when there is no unsubscribe link', () => {
+    const { html: out } = renderCampaignEmail({ subject: 's', html }, samples, site);
+    const footerAt = out.indexOf('href="https://watches.example/unsubscribe"');
+    expect(footerAt).toBeGreaterThan(0);
+    expect(footerAt).toBeLessThan(out.indexOf('</body>'));
+    expect(out).toContain('>Unsubscribe</a>');
+    expect(out).toContain(site.legalName);
+    expect(out).toContain(`ABN ${site.abn}`);
+    expect(out).toContain(site.address.streetAddress);
+    expect(out).toContain(site.licence);
+  });
+
+  it('appends the footer to HTML without a body tag', () => {
+    const { html: out } = renderCampaignEmail({ subject: 's', html: '<p>Hello</p>' }, samples, site);
+    expect(out.startsWith('<p>Hello</p>\n<table')).toBe(true);
+  });
+
+  it('adds no footer when the HTML has its own unsubscribe link, and fills that link', () => {
+    const own = '<html><body><p>x</p><a href="{{unsubscribe_url}}">Unsubscribe</a></body></html>';
+    const { html: out } = renderCampaignEmail({ subject: 's', html: own }, samples, site);
+    expect(out).toBe(
+      '<html><body><p>x</p><a href="https://watches.example/unsubscribe">Unsubscribe</a></body></html>',
+    );
+  });
+
+  it('escapes values in the HTML and flattens line breaks in the subject', () => {
+    const values = { ...samples, first_name: '<b>Bob</b>\r\nBcc: x@evil.example' };
+    const { subject, html: out } = renderCampaignEmail(
+      { subject: 'Hi {{first_name}}', html: '<p>{{first_name}}</p>' },
+      values,
+      site,
+    );
+    expect(subject).toBe('Hi <b>Bob</b> Bcc: x@evil.example');
+    expect(subject).not.toMatch(/[\r\n]/);
+    expect(out).toContain('<p>&lt;b&gt;Bob&lt;/b&gt;');
+  });
+});

@@ -1,0 +1,113 @@
+import { escapeHtml, mergeTags } from '#shared/templates/variables.ts';
+import type { SiteConfig } from '#shared/site/config.ts';
+import type { AppConfig } from '../config/app-config.ts';
+import { PREFERENCES_PATH } from '../unsubscribe/links.ts';
+
+/*
+ * Turns stored campaign content into what one recipient receives: merge tags filled, and the
+ * compliance footer (unsubscribe link plus the business's identity, DESIGN decision 7) added when
+ * the HTML has no unsubscribe link of its own. Send Test uses it with sample values; the sending
+ * engine uses it with each recipient's values and signed links.
+ */
+
+/** The merge tags every campaign e-mail can use; other `{{tags}}` stay as written. */
+export interface CampaignMergeValues {
+  first_name: string;
+  full_name: string;
+  email: string;
+  unsubscribe_url: string;
+  preferences_url: string;
+}
+
+/** What a test e-mail shows in place of a contact's data. */
+export function sampleMergeValues(config: Pick<AppConfig, 'appUrl'>, to: string): CampaignMergeValues {
+  const preferencesPage = `${config.appUrl}${PREFERENCES_PATH}`;
+  return {
+    first_name: 'Alex',
+    full_name: 'Alex Sample',
+    email: to,
+    unsubscribe_url: preferencesPage,
+    preferences_url: preferencesPage,
+  };
+}
+
+/** Merge values for a contact: names fall back to a neutral greeting rather than an empty gap. */
+export function contactMergeValues(
+  contact: { email: string; fullName: string | null },
+  links: { unsubscribeUrl: string; preferencesUrl: string },
+): CampaignMergeValues {
+  const fullName = contact.fullName?.trim() ?? '';
+  return {
+    first_name: fullName.split(/\s+/)[0] || 'there',
+    full_name: fullName || 'there',
+    email: contact.email,
+    unsubscribe_url: links.unsubscribeUrl,
+    preferences_url: links.preferencesUrl,
+  };
+}
+
+const unsubscribeHref =
+  /<a\b[^>]*\bhref\s*=\s*["']?[^"'>]*(?:\{\{\s*(?:unsubscribe_url|preferences_url)\s*\}\}|unsubscribe)/i;
+const unsubscribeAnchorText = /<a\b[^>]*>(?:(?!<\/a>)[\s\S])*unsubscribe/i;
+
+/** Whether the HTML already gives the reader a way out: a link to, or labelled, unsubscribe. */
+export function hasUnsubscribeLink(html: string): boolean {
+  return unsubscribeHref.test(html) || unsubscribeAnchorText.test(html);
+}
+
+/** The footer every marketing e-mail must carry: who sent it and how to stop it. */
+export function complianceFooter(
+  site: Pick<SiteConfig, 'name' | 'legalName' | 'abn' | 'address' | 'phone' | 'licence'>,
+  links: { unsubscribeUrl: string; preferencesUrl: string },
+): string {
+  const { streetAddress, addressLocality, addressRegion, postalCode } = site.address;
+  const address = `${streetAddress}, ${addressLocality} ${addressRegion} ${postalCode}`;
+  const small = 'font-family: Arial, sans-serif; font-size: 12px; line-height: 1.5; color: #6b7280;';
+  return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="margin-top: 24px; border-top: 1px solid #e5e7eb;">
+<tr><td align="center" style="padding: 16px; ${small}">
+<p style="margin: 0 0 8px;">You are receiving this email because you asked ${escapeHtml(site.name)} for market updates and offers.</p>
+<p style="margin: 0 0 8px;"><a href="${escapeHtml(links.unsubscribeUrl)}" style="color: #6b7280;">Unsubscribe</a> &middot; <a href="${escapeHtml(links.preferencesUrl)}" style="color: #6b7280;">Manage email preferences</a></p>
+<p style="margin: 0;">${escapeHtml(site.legalName)} &middot; ABN ${escapeHtml(site.abn)} &middot; ${escapeHtml(address)} &middot; ${escapeHtml(site.phone)}</p>
+<p style="margin: 0;">${escapeHtml(site.licence)}</p>
+</td></tr></table>`;
+}
+
+function withFooter(html: string, footer: string): string {
+  const bodyEnd = html.search(/<\/body\s*>/i);
+  if (bodyEnd === -1) return `${html}\n${footer}`;
+  return `${html.slice(0, bodyEnd)}${footer}\n${html.slice(bodyEnd)}`;
+}
+
+export interface RenderedCampaignEmail {
+  subject: string;
+  html: string;
+}
+
+/**
+ * Per-recipient subject and HTML. Values are HTML-escaped in the body; in the subject (a header)
+ * line breaks are flattened so a name typed with a newline cannot inject a header.
+ */
+export function renderCampaignEmail(
+  content: { subject: string; html: string },
+  values: CampaignMergeValues,
+  site: Pick<SiteConfig, 'name' | 'legalName' | 'abn' | 'address' | 'phone' | 'licence'>,
+): RenderedCampaignEmail {
+  const record: Record<string, string> = { ...values };
+  const subjectValues = Object.fromEntries(
+    Object.entries(record).map(([key, value]) => [key, value.replace(/[\r\n]+/g, ' ')]),
+  );
+  const subject = mergeTags(content.subject, subjectValues, false).replace(/[\r\n]+/g, ' ');
+  // The footer is decided on the stored HTML, so a link written as {{unsubscribe_url}} counts.
+  const needsFooter = !hasUnsubscribeLink(content.html);
+  let html = mergeTags(content.html, record, true);
+  if (needsFooter) {
+    html = withFooter(
+      html,
+      complianceFooter(site, {
+        unsubscribeUrl: values.unsubscribe_url,
+        preferencesUrl: values.preferences_url,
+      }),
+    );
+  }
+  return { subject, html };
+}

@@ -1,0 +1,39 @@
+import type { CampaignSendRow, SendFilter } from '#shared/campaigns/schemas.ts';
+import type { DbExecutor } from '../db/database.ts';
+
+/** The details page's per-recipient table: newest sends first, unsent rows last. */
+export async function listCampaignSends(
+  db: DbExecutor,
+  {
+    campaignId,
+    status,
+    page,
+    pageSize,
+  }: { campaignId: string; status: SendFilter; page: number; pageSize: number },
+): Promise<{ sends: CampaignSendRow[]; totalCount: number }> {
+  let query = db.selectFrom('email_sends').where('campaign_id', '=', campaignId);
+  if (status !== 'all') query = query.where('status', '=', status);
+  const [rows, count] = await Promise.all([
+    query
+      .select(['id', 'recipient_email', 'status', 'sent_at', 'opened_at', 'clicked_at', 'error'])
+      // Matches the (campaign_id, sent_at DESC NULLS LAST) index.
+      .orderBy('sent_at', (ob) => ob.desc().nullsLast())
+      .orderBy('id', 'desc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    sends: rows.map((row) => ({
+      id: row.id,
+      recipientEmail: row.recipient_email,
+      status: row.status,
+      sentAt: row.sent_at?.toISOString() ?? null,
+      openedAt: row.opened_at?.toISOString() ?? null,
+      clickedAt: row.clicked_at?.toISOString() ?? null,
+      error: row.error,
+    })),
+    totalCount: count.count,
+  };
+}

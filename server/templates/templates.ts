@@ -1,0 +1,110 @@
+import type { TemplateDto } from '#shared/templates/schemas.ts';
+import { MAX_TEMPLATE_NAME, type TemplateData } from '#shared/templates/variables.ts';
+import { containsPattern } from '../campaigns/campaigns.ts';
+import type { DbExecutor } from '../db/database.ts';
+import type { EmailTemplate } from '../db/schema.ts';
+import { sanitizeMarketingHtml } from '../email/marketing-html.ts';
+
+/** A grid, not a paged table: more than this many marketing templates is not a real library. */
+export const MAX_TEMPLATES_LISTED = 500;
+
+export function toTemplateDto(row: EmailTemplate): TemplateDto {
+  return {
+    id: row.id,
+    templateName: row.template_name,
+    subject: row.subject,
+    description: row.description,
+    htmlContent: row.html_content,
+    variables: row.variables,
+    templateType: row.template_type,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}
+
+/** Newest first, optionally filtered by a case-insensitive match on name, subject or description. */
+export async function listTemplates(db: DbExecutor, search?: string): Promise<EmailTemplate[]> {
+  let query = db.selectFrom('email_templates').selectAll().where('template_type', '=', 'marketing');
+  if (search) {
+    const pattern = containsPattern(search);
+    query = query.where((eb) =>
+      eb.or([
+        eb('template_name', 'ilike', pattern),
+        eb('subject', 'ilike', pattern),
+        eb('description', 'ilike', pattern),
+      ]),
+    );
+  }
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(MAX_TEMPLATES_LISTED).execute();
+}
+
+export async function findTemplate(db: DbExecutor, id: string): Promise<EmailTemplate | undefined> {
+  return db
+    .selectFrom('email_templates')
+    .selectAll()
+    .where('id', '=', id)
+    .where('template_type', '=', 'marketing')
+    .executeTakeFirst();
+}
+
+function storedValues(data: TemplateData) {
+  return {
+    template_name: data.template_name,
+    subject: data.subject,
+    description: data.description,
+    html_content: sanitizeMarketingHtml(data.html_content),
+    variables: data.variables,
+  };
+}
+
+export async function createTemplate(db: DbExecutor, data: TemplateData): Promise<EmailTemplate> {
+  return db
+    .insertInto('email_templates')
+    .values({ ...storedValues(data), template_type: 'marketing' })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function updateTemplate(
+  db: DbExecutor,
+  id: string,
+  data: TemplateData,
+): Promise<EmailTemplate | undefined> {
+  return db
+    .updateTable('email_templates')
+    .set({ ...storedValues(data), updated_at: new Date() })
+    .where('id', '=', id)
+    .where('template_type', '=', 'marketing')
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** True when a template was deleted. Campaigns made from it keep their own copy of the content. */
+export async function deleteTemplate(db: DbExecutor, id: string): Promise<boolean> {
+  const row = await db
+    .deleteFrom('email_templates')
+    .where('id', '=', id)
+    .where('template_type', '=', 'marketing')
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+const COPY_SUFFIX = ' (Copy)';
+
+export async function duplicateTemplate(db: DbExecutor, id: string): Promise<EmailTemplate | undefined> {
+  const source = await findTemplate(db, id);
+  if (!source) return undefined;
+  return db
+    .insertInto('email_templates')
+    .values({
+      template_name: `${source.template_name.slice(0, MAX_TEMPLATE_NAME - COPY_SUFFIX.length).trimEnd()}${COPY_SUFFIX}`,
+      subject: source.subject,
+      description: source.description,
+      html_content: source.html_content,
+      variables: source.variables,
+      template_type: 'marketing',
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}

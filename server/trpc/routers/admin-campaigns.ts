@@ -1,0 +1,155 @@
+import {
+  CAMPAIGN_PAGE_SIZE,
+  CAMPAIGN_SENDS_PAGE_SIZE,
+  type CampaignDetail,
+  type CampaignListResult,
+  campaignIdInputSchema,
+  campaignListInputSchema,
+  campaignSaveDraftInputSchema,
+  campaignScheduleInputSchema,
+  campaignSendNowInputSchema,
+  campaignSendsInputSchema,
+  campaignSendTestInputSchema,
+} from '#shared/campaigns/schemas.ts';
+import { pageCount } from '#shared/pagination.ts';
+import {
+  cancelCampaign,
+  pauseCampaign,
+  resumeCampaign,
+  scheduleCampaign,
+  sendCampaignNow,
+  settingsTimezone,
+} from '../../campaigns/actions.ts';
+import { countSubscribedContacts, recipientCountFor } from '../../campaigns/audience.ts';
+import {
+  deleteCampaign,
+  duplicateCampaign,
+  getCampaignOrThrow,
+  listCampaigns,
+  saveCampaignDraft,
+  toCampaignDetail,
+  toCampaignSummary,
+} from '../../campaigns/campaigns.ts';
+import { listCampaignSends } from '../../campaigns/sends.ts';
+import { sendTestEmail } from '../../campaigns/send-test.ts';
+import { toTrpcError } from '../campaign-errors.ts';
+import { adminProcedure, router } from '../trpc.ts';
+
+/** Runs a domain call, turning its refusals into tRPC errors. */
+async function run<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw toTrpcError(error);
+  }
+}
+
+export const adminCampaignsRouter = router({
+  list: adminProcedure
+    .input(campaignListInputSchema)
+    .query(async ({ ctx, input }): Promise<CampaignListResult> => {
+      const { rows, totalCount } = await listCampaigns(ctx.db, { ...input, pageSize: CAMPAIGN_PAGE_SIZE });
+      return {
+        campaigns: rows.map(toCampaignSummary),
+        totalCount,
+        totalPages: pageCount(totalCount, CAMPAIGN_PAGE_SIZE),
+      };
+    }),
+
+  get: adminProcedure
+    .input(campaignIdInputSchema)
+    .query(({ ctx, input }): Promise<CampaignDetail> =>
+      run(async () => toCampaignDetail(await getCampaignOrThrow(ctx.db, input.id))),
+    ),
+
+  /** Who Send Now would reach outside test mode: subscribed, not unsubscribed, not suppressed. */
+  audienceCount: adminProcedure.query(async ({ ctx }) => ({
+    subscribers: await countSubscribedContacts(ctx.db),
+  })),
+
+  /** The timezone in which the form's Schedule date is read (settings.timezone). */
+  scheduleSettings: adminProcedure.query(async ({ ctx }) => ({
+    timezone: await settingsTimezone(ctx.db),
+  })),
+
+  saveDraft: adminProcedure.input(campaignSaveDraftInputSchema).mutation(({ ctx, input }) =>
+    run(async () => {
+      const { id, ...fields } = input;
+      const recipientCount = await recipientCountFor(ctx.db, fields);
+      const { row, created } = await saveCampaignDraft(ctx.db, fields, {
+        id,
+        userId: ctx.user.id,
+        recipientCount,
+      });
+      return { campaign: toCampaignDetail(row), created };
+    }),
+  ),
+
+  sendNow: adminProcedure.input(campaignSendNowInputSchema).mutation(({ ctx, input }) =>
+    run(async () => {
+      const { id, ...fields } = input;
+      const row = await sendCampaignNow(ctx, fields, { id, userId: ctx.user.id });
+      return toCampaignDetail(row);
+    }),
+  ),
+
+  schedule: adminProcedure.input(campaignScheduleInputSchema).mutation(({ ctx, input }) =>
+    run(async () => {
+      const { id, scheduledAt, ...fields } = input;
+      const { row, timezone } = await scheduleCampaign(ctx, fields, { id, userId: ctx.user.id, scheduledAt });
+      return { campaign: toCampaignDetail(row), timezone };
+    }),
+  ),
+
+  sendTest: adminProcedure.input(campaignSendTestInputSchema).mutation(({ ctx, input }) =>
+    run(async () => {
+      await sendTestEmail(ctx, {
+        to: input.to,
+        subject: input.subject,
+        html: input.html_content,
+        userId: ctx.user.id,
+        kind: 'campaign-test',
+      });
+      return { to: input.to };
+    }),
+  ),
+
+  pause: adminProcedure
+    .input(campaignIdInputSchema)
+    .mutation(({ ctx, input }) => run(async () => toCampaignDetail(await pauseCampaign(ctx.db, input.id)))),
+
+  resume: adminProcedure
+    .input(campaignIdInputSchema)
+    .mutation(({ ctx, input }) => run(async () => toCampaignDetail(await resumeCampaign(ctx, input.id)))),
+
+  cancel: adminProcedure
+    .input(campaignIdInputSchema)
+    .mutation(({ ctx, input }) => run(async () => toCampaignDetail(await cancelCampaign(ctx.db, input.id)))),
+
+  duplicate: adminProcedure
+    .input(campaignIdInputSchema)
+    .mutation(({ ctx, input }) =>
+      run(async () => toCampaignDetail(await duplicateCampaign(ctx.db, input.id, ctx.user.id))),
+    ),
+
+  delete: adminProcedure.input(campaignIdInputSchema).mutation(({ ctx, input }) =>
+    run(async () => {
+      await deleteCampaign(ctx.db, input.id);
+      return { id: input.id };
+    }),
+  ),
+
+  /** The details page's per-recipient table. */
+  sends: adminProcedure.input(campaignSendsInputSchema).query(({ ctx, input }) =>
+    run(async () => {
+      await getCampaignOrThrow(ctx.db, input.id);
+      const { sends, totalCount } = await listCampaignSends(ctx.db, {
+        campaignId: input.id,
+        status: input.status,
+        page: input.page,
+        pageSize: CAMPAIGN_SENDS_PAGE_SIZE,
+      });
+      return { sends, totalCount, totalPages: pageCount(totalCount, CAMPAIGN_SENDS_PAGE_SIZE) };
+    }),
+  ),
+});

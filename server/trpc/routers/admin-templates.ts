@@ -1,0 +1,88 @@
+import { TRPCError } from '@trpc/server';
+import {
+  TEMPLATE_NOT_FOUND,
+  type TemplateDto,
+  templateCreateInputSchema,
+  templateIdInputSchema,
+  templateListInputSchema,
+  templateSendTestInputSchema,
+  templateUpdateInputSchema,
+} from '#shared/templates/schemas.ts';
+import {
+  createTemplate,
+  deleteTemplate,
+  duplicateTemplate,
+  findTemplate,
+  listTemplates,
+  toTemplateDto,
+  updateTemplate,
+} from '../../templates/templates.ts';
+import { sendTestEmail } from '../../campaigns/send-test.ts';
+import { adminProcedure, router } from '../trpc.ts';
+import { toTrpcError } from '../campaign-errors.ts';
+
+function notFound(): TRPCError {
+  return new TRPCError({ code: 'NOT_FOUND', message: TEMPLATE_NOT_FOUND });
+}
+
+export const adminTemplatesRouter = router({
+  list: adminProcedure
+    .input(templateListInputSchema)
+    .query(async ({ ctx, input }): Promise<TemplateDto[]> => {
+      const rows = await listTemplates(ctx.db, input.search);
+      return rows.map(toTemplateDto);
+    }),
+
+  get: adminProcedure.input(templateIdInputSchema).query(async ({ ctx, input }): Promise<TemplateDto> => {
+    const row = await findTemplate(ctx.db, input.id);
+    if (!row) throw notFound();
+    return toTemplateDto(row);
+  }),
+
+  create: adminProcedure
+    .input(templateCreateInputSchema)
+    .mutation(async ({ ctx, input }): Promise<TemplateDto> =>
+      toTemplateDto(await createTemplate(ctx.db, input)),
+    ),
+
+  update: adminProcedure
+    .input(templateUpdateInputSchema)
+    .mutation(async ({ ctx, input }): Promise<TemplateDto> => {
+      const { id, ...data } = input;
+      const row = await updateTemplate(ctx.db, id, data);
+      if (!row) throw notFound();
+      return toTemplateDto(row);
+    }),
+
+  delete: adminProcedure.input(templateIdInputSchema).mutation(async ({ ctx, input }) => {
+    if (!(await deleteTemplate(ctx.db, input.id))) throw notFound();
+    return { id: input.id };
+  }),
+
+  duplicate: adminProcedure
+    .input(templateIdInputSchema)
+    .mutation(async ({ ctx, input }): Promise<TemplateDto> => {
+      const row = await duplicateTemplate(ctx.db, input.id);
+      if (!row) throw notFound();
+      return toTemplateDto(row);
+    }),
+
+  /** The preview page's test: the template with the admin's sample values, to one address. */
+  sendTest: adminProcedure.input(templateSendTestInputSchema).mutation(async ({ ctx, input }) => {
+    const template = await findTemplate(ctx.db, input.id);
+    if (!template) throw notFound();
+    try {
+      await sendTestEmail(ctx, {
+        to: input.to,
+        subject: template.subject,
+        html: template.html_content,
+        samples: input.samples,
+        userId: ctx.user.id,
+        kind: 'template-test',
+      });
+    } catch (error) {
+      throw toTrpcError(error);
+    }
+    return { to: input.to };
+  }),
+});

@@ -1,0 +1,75 @@
+import { WALL_TIME_PATTERN } from './schemas.ts';
+
+/**
+ * Scheduling works in the business's timezone (settings.timezone), not the browser's: an admin
+ * travelling abroad who picks "9:00" means 9:00 in Sydney. These helpers turn such a wall-clock
+ * time into an instant with Intl only, so the browser and the server agree without a tz database.
+ */
+
+export function isValidTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-AU', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function wallPartsAt(instant: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(instant);
+  const get = (type: Intl.DateTimeFormatPartTypes) =>
+    Number(parts.find((part) => part.type === type)?.value ?? Number.NaN);
+  return Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+}
+
+/** The zone's offset from UTC in milliseconds at an instant (positive east of Greenwich). */
+function offsetAt(instant: number, timeZone: string): number {
+  return wallPartsAt(instant, timeZone) - Math.floor(instant / 1000) * 1000;
+}
+
+/**
+ * The instant at which clocks in `timeZone` show `wall` (`YYYY-MM-DD HH:mm[:ss]`), or null for a
+ * malformed or impossible value. A time skipped by a daylight-saving jump resolves to the instant
+ * one offset-change later (e.g. 2:30 on the spring-forward night becomes 3:30).
+ */
+export function zonedWallTimeToUtc(wall: string, timeZone: string): Date | null {
+  const match = WALL_TIME_PATTERN.exec(wall.trim());
+  if (!match || !isValidTimeZone(timeZone)) return null;
+  const [year, month, day, hour, minute, second] = match.slice(1).map((part) => Number(part ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 59) return null;
+  const asUtc = Date.UTC(year, month - 1, day, hour, minute, second);
+  // Reject 31 February and friends instead of letting Date roll them into March.
+  if (new Date(asUtc).getUTCDate() !== day) return null;
+  // Two passes settle the offset, including near a daylight-saving change.
+  let instant = asUtc - offsetAt(asUtc, timeZone);
+  instant = asUtc - offsetAt(instant, timeZone);
+  return new Date(instant);
+}
+
+/** "Jan 5, 2025, 9:00 AM" in the given zone. */
+export function formatInZone(instant: Date | string, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(new Date(instant));
+}

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import {
+  campaignActions,
+  campaignListSearchSchema,
+  campaignSaveDraftInputSchema,
+  campaignSendTestInputSchema,
+} from './schemas.ts';
+
+const valid = {
+  name: 'April update',
+  subject: 'Prices this month',
+  html_content: '<p>Hello</p>',
+  is_test_mode: true,
+  test_emails: ['qa@example.com'],
+};
+
+function messages(
+  schema: { safeParse(v: unknown): { success: boolean; error?: { issues: Array<{ message: string }> } } },
+  input: unknown,
+) {
+  const result = schema.safeParse(input);
+  return result.success ? [] : (result.error?.issues.map((i) => i.message) ?? []);
+}
+
+describe('campaignSaveDraftInputSchema', () => {
+  it('accepts a draft, trimming name and subject and defaulting optional fields', () => {
+    const parsed = campaignSaveDraftInputSchema.parse({ name: ' A ', subject: ' B ', html_content: 'x' });
+    expect(parsed).toEqual({
+      name: 'A',
+      subject: 'B',
+      html_content: 'x',
+      is_test_mode: false,
+      test_emails: [],
+      template_id: null,
+    });
+  });
+
+  it('uses the spec messages and limits', () => {
+    expect(messages(campaignSaveDraftInputSchema, { ...valid, name: '' })).toEqual([
+      'Campaign name is required',
+    ]);
+    expect(messages(campaignSaveDraftInputSchema, { ...valid, subject: ' ' })).toEqual([
+      'Subject line is required',
+    ]);
+    expect(messages(campaignSaveDraftInputSchema, { ...valid, name: 'n'.repeat(200) })).toEqual([]);
+    expect(messages(campaignSaveDraftInputSchema, { ...valid, name: 'n'.repeat(201) })).toEqual([
+      'Name must be less than 200 characters',
+    ]);
+    expect(messages(campaignSaveDraftInputSchema, { ...valid, subject: 's'.repeat(150) })).toEqual([]);
+    expect(messages(campaignSaveDraftInputSchema, { ...valid, subject: 's'.repeat(151) })).toEqual([
+      'Subject must be less than 150 characters',
+    ]);
+    expect(messages(campaignSaveDraftInputSchema, { ...valid, html_content: '\n' })).toEqual([
+      'Email content is required',
+    ]);
+  });
+
+  it('refuses CR and LF anywhere in the name, the subject and test e-mails', () => {
+    expect(messages(campaignSaveDraftInputSchema, { ...valid, name: 'A\nB' })).toEqual([
+      'Name cannot contain line breaks',
+    ]);
+    expect(messages(campaignSaveDraftInputSchema, { ...valid, subject: 'Hi\r' })).toEqual([
+      'Subject cannot contain line breaks',
+    ]);
+    expect(messages(campaignSaveDraftInputSchema, { ...valid, test_emails: ['qa@example.com\n'] })).toEqual([
+      'Please enter a valid email address',
+    ]);
+    expect(
+      messages(campaignSendTestInputSchema, { ...valid, to: 'qa@example.com\r\nBcc: x@y.co' }),
+    ).toContain('Email cannot contain line breaks');
+  });
+});
+
+describe('campaignListSearchSchema', () => {
+  it('keeps good URL values and drops bad ones', () => {
+    expect(campaignListSearchSchema.parse({ page: '3', search: 'rolex', status: 'paused' })).toEqual({
+      page: 3,
+      search: 'rolex',
+      status: 'paused',
+    });
+    expect(campaignListSearchSchema.parse({ page: '-1', status: 'weird' })).toEqual({
+      page: undefined,
+      search: undefined,
+      status: undefined,
+    });
+  });
+});
+
+describe('campaignActions', () => {
+  it('offers pause only when sending, resume only when paused, cancel for both', () => {
+    expect(campaignActions('sending')).toEqual({ pause: true, resume: false, cancel: true, edit: false });
+    expect(campaignActions('paused')).toEqual({ pause: false, resume: true, cancel: true, edit: false });
+    expect(campaignActions('draft')).toEqual({ pause: false, resume: false, cancel: false, edit: true });
+    expect(campaignActions('scheduled').edit).toBe(true);
+    expect(campaignActions('cancelled')).toEqual({ pause: false, resume: false, cancel: false, edit: false });
+  });
+});

@@ -1,0 +1,219 @@
+import { z } from 'zod';
+import { MAX_HTML_BYTES, MAX_NAME, MAX_SUBJECT, utf8ByteLength } from './rules.ts';
+
+/** One zod schema per `admin.campaigns.*` input, shared by the campaign form and the server. */
+
+export const CAMPAIGN_STATUSES = [
+  'draft',
+  'scheduled',
+  'sending',
+  'completed',
+  'paused',
+  'failed',
+  'cancelled',
+] as const;
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+export const campaignStatusSchema = z.enum(CAMPAIGN_STATUSES);
+
+/** Statuses whose content may still change; everything later is history. */
+export const EDITABLE_STATUSES = ['draft', 'scheduled'] as const satisfies readonly CampaignStatus[];
+
+export const CAMPAIGN_PAGE_SIZE = 10;
+export const CAMPAIGN_SENDS_PAGE_SIZE = 20;
+export const MAX_TEST_EMAILS = 20;
+export const MAX_SEARCH = 200;
+
+export const NO_CAMPAIGNS_MESSAGE = 'No campaigns found. Create your first campaign to get started.';
+export const CAMPAIGN_NOT_FOUND = 'Campaign not found';
+
+const lineBreak = /[\r\n]/;
+const noLineBreak = (value: string) => !lineBreak.test(value);
+/** The same basic pattern `parseTestEmails` keeps; it has no whitespace, so no CR/LF either. */
+export const BASIC_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const pageSchema = z.number().int().min(1).max(100_000).default(1);
+const searchSchema = z.string().trim().max(MAX_SEARCH).optional();
+
+export const campaignIdInputSchema = z.object({ id: z.uuid('Campaign not found') });
+
+// Line breaks are checked on the raw value, before trimming: a trailing "\n" must be refused, not
+// silently trimmed away, because the value (subject especially) becomes a mail header.
+export const campaignNameSchema = z
+  .string({ error: 'Campaign name is required' })
+  .refine(noLineBreak, 'Name cannot contain line breaks')
+  .trim()
+  .min(1, 'Campaign name is required')
+  .max(MAX_NAME, `Name must be less than ${MAX_NAME} characters`);
+
+export const campaignSubjectSchema = z
+  .string({ error: 'Subject line is required' })
+  .refine(noLineBreak, 'Subject cannot contain line breaks')
+  .trim()
+  .min(1, 'Subject line is required')
+  .max(MAX_SUBJECT, `Subject must be less than ${MAX_SUBJECT} characters`);
+
+export const campaignHtmlSchema = z
+  .string({ error: 'Email content is required' })
+  .refine((html) => html.trim() !== '', 'Email content is required')
+  .refine(
+    (html) => utf8ByteLength(html) < MAX_HTML_BYTES,
+    'Email content is too large. Must be less than 5MB',
+  );
+
+export const testEmailSchema = z
+  .string()
+  .max(254, 'Email must be less than 255 characters')
+  .regex(BASIC_EMAIL, 'Please enter a valid email address');
+
+/** The editable content of a campaign: what Save Draft stores. */
+export const campaignFieldsSchema = z.object({
+  name: campaignNameSchema,
+  subject: campaignSubjectSchema,
+  html_content: campaignHtmlSchema,
+  is_test_mode: z.boolean().default(false),
+  /** Already parsed by `parseTestEmails` in the form; the server re-checks each address. */
+  test_emails: z
+    .array(testEmailSchema)
+    .max(MAX_TEST_EMAILS, `At most ${MAX_TEST_EMAILS} test emails`)
+    .default([]),
+  template_id: z
+    .uuid()
+    .nullish()
+    .transform((id) => id ?? null),
+});
+export type CampaignFieldsInput = z.input<typeof campaignFieldsSchema>;
+export type CampaignFields = z.output<typeof campaignFieldsSchema>;
+
+/** Save Draft: without an id it creates, with one it updates. */
+export const campaignSaveDraftInputSchema = campaignFieldsSchema.extend({ id: z.uuid().optional() });
+export type CampaignSaveDraftInput = z.input<typeof campaignSaveDraftInputSchema>;
+
+/** Send Now saves the form as it is (creating the campaign if needed), then starts sending. */
+export const campaignSendNowInputSchema = campaignSaveDraftInputSchema;
+export type CampaignSendNowInput = z.input<typeof campaignSendNowInputSchema>;
+
+/** A wall-clock date and time typed in the settings timezone: `YYYY-MM-DD HH:mm[:ss]` (or with a `T`). */
+export const WALL_TIME_PATTERN = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+export const campaignScheduleInputSchema = campaignSaveDraftInputSchema.extend({
+  scheduledAt: z
+    .string({ error: 'Choose a date and time' })
+    .regex(WALL_TIME_PATTERN, 'Choose a date and time'),
+});
+export type CampaignScheduleInput = z.input<typeof campaignScheduleInputSchema>;
+
+export const campaignSendTestInputSchema = z.object({
+  to: z
+    .string({ error: 'Please enter a test email address' })
+    .refine(noLineBreak, 'Email cannot contain line breaks')
+    .trim()
+    .min(1, 'Please enter a test email address')
+    .max(254, 'Email must be less than 255 characters')
+    .regex(BASIC_EMAIL, 'Please enter a valid email address'),
+  name: campaignNameSchema,
+  subject: campaignSubjectSchema,
+  html_content: campaignHtmlSchema,
+});
+export type CampaignSendTestInput = z.input<typeof campaignSendTestInputSchema>;
+
+export const campaignStatusFilterSchema = z.enum(['all', ...CAMPAIGN_STATUSES]);
+export type CampaignStatusFilter = z.infer<typeof campaignStatusFilterSchema>;
+
+export const campaignListInputSchema = z.object({
+  page: pageSchema,
+  /** Case-insensitive match on the name or the subject. */
+  search: searchSchema,
+  status: campaignStatusFilterSchema.default('all'),
+});
+export type CampaignListInput = z.input<typeof campaignListInputSchema>;
+
+/**
+ * `/admin/campaigns` search params. A hand-edited or stale URL must never break the list, so a bad
+ * value is dropped (back to its default) instead of failing the route.
+ */
+export const campaignListSearchSchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined),
+  search: z.string().max(MAX_SEARCH).optional().catch(undefined),
+  status: campaignStatusFilterSchema.optional().catch(undefined),
+});
+export type CampaignListSearch = z.infer<typeof campaignListSearchSchema>;
+
+export const SEND_FILTERS = ['all', 'delivered', 'bounced', 'failed'] as const;
+export const sendFilterSchema = z.enum(SEND_FILTERS);
+export type SendFilter = z.infer<typeof sendFilterSchema>;
+
+export const campaignSendsInputSchema = z.object({
+  id: z.uuid('Campaign not found'),
+  status: sendFilterSchema.default('all'),
+  page: pageSchema,
+});
+export type CampaignSendsInput = z.input<typeof campaignSendsInputSchema>;
+
+/** A row of the campaign list. Rates are percentages (0-100) or null before anything was delivered. */
+export interface CampaignSummary {
+  id: string;
+  name: string;
+  subject: string;
+  status: CampaignStatus;
+  totalRecipients: number;
+  sentCount: number;
+  openRate: number | null;
+  clickRate: number | null;
+  createdAt: string;
+}
+
+export interface CampaignDetail extends CampaignSummary {
+  htmlContent: string;
+  isPaused: boolean;
+  isTestMode: boolean;
+  testEmails: string[];
+  templateId: string | null;
+  deliveredCount: number;
+  failedCount: number;
+  bounceCount: number;
+  openCount: number;
+  clickCount: number;
+  bounceRate: number | null;
+  pauseReason: string | null;
+  failureReason: string | null;
+  scheduledAt: string | null;
+  startedAt: string | null;
+  pausedAt: string | null;
+  completedAt: string | null;
+  cancelledAt: string | null;
+  updatedAt: string;
+}
+
+export interface CampaignSendRow {
+  id: string;
+  recipientEmail: string;
+  status: string;
+  sentAt: string | null;
+  openedAt: string | null;
+  clickedAt: string | null;
+  error: string | null;
+}
+
+export interface CampaignListResult {
+  campaigns: CampaignSummary[];
+  totalCount: number;
+  totalPages: number;
+}
+
+/**
+ * Which row-menu and details-page actions a status allows (spec §4). Duplicate and Delete are always
+ * offered; the server refuses to delete a campaign that is sending.
+ */
+export function campaignActions(status: CampaignStatus): {
+  pause: boolean;
+  resume: boolean;
+  cancel: boolean;
+  edit: boolean;
+} {
+  return {
+    pause: status === 'sending',
+    resume: status === 'paused',
+    cancel: status === 'sending' || status === 'paused',
+    edit: (EDITABLE_STATUSES as readonly CampaignStatus[]).includes(status),
+  };
+}

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { BASIC_EMAIL } from '../campaigns/schemas.ts';
+import { templateInputSchema } from './variables.ts';
+
+/** One zod schema per `admin.templates.*` input; the form validates with the same ones. */
+
+export const TEMPLATE_NOT_FOUND = 'Template not found';
+export const NO_TEMPLATES_MESSAGE = 'No templates found';
+export const TEST_EMAIL_REQUIRED_TITLE = 'Email required';
+export const TEST_EMAIL_REQUIRED_MESSAGE = 'Please enter a test email address';
+
+export const templateIdInputSchema = z.object({ id: z.uuid(TEMPLATE_NOT_FOUND) });
+
+export const templateListInputSchema = z
+  .object({
+    /** Case-insensitive match on the name, the subject or the description. */
+    search: z.string().trim().max(200).optional(),
+  })
+  .default({});
+export type TemplateListInput = z.input<typeof templateListInputSchema>;
+
+export const templateCreateInputSchema = templateInputSchema;
+export const templateUpdateInputSchema = templateInputSchema.extend({ id: z.uuid(TEMPLATE_NOT_FOUND) });
+export type TemplateUpdateInput = z.input<typeof templateUpdateInputSchema>;
+
+export const templateTestEmailSchema = z
+  .string({ error: TEST_EMAIL_REQUIRED_MESSAGE })
+  .refine((value) => !/[\r\n]/.test(value), 'Email cannot contain line breaks')
+  .trim()
+  .min(1, TEST_EMAIL_REQUIRED_MESSAGE)
+  .max(254, 'Email must be less than 255 characters')
+  .regex(BASIC_EMAIL, 'Please enter a valid email address');
+
+/** Preview page: the template with the admin's sample values, to one address. */
+export const templateSendTestInputSchema = z.object({
+  id: z.uuid(TEMPLATE_NOT_FOUND),
+  to: templateTestEmailSchema,
+  samples: z.record(z.string().regex(/^\w+$/), z.string().max(1000)).default({}),
+});
+export type TemplateSendTestInput = z.input<typeof templateSendTestInputSchema>;
+
+export interface TemplateDto {
+  id: string;
+  templateName: string;
+  subject: string;
+  description: string | null;
+  htmlContent: string;
+  variables: string[];
+  templateType: 'marketing';
+  createdAt: string;
+  updatedAt: string;
+}
