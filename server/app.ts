@@ -1,13 +1,20 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { adminExportRoutes } from './exports/routes.ts';
+import { registerAuthRoutes } from './http/auth-routes.ts';
 import { registerClientFiles } from './http/client-files.ts';
 import { registerCsrfProtection } from './http/csrf.ts';
 import { registerHealthRoutes } from './http/health.ts';
+import { registerPageDataRoute } from './http/page-data.ts';
+import { registerSeoRoutes } from './http/seo.ts';
 import type { AppServices } from './services.ts';
+import { uploadRoutes } from './uploads/routes.ts';
 import { createContextFactory } from './trpc/context.ts';
 import { type AppRouter, appRouter } from './trpc/router.ts';
+import { oneClickUnsubscribePlugin } from './unsubscribe/one-click-route.ts';
 
 export interface CreateServerOptions {
   services: AppServices;
@@ -55,6 +62,12 @@ export async function createServer(options: CreateServerOptions): Promise<AppSer
   });
   registerCsrfProtection(app, { appUrl: services.config.appUrl, exemptPrefixes: CSRF_EXEMPT_PREFIXES });
   registerHealthRoutes(app, services.db);
+  registerSeoRoutes(app, services.config.appUrl);
+  registerPageDataRoute(app, services.config.site);
+  registerAuthRoutes(app, services);
+  await app.register(uploadRoutes, { services });
+  await app.register(adminExportRoutes, { services });
+  await app.register(oneClickUnsubscribePlugin(services));
 
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
@@ -74,10 +87,16 @@ export async function createServer(options: CreateServerOptions): Promise<AppSer
     const { default: middie } = await import('@fastify/middie');
     await app.register(middie);
     const vite = await createViteServer({ server: { middlewareMode: true }, appType: 'spa' });
-    app.use(vite.middlewares);
+    // Middie runs before routing: hand Vite only what our own routes don't serve.
+    const serverPrefixes = ['/trpc', '/api/', '/healthz', '/readyz', '/sitemap.xml', '/robots.txt'];
+    app.use((req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => {
+      const url = req.url ?? '/';
+      if (serverPrefixes.some((prefix) => url.startsWith(prefix))) next();
+      else vite.middlewares(req, res, next);
+    });
     closeVite = () => vite.close();
   } else if (options.clientDir) {
-    await registerClientFiles(app, options.clientDir);
+    await registerClientFiles(app, options.clientDir, { appUrl: services.config.appUrl });
   }
 
   return {

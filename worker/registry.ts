@@ -1,6 +1,11 @@
+import { runCampaignSendJob } from '#server/campaigns/send-job.ts';
 import { runEmailSendJob } from '#server/email/send-job.ts';
 import type { JobName, JobPayload } from '#server/jobs/definitions.ts';
+import { runEnquiryNotifyJob } from '#server/leads/notifications.ts';
 import type { AppServices } from '#server/services.ts';
+import { compactStatDeltas } from '#server/stats/stat-deltas.ts';
+import { uploadStorageFor } from '#server/uploads/storage.ts';
+import { deleteStaleUploads } from '#server/uploads/uploads.ts';
 
 export interface JobContext {
   jobId: string;
@@ -15,4 +20,10 @@ type Handlers = {
 /** One handler per job definition; the type makes a job without a handler a compile error. */
 export const jobHandlers: Handlers = {
   'email.send': (services, payload) => runEmailSendJob(services, payload),
+  'campaign.send': (services, payload) => runCampaignSendJob(services, payload),
+  'enquiry.notify': (services, payload) => runEnquiryNotifyJob(services, payload),
+  'stats.compact': async (services) => ({ compacted: await compactStatDeltas(services.db) }),
+  'uploads.cleanup': async (services) => ({
+    deleted: await deleteStaleUploads(services.db, uploadStorageFor(services.config)),
+  }),
 };

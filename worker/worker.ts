@@ -1,5 +1,5 @@
 import type { PgBoss } from 'pg-boss';
-import { type JobName, jobDefinitions, jobNames } from '#server/jobs/definitions.ts';
+import { type JobName, jobDefinitions, jobNames, scheduledJobs } from '#server/jobs/definitions.ts';
 import type { AppServices } from '#server/services.ts';
 import { jobHandlers } from './registry.ts';
 
@@ -61,6 +61,9 @@ export async function startWorker(
     );
     started.push({ name, id });
   }
+  // Schedules live in the database (an upsert per name), so every worker may register them at start;
+  // pg-boss's clock sends each occurrence once however many workers run.
+  for (const { name, cron } of scheduledJobs) await boss.schedule(name, cron, {}, { tz: 'UTC' });
   return {
     async stop() {
       // wait: active jobs finish before we return; nothing new is fetched meanwhile.

@@ -11,8 +11,33 @@
 import { Route as rootRouteImport } from './routes/__root.tsx'
 import { Route as IndexRouteImport } from './routes/index.tsx'
 import { Route as AdminRouteRouteImport } from './routes/admin/route.tsx'
+import { Route as PrivacyRouteImport } from './routes/privacy.tsx'
 import { Route as SellRouteImport } from './routes/sell.tsx'
-import { Route as AdminIndexRouteImport } from './routes/admin/index.tsx'
+import { Route as SellWatchChar123cityChar125RouteImport } from './routes/sell-watch-{$city}.tsx'
+import { Route as SellChar123brandChar125WatchRouteImport } from './routes/sell-{$brand}-watch.tsx'
+import { Route as TermsRouteImport } from './routes/terms.tsx'
+import { Route as UnsubscribeRouteImport } from './routes/unsubscribe.tsx'
+import { Route as WatchAuthenticationRouteImport } from './routes/watch-authentication.tsx'
+import { Route as AdminGuardedRouteImport } from './routes/admin/_guarded.tsx'
+import { Route as AdminLoginRouteImport } from './routes/admin/login.tsx'
+import { Route as AdminUnauthorizedRouteImport } from './routes/admin/unauthorized.tsx'
+import { Route as BlogIndexRouteImport } from './routes/blog/index.tsx'
+import { Route as BlogSlugRouteImport } from './routes/blog/$slug.tsx'
+import { Route as AdminGuardedIndexRouteImport } from './routes/admin/_guarded/index.tsx'
+import { Route as AdminGuardedDashboardRouteImport } from './routes/admin/_guarded/dashboard.tsx'
+import { Route as AdminGuardedOutboxRouteImport } from './routes/admin/_guarded/outbox.tsx'
+import { Route as AdminGuardedSettingsRouteImport } from './routes/admin/_guarded/settings.tsx'
+import { Route as AdminGuardedUnsubscribesRouteImport } from './routes/admin/_guarded/unsubscribes.tsx'
+import { Route as AdminGuardedCampaignsIndexRouteImport } from './routes/admin/_guarded/campaigns/index.tsx'
+import { Route as AdminGuardedCampaignsNewRouteImport } from './routes/admin/_guarded/campaigns/new.tsx'
+import { Route as AdminGuardedContactsIndexRouteImport } from './routes/admin/_guarded/contacts/index.tsx'
+import { Route as AdminGuardedContactsIdRouteImport } from './routes/admin/_guarded/contacts/$id.tsx'
+import { Route as AdminGuardedTemplatesIndexRouteImport } from './routes/admin/_guarded/templates/index.tsx'
+import { Route as AdminGuardedTemplatesNewRouteImport } from './routes/admin/_guarded/templates/new.tsx'
+import { Route as AdminGuardedCampaignsIdIndexRouteImport } from './routes/admin/_guarded/campaigns/$id/index.tsx'
+import { Route as AdminGuardedCampaignsIdEditRouteImport } from './routes/admin/_guarded/campaigns/$id/edit.tsx'
+import { Route as AdminGuardedTemplatesIdEditRouteImport } from './routes/admin/_guarded/templates/$id/edit.tsx'
+import { Route as AdminGuardedTemplatesIdPreviewRouteImport } from './routes/admin/_guarded/templates/$id/preview.tsx'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -24,47 +49,349 @@ const AdminRouteRoute = AdminRouteRouteImport.update({
   path: '/admin',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PrivacyRoute = PrivacyRouteImport.update({
+  id: '/privacy',
+  path: '/privacy',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const SellRoute = SellRouteImport.update({
   id: '/sell',
   path: '/sell',
   getParentRoute: () => rootRouteImport,
 } as any)
-const AdminIndexRoute = AdminIndexRouteImport.update({
-  id: '/',
-  path: '/',
+const SellWatchChar123cityChar125Route =
+  SellWatchChar123cityChar125RouteImport.update({
+    id: '/sell-watch-{$city}',
+    path: '/sell-watch-{$city}',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const SellChar123brandChar125WatchRoute =
+  SellChar123brandChar125WatchRouteImport.update({
+    id: '/sell-{$brand}-watch',
+    path: '/sell-{$brand}-watch',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const TermsRoute = TermsRouteImport.update({
+  id: '/terms',
+  path: '/terms',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const UnsubscribeRoute = UnsubscribeRouteImport.update({
+  id: '/unsubscribe',
+  path: '/unsubscribe',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const WatchAuthenticationRoute = WatchAuthenticationRouteImport.update({
+  id: '/watch-authentication',
+  path: '/watch-authentication',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminGuardedRoute = AdminGuardedRouteImport.update({
+  id: '/_guarded',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminLoginRoute = AdminLoginRouteImport.update({
+  id: '/login',
+  path: '/login',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminUnauthorizedRoute = AdminUnauthorizedRouteImport.update({
+  id: '/unauthorized',
+  path: '/unauthorized',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const BlogIndexRoute = BlogIndexRouteImport.update({
+  id: '/blog/',
+  path: '/blog/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BlogSlugRoute = BlogSlugRouteImport.update({
+  id: '/blog/$slug',
+  path: '/blog/$slug',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminGuardedIndexRoute = AdminGuardedIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AdminGuardedRoute,
+} as any)
+const AdminGuardedDashboardRoute = AdminGuardedDashboardRouteImport.update({
+  id: '/dashboard',
+  path: '/dashboard',
+  getParentRoute: () => AdminGuardedRoute,
+} as any)
+const AdminGuardedOutboxRoute = AdminGuardedOutboxRouteImport.update({
+  id: '/outbox',
+  path: '/outbox',
+  getParentRoute: () => AdminGuardedRoute,
+} as any)
+const AdminGuardedSettingsRoute = AdminGuardedSettingsRouteImport.update({
+  id: '/settings',
+  path: '/settings',
+  getParentRoute: () => AdminGuardedRoute,
+} as any)
+const AdminGuardedUnsubscribesRoute =
+  AdminGuardedUnsubscribesRouteImport.update({
+    id: '/unsubscribes',
+    path: '/unsubscribes',
+    getParentRoute: () => AdminGuardedRoute,
+  } as any)
+const AdminGuardedCampaignsIndexRoute =
+  AdminGuardedCampaignsIndexRouteImport.update({
+    id: '/campaigns/',
+    path: '/campaigns/',
+    getParentRoute: () => AdminGuardedRoute,
+  } as any)
+const AdminGuardedCampaignsNewRoute =
+  AdminGuardedCampaignsNewRouteImport.update({
+    id: '/campaigns/new',
+    path: '/campaigns/new',
+    getParentRoute: () => AdminGuardedRoute,
+  } as any)
+const AdminGuardedContactsIndexRoute =
+  AdminGuardedContactsIndexRouteImport.update({
+    id: '/contacts/',
+    path: '/contacts/',
+    getParentRoute: () => AdminGuardedRoute,
+  } as any)
+const AdminGuardedContactsIdRoute = AdminGuardedContactsIdRouteImport.update({
+  id: '/contacts/$id',
+  path: '/contacts/$id',
+  getParentRoute: () => AdminGuardedRoute,
+} as any)
+const AdminGuardedTemplatesIndexRoute =
+  AdminGuardedTemplatesIndexRouteImport.update({
+    id: '/templates/',
+    path: '/templates/',
+    getParentRoute: () => AdminGuardedRoute,
+  } as any)
+const AdminGuardedTemplatesNewRoute =
+  AdminGuardedTemplatesNewRouteImport.update({
+    id: '/templates/new',
+    path: '/templates/new',
+    getParentRoute: () => AdminGuardedRoute,
+  } as any)
+const AdminGuardedCampaignsIdIndexRoute =
+  AdminGuardedCampaignsIdIndexRouteImport.update({
+    id: '/campaigns/$id/',
+    path: '/campaigns/$id/',
+    getParentRoute: () => AdminGuardedRoute,
+  } as any)
+const AdminGuardedCampaignsIdEditRoute =
+  AdminGuardedCampaignsIdEditRouteImport.update({
+    id: '/campaigns/$id/edit',
+    path: '/campaigns/$id/edit',
+    getParentRoute: () => AdminGuardedRoute,
+  } as any)
+const AdminGuardedTemplatesIdEditRoute =
+  AdminGuardedTemplatesIdEditRouteImport.update({
+    id: '/templates/$id/edit',
+    path: '/templates/$id/edit',
+    getParentRoute: () => AdminGuardedRoute,
+  } as any)
+const AdminGuardedTemplatesIdPreviewRoute =
+  AdminGuardedTemplatesIdPreviewRouteImport.update({
+    id: '/templates/$id/preview',
+    path: '/templates/$id/preview',
+    getParentRoute: () => AdminGuardedRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/admin': typeof AdminRouteRouteWithChildren
+  '/privacy': typeof PrivacyRoute
   '/sell': typeof SellRoute
-  '/admin/': typeof AdminIndexRoute
+  '/sell-watch-{$city}': typeof SellWatchChar123cityChar125Route
+  '/sell-{$brand}-watch': typeof SellChar123brandChar125WatchRoute
+  '/terms': typeof TermsRoute
+  '/unsubscribe': typeof UnsubscribeRoute
+  '/watch-authentication': typeof WatchAuthenticationRoute
+  '/admin/login': typeof AdminLoginRoute
+  '/admin/unauthorized': typeof AdminUnauthorizedRoute
+  '/blog/$slug': typeof BlogSlugRoute
+  '/blog/': typeof BlogIndexRoute
+  '/admin/dashboard': typeof AdminGuardedDashboardRoute
+  '/admin/outbox': typeof AdminGuardedOutboxRoute
+  '/admin/settings': typeof AdminGuardedSettingsRoute
+  '/admin/unsubscribes': typeof AdminGuardedUnsubscribesRoute
+  '/admin/': typeof AdminGuardedIndexRoute
+  '/admin/campaigns/new': typeof AdminGuardedCampaignsNewRoute
+  '/admin/contacts/$id': typeof AdminGuardedContactsIdRoute
+  '/admin/templates/new': typeof AdminGuardedTemplatesNewRoute
+  '/admin/campaigns/': typeof AdminGuardedCampaignsIndexRoute
+  '/admin/contacts/': typeof AdminGuardedContactsIndexRoute
+  '/admin/templates/': typeof AdminGuardedTemplatesIndexRoute
+  '/admin/campaigns/$id/edit': typeof AdminGuardedCampaignsIdEditRoute
+  '/admin/templates/$id/edit': typeof AdminGuardedTemplatesIdEditRoute
+  '/admin/templates/$id/preview': typeof AdminGuardedTemplatesIdPreviewRoute
+  '/admin/campaigns/$id/': typeof AdminGuardedCampaignsIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/admin': typeof AdminGuardedIndexRoute
+  '/privacy': typeof PrivacyRoute
   '/sell': typeof SellRoute
-  '/admin': typeof AdminIndexRoute
+  '/sell-watch-{$city}': typeof SellWatchChar123cityChar125Route
+  '/sell-{$brand}-watch': typeof SellChar123brandChar125WatchRoute
+  '/terms': typeof TermsRoute
+  '/unsubscribe': typeof UnsubscribeRoute
+  '/watch-authentication': typeof WatchAuthenticationRoute
+  '/admin/login': typeof AdminLoginRoute
+  '/admin/unauthorized': typeof AdminUnauthorizedRoute
+  '/blog/$slug': typeof BlogSlugRoute
+  '/blog': typeof BlogIndexRoute
+  '/admin/dashboard': typeof AdminGuardedDashboardRoute
+  '/admin/outbox': typeof AdminGuardedOutboxRoute
+  '/admin/settings': typeof AdminGuardedSettingsRoute
+  '/admin/unsubscribes': typeof AdminGuardedUnsubscribesRoute
+  '/admin/campaigns/new': typeof AdminGuardedCampaignsNewRoute
+  '/admin/contacts/$id': typeof AdminGuardedContactsIdRoute
+  '/admin/templates/new': typeof AdminGuardedTemplatesNewRoute
+  '/admin/campaigns': typeof AdminGuardedCampaignsIndexRoute
+  '/admin/contacts': typeof AdminGuardedContactsIndexRoute
+  '/admin/templates': typeof AdminGuardedTemplatesIndexRoute
+  '/admin/campaigns/$id/edit': typeof AdminGuardedCampaignsIdEditRoute
+  '/admin/templates/$id/edit': typeof AdminGuardedTemplatesIdEditRoute
+  '/admin/templates/$id/preview': typeof AdminGuardedTemplatesIdPreviewRoute
+  '/admin/campaigns/$id': typeof AdminGuardedCampaignsIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/admin': typeof AdminRouteRouteWithChildren
+  '/privacy': typeof PrivacyRoute
   '/sell': typeof SellRoute
-  '/admin/': typeof AdminIndexRoute
+  '/sell-watch-{$city}': typeof SellWatchChar123cityChar125Route
+  '/sell-{$brand}-watch': typeof SellChar123brandChar125WatchRoute
+  '/terms': typeof TermsRoute
+  '/unsubscribe': typeof UnsubscribeRoute
+  '/watch-authentication': typeof WatchAuthenticationRoute
+  '/admin/_guarded': typeof AdminGuardedRouteWithChildren
+  '/admin/login': typeof AdminLoginRoute
+  '/admin/unauthorized': typeof AdminUnauthorizedRoute
+  '/blog/$slug': typeof BlogSlugRoute
+  '/blog/': typeof BlogIndexRoute
+  '/admin/_guarded/dashboard': typeof AdminGuardedDashboardRoute
+  '/admin/_guarded/outbox': typeof AdminGuardedOutboxRoute
+  '/admin/_guarded/settings': typeof AdminGuardedSettingsRoute
+  '/admin/_guarded/unsubscribes': typeof AdminGuardedUnsubscribesRoute
+  '/admin/_guarded/': typeof AdminGuardedIndexRoute
+  '/admin/_guarded/campaigns/new': typeof AdminGuardedCampaignsNewRoute
+  '/admin/_guarded/contacts/$id': typeof AdminGuardedContactsIdRoute
+  '/admin/_guarded/templates/new': typeof AdminGuardedTemplatesNewRoute
+  '/admin/_guarded/campaigns/': typeof AdminGuardedCampaignsIndexRoute
+  '/admin/_guarded/contacts/': typeof AdminGuardedContactsIndexRoute
+  '/admin/_guarded/templates/': typeof AdminGuardedTemplatesIndexRoute
+  '/admin/_guarded/campaigns/$id/edit': typeof AdminGuardedCampaignsIdEditRoute
+  '/admin/_guarded/templates/$id/edit': typeof AdminGuardedTemplatesIdEditRoute
+  '/admin/_guarded/templates/$id/preview': typeof AdminGuardedTemplatesIdPreviewRoute
+  '/admin/_guarded/campaigns/$id/': typeof AdminGuardedCampaignsIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/admin' | '/sell' | '/admin/'
+  fullPaths:
+    | '/'
+    | '/admin'
+    | '/privacy'
+    | '/sell'
+    | '/sell-watch-{$city}'
+    | '/sell-{$brand}-watch'
+    | '/terms'
+    | '/unsubscribe'
+    | '/watch-authentication'
+    | '/admin/login'
+    | '/admin/unauthorized'
+    | '/blog/$slug'
+    | '/blog/'
+    | '/admin/dashboard'
+    | '/admin/outbox'
+    | '/admin/settings'
+    | '/admin/unsubscribes'
+    | '/admin/'
+    | '/admin/campaigns/new'
+    | '/admin/contacts/$id'
+    | '/admin/templates/new'
+    | '/admin/campaigns/'
+    | '/admin/contacts/'
+    | '/admin/templates/'
+    | '/admin/campaigns/$id/edit'
+    | '/admin/templates/$id/edit'
+    | '/admin/templates/$id/preview'
+    | '/admin/campaigns/$id/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/sell' | '/admin'
-  id: '__root__' | '/' | '/admin' | '/sell' | '/admin/'
+  to:
+    | '/'
+    | '/admin'
+    | '/privacy'
+    | '/sell'
+    | '/sell-watch-{$city}'
+    | '/sell-{$brand}-watch'
+    | '/terms'
+    | '/unsubscribe'
+    | '/watch-authentication'
+    | '/admin/login'
+    | '/admin/unauthorized'
+    | '/blog/$slug'
+    | '/blog'
+    | '/admin/dashboard'
+    | '/admin/outbox'
+    | '/admin/settings'
+    | '/admin/unsubscribes'
+    | '/admin/campaigns/new'
+    | '/admin/contacts/$id'
+    | '/admin/templates/new'
+    | '/admin/campaigns'
+    | '/admin/contacts'
+    | '/admin/templates'
+    | '/admin/campaigns/$id/edit'
+    | '/admin/templates/$id/edit'
+    | '/admin/templates/$id/preview'
+    | '/admin/campaigns/$id'
+  id:
+    | '__root__'
+    | '/'
+    | '/admin'
+    | '/privacy'
+    | '/sell'
+    | '/sell-watch-{$city}'
+    | '/sell-{$brand}-watch'
+    | '/terms'
+    | '/unsubscribe'
+    | '/watch-authentication'
+    | '/admin/_guarded'
+    | '/admin/login'
+    | '/admin/unauthorized'
+    | '/blog/$slug'
+    | '/blog/'
+    | '/admin/_guarded/dashboard'
+    | '/admin/_guarded/outbox'
+    | '/admin/_guarded/settings'
+    | '/admin/_guarded/unsubscribes'
+    | '/admin/_guarded/'
+    | '/admin/_guarded/campaigns/new'
+    | '/admin/_guarded/contacts/$id'
+    | '/admin/_guarded/templates/new'
+    | '/admin/_guarded/campaigns/'
+    | '/admin/_guarded/contacts/'
+    | '/admin/_guarded/templates/'
+    | '/admin/_guarded/campaigns/$id/edit'
+    | '/admin/_guarded/templates/$id/edit'
+    | '/admin/_guarded/templates/$id/preview'
+    | '/admin/_guarded/campaigns/$id/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AdminRouteRoute: typeof AdminRouteRouteWithChildren
+  PrivacyRoute: typeof PrivacyRoute
   SellRoute: typeof SellRoute
+  SellWatchChar123cityChar125Route: typeof SellWatchChar123cityChar125Route
+  SellChar123brandChar125WatchRoute: typeof SellChar123brandChar125WatchRoute
+  TermsRoute: typeof TermsRoute
+  UnsubscribeRoute: typeof UnsubscribeRoute
+  WatchAuthenticationRoute: typeof WatchAuthenticationRoute
+  BlogSlugRoute: typeof BlogSlugRoute
+  BlogIndexRoute: typeof BlogIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -83,6 +410,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminRouteRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/privacy': {
+      id: '/privacy'
+      path: '/privacy'
+      fullPath: '/privacy'
+      preLoaderRoute: typeof PrivacyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/sell': {
       id: '/sell'
       path: '/sell'
@@ -90,22 +424,234 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SellRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/admin/': {
-      id: '/admin/'
+    '/sell-watch-{$city}': {
+      id: '/sell-watch-{$city}'
+      path: '/sell-watch-{$city}'
+      fullPath: '/sell-watch-{$city}'
+      preLoaderRoute: typeof SellWatchChar123cityChar125RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/sell-{$brand}-watch': {
+      id: '/sell-{$brand}-watch'
+      path: '/sell-{$brand}-watch'
+      fullPath: '/sell-{$brand}-watch'
+      preLoaderRoute: typeof SellChar123brandChar125WatchRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/terms': {
+      id: '/terms'
+      path: '/terms'
+      fullPath: '/terms'
+      preLoaderRoute: typeof TermsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/unsubscribe': {
+      id: '/unsubscribe'
+      path: '/unsubscribe'
+      fullPath: '/unsubscribe'
+      preLoaderRoute: typeof UnsubscribeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/watch-authentication': {
+      id: '/watch-authentication'
+      path: '/watch-authentication'
+      fullPath: '/watch-authentication'
+      preLoaderRoute: typeof WatchAuthenticationRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/_guarded': {
+      id: '/admin/_guarded'
+      path: ''
+      fullPath: '/admin'
+      preLoaderRoute: typeof AdminGuardedRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/login': {
+      id: '/admin/login'
+      path: '/login'
+      fullPath: '/admin/login'
+      preLoaderRoute: typeof AdminLoginRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/unauthorized': {
+      id: '/admin/unauthorized'
+      path: '/unauthorized'
+      fullPath: '/admin/unauthorized'
+      preLoaderRoute: typeof AdminUnauthorizedRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/blog/': {
+      id: '/blog/'
+      path: '/blog'
+      fullPath: '/blog/'
+      preLoaderRoute: typeof BlogIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/blog/$slug': {
+      id: '/blog/$slug'
+      path: '/blog/$slug'
+      fullPath: '/blog/$slug'
+      preLoaderRoute: typeof BlogSlugRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/_guarded/': {
+      id: '/admin/_guarded/'
       path: '/'
       fullPath: '/admin/'
-      preLoaderRoute: typeof AdminIndexRouteImport
-      parentRoute: typeof AdminRouteRoute
+      preLoaderRoute: typeof AdminGuardedIndexRouteImport
+      parentRoute: typeof AdminGuardedRoute
+    }
+    '/admin/_guarded/dashboard': {
+      id: '/admin/_guarded/dashboard'
+      path: '/dashboard'
+      fullPath: '/admin/dashboard'
+      preLoaderRoute: typeof AdminGuardedDashboardRouteImport
+      parentRoute: typeof AdminGuardedRoute
+    }
+    '/admin/_guarded/outbox': {
+      id: '/admin/_guarded/outbox'
+      path: '/outbox'
+      fullPath: '/admin/outbox'
+      preLoaderRoute: typeof AdminGuardedOutboxRouteImport
+      parentRoute: typeof AdminGuardedRoute
+    }
+    '/admin/_guarded/settings': {
+      id: '/admin/_guarded/settings'
+      path: '/settings'
+      fullPath: '/admin/settings'
+      preLoaderRoute: typeof AdminGuardedSettingsRouteImport
+      parentRoute: typeof AdminGuardedRoute
+    }
+    '/admin/_guarded/unsubscribes': {
+      id: '/admin/_guarded/unsubscribes'
+      path: '/unsubscribes'
+      fullPath: '/admin/unsubscribes'
+      preLoaderRoute: typeof AdminGuardedUnsubscribesRouteImport
+      parentRoute: typeof AdminGuardedRoute
+    }
+    '/admin/_guarded/campaigns/': {
+      id: '/admin/_guarded/campaigns/'
+      path: '/campaigns'
+      fullPath: '/admin/campaigns/'
+      preLoaderRoute: typeof AdminGuardedCampaignsIndexRouteImport
+      parentRoute: typeof AdminGuardedRoute
+    }
+    '/admin/_guarded/campaigns/new': {
+      id: '/admin/_guarded/campaigns/new'
+      path: '/campaigns/new'
+      fullPath: '/admin/campaigns/new'
+      preLoaderRoute: typeof AdminGuardedCampaignsNewRouteImport
+      parentRoute: typeof AdminGuardedRoute
+    }
+    '/admin/_guarded/contacts/': {
+      id: '/admin/_guarded/contacts/'
+      path: '/contacts'
+      fullPath: '/admin/contacts/'
+      preLoaderRoute: typeof AdminGuardedContactsIndexRouteImport
+      parentRoute: typeof AdminGuardedRoute
+    }
+    '/admin/_guarded/contacts/$id': {
+      id: '/admin/_guarded/contacts/$id'
+      path: '/contacts/$id'
+      fullPath: '/admin/contacts/$id'
+      preLoaderRoute: typeof AdminGuardedContactsIdRouteImport
+      parentRoute: typeof AdminGuardedRoute
+    }
+    '/admin/_guarded/templates/': {
+      id: '/admin/_guarded/templates/'
+      path: '/templates'
+      fullPath: '/admin/templates/'
+      preLoaderRoute: typeof AdminGuardedTemplatesIndexRouteImport
+      parentRoute: typeof AdminGuardedRoute
+    }
+    '/admin/_guarded/templates/new': {
+      id: '/admin/_guarded/templates/new'
+      path: '/templates/new'
+      fullPath: '/admin/templates/new'
+      preLoaderRoute: typeof AdminGuardedTemplatesNewRouteImport
+      parentRoute: typeof AdminGuardedRoute
+    }
+    '/admin/_guarded/campaigns/$id/': {
+      id: '/admin/_guarded/campaigns/$id/'
+      path: '/campaigns/$id'
+      fullPath: '/admin/campaigns/$id/'
+      preLoaderRoute: typeof AdminGuardedCampaignsIdIndexRouteImport
+      parentRoute: typeof AdminGuardedRoute
+    }
+    '/admin/_guarded/campaigns/$id/edit': {
+      id: '/admin/_guarded/campaigns/$id/edit'
+      path: '/campaigns/$id/edit'
+      fullPath: '/admin/campaigns/$id/edit'
+      preLoaderRoute: typeof AdminGuardedCampaignsIdEditRouteImport
+      parentRoute: typeof AdminGuardedRoute
+    }
+    '/admin/_guarded/templates/$id/edit': {
+      id: '/admin/_guarded/templates/$id/edit'
+      path: '/templates/$id/edit'
+      fullPath: '/admin/templates/$id/edit'
+      preLoaderRoute: typeof AdminGuardedTemplatesIdEditRouteImport
+      parentRoute: typeof AdminGuardedRoute
+    }
+    '/admin/_guarded/templates/$id/preview': {
+      id: '/admin/_guarded/templates/$id/preview'
+      path: '/templates/$id/preview'
+      fullPath: '/admin/templates/$id/preview'
+      preLoaderRoute: typeof AdminGuardedTemplatesIdPreviewRouteImport
+      parentRoute: typeof AdminGuardedRoute
     }
   }
 }
 
+interface AdminGuardedRouteChildren {
+  AdminGuardedDashboardRoute: typeof AdminGuardedDashboardRoute
+  AdminGuardedOutboxRoute: typeof AdminGuardedOutboxRoute
+  AdminGuardedSettingsRoute: typeof AdminGuardedSettingsRoute
+  AdminGuardedUnsubscribesRoute: typeof AdminGuardedUnsubscribesRoute
+  AdminGuardedIndexRoute: typeof AdminGuardedIndexRoute
+  AdminGuardedCampaignsNewRoute: typeof AdminGuardedCampaignsNewRoute
+  AdminGuardedContactsIdRoute: typeof AdminGuardedContactsIdRoute
+  AdminGuardedTemplatesNewRoute: typeof AdminGuardedTemplatesNewRoute
+  AdminGuardedCampaignsIndexRoute: typeof AdminGuardedCampaignsIndexRoute
+  AdminGuardedContactsIndexRoute: typeof AdminGuardedContactsIndexRoute
+  AdminGuardedTemplatesIndexRoute: typeof AdminGuardedTemplatesIndexRoute
+  AdminGuardedCampaignsIdEditRoute: typeof AdminGuardedCampaignsIdEditRoute
+  AdminGuardedTemplatesIdEditRoute: typeof AdminGuardedTemplatesIdEditRoute
+  AdminGuardedTemplatesIdPreviewRoute: typeof AdminGuardedTemplatesIdPreviewRoute
+  AdminGuardedCampaignsIdIndexRoute: typeof AdminGuardedCampaignsIdIndexRoute
+}
+
+const AdminGuardedRouteChildren: AdminGuardedRouteChildren = {
+  AdminGuardedDashboardRoute: AdminGuardedDashboardRoute,
+  AdminGuardedOutboxRoute: AdminGuardedOutboxRoute,
+  AdminGuardedSettingsRoute: AdminGuardedSettingsRoute,
+  AdminGuardedUnsubscribesRoute: AdminGuardedUnsubscribesRoute,
+  AdminGuardedIndexRoute: AdminGuardedIndexRoute,
+  AdminGuardedCampaignsNewRoute: AdminGuardedCampaignsNewRoute,
+  AdminGuardedContactsIdRoute: AdminGuardedContactsIdRoute,
+  AdminGuardedTemplatesNewRoute: AdminGuardedTemplatesNewRoute,
+  AdminGuardedCampaignsIndexRoute: AdminGuardedCampaignsIndexRoute,
+  AdminGuardedContactsIndexRoute: AdminGuardedContactsIndexRoute,
+  AdminGuardedTemplatesIndexRoute: AdminGuardedTemplatesIndexRoute,
+  AdminGuardedCampaignsIdEditRoute: AdminGuardedCampaignsIdEditRoute,
+  AdminGuardedTemplatesIdEditRoute: AdminGuardedTemplatesIdEditRoute,
+  AdminGuardedTemplatesIdPreviewRoute: AdminGuardedTemplatesIdPreviewRoute,
+  AdminGuardedCampaignsIdIndexRoute: AdminGuardedCampaignsIdIndexRoute,
+}
+
+const AdminGuardedRouteWithChildren = AdminGuardedRoute._addFileChildren(
+  AdminGuardedRouteChildren,
+)
+
 interface AdminRouteRouteChildren {
-  AdminIndexRoute: typeof AdminIndexRoute
+  AdminGuardedRoute: typeof AdminGuardedRouteWithChildren
+  AdminLoginRoute: typeof AdminLoginRoute
+  AdminUnauthorizedRoute: typeof AdminUnauthorizedRoute
 }
 
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
-  AdminIndexRoute: AdminIndexRoute,
+  AdminGuardedRoute: AdminGuardedRouteWithChildren,
+  AdminLoginRoute: AdminLoginRoute,
+  AdminUnauthorizedRoute: AdminUnauthorizedRoute,
 }
 
 const AdminRouteRouteWithChildren = AdminRouteRoute._addFileChildren(
@@ -115,7 +661,15 @@ const AdminRouteRouteWithChildren = AdminRouteRoute._addFileChildren(
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AdminRouteRoute: AdminRouteRouteWithChildren,
+  PrivacyRoute: PrivacyRoute,
   SellRoute: SellRoute,
+  SellWatchChar123cityChar125Route: SellWatchChar123cityChar125Route,
+  SellChar123brandChar125WatchRoute: SellChar123brandChar125WatchRoute,
+  TermsRoute: TermsRoute,
+  UnsubscribeRoute: UnsubscribeRoute,
+  WatchAuthenticationRoute: WatchAuthenticationRoute,
+  BlogSlugRoute: BlogSlugRoute,
+  BlogIndexRoute: BlogIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

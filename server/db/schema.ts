@@ -232,6 +232,15 @@ export interface RateLimitsTable {
   expires_at: Timestamp;
 }
 
+/** Exact counts as delta rows, maintained by triggers (migrations/20261121050000_admin_stats.ts). */
+export interface StatDeltasTable {
+  id: ColumnType<number, never, never>;
+  metric: string;
+  /** NULL for running totals; the start of a 15-minute slot for time series. */
+  bucket: NullableTimestamp;
+  delta: number;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -247,6 +256,7 @@ export interface DB {
   settings: SettingsTable;
   outbox_emails: OutboxEmailsTable;
   rate_limits: RateLimitsTable;
+  stat_deltas: StatDeltasTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -1,11 +1,29 @@
+import { adminCampaignsRouter } from './routers/admin-campaigns.ts';
+import { adminContactsRouter } from './routers/admin-contacts.ts';
+import { adminDashboardRouter } from './routers/admin-dashboard.ts';
 import { adminOutboxRouter } from './routers/admin-outbox.ts';
+import { adminSettingsRouter } from './routers/admin-settings.ts';
+import { adminTemplatesRouter } from './routers/admin-templates.ts';
+import { adminUnsubscribesRouter } from './routers/admin-unsubscribes.ts';
+import { leadRouter } from './routers/lead.ts';
+import { authRouter } from './routers/auth.ts';
+import { preferencesRouter } from './routers/preferences.ts';
 import { systemRouter } from './routers/system.ts';
 import { createCallerFactory, router } from './trpc.ts';
 
 export const appRouter = router({
+  auth: authRouter,
   system: systemRouter,
+  lead: leadRouter,
+  preferences: preferencesRouter,
   admin: router({
     outbox: adminOutboxRouter,
+    campaigns: adminCampaignsRouter,
+    templates: adminTemplatesRouter,
+    dashboard: adminDashboardRouter,
+    contacts: adminContactsRouter,
+    unsubscribes: adminUnsubscribesRouter,
+    settings: adminSettingsRouter,
   }),
 });
 

@@ -1,0 +1,264 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useDebouncedCallback, useDocumentTitle } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { anchorFromSearchParams, SEARCH_MIN_LENGTH } from '#shared/admin/lists.ts';
+import {
+  CONTACT_FILTER_LABELS,
+  CONTACT_MESSAGES,
+  contactFilters,
+  contactFilterSchema,
+  type ContactsSearchParams,
+  contactsExportedMessage,
+  type ContactSummary,
+} from '#shared/contacts/schemas.ts';
+import { ADMIN_TITLE } from '../admin/AdminShell.tsx';
+import { downloadCsv, exportQuery } from '../admin-lists/download.ts';
+import { ListPagination, type PageTarget } from '../admin-lists/ListPagination.tsx';
+import { SkeletonRows } from '../admin-lists/SkeletonRows.tsx';
+import { StatCard } from '../admin-lists/StatCard.tsx';
+import { errorMessage } from '../marketing/errors.ts';
+import { formatCount, formatDate } from '../marketing/format.ts';
+import { ButtonLink } from '../marketing/links.tsx';
+import { useTRPC } from '../trpc.ts';
+
+const filterOptions = contactFilters.map((value) => ({ value, label: CONTACT_FILTER_LABELS[value] }));
+const COLUMNS = 6;
+
+interface ContactsPageProps {
+  search: ContactsSearchParams;
+  onSearchChange: (next: ContactsSearchParams) => void;
+}
+
+export function YesNoBadge({ value, label }: { value: boolean; label: string }) {
+  return (
+    <Badge variant="light" color={value ? 'green' : 'gray'} aria-label={`${label}: ${value ? 'Yes' : 'No'}`}>
+      {value ? 'Yes' : 'No'}
+    </Badge>
+  );
+}
+
+/** /admin/contacts: search, filter and page live in the URL, so a reload or a shared link keeps them. */
+export function ContactsPage({ search, onSearchChange }: ContactsPageProps) {
+  useDocumentTitle(`Contacts | ${ADMIN_TITLE}`);
+  const trpc = useTRPC();
+  const filter = search.filter ?? 'all';
+  const term = search.search ?? '';
+  const page = search.page ?? 1;
+  const [typed, setTyped] = useState(term);
+  const [exporting, setExporting] = useState(false);
+  const pushSearch = useDebouncedCallback((value: string) => {
+    onSearchChange({
+      ...search,
+      search: value.trim() || undefined,
+      page: undefined,
+      after: undefined,
+      before: undefined,
+    });
+  }, 300);
+
+  const stats = useQuery(trpc.admin.contacts.stats.queryOptions());
+  const list = useQuery(
+    trpc.admin.contacts.list.queryOptions(
+      { search: term, filter, page, anchor: anchorFromSearchParams(search) },
+      { placeholderData: keepPreviousData },
+    ),
+  );
+  const searching = term.trim().length >= SEARCH_MIN_LENGTH;
+  const tooShort = typed.trim().length > 0 && typed.trim().length < SEARCH_MIN_LENGTH;
+  const data = list.data;
+
+  const navigateTo = (target: PageTarget) =>
+    onSearchChange({
+      ...search,
+      page: target.page === 1 ? undefined : target.page,
+      after: target.after,
+      before: target.before,
+    });
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const { rowCount } = await downloadCsv(
+        `/api/admin/exports/contacts.csv${exportQuery({ filter, search: searching ? term : undefined })}`,
+        `contacts-${filter}.csv`,
+      );
+      notifications.show({
+        color: 'green',
+        title: CONTACT_MESSAGES.exportSuccessTitle,
+        message: contactsExportedMessage(rowCount),
+      });
+    } catch (error) {
+      notifications.show({
+        color: 'red',
+        title: CONTACT_MESSAGES.exportFailed,
+        message: errorMessage(error),
+      });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <Stack>
+      <Group justify="space-between" align="flex-end">
+        <Title order={1}>Contacts</Title>
+        <Button variant="default" onClick={() => void exportCsv()} loading={exporting}>
+          Export CSV
+        </Button>
+      </Group>
+
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <StatCard
+          label="Total Contacts"
+          value={formatCount(stats.data?.total ?? 0)}
+          loading={stats.isPending}
+        />
+        <StatCard
+          label="Subscribed"
+          value={formatCount(stats.data?.subscribed ?? 0)}
+          note="Active email marketing"
+          loading={stats.isPending}
+        />
+        <StatCard
+          label="Unsubscribed"
+          value={formatCount(stats.data?.unsubscribed ?? 0)}
+          note="Opted out"
+          loading={stats.isPending}
+        />
+      </SimpleGrid>
+
+      <Group align="flex-start">
+        <TextInput
+          label="Search contacts"
+          placeholder="Search by email..."
+          type="search"
+          value={typed}
+          onChange={(event) => {
+            setTyped(event.currentTarget.value);
+            pushSearch(event.currentTarget.value);
+          }}
+          description={tooShort ? `Type at least ${SEARCH_MIN_LENGTH} characters to search` : undefined}
+          w={320}
+        />
+        <Select
+          label="Status"
+          data={filterOptions}
+          value={filter}
+          allowDeselect={false}
+          onChange={(value) => {
+            const parsed = contactFilterSchema.safeParse(value);
+            const next = parsed.success ? parsed.data : 'all';
+            onSearchChange({
+              ...search,
+              filter: next === 'all' ? undefined : next,
+              page: undefined,
+              after: undefined,
+              before: undefined,
+            });
+          }}
+          w={200}
+        />
+      </Group>
+
+      {list.isError && <Alert color="red">{errorMessage(list.error)}</Alert>}
+      {stats.isError && <Alert color="red">{errorMessage(stats.error)}</Alert>}
+
+      <Table.ScrollContainer minWidth={760}>
+        <Table striped highlightOnHover verticalSpacing="sm" aria-busy={list.isFetching}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Email</Table.Th>
+              <Table.Th>Email Marketing</Table.Th>
+              <Table.Th>SMS Marketing</Table.Th>
+              <Table.Th>Joined</Table.Th>
+              <Table.Th>Unsubscribed</Table.Th>
+              <Table.Th>
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {list.isPending && <SkeletonRows columns={COLUMNS} />}
+            {data?.rows.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={COLUMNS}>
+                  <Stack gap={4} align="center" py="lg">
+                    <Text fw={500}>{CONTACT_MESSAGES.noContacts}</Text>
+                    {searching && <Text c="dimmed">{CONTACT_MESSAGES.tryAdjustingSearch}</Text>}
+                  </Stack>
+                </Table.Td>
+              </Table.Tr>
+            )}
+            {data?.rows.map((contact) => (
+              <ContactRow key={contact.id} contact={contact} />
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+
+      {data && data.totalCount > 0 && (
+        <Group justify="space-between">
+          <Text size="sm" c="dimmed">
+            {data.totalIsCapped
+              ? `More than ${formatCount(data.totalCount)} contacts match. Refine the search to narrow them down.`
+              : `${formatCount(data.totalCount)} contact${data.totalCount === 1 ? '' : 's'}`}
+          </Text>
+          <ListPagination
+            label="Contacts pages"
+            page={data.page}
+            totalPages={data.totalPages}
+            firstId={data.rows[0]?.id}
+            lastId={data.rows.at(-1)?.id}
+            onNavigate={navigateTo}
+          />
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+function ContactRow({ contact }: { contact: ContactSummary }) {
+  return (
+    <Table.Tr>
+      <Table.Td>
+        <Text size="sm" fw={500}>
+          {contact.email}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <YesNoBadge value={contact.emailMarketingConsent} label="Email marketing" />
+      </Table.Td>
+      <Table.Td>
+        <YesNoBadge value={contact.smsMarketingConsent} label="SMS marketing" />
+      </Table.Td>
+      <Table.Td>{formatDate(contact.createdAt)}</Table.Td>
+      <Table.Td>{contact.emailUnsubscribedAt ? formatDate(contact.emailUnsubscribedAt) : '—'}</Table.Td>
+      <Table.Td ta="right">
+        <ButtonLink
+          to="/admin/contacts/$id"
+          params={{ id: contact.id }}
+          variant="subtle"
+          size="xs"
+          aria-label={`View ${contact.email}`}
+        >
+          View
+        </ButtonLink>
+      </Table.Td>
+    </Table.Tr>
+  );
+}

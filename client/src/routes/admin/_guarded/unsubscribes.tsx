@@ -1,0 +1,19 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { unsubscribesSearchParamsSchema } from '#shared/unsubscribes/schemas.ts';
+import { UnsubscribesPage } from '../../../unsubscribes/UnsubscribesPage.tsx';
+
+export const Route = createFileRoute('/admin/_guarded/unsubscribes')({
+  validateSearch: unsubscribesSearchParamsSchema,
+  component: UnsubscribesRoute,
+});
+
+function UnsubscribesRoute() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <UnsubscribesPage
+      search={search}
+      onSearchChange={(next) => void navigate({ search: next, replace: true })}
+    />
+  );
+}

@@ -1,0 +1,302 @@
+import { type RawBuilder, sql } from 'kysely';
+import { effectiveSearch, type ListAnchor, type PagedResult, SEARCH_COUNT_CAP } from '#shared/admin/lists.ts';
+import {
+  CONTACT_ENQUIRIES_LIMIT,
+  CONTACT_SENDS_LIMIT,
+  type ContactDetail,
+  type ContactFilter,
+  type ContactsStats,
+  type ContactSummary,
+} from '#shared/contacts/schemas.ts';
+import type { Database, DbExecutor, DbTransaction } from '../db/database.ts';
+import { containsPattern, pagedIds } from '../db/paging.ts';
+import { LEAD_METRICS, readTotals } from '../stats/stat-deltas.ts';
+
+// Contacts are the leads (admin spec §3). Subscribed = e-mail consent and not unsubscribed;
+// Unsubscribed = email_unsubscribed_at set (spec §4, §7 Exports).
+
+/**
+ * The filter's SQL, written exactly like the partial indexes' predicates (leads_subscribed_idx,
+ * leads_unsubscribed_idx) so the planner can use them.
+ */
+export function contactFilterConditions(filter: ContactFilter): RawBuilder<unknown>[] {
+  if (filter === 'subscribed') return [sql`email_marketing_consent AND email_unsubscribed_at IS NULL`];
+  if (filter === 'unsubscribed') return [sql`email_unsubscribed_at IS NOT NULL`];
+  return [];
+}
+
+export function contactConditions(filter: ContactFilter, search: string | null): RawBuilder<unknown>[] {
+  const conditions = contactFilterConditions(filter);
+  if (search) conditions.push(sql`email ILIKE ${containsPattern(search)}`);
+  return conditions;
+}
+
+const FILTER_METRIC: Record<ContactFilter, string> = {
+  all: LEAD_METRICS.total,
+  subscribed: LEAD_METRICS.emailSubscribed,
+  unsubscribed: LEAD_METRICS.emailUnsubscribed,
+};
+
+/** Exact size of a filter without a search: kept by triggers, so no row is visited. */
+export async function countContacts(db: DbExecutor, filter: ContactFilter): Promise<number> {
+  const metric = FILTER_METRIC[filter];
+  const totals = await readTotals(db, [metric]);
+  return totals[metric] ?? 0;
+}
+
+export async function contactsStats(db: DbExecutor): Promise<ContactsStats> {
+  const totals = await readTotals(db, [
+    LEAD_METRICS.total,
+    LEAD_METRICS.emailSubscribed,
+    LEAD_METRICS.emailUnsubscribed,
+  ]);
+  return {
+    total: totals[LEAD_METRICS.total],
+    subscribed: totals[LEAD_METRICS.emailSubscribed],
+    unsubscribed: totals[LEAD_METRICS.emailUnsubscribed],
+  };
+}
+
+interface ContactRow {
+  id: string;
+  email: string;
+  email_marketing_consent: boolean;
+  sms_marketing_consent: boolean;
+  created_at: Date;
+  email_unsubscribed_at: Date | null;
+}
+
+function toSummary(row: ContactRow): ContactSummary {
+  return {
+    id: row.id,
+    email: row.email,
+    emailMarketingConsent: row.email_marketing_consent,
+    smsMarketingConsent: row.sms_marketing_consent,
+    createdAt: row.created_at.toISOString(),
+    emailUnsubscribedAt: row.email_unsubscribed_at?.toISOString() ?? null,
+  };
+}
+
+export interface ListContactsInput {
+  search?: string | undefined;
+  filter: ContactFilter;
+  page: number;
+  pageSize: number;
+  anchor?: ListAnchor | undefined;
+}
+
+/**
+ * One page of contacts, newest first. Count, ids and rows are read in one snapshot, so a page read
+ * from the oldest end lines up exactly with the count.
+ */
+export async function listContacts(
+  db: Database,
+  input: ListContactsInput,
+): Promise<PagedResult<ContactSummary>> {
+  const search = effectiveSearch(input.search);
+  const conditions = contactConditions(input.filter, search);
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .setAccessMode('read only')
+    .execute(async (trx) => {
+      const paged = await pagedIds(trx, {
+        table: 'leads',
+        conditions,
+        search: search !== null,
+        searchCap: SEARCH_COUNT_CAP,
+        countExact: () => countContacts(trx, input.filter),
+        page: input.page,
+        pageSize: input.pageSize,
+        anchor: input.anchor,
+      });
+      const rows =
+        paged.ids.length === 0
+          ? []
+          : await trx
+              .selectFrom('leads')
+              .select([
+                'id',
+                'email',
+                'email_marketing_consent',
+                'sms_marketing_consent',
+                'created_at',
+                'email_unsubscribed_at',
+              ])
+              .where('id', 'in', paged.ids)
+              .orderBy('created_at', 'desc')
+              .orderBy('id', 'desc')
+              .execute();
+      return {
+        rows: rows.map(toSummary),
+        totalCount: paged.totalCount,
+        totalIsCapped: paged.totalIsCapped,
+        totalPages: paged.totalPages,
+        page: paged.page,
+      };
+    });
+}
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+export async function getContact(db: DbExecutor, id: string): Promise<ContactDetail | null> {
+  const lead = await db.selectFrom('leads').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!lead) return null;
+  const [enquiries, photos, sends, events] = await Promise.all([
+    db
+      .selectFrom('enquiries')
+      .selectAll()
+      .where('lead_id', '=', id)
+      .orderBy('created_at', 'desc')
+      .limit(CONTACT_ENQUIRIES_LIMIT)
+      .execute(),
+    db
+      .selectFrom('uploads')
+      .innerJoin('enquiries', 'enquiries.id', 'uploads.enquiry_id')
+      .select(['uploads.id', 'uploads.enquiry_id'])
+      .where('enquiries.lead_id', '=', id)
+      .orderBy('uploads.created_at')
+      .orderBy('uploads.id')
+      .execute(),
+    db
+      .selectFrom('email_sends')
+      .innerJoin('email_campaigns', 'email_campaigns.id', 'email_sends.campaign_id')
+      .select([
+        'email_sends.id',
+        'email_sends.campaign_id',
+        'email_campaigns.name',
+        'email_sends.status',
+        'email_sends.sent_at',
+        'email_sends.opened_at',
+        'email_sends.clicked_at',
+        'email_sends.created_at',
+      ])
+      .where('email_sends.lead_id', '=', id)
+      .orderBy('email_sends.created_at', 'desc')
+      .limit(CONTACT_SENDS_LIMIT)
+      .execute(),
+    db
+      .selectFrom('unsubscribe_logs')
+      .select(['id', 'action', 'method', 'created_at'])
+      .where('lead_id', '=', id)
+      .orderBy('created_at', 'desc')
+      .limit(50)
+      .execute(),
+  ]);
+  const photosByEnquiry = new Map<string, string[]>();
+  for (const photo of photos) {
+    if (!photo.enquiry_id) continue;
+    const list = photosByEnquiry.get(photo.enquiry_id) ?? [];
+    list.push(photo.id);
+    photosByEnquiry.set(photo.enquiry_id, list);
+  }
+  return {
+    id: lead.id,
+    email: lead.email,
+    fullName: lead.full_name,
+    phone: lead.phone,
+    emailMarketingConsent: lead.email_marketing_consent,
+    smsMarketingConsent: lead.sms_marketing_consent,
+    emailUnsubscribedAt: iso(lead.email_unsubscribed_at),
+    unsubscribeReason: lead.unsubscribe_reason,
+    smsUnsubscribedAt: iso(lead.sms_unsubscribed_at),
+    suppressedAt: iso(lead.suppressed_at),
+    suppressionReason: lead.suppression_reason,
+    consentAt: iso(lead.consent_at),
+    consentSource: lead.consent_source,
+    consentIp: lead.consent_ip,
+    createdAt: lead.created_at.toISOString(),
+    updatedAt: lead.updated_at.toISOString(),
+    enquiries: enquiries.map((e) => ({
+      id: e.id,
+      watchBrand: e.watch_brand,
+      watchModel: e.watch_model,
+      watchYear: e.watch_year,
+      watchCondition: e.watch_condition,
+      hasBox: e.has_box,
+      hasPapers: e.has_papers,
+      additionalDetails: e.additional_details,
+      source: e.source,
+      utmSource: e.utm_source,
+      utmMedium: e.utm_medium,
+      utmCampaign: e.utm_campaign,
+      photoIds: photosByEnquiry.get(e.id) ?? [],
+      createdAt: e.created_at.toISOString(),
+    })),
+    sends: sends.map((s) => ({
+      id: s.id,
+      campaignId: s.campaign_id,
+      campaignName: s.name,
+      status: s.status,
+      sentAt: iso(s.sent_at),
+      openedAt: iso(s.opened_at),
+      clickedAt: iso(s.clicked_at),
+      createdAt: s.created_at.toISOString(),
+    })),
+    unsubscribeEvents: events.map((e) => ({
+      id: e.id,
+      action: e.action,
+      method: e.method,
+      createdAt: e.created_at.toISOString(),
+    })),
+  };
+}
+
+export interface ConsentChanges {
+  emailMarketingConsent?: boolean | undefined;
+  smsMarketingConsent?: boolean | undefined;
+}
+
+export type UpdateContactResult =
+  | { status: 'not_found' }
+  /** Turning consent back on after an unsubscribe: only the contact can, through the signed link. */
+  | { status: 'email_locked' }
+  | { status: 'sms_locked' }
+  | { status: 'ok' };
+
+/**
+ * An admin's edit of the two consent flags (spec §4). Consent switched on by an admin is recorded as
+ * such (who, when), since the consent evidence must say where a consent came from.
+ */
+export async function updateContactConsent(
+  trx: DbTransaction,
+  id: string,
+  changes: ConsentChanges,
+  actor: { email: string },
+  now = new Date(),
+): Promise<UpdateContactResult> {
+  const lead = await trx
+    .selectFrom('leads')
+    .select([
+      'email_marketing_consent',
+      'sms_marketing_consent',
+      'email_unsubscribed_at',
+      'sms_unsubscribed_at',
+    ])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!lead) return { status: 'not_found' };
+  const emailOn = changes.emailMarketingConsent === true && !lead.email_marketing_consent;
+  const smsOn = changes.smsMarketingConsent === true && !lead.sms_marketing_consent;
+  if (emailOn && lead.email_unsubscribed_at !== null) return { status: 'email_locked' };
+  if (smsOn && lead.sms_unsubscribed_at !== null) return { status: 'sms_locked' };
+
+  await trx
+    .updateTable('leads')
+    .set({
+      ...(changes.emailMarketingConsent === undefined
+        ? {}
+        : { email_marketing_consent: changes.emailMarketingConsent }),
+      ...(changes.smsMarketingConsent === undefined
+        ? {}
+        : { sms_marketing_consent: changes.smsMarketingConsent }),
+      ...(emailOn || smsOn
+        ? { consent_at: now, consent_source: `admin:${actor.email}`, consent_ip: null }
+        : {}),
+      updated_at: now,
+    })
+    .where('id', '=', id)
+    .execute();
+  return { status: 'ok' };
+}

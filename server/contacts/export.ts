@@ -1,0 +1,50 @@
+import { sql } from 'kysely';
+import { effectiveSearch } from '#shared/admin/lists.ts';
+import type { ContactFilter } from '#shared/contacts/schemas.ts';
+import type { DbExecutor } from '../db/database.ts';
+import { csvLineSql } from '../exports/csv.ts';
+import type { CsvExportSpec } from '../exports/csv-export.ts';
+import { contactConditions, countContacts } from './contacts.ts';
+
+// Contacts export (admin spec §7 Exports, §9 CSV files): every matching lead, newest first.
+
+export const CONTACTS_CSV_HEADER = [
+  'Email',
+  'Email Consent',
+  'SMS Consent',
+  'Unsubscribed At',
+  'Created At',
+] as const;
+
+/** ISO 8601 with the offset of the session's TimeZone (the export sets the settings timezone). */
+export const localTimestamp = (column: string) =>
+  sql<string | null>`to_char(${sql.ref(column)}, 'YYYY-MM-DD"T"HH24:MI:SSTZH:TZM')`;
+
+export function contactsCsvExport(
+  { filter, search }: { filter: ContactFilter; search?: string | undefined },
+  timezone: string,
+): CsvExportSpec {
+  const term = effectiveSearch(search);
+  const conditions = contactConditions(filter, term);
+  return {
+    header: CONTACTS_CSV_HEADER,
+    table: 'leads',
+    conditions,
+    line: csvLineSql([
+      { text: sql.ref('email') },
+      { yesNo: sql.ref('email_marketing_consent') },
+      { yesNo: sql.ref('sms_marketing_consent') },
+      { plain: localTimestamp('email_unsubscribed_at') },
+      { plain: localTimestamp('created_at') },
+    ]),
+    timezone,
+    async count(trx: DbExecutor) {
+      if (!term) return countContacts(trx, filter);
+      const where = sql.join(conditions, sql` AND `);
+      const result = await sql<{ count: number }>`SELECT count(*) AS count FROM leads WHERE ${where}`.execute(
+        trx,
+      );
+      return Number(result.rows[0]?.count ?? 0);
+    },
+  };
+}

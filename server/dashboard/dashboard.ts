@@ -1,0 +1,131 @@
+import { sql } from 'kysely';
+import {
+  ACTIVITY_CHART_DAYS,
+  type DailyActivity,
+  type DailyActivityPoint,
+  type DashboardStats,
+  mergeRecentActivity,
+  RECENT_CAMPAIGNS,
+  RECENT_UNSUBSCRIBES,
+  type RecentActivityItem,
+  roundRate,
+} from '#shared/dashboard/schemas.ts';
+import type { DbExecutor } from '../db/database.ts';
+import { calendarDays, localDate } from '../settings/local-time.ts';
+import { LEAD_METRICS, readTotals, SERIES_METRICS } from '../stats/stat-deltas.ts';
+
+// Email Campaign Dashboard (admin spec §2, §9). Campaign figures come from the counters the sending
+// engine keeps on email_campaigns, so no query here visits email_sends.
+
+export async function dashboardStats(db: DbExecutor): Promise<DashboardStats> {
+  const [campaigns, totals] = await Promise.all([
+    // A campaign's stored rate wins; the ratio of its counters stands in when none was stored.
+    sql<{
+      total: number;
+      avg_open: number | null;
+      avg_click: number | null;
+      bounces: number;
+      sent: number;
+    }>`
+      SELECT count(*) AS total,
+             avg(coalesce(open_rate, 100.0 * open_count / delivered_count)) FILTER (WHERE delivered_count > 0)
+               AS avg_open,
+             avg(coalesce(click_rate, 100.0 * click_count / delivered_count)) FILTER (WHERE delivered_count > 0)
+               AS avg_click,
+             coalesce(sum(bounce_count), 0) AS bounces,
+             coalesce(sum(sent_count), 0) AS sent
+      FROM email_campaigns`.execute(db),
+    readTotals(db, [LEAD_METRICS.emailActive]),
+  ]);
+  const row = campaigns.rows[0];
+  const rate = (value: number | string | null | undefined) =>
+    value === null || value === undefined ? null : roundRate(Number(value));
+  const bounces = Number(row?.bounces ?? 0);
+  const sent = Number(row?.sent ?? 0);
+  return {
+    totalCampaigns: Number(row?.total ?? 0),
+    activeSubscribers: totals[LEAD_METRICS.emailActive],
+    avgOpenRate: rate(row?.avg_open),
+    avgClickRate: rate(row?.avg_click),
+    bounceRate: sent > 0 ? roundRate((bounces / sent) * 100) : null,
+  };
+}
+
+/** The 5 latest completed campaigns and the 5 latest unsubscribes, newest first (spec §9). */
+export async function recentActivity(db: DbExecutor): Promise<RecentActivityItem[]> {
+  const [campaigns, logs] = await Promise.all([
+    db
+      .selectFrom('email_campaigns')
+      .select(['id', 'name', 'total_recipients', 'completed_at'])
+      .where('status', '=', 'completed')
+      .where('completed_at', 'is not', null)
+      .orderBy('completed_at', 'desc')
+      .limit(RECENT_CAMPAIGNS)
+      .execute(),
+    db
+      .selectFrom('unsubscribe_logs')
+      .select(['id', 'email', 'action', 'created_at'])
+      .where('action', 'in', ['email_unsubscribe', 'sms_unsubscribe'])
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(RECENT_UNSUBSCRIBES)
+      .execute(),
+  ]);
+  return mergeRecentActivity(
+    campaigns.flatMap((c) =>
+      c.completed_at
+        ? [
+            {
+              kind: 'campaign_completed' as const,
+              id: c.id,
+              name: c.name,
+              recipients: c.total_recipients,
+              at: c.completed_at.toISOString(),
+            },
+          ]
+        : [],
+    ),
+    logs.map((l) => ({
+      kind: 'unsubscribe' as const,
+      id: l.id,
+      email: l.email,
+      action: l.action,
+      at: l.created_at.toISOString(),
+    })),
+  );
+}
+
+/**
+ * Sends, opens, clicks and unsubscribes per local day (settings timezone) over the last 30 days,
+ * today included. Reads the trigger-kept 15-minute series: at most 30 x 96 rows per metric.
+ */
+export async function dailyActivity(
+  db: DbExecutor,
+  { now = new Date(), timezone, days = ACTIVITY_CHART_DAYS }: { now?: Date; timezone: string; days?: number },
+): Promise<DailyActivity> {
+  const dates = calendarDays(localDate(now, timezone), days);
+  const metricKeys = Object.keys(SERIES_METRICS) as Array<keyof typeof SERIES_METRICS>;
+  const byMetric = new Map<string, keyof typeof SERIES_METRICS>(
+    metricKeys.map((k) => [SERIES_METRICS[k], k]),
+  );
+  // A day is at most 26 hours long (DST), so days + 2 days of buckets cover the first local day.
+  const rows = await sql<{ day: string; metric: string; count: number }>`
+    SELECT to_char(bucket AT TIME ZONE ${timezone}, 'YYYY-MM-DD') AS day, metric, sum(delta) AS count
+    FROM stat_deltas
+    WHERE metric IN (${sql.join(Object.values(SERIES_METRICS))})
+      AND bucket >= ${now}::timestamptz - make_interval(days => ${days + 2})
+      AND bucket <= ${now}::timestamptz
+    GROUP BY 1, 2`.execute(db);
+  const points = new Map<string, DailyActivityPoint>(
+    dates.map((date) => [date, { date, sent: 0, opened: 0, clicked: 0, unsubscribed: 0 }]),
+  );
+  for (const row of rows.rows) {
+    const point = points.get(row.day);
+    const key = byMetric.get(row.metric);
+    if (point && key) point[key] += Number(row.count);
+  }
+  return {
+    timezone,
+    days: dates.map((d) => points.get(d) ?? { date: d, sent: 0, opened: 0, clicked: 0, unsubscribed: 0 }),
+  };
+}

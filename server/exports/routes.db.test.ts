@@ -1,0 +1,244 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UNSUBSCRIBE_MESSAGES } from '#shared/unsubscribes/schemas.ts';
+import { useTestDatabase } from '../../test/support/db.ts';
+import { testServices } from '../../test/support/services.ts';
+import { type AppServer, createServer } from '../app.ts';
+import { createSession, generateSessionToken } from '../auth/session.ts';
+import { createUser, grantAdmin } from '../auth/users.ts';
+import { localDate } from '../settings/local-time.ts';
+import { EXPORT_BATCH_ROWS } from './csv-export.ts';
+
+/** Splits RFC 4180 text into records (quoted fields may hold commas, quotes and line breaks). */
+function parseCsv(text: string): string[][] {
+  const records: string[][] = [];
+  let record: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i += 1;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      record.push(field);
+      field = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      record.push(field);
+      records.push(record);
+      record = [];
+      field = '';
+      i += 1;
+    } else field += c;
+  }
+  if (field || record.length) throw new Error('CSV does not end with CRLF');
+  return records;
+}
+
+describe('admin CSV exports', () => {
+  const t = useTestDatabase();
+  let server: AppServer;
+  let adminCookie: string;
+  let memberCookie: string;
+
+  async function sessionCookie(email: string, admin: boolean): Promise<string> {
+    await createUser(t.db, { email, password: 'export-password-1', verified: true });
+    if (admin) await grantAdmin(t.db, email);
+    const user = await t.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    const token = generateSessionToken();
+    await createSession(t.db, token, user.id, { ip: null, userAgent: null });
+    return `session=${token}`;
+  }
+
+  const get = (url: string, cookie?: string) =>
+    server.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+
+  beforeAll(async () => {
+    server = await createServer({ services: testServices(t.db), clientDir: null, logLevel: 'silent' });
+    adminCookie = await sessionCookie('export-admin@example.com', true);
+    memberCookie = await sessionCookie('export-member@example.com', false);
+    await t.db
+      .insertInto('leads')
+      .values([
+        {
+          email: '=cmd@example.com',
+          email_marketing_consent: true,
+          sms_marketing_consent: true,
+          created_at: '2026-11-01T00:00:00Z',
+        },
+        {
+          email: 'quote"comma,@example.com',
+          email_marketing_consent: false,
+          email_unsubscribed_at: '2026-11-10T02:30:00Z',
+          created_at: '2026-11-02T00:00:00Z',
+        },
+        { email: 'plain@gmail.com', email_marketing_consent: true, created_at: '2026-11-03T00:00:00Z' },
+      ])
+      .execute();
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  it('refuses anonymous callers (401) and non-admins (403)', async () => {
+    for (const url of ['/api/admin/exports/contacts.csv', '/api/admin/exports/unsubscribe-logs.csv']) {
+      const anonymous = await get(url);
+      expect(anonymous.statusCode).toBe(401);
+      expect(anonymous.headers['cache-control']).toBe('no-store');
+      expect(anonymous.body).not.toContain('@example.com');
+      const member = await get(url, memberCookie);
+      expect(member.statusCode).toBe(403);
+      expect(member.json()).toEqual({ error: 'Access denied. Admin privileges required.' });
+      expect((await get(url, 'session=not-a-real-token')).statusCode).toBe(401);
+    }
+  });
+
+  it('streams every contact newest first as RFC 4180 CSV with formula cells neutralised', async () => {
+    const res = await get('/api/admin/exports/contacts.csv', adminCookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="contacts-all-${localDate(new Date(), 'Australia/Sydney')}.csv"`,
+    );
+    expect(res.headers['x-row-count']).toBe('3');
+    expect(res.body).toBe(
+      [
+        'Email,Email Consent,SMS Consent,Unsubscribed At,Created At',
+        'plain@gmail.com,Yes,No,,2026-11-03T11:00:00+11:00',
+        '"quote""comma,@example.com",No,No,2026-11-10T13:30:00+11:00,2026-11-02T11:00:00+11:00',
+        "'=cmd@example.com,Yes,Yes,,2026-11-01T11:00:00+11:00",
+        '',
+      ].join('\r\n'),
+    );
+  });
+
+  it('filters and searches like the list and names the file after the filter', async () => {
+    const subscribed = await get('/api/admin/exports/contacts.csv?filter=subscribed', adminCookie);
+    expect(subscribed.headers['content-disposition']).toMatch(
+      /filename="contacts-subscribed-\d{4}-\d{2}-\d{2}\.csv"/,
+    );
+    expect(parseCsv(subscribed.body).map((r) => r[0])).toEqual([
+      'Email',
+      'plain@gmail.com',
+      "'=cmd@example.com",
+    ]);
+    const unsubscribed = await get('/api/admin/exports/contacts.csv?filter=unsubscribed', adminCookie);
+    expect(parseCsv(unsubscribed.body).map((r) => r[0])).toEqual(['Email', 'quote"comma,@example.com']);
+    const searched = await get('/api/admin/exports/contacts.csv?search=GMAIL', adminCookie);
+    expect(searched.headers['x-row-count']).toBe('1');
+    expect(parseCsv(searched.body).map((r) => r[0])).toEqual(['Email', 'plain@gmail.com']);
+  });
+
+  it('answers HEAD with the headers only and releases the export', async () => {
+    const head = await server.app.inject({
+      method: 'HEAD',
+      url: '/api/admin/exports/contacts.csv',
+      headers: { cookie: adminCookie },
+    });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['x-row-count']).toBe('3');
+    expect(head.body).toBe('');
+    expect((await get('/api/admin/exports/contacts.csv', adminCookie)).statusCode).toBe(200);
+  });
+
+  it('answers 400 for a bad filter', async () => {
+    const res = await get('/api/admin/exports/contacts.csv?filter=everyone', adminCookie);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: 'Invalid export filter: filter' });
+  });
+
+  it('refuses to export unsubscribe logs when there are none', async () => {
+    const res = await get('/api/admin/exports/unsubscribe-logs.csv', adminCookie);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: UNSUBSCRIBE_MESSAGES.nothingToExport });
+  });
+
+  it('exports unsubscribe logs with the list filters, labels, and empty cells for missing data', async () => {
+    await t.db
+      .insertInto('unsubscribe_logs')
+      .values([
+        {
+          email: 'a@example.com',
+          action: 'email_unsubscribe',
+          method: 'one_click',
+          ip_address: '203.0.113.5',
+          user_agent: '-1+1 "Bot", v2',
+          created_at: '2026-11-20T01:02:03Z',
+        },
+        {
+          email: 'b@example.com',
+          action: 'sms_unsubscribe',
+          method: 'manual',
+          created_at: '2026-11-19T00:00:00Z',
+        },
+        {
+          email: 'c@example.com',
+          action: 'email_resubscribe',
+          method: 'manual',
+          created_at: '2026-11-21T00:00:00Z',
+        },
+      ])
+      .execute();
+    const res = await get('/api/admin/exports/unsubscribe-logs.csv', adminCookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="unsubscribe-logs-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    expect(res.headers['x-row-count']).toBe('2');
+    expect(parseCsv(res.body)).toEqual([
+      ['Email', 'Action', 'Method', 'IP Address', 'User Agent', 'Date & Time'],
+      [
+        'a@example.com',
+        'Email Unsubscribe',
+        'One-Click',
+        '203.0.113.5',
+        `'-1+1 "Bot", v2`,
+        '2026-11-20T12:02:03+11:00',
+      ],
+      ['b@example.com', 'SMS Unsubscribe', 'Manual', '', '', '2026-11-19T11:00:00+11:00'],
+    ]);
+    const oneClick = await get('/api/admin/exports/unsubscribe-logs.csv?method=one_click', adminCookie);
+    expect(oneClick.headers['x-row-count']).toBe('1');
+    const withResubscribes = await get(
+      '/api/admin/exports/unsubscribe-logs.csv?action=email_unsubscribe&includeResubscribes=1',
+      adminCookie,
+    );
+    expect(parseCsv(withResubscribes.body).map((r) => r[1])).toEqual([
+      'Action',
+      'Email Resubscribe',
+      'Email Unsubscribe',
+    ]);
+    const searchedNone = await get('/api/admin/exports/unsubscribe-logs.csv?search=nobody', adminCookie);
+    expect(searchedNone.statusCode).toBe(404);
+  });
+
+  it('streams more rows than one batch, and the announced count matches the body', async () => {
+    const total = EXPORT_BATCH_ROWS * 2 + 7;
+    await sql`
+      INSERT INTO leads (email, created_at)
+      SELECT 'bulk' || g || '@bulk.example', timestamptz '2025-01-01' + g * interval '1 minute'
+      FROM generate_series(1, ${total}) g`.execute(t.db);
+    const res = await get('/api/admin/exports/contacts.csv?search=bulk.example', adminCookie);
+    expect(res.headers['x-row-count']).toBe(String(total));
+    const records = parseCsv(res.body);
+    expect(records).toHaveLength(total + 1);
+    expect(records[1]?.[0]).toBe(`bulk${total}@bulk.example`);
+    expect(records.at(-1)?.[0]).toBe('bulk1@bulk.example');
+  });
+
+  it('uses the settings timezone for dates', async () => {
+    await t.db.updateTable('settings').set({ timezone: 'Australia/Perth' }).execute();
+    const res = await get('/api/admin/exports/contacts.csv?search=plain', adminCookie);
+    expect(parseCsv(res.body)[1]?.[4]).toBe('2026-11-03T08:00:00+08:00');
+    await t.db.updateTable('settings').set({ timezone: 'Australia/Sydney' }).execute();
+  });
+});

@@ -1,0 +1,81 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { contactsExportQuerySchema } from '#shared/contacts/schemas.ts';
+import { UNSUBSCRIBE_MESSAGES, unsubscribesExportQuerySchema } from '#shared/unsubscribes/schemas.ts';
+import { contactsCsvExport } from '../contacts/export.ts';
+import { requireAdminSession } from '../http/admin-session.ts';
+import type { AppServices } from '../services.ts';
+import { localDate } from '../settings/local-time.ts';
+import { getSettingsTimezone } from '../settings/settings.ts';
+import { unsubscribeLogsCsvExport } from '../unsubscribes/export.ts';
+import { type CsvExportSpec, openCsvExport } from './csv-export.ts';
+
+/** Response header with the number of data rows in the CSV (known before the body: same snapshot). */
+export const ROW_COUNT_HEADER = 'x-row-count';
+
+function parseQuery<S extends z.ZodType>(
+  schema: S,
+  req: FastifyRequest,
+  reply: FastifyReply,
+): z.output<S> | null {
+  const parsed = schema.safeParse(req.query ?? {});
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  void reply.code(400).send({ error: `Invalid export filter${issue ? `: ${issue.path.join('.')}` : ''}` });
+  return null;
+}
+
+async function sendCsv(
+  services: AppServices,
+  reply: FastifyReply,
+  filename: string,
+  spec: CsvExportSpec,
+  { refuseEmpty }: { refuseEmpty?: string } = {},
+): Promise<FastifyReply> {
+  const csv = await openCsvExport(services.db, spec);
+  if (refuseEmpty && csv.rowCount === 0) {
+    await csv.cancel();
+    return reply.code(404).send({ error: refuseEmpty });
+  }
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .header(ROW_COUNT_HEADER, String(csv.rowCount))
+    .header('x-content-type-options', 'nosniff')
+    .send(csv.start());
+}
+
+/**
+ * Admin CSV downloads. GETs change nothing, so they need no CSRF token, but they carry personal data:
+ * the admin session is required and nothing may be cached on the way.
+ */
+export const adminExportRoutes: FastifyPluginAsync<{ services: AppServices }> = async (
+  scope,
+  { services },
+) => {
+  scope.addHook('onRequest', async (_req, reply) => {
+    void reply.header('cache-control', 'no-store');
+  });
+
+  scope.get('/api/admin/exports/contacts.csv', async (req, reply) => {
+    if (!(await requireAdminSession(services, req, reply))) return reply;
+    const query = parseQuery(contactsExportQuerySchema, req, reply);
+    if (!query) return reply;
+    const timezone = await getSettingsTimezone(services.db);
+    const filename = `contacts-${query.filter}-${localDate(new Date(), timezone)}.csv`;
+    return sendCsv(services, reply, filename, contactsCsvExport(query, timezone));
+  });
+
+  scope.get('/api/admin/exports/unsubscribe-logs.csv', async (req, reply) => {
+    if (!(await requireAdminSession(services, req, reply))) return reply;
+    const query = parseQuery(unsubscribesExportQuerySchema, req, reply);
+    if (!query) return reply;
+    const timezone = await getSettingsTimezone(services.db);
+    const filename = `unsubscribe-logs-${localDate(new Date(), timezone)}.csv`;
+    // Spec §5: exporting no logs is an error, not an empty file.
+    return sendCsv(services, reply, filename, unsubscribeLogsCsvExport(query, timezone), {
+      refuseEmpty: UNSUBSCRIBE_MESSAGES.nothingToExport,
+    });
+  });
+  return Promise.resolve();
+};

@@ -1,0 +1,40 @@
+import { TRPCError } from '@trpc/server';
+import {
+  CONTACT_MESSAGES,
+  CONTACTS_PAGE_SIZE,
+  contactGetInputSchema,
+  contactsListInputSchema,
+  contactUpdateInputSchema,
+} from '#shared/contacts/schemas.ts';
+import { contactsStats, getContact, listContacts, updateContactConsent } from '../../contacts/contacts.ts';
+import { adminProcedure, router } from '../trpc.ts';
+
+export const adminContactsRouter = router({
+  list: adminProcedure
+    .input(contactsListInputSchema)
+    .query(({ ctx, input }) => listContacts(ctx.db, { ...input, pageSize: CONTACTS_PAGE_SIZE })),
+
+  stats: adminProcedure.query(({ ctx }) => contactsStats(ctx.db)),
+
+  get: adminProcedure.input(contactGetInputSchema).query(async ({ ctx, input }) => {
+    const contact = await getContact(ctx.db, input.id);
+    if (!contact) throw new TRPCError({ code: 'NOT_FOUND', message: CONTACT_MESSAGES.notFound });
+    return contact;
+  }),
+
+  update: adminProcedure.input(contactUpdateInputSchema).mutation(async ({ ctx, input }) => {
+    const { id, ...changes } = input;
+    const result = await ctx.db
+      .transaction()
+      .execute((trx) => updateContactConsent(trx, id, changes, { email: ctx.user.email }));
+    if (result.status === 'not_found')
+      throw new TRPCError({ code: 'NOT_FOUND', message: CONTACT_MESSAGES.notFound });
+    if (result.status === 'email_locked')
+      throw new TRPCError({ code: 'CONFLICT', message: CONTACT_MESSAGES.emailLocked });
+    if (result.status === 'sms_locked')
+      throw new TRPCError({ code: 'CONFLICT', message: CONTACT_MESSAGES.smsLocked });
+    const contact = await getContact(ctx.db, id);
+    if (!contact) throw new TRPCError({ code: 'NOT_FOUND', message: CONTACT_MESSAGES.notFound });
+    return contact;
+  }),
+});

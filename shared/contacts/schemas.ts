@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import {
+  anchorSearchParams,
+  listAnchorSchema,
+  listPageSchema,
+  pageSearchParam,
+  searchTermSchema,
+} from '../admin/lists.ts';
+
+/** Admin contacts (leads): list, detail and consent edits (admin spec §2, §4, §7, §8). */
+
+export const CONTACTS_PAGE_SIZE = 20;
+
+export const contactFilters = ['all', 'subscribed', 'unsubscribed'] as const;
+export type ContactFilter = (typeof contactFilters)[number];
+
+export const CONTACT_FILTER_LABELS: Record<ContactFilter, string> = {
+  all: 'All Contacts',
+  subscribed: 'Subscribed',
+  unsubscribed: 'Unsubscribed',
+};
+
+export const CONTACT_MESSAGES = {
+  notFound: 'Contact not found',
+  noContacts: 'No contacts found',
+  tryAdjustingSearch: 'Try adjusting your search',
+  updated: 'Contact updated',
+  updatedDescription: 'Contact preferences have been updated successfully',
+  updateFailed: 'Update failed',
+  emailLocked:
+    'This contact has unsubscribed from marketing e-mails. Their e-mail consent cannot be turned back on here; only they can resubscribe, through the link in an e-mail.',
+  smsLocked:
+    'This contact has unsubscribed from marketing SMS. Their SMS consent cannot be turned back on here; only they can resubscribe, through the link in an e-mail.',
+  nothingToUpdate: 'Nothing to update',
+  exportSuccessTitle: 'Export successful',
+  exportFailed: 'Export failed',
+} as const;
+
+export function contactsExportedMessage(count: number): string {
+  return `Exported ${count} contact${count === 1 ? '' : 's'} to CSV`;
+}
+
+export const contactFilterSchema = z.enum(contactFilters);
+
+export const contactsListInputSchema = z.object({
+  search: searchTermSchema,
+  filter: contactFilterSchema.default('all'),
+  page: listPageSchema,
+  anchor: listAnchorSchema.optional(),
+});
+export type ContactsListInput = z.input<typeof contactsListInputSchema>;
+
+/** /admin/contacts?search=&filter=&page=&after=|before= : a reload or a shared link keeps them. */
+export const contactsSearchParamsSchema = z.object({
+  search: z.string().max(255).optional().catch(undefined),
+  filter: contactFilterSchema.optional().catch(undefined),
+  page: pageSearchParam,
+  ...anchorSearchParams,
+});
+export type ContactsSearchParams = z.infer<typeof contactsSearchParamsSchema>;
+
+/** Query string of the CSV export: the same filter and search as the list. */
+export const contactsExportQuerySchema = z.object({
+  filter: contactFilterSchema.default('all'),
+  search: searchTermSchema,
+});
+
+export const contactGetInputSchema = z.object({ id: z.uuid() });
+
+export const contactUpdateInputSchema = z
+  .object({
+    id: z.uuid(),
+    emailMarketingConsent: z.boolean().optional(),
+    smsMarketingConsent: z.boolean().optional(),
+  })
+  .refine((v) => v.emailMarketingConsent !== undefined || v.smsMarketingConsent !== undefined, {
+    message: CONTACT_MESSAGES.nothingToUpdate,
+  });
+export type ContactUpdateInput = z.input<typeof contactUpdateInputSchema>;
+
+export interface ContactSummary {
+  id: string;
+  email: string;
+  emailMarketingConsent: boolean;
+  smsMarketingConsent: boolean;
+  createdAt: string;
+  emailUnsubscribedAt: string | null;
+}
+
+export interface ContactsStats {
+  total: number;
+  subscribed: number;
+  unsubscribed: number;
+}
+
+export interface ContactEnquiry {
+  id: string;
+  watchBrand: string;
+  watchModel: string | null;
+  watchYear: number | null;
+  watchCondition: string;
+  hasBox: boolean;
+  hasPapers: boolean;
+  additionalDetails: string | null;
+  source: string;
+  utmSource: string | null;
+  utmMedium: string | null;
+  utmCampaign: string | null;
+  photoIds: string[];
+  createdAt: string;
+}
+
+export interface ContactCampaignSend {
+  id: string;
+  campaignId: string;
+  campaignName: string;
+  status: string;
+  sentAt: string | null;
+  openedAt: string | null;
+  clickedAt: string | null;
+  createdAt: string;
+}
+
+export interface ContactUnsubscribeEvent {
+  id: string;
+  action: string;
+  method: string;
+  createdAt: string;
+}
+
+export interface ContactDetail {
+  id: string;
+  email: string;
+  fullName: string | null;
+  phone: string | null;
+  emailMarketingConsent: boolean;
+  smsMarketingConsent: boolean;
+  emailUnsubscribedAt: string | null;
+  unsubscribeReason: string | null;
+  smsUnsubscribedAt: string | null;
+  suppressedAt: string | null;
+  suppressionReason: string | null;
+  consentAt: string | null;
+  consentSource: string | null;
+  consentIp: string | null;
+  createdAt: string;
+  updatedAt: string;
+  enquiries: ContactEnquiry[];
+  /** The latest campaign e-mails to this contact (at most CONTACT_SENDS_LIMIT). */
+  sends: ContactCampaignSend[];
+  unsubscribeEvents: ContactUnsubscribeEvent[];
+}
+
+export const CONTACT_SENDS_LIMIT = 50;
+export const CONTACT_ENQUIRIES_LIMIT = 50;

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { averageRate, bounceRate, mergeRecentActivity, type RecentActivityItem } from './schemas.ts';
+
+describe('dashboard rates', () => {
+  it('averages rates rounded to one decimal, null without campaigns', () => {
+    expect(averageRate([50, 33.33, 20])).toBe(34.4);
+    expect(averageRate([])).toBeNull();
+  });
+
+  it('computes the bounce rate as bounces / sent x 100', () => {
+    expect(bounceRate(3, 120)).toBe(2.5);
+    expect(bounceRate(1, 3)).toBe(33.3);
+    expect(bounceRate(0, 0)).toBeNull();
+  });
+});
+
+describe('mergeRecentActivity', () => {
+  it('merges newest first and keeps ten', () => {
+    const at = (n: number) => new Date(Date.UTC(2026, 0, 1, 0, n)).toISOString();
+    const campaigns: RecentActivityItem[] = [1, 5, 9, 13, 17].map((n) => ({
+      kind: 'campaign_completed',
+      id: `c${n}`,
+      name: `C${n}`,
+      recipients: 1,
+      at: at(n),
+    }));
+    const unsubscribes: RecentActivityItem[] = [2, 3, 4, 20, 30, 0].map((n) => ({
+      kind: 'unsubscribe',
+      id: `u${n}`,
+      email: `${n}@example.com`,
+      action: 'email_unsubscribe',
+      at: at(n),
+    }));
+    expect(mergeRecentActivity(campaigns, unsubscribes).map((i) => i.id)).toEqual([
+      'u30',
+      'u20',
+      'c17',
+      'c13',
+      'c9',
+      'c5',
+      'u4',
+      'u3',
+      'u2',
+      'c1',
+    ]);
+  });
+});

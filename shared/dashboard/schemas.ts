@@ -1,0 +1,66 @@
+/** Email Campaign Dashboard (admin spec §2 Dashboard, §9 dashboard stats and recent activity). */
+
+export const DASHBOARD_REFRESH_MS = 30_000;
+export const RECENT_CAMPAIGNS = 5;
+export const RECENT_UNSUBSCRIBES = 5;
+export const RECENT_ACTIVITY_SHOWN = 10;
+export const ACTIVITY_CHART_DAYS = 30;
+
+export const DASHBOARD_MESSAGES = {
+  noRecentActivity: 'No recent activity',
+} as const;
+
+export interface DashboardStats {
+  totalCampaigns: number;
+  /** E-mail consent given, not unsubscribed and not suppressed: the campaign audience. */
+  activeSubscribers: number;
+  /** Mean of the campaigns' open rates (percent) over campaigns with deliveries; null when none. */
+  avgOpenRate: number | null;
+  avgClickRate: number | null;
+  /** Total bounces / total sent x 100; null before anything was sent. */
+  bounceRate: number | null;
+}
+
+export type RecentActivityItem =
+  | { kind: 'campaign_completed'; id: string; name: string; recipients: number; at: string }
+  | { kind: 'unsubscribe'; id: string; email: string; action: string; at: string };
+
+export interface DailyActivityPoint {
+  /** Local calendar day in the settings timezone, YYYY-MM-DD. */
+  date: string;
+  sent: number;
+  opened: number;
+  clicked: number;
+  unsubscribed: number;
+}
+
+export interface DailyActivity {
+  timezone: string;
+  days: DailyActivityPoint[];
+}
+
+/** Rounded to one decimal, as every rate on the dashboard is. */
+export function roundRate(value: number): number {
+  return Math.round(value * 10) / 10;
+}
+
+/** The spec's average: campaigns without deliveries don't count. */
+export function averageRate(rates: readonly number[]): number | null {
+  if (rates.length === 0) return null;
+  return roundRate(rates.reduce((sum, r) => sum + r, 0) / rates.length);
+}
+
+export function bounceRate(bounces: number, sent: number): number | null {
+  if (!(sent > 0)) return null;
+  return roundRate((bounces / sent) * 100);
+}
+
+/** Merges the two recent lists newest first and keeps the first ten. */
+export function mergeRecentActivity(
+  campaigns: readonly RecentActivityItem[],
+  unsubscribes: readonly RecentActivityItem[],
+): RecentActivityItem[] {
+  return [...campaigns, ...unsubscribes]
+    .sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0))
+    .slice(0, RECENT_ACTIVITY_SHOWN);
+}

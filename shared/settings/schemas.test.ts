@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { isValidTimeZone, SETTINGS_MESSAGES, settingsInputSchema } from './schemas.ts';
+
+const valid = {
+  fromName: 'Sterling Watch Buyers',
+  fromEmail: 'news@sterlingwatchbuyers.com.au',
+  replyToEmail: '',
+  batchSize: 50,
+  batchDelaySeconds: 1,
+  timezone: 'Australia/Sydney',
+};
+
+function firstError(input: Record<string, unknown>): string | undefined {
+  const result = settingsInputSchema.safeParse({ ...valid, ...input });
+  return result.success ? undefined : result.error.issues[0]?.message;
+}
+
+describe('settingsInputSchema', () => {
+  it('accepts valid settings and trims; blank identity fields mean "use the default"', () => {
+    expect(settingsInputSchema.parse({ ...valid, fromName: '  Sterling  ', fromEmail: ' a@b.co ' })).toEqual({
+      ...valid,
+      fromName: 'Sterling',
+      fromEmail: 'a@b.co',
+    });
+    expect(settingsInputSchema.parse({ ...valid, fromName: '', fromEmail: '' }).fromEmail).toBe('');
+  });
+
+  it('refuses line breaks in header values (header injection)', () => {
+    expect(firstError({ fromName: 'Evil\r\nBcc: victim@example.com' })).toBe(SETTINGS_MESSAGES.lineBreak);
+    expect(firstError({ fromEmail: 'a@b.co\nBcc: c@d.co' })).toBe(SETTINGS_MESSAGES.lineBreak);
+    expect(firstError({ replyToEmail: 'a@b.co\r' })).toBe(SETTINGS_MESSAGES.lineBreak);
+  });
+
+  it('refuses invalid addresses', () => {
+    expect(firstError({ fromEmail: 'not-an-email' })).toBe(SETTINGS_MESSAGES.invalidEmail);
+    expect(firstError({ replyToEmail: 'a@' })).toBe(SETTINGS_MESSAGES.invalidEmail);
+  });
+
+  it('keeps batch size within 1..100 and whole', () => {
+    expect(firstError({ batchSize: 0 })).toBe(SETTINGS_MESSAGES.batchSizeRange);
+    expect(firstError({ batchSize: 101 })).toBe(SETTINGS_MESSAGES.batchSizeRange);
+    expect(firstError({ batchSize: 2.5 })).toBe(SETTINGS_MESSAGES.batchSizeRange);
+    expect(firstError({ batchSize: 1 })).toBeUndefined();
+    expect(firstError({ batchSize: 100 })).toBeUndefined();
+  });
+
+  it('keeps the batch delay within 0.5..3600 seconds', () => {
+    expect(firstError({ batchDelaySeconds: 0.4 })).toBe(SETTINGS_MESSAGES.batchDelayRange);
+    expect(firstError({ batchDelaySeconds: 3600.5 })).toBe(SETTINGS_MESSAGES.batchDelayRange);
+    expect(firstError({ batchDelaySeconds: 0.5 })).toBeUndefined();
+    expect(firstError({ batchDelaySeconds: 3600 })).toBeUndefined();
+  });
+
+  it('accepts only IANA timezones', () => {
+    expect(firstError({ timezone: 'Mars/Olympus' })).toBe(SETTINGS_MESSAGES.timezone);
+    expect(firstError({ timezone: '' })).toBe(SETTINGS_MESSAGES.timezone);
+    expect(firstError({ timezone: 'Australia/Perth' })).toBeUndefined();
+  });
+});
+
+describe('isValidTimeZone', () => {
+  it('knows real zones and refuses junk', () => {
+    expect(isValidTimeZone('Australia/Adelaide')).toBe(true);
+    expect(isValidTimeZone('UTC')).toBe(true);
+    expect(isValidTimeZone('Australia/Nowhere')).toBe(false);
+    expect(isValidTimeZone('../../etc/passwd')).toBe(false);
+  });
+});

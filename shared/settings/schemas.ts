@@ -1,0 +1,95 @@
+import { z } from 'zod';
+
+/**
+ * Admin settings (admin spec §2 Settings; DESIGN decision 5: saved, and used by the sending worker).
+ * The form shows the delay in seconds; the database keeps milliseconds.
+ */
+
+export const BATCH_SIZE_MIN = 1;
+/** The provider's batch endpoint takes at most 100 e-mails. */
+export const BATCH_SIZE_MAX = 100;
+export const BATCH_SIZE_DEFAULT = 50;
+export const BATCH_DELAY_MIN_SECONDS = 0.5;
+export const BATCH_DELAY_MAX_SECONDS = 3600;
+export const BATCH_DELAY_DEFAULT_SECONDS = 1;
+export const DEFAULT_TIMEZONE = 'Australia/Sydney';
+export const FROM_NAME_MAX = 100;
+
+export const SETTINGS_MESSAGES = {
+  saved: 'Settings saved successfully',
+  saveFailed: 'Failed to save settings',
+  lineBreak: 'Must not contain line breaks',
+  invalidEmail: 'Please enter a valid email address',
+  emailTooLong: 'Email must be less than 255 characters',
+  fromNameTooLong: `From name must be at most ${FROM_NAME_MAX} characters`,
+  batchSizeRange: `Batch size must be a whole number from ${BATCH_SIZE_MIN} to ${BATCH_SIZE_MAX}`,
+  batchDelayRange: `Batch delay must be between ${BATCH_DELAY_MIN_SECONDS} and ${BATCH_DELAY_MAX_SECONDS} seconds`,
+  timezone: 'Please choose a valid IANA timezone, such as Australia/Sydney',
+} as const;
+
+/** True for a name the platform's time zone database knows (IANA names such as Australia/Perth). */
+export function isValidTimeZone(name: string): boolean {
+  if (!name || name.length > 64 || !/^[A-Za-z0-9_+\-/]+$/.test(name)) return false;
+  try {
+    new Intl.DateTimeFormat('en-AU', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// Header values: a CR or LF would let a value start a new e-mail header (header injection).
+const noLineBreaks = (value: string) => !/[\r\n]/.test(value);
+
+/** An optional address: blank means "use the default". */
+const optionalEmail = z
+  .string()
+  .refine(noLineBreaks, SETTINGS_MESSAGES.lineBreak)
+  .transform((value) => value.trim())
+  .pipe(
+    z.union([
+      z.literal(''),
+      z.string().max(255, SETTINGS_MESSAGES.emailTooLong).pipe(z.email(SETTINGS_MESSAGES.invalidEmail)),
+    ]),
+  );
+
+export const settingsInputSchema = z.object({
+  fromName: z
+    .string()
+    .refine(noLineBreaks, SETTINGS_MESSAGES.lineBreak)
+    .transform((value) => value.trim())
+    .pipe(z.string().max(FROM_NAME_MAX, SETTINGS_MESSAGES.fromNameTooLong)),
+  fromEmail: optionalEmail,
+  replyToEmail: optionalEmail,
+  batchSize: z
+    .number(SETTINGS_MESSAGES.batchSizeRange)
+    .int(SETTINGS_MESSAGES.batchSizeRange)
+    .min(BATCH_SIZE_MIN, SETTINGS_MESSAGES.batchSizeRange)
+    .max(BATCH_SIZE_MAX, SETTINGS_MESSAGES.batchSizeRange),
+  batchDelaySeconds: z
+    .number(SETTINGS_MESSAGES.batchDelayRange)
+    .min(BATCH_DELAY_MIN_SECONDS, SETTINGS_MESSAGES.batchDelayRange)
+    .max(BATCH_DELAY_MAX_SECONDS, SETTINGS_MESSAGES.batchDelayRange),
+  timezone: z.string().trim().refine(isValidTimeZone, SETTINGS_MESSAGES.timezone),
+});
+export type SettingsInput = z.input<typeof settingsInputSchema>;
+export type SettingsValues = z.output<typeof settingsInputSchema>;
+
+export interface IntegrationStatus {
+  key: 'email' | 'crm' | 'meta';
+  name: string;
+  /** Where the secret is configured (an environment variable), never the secret itself. */
+  setting: string | null;
+  configured: boolean;
+  note: string;
+}
+
+export interface SettingsView {
+  values: SettingsValues;
+  /** What a blank identity field falls back to (the site configuration). */
+  defaults: { fromName: string; fromEmail: string; replyToEmail: string };
+  bouncePauseThreshold: number;
+  integrations: IntegrationStatus[];
+  adminEmails: string[];
+  updatedAt: string;
+}
