@@ -1,9 +1,8 @@
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { MAX_PHOTO_BYTES, MAX_PHOTOS, UPLOAD_MESSAGES, type UploadedPhoto } from '#shared/uploads/schema.ts';
-import { validateSessionToken } from '../auth/session.ts';
-import { readSessionCookie, writeSessionCookie } from '../http/session-cookie.ts';
+import { requireAdminSession } from '../http/admin-session.ts';
 import { consumeRateLimit } from '../security/rate-limit.ts';
 import type { AppServices } from '../services.ts';
 import { processPhoto, UploadRejectedError } from './image.ts';
@@ -98,7 +97,7 @@ export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (scop
 
   scope.get<{ Params: { id: string } }>('/api/uploads/:id', async (req, reply) => {
     void reply.header('cache-control', 'no-store');
-    if (!(await requireAdmin(services, req, reply))) return reply;
+    if (!(await requireAdminSession(services, req, reply))) return reply;
     const id = idSchema.safeParse(req.params.id);
     const upload = id.success ? await findUpload(services.db, id.data) : null;
     const data = upload ? await storage.driverFor(upload.driver).get(upload.storageKey) : null;
@@ -128,25 +127,4 @@ function extensionOf(contentType: string): string {
   if (contentType === 'image/png') return 'png';
   if (contentType === 'image/webp') return 'webp';
   return 'jpg';
-}
-
-/** Photos are private to the business: a session cookie of an admin, or 401/403. */
-async function requireAdmin(
-  services: AppServices,
-  req: FastifyRequest,
-  reply: FastifyReply,
-): Promise<boolean> {
-  const token = readSessionCookie(req, services.config);
-  const validated = token ? await validateSessionToken(services.db, token) : null;
-  if (!validated) {
-    await reply.code(401).send({ error: 'Please sign in.' });
-    return false;
-  }
-  if (validated.session.refreshed && token)
-    writeSessionCookie(reply, services.config, token, validated.session.expiresAt);
-  if (!validated.user.isAdmin) {
-    await reply.code(403).send({ error: 'Access denied. Admin privileges required.' });
-    return false;
-  }
-  return true;
 }
