@@ -19,10 +19,9 @@ export const SEARCH_MIN_LENGTH = 3;
  */
 export const SEARCH_COUNT_CAP = 1000;
 
-export const MAX_SEARCH_LENGTH = 255;
+import { MAX_PAGE, MAX_SEARCH_LENGTH } from './search-params.ts';
 
-/** Page numbers are capped only to keep absurd URLs from reaching the database as huge offsets. */
-export const MAX_PAGE = 1_000_000;
+export { MAX_PAGE, MAX_SEARCH_LENGTH };
 
 export const searchTermSchema = z.string().trim().max(MAX_SEARCH_LENGTH).default('');
 
@@ -45,15 +44,6 @@ export const listAnchorSchema = z.object({
 export type ListAnchor = z.infer<typeof listAnchorSchema>;
 
 export const listPageSchema = z.number().int().min(1).max(MAX_PAGE).default(1);
-
-/** `?page=` in an admin list URL: anything but a sensible page number means "first page". */
-export const pageSearchParam = z.coerce.number().int().min(1).max(MAX_PAGE).optional().catch(undefined);
-
-/** The URL's form of an anchor: `?after=<id>` or `?before=<id>`. A malformed id is dropped. */
-export const anchorSearchParams = {
-  after: z.uuid().optional().catch(undefined),
-  before: z.uuid().optional().catch(undefined),
-};
 
 export function anchorFromSearchParams(params: {
   after?: string | undefined;

@@ -3,16 +3,19 @@ import { MAX_HTML_BYTES, MAX_NAME, MAX_SUBJECT, utf8ByteLength } from './rules.t
 
 /** One zod schema per `admin.campaigns.*` input, shared by the campaign form and the server. */
 
-export const CAMPAIGN_STATUSES = [
-  'draft',
-  'scheduled',
-  'sending',
-  'completed',
-  'paused',
-  'failed',
-  'cancelled',
-] as const;
-export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+import {
+  CAMPAIGN_STATUS_FILTERS,
+  CAMPAIGN_STATUSES,
+  type CampaignStatus,
+  MAX_SEARCH,
+} from './search-params.ts';
+
+export {
+  CAMPAIGN_STATUSES,
+  type CampaignListSearch,
+  type CampaignStatus,
+  MAX_SEARCH,
+} from './search-params.ts';
 export const campaignStatusSchema = z.enum(CAMPAIGN_STATUSES);
 
 /** Statuses whose content may still change; everything later is history. */
@@ -21,7 +24,6 @@ export const EDITABLE_STATUSES = ['draft', 'scheduled'] as const satisfies reado
 export const CAMPAIGN_PAGE_SIZE = 10;
 export const CAMPAIGN_SENDS_PAGE_SIZE = 20;
 export const MAX_TEST_EMAILS = 20;
-export const MAX_SEARCH = 200;
 
 export const NO_CAMPAIGNS_MESSAGE = 'No campaigns found. Create your first campaign to get started.';
 export const CAMPAIGN_NOT_FOUND = 'Campaign not found';
@@ -116,7 +118,7 @@ export const campaignSendTestInputSchema = z.object({
 });
 export type CampaignSendTestInput = z.input<typeof campaignSendTestInputSchema>;
 
-export const campaignStatusFilterSchema = z.enum(['all', ...CAMPAIGN_STATUSES]);
+export const campaignStatusFilterSchema = z.enum(CAMPAIGN_STATUS_FILTERS);
 export type CampaignStatusFilter = z.infer<typeof campaignStatusFilterSchema>;
 
 export const campaignListInputSchema = z.object({
@@ -126,17 +128,6 @@ export const campaignListInputSchema = z.object({
   status: campaignStatusFilterSchema.default('all'),
 });
 export type CampaignListInput = z.input<typeof campaignListInputSchema>;
-
-/**
- * `/admin/campaigns` search params. A hand-edited or stale URL must never break the list, so a bad
- * value is dropped (back to its default) instead of failing the route.
- */
-export const campaignListSearchSchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined),
-  search: z.string().max(MAX_SEARCH).optional().catch(undefined),
-  status: campaignStatusFilterSchema.optional().catch(undefined),
-});
-export type CampaignListSearch = z.infer<typeof campaignListSearchSchema>;
 
 export const SEND_FILTERS = ['all', 'delivered', 'bounced', 'failed'] as const;
 export const sendFilterSchema = z.enum(SEND_FILTERS);

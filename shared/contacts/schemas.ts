@@ -1,18 +1,12 @@
 import { z } from 'zod';
-import {
-  anchorSearchParams,
-  listAnchorSchema,
-  listPageSchema,
-  pageSearchParam,
-  searchTermSchema,
-} from '../admin/lists.ts';
+import { listAnchorSchema, listPageSchema, searchTermSchema } from '../admin/lists.ts';
+import { type ContactFilter, contactFilters } from '../admin/search-params.ts';
+
+export { type ContactFilter, contactFilters, type ContactsSearchParams } from '../admin/search-params.ts';
 
 /** Admin contacts (leads): list, detail and consent edits (admin spec §2, §4, §7, §8). */
 
 export const CONTACTS_PAGE_SIZE = 20;
-
-export const contactFilters = ['all', 'subscribed', 'unsubscribed'] as const;
-export type ContactFilter = (typeof contactFilters)[number];
 
 export const CONTACT_FILTER_LABELS: Record<ContactFilter, string> = {
   all: 'All Contacts',
@@ -49,15 +43,6 @@ export const contactsListInputSchema = z.object({
   anchor: listAnchorSchema.optional(),
 });
 export type ContactsListInput = z.input<typeof contactsListInputSchema>;
-
-/** /admin/contacts?search=&filter=&page=&after=|before= : a reload or a shared link keeps them. */
-export const contactsSearchParamsSchema = z.object({
-  search: z.string().max(255).optional().catch(undefined),
-  filter: contactFilterSchema.optional().catch(undefined),
-  page: pageSearchParam,
-  ...anchorSearchParams,
-});
-export type ContactsSearchParams = z.infer<typeof contactsSearchParamsSchema>;
 
 /** Query string of the CSV export: the same filter and search as the list. */
 export const contactsExportQuerySchema = z.object({

@@ -1,11 +1,19 @@
 import { z } from 'zod';
+import { listAnchorSchema, listPageSchema, searchTermSchema } from '../admin/lists.ts';
 import {
-  anchorSearchParams,
-  listAnchorSchema,
-  listPageSchema,
-  pageSearchParam,
-  searchTermSchema,
-} from '../admin/lists.ts';
+  type ActionFilter,
+  actionFilters,
+  type MethodFilter,
+  methodFilters,
+} from '../admin/search-params.ts';
+
+export {
+  type ActionFilter,
+  actionFilters,
+  type MethodFilter,
+  methodFilters,
+  type UnsubscribesSearchParams,
+} from '../admin/search-params.ts';
 
 /** Unsubscribe Activity (admin spec §2, §7, §8). */
 
@@ -20,12 +28,6 @@ export const unsubscribeActions = [
 export type UnsubscribeLogAction = (typeof unsubscribeActions)[number];
 export const unsubscribeMethods = ['one_click', 'manual'] as const;
 export type UnsubscribeLogMethod = (typeof unsubscribeMethods)[number];
-
-/** The spec's action filter. "All Actions" means every unsubscribe (the page is about opting out). */
-export const actionFilters = ['all', 'email_unsubscribe', 'sms_unsubscribe'] as const;
-export type ActionFilter = (typeof actionFilters)[number];
-export const methodFilters = ['all', 'one_click', 'manual'] as const;
-export type MethodFilter = (typeof methodFilters)[number];
 
 export const ACTION_FILTER_LABELS: Record<ActionFilter, string> = {
   all: 'All Actions',
@@ -99,17 +101,6 @@ const flag = z
 
 /** Query string of the CSV export: the list's filters. */
 export const unsubscribesExportQuerySchema = z.object({ ...logFilters, includeResubscribes: flag });
-
-/** /admin/unsubscribes?search=&action=&method=&resubscribes=1&page= */
-export const unsubscribesSearchParamsSchema = z.object({
-  search: z.string().max(255).optional().catch(undefined),
-  action: z.enum(actionFilters).optional().catch(undefined),
-  method: z.enum(methodFilters).optional().catch(undefined),
-  resubscribes: z.literal(true).optional().catch(undefined),
-  page: pageSearchParam,
-  ...anchorSearchParams,
-});
-export type UnsubscribesSearchParams = z.infer<typeof unsubscribesSearchParamsSchema>;
 
 export interface UnsubscribeLogEntry {
   id: string;

@@ -1,21 +1,19 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { PreferencesPage } from '../preferences/PreferencesPage.tsx';
 import { site } from '../site.ts';
 
-// The router parses query values as JSON, so a digits-only value arrives as a number; anything
-// unusable becomes "absent" rather than an error page.
-const searchText = z
-  .preprocess(
-    (value) => (typeof value === 'number' ? String(value) : value),
-    z.string().trim().max(512).optional(),
-  )
-  .catch(undefined);
+import { readText } from '#shared/url-search.ts';
 
-const searchSchema = z.object({ token: searchText, email: searchText });
+// Anything unusable in the link becomes "absent" rather than an error page.
+function searchText(value: unknown): string | undefined {
+  return readText(value, 512)?.trim();
+}
 
 export const Route = createFileRoute('/unsubscribe')({
-  validateSearch: searchSchema,
+  validateSearch: (search: Record<string, unknown>) => ({
+    token: searchText(search.token),
+    email: searchText(search.email),
+  }),
   head: () => ({
     meta: [
       { title: `Marketing Preferences | ${site.name}` },

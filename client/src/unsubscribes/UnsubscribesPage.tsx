@@ -29,8 +29,8 @@ import {
   type UnsubscribeLogEntry,
   unsubscribeLogsExportedMessage,
   type UnsubscribesSearchParams,
-  unsubscribesSearchParamsSchema,
 } from '#shared/unsubscribes/schemas.ts';
+import { readOneOf } from '#shared/url-search.ts';
 import { ADMIN_TITLE } from '../admin/AdminShell.tsx';
 import { DownloadError, downloadCsv, exportQuery } from '../admin-lists/download.ts';
 import { ListPagination, type PageTarget } from '../admin-lists/ListPagination.tsx';
@@ -172,7 +172,7 @@ export function UnsubscribesPage({ search, onSearchChange }: UnsubscribesPagePro
           value={action}
           allowDeselect={false}
           onChange={(value) => {
-            const parsed = unsubscribesSearchParamsSchema.shape.action.parse(value);
+            const parsed = readOneOf(value, actionFilters);
             onSearchChange({ ...search, ...firstPage, action: parsed === 'all' ? undefined : parsed });
           }}
           w={200}
@@ -183,7 +183,7 @@ export function UnsubscribesPage({ search, onSearchChange }: UnsubscribesPagePro
           value={method}
           allowDeselect={false}
           onChange={(value) => {
-            const parsed = unsubscribesSearchParamsSchema.shape.method.parse(value);
+            const parsed = readOneOf(value, methodFilters);
             onSearchChange({ ...search, ...firstPage, method: parsed === 'all' ? undefined : parsed });
           }}
           w={180}

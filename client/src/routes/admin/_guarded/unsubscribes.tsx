@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { unsubscribesSearchParamsSchema } from '#shared/unsubscribes/schemas.ts';
+import { parseUnsubscribesSearch } from '#shared/admin/search-params.ts';
 import { UnsubscribesPage } from '../../../unsubscribes/UnsubscribesPage.tsx';
 
 export const Route = createFileRoute('/admin/_guarded/unsubscribes')({
-  validateSearch: unsubscribesSearchParamsSchema,
+  validateSearch: parseUnsubscribesSearch,
   component: UnsubscribesRoute,
 });
 

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { campaignListSearchSchema } from '#shared/campaigns/schemas.ts';
+import { parseCampaignListSearch } from '#shared/campaigns/search-params.ts';
 import { CampaignsListPage } from '../../../../campaigns/CampaignsListPage.tsx';
 
 export const Route = createFileRoute('/admin/_guarded/campaigns/')({
-  validateSearch: campaignListSearchSchema,
+  validateSearch: parseCampaignListSearch,
   component: CampaignsRoute,
 });
 

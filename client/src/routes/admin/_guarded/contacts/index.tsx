@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { contactsSearchParamsSchema } from '#shared/contacts/schemas.ts';
+import { parseContactsSearch } from '#shared/admin/search-params.ts';
 import { ContactsPage } from '../../../../contacts/ContactsPage.tsx';
 
 export const Route = createFileRoute('/admin/_guarded/contacts/')({
-  validateSearch: contactsSearchParamsSchema,
+  validateSearch: parseContactsSearch,
   component: ContactsRoute,
 });
 

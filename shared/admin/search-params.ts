@@ -1,0 +1,63 @@
+import { readOneOf, readPage, readText, readTrue, readUuid } from '../url-search.ts';
+
+// The admin lists' URL search params, parsed without zod (see shared/url-search.ts for why).
+// The filter lists live here so both these parsers and the zod input schemas can use them.
+
+export const MAX_SEARCH_LENGTH = 255;
+/** Page numbers are capped only to keep absurd URLs from reaching the database as huge offsets. */
+export const MAX_PAGE = 1_000_000;
+
+export const contactFilters = ['all', 'subscribed', 'unsubscribed'] as const;
+export type ContactFilter = (typeof contactFilters)[number];
+
+/** The spec's action filter. "All Actions" means every unsubscribe (the page is about opting out). */
+export const actionFilters = ['all', 'email_unsubscribe', 'sms_unsubscribe'] as const;
+export type ActionFilter = (typeof actionFilters)[number];
+export const methodFilters = ['all', 'one_click', 'manual'] as const;
+export type MethodFilter = (typeof methodFilters)[number];
+
+interface AnchorParams {
+  /** Keyset anchors: `?after=<id>` or `?before=<id>`. */
+  after?: string | undefined;
+  before?: string | undefined;
+}
+
+/** /admin/contacts?search=&filter=&page=&after=|before= : a reload or a shared link keeps them. */
+export interface ContactsSearchParams extends AnchorParams {
+  search?: string | undefined;
+  filter?: ContactFilter | undefined;
+  page?: number | undefined;
+}
+
+/** /admin/unsubscribes?search=&action=&method=&resubscribes=1&page= */
+export interface UnsubscribesSearchParams extends AnchorParams {
+  search?: string | undefined;
+  action?: ActionFilter | undefined;
+  method?: MethodFilter | undefined;
+  resubscribes?: true | undefined;
+  page?: number | undefined;
+}
+
+function anchors(raw: Record<string, unknown>): AnchorParams {
+  return { after: readUuid(raw.after), before: readUuid(raw.before) };
+}
+
+export function parseContactsSearch(raw: Record<string, unknown>): ContactsSearchParams {
+  return {
+    search: readText(raw.search, MAX_SEARCH_LENGTH),
+    filter: readOneOf(raw.filter, contactFilters),
+    page: readPage(raw.page, MAX_PAGE),
+    ...anchors(raw),
+  };
+}
+
+export function parseUnsubscribesSearch(raw: Record<string, unknown>): UnsubscribesSearchParams {
+  return {
+    search: readText(raw.search, MAX_SEARCH_LENGTH),
+    action: readOneOf(raw.action, actionFilters),
+    method: readOneOf(raw.method, methodFilters),
+    resubscribes: readTrue(raw.resubscribes),
+    page: readPage(raw.page, MAX_PAGE),
+    ...anchors(raw),
+  };
+}
