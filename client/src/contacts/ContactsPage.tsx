@@ -28,7 +28,8 @@ import {
 } from '#shared/contacts/schemas.ts';
 import { ADMIN_TITLE } from '../admin/AdminShell.tsx';
 import { downloadCsv, exportQuery } from '../admin-lists/download.ts';
-import { ListPagination, type PageTarget } from '../admin-lists/ListPagination.tsx';
+import { type PageTarget } from '../admin-lists/ListPagination.tsx';
+import { EmptyTableRow, ListFooter } from '../admin-lists/ListStates.tsx';
 import { SkeletonRows } from '../admin-lists/SkeletonRows.tsx';
 import { StatCard } from '../admin-lists/StatCard.tsx';
 import { errorMessage } from '../marketing/errors.ts';
@@ -195,14 +196,11 @@ export function ContactsPage({ search, onSearchChange }: ContactsPageProps) {
           <Table.Tbody>
             {list.isPending && <SkeletonRows columns={COLUMNS} />}
             {data?.rows.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={COLUMNS}>
-                  <Stack gap={4} align="center" py="lg">
-                    <Text fw={500}>{CONTACT_MESSAGES.noContacts}</Text>
-                    {searching && <Text c="dimmed">{CONTACT_MESSAGES.tryAdjustingSearch}</Text>}
-                  </Stack>
-                </Table.Td>
-              </Table.Tr>
+              <EmptyTableRow
+                columns={COLUMNS}
+                message={CONTACT_MESSAGES.noContacts}
+                hint={searching ? CONTACT_MESSAGES.tryAdjustingSearch : null}
+              />
             )}
             {data?.rows.map((contact) => (
               <ContactRow key={contact.id} contact={contact} />
@@ -211,22 +209,13 @@ export function ContactsPage({ search, onSearchChange }: ContactsPageProps) {
         </Table>
       </Table.ScrollContainer>
 
-      {data && data.totalCount > 0 && (
-        <Group justify="space-between">
-          <Text size="sm" c="dimmed">
-            {data.totalIsCapped
-              ? `More than ${formatCount(data.totalCount)} contacts match. Refine the search to narrow them down.`
-              : `${formatCount(data.totalCount)} contact${data.totalCount === 1 ? '' : 's'}`}
-          </Text>
-          <ListPagination
-            label="Contacts pages"
-            page={data.page}
-            totalPages={data.totalPages}
-            firstId={data.rows[0]?.id}
-            lastId={data.rows.at(-1)?.id}
-            onNavigate={navigateTo}
-          />
-        </Group>
+      {data && (
+        <ListFooter
+          data={data}
+          noun={{ one: 'contact', many: 'contacts' }}
+          label="Contacts pages"
+          onNavigate={navigateTo}
+        />
       )}
     </Stack>
   );

@@ -33,7 +33,8 @@ import {
 import { readOneOf } from '#shared/url-search.ts';
 import { ADMIN_TITLE } from '../admin/AdminShell.tsx';
 import { DownloadError, downloadCsv, exportQuery } from '../admin-lists/download.ts';
-import { ListPagination, type PageTarget } from '../admin-lists/ListPagination.tsx';
+import { type PageTarget } from '../admin-lists/ListPagination.tsx';
+import { EmptyTableRow, ListFooter } from '../admin-lists/ListStates.tsx';
 import { SkeletonRows } from '../admin-lists/SkeletonRows.tsx';
 import { StatCard } from '../admin-lists/StatCard.tsx';
 import { errorMessage } from '../marketing/errors.ts';
@@ -220,14 +221,11 @@ export function UnsubscribesPage({ search, onSearchChange }: UnsubscribesPagePro
           <Table.Tbody>
             {list.isPending && <SkeletonRows columns={COLUMNS} />}
             {data?.rows.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={COLUMNS}>
-                  <Stack gap={4} align="center" py="lg">
-                    <Text fw={500}>{UNSUBSCRIBE_MESSAGES.noActivity}</Text>
-                    {filtered && <Text c="dimmed">{UNSUBSCRIBE_MESSAGES.tryAdjusting}</Text>}
-                  </Stack>
-                </Table.Td>
-              </Table.Tr>
+              <EmptyTableRow
+                columns={COLUMNS}
+                message={UNSUBSCRIBE_MESSAGES.noActivity}
+                hint={filtered ? UNSUBSCRIBE_MESSAGES.tryAdjusting : null}
+              />
             )}
             {data?.rows.map((entry) => (
               <LogRow key={entry.id} entry={entry} />
@@ -236,22 +234,13 @@ export function UnsubscribesPage({ search, onSearchChange }: UnsubscribesPagePro
         </Table>
       </Table.ScrollContainer>
 
-      {data && data.totalCount > 0 && (
-        <Group justify="space-between">
-          <Text size="sm" c="dimmed">
-            {data.totalIsCapped
-              ? `More than ${formatCount(data.totalCount)} entries match. Refine the search to narrow them down.`
-              : `${formatCount(data.totalCount)} entr${data.totalCount === 1 ? 'y' : 'ies'}`}
-          </Text>
-          <ListPagination
-            label="Unsubscribe activity pages"
-            page={data.page}
-            totalPages={data.totalPages}
-            firstId={data.rows[0]?.id}
-            lastId={data.rows.at(-1)?.id}
-            onNavigate={navigateTo}
-          />
-        </Group>
+      {data && (
+        <ListFooter
+          data={data}
+          noun={{ one: 'entry', many: 'entries' }}
+          label="Unsubscribe activity pages"
+          onNavigate={navigateTo}
+        />
       )}
     </Stack>
   );
