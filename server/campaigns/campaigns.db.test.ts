@@ -1,4 +1,3 @@
-import { TRPCError } from '@trpc/server';
 import { sql } from 'kysely';
 import type { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -7,7 +6,7 @@ import type { SessionUser } from '../auth/session.ts';
 import type { CampaignStatus } from '../db/schema.ts';
 import { createBoss, createJobQueue, ensureQueues, type JobQueue } from '../jobs/queue.ts';
 import { useTestDatabase } from '../../test/support/db.ts';
-import { callerFor, recordingJobQueue, testServices } from '../../test/support/services.ts';
+import { callerFor, recordingJobQueue, testServices, codeOf } from '../../test/support/services.ts';
 import { owaspSamples } from '../../test/support/xss-samples.ts';
 
 const html = `<html><body><p>Hello {{first_name}}, here is this month's watch market update for you.</p>
@@ -22,15 +21,6 @@ const draft: CampaignSaveDraftInput = {
 };
 
 const missingId = '00000000-0000-4000-8000-000000000000';
-
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-    return 'OK';
-  } catch (error) {
-    return error instanceof TRPCError ? error.code : `not a TRPCError: ${String(error)}`;
-  }
-}
 
 describe('admin.campaigns', () => {
   const t = useTestDatabase();

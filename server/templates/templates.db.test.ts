@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../auth/session.ts';
 import { useTestDatabase } from '../../test/support/db.ts';
-import { callerFor, testServices } from '../../test/support/services.ts';
+import { callerFor, testServices, codeOf } from '../../test/support/services.ts';
 import { owaspSamples } from '../../test/support/xss-samples.ts';
 
 const templateHtml = `<html><body><p>Hello {{first_name}},</p>
@@ -17,15 +17,6 @@ const base = {
   html_content: templateHtml,
   variables: ['first_name', 'watch_brand'],
 };
-
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-    return 'OK';
-  } catch (error) {
-    return error instanceof TRPCError ? error.code : `not a TRPCError: ${String(error)}`;
-  }
-}
 
 describe('admin.templates', () => {
   const t = useTestDatabase();

@@ -1,3 +1,4 @@
+import { TRPCError } from '@trpc/server';
 import pino from 'pino';
 import { type AppConfig } from '../../server/config/app-config.ts';
 import type { Database } from '../../server/db/database.ts';
@@ -75,4 +76,14 @@ export function callerFor(services: AppServices, user: SessionUser | null = null
     http: null,
   };
   return createCaller(ctx);
+}
+
+/** The tRPC error code a call ends with ('OK' when it succeeds), for compact guard tables. */
+export async function codeOf(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+    return 'OK';
+  } catch (error) {
+    return error instanceof TRPCError ? error.code : `not a TRPCError: ${String(error)}`;
+  }
 }
