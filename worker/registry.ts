@@ -1,3 +1,4 @@
+import { runCampaignsTick, startDueCampaign } from '#server/campaigns/engine/schedule.ts';
 import { runCampaignSendJob } from '#server/campaigns/send-job.ts';
 import { runEmailSendJob } from '#server/email/send-job.ts';
 import type { JobName, JobPayload } from '#server/jobs/definitions.ts';
@@ -20,7 +21,11 @@ type Handlers = {
 /** One handler per job definition; the type makes a job without a handler a compile error. */
 export const jobHandlers: Handlers = {
   'email.send': (services, payload) => runEmailSendJob(services, payload),
-  'campaign.send': (services, payload) => runCampaignSendJob(services, payload),
+  'campaign.send': (services, payload, job) => runCampaignSendJob(services, payload, job),
+  'campaign.start': async (services, payload) => ({
+    started: await startDueCampaign(services, payload.campaignId),
+  }),
+  'campaigns.tick': (services) => runCampaignsTick(services),
   'enquiry.notify': (services, payload) => runEnquiryNotifyJob(services, payload),
   'stats.compact': async (services) => ({ compacted: await compactStatDeltas(services.db) }),
   'uploads.cleanup': async (services) => ({

@@ -17,6 +17,7 @@ async function runJob<N extends JobName>(
   services: AppServices,
   name: N,
   job: { id: string; data: unknown; retryCount: number; signal: AbortSignal },
+  shutdown: AbortSignal,
 ): Promise<unknown> {
   // Payloads are parsed before any handler runs: a malformed job fails without side effects.
   const payload = jobDefinitions[name].payload.parse(job.data);
@@ -25,7 +26,9 @@ async function runJob<N extends JobName>(
     payload: unknown,
     ctx: { jobId: string; retryCount: number; signal: AbortSignal },
   ) => Promise<unknown>;
-  return handler(services, payload, { jobId: job.id, retryCount: job.retryCount, signal: job.signal });
+  // Long handlers (campaign sending) stop at their next safe point when the process shuts down.
+  const signal = AbortSignal.any([job.signal, shutdown]);
+  return handler(services, payload, { jobId: job.id, retryCount: job.retryCount, signal });
 }
 
 /** Attaches every registered handler to its queue. Queues were created by ensureQueues at start. */
@@ -35,6 +38,7 @@ export async function startWorker(
   options: WorkerOptions,
 ): Promise<RunningWorker> {
   const started: Array<{ name: JobName; id: string }> = [];
+  const shutdown = new AbortController();
   for (const name of jobNames) {
     const id = await boss.work(
       name,
@@ -47,7 +51,7 @@ export async function startWorker(
         const results: unknown[] = [];
         for (const job of jobs) {
           try {
-            results.push(await runJob(services, name, job));
+            results.push(await runJob(services, name, job, shutdown.signal));
           } catch (error) {
             services.logger.error(
               { err: error, job: name, jobId: job.id, retry: job.retryCount },
@@ -66,7 +70,8 @@ export async function startWorker(
   for (const { name, cron } of scheduledJobs) await boss.schedule(name, cron, {}, { tz: 'UTC' });
   return {
     async stop() {
-      // wait: active jobs finish before we return; nothing new is fetched meanwhile.
+      shutdown.abort();
+      // wait: active jobs finish (long ones hand over at their next safe point) before we return.
       for (const { name, id } of started) await boss.offWork(name, { id, wait: true });
     },
   };

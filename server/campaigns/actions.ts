@@ -1,12 +1,16 @@
 import { validateCampaign } from '#shared/campaigns/rules.ts';
 import { zonedWallTimeToUtc } from '#shared/campaigns/schedule.ts';
 import type { CampaignFields } from '#shared/campaigns/schemas.ts';
+import { sql } from 'kysely';
 import type { Database, DbExecutor, DbTransaction } from '../db/database.ts';
 import type { EmailCampaign } from '../db/schema.ts';
 import type { AppServices } from '../services.ts';
 import { recipientCountFor } from './audience.ts';
 import { contentValues, refusal, updateEditableCampaign } from './campaigns.ts';
+import { RESEND_CUTOFF_MS } from './engine/batches.ts';
+import { beginSending, enqueueCampaignSend } from './engine/start.ts';
 import { CampaignError } from './errors.ts';
+import { notifyCampaignChanged } from './live.ts';
 
 type ActionServices = Pick<AppServices, 'db' | 'jobs'>;
 
@@ -50,9 +54,9 @@ async function saveForSending(
 }
 
 /**
- * Send Now: re-validates, saves the form with status sending and enqueues `campaign.send`, all in
- * one transaction: there is never a "sending" campaign without its job, nor a job for a campaign
- * that did not save.
+ * Send Now: re-validates, saves the form with status sending, snapshots the audience and enqueues
+ * `campaign.send`, all in one transaction: there is never a "sending" campaign without its
+ * recipients or its job, nor a job for a campaign that did not save.
  */
 export async function sendCampaignNow(
   services: ActionServices,
@@ -67,8 +71,7 @@ export async function sendCampaignNow(
       scheduled_at: null,
       total_recipients: recipientCount,
     });
-    await services.jobs.send('campaign.send', { campaignId: row.id, retryMode: false }, { trx });
-    return row;
+    return beginSending(trx, services.jobs, row);
   });
 }
 
@@ -116,7 +119,10 @@ export async function pauseCampaign(db: DbExecutor, id: string): Promise<EmailCa
     .where('status', '=', 'sending')
     .returningAll()
     .executeTakeFirst();
-  if (row) return row;
+  if (row) {
+    await notifyCampaignChanged(db, id);
+    return row;
+  }
   throw await refusal(
     db,
     id,
@@ -129,13 +135,15 @@ export async function resumeCampaign(services: ActionServices, id: string): Prom
   return services.db.transaction().execute(async (trx) => {
     const row = await trx
       .updateTable('email_campaigns')
-      .set({
+      .set((eb) => ({
         is_paused: false,
         status: 'sending',
         paused_at: null,
         pause_reason: null,
+        bounce_baseline_sent: eb.ref('sent_count'),
+        bounce_baseline_bounces: eb.ref('bounce_count'),
         updated_at: new Date(),
-      })
+      }))
       .where('id', '=', id)
       .where('status', '=', 'paused')
       .returningAll()
@@ -147,8 +155,82 @@ export async function resumeCampaign(services: ActionServices, id: string): Prom
           : `Only a paused campaign can be resumed. This campaign is ${status}.`,
       );
     }
-    await services.jobs.send('campaign.send', { campaignId: row.id, retryMode: true }, { trx });
+    await requeueFailedSends(trx, row.id);
+    await enqueueCampaignSend(services.jobs, row.id, true, trx);
+    await notifyCampaignChanged(trx, row.id);
     return row;
+  });
+}
+
+/**
+ * Retry mode (spec §7 retry_mode): sends that failed go back to the queue; sent ones are never
+ * touched, so a resume cannot mail anyone twice. A batch whose attempts ended without a definite
+ * answer (time-out, 5xx) may have reached the provider: within its idempotency window it is
+ * reopened as it was, so the retry repeats the same request under the same key instead of
+ * forming a new one. failed_count drops by the rows brought back.
+ */
+async function requeueFailedSends(trx: DbTransaction, campaignId: string): Promise<number> {
+  const result = await sql<{ requeued: number }>`
+    WITH uncertain AS (
+      UPDATE email_send_batches b
+      SET completed_at = NULL, lease_until = clock_timestamp()
+      WHERE b.campaign_id = ${campaignId} AND b.outcome_unknown AND b.completed_at IS NOT NULL
+        AND b.first_claimed_at > clock_timestamp() - ${RESEND_CUTOFF_MS} * interval '1 millisecond'
+        AND EXISTS (SELECT 1 FROM email_sends s WHERE s.batch_id = b.id AND s.status = 'failed'
+                    AND s.provider_message_id IS NULL)
+      RETURNING b.id
+    ), requeued AS (
+      UPDATE email_sends s
+      SET status = CASE WHEN s.batch_id IN (SELECT id FROM uncertain) THEN 'sending' ELSE 'queued' END,
+          batch_id = CASE WHEN s.batch_id IN (SELECT id FROM uncertain) THEN s.batch_id END,
+          error = NULL, failed_at = NULL, updated_at = now()
+      WHERE s.campaign_id = ${campaignId} AND s.status = 'failed' AND s.provider_message_id IS NULL
+      RETURNING 1
+    ), counted AS (
+      UPDATE email_campaigns
+      SET failed_count = greatest(0, failed_count - (SELECT count(*) FROM requeued))
+      WHERE id = ${campaignId}
+    )
+    SELECT count(*)::int AS requeued FROM requeued`.execute(trx);
+  return result.rows[0]?.requeued ?? 0;
+}
+
+/**
+ * Retry failed (beyond the spec): a finished campaign (completed or failed) whose sends failed goes
+ * back to sending and retries just those recipients. Failures reported by the provider after a
+ * send was accepted (a provider id exists) are not retried: that message may have been delivered.
+ */
+export async function retryFailedSends(services: ActionServices, id: string): Promise<EmailCampaign> {
+  return services.db.transaction().execute(async (trx) => {
+    const now = new Date();
+    const row = await trx
+      .updateTable('email_campaigns')
+      .set({ status: 'sending', completed_at: null, failure_reason: null, updated_at: now })
+      .where('id', '=', id)
+      .where('status', 'in', ['completed', 'failed'])
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) {
+      throw await refusal(
+        trx,
+        id,
+        (status) =>
+          `Only a completed or failed campaign can retry its failed sends. This campaign is ${status}.`,
+      );
+    }
+    const requeued = await requeueFailedSends(trx, id);
+    const unfinished = await trx
+      .selectFrom('email_sends')
+      .select('id')
+      .where('campaign_id', '=', id)
+      .where('status', 'in', ['queued', 'sending'])
+      .limit(1)
+      .executeTakeFirst();
+    if (requeued === 0 && !unfinished)
+      throw new CampaignError('BAD_REQUEST', 'There are no failed sends to retry.');
+    await enqueueCampaignSend(services.jobs, id, true, trx);
+    await notifyCampaignChanged(trx, id);
+    return trx.selectFrom('email_campaigns').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   });
 }
 
@@ -176,6 +258,7 @@ export async function cancelCampaign(db: Database, id: string): Promise<EmailCam
       .where('campaign_id', '=', id)
       .where('status', '=', 'queued')
       .execute();
+    await notifyCampaignChanged(trx, id);
     return row;
   });
 }

@@ -1,19 +1,40 @@
-import type { JobPayload } from '../jobs/definitions.ts';
+import { sql } from 'kysely';
+import { type JobPayload, jobDefinitions } from '../jobs/definitions.ts';
 import type { AppServices } from '../services.ts';
+import { type RunOutcome, runCampaignSend } from './engine/run.ts';
+import { notifyCampaignChanged } from './live.ts';
 
 /**
- * Handler of the `campaign.send` job. Only acknowledges the job for now: the sending engine
- * (audience snapshot into email_sends, batched exactly-once delivery, pause/cancel checks between
- * batches, retry mode on resume) is its own issue and replaces this body. Until then a campaign
- * put into "sending" stays there; nothing is e-mailed.
+ * Handler of the `campaign.send` job. An error is retried by pg-boss (the engine resumes where it
+ * stopped); when the last retry fails too, the campaign is marked failed with the reason, and its
+ * unsent recipients stay queued so "Retry failed" can pick them up.
  */
-export function runCampaignSendJob(
-  services: Pick<AppServices, 'logger'>,
+export async function runCampaignSendJob(
+  services: AppServices,
   payload: JobPayload<'campaign.send'>,
-): Promise<{ handled: false }> {
-  services.logger.info(
-    { campaignId: payload.campaignId, retryMode: payload.retryMode },
-    'campaign.send received; the sending engine is not implemented yet',
-  );
-  return Promise.resolve({ handled: false });
+  job: { retryCount: number; signal: AbortSignal },
+): Promise<{ outcome: RunOutcome }> {
+  try {
+    return { outcome: await runCampaignSend(services, payload.campaignId, { signal: job.signal }) };
+  } catch (error) {
+    if (job.retryCount >= jobDefinitions['campaign.send'].queue.retryLimit) {
+      const message = error instanceof Error ? error.message : String(error);
+      await markCampaignFailed(
+        services,
+        payload.campaignId,
+        `Sending stopped after repeated errors: ${message}`,
+      );
+    }
+    throw error;
+  }
+}
+
+async function markCampaignFailed(services: Pick<AppServices, 'db'>, campaignId: string, reason: string) {
+  await services.db.transaction().execute(async (trx) => {
+    const { rows } = await sql`
+      UPDATE email_campaigns SET status = 'failed', failure_reason = ${reason.slice(0, 2000)}, updated_at = now()
+      WHERE id = ${campaignId} AND status = 'sending'
+      RETURNING id`.execute(trx);
+    if (rows.length > 0) await notifyCampaignChanged(trx, campaignId);
+  });
 }

@@ -140,6 +140,9 @@ export interface EmailCampaignsTable {
   bounce_rate: number | null;
   pause_reason: string | null;
   failure_reason: string | null;
+  /** sent_count and bounce_count at the last resume: the auto-pause judges the sends after it. */
+  bounce_baseline_sent: Generated<number>;
+  bounce_baseline_bounces: Generated<number>;
   created_by: string | null;
   scheduled_at: NullableTimestamp;
   started_at: NullableTimestamp;
@@ -155,6 +158,8 @@ export interface EmailSendsTable {
   campaign_id: string;
   lead_id: string | null;
   recipient_email: string;
+  /** The contact's name when the audience was snapshotted (merge tags of a re-sent batch stay identical). */
+  recipient_name: string | null;
   status: ColumnType<SendStatus, SendStatus | undefined, SendStatus>;
   batch_id: string | null;
   claimed_at: NullableTimestamp;
@@ -225,6 +230,29 @@ export interface OutboxEmailsTable {
   created_at: GeneratedTimestamp;
 }
 
+export interface EmailSendBatchesTable {
+  id: Generated<string>;
+  campaign_id: string;
+  idempotency_key: string;
+  from_address: string;
+  reply_to: string | null;
+  size: number;
+  attempts: Generated<number>;
+  outcome_unknown: Generated<boolean>;
+  lease_until: Timestamp;
+  first_claimed_at: GeneratedTimestamp;
+  completed_at: NullableTimestamp;
+  created_at: GeneratedTimestamp;
+}
+
+export interface ProviderRateLimitsTable {
+  key: string;
+  interval_ms: number;
+  next_at: GeneratedTimestamp;
+  blocked_until: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+
 export interface RateLimitsTable {
   key: string;
   window_start: Timestamp;
@@ -251,6 +279,8 @@ export interface DB {
   email_templates: EmailTemplatesTable;
   email_campaigns: EmailCampaignsTable;
   email_sends: EmailSendsTable;
+  email_send_batches: EmailSendBatchesTable;
+  provider_rate_limits: ProviderRateLimitsTable;
   email_events: EmailEventsTable;
   unsubscribe_logs: UnsubscribeLogsTable;
   settings: SettingsTable;

@@ -56,9 +56,14 @@ export function createOutboxTransport(db: Database): EmailTransport {
         throw new RangeError(`A batch holds 1 to ${MAX_BATCH_SIZE} messages, got ${messages.length}`);
       }
       const key = options.idempotencyKey;
+      const messageKeys = options.messageKeys;
+      if (messageKeys && messageKeys.length !== messages.length) {
+        throw new RangeError(`${messageKeys.length} message keys for ${messages.length} messages`);
+      }
       const ids: string[] = [];
       for (const [index, message] of messages.entries()) {
-        ids.push(await store(db, message, key ? `${key}#${index}` : null));
+        const messageKey = messageKeys?.[index] ?? (key ? `${key}#${index}` : null);
+        ids.push(await store(db, message, messageKey));
       }
       return { ok: true, ids, rateLimit: noRateLimitInfo };
     },

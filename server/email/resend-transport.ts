@@ -8,6 +8,7 @@ import {
   type RateLimitInfo,
   type SendOptions,
   type SendResult,
+  DEFAULT_REQUEST_TIMEOUT_MS,
 } from './types.ts';
 
 interface ResendErrorShape {
@@ -92,6 +93,15 @@ function toResendPayload(message: EmailMessage) {
   };
 }
 
+/** The SDK passes `signal` to fetch; an aborted request comes back as a network error. */
+function requestOptions(options: SendOptions) {
+  const timeout = AbortSignal.timeout(options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS);
+  return {
+    signal: options.signal ? AbortSignal.any([options.signal, timeout]) : timeout,
+    ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}),
+  };
+}
+
 export interface ResendTransportOptions {
   apiKey: string;
   /** Points the real SDK at a local fake in tests. */
@@ -105,7 +115,7 @@ export function createResendTransport({ apiKey, baseUrl }: ResendTransportOption
     async send(message: EmailMessage, options: SendOptions = {}): Promise<SendResult> {
       const { data, error, headers } = await resend.emails.send(
         toResendPayload(message),
-        options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : undefined,
+        requestOptions(options),
       );
       const rateLimit = readRateLimit(headers);
       if (error || !data) return { ok: false, error: classifyResendError(error ?? {}, headers), rateLimit };
@@ -117,7 +127,7 @@ export function createResendTransport({ apiKey, baseUrl }: ResendTransportOption
       }
       const { data, error, headers } = await resend.batch.send(
         messages.map(toResendPayload),
-        options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : undefined,
+        requestOptions(options),
       );
       const rateLimit = readRateLimit(headers);
       if (error || !data) return { ok: false, error: classifyResendError(error ?? {}, headers), rateLimit };

@@ -50,10 +50,24 @@ export type BatchSendResult =
 export interface SendOptions {
   /** Same key, same request: the provider (or the outbox) answers with the first result, never sends twice. */
   idempotencyKey?: string;
+  /**
+   * One key per message of a batch, for transports that can dedupe message by message (the outbox).
+   * The provider's batch endpoint only takes the request's key.
+   */
+  messageKeys?: readonly string[];
+  /** Gives up waiting (rate limiter, request) when aborted; the outcome is then unknown. */
+  signal?: AbortSignal;
+  /** A request without an answer after this long counts as a network failure (outcome unknown). */
+  timeoutMs?: number;
 }
+
+/** How long one provider request may take before we stop waiting for it. */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
 export interface EmailTransport {
   readonly kind: 'resend' | 'outbox';
+  /** Requests already wait for the shared rate limiter (and a 429 holds every sender back). */
+  readonly paced?: boolean;
   send(message: EmailMessage, options?: SendOptions): Promise<SendResult>;
   /** Up to 100 messages in one request; ids come back in the same order. */
   sendBatch(messages: EmailMessage[], options?: SendOptions): Promise<BatchSendResult>;

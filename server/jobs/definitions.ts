@@ -16,12 +16,38 @@ export const jobDefinitions = {
     queue: { retryLimit: 8, retryDelay: 5, retryBackoff: true, retryDelayMax: 600, expireInSeconds: 120 },
   },
   /**
-   * Sends (or, with retryMode after a resume, continues sending) one campaign. Enqueued by Send Now
-   * and Resume in the same transaction as the status change; the handler must be idempotent.
+   * Sends (or, with retryMode after a resume, continues sending) one campaign. Enqueued with the
+   * campaign id as singleton key in the same transaction as the status change. `stately`: at most
+   * one waiting and one running job per campaign. The heartbeat lets pg-boss notice a killed worker
+   * and run the job again; the engine makes that safe (server/campaigns/engine/).
    */
   'campaign.send': {
     payload: z.object({ campaignId: z.uuid(), retryMode: z.boolean() }),
-    queue: { retryLimit: 5, retryDelay: 30, retryBackoff: true, retryDelayMax: 900, expireInSeconds: 3600 },
+    queue: {
+      policy: 'stately',
+      heartbeatSeconds: 10,
+      retryLimit: 8,
+      retryDelay: 2,
+      retryBackoff: true,
+      retryDelayMax: 120,
+      // A run hands over to a fresh job well before this (engine RUN_BUDGET_MS).
+      expireInSeconds: 1800,
+    },
+  },
+  /** Starts a scheduled campaign when due; a no-op if it was rescheduled, cancelled or started. */
+  'campaign.start': {
+    payload: z.object({ campaignId: z.uuid() }),
+    queue: { retryLimit: 5, retryDelay: 5, retryBackoff: true, retryDelayMax: 300, expireInSeconds: 300 },
+  },
+  /**
+   * Every minute: queues `campaign.start` at the exact time of each campaign falling due within the
+   * next minute, and nudges every sending campaign (a no-op while its job runs; after a crash or a
+   * lost job it gets the campaign going again).
+   */
+  'campaigns.tick': {
+    payload: z.object({}),
+    queue: { policy: 'singleton', retryLimit: 1, retryDelay: 10, expireInSeconds: 120 },
+    schedule: { cron: '* * * * *' },
   },
   /**
    * Queues the business's and the seller's e-mails about one enquiry. Enqueued in the enquiry's own

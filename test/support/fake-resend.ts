@@ -56,6 +56,8 @@ export interface FakeResend {
   setChaos(options: ChaosOptions | null): void;
   /** Enforce N requests per rolling second like the real provider; `null` disables. */
   enforceRate(perSecond: number | null): void;
+  /** The `ratelimit-limit` advertised when no rate is enforced (default 10). */
+  advertiseRate(perSecond: number): void;
   reset(): void;
   close(): Promise<void>;
 }
@@ -105,7 +107,14 @@ function validEmailPayload(value: unknown): value is EmailPayload & { from: stri
  * reaches through `RESEND_BASE_URL` / `baseUrl`. It honours `Idempotency-Key` (same key and body:
  * the first answer again; same key, other body: 409), and can inject 429s, 500s and delays.
  */
-export async function startFakeResend(options: { port?: number } = {}): Promise<FakeResend> {
+export async function startFakeResend(
+  options: {
+    port?: number;
+    /** Keep request bodies and e-mail HTML (tests read them); benchmarks turn it off to stay lean. */
+    keepBodies?: boolean;
+  } = {},
+): Promise<FakeResend> {
+  const keepBodies = options.keepBodies ?? true;
   const requests: RecordedRequest[] = [];
   const emails: AcceptedEmail[] = [];
   const idempotency = new Map<string, StoredResponse>();
@@ -113,11 +122,12 @@ export async function startFakeResend(options: { port?: number } = {}): Promise<
   let chaos: ChaosOptions | null = null;
   let random = Math.random;
   let ratePerSecond: number | null = null;
+  let advertisedRate = 10;
   let windowTimestamps: number[] = [];
   const state = { rateViolations: 0 };
 
   function rateHeaders(): Record<string, string> {
-    const limit = ratePerSecond ?? 10;
+    const limit = ratePerSecond ?? advertisedRate;
     const used = windowTimestamps.length;
     return {
       'ratelimit-limit': String(limit),
@@ -147,8 +157,8 @@ export async function startFakeResend(options: { port?: number } = {}): Promise<
       from: payload.from,
       to: Array.isArray(payload.to) ? (payload.to as string[]) : [payload.to as string],
       subject: payload.subject,
-      ...(typeof payload.html === 'string' ? { html: payload.html } : {}),
-      ...(typeof payload.text === 'string' ? { text: payload.text } : {}),
+      ...(keepBodies && typeof payload.html === 'string' ? { html: payload.html } : {}),
+      ...(keepBodies && typeof payload.text === 'string' ? { text: payload.text } : {}),
       ...(typeof replyTo === 'string' || Array.isArray(replyTo)
         ? { replyTo: replyTo as string | string[] }
         : {}),
@@ -187,7 +197,7 @@ export async function startFakeResend(options: { port?: number } = {}): Promise<
       method: req.method ?? 'GET',
       path,
       headers: req.headers,
-      body,
+      body: keepBodies ? body : null,
       idempotencyKey: key,
       status: 0,
       at,
@@ -332,6 +342,9 @@ export async function startFakeResend(options: { port?: number } = {}): Promise<
       ratePerSecond = perSecond;
       windowTimestamps = [];
     },
+    advertiseRate(perSecond) {
+      advertisedRate = perSecond;
+    },
     reset() {
       requests.length = 0;
       emails.length = 0;
@@ -339,6 +352,7 @@ export async function startFakeResend(options: { port?: number } = {}): Promise<
       queuedFaults = [];
       chaos = null;
       ratePerSecond = null;
+      advertisedRate = 10;
       windowTimestamps = [];
       state.rateViolations = 0;
     },

@@ -1,0 +1,346 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Database, DbExecutor, DbTransaction } from '../../db/database.ts';
+import { notifyCampaignChanged } from '../live.ts';
+
+/*
+ * The exactly-once core (DESIGN decision 6). A send moves queued → sending (claimed into a batch)
+ * → sent (only with the provider's id), or → skipped / failed / cancelled. A batch's membership
+ * and request are fixed when it is claimed, so whoever finishes it (the worker that claimed it, or
+ * another one after the first died) sends the same request under the same idempotency key.
+ */
+
+/** Resend keeps idempotency keys for 24 hours; past that a re-send could deliver twice. */
+export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** We stop re-sending an unconfirmed batch an hour before the provider forgets its key. */
+export const RESEND_CUTOFF_MS = IDEMPOTENCY_WINDOW_MS - 60 * 60 * 1000;
+
+export interface BatchRecipient {
+  sendId: string;
+  leadId: string | null;
+  email: string;
+  name: string | null;
+}
+
+export interface ClaimedBatch {
+  id: string;
+  campaignId: string;
+  idempotencyKey: string;
+  from: string;
+  replyTo: string | null;
+  recipients: BatchRecipient[];
+  /** 1 for a fresh claim; more when a batch is taken over or retried. */
+  attempts: number;
+  /** A previous attempt may have reached the provider. */
+  outcomeUnknown: boolean;
+}
+
+export type ClaimResult =
+  | { kind: 'batch'; batch: ClaimedBatch }
+  /** Every claimed row was ineligible and is now skipped: progress, nothing to send. */
+  | { kind: 'skipped' }
+  /** Nothing claimable now, but another worker holds a batch until `retryInMs` from now. */
+  | { kind: 'wait'; retryInMs: number }
+  /** No queued rows and no open batches: the campaign is finished. */
+  | { kind: 'drained' };
+
+export interface ClaimOptions {
+  campaignId: string;
+  isTestMode: boolean;
+  batchSize: number;
+  leaseMs: number;
+  sender: { from: string; replyTo: string | null };
+}
+
+/** Derived from the members, so the same batch always carries the same key. */
+export function batchIdempotencyKey(campaignId: string, sendIds: readonly string[]): string {
+  const digest = createHash('sha256')
+    .update([...sendIds].sort().join(','))
+    .digest('base64url');
+  return `campaign-${campaignId}-batch-${digest}`;
+}
+
+/** Per message, for transports that dedupe message by message (DESIGN decision 6). */
+export function sendIdempotencyKey(campaignId: string, sendId: string): string {
+  return `campaign-${campaignId}-send-${sendId}`;
+}
+
+interface BatchRow {
+  id: string;
+  campaign_id: string;
+  idempotency_key: string;
+  from_address: string;
+  reply_to: string | null;
+  attempts: number;
+  outcome_unknown: boolean;
+  first_claimed_at: Date;
+}
+
+async function recipientsOf(trx: DbExecutor, batchId: string): Promise<BatchRecipient[]> {
+  const rows = await trx
+    .selectFrom('email_sends')
+    .select(['id', 'lead_id', 'recipient_email', 'recipient_name'])
+    .where('batch_id', '=', batchId)
+    .where('status', '=', 'sending')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({
+    sendId: r.id,
+    leadId: r.lead_id,
+    email: r.recipient_email,
+    name: r.recipient_name,
+  }));
+}
+
+function toClaimed(row: BatchRow, recipients: BatchRecipient[]): ClaimedBatch {
+  return {
+    id: row.id,
+    campaignId: row.campaign_id,
+    idempotencyKey: row.idempotency_key,
+    from: row.from_address,
+    replyTo: row.reply_to,
+    recipients,
+    attempts: row.attempts,
+    outcomeUnknown: row.outcome_unknown,
+  };
+}
+
+/**
+ * Takes over a batch whose holder stopped extending its lease (killed, hung, lost its connection).
+ * Within the provider's idempotency window it is re-sent as it was; past it, its sends are failed
+ * for a person to decide, because re-sending could mail them twice.
+ */
+async function takeOverOrphan(trx: DbTransaction, options: ClaimOptions): Promise<ClaimedBatch | null> {
+  for (;;) {
+    const { rows } = await sql<BatchRow>`
+      UPDATE email_send_batches
+      SET lease_until = clock_timestamp() + ${options.leaseMs} * interval '1 millisecond', attempts = attempts + 1
+      WHERE id = (
+        SELECT id FROM email_send_batches
+        WHERE campaign_id = ${options.campaignId} AND completed_at IS NULL AND lease_until < clock_timestamp()
+        ORDER BY created_at
+        LIMIT 1
+        FOR UPDATE SKIP LOCKED)
+      RETURNING id, campaign_id, idempotency_key, from_address, reply_to, attempts, outcome_unknown,
+                first_claimed_at`.execute(trx);
+    const row = rows[0];
+    if (!row) return null;
+    const recipients = await recipientsOf(trx, row.id);
+    if (recipients.length === 0) {
+      await closeBatch(trx, row.id);
+      continue;
+    }
+    if (Date.now() - row.first_claimed_at.getTime() > RESEND_CUTOFF_MS) {
+      await failBatchSends(
+        trx,
+        { id: row.id, campaignId: row.campaign_id },
+        'Sending was interrupted and could not be confirmed within the provider’s 24-hour idempotency window. ' +
+          'The message may or may not have been delivered; retry only if you accept a possible duplicate.',
+      );
+      continue;
+    }
+    return toClaimed(row, recipients);
+  }
+}
+
+/**
+ * Claims the next batch of queued sends. Consent, unsubscribe and suppression are checked again
+ * here: whoever opted out since the audience snapshot is skipped, not e-mailed.
+ */
+async function claimQueued(
+  trx: DbTransaction,
+  options: ClaimOptions,
+): Promise<ClaimedBatch | 'all-skipped' | null> {
+  const batchId = randomUUID();
+  // Test mode may reach addresses that are not contacts; a contact's opt-out still counts there.
+  const { rows } = await sql<{
+    id: string;
+    status: 'sending' | 'skipped';
+    lead_id: string | null;
+    recipient_email: string;
+    recipient_name: string | null;
+  }>`
+    WITH picked AS (
+      SELECT id FROM email_sends
+      WHERE campaign_id = ${options.campaignId} AND status = 'queued'
+      LIMIT ${options.batchSize}
+      FOR UPDATE SKIP LOCKED
+    ), checked AS (
+      SELECT p.id,
+        CASE
+          WHEN l.id IS NULL AND NOT ${options.isTestMode} THEN 'The contact no longer exists'
+          WHEN l.suppressed_at IS NOT NULL THEN 'Suppressed: ' || coalesce(l.suppression_reason, 'provider report')
+          WHEN l.email_unsubscribed_at IS NOT NULL THEN 'Unsubscribed before this e-mail was sent'
+          WHEN l.id IS NOT NULL AND NOT l.email_marketing_consent AND NOT ${options.isTestMode}
+            THEN 'No e-mail marketing consent'
+        END AS reason
+      FROM picked p
+      JOIN email_sends s ON s.id = p.id
+      LEFT JOIN leads l ON l.id = s.lead_id
+    )
+    UPDATE email_sends s
+    SET status = CASE WHEN c.reason IS NULL THEN 'sending' ELSE 'skipped' END,
+        batch_id = CASE WHEN c.reason IS NULL THEN ${batchId}::uuid END,
+        claimed_at = clock_timestamp(),
+        attempts = s.attempts + CASE WHEN c.reason IS NULL THEN 1 ELSE 0 END,
+        error = c.reason,
+        updated_at = clock_timestamp()
+    FROM checked c
+    WHERE s.id = c.id
+    RETURNING s.id, s.status, s.lead_id, s.recipient_email, s.recipient_name`.execute(trx);
+  if (rows.length === 0) return null;
+
+  const skipped = rows.filter((r) => r.status === 'skipped').length;
+  if (skipped > 0) {
+    await sql`
+      UPDATE email_campaigns SET skipped_count = skipped_count + ${skipped}, updated_at = now()
+      WHERE id = ${options.campaignId}`.execute(trx);
+  }
+  const recipients = rows
+    .filter((r) => r.status === 'sending')
+    .map((r) => ({ sendId: r.id, leadId: r.lead_id, email: r.recipient_email, name: r.recipient_name }))
+    .sort((a, b) => (a.sendId < b.sendId ? -1 : 1));
+  if (recipients.length === 0) return 'all-skipped';
+
+  const key = batchIdempotencyKey(
+    options.campaignId,
+    recipients.map((r) => r.sendId),
+  );
+  await trx
+    .insertInto('email_send_batches')
+    .values({
+      id: batchId,
+      campaign_id: options.campaignId,
+      idempotency_key: key,
+      from_address: options.sender.from,
+      reply_to: options.sender.replyTo,
+      size: recipients.length,
+      attempts: 1,
+      lease_until: sql<Date>`clock_timestamp() + ${options.leaseMs} * interval '1 millisecond'`,
+    })
+    .execute();
+  return {
+    id: batchId,
+    campaignId: options.campaignId,
+    idempotencyKey: key,
+    from: options.sender.from,
+    replyTo: options.sender.replyTo,
+    recipients,
+    attempts: 1,
+    outcomeUnknown: false,
+  };
+}
+
+export async function claimBatch(db: Database, options: ClaimOptions): Promise<ClaimResult> {
+  return db.transaction().execute(async (trx) => {
+    const orphan = await takeOverOrphan(trx, options);
+    const batch = orphan ?? (await claimQueued(trx, options));
+    if (batch) {
+      await notifyCampaignChanged(trx, options.campaignId);
+      return batch === 'all-skipped' ? { kind: 'skipped' } : { kind: 'batch', batch };
+    }
+    const open = await trx
+      .selectFrom('email_send_batches')
+      .select(sql<number>`extract(epoch FROM (min(lease_until) - clock_timestamp())) * 1000`.as('wait_ms'))
+      .where('campaign_id', '=', options.campaignId)
+      .where('completed_at', 'is', null)
+      .executeTakeFirst();
+    const waitMs = open?.wait_ms;
+    if (waitMs !== null && waitMs !== undefined)
+      return { kind: 'wait', retryInMs: Math.max(50, Number(waitMs)) };
+    return { kind: 'drained' };
+  });
+}
+
+/** The holder is still working on it: nobody takes it over meanwhile. */
+export async function extendLease(db: DbExecutor, batchId: string, leaseMs: number): Promise<void> {
+  await sql`
+    UPDATE email_send_batches SET lease_until = clock_timestamp() + ${leaseMs} * interval '1 millisecond'
+    WHERE id = ${batchId} AND completed_at IS NULL`.execute(db);
+}
+
+/** An attempt ended without a definite answer: from now on only this exact request may be repeated. */
+export async function markOutcomeUnknown(db: DbExecutor, batchId: string): Promise<void> {
+  await sql`UPDATE email_send_batches SET outcome_unknown = true WHERE id = ${batchId}`.execute(db);
+}
+
+async function closeBatch(trx: DbExecutor, batchId: string): Promise<void> {
+  await sql`UPDATE email_send_batches SET completed_at = clock_timestamp() WHERE id = ${batchId}`.execute(
+    trx,
+  );
+}
+
+/**
+ * The provider accepted the batch: each send becomes `sent` with its message id, and the campaign's
+ * counters move in the same statement. Only rows still `sending` in this batch change, so a second
+ * worker confirming the same batch (same ids, thanks to the key) counts nothing twice.
+ */
+export async function markBatchSent(
+  trx: DbTransaction,
+  batch: Pick<ClaimedBatch, 'id' | 'campaignId'>,
+  accepted: ReadonlyArray<{ sendId: string; providerId: string }>,
+): Promise<number> {
+  const { rows } = await sql<{ sent: number }>`
+    WITH accepted AS (
+      SELECT * FROM unnest(${accepted.map((a) => a.sendId)}::uuid[], ${accepted.map((a) => a.providerId)}::text[])
+        AS a(send_id, provider_id)
+    ), marked AS (
+      UPDATE email_sends s
+      SET status = 'sent', provider_message_id = a.provider_id, sent_at = clock_timestamp(),
+          error = NULL, updated_at = clock_timestamp()
+      FROM accepted a
+      WHERE s.id = a.send_id AND s.batch_id = ${batch.id} AND s.status = 'sending'
+      RETURNING 1
+    ), counted AS (
+      UPDATE email_campaigns c
+      SET sent_count = c.sent_count + (SELECT count(*) FROM marked),
+          bounce_rate = CASE WHEN c.sent_count + (SELECT count(*) FROM marked) > 0
+            THEN 100.0 * c.bounce_count / (c.sent_count + (SELECT count(*) FROM marked)) END,
+          updated_at = now()
+      WHERE c.id = ${batch.campaignId} AND (SELECT count(*) FROM marked) > 0
+    ), closed AS (
+      UPDATE email_send_batches SET completed_at = clock_timestamp() WHERE id = ${batch.id}
+    )
+    SELECT count(*)::int AS sent FROM marked`.execute(trx);
+  await notifyCampaignChanged(trx, batch.campaignId);
+  return rows[0]?.sent ?? 0;
+}
+
+/** Gives up on a batch: its sends become `failed` with the reason, for a person to retry. */
+export async function failBatchSends(
+  trx: DbExecutor,
+  batch: { id: string; campaignId: string },
+  reason: string,
+): Promise<number> {
+  const { rows } = await sql<{ failed: number }>`
+    WITH failed AS (
+      UPDATE email_sends
+      SET status = 'failed', error = ${reason}, failed_at = clock_timestamp(), updated_at = clock_timestamp()
+      WHERE batch_id = ${batch.id} AND status = 'sending'
+      RETURNING 1
+    ), counted AS (
+      UPDATE email_campaigns SET failed_count = failed_count + (SELECT count(*) FROM failed), updated_at = now()
+      WHERE id = ${batch.campaignId} AND (SELECT count(*) FROM failed) > 0
+    ), closed AS (
+      UPDATE email_send_batches SET completed_at = clock_timestamp() WHERE id = ${batch.id}
+    )
+    SELECT count(*)::int AS failed FROM failed`.execute(trx);
+  await notifyCampaignChanged(trx, batch.campaignId);
+  return rows[0]?.failed ?? 0;
+}
+
+/**
+ * sending → completed once no send is queued or in flight. Conditional on the status, so a pause
+ * or cancel that won the race stands.
+ */
+export async function completeIfDone(db: DbExecutor, campaignId: string): Promise<boolean> {
+  const { rows } = await sql<{ id: string }>`
+    UPDATE email_campaigns
+    SET status = 'completed', completed_at = now(), is_paused = false, updated_at = now()
+    WHERE id = ${campaignId} AND status = 'sending'
+      AND NOT EXISTS (
+        SELECT 1 FROM email_sends WHERE campaign_id = ${campaignId} AND status IN ('queued', 'sending'))
+    RETURNING id`.execute(db);
+  if (rows.length > 0) await notifyCampaignChanged(db, campaignId);
+  return rows.length > 0;
+}

@@ -1,0 +1,261 @@
+import { sql } from 'kysely';
+import type { EmailFailure } from '../../email/types.ts';
+import type { AppServices } from '../../services.ts';
+import { notifyCampaignChanged } from '../live.ts';
+import { campaignSender } from '../sender.ts';
+import {
+  type ClaimedBatch,
+  claimBatch,
+  completeIfDone,
+  extendLease,
+  failBatchSends,
+  markBatchSent,
+  markOutcomeUnknown,
+  sendIdempotencyKey,
+} from './batches.ts';
+import { type CampaignContent, campaignMessage } from './messages.ts';
+import { enqueueCampaignSend } from './start.ts';
+
+/** DESIGN decision 5: the spec's unused bounce threshold becomes an automatic pause after 200 sends. */
+export const AUTO_PAUSE_MIN_SENDS = 200;
+
+export interface EngineOptions {
+  /** How long a claimed batch stays ours without a heartbeat; others take it over after that. */
+  leaseMs?: number;
+  /** A run hands over to a fresh job after this long, so no job outlives its expiry. */
+  runBudgetMs?: number;
+  /** Attempts of one batch against 5xx and network errors before its sends are failed. */
+  maxAttempts?: number;
+  backoffBaseMs?: number;
+  backoffMaxMs?: number;
+  requestTimeoutMs?: number;
+  /** Overrides the settings' delay between batches (benchmarks). */
+  batchDelayMs?: number;
+  /** Stop after the current batch (shutdown); the job is handed over. */
+  signal?: AbortSignal;
+  random?: () => number;
+}
+
+const defaults = {
+  leaseMs: 30_000,
+  runBudgetMs: 10 * 60_000,
+  maxAttempts: 6,
+  backoffBaseMs: 1_000,
+  backoffMaxMs: 30_000,
+  requestTimeoutMs: 30_000,
+};
+
+export type RunOutcome =
+  'completed' | 'not-found' | 'not-sending' | 'paused' | 'auto-paused' | 'handed-over' | 'stopped';
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (ms <= 0 || signal?.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}
+
+/** Exponential backoff with jitter: 1 s, 2 s, 4 s ... capped, each somewhere in its upper half. */
+export function backoffMs(attempt: number, base: number, max: number, random: () => number): number {
+  const ceiling = Math.min(max, base * 2 ** Math.max(0, attempt - 1));
+  return Math.round(ceiling * (0.5 + random() * 0.5));
+}
+
+interface CampaignState extends CampaignContent {
+  status: string;
+  isTestMode: boolean;
+}
+
+async function readCampaign(services: Pick<AppServices, 'db'>, id: string): Promise<CampaignState | null> {
+  const row = await services.db
+    .selectFrom('email_campaigns')
+    .select(['id', 'status', 'is_test_mode', 'subject', 'html_content'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    id: row.id,
+    status: row.status,
+    isTestMode: row.is_test_mode,
+    subject: row.subject,
+    html: row.html_content,
+  };
+}
+
+/**
+ * Pauses a campaign whose bounce rate over the sends since its last resume passed the settings'
+ * threshold after at least 200 of them; the reason is kept for the details page.
+ */
+async function autoPauseOnBounces(services: Pick<AppServices, 'db'>, campaignId: string, threshold: number) {
+  const { rows } = await sql<{ sent: number; bounced: number }>`
+    UPDATE email_campaigns
+    SET status = 'paused', is_paused = true, paused_at = now(), updated_at = now(),
+        pause_reason = format(
+          'Paused automatically: %s%% of the last %s e-mails bounced, above the %s%% limit. Check the bounced addresses, then resume.',
+          round(100.0 * (bounce_count - bounce_baseline_bounces) / (sent_count - bounce_baseline_sent), 1),
+          sent_count - bounce_baseline_sent,
+          ${threshold}::float8)
+    WHERE id = ${campaignId} AND status = 'sending'
+      AND sent_count - bounce_baseline_sent >= ${AUTO_PAUSE_MIN_SENDS}
+      AND 100.0 * (bounce_count - bounce_baseline_bounces) / (sent_count - bounce_baseline_sent) > ${threshold}
+    RETURNING sent_count AS sent, bounce_count AS bounced`.execute(services.db);
+  if (rows.length === 0) return false;
+  await notifyCampaignChanged(services.db, campaignId);
+  return true;
+}
+
+type DeliverOutcome = 'sent' | 'failed' | 'interrupted';
+
+/**
+ * Sends one claimed batch until the provider gives a definite answer. 429s wait for the shared
+ * limiter (which honours retry-after); 5xx, network errors and time-outs retry with backoff under
+ * the same idempotency key, so an attempt that did reach the provider is not delivered twice.
+ */
+async function deliverBatch(
+  services: AppServices,
+  content: CampaignContent,
+  batch: ClaimedBatch,
+  options: Required<Omit<EngineOptions, 'signal' | 'batchDelayMs' | 'random'>> &
+    Pick<EngineOptions, 'signal'>,
+  random: () => number,
+): Promise<DeliverOutcome> {
+  const messages = batch.recipients.map((r) => campaignMessage(services.config, content, batch, r));
+  const messageKeys = batch.recipients.map((r) => sendIdempotencyKey(batch.campaignId, r.sendId));
+  // The heartbeat keeps the batch ours while we wait on the limiter, the provider or a backoff.
+  const heartbeat = setInterval(() => {
+    extendLease(services.db, batch.id, options.leaseMs).catch((error: unknown) =>
+      services.logger.warn({ err: error, batchId: batch.id }, 'could not extend a batch lease'),
+    );
+  }, options.leaseMs / 3);
+  let failures = 0;
+  let waits = 0;
+  let outcomeUnknown = batch.outcomeUnknown;
+  try {
+    for (;;) {
+      if (options.signal?.aborted) return 'interrupted';
+      const result = await services.email.sendBatch(messages, {
+        idempotencyKey: batch.idempotencyKey,
+        messageKeys,
+        timeoutMs: options.requestTimeoutMs,
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
+      if (result.ok) {
+        const accepted = batch.recipients.map((r, i) => ({
+          sendId: r.sendId,
+          providerId: result.ids[i] ?? '',
+        }));
+        if (accepted.some((a) => !a.providerId))
+          throw new Error('The provider answered without a message id');
+        await services.db.transaction().execute((trx) => markBatchSent(trx, batch, accepted));
+        return 'sent';
+      }
+      const error: EmailFailure = result.error;
+      if (options.signal?.aborted) {
+        // Our own shutdown cut the request: its outcome is unknown; whoever takes the batch over
+        // repeats it under the same key.
+        await markOutcomeUnknown(services.db, batch.id);
+        return 'interrupted';
+      }
+      if (error.kind === 'rate_limited' || (error.kind === 'idempotency_conflict' && error.retryable)) {
+        // Not a failure of ours: the limiter (429) or the provider's first request (409) is
+        // finishing. Bounded all the same, so a provider that never recovers fails the batch.
+        waits += 1;
+        if (waits <= 100) {
+          // A paced transport already holds every sender back for a 429's retry-after.
+          if (error.kind === 'idempotency_conflict' || !services.email.paced) {
+            await sleep((error.retryAfterSeconds ?? 1) * 1000, options.signal);
+          }
+          continue;
+        }
+      } else if (error.retryable) {
+        failures += 1;
+        if (!outcomeUnknown) {
+          outcomeUnknown = true;
+          await markOutcomeUnknown(services.db, batch.id);
+        }
+        if (failures < options.maxAttempts) {
+          await sleep(
+            backoffMs(failures, options.backoffBaseMs, options.backoffMaxMs, random),
+            options.signal,
+          );
+          continue;
+        }
+      }
+      const reason = `${error.message} (${error.name}${error.statusCode ? `, HTTP ${error.statusCode}` : ''})`;
+      services.logger.warn({ batchId: batch.id, campaignId: batch.campaignId, error }, 'batch failed');
+      await failBatchSends(services.db, batch, reason);
+      return 'failed';
+    }
+  } finally {
+    clearInterval(heartbeat);
+  }
+}
+
+/**
+ * Sends a campaign batch by batch until it is finished, paused, cancelled, or this run's budget or
+ * the process's shutdown hands it over. Safe to run in several processes at once and to repeat
+ * after a crash: claims skip what others hold, and every batch keeps its key.
+ */
+export async function runCampaignSend(
+  services: AppServices,
+  campaignId: string,
+  engineOptions: EngineOptions = {},
+): Promise<RunOutcome> {
+  const options = { ...defaults, ...engineOptions };
+  const random = engineOptions.random ?? Math.random;
+  const startedAt = Date.now();
+  for (;;) {
+    const campaign = await readCampaign(services, campaignId);
+    if (!campaign) return 'not-found';
+    if (campaign.status === 'paused') return 'paused';
+    if (campaign.status !== 'sending') return 'not-sending';
+    if (options.signal?.aborted) return handOver(services, campaignId, 'stopped');
+    if (Date.now() - startedAt > options.runBudgetMs) return handOver(services, campaignId, 'handed-over');
+
+    // Settings are read for every batch: an admin's change applies to the next one.
+    const settings = await services.db
+      .selectFrom('settings')
+      .select(['batch_size', 'batch_delay_ms', 'bounce_pause_threshold'])
+      .executeTakeFirst();
+    const threshold = settings?.bounce_pause_threshold ?? 5;
+    if (await autoPauseOnBounces(services, campaignId, threshold)) return 'auto-paused';
+
+    const sender = await campaignSender(services.db, services.config);
+    const claim = await claimBatch(services.db, {
+      campaignId,
+      isTestMode: campaign.isTestMode,
+      batchSize: settings?.batch_size ?? 50,
+      leaseMs: options.leaseMs,
+      sender: { from: sender.from, replyTo: sender.replyTo ?? null },
+    });
+    if (claim.kind === 'drained') {
+      await completeIfDone(services.db, campaignId);
+      return 'completed';
+    }
+    if (claim.kind === 'wait') {
+      // Another worker holds the last batches; if it dies, its lease runs out and we take over.
+      await sleep(Math.min(claim.retryInMs, 1_000), options.signal);
+      continue;
+    }
+    if (claim.kind === 'skipped') continue;
+    const outcome = await deliverBatch(services, campaign, claim.batch, options, random);
+    if (outcome === 'interrupted') return handOver(services, campaignId, 'stopped');
+    await sleep(engineOptions.batchDelayMs ?? settings?.batch_delay_ms ?? 1_000, options.signal);
+  }
+}
+
+/** Leaves the rest to a fresh job (same singleton key: at most one waits). */
+async function handOver(
+  services: Pick<AppServices, 'jobs'>,
+  campaignId: string,
+  outcome: 'handed-over' | 'stopped',
+): Promise<RunOutcome> {
+  await enqueueCampaignSend(services.jobs, campaignId, false);
+  return outcome;
+}

@@ -1,0 +1,34 @@
+import { sql } from 'kysely';
+import { parseTestEmails } from '#shared/campaigns/rules.ts';
+import type { DbTransaction } from '../../db/database.ts';
+
+/**
+ * Fixes who a campaign goes to, in one statement: one `queued` send per recipient, created when
+ * sending starts (DESIGN decision 6). Test mode: the valid test addresses only. Otherwise every
+ * contact who may be e-mailed now (the same rule as audience.ts); consent is checked again when
+ * each batch is claimed. Returns the number of recipients, which becomes total_recipients.
+ */
+export async function snapshotAudience(
+  trx: DbTransaction,
+  campaign: { id: string; is_test_mode: boolean; test_emails: readonly string[] },
+): Promise<number> {
+  if (campaign.is_test_mode) {
+    const addresses = parseTestEmails(campaign.test_emails.join(','));
+    if (addresses.length === 0) return 0;
+    // A test address that belongs to a contact keeps the link, so their unsubscribe is honoured.
+    const result = await sql`
+      INSERT INTO email_sends (campaign_id, lead_id, recipient_email, recipient_name)
+      SELECT ${campaign.id}, l.id, t.email, l.full_name
+      FROM unnest(${addresses}::text[]) AS t(email)
+      LEFT JOIN leads l ON lower(l.email) = lower(t.email)
+      ON CONFLICT DO NOTHING`.execute(trx);
+    return Number(result.numAffectedRows ?? 0);
+  }
+  const result = await sql`
+    INSERT INTO email_sends (campaign_id, lead_id, recipient_email, recipient_name)
+    SELECT ${campaign.id}, l.id, l.email, l.full_name
+    FROM leads l
+    WHERE l.email_marketing_consent AND l.email_unsubscribed_at IS NULL AND l.suppressed_at IS NULL
+    ON CONFLICT DO NOTHING`.execute(trx);
+  return Number(result.numAffectedRows ?? 0);
+}

@@ -1,0 +1,45 @@
+import type { DbTransaction } from '../../db/database.ts';
+import type { EmailCampaign } from '../../db/schema.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import { notifyCampaignChanged } from '../live.ts';
+import { snapshotAudience } from './snapshot.ts';
+
+/**
+ * Enqueues the campaign's sending job. The queue's `stately` policy with the campaign id as
+ * singleton key allows one waiting and one running job per campaign, so a Resume arriving while the
+ * paused job finishes its last batch still gets a job, and repeated nudges never pile up.
+ */
+export async function enqueueCampaignSend(
+  jobs: JobQueue,
+  campaignId: string,
+  retryMode: boolean,
+  trx?: DbTransaction,
+): Promise<void> {
+  await jobs.send(
+    'campaign.send',
+    { campaignId, retryMode },
+    { singletonKey: campaignId, ...(trx ? { trx } : {}) },
+  );
+}
+
+/**
+ * Turns a campaign that has just been set to `sending` (Send Now, or a scheduled one falling due)
+ * into work: the audience snapshot, its size as total_recipients, and the job, all in the caller's
+ * transaction, so there is never a sending campaign without recipients rows or without its job.
+ */
+export async function beginSending(
+  trx: DbTransaction,
+  jobs: JobQueue,
+  campaign: EmailCampaign,
+): Promise<EmailCampaign> {
+  const total = await snapshotAudience(trx, campaign);
+  const row = await trx
+    .updateTable('email_campaigns')
+    .set({ total_recipients: total, updated_at: new Date() })
+    .where('id', '=', campaign.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await enqueueCampaignSend(jobs, campaign.id, false, trx);
+  await notifyCampaignChanged(trx, campaign.id);
+  return row;
+}

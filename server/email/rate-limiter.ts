@@ -1,0 +1,127 @@
+import { sql } from 'kysely';
+import type { Database } from '../db/database.ts';
+import type { BatchSendResult, EmailTransport, RateLimitInfo, SendOptions, SendResult } from './types.ts';
+
+/** Resend's documented default when it does not tell us otherwise (STACK.md). */
+export const DEFAULT_REQUESTS_PER_SECOND = 2;
+/**
+ * Requests are spaced a little wider than the advertised rate: a request that leaves a few
+ * milliseconds late must not land inside the provider's window with the next one. 2% keeps 98% of
+ * the ceiling.
+ */
+export const SPACING_MARGIN = 1.02;
+
+export function spacingFor(requestsPerSecond: number): number {
+  return (1000 / requestsPerSecond) * SPACING_MARGIN;
+}
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    if (ms <= 0 || signal?.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+    signal?.addEventListener('abort', done, { once: true });
+  });
+
+/**
+ * One request rate shared by every worker and server process (DESIGN §4): the schedule lives in a
+ * PostgreSQL row. Each request reserves the next free slot (slots are `interval_ms` apart, like a
+ * GCRA without burst) in one UPDATE, then waits for it; a 429 pushes the whole schedule past the
+ * provider's `retry-after`. Idle time earns no burst, so the rate holds in every window.
+ */
+export class ProviderRateLimiter {
+  readonly #db: Database;
+  readonly #key: string;
+  #knownRate: number | null = null;
+  #ready: Promise<void> | null = null;
+
+  constructor(db: Database, key = 'resend') {
+    this.#db = db;
+    this.#key = key;
+  }
+
+  #ensureRow(): Promise<void> {
+    this.#ready ??= sql`
+      INSERT INTO provider_rate_limits (key, interval_ms)
+      VALUES (${this.#key}, ${spacingFor(DEFAULT_REQUESTS_PER_SECOND)})
+      ON CONFLICT (key) DO NOTHING`
+      .execute(this.#db)
+      .then(() => undefined)
+      .catch((error: unknown) => {
+        this.#ready = null;
+        throw error;
+      });
+    return this.#ready;
+  }
+
+  /** Resolves when this caller may make one request. */
+  async acquire(signal?: AbortSignal): Promise<void> {
+    await this.#ensureRow();
+    // The database's clock decides, so processes on machines with skewed clocks still agree.
+    const { rows } = await sql<{ wait_ms: number }>`
+      UPDATE provider_rate_limits
+      SET next_at = greatest(next_at, clock_timestamp(), blocked_until) + interval_ms * interval '1 millisecond'
+      WHERE key = ${this.#key}
+      RETURNING (extract(epoch FROM (next_at - interval_ms * interval '1 millisecond' - clock_timestamp())) * 1000)::float8 AS wait_ms`.execute(
+      this.#db,
+    );
+    await sleep(rows[0]?.wait_ms ?? 0, signal);
+  }
+
+  /** Learns the provider's rate from its `ratelimit-*` headers (written only when it changes). */
+  async observe(info: RateLimitInfo): Promise<void> {
+    const limit = info.limit;
+    if (limit === null || limit <= 0 || limit === this.#knownRate) return;
+    this.#knownRate = limit;
+    await this.#ensureRow();
+    await sql`
+      UPDATE provider_rate_limits SET interval_ms = ${spacingFor(limit)}, updated_at = now()
+      WHERE key = ${this.#key}`.execute(this.#db);
+  }
+
+  /** A 429: nobody sends again before `retry-after` has passed. */
+  async block(seconds: number): Promise<void> {
+    await this.#ensureRow();
+    await sql`
+      UPDATE provider_rate_limits
+      SET blocked_until = greatest(blocked_until, clock_timestamp() + ${seconds} * interval '1 second'),
+          next_at = greatest(next_at, clock_timestamp() + ${seconds} * interval '1 second'),
+          updated_at = now()
+      WHERE key = ${this.#key}`.execute(this.#db);
+  }
+}
+
+/**
+ * Every request to the provider goes through the shared limiter: campaign batches, notification
+ * e-mails and test sends all count against the same team limit.
+ */
+export function rateLimitedTransport(
+  transport: EmailTransport,
+  limiter: ProviderRateLimiter,
+): EmailTransport {
+  async function afterwards(result: SendResult | BatchSendResult): Promise<void> {
+    await limiter.observe(result.rateLimit);
+    if (!result.ok && result.error.kind === 'rate_limited')
+      await limiter.block(result.error.retryAfterSeconds ?? 1);
+  }
+  return {
+    kind: transport.kind,
+    paced: true,
+    async send(message, options: SendOptions = {}) {
+      await limiter.acquire(options.signal);
+      const result = await transport.send(message, options);
+      await afterwards(result);
+      return result;
+    },
+    async sendBatch(messages, options: SendOptions = {}) {
+      await limiter.acquire(options.signal);
+      const result = await transport.sendBatch(messages, options);
+      await afterwards(result);
+      return result;
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import { sql } from 'kysely';
+import { sendCampaignNow } from '../../server/campaigns/actions.ts';
+import type { Database } from '../../server/db/database.ts';
+import type { EmailCampaign } from '../../server/db/schema.ts';
+import type { AppServices } from '../../server/services.ts';
+
+export const campaignHtml = `<html><body><p>Hello {{first_name}}, here is this month's watch market update for {{email}}.</p>
+<p>Prices for the Submariner and Daytona held steady this month across Australia.</p></body></html>`;
+
+/** `count` consenting contacts named "Contact N Surname" with addresses contact-N@example.com. */
+export async function seedSubscribers(db: Database, count: number, prefix = 'contact'): Promise<void> {
+  await sql`
+    INSERT INTO leads (email, full_name, email_marketing_consent)
+    SELECT ${prefix} || '-' || n || '@example.com', 'Contact' || n || ' Surname', true
+    FROM generate_series(1, ${count}) AS n`.execute(db);
+}
+
+/** Settings for fast, deterministic runs: no delay between batches unless asked. */
+export async function engineSettings(
+  db: Database,
+  values: { batchSize: number; delayMs?: number },
+): Promise<void> {
+  await db
+    .updateTable('settings')
+    .set({ batch_size: values.batchSize, batch_delay_ms: values.delayMs ?? 0 })
+    .execute();
+}
+
+/** Send Now as the admin screen does it, with a user that exists. */
+export async function sendNow(
+  services: Pick<AppServices, 'db' | 'jobs'>,
+  fields: { name?: string; is_test_mode?: boolean; test_emails?: string[]; html?: string } = {},
+): Promise<EmailCampaign> {
+  const user = await services.db
+    .insertInto('users')
+    .values({ email: `sender-${Math.random().toString(36).slice(2)}@example.com`, password_hash: 'unused' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return sendCampaignNow(
+    services,
+    {
+      name: fields.name ?? 'Market update',
+      subject: 'Watch market update for {{first_name}}',
+      html_content: fields.html ?? campaignHtml,
+      is_test_mode: fields.is_test_mode ?? false,
+      test_emails: fields.test_emails ?? [],
+      template_id: null,
+    },
+    { userId: user.id },
+  );
+}
