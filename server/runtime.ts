@@ -1,4 +1,5 @@
 import type { PgBoss } from 'pg-boss';
+import { type CampaignLiveHub, createCampaignLiveHub } from './campaigns/live-hub.ts';
 import { type AppConfig, buildAppConfig } from './config/app-config.ts';
 import type { BaseEnv } from './config/env.ts';
 import { resolveDatabaseUrl } from './db/connection.ts';
@@ -44,7 +45,12 @@ export async function createRuntime(env: BaseEnv, options: CreateRuntimeOptions)
       applicationName: `watch-platform-${options.role}`,
     });
     if (options.migrate) await migrateToLatest(db);
-    boss = createBoss({ connectionString: resolved.url, max: options.bossPoolMax ?? 3, role: options.role });
+    boss = createBoss({
+      connectionString: resolved.url,
+      max: options.bossPoolMax ?? 3,
+      role: options.role,
+      superviseIntervalSeconds: env.JOBS_SUPERVISE_INTERVAL_SECONDS,
+    });
     boss.on('error', (error) => options.logger.error({ err: error }, 'pg-boss error'));
     await boss.start();
     await ensureQueues(boss);
@@ -54,12 +60,22 @@ export async function createRuntime(env: BaseEnv, options: CreateRuntimeOptions)
     await resolved.embedded?.stop().catch(() => undefined);
     throw error;
   }
+  // Only processes that serve HTTP push live updates; a worker only announces them (NOTIFY).
+  const live: CampaignLiveHub | undefined =
+    options.role === 'worker'
+      ? undefined
+      : createCampaignLiveHub({
+          connectionString: resolved.url,
+          logger: options.logger,
+          applicationName: `watch-platform-${options.role}-live`,
+        });
   const services: AppServices = {
     db,
     config,
     email: createEmailTransport(env, db),
     jobs: createJobQueue(boss),
     logger: options.logger,
+    live,
   };
   const startedBoss = boss;
   const startedDb = db;
@@ -70,6 +86,7 @@ export async function createRuntime(env: BaseEnv, options: CreateRuntimeOptions)
     embedded: resolved.embedded,
     async close() {
       await startedBoss.stop({ graceful: true, timeout: 10_000 });
+      await live?.close();
       await startedDb.destroy();
       await resolved.embedded?.stop();
     },

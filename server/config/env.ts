@@ -48,6 +48,11 @@ export const baseEnvSchema = z.object({
   /** Photos (not requests) per IP, same format: 40 is four full enquiries' worth. */
   UPLOAD_RATE_LIMIT: rateLimitSetting('40/600'),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  /**
+   * How often a job-working process looks for jobs whose worker stopped sending heartbeats (killed,
+   * frozen) and retries them. Lower means a killed worker's campaign resumes sooner.
+   */
+  JOBS_SUPERVISE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
 });
 
 export const serverEnvSchema = baseEnvSchema.extend({

@@ -10,15 +10,26 @@ export interface CreateBossOptions {
   max: number;
   /** Only a process that works jobs supervises queues and runs schedules; the server just enqueues. */
   role: 'server' | 'worker' | 'all';
+  /** Seconds between checks for jobs whose worker died (missed heartbeats). */
+  superviseIntervalSeconds?: number;
 }
 
-export function createBoss({ connectionString, max, role }: CreateBossOptions): PgBoss {
+export function createBoss({
+  connectionString,
+  max,
+  role,
+  superviseIntervalSeconds,
+}: CreateBossOptions): PgBoss {
   return new PgBoss({
     connectionString,
     schema: PGBOSS_SCHEMA,
     max,
     application_name: `watch-platform-${role}-jobs`,
     supervise: role !== 'server',
+    // Missed heartbeats are found by the monitor pass, which runs at most as often as both timers.
+    ...(superviseIntervalSeconds
+      ? { superviseIntervalSeconds, monitorIntervalSeconds: superviseIntervalSeconds }
+      : {}),
     schedule: role !== 'server',
   });
 }

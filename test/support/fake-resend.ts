@@ -223,6 +223,25 @@ export async function startFakeResend(
       });
     }
 
+    // The rate is counted on arrival, like the provider does, before anything else happens.
+    if (ratePerSecond !== null) {
+      const now = Date.now();
+      windowTimestamps = windowTimestamps.filter((t) => now - t < 1000);
+      if (windowTimestamps.length >= ratePerSecond) {
+        state.rateViolations += 1;
+        return reply(
+          429,
+          {
+            statusCode: 429,
+            name: 'rate_limit_exceeded',
+            message: `Too many requests. You can only make ${ratePerSecond} requests per second.`,
+          },
+          { 'retry-after': '1' },
+        );
+      }
+      windowTimestamps.push(now);
+    }
+
     // Injected faults first: they stand for the provider failing before it does any work.
     let fault = queuedFaults.shift();
     if (!fault && chaos) {
@@ -253,24 +272,6 @@ export async function startFakeResend(
       });
     }
     if (fault?.kind === 'delay') await sleep(fault.ms);
-
-    if (ratePerSecond !== null) {
-      const now = Date.now();
-      windowTimestamps = windowTimestamps.filter((t) => now - t < 1000);
-      if (windowTimestamps.length >= ratePerSecond) {
-        state.rateViolations += 1;
-        return reply(
-          429,
-          {
-            statusCode: 429,
-            name: 'rate_limit_exceeded',
-            message: `Too many requests. You can only make ${ratePerSecond} requests per second.`,
-          },
-          { 'retry-after': '1' },
-        );
-      }
-      windowTimestamps.push(now);
-    }
 
     const bodyHash = createHash('sha256').update(raw).digest('hex');
     if (key) {

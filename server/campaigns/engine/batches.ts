@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Database, DbExecutor, DbTransaction } from '../../db/database.ts';
-import { notifyCampaignChanged } from '../live.ts';
+import { CAMPAIGN_CHANGED_CHANNEL, notifyCampaignChanged } from '../live.ts';
 
 /*
  * The exactly-once core (DESIGN decision 6). A send moves queued → sending (claimed into a batch)
@@ -50,6 +50,11 @@ export interface ClaimOptions {
   batchSize: number;
   leaseMs: number;
   sender: { from: string; replyTo: string | null };
+  /**
+   * false: the caller has just checked that no batch is orphaned (the per-batch state query does),
+   * so queued sends are claimed first and orphans only looked for when none are left.
+   */
+  orphans?: boolean;
 }
 
 /** Derived from the members, so the same batch always carries the same key. */
@@ -146,12 +151,19 @@ async function takeOverOrphan(trx: DbTransaction, options: ClaimOptions): Promis
 /**
  * Claims the next batch of queued sends. Consent, unsubscribe and suppression are checked again
  * here: whoever opted out since the audience snapshot is skipped, not e-mailed.
+ *
+ * One statement, so one round trip and one commit per batch: the claim, the batch row with its
+ * key, the skipped counter and the live notification are atomic without an explicit transaction,
+ * and a crash can never leave rows `sending` under a batch that was not recorded. The key is
+ * computed here exactly as `batchIdempotencyKey` does it (SHA-256 of the sorted ids joined by
+ * commas, base64url): uuid text is lower-case hex, so the C collation sorts it as JavaScript does.
  */
 async function claimQueued(
-  trx: DbTransaction,
+  db: DbExecutor,
   options: ClaimOptions,
 ): Promise<ClaimedBatch | 'all-skipped' | null> {
   const batchId = randomUUID();
+  const campaignId = options.campaignId;
   // Test mode may reach addresses that are not contacts; a contact's opt-out still counts there.
   const { rows } = await sql<{
     id: string;
@@ -159,10 +171,11 @@ async function claimQueued(
     lead_id: string | null;
     recipient_email: string;
     recipient_name: string | null;
+    idempotency_key: string | null;
   }>`
     WITH picked AS (
       SELECT id FROM email_sends
-      WHERE campaign_id = ${options.campaignId} AND status = 'queued'
+      WHERE campaign_id = ${campaignId} AND status = 'queued'
       LIMIT ${options.batchSize}
       FOR UPDATE SKIP LOCKED
     ), checked AS (
@@ -177,51 +190,50 @@ async function claimQueued(
       FROM picked p
       JOIN email_sends s ON s.id = p.id
       LEFT JOIN leads l ON l.id = s.lead_id
+    ), claimed AS (
+      UPDATE email_sends s
+      SET status = CASE WHEN c.reason IS NULL THEN 'sending' ELSE 'skipped' END,
+          batch_id = CASE WHEN c.reason IS NULL THEN ${batchId}::uuid END,
+          claimed_at = clock_timestamp(),
+          attempts = s.attempts + CASE WHEN c.reason IS NULL THEN 1 ELSE 0 END,
+          error = c.reason,
+          updated_at = clock_timestamp()
+      FROM checked c
+      WHERE s.id = c.id
+      RETURNING s.id, s.status, s.lead_id, s.recipient_email, s.recipient_name
+    ), batch AS (
+      INSERT INTO email_send_batches
+        (id, campaign_id, idempotency_key, from_address, reply_to, size, attempts, lease_until)
+      SELECT ${batchId}::uuid, ${campaignId}::uuid,
+        'campaign-' || ${campaignId}::text || '-batch-' || translate(rtrim(encode(sha256(convert_to(
+          string_agg(id::text, ',' ORDER BY id::text COLLATE "C"), 'UTF8')), 'base64'), '='), '+/', '-_'),
+        ${options.sender.from}, ${options.sender.replyTo}, count(*), 1,
+        clock_timestamp() + ${options.leaseMs} * interval '1 millisecond'
+      FROM claimed WHERE status = 'sending'
+      HAVING count(*) > 0
+      RETURNING idempotency_key
+    ), skipped AS (
+      UPDATE email_campaigns c
+      SET skipped_count = c.skipped_count + k.n, updated_at = now()
+      FROM (SELECT count(*) AS n FROM claimed WHERE status = 'skipped') k
+      WHERE c.id = ${campaignId} AND k.n > 0
     )
-    UPDATE email_sends s
-    SET status = CASE WHEN c.reason IS NULL THEN 'sending' ELSE 'skipped' END,
-        batch_id = CASE WHEN c.reason IS NULL THEN ${batchId}::uuid END,
-        claimed_at = clock_timestamp(),
-        attempts = s.attempts + CASE WHEN c.reason IS NULL THEN 1 ELSE 0 END,
-        error = c.reason,
-        updated_at = clock_timestamp()
-    FROM checked c
-    WHERE s.id = c.id
-    RETURNING s.id, s.status, s.lead_id, s.recipient_email, s.recipient_name`.execute(trx);
+    -- An uncorrelated subquery runs once, and only when a row comes back: one notification per claim.
+    SELECT c.id, c.status, c.lead_id, c.recipient_email, c.recipient_name,
+      (SELECT idempotency_key FROM batch) AS idempotency_key,
+      (SELECT pg_notify(${CAMPAIGN_CHANGED_CHANNEL}, ${campaignId})) IS NOT NULL AS notified
+    FROM claimed c`.execute(db);
   if (rows.length === 0) return null;
 
-  const skipped = rows.filter((r) => r.status === 'skipped').length;
-  if (skipped > 0) {
-    await sql`
-      UPDATE email_campaigns SET skipped_count = skipped_count + ${skipped}, updated_at = now()
-      WHERE id = ${options.campaignId}`.execute(trx);
-  }
   const recipients = rows
     .filter((r) => r.status === 'sending')
     .map((r) => ({ sendId: r.id, leadId: r.lead_id, email: r.recipient_email, name: r.recipient_name }))
     .sort((a, b) => (a.sendId < b.sendId ? -1 : 1));
-  if (recipients.length === 0) return 'all-skipped';
-
-  const key = batchIdempotencyKey(
-    options.campaignId,
-    recipients.map((r) => r.sendId),
-  );
-  await trx
-    .insertInto('email_send_batches')
-    .values({
-      id: batchId,
-      campaign_id: options.campaignId,
-      idempotency_key: key,
-      from_address: options.sender.from,
-      reply_to: options.sender.replyTo,
-      size: recipients.length,
-      attempts: 1,
-      lease_until: sql<Date>`clock_timestamp() + ${options.leaseMs} * interval '1 millisecond'`,
-    })
-    .execute();
+  const key = rows[0]?.idempotency_key;
+  if (recipients.length === 0 || !key) return 'all-skipped';
   return {
     id: batchId,
-    campaignId: options.campaignId,
+    campaignId,
     idempotencyKey: key,
     from: options.sender.from,
     replyTo: options.sender.replyTo,
@@ -231,25 +243,39 @@ async function claimQueued(
   };
 }
 
-export async function claimBatch(db: Database, options: ClaimOptions): Promise<ClaimResult> {
+/** An orphan taken over (or closed, or failed past the window) in one transaction. */
+async function claimOrphan(db: Database, options: ClaimOptions): Promise<ClaimedBatch | null> {
   return db.transaction().execute(async (trx) => {
     const orphan = await takeOverOrphan(trx, options);
-    const batch = orphan ?? (await claimQueued(trx, options));
-    if (batch) {
-      await notifyCampaignChanged(trx, options.campaignId);
-      return batch === 'all-skipped' ? { kind: 'skipped' } : { kind: 'batch', batch };
-    }
-    const open = await trx
-      .selectFrom('email_send_batches')
-      .select(sql<number>`extract(epoch FROM (min(lease_until) - clock_timestamp())) * 1000`.as('wait_ms'))
-      .where('campaign_id', '=', options.campaignId)
-      .where('completed_at', 'is', null)
-      .executeTakeFirst();
-    const waitMs = open?.wait_ms;
-    if (waitMs !== null && waitMs !== undefined)
-      return { kind: 'wait', retryInMs: Math.max(50, Number(waitMs)) };
-    return { kind: 'drained' };
+    if (orphan) await notifyCampaignChanged(trx, options.campaignId);
+    return orphan;
   });
+}
+
+export async function claimBatch(db: Database, options: ClaimOptions): Promise<ClaimResult> {
+  // Orphans first, as a batch left by a dead worker must be finished before its key expires. A
+  // caller that has just seen there is none (`orphans: false`) saves the round trip; if nothing is
+  // queued, they are looked for all the same before waiting or declaring the campaign drained.
+  const orphansFirst = options.orphans ?? true;
+  if (orphansFirst) {
+    const orphan = await claimOrphan(db, options);
+    if (orphan) return { kind: 'batch', batch: orphan };
+  }
+  const batch = await claimQueued(db, options);
+  if (batch) return batch === 'all-skipped' ? { kind: 'skipped' } : { kind: 'batch', batch };
+  if (!orphansFirst) {
+    const orphan = await claimOrphan(db, options);
+    if (orphan) return { kind: 'batch', batch: orphan };
+  }
+  const open = await db
+    .selectFrom('email_send_batches')
+    .select(sql<number>`extract(epoch FROM (min(lease_until) - clock_timestamp())) * 1000`.as('wait_ms'))
+    .where('campaign_id', '=', options.campaignId)
+    .where('completed_at', 'is', null)
+    .executeTakeFirst();
+  const waitMs = open?.wait_ms;
+  if (waitMs !== null && waitMs !== undefined) return { kind: 'wait', retryInMs: Math.max(50, Number(waitMs)) };
+  return { kind: 'drained' };
 }
 
 /** The holder is still working on it: nobody takes it over meanwhile. */
@@ -276,10 +302,12 @@ async function closeBatch(trx: DbExecutor, batchId: string): Promise<void> {
  * worker confirming the same batch (same ids, thanks to the key) counts nothing twice.
  */
 export async function markBatchSent(
-  trx: DbTransaction,
+  db: DbExecutor,
   batch: Pick<ClaimedBatch, 'id' | 'campaignId'>,
   accepted: ReadonlyArray<{ sendId: string; providerId: string }>,
 ): Promise<number> {
+  // One statement (atomic on its own, one commit): the sends, the counters, the batch's closing
+  // and the live notification, which PostgreSQL delivers only when the statement commits.
   const { rows } = await sql<{ sent: number }>`
     WITH accepted AS (
       SELECT * FROM unnest(${accepted.map((a) => a.sendId)}::uuid[], ${accepted.map((a) => a.providerId)}::text[])
@@ -301,8 +329,8 @@ export async function markBatchSent(
     ), closed AS (
       UPDATE email_send_batches SET completed_at = clock_timestamp() WHERE id = ${batch.id}
     )
-    SELECT count(*)::int AS sent FROM marked`.execute(trx);
-  await notifyCampaignChanged(trx, batch.campaignId);
+    SELECT count(*)::int AS sent, (SELECT pg_notify(${CAMPAIGN_CHANGED_CHANNEL}, ${batch.campaignId})) IS NOT NULL AS notified
+    FROM marked`.execute(db);
   return rows[0]?.sent ?? 0;
 }
 

@@ -37,7 +37,7 @@ export interface EngineOptions {
 }
 
 const defaults = {
-  leaseMs: 30_000,
+  leaseMs: 15_000,
   runBudgetMs: 10 * 60_000,
   maxAttempts: 6,
   backoffBaseMs: 1_000,

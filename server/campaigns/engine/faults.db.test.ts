@@ -1,0 +1,225 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { engineSettings, seedSubscribers, sendNow } from '../../../test/support/campaign-fixtures.ts';
+import { useTestDatabase } from '../../../test/support/db.ts';
+import { type FakeResend, startFakeResend } from '../../../test/support/fake-resend.ts';
+import { recordingJobQueue } from '../../../test/support/services.ts';
+import { createBoss, createJobQueue, ensureQueues } from '../../jobs/queue.ts';
+
+/*
+ * Fault tests of the exactly-once guarantee (DESIGN decision 6), with real sending processes:
+ * killed at random moments, several at once, and against a provider that misbehaves. The fake
+ * provider dedupes by idempotency key like Resend, so "each recipient got one e-mail" is checked
+ * where it matters: at the provider.
+ */
+
+const engineScript = path.resolve(import.meta.dirname, '../../../test/support/engine-process.ts');
+const workerScript = path.resolve(import.meta.dirname, '../../../worker/main.ts');
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('sending engine under faults', { timeout: 240_000 }, () => {
+  const t = useTestDatabase();
+  let fake: FakeResend;
+  const running = new Set<ChildProcess>();
+
+  beforeAll(async () => {
+    fake = await startFakeResend({ keepBodies: false });
+  });
+  afterAll(async () => {
+    for (const child of running) child.kill('SIGKILL');
+    await fake.close();
+  });
+  beforeEach(async () => {
+    fake.reset();
+    await sql`TRUNCATE email_campaigns, leads, email_send_batches, provider_rate_limits CASCADE`.execute(
+      t.db,
+    );
+  });
+
+  function startEngine(campaignId: string, env: Record<string, string> = {}) {
+    const child = spawn(process.execPath, [engineScript], {
+      env: {
+        ...process.env,
+        DATABASE_URL: t.url,
+        RESEND_BASE_URL: fake.url,
+        CAMPAIGN_ID: campaignId,
+        LEASE_MS: '1500',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    running.add(child);
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }>(
+      (resolve) => {
+        child.on('exit', (code, signal) => {
+          running.delete(child);
+          resolve({ code, signal, output });
+        });
+      },
+    );
+    return { child, exited };
+  }
+
+  async function campaignRow(id: string) {
+    return t.db.selectFrom('email_campaigns').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  }
+
+  async function expectExactlyOnce(campaignId: string, recipients: number) {
+    const delivered = fake.emails.flatMap((e) => e.to);
+    expect(new Set(delivered).size).toBe(recipients);
+    expect(delivered).toHaveLength(recipients);
+    const row = await campaignRow(campaignId);
+    expect(row).toMatchObject({ status: 'completed', sent_count: recipients, failed_count: 0 });
+    const statuses = await t.db
+      .selectFrom('email_sends')
+      .select('status')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('campaign_id', '=', campaignId)
+      .groupBy('status')
+      .execute();
+    expect(statuses).toEqual([{ status: 'sent', n: recipients }]);
+  }
+
+  it('SIGKILL at random moments, 10 times, restarting each time: every recipient gets exactly one e-mail', async () => {
+    await seedSubscribers(t.db, 5000);
+    await engineSettings(t.db, { batchSize: 50 });
+    fake.advertiseRate(1000);
+    // Each request takes 20 ms at the provider, so a kill often lands while a batch is in flight.
+    fake.setChaos({ delayed: 1, delayMs: 20 });
+    const campaign = await sendNow({ db: t.db, jobs: recordingJobQueue() });
+
+    let kills = 0;
+    while (kills < 10) {
+      const { child, exited } = startEngine(campaign.id);
+      // Wait until this process is really sending, then kill it at a random moment.
+      const before = fake.requests.length;
+      while (fake.requests.length === before) {
+        const finished = await Promise.race([exited.then(() => true), sleep(10).then(() => false)]);
+        if (finished) break;
+      }
+      await sleep(Math.floor(Math.random() * 150));
+      if (child.exitCode !== null) break;
+      child.kill('SIGKILL');
+      const { signal } = await exited;
+      expect(signal).toBe('SIGKILL');
+      kills += 1;
+    }
+    expect(kills).toBe(10);
+    const last = startEngine(campaign.id);
+    const { code, output } = await last.exited;
+    expect(code).toBe(0);
+    expect(output).toContain('"outcome":"completed"');
+
+    await expectExactlyOnce(campaign.id, 5000);
+    // The kills did leave batches in flight, and they were re-sent under their keys, not re-formed.
+    const takenOver = await t.db
+      .selectFrom('email_send_batches')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('campaign_id', '=', campaign.id)
+      .where('attempts', '>', 1)
+      .executeTakeFirstOrThrow();
+    expect(takenOver.n).toBeGreaterThan(0);
+    const keys = fake.requests.map((r) => r.idempotencyKey);
+    expect(new Set(keys).size).toBe(100);
+  });
+
+  it('a killed worker process (pg-boss, real worker entry point): its job is retried after missed heartbeats and the campaign completes once', async () => {
+    await seedSubscribers(t.db, 2000);
+    await engineSettings(t.db, { batchSize: 50 });
+    fake.advertiseRate(1000);
+    fake.setChaos({ delayed: 1, delayMs: 20 });
+    const boss = createBoss({ connectionString: t.url, max: 2, role: 'server' });
+    await boss.start();
+    await ensureQueues(boss);
+    try {
+      const campaign = await sendNow({ db: t.db, jobs: createJobQueue(boss) });
+      const dataDir = await mkdtemp(path.join(os.tmpdir(), 'fault-worker-'));
+      const workerEnv = {
+        ...process.env,
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        DATABASE_URL: t.url,
+        DATA_DIR: dataDir,
+        APP_URL: 'http://localhost:3999',
+        APP_SECRET: 'fault-test-secret-0123456789abcdefghijklmnop',
+        RESEND_API_KEY: 're_test',
+        RESEND_BASE_URL: fake.url,
+        JOBS_SUPERVISE_INTERVAL_SECONDS: '1',
+      };
+      const spawnWorker = () => {
+        const child = spawn(process.execPath, [workerScript], { env: workerEnv, stdio: 'ignore' });
+        running.add(child);
+        child.on('exit', () => running.delete(child));
+        return child;
+      };
+      const first = spawnWorker();
+      while (fake.requests.length < 3) await sleep(10);
+      await sleep(Math.floor(Math.random() * 60));
+      const killed = new Promise((resolve) => first.on('exit', resolve));
+      first.kill('SIGKILL');
+      await killed;
+      expect((await campaignRow(campaign.id)).status).toBe('sending');
+
+      const second = spawnWorker();
+      for (let i = 0; i < 600 && (await campaignRow(campaign.id)).status !== 'completed'; i += 1)
+        await sleep(100);
+      second.kill('SIGTERM');
+      await rm(dataDir, { recursive: true, force: true });
+      await expectExactlyOnce(campaign.id, 2000);
+    } finally {
+      await boss.stop({ graceful: false });
+    }
+  });
+
+  it('three sending processes on one campaign never send one recipient twice', async () => {
+    await seedSubscribers(t.db, 5000);
+    await engineSettings(t.db, { batchSize: 50 });
+    fake.advertiseRate(1000);
+    fake.setChaos({ delayed: 1, delayMs: 10 });
+    const campaign = await sendNow({ db: t.db, jobs: recordingJobQueue() });
+
+    const results = await Promise.all([1, 2, 3].map(() => startEngine(campaign.id).exited));
+    for (const result of results) expect(result.code).toBe(0);
+
+    await expectExactlyOnce(campaign.id, 5000);
+    // Not even a batch was sent twice: the processes split the work between them.
+    expect(fake.requests).toHaveLength(100);
+    expect(new Set(fake.requests.map((r) => r.idempotencyKey)).size).toBe(100);
+  });
+
+  it('a provider answering 10% 429s, 5% 500s and some time-outs: all sent once, the rate never exceeded', async () => {
+    await seedSubscribers(t.db, 2000);
+    await engineSettings(t.db, { batchSize: 50 });
+    fake.enforceRate(20);
+    fake.setChaos({
+      rateLimited: 0.1,
+      retryAfterSeconds: 1,
+      serverError: 0.05,
+      // Answered after the client gave up (500 ms): the provider did the work; the retry is deduped.
+      delayed: 0.05,
+      delayMs: 1200,
+      seed: 7,
+    });
+    const campaign = await sendNow({ db: t.db, jobs: recordingJobQueue() });
+
+    const results = await Promise.all(
+      [1, 2, 3].map(() => startEngine(campaign.id, { REQUEST_TIMEOUT_MS: '500', LEASE_MS: '3000' }).exited),
+    );
+    for (const result of results) expect(result.code).toBe(0);
+
+    await expectExactlyOnce(campaign.id, 2000);
+    const statuses = fake.requests.map((r) => r.status);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
+    expect(statuses.filter((s) => s === 500).length).toBeGreaterThan(0);
+    // Only injected 429s: the shared limiter itself never went over 20 requests per second.
+    expect(fake.rateViolations).toBe(0);
+  });
+});

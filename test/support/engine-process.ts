@@ -1,0 +1,37 @@
+import pino from 'pino';
+import { runCampaignSend } from '../../server/campaigns/engine/run.ts';
+import { createDatabase } from '../../server/db/database.ts';
+import { createEmailTransport } from '../../server/email/transport.ts';
+import type { AppServices } from '../../server/services.ts';
+import { recordingJobQueue, testConfig } from './services.ts';
+
+/**
+ * A sending process for fault tests: runs the real engine on one campaign until it is finished
+ * or paused, then exits. Tests start several at once or SIGKILL them at random moments.
+ * Env: DATABASE_URL, RESEND_BASE_URL, CAMPAIGN_ID, LEASE_MS.
+ */
+const env = process.env;
+const db = createDatabase({
+  connectionString: env.DATABASE_URL ?? '',
+  max: 3,
+  applicationName: 'engine-process',
+});
+const services: AppServices = {
+  db,
+  config: testConfig(),
+  email: createEmailTransport({ RESEND_API_KEY: 're_test', RESEND_BASE_URL: env.RESEND_BASE_URL }, db),
+  jobs: recordingJobQueue(),
+  logger: pino({ level: 'silent' }),
+};
+const campaignId = env.CAMPAIGN_ID ?? '';
+let outcome = await runCampaignSend(services, campaignId, {
+  leaseMs: Number(env.LEASE_MS ?? 2000),
+  requestTimeoutMs: Number(env.REQUEST_TIMEOUT_MS ?? 5000),
+  backoffBaseMs: 20,
+  backoffMaxMs: 200,
+  maxAttempts: 20,
+});
+// A run that hands over (budget) would be continued by a new job; here the same process goes on.
+while (outcome === 'handed-over') outcome = await runCampaignSend(services, campaignId);
+await db.destroy();
+process.stdout.write(`${JSON.stringify({ outcome })}\n`);
