@@ -274,7 +274,8 @@ export async function claimBatch(db: Database, options: ClaimOptions): Promise<C
     .where('completed_at', 'is', null)
     .executeTakeFirst();
   const waitMs = open?.wait_ms;
-  if (waitMs !== null && waitMs !== undefined) return { kind: 'wait', retryInMs: Math.max(50, Number(waitMs)) };
+  if (waitMs !== null && waitMs !== undefined)
+    return { kind: 'wait', retryInMs: Math.max(50, Number(waitMs)) };
   return { kind: 'drained' };
 }
 
@@ -288,6 +289,16 @@ export async function extendLease(db: DbExecutor, batchId: string, leaseMs: numb
 /** An attempt ended without a definite answer: from now on only this exact request may be repeated. */
 export async function markOutcomeUnknown(db: DbExecutor, batchId: string): Promise<void> {
   await sql`UPDATE email_send_batches SET outcome_unknown = true WHERE id = ${batchId}`.execute(db);
+}
+
+/**
+ * The holder hit an unexpected error: the batch is handed back at once (no lease to wait out) and,
+ * since the error may have come after the request left, only this exact request may follow.
+ */
+export async function releaseBatch(db: DbExecutor, batchId: string): Promise<void> {
+  await sql`
+    UPDATE email_send_batches SET lease_until = clock_timestamp(), outcome_unknown = true
+    WHERE id = ${batchId} AND completed_at IS NULL`.execute(db);
 }
 
 async function closeBatch(trx: DbExecutor, batchId: string): Promise<void> {

@@ -454,4 +454,44 @@ describe('campaign sending engine', () => {
       expect(row.headers).toMatchObject({ 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
     }
   });
+
+  it('a job that keeps crashing is retried, and after its last retry the campaign is marked failed with the reason', async () => {
+    await seedSubscribers(t.db, 10);
+    const campaign = await sendNow(services);
+    const crashing = servicesWith({
+      kind: 'resend',
+      send: () => Promise.reject(new Error('unused')),
+      sendBatch: () => Promise.reject(new Error('socket hang up in the SDK')),
+    });
+    const { runCampaignSendJob } = await import('../send-job.ts');
+    const { jobDefinitions } = await import('../../jobs/definitions.ts');
+    const payload = { campaignId: campaign.id, retryMode: false };
+    const signal = new AbortController().signal;
+
+    await expect(runCampaignSendJob(crashing, payload, { retryCount: 0, signal })).rejects.toThrow(
+      'socket hang up',
+    );
+    let row = await t.db
+      .selectFrom('email_campaigns')
+      .selectAll()
+      .where('id', '=', campaign.id)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe('sending');
+
+    const last = jobDefinitions['campaign.send'].queue.retryLimit;
+    await expect(runCampaignSendJob(crashing, payload, { retryCount: last, signal })).rejects.toThrow();
+    row = await t.db
+      .selectFrom('email_campaigns')
+      .selectAll()
+      .where('id', '=', campaign.id)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe('failed');
+    expect(row.failure_reason).toBe('Sending stopped after repeated errors: socket hang up in the SDK');
+
+    // Nothing was lost: Retry failed takes the campaign up again and sends to everyone once.
+    await retryFailedSends(services, campaign.id);
+    expect(await runCampaignSend(services, campaign.id, { leaseMs: 200 })).toBe('completed');
+    expect(new Set(recipientsAtProvider()).size).toBe(10);
+    expect(recipientsAtProvider()).toHaveLength(10);
+  });
 });

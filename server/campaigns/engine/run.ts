@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
+import type { Database } from '../../db/database.ts';
 import type { EmailFailure } from '../../email/types.ts';
 import type { AppServices } from '../../services.ts';
 import { notifyCampaignChanged } from '../live.ts';
-import { campaignSender } from '../sender.ts';
+import { type SenderSettings, senderFromSettings } from '../sender.ts';
 import {
   type ClaimedBatch,
   claimBatch,
@@ -11,6 +12,7 @@ import {
   failBatchSends,
   markBatchSent,
   markOutcomeUnknown,
+  releaseBatch,
   sendIdempotencyKey,
 } from './batches.ts';
 import { type CampaignContent, campaignMessage } from './messages.ts';
@@ -68,24 +70,58 @@ export function backoffMs(attempt: number, base: number, max: number, random: ()
 }
 
 interface CampaignState extends CampaignContent {
-  status: string;
   isTestMode: boolean;
 }
 
+/**
+ * What a campaign sends and to whom is fixed once it leaves draft/scheduled (only those statuses
+ * are editable, and no transition leads back to them), so a run reads it once; each batch then
+ * reads only what can change under it (`readBatchState`).
+ */
 async function readCampaign(services: Pick<AppServices, 'db'>, id: string): Promise<CampaignState | null> {
   const row = await services.db
     .selectFrom('email_campaigns')
-    .select(['id', 'status', 'is_test_mode', 'subject', 'html_content'])
+    .select(['id', 'is_test_mode', 'subject', 'html_content'])
     .where('id', '=', id)
     .executeTakeFirst();
   if (!row) return null;
-  return {
-    id: row.id,
-    status: row.status,
-    isTestMode: row.is_test_mode,
-    subject: row.subject,
-    html: row.html_content,
-  };
+  return { id: row.id, isTestMode: row.is_test_mode, subject: row.subject, html: row.html_content };
+}
+
+interface BatchState extends SenderSettings {
+  status: string;
+  batch_size: number | null;
+  batch_delay_ms: number | null;
+  bounce_pause_threshold: number | null;
+  /** The auto-pause condition holds now (`autoPauseOnBounces` checks it again as it pauses). */
+  over_bounce_limit: boolean;
+  /** A batch of this campaign has lost its holder: it is taken over before new sends are claimed. */
+  has_orphan: boolean;
+}
+
+/**
+ * Everything a batch depends on, in one round trip: the campaign's status (pause, cancel), the
+ * settings as they are now (batch size, delay, bounce threshold, sender: an admin's change
+ * applies to the next batch), whether the bounce rate calls for an automatic pause, and whether
+ * a batch was orphaned. Read-only: the rare writes (the pause, a take-over) stay their own
+ * statements, conditional as before.
+ */
+async function readBatchState(db: Database, campaignId: string): Promise<BatchState | null> {
+  const { rows } = await sql<BatchState>`
+    SELECT c.status, s.batch_size, s.batch_delay_ms, s.bounce_pause_threshold,
+      s.from_name, s.from_email, s.reply_to_email, s.timezone,
+      CASE WHEN c.sent_count - c.bounce_baseline_sent >= ${AUTO_PAUSE_MIN_SENDS}
+        THEN 100.0 * (c.bounce_count - c.bounce_baseline_bounces) / (c.sent_count - c.bounce_baseline_sent)
+          > coalesce(s.bounce_pause_threshold, 5)
+        ELSE false END AS over_bounce_limit,
+      EXISTS (
+        SELECT 1 FROM email_send_batches b
+        WHERE b.campaign_id = c.id AND b.completed_at IS NULL AND b.lease_until < clock_timestamp()
+      ) AS has_orphan
+    FROM email_campaigns c
+    LEFT JOIN settings s ON true
+    WHERE c.id = ${campaignId}`.execute(db);
+  return rows[0] ?? null;
 }
 
 /**
@@ -152,7 +188,7 @@ async function deliverBatch(
         }));
         if (accepted.some((a) => !a.providerId))
           throw new Error('The provider answered without a message id');
-        await services.db.transaction().execute((trx) => markBatchSent(trx, batch, accepted));
+        await markBatchSent(services.db, batch, accepted);
         return 'sent';
       }
       const error: EmailFailure = result.error;
@@ -192,6 +228,10 @@ async function deliverBatch(
       await failBatchSends(services.db, batch, reason);
       return 'failed';
     }
+  } catch (error) {
+    clearInterval(heartbeat);
+    await releaseBatch(services.db, batch.id).catch(() => undefined);
+    throw error;
   } finally {
     clearInterval(heartbeat);
   }
@@ -210,29 +250,28 @@ export async function runCampaignSend(
   const options = { ...defaults, ...engineOptions };
   const random = engineOptions.random ?? Math.random;
   const startedAt = Date.now();
+  const campaign = await readCampaign(services, campaignId);
+  if (!campaign) return 'not-found';
   for (;;) {
-    const campaign = await readCampaign(services, campaignId);
-    if (!campaign) return 'not-found';
-    if (campaign.status === 'paused') return 'paused';
-    if (campaign.status !== 'sending') return 'not-sending';
+    const state = await readBatchState(services.db, campaignId);
+    if (!state) return 'not-found';
+    if (state.status === 'paused') return 'paused';
+    if (state.status !== 'sending') return 'not-sending';
     if (options.signal?.aborted) return handOver(services, campaignId, 'stopped');
     if (Date.now() - startedAt > options.runBudgetMs) return handOver(services, campaignId, 'handed-over');
 
-    // Settings are read for every batch: an admin's change applies to the next one.
-    const settings = await services.db
-      .selectFrom('settings')
-      .select(['batch_size', 'batch_delay_ms', 'bounce_pause_threshold'])
-      .executeTakeFirst();
-    const threshold = settings?.bounce_pause_threshold ?? 5;
-    if (await autoPauseOnBounces(services, campaignId, threshold)) return 'auto-paused';
+    const threshold = state.bounce_pause_threshold ?? 5;
+    if (state.over_bounce_limit && (await autoPauseOnBounces(services, campaignId, threshold)))
+      return 'auto-paused';
 
-    const sender = await campaignSender(services.db, services.config);
+    const sender = senderFromSettings(state, services.config);
     const claim = await claimBatch(services.db, {
       campaignId,
       isTestMode: campaign.isTestMode,
-      batchSize: settings?.batch_size ?? 50,
+      batchSize: state.batch_size ?? 50,
       leaseMs: options.leaseMs,
       sender: { from: sender.from, replyTo: sender.replyTo ?? null },
+      orphans: state.has_orphan,
     });
     if (claim.kind === 'drained') {
       await completeIfDone(services.db, campaignId);
@@ -246,7 +285,7 @@ export async function runCampaignSend(
     if (claim.kind === 'skipped') continue;
     const outcome = await deliverBatch(services, campaign, claim.batch, options, random);
     if (outcome === 'interrupted') return handOver(services, campaignId, 'stopped');
-    await sleep(engineOptions.batchDelayMs ?? settings?.batch_delay_ms ?? 1_000, options.signal);
+    await sleep(engineOptions.batchDelayMs ?? state.batch_delay_ms ?? 1_000, options.signal);
   }
 }
 
