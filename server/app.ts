@@ -7,6 +7,7 @@ import { adminExportRoutes } from './exports/routes.ts';
 import { registerAuthRoutes } from './http/auth-routes.ts';
 import { registerClientFiles } from './http/client-files.ts';
 import { registerCsrfProtection } from './http/csrf.ts';
+import { registerEventStreamShutdown } from './http/event-streams.ts';
 import { registerHealthRoutes } from './http/health.ts';
 import { registerPageDataRoute } from './http/page-data.ts';
 import { registerSeoRoutes } from './http/seo.ts';
@@ -15,6 +16,7 @@ import { uploadRoutes } from './uploads/routes.ts';
 import { createContextFactory } from './trpc/context.ts';
 import { type AppRouter, appRouter } from './trpc/router.ts';
 import { oneClickUnsubscribePlugin } from './unsubscribe/one-click-route.ts';
+import { resendWebhookPlugin } from './webhooks/resend-route.ts';
 
 export interface CreateServerOptions {
   services: AppServices;
@@ -61,6 +63,7 @@ export async function createServer(options: CreateServerOptions): Promise<AppSer
     strictTransportSecurity: services.config.isProduction,
   });
   registerCsrfProtection(app, { appUrl: services.config.appUrl, exemptPrefixes: CSRF_EXEMPT_PREFIXES });
+  registerEventStreamShutdown(app);
   registerHealthRoutes(app, services.db);
   registerSeoRoutes(app, services.config.appUrl);
   registerPageDataRoute(app, services.config.site);
@@ -68,6 +71,7 @@ export async function createServer(options: CreateServerOptions): Promise<AppSer
   await app.register(uploadRoutes, { services });
   await app.register(adminExportRoutes, { services });
   await app.register(oneClickUnsubscribePlugin(services));
+  await app.register(resendWebhookPlugin(services));
 
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',

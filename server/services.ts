@@ -1,3 +1,4 @@
+import type { CampaignLiveHub } from './campaigns/live-hub.ts';
 import type { AppConfig } from './config/app-config.ts';
 import type { Database } from './db/database.ts';
 import type { EmailTransport } from './email/types.ts';
@@ -16,4 +17,6 @@ export interface AppServices {
   email: EmailTransport;
   jobs: JobQueue;
   logger: Logger;
+  /** Campaign change notifications (LISTEN); present in processes that serve HTTP. */
+  live?: CampaignLiveHub | undefined;
 }

@@ -3,6 +3,7 @@ import {
   CAMPAIGN_NOT_FOUND,
   type CampaignDetail,
   type CampaignFields,
+  type CampaignLiveDetail,
   type CampaignStatusFilter,
   type CampaignSummary,
   EDITABLE_STATUSES,
@@ -52,6 +53,11 @@ export function toCampaignDetail(row: EmailCampaign): CampaignDetail {
     cancelledAt: iso(row.cancelled_at),
     updatedAt: row.updated_at.toISOString(),
   };
+}
+
+export function toCampaignLiveDetail(row: EmailCampaign): CampaignLiveDetail {
+  const { htmlContent: _html, ...live } = toCampaignDetail(row);
+  return live;
 }
 
 /** `%term%` for ILIKE, with the pattern's own wildcards taken literally. */

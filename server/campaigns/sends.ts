@@ -1,5 +1,20 @@
 import type { CampaignSendRow, SendFilter } from '#shared/campaigns/schemas.ts';
 import type { DbExecutor } from '../db/database.ts';
+import type { SendStatus } from '../db/schema.ts';
+
+/**
+ * The send statuses behind each filter. 'sent' is every row the provider accepted (so its count is
+ * the Sent counter's); 'queued' includes rows claimed by a batch that is being sent right now.
+ */
+export const SEND_FILTER_STATUSES: Record<Exclude<SendFilter, 'all'>, readonly SendStatus[]> = {
+  delivered: ['delivered'],
+  bounced: ['bounced'],
+  failed: ['failed'],
+  sent: ['sent', 'delivered', 'delivery_delayed', 'bounced', 'complained'],
+  queued: ['queued', 'sending'],
+  skipped: ['skipped'],
+  cancelled: ['cancelled'],
+};
 
 /** The details page's per-recipient table: newest sends first, unsent rows last. */
 export async function listCampaignSends(
@@ -12,7 +27,7 @@ export async function listCampaignSends(
   }: { campaignId: string; status: SendFilter; page: number; pageSize: number },
 ): Promise<{ sends: CampaignSendRow[]; totalCount: number }> {
   let query = db.selectFrom('email_sends').where('campaign_id', '=', campaignId);
-  if (status !== 'all') query = query.where('status', '=', status);
+  if (status !== 'all') query = query.where('status', 'in', SEND_FILTER_STATUSES[status]);
   const [rows, count] = await Promise.all([
     query
       .select(['id', 'recipient_email', 'status', 'sent_at', 'opened_at', 'clicked_at', 'error'])

@@ -5,6 +5,9 @@ import type { Context } from './context.ts';
 // The only place tRPC is initialised. `t` stays private: procedures are built from the three
 // base procedures below, so no route can forget its access check.
 const t = initTRPC.context<Context>().create({
+  // Subscriptions (SSE): a comment line every 15 s keeps proxies from closing an idle stream, and a
+  // client that hears nothing for 45 s (a half-open connection) reconnects.
+  sse: { ping: { enabled: true, intervalMs: 15_000 }, client: { reconnectAfterInactivityMs: 45_000 } },
   errorFormatter({ shape, error }) {
     const cause = error.cause;
     return {

@@ -129,7 +129,21 @@ export const campaignListInputSchema = z.object({
 });
 export type CampaignListInput = z.input<typeof campaignListInputSchema>;
 
-export const SEND_FILTERS = ['all', 'delivered', 'bounced', 'failed'] as const;
+/**
+ * The details page's send filters: the spec's four first, then the engine's own states. Each maps
+ * to send statuses on the server (server/campaigns/sends.ts); 'sent' means accepted by the
+ * provider, whatever was reported since, so it matches the Sent counter.
+ */
+export const SEND_FILTERS = [
+  'all',
+  'delivered',
+  'bounced',
+  'failed',
+  'sent',
+  'queued',
+  'skipped',
+  'cancelled',
+] as const;
 export const sendFilterSchema = z.enum(SEND_FILTERS);
 export type SendFilter = z.infer<typeof sendFilterSchema>;
 
@@ -175,6 +189,12 @@ export interface CampaignDetail extends CampaignSummary {
   updatedAt: string;
 }
 
+/**
+ * What `admin.campaigns.watch` pushes: the detail without the HTML, which cannot change while a
+ * campaign sends and would otherwise be re-sent (up to 5 MB) with every push.
+ */
+export type CampaignLiveDetail = Omit<CampaignDetail, 'htmlContent'>;
+
 export interface CampaignSendRow {
   id: string;
   recipientEmail: string;
@@ -207,4 +227,11 @@ export function campaignActions(status: CampaignStatus): {
     cancel: status === 'sending' || status === 'paused',
     edit: (EDITABLE_STATUSES as readonly CampaignStatus[]).includes(status),
   };
+}
+
+/** 'Retry failed' (beyond the spec): a finished campaign with failed sends may send them again. */
+export function canRetryFailedSends(
+  campaign: Pick<CampaignSummary, 'status'> & { failedCount: number },
+): boolean {
+  return (campaign.status === 'completed' || campaign.status === 'failed') && campaign.failedCount > 0;
 }

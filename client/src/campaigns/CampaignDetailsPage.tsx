@@ -23,6 +23,7 @@ import {
   CAMPAIGN_NOT_FOUND,
   type CampaignDetail,
   campaignActions,
+  canRetryFailedSends,
   SEND_FILTERS,
   type SendFilter,
 } from '#shared/campaigns/schemas.ts';
@@ -33,6 +34,7 @@ import { ButtonLink } from '../marketing/links.tsx';
 import { useTRPC } from '../trpc.ts';
 import { StatusBadge } from './StatusBadge.tsx';
 import { useCampaignActions } from './useCampaignActions.tsx';
+import { POLL_INTERVAL_MS, useCampaignLive } from './useCampaignLive.ts';
 
 export function CampaignNotFound() {
   return (
@@ -45,18 +47,46 @@ export function CampaignNotFound() {
   );
 }
 
-/** /admin/campaigns/$id: the campaign's state, counts and per-recipient sends. */
+/**
+ * /admin/campaigns/$id: the campaign's state, counts and per-recipient sends, kept current by the
+ * live feed, or by polling every 3 s while a send runs and the feed is down (spec §9).
+ */
 export function CampaignDetailsPage({ id }: { id: string }) {
   useDocumentTitle(`Campaign Details | ${ADMIN_TITLE}`);
   const trpc = useTRPC();
-  const campaign = useQuery(trpc.admin.campaigns.get.queryOptions({ id }, { retry: false }));
+  const live = useCampaignLive(id);
+  const campaign = useQuery(
+    trpc.admin.campaigns.get.queryOptions(
+      { id },
+      {
+        retry: false,
+        refetchInterval: (query) =>
+          !live.connected && query.state.data?.status === 'sending' ? POLL_INTERVAL_MS : false,
+      },
+    ),
+  );
   if (campaign.isPending) return <Loader aria-label="Loading campaign" />;
   if (campaign.isError) {
     const code = errorCode(campaign.error);
     if (code === 'NOT_FOUND' || code === 'BAD_REQUEST') return <CampaignNotFound />;
     return <Alert color="red">{errorMessage(campaign.error)}</Alert>;
   }
-  return <CampaignDetails campaign={campaign.data} />;
+  return <CampaignDetails campaign={campaign.data} live={live.connected} />;
+}
+
+function LiveStatus({ connected, sending }: { connected: boolean; sending: boolean }) {
+  if (connected)
+    return (
+      <Badge color="green" variant="dot" data-testid="live-status">
+        Live
+      </Badge>
+    );
+  if (!sending) return null;
+  return (
+    <Badge color="gray" variant="dot" data-testid="live-status">
+      Reconnecting, refreshing every 3 s
+    </Badge>
+  );
 }
 
 function Stat({ label, value }: { label: string; value: string }) {
@@ -65,20 +95,21 @@ function Stat({ label, value }: { label: string; value: string }) {
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
         {label}
       </Text>
-      <Text size="xl" fw={700}>
+      <Text size="xl" fw={700} data-testid={`stat-${label.toLowerCase().replaceAll(' ', '-')}`}>
         {value}
       </Text>
     </Card>
   );
 }
 
-function CampaignDetails({ campaign }: { campaign: CampaignDetail }) {
+function CampaignDetails({ campaign, live }: { campaign: CampaignDetail; live: boolean }) {
   const navigate = useNavigate();
   const actions = useCampaignActions({
     onDeleted: () => void navigate({ to: '/admin/campaigns' }),
   });
   const allowed = campaignActions(campaign.status);
   const percent = progressPercent(campaign.sentCount, campaign.totalRecipients);
+  const sending = campaign.status === 'sending';
 
   return (
     <Stack>
@@ -87,6 +118,7 @@ function CampaignDetails({ campaign }: { campaign: CampaignDetail }) {
           <Group gap="sm">
             <Title order={1}>{campaign.name}</Title>
             <StatusBadge status={campaign.status} />
+            <LiveStatus connected={live} sending={sending} />
             {campaign.isTestMode && (
               <Badge color="orange" variant="outline">
                 Test mode
@@ -117,6 +149,11 @@ function CampaignDetails({ campaign }: { campaign: CampaignDetail }) {
           {allowed.resume && (
             <Button onClick={() => actions.resume(campaign)} loading={actions.pending}>
               Resume
+            </Button>
+          )}
+          {canRetryFailedSends(campaign) && (
+            <Button variant="light" onClick={() => actions.retryFailed(campaign)} loading={actions.pending}>
+              Retry failed
             </Button>
           )}
           {allowed.cancel && (
@@ -169,7 +206,7 @@ function CampaignDetails({ campaign }: { campaign: CampaignDetail }) {
         {campaign.cancelledAt && ` · Cancelled ${formatDateTime(campaign.cancelledAt)}`}
       </Text>
 
-      <SendsTable campaignId={campaign.id} />
+      <SendsTable campaignId={campaign.id} pollInterval={!live && sending ? POLL_INTERVAL_MS : false} />
       {actions.dialogs}
     </Stack>
   );
@@ -180,16 +217,20 @@ const filterLabels: Record<SendFilter, string> = {
   delivered: 'Delivered',
   bounced: 'Bounced',
   failed: 'Failed',
+  sent: 'Sent',
+  queued: 'Queued',
+  skipped: 'Skipped',
+  cancelled: 'Cancelled',
 };
 
-function SendsTable({ campaignId }: { campaignId: string }) {
+function SendsTable({ campaignId, pollInterval }: { campaignId: string; pollInterval: number | false }) {
   const trpc = useTRPC();
   const [status, setStatus] = useState<SendFilter>('all');
   const [page, setPage] = useState(1);
   const sends = useQuery(
     trpc.admin.campaigns.sends.queryOptions(
       { id: campaignId, status, page },
-      { placeholderData: keepPreviousData },
+      { placeholderData: keepPreviousData, refetchInterval: pollInterval },
     ),
   );
 
@@ -201,6 +242,8 @@ function SendsTable({ campaignId }: { campaignId: string }) {
         </Title>
         <SegmentedControl
           aria-label="Filter sends by status"
+          // Eight filters: on a narrow screen the control scrolls rather than overflowing the page.
+          style={{ maxWidth: '100%', overflowX: 'auto' }}
           value={status}
           onChange={(value) => {
             setStatus(SEND_FILTERS.find((f) => f === value) ?? 'all');

@@ -16,7 +16,7 @@ function failed(action: string, error: unknown) {
 }
 
 /**
- * Pause, Resume, Cancel, Duplicate and Delete with the spec's toasts, shared by the list's row
+ * Pause, Resume, Cancel, Duplicate, Delete (and Retry failed) with the spec's toasts, shared by the list's row
  * menu and the details page. Cancel and Delete ask first; `dialogs` must be rendered once.
  */
 export function useCampaignActions({ onDeleted }: { onDeleted?: () => void } = {}) {
@@ -42,6 +42,15 @@ export function useCampaignActions({ onDeleted }: { onDeleted?: () => void } = {
         await refresh();
       },
       onError: (error) => failed('resume', error),
+    }),
+  );
+  const retryFailed = useMutation(
+    trpc.admin.campaigns.retryFailed.mutationOptions({
+      onSuccess: async () => {
+        notifications.show({ color: 'green', message: 'Retrying failed sends' });
+        await refresh();
+      },
+      onError: (error) => failed('retry', error),
     }),
   );
   const cancel = useMutation(
@@ -110,11 +119,17 @@ export function useCampaignActions({ onDeleted }: { onDeleted?: () => void } = {
   return {
     pause: (campaign: CampaignRef) => pause.mutate({ id: campaign.id }),
     resume: (campaign: CampaignRef) => resume.mutate({ id: campaign.id }),
+    retryFailed: (campaign: CampaignRef) => retryFailed.mutate({ id: campaign.id }),
     cancel: (campaign: CampaignRef) => setConfirmCancel(campaign),
     duplicate: (campaign: CampaignRef) => duplicate.mutate({ id: campaign.id }),
     remove: (campaign: CampaignRef) => setConfirmDelete(campaign),
     pending:
-      pause.isPending || resume.isPending || cancel.isPending || duplicate.isPending || remove.isPending,
+      pause.isPending ||
+      resume.isPending ||
+      retryFailed.isPending ||
+      cancel.isPending ||
+      duplicate.isPending ||
+      remove.isPending,
     dialogs,
   };
 }

@@ -3,6 +3,7 @@ import {
   CAMPAIGN_SENDS_PAGE_SIZE,
   type CampaignDetail,
   type CampaignListResult,
+  type CampaignLiveDetail,
   campaignIdInputSchema,
   campaignListInputSchema,
   campaignSaveDraftInputSchema,
@@ -11,11 +12,14 @@ import {
   campaignSendsInputSchema,
   campaignSendTestInputSchema,
 } from '#shared/campaigns/schemas.ts';
+import { type SendEventRow, sendEventsInputSchema } from '#shared/campaigns/send-events.ts';
 import { pageCount } from '#shared/pagination.ts';
+import { TRPCError } from '@trpc/server';
 import {
   cancelCampaign,
   pauseCampaign,
   resumeCampaign,
+  retryFailedSends,
   scheduleCampaign,
   sendCampaignNow,
   settingsTimezone,
@@ -28,10 +32,13 @@ import {
   listCampaigns,
   saveCampaignDraft,
   toCampaignDetail,
+  toCampaignLiveDetail,
   toCampaignSummary,
 } from '../../campaigns/campaigns.ts';
+import { watchCampaign } from '../../campaigns/live-watch.ts';
 import { listCampaignSends } from '../../campaigns/sends.ts';
 import { sendTestEmail } from '../../campaigns/send-test.ts';
+import { listSendEvents } from '../../webhooks/send-events.ts';
 import { toTrpcError } from '../campaign-errors.ts';
 import { adminProcedure, router } from '../trpc.ts';
 
@@ -61,6 +68,24 @@ export const adminCampaignsRouter = router({
     .query(({ ctx, input }): Promise<CampaignDetail> =>
       run(async () => toCampaignDetail(await getCampaignOrThrow(ctx.db, input.id))),
     ),
+
+  /**
+   * The details page's live feed (SSE): the detail (as `get`, less the HTML) at once, then again
+   * after each change announced on `campaign_changed` by any process, bursts coalesced to at most
+   * one push per WATCH_PUSH_INTERVAL_MS. Without a LISTEN hub (tests, scripts) it is refused.
+   */
+  watch: adminProcedure.input(campaignIdInputSchema).subscription(({ ctx, input, signal }) => {
+    const live = ctx.live;
+    if (!live)
+      throw new TRPCError({ code: 'METHOD_NOT_SUPPORTED', message: 'Live updates are not available here.' });
+    return watchCampaign({
+      live,
+      campaignId: input.id,
+      signal,
+      load: (): Promise<CampaignLiveDetail> =>
+        run(async () => toCampaignLiveDetail(await getCampaignOrThrow(ctx.db, input.id))),
+    });
+  }),
 
   /** Who Send Now would reach outside test mode: subscribed, not unsubscribed, not suppressed. */
   audienceCount: adminProcedure.query(async ({ ctx }) => ({
@@ -122,6 +147,11 @@ export const adminCampaignsRouter = router({
     .input(campaignIdInputSchema)
     .mutation(({ ctx, input }) => run(async () => toCampaignDetail(await resumeCampaign(ctx, input.id)))),
 
+  /** Beyond the spec: a finished campaign sends again to the recipients whose send failed. */
+  retryFailed: adminProcedure
+    .input(campaignIdInputSchema)
+    .mutation(({ ctx, input }) => run(async () => toCampaignDetail(await retryFailedSends(ctx, input.id)))),
+
   cancel: adminProcedure
     .input(campaignIdInputSchema)
     .mutation(({ ctx, input }) => run(async () => toCampaignDetail(await cancelCampaign(ctx.db, input.id)))),
@@ -152,4 +182,9 @@ export const adminCampaignsRouter = router({
       return { sends, totalCount, totalPages: pageCount(totalCount, CAMPAIGN_SENDS_PAGE_SIZE) };
     }),
   ),
+
+  /** A send's recent provider events (delivered, bounced, opened ...), for its expanded row. */
+  sendEvents: adminProcedure
+    .input(sendEventsInputSchema)
+    .query(({ ctx, input }): Promise<SendEventRow[]> => listSendEvents(ctx.db, input.sendId)),
 });

@@ -1,0 +1,211 @@
+import pg from 'pg';
+import type { Logger } from '../services.ts';
+import { CAMPAIGN_CHANGED_CHANNEL } from './live.ts';
+
+/**
+ * One process's ear on `campaign_changed`: a single dedicated connection LISTENs (outside the app
+ * pool, whose connections come and go), and each notification is handed to the subscribers of
+ * that campaign in this process. Every server process runs one, so a change committed through
+ * any process reaches every open details page.
+ *
+ * The contract for a subscriber: `onChange` runs after every committed change to its campaign,
+ * and sometimes when nothing changed (whenever LISTEN starts or restarts, and every
+ * `degradedTickMs` while it is down, because notifications sent meanwhile are lost). A subscriber
+ * therefore re-reads the state each time and never misses the latest one.
+ */
+export interface CampaignLiveHub {
+  /** Returns the function that unsubscribes. */
+  subscribe(campaignId: string, onChange: () => void): () => void;
+  /** True while LISTEN is active. */
+  readonly listening: boolean;
+  /** Resolves once LISTEN is active (at once if it is); rejects if the hub closes first. */
+  ready(): Promise<void>;
+  /** Subscriptions currently registered (every campaign), for leak checks. */
+  subscriberCount(): number;
+  close(): Promise<void>;
+}
+
+export interface CampaignLiveHubOptions {
+  connectionString: string;
+  logger: Logger;
+  applicationName?: string;
+  /** Reconnect delays: the first, doubled on each failure up to the cap, with jitter. */
+  reconnectDelayMs?: { initial: number; max: number };
+  /** How often subscribers are woken while LISTEN is down, so their pages keep up. */
+  degradedTickMs?: number;
+}
+
+interface ReadyWaiter {
+  resolve: () => void;
+  reject: (error: Error) => void;
+}
+
+export function reconnectDelay(attempt: number, { initial, max }: { initial: number; max: number }): number {
+  const ceiling = Math.min(max, initial * 2 ** Math.min(attempt, 30));
+  // Full jitter on the upper half: servers restarted together do not reconnect in lockstep.
+  return Math.round(ceiling / 2 + (Math.random() * ceiling) / 2);
+}
+
+export function createCampaignLiveHub(options: CampaignLiveHubOptions): CampaignLiveHub {
+  const { logger } = options;
+  const delays = options.reconnectDelayMs ?? { initial: 250, max: 10_000 };
+  const degradedTickMs = options.degradedTickMs ?? 3_000;
+  const subscribers = new Map<string, Set<() => void>>();
+  let client: pg.Client | null = null;
+  let listening = false;
+  let closed = false;
+  let failures = 0;
+  let reconnectTimer: ReturnType<typeof setTimeout> | null = null;
+  let degradedTimer: ReturnType<typeof setInterval> | null = null;
+  let waiters: ReadyWaiter[] = [];
+
+  function call(onChange: () => void) {
+    try {
+      onChange();
+    } catch (error) {
+      logger.error({ err: error }, 'campaign live subscriber failed');
+    }
+  }
+
+  function wake(campaignId: string) {
+    const set = subscribers.get(campaignId);
+    if (set) for (const onChange of [...set]) call(onChange);
+  }
+
+  function wakeAll() {
+    for (const set of [...subscribers.values()]) for (const onChange of [...set]) call(onChange);
+  }
+
+  function startDegradedTicks() {
+    if (degradedTimer || closed) return;
+    degradedTimer = setInterval(wakeAll, degradedTickMs);
+    degradedTimer.unref();
+  }
+
+  function stopDegradedTicks() {
+    if (degradedTimer) clearInterval(degradedTimer);
+    degradedTimer = null;
+  }
+
+  function discard(connection: pg.Client) {
+    connection.removeAllListeners('notification');
+    connection.removeAllListeners('end');
+    // Keep one error listener: a late socket error on a dropped client must not crash the process.
+    connection.removeAllListeners('error');
+    connection.on('error', () => undefined);
+    connection.end().catch(() => undefined);
+  }
+
+  function lost(connection: pg.Client, error?: unknown) {
+    if (client !== connection) return;
+    client = null;
+    listening = false;
+    discard(connection);
+    if (closed) return;
+    startDegradedTicks();
+    const delay = reconnectDelay(failures, delays);
+    failures += 1;
+    logger.warn(
+      { err: error, retryInMs: delay, failures },
+      'campaign live updates: LISTEN connection lost, reconnecting',
+    );
+    reconnectTimer = setTimeout(() => {
+      reconnectTimer = null;
+      void connect();
+    }, delay);
+    reconnectTimer.unref();
+  }
+
+  async function connect() {
+    if (closed) return;
+    const connection = new pg.Client({
+      connectionString: options.connectionString,
+      application_name: options.applicationName ?? 'watch-platform-live',
+      // An idle LISTEN connection sends nothing: keep-alive notices a dead peer.
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
+    client = connection;
+    connection.on('notification', (message) => {
+      if (message.channel === CAMPAIGN_CHANGED_CHANNEL && message.payload) wake(message.payload);
+    });
+    connection.on('error', (error) => lost(connection, error));
+    connection.on('end', () => lost(connection));
+    try {
+      await connection.connect();
+      // The channel is our own constant identifier, not input.
+      await connection.query(`LISTEN ${CAMPAIGN_CHANGED_CHANNEL}`);
+    } catch (error) {
+      lost(connection, error);
+      return;
+    }
+    if (client !== connection) return;
+    if (closed) {
+      discard(connection);
+      return;
+    }
+    listening = true;
+    failures = 0;
+    stopDegradedTicks();
+    const ready = waiters;
+    waiters = [];
+    for (const waiter of ready) waiter.resolve();
+    // Changes committed before LISTEN took effect were never heard: everyone re-reads once.
+    wakeAll();
+  }
+
+  startDegradedTicks();
+  void connect();
+
+  return {
+    subscribe(campaignId, onChange) {
+      let set = subscribers.get(campaignId);
+      if (!set) {
+        set = new Set();
+        subscribers.set(campaignId, set);
+      }
+      // A wrapper, so the same function subscribed twice unsubscribes independently.
+      const entry = () => onChange();
+      set.add(entry);
+      let active = true;
+      return () => {
+        if (!active) return;
+        active = false;
+        const current = subscribers.get(campaignId);
+        current?.delete(entry);
+        if (current?.size === 0) subscribers.delete(campaignId);
+      };
+    },
+    get listening() {
+      return listening;
+    },
+    ready() {
+      if (listening) return Promise.resolve();
+      if (closed) return Promise.reject(new Error('The campaign live hub is closed'));
+      return new Promise<void>((resolve, reject) => waiters.push({ resolve, reject }));
+    },
+    subscriberCount() {
+      let count = 0;
+      for (const set of subscribers.values()) count += set.size;
+      return count;
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      listening = false;
+      if (reconnectTimer) clearTimeout(reconnectTimer);
+      reconnectTimer = null;
+      stopDegradedTicks();
+      const pending = waiters;
+      waiters = [];
+      for (const waiter of pending) waiter.reject(new Error('The campaign live hub is closed'));
+      const connection = client;
+      client = null;
+      if (connection) {
+        connection.removeAllListeners();
+        connection.on('error', () => undefined);
+        await connection.end().catch(() => undefined);
+      }
+    },
+  };
+}

@@ -1,0 +1,77 @@
+import { tracked, type TrackedEnvelope } from '@trpc/server';
+import { throttle } from '#shared/throttle.ts';
+import type { CampaignLiveHub } from './live-hub.ts';
+
+/**
+ * At most one push per subscriber per this interval. The engine may announce a change up to ~50
+ * times a second; a page needs a few frames a second, and each push costs a campaign read.
+ */
+export const WATCH_PUSH_INTERVAL_MS = 400;
+
+/** A level-triggered flag: `set` any number of times, and the next `wait` returns once. */
+export function createWakeup() {
+  let pending = false;
+  let release: (() => void) | null = null;
+  return {
+    set() {
+      pending = true;
+      release?.();
+      release = null;
+    },
+    /** Resolves true when set (clearing it), false as soon as the signal aborts. */
+    async wait(signal: AbortSignal): Promise<boolean> {
+      if (!pending && !signal.aborted) {
+        await new Promise<void>((resolve) => {
+          const done = () => {
+            signal.removeEventListener('abort', done);
+            release = null;
+            resolve();
+          };
+          release = done;
+          signal.addEventListener('abort', done, { once: true });
+        });
+      }
+      if (signal.aborted) return false;
+      pending = false;
+      return true;
+    },
+  };
+}
+
+export interface WatchOptions<T> {
+  live: Pick<CampaignLiveHub, 'subscribe'>;
+  campaignId: string;
+  /** Reads the current state; its errors end the watch (the client reconnects or reports them). */
+  load: () => Promise<T>;
+  signal: AbortSignal | undefined;
+  intervalMs?: number;
+}
+
+/**
+ * The current state at once, then again after each change (bursts coalesced, see
+ * WATCH_PUSH_INTERVAL_MS). It subscribes before the first read, so a change committed during that
+ * read is pushed next. Ends when the signal aborts (the client went away), unsubscribing.
+ */
+export async function* watchCampaign<T>({
+  live,
+  campaignId,
+  load,
+  signal = new AbortController().signal,
+  intervalMs = WATCH_PUSH_INTERVAL_MS,
+}: WatchOptions<T>): AsyncGenerator<TrackedEnvelope<T>, void, unknown> {
+  const wakeup = createWakeup();
+  const changed = throttle(() => wakeup.set(), intervalMs);
+  const unsubscribe = live.subscribe(campaignId, changed);
+  // Event ids only let a reconnecting client say where it was; every push is the full state, so a
+  // per-connection counter is enough.
+  let sequence = 0;
+  try {
+    yield tracked(String(++sequence), await load());
+    while (await wakeup.wait(signal)) {
+      yield tracked(String(++sequence), await load());
+    }
+  } finally {
+    unsubscribe();
+    changed.cancel();
+  }
+}
