@@ -229,9 +229,12 @@ export function campaignActions(status: CampaignStatus): {
   };
 }
 
-/** 'Retry failed' (beyond the spec): a finished campaign with failed sends may send them again. */
+/**
+ * 'Retry failed' (beyond the spec): a completed campaign with failed sends may send them again,
+ * and a failed one (its job gave up after repeated errors) may always carry on where it stopped.
+ */
 export function canRetryFailedSends(
   campaign: Pick<CampaignSummary, 'status'> & { failedCount: number },
 ): boolean {
-  return (campaign.status === 'completed' || campaign.status === 'failed') && campaign.failedCount > 0;
+  return campaign.status === 'failed' || (campaign.status === 'completed' && campaign.failedCount > 0);
 }
