@@ -1,5 +1,6 @@
 import {
   Alert,
+  Anchor,
   Badge,
   Button,
   Card,
@@ -18,7 +19,7 @@ import {
 import { useDocumentTitle } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import {
   CAMPAIGN_NOT_FOUND,
   type CampaignDetail,
@@ -32,6 +33,7 @@ import { errorCode, errorMessage } from '../marketing/errors.ts';
 import { formatCount, formatDateTime, formatRate, progressPercent } from '../marketing/format.ts';
 import { ButtonLink } from '../marketing/links.tsx';
 import { useTRPC } from '../trpc.ts';
+import { SendEventsPanel } from './SendEventsPanel.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import { useCampaignActions } from './useCampaignActions.tsx';
 import { POLL_INTERVAL_MS, useCampaignLive } from './useCampaignLive.ts';
@@ -227,6 +229,8 @@ function SendsTable({ campaignId, pollInterval }: { campaignId: string; pollInte
   const trpc = useTRPC();
   const [status, setStatus] = useState<SendFilter>('all');
   const [page, setPage] = useState(1);
+  // One row at a time shows its delivery events (beyond the spec: the operator's view).
+  const [expanded, setExpanded] = useState<string | null>(null);
   const sends = useQuery(
     trpc.admin.campaigns.sends.queryOptions(
       { id: campaignId, status, page },
@@ -282,31 +286,51 @@ function SendsTable({ campaignId, pollInterval }: { campaignId: string; pollInte
             </Table.Tr>
           )}
           {sends.data?.sends.map((send) => (
-            <Table.Tr key={send.id}>
-              <Table.Td>{send.recipientEmail}</Table.Td>
-              <Table.Td>
-                <Badge
-                  variant="light"
-                  color={
-                    send.status === 'delivered'
-                      ? 'green'
-                      : send.status === 'bounced' || send.status === 'failed'
-                        ? 'red'
-                        : 'gray'
-                  }
-                >
-                  {send.status}
-                </Badge>
-                {send.error && (
-                  <Text size="xs" c="dimmed">
-                    {send.error}
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td>{formatDateTime(send.sentAt)}</Table.Td>
-              <Table.Td>{formatDateTime(send.openedAt)}</Table.Td>
-              <Table.Td>{formatDateTime(send.clickedAt)}</Table.Td>
-            </Table.Tr>
+            <Fragment key={send.id}>
+              <Table.Tr>
+                <Table.Td>
+                  <Anchor
+                    component="button"
+                    type="button"
+                    onClick={() => setExpanded((current) => (current === send.id ? null : send.id))}
+                    aria-expanded={expanded === send.id}
+                    aria-controls={`send-events-${send.id}`}
+                    title="Show the provider's events for this e-mail"
+                  >
+                    {send.recipientEmail}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>
+                  <Badge
+                    variant="light"
+                    color={
+                      send.status === 'delivered'
+                        ? 'green'
+                        : send.status === 'bounced' || send.status === 'failed'
+                          ? 'red'
+                          : 'gray'
+                    }
+                  >
+                    {send.status}
+                  </Badge>
+                  {send.error && (
+                    <Text size="xs" c="dimmed">
+                      {send.error}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>{formatDateTime(send.sentAt)}</Table.Td>
+                <Table.Td>{formatDateTime(send.openedAt)}</Table.Td>
+                <Table.Td>{formatDateTime(send.clickedAt)}</Table.Td>
+              </Table.Tr>
+              {expanded === send.id && (
+                <Table.Tr id={`send-events-${send.id}`}>
+                  <Table.Td colSpan={5}>
+                    <SendEventsPanel sendId={send.id} />
+                  </Table.Td>
+                </Table.Tr>
+              )}
+            </Fragment>
           ))}
         </Table.Tbody>
       </Table>

@@ -246,6 +246,9 @@ async function claimQueued(
 /** An orphan taken over (or closed, or failed past the window) in one transaction. */
 async function claimOrphan(db: Database, options: ClaimOptions): Promise<ClaimedBatch | null> {
   return db.transaction().execute(async (trx) => {
+    // Campaign row first, then sends: the order Cancel uses (it cancels the queued sends after
+    // changing the campaign), so a claim and a cancel queue up instead of deadlocking.
+    await sql`SELECT id FROM email_campaigns WHERE id = ${options.campaignId} FOR NO KEY UPDATE`.execute(trx);
     const orphan = await takeOverOrphan(trx, options);
     if (orphan) await notifyCampaignChanged(trx, options.campaignId);
     return orphan;

@@ -1,0 +1,353 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import pino from 'pino';
+import { Webhook } from 'svix';
+import { createServer } from '#server/app.ts';
+import { buildAppConfig } from '#server/config/app-config.ts';
+import { parseEnv, serverEnvSchema } from '#server/config/env.ts';
+import { createDatabase } from '#server/db/database.ts';
+import { startEmbeddedPostgres } from '#server/db/embedded.ts';
+import { migrateToLatest } from '#server/db/migrator.ts';
+import { createOutboxTransport } from '#server/email/outbox-transport.ts';
+import type { JobQueue } from '#server/jobs/queue.ts';
+import { RESEND_WEBHOOK_PATH } from '#server/webhooks/resend-route.ts';
+import { databaseUrlFor } from '../test/support/database-url.ts';
+
+/**
+ * `npm run bench -- webhook`: Resend webhook events per second through the real server (Svix
+ * signature check, JSON and zod parsing, the store-then-apply statement updating the send and its
+ * campaign's counters, the live-update notification) at 50 connections, with latency percentiles.
+ * Every request is a distinct event signed with the `svix` library, as Resend sends them, for sends
+ * of one campaign (the worst case: every event updates the same counters row). The server runs in
+ * a child process so autocannon does not share its event loop.
+ */
+
+const CONNECTIONS = 50;
+const WARMUP_SECONDS = 3;
+const MEASURE_SECONDS = 10;
+const SENDS = 25_000;
+const ORIGIN = 'http://localhost:3000';
+const SECRET = `whsec_${randomBytes(24).toString('base64')}`;
+
+// ---------------------------------------------------------------- child: the real server
+
+async function serve(databaseUrl: string, secret: string): Promise<() => Promise<void>> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-webhook-'));
+  const env = parseEnv(serverEnvSchema, {
+    NODE_ENV: 'production',
+    APP_URL: ORIGIN,
+    DATA_DIR: dataDir,
+    APP_SECRET: randomBytes(32).toString('hex'),
+    RESEND_WEBHOOK_SECRET: secret,
+  });
+  const config = await buildAppConfig(env);
+  const db = createDatabase({ connectionString: databaseUrl, max: env.DB_POOL_MAX });
+  // The webhook enqueues nothing; a queue that refuses proves it.
+  const jobs: JobQueue = { send: () => Promise.reject(new Error('no jobs in this benchmark')) };
+  const server = await createServer({
+    services: { db, config, email: createOutboxTransport(db), jobs, logger: pino({ level: 'warn' }) },
+    clientDir: null,
+    // Per-request info logs are a deployment choice; measured here is the application's own work.
+    logLevel: 'warn',
+  });
+  const address = await server.start(0, '127.0.0.1');
+  console.log(JSON.stringify({ address }));
+  return async () => {
+    await server.stop();
+    await db.destroy();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+}
+
+async function child(databaseUrl: string, secret: string): Promise<void> {
+  const stop = await serve(databaseUrl, secret);
+  process.once('SIGTERM', () => {
+    void stop().then(() => process.exit(0));
+  });
+}
+
+function startChild(databaseUrl: string): Promise<{ proc: ChildProcess; address: string }> {
+  const proc = spawn(process.execPath, [import.meta.filename, '--serve', databaseUrl, SECRET], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    proc.once('exit', (code) => reject(new Error(`server exited early (${code})`)));
+    const lines = createInterface({ input: proc.stdout });
+    lines.on('line', (line) => {
+      if (!line.startsWith('{"address"')) return;
+      resolve({ proc, address: (JSON.parse(line) as { address: string }).address });
+    });
+  });
+}
+
+async function stopChild(proc: ChildProcess): Promise<void> {
+  proc.removeAllListeners('exit');
+  const exited = new Promise((resolve) => proc.once('exit', resolve));
+  proc.kill('SIGTERM');
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+  if (proc.exitCode === null) proc.kill('SIGKILL');
+}
+
+// ---------------------------------------------------------------- parent: data, events, load
+
+const TICK_MS = 10; // USER_HZ is 100 on Linux
+
+/** utime + stime of a process (ms), from /proc; 0 when it is gone. */
+function cpuMsOf(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU time of the embedded cluster: the postmaster and every process it started. */
+function clusterCpuMs(postmasterPid: number | null): number | null {
+  if (postmasterPid === null) return null;
+  let total = cpuMsOf(postmasterPid);
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      if (Number(fields[1]) === postmasterPid) total += (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return total;
+}
+
+/** One campaign sent to SENDS contacts, every send marked sent with a provider id. */
+async function seed(client: pg.Client): Promise<string[]> {
+  const campaign = await client.query<{ id: string }>(
+    `INSERT INTO email_campaigns (name, subject, status, sent_count, total_recipients, started_at)
+     VALUES ('Bench campaign', 'Market update', 'sending', $1, $1, now()) RETURNING id`,
+    [SENDS],
+  );
+  const campaignId = campaign.rows[0]?.id;
+  await client.query(
+    `INSERT INTO leads (email, email_marketing_consent, consent_at, consent_source)
+     SELECT 'reader-' || i || '@bench.example', true, now(), 'bench' FROM generate_series(1, $1) i`,
+    [SENDS],
+  );
+  const sends = await client.query<{ provider_message_id: string }>(
+    `INSERT INTO email_sends (campaign_id, lead_id, recipient_email, status, provider_message_id, sent_at)
+     SELECT $1, id, email, 'sent', gen_random_uuid()::text, now() FROM leads WHERE consent_source = 'bench'
+     RETURNING provider_message_id`,
+    [campaignId],
+  );
+  await client.query('VACUUM ANALYZE');
+  return sends.rows.map((r) => r.provider_message_id);
+}
+
+interface PreparedEvent {
+  headers: Record<string, string>;
+  body: string;
+}
+
+/**
+ * A campaign's event stream as Resend produces it: every send delivered, most opened (some twice),
+ * some clicked, a few bounced. Shuffled, so concurrent requests touch different sends.
+ */
+function events(messageIds: string[]): PreparedEvent[] {
+  const webhook = new Webhook(SECRET);
+  const now = new Date();
+  const out: PreparedEvent[] = [];
+  const add = (type: string, emailId: string, extra: Record<string, unknown> = {}) => {
+    const body = JSON.stringify({
+      type,
+      created_at: new Date().toISOString(),
+      data: {
+        created_at: '2026-11-21 09:30:12.894719+00',
+        email_id: emailId,
+        from: 'Sterling Watch Buyers <valuations@sterlingwatchbuyers.com.au>',
+        to: [`reader-${out.length}@bench.example`],
+        subject: 'The watch market this month',
+        tags: { category: 'campaign' },
+        ...extra,
+      },
+    });
+    const id = `msg_${randomBytes(14).toString('base64url')}`;
+    out.push({
+      body,
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': 'Svix-Webhooks/1.76',
+        'svix-id': id,
+        'svix-timestamp': String(Math.floor(now.getTime() / 1000)),
+        'svix-signature': webhook.sign(id, now, body),
+      },
+    });
+  };
+  messageIds.forEach((id, i) => {
+    if (i % 50 === 0) {
+      add('email.bounced', id, {
+        bounce: {
+          message: 'Mailbox does not exist',
+          subType: 'General',
+          type: i % 100 === 0 ? 'Permanent' : 'Transient',
+        },
+      });
+      return;
+    }
+    add('email.delivered', id);
+    if (i % 3 !== 0) add('email.opened', id);
+    if (i % 7 === 0) add('email.opened', id);
+    if (i % 5 === 0)
+      add('email.clicked', id, {
+        click: {
+          ipAddress: '122.115.53.11',
+          link: 'https://sterlingwatchbuyers.com.au/sell-rolex-watch',
+          timestamp: new Date().toISOString(),
+          userAgent: 'Mozilla/5.0',
+        },
+      });
+  });
+  for (let i = out.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [out[i], out[j]] = [out[j] as PreparedEvent, out[i] as PreparedEvent];
+  }
+  return out;
+}
+
+async function load(url: string, seconds: number, queue: PreparedEvent[]): Promise<autocannon.Result> {
+  return autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    method: 'POST',
+    requests: [
+      {
+        setupRequest: (request) => {
+          const next = queue.pop();
+          if (!next) throw new Error('out of prepared events: raise SENDS');
+          return { ...request, headers: next.headers, body: next.body };
+        },
+      },
+    ],
+  });
+}
+
+async function parent(): Promise<void> {
+  const workDir = await mkdtemp(path.join(os.tmpdir(), 'bench-pg-'));
+  let adminUrl = process.env.TEST_DATABASE_URL;
+  let stopEmbedded: (() => Promise<void>) | null = null;
+  let postmasterPid: number | null = null;
+  if (!adminUrl) {
+    // Default (durable) settings: every commit is flushed, as in production.
+    const embedded = await startEmbeddedPostgres({
+      databaseDir: path.join(workDir, 'postgres'),
+      persistent: false,
+      settings: { max_connections: '200' },
+    });
+    adminUrl = embedded.url('postgres');
+    stopEmbedded = () => embedded.stop();
+    postmasterPid = Number(
+      readFileSync(path.join(workDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0],
+    );
+  }
+  const database = `bench_webhook_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${database}`);
+  const databaseUrl = databaseUrlFor(adminUrl, database);
+  let proc: ChildProcess | null = null;
+  try {
+    const db = createDatabase({ connectionString: databaseUrl, max: 2 });
+    await migrateToLatest(db);
+    await db.destroy();
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    const messageIds = await seed(client);
+    const queue = events(messageIds);
+    const prepared = queue.length;
+
+    console.log(
+      `${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up then ${MEASURE_SECONDS} s, ${os.cpus().length} CPUs, ` +
+        `load average ${os
+          .loadavg()
+          .map((l) => l.toFixed(2))
+          .join(' ')}, ` +
+        `PostgreSQL ${process.env.TEST_DATABASE_URL ? '(TEST_DATABASE_URL)' : '(embedded, durable)'}; ` +
+        `${prepared} signed events prepared for ${SENDS} sends of one campaign\n`,
+    );
+    const started = await startChild(databaseUrl);
+    proc = started.proc;
+    const url = `${started.address}${RESEND_WEBHOOK_PATH}`;
+    await load(url, WARMUP_SECONDS, queue);
+    const before = {
+      server: cpuMsOf(proc.pid ?? 0),
+      postgres: clusterCpuMs(postmasterPid),
+      client: process.cpuUsage(),
+    };
+    const result = await load(url, MEASURE_SECONDS, queue);
+    const perEvent = (ms: number | null) =>
+      ms === null ? 'n/a' : (ms / Math.max(1, result.requests.total)).toFixed(3);
+    const cpu = {
+      server: perEvent(cpuMsOf(proc.pid ?? 0) - before.server),
+      postgres: perEvent(
+        before.postgres === null ? null : (clusterCpuMs(postmasterPid) ?? 0) - before.postgres,
+      ),
+      client: perEvent(
+        (() => {
+          const used = process.cpuUsage(before.client);
+          return (used.user + used.system) / 1000;
+        })(),
+      ),
+    };
+    console.table([
+      {
+        'events/s': Math.round(result.requests.average),
+        'p50 ms': result.latency.p50,
+        'p90 ms': result.latency.p90,
+        'p99 ms': result.latency.p99,
+        'max ms': result.latency.max,
+        requests: result.requests.total,
+        errors: result.errors,
+        'non-2xx': result.non2xx,
+      },
+    ]);
+
+    // Every counter must equal a recount of the sends: concurrent events lost no update.
+    const check = await client.query<{ stored: number; counters: string; recount: string }>(
+      `SELECT (SELECT count(*)::int FROM email_events) AS stored,
+              (SELECT concat_ws('/', delivered_count, open_count, click_count, bounce_count) FROM email_campaigns) AS counters,
+              (SELECT concat_ws('/', count(delivered_at), count(opened_at), count(clicked_at), count(bounced_at))
+                 FROM email_sends) AS recount`,
+    );
+    const row = check.rows[0];
+    await client.end();
+    console.log(
+      `CPU time per event (ms): server ${cpu.server}, PostgreSQL ${cpu.postgres}, load generator ${cpu.client}`,
+    );
+    console.log(
+      `stored ${row?.stored ?? 0} events (warm-up included); campaign delivered/opened/clicked/bounced ` +
+        `${row?.counters ?? '?'}, recounted from the sends ${row?.recount ?? '?'}: ` +
+        `${row?.counters === row?.recount ? 'consistent' : 'MISMATCH'}; load average after ` +
+        os
+          .loadavg()
+          .map((l) => l.toFixed(2))
+          .join(' '),
+    );
+  } finally {
+    if (proc) await stopChild(proc);
+    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    await admin.end();
+    await stopEmbedded?.();
+    await rm(workDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[2] === '--serve') {
+  await child(process.argv[3] ?? '', process.argv[4] ?? '');
+} else {
+  await parent();
+}

@@ -1,0 +1,76 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { parseResendEvent } from '#shared/webhooks/resend-events.ts';
+import type { AppServices } from '../services.ts';
+import type { RecordOutcome } from './apply-event.ts';
+import { createEventRecorder } from './recorder.ts';
+import { signingKey, svixHeadersOf, verifySvixSignature } from './verify.ts';
+
+/**
+ * `POST /api/webhooks/resend` (DESIGN decision 9): Resend's delivery, bounce, complaint, open and
+ * click events. CSRF-exempt by design (server/app.ts); the Svix signature over the raw body is the
+ * only credential, and nothing touches the database before it is verified.
+ *
+ * 200: stored (or a duplicate svix-id). 401: missing or bad signature. 400: validly signed but
+ * stale, or not a Resend event. 503: RESEND_WEBHOOK_SECRET unset. A database failure answers 500,
+ * so the provider retries (its retries carry the same svix-id, and duplicates are ignored).
+ */
+export const RESEND_WEBHOOK_PATH = '/api/webhooks/resend';
+
+/** Resend's e-mail events are 1-2 KB; a generous cap that still refuses anything abusive. */
+export const WEBHOOK_BODY_LIMIT = 256 * 1024;
+
+const UNTRANSLATABLE_CHARACTER = '22P05';
+
+function reject(req: FastifyRequest, reply: FastifyReply, status: number, reason: string): FastifyReply {
+  req.log.warn({ reason }, 'Resend webhook refused');
+  return reply.code(status).header('cache-control', 'no-store').send({ error: reason });
+}
+
+/** Registered with `app.register`, so its raw-body parser applies to this route only. */
+export function resendWebhookPlugin(services: Pick<AppServices, 'db' | 'config'>) {
+  return function resendWebhook(app: FastifyInstance, _options: unknown, done: (err?: Error) => void): void {
+    const key = signingKey(services.config.resendWebhookSecret);
+    const recorder = createEventRecorder(services.db);
+
+    app.removeAllContentTypeParsers();
+    app.addContentTypeParser(
+      '*',
+      { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT },
+      (_req: FastifyRequest, body: Buffer, parsed: (err: null, body: Buffer) => void) => parsed(null, body),
+    );
+
+    app.post(RESEND_WEBHOOK_PATH, { bodyLimit: WEBHOOK_BODY_LIMIT }, async (req, reply) => {
+      if (!key) return reject(req, reply, 503, 'Webhook not configured (RESEND_WEBHOOK_SECRET is unset)');
+
+      const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+      const verified = verifySvixSignature(key, svixHeadersOf(req.headers), body);
+      if (!verified.ok) return reject(req, reply, verified.status, verified.reason);
+
+      const rawBody = body.toString('utf8');
+      let json: unknown;
+      try {
+        json = JSON.parse(rawBody);
+      } catch {
+        return reject(req, reply, 400, 'Malformed JSON');
+      }
+      const parsed = parseResendEvent(json);
+      if (!parsed.ok) return reject(req, reply, 400, parsed.error);
+
+      let outcome: RecordOutcome;
+      try {
+        outcome = await recorder.record({
+          providerEventId: verified.id,
+          rawBody,
+          parsed: parsed.value,
+        });
+      } catch (error) {
+        // jsonb refuses \u0000 in strings: retrying such a body could never succeed.
+        if ((error as { code?: unknown }).code === UNTRANSLATABLE_CHARACTER)
+          return reject(req, reply, 400, 'Payload cannot be stored');
+        throw error;
+      }
+      return reply.code(200).header('cache-control', 'no-store').send({ received: true, outcome });
+    });
+    done();
+  };
+}
