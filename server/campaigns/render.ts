@@ -55,21 +55,37 @@ export function hasUnsubscribeLink(html: string): boolean {
   return unsubscribeHref.test(html) || unsubscribeAnchorText.test(html);
 }
 
-/** The footer every marketing e-mail must carry: who sent it and how to stop it. */
-export function complianceFooter(
-  site: Pick<SiteConfig, 'name' | 'legalName' | 'abn' | 'address' | 'phone' | 'licence'>,
-  links: { unsubscribeUrl: string; preferencesUrl: string },
-): string {
+type FooterSite = Pick<SiteConfig, 'name' | 'legalName' | 'abn' | 'address' | 'phone' | 'licence'>;
+
+/**
+ * The footer with the business's identity escaped once: only the two links differ from one
+ * recipient to the next, and a campaign renders thousands of footers with the same identity.
+ */
+function footerTemplate(
+  site: FooterSite,
+): (links: { unsubscribeUrl: string; preferencesUrl: string }) => string {
   const { streetAddress, addressLocality, addressRegion, postalCode } = site.address;
   const address = `${streetAddress}, ${addressLocality} ${addressRegion} ${postalCode}`;
   const small = 'font-family: Arial, sans-serif; font-size: 12px; line-height: 1.5; color: #6b7280;';
-  return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="margin-top: 24px; border-top: 1px solid #e5e7eb;">
+  const head = `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="margin-top: 24px; border-top: 1px solid #e5e7eb;">
 <tr><td align="center" style="padding: 16px; ${small}">
 <p style="margin: 0 0 8px;">You are receiving this email because you asked ${escapeHtml(site.name)} for market updates and offers.</p>
-<p style="margin: 0 0 8px;"><a href="${escapeHtml(links.unsubscribeUrl)}" style="color: #6b7280;">Unsubscribe</a> &middot; <a href="${escapeHtml(links.preferencesUrl)}" style="color: #6b7280;">Manage email preferences</a></p>
+<p style="margin: 0 0 8px;"><a href="`;
+  const middle = `" style="color: #6b7280;">Unsubscribe</a> &middot; <a href="`;
+  const tail = `" style="color: #6b7280;">Manage email preferences</a></p>
 <p style="margin: 0;">${escapeHtml(site.legalName)} &middot; ABN ${escapeHtml(site.abn)} &middot; ${escapeHtml(address)} &middot; ${escapeHtml(site.phone)}</p>
 <p style="margin: 0;">${escapeHtml(site.licence)}</p>
 </td></tr></table>`;
+  return (links) =>
+    `${head}${escapeHtml(links.unsubscribeUrl)}${middle}${escapeHtml(links.preferencesUrl)}${tail}`;
+}
+
+/** The footer every marketing e-mail must carry: who sent it and how to stop it. */
+export function complianceFooter(
+  site: FooterSite,
+  links: { unsubscribeUrl: string; preferencesUrl: string },
+): string {
+  return footerTemplate(site)(links);
 }
 
 function withFooter(html: string, footer: string): string {
@@ -84,30 +100,41 @@ export interface RenderedCampaignEmail {
 }
 
 /**
+ * A campaign's renderer: what depends only on the content and the site (whether the footer is
+ * needed, the escaped business identity) is worked out once; each call renders one recipient,
+ * exactly as `renderCampaignEmail` does. The sending engine renders a whole campaign with one.
+ */
+export function campaignRenderer(
+  content: { subject: string; html: string },
+  site: FooterSite,
+): (values: CampaignMergeValues) => RenderedCampaignEmail {
+  // The footer is decided on the stored HTML, so a link written as {{unsubscribe_url}} counts.
+  const footer = hasUnsubscribeLink(content.html) ? null : footerTemplate(site);
+  return (values) => {
+    const record: Record<string, string> = { ...values };
+    const subjectValues = Object.fromEntries(
+      Object.entries(record).map(([key, value]) => [key, value.replace(/[\r\n]+/g, ' ')]),
+    );
+    const subject = mergeTags(content.subject, subjectValues, false).replace(/[\r\n]+/g, ' ');
+    let html = mergeTags(content.html, record, true);
+    if (footer) {
+      html = withFooter(
+        html,
+        footer({ unsubscribeUrl: values.unsubscribe_url, preferencesUrl: values.preferences_url }),
+      );
+    }
+    return { subject, html };
+  };
+}
+
+/**
  * Per-recipient subject and HTML. Values are HTML-escaped in the body; in the subject (a header)
  * line breaks are flattened so a name typed with a newline cannot inject a header.
  */
 export function renderCampaignEmail(
   content: { subject: string; html: string },
   values: CampaignMergeValues,
-  site: Pick<SiteConfig, 'name' | 'legalName' | 'abn' | 'address' | 'phone' | 'licence'>,
+  site: FooterSite,
 ): RenderedCampaignEmail {
-  const record: Record<string, string> = { ...values };
-  const subjectValues = Object.fromEntries(
-    Object.entries(record).map(([key, value]) => [key, value.replace(/[\r\n]+/g, ' ')]),
-  );
-  const subject = mergeTags(content.subject, subjectValues, false).replace(/[\r\n]+/g, ' ');
-  // The footer is decided on the stored HTML, so a link written as {{unsubscribe_url}} counts.
-  const needsFooter = !hasUnsubscribeLink(content.html);
-  let html = mergeTags(content.html, record, true);
-  if (needsFooter) {
-    html = withFooter(
-      html,
-      complianceFooter(site, {
-        unsubscribeUrl: values.unsubscribe_url,
-        preferencesUrl: values.preferences_url,
-      }),
-    );
-  }
-  return { subject, html };
+  return campaignRenderer(content, site)(values);
 }

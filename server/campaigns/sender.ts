@@ -15,18 +15,22 @@ function displayName(name: string): string {
     .trim();
 }
 
+/** The settings columns the sender is made of (one row; absent before the first save). */
+export interface SenderSettings {
+  from_name: string | null;
+  from_email: string | null;
+  reply_to_email: string | null;
+  timezone: string | null;
+}
+
 /**
  * Who campaign e-mails come from. The settings row overrides the configured sender field by
  * field; a NULL means "use the default" (the settings screen shows the defaults prefilled).
  */
-export async function campaignSender(
-  db: DbExecutor,
+export function senderFromSettings(
+  settings: SenderSettings | undefined,
   config: Pick<AppConfig, 'emailFrom' | 'site'>,
-): Promise<CampaignSender> {
-  const settings = await db
-    .selectFrom('settings')
-    .select(['from_name', 'from_email', 'reply_to_email', 'timezone'])
-    .executeTakeFirst();
+): CampaignSender {
   const fromEmail = settings?.from_email?.trim();
   const from = fromEmail
     ? `"${displayName(settings?.from_name?.trim() || config.site.name)}" <${fromEmail}>`
@@ -36,4 +40,16 @@ export async function campaignSender(
     replyTo: settings?.reply_to_email?.trim() || undefined,
     timezone: settings?.timezone ?? 'Australia/Sydney',
   };
+}
+
+/** The sender as the settings row says now. */
+export async function campaignSender(
+  db: DbExecutor,
+  config: Pick<AppConfig, 'emailFrom' | 'site'>,
+): Promise<CampaignSender> {
+  const settings = await db
+    .selectFrom('settings')
+    .select(['from_name', 'from_email', 'reply_to_email', 'timezone'])
+    .executeTakeFirst();
+  return senderFromSettings(settings, config);
 }

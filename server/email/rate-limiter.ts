@@ -15,6 +15,18 @@ export function spacingFor(requestsPerSecond: number): number {
   return (1000 / requestsPerSecond) * SPACING_MARGIN;
 }
 
+/**
+ * How late a request may reach the provider after its slot without crowding the provider's
+ * one-second window: the margin above, whatever the rate (N slots span 1.02 s, not 1 s).
+ */
+export const LATENESS_ALLOWANCE_MS = 1000 * (SPACING_MARGIN - 1);
+/**
+ * A transport that has not finished a request for this long may have lost its connection (undici
+ * keeps idle ones 4 s): its next request may open a new one (TCP, TLS, the client's first-use
+ * set-up) and reach the provider well after its slot, while the requests after it are on time.
+ */
+export const WARM_CONNECTION_MS = 4_000;
+
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve) => {
     if (ms <= 0 || signal?.aborted) return resolve();
@@ -58,8 +70,8 @@ export class ProviderRateLimiter {
     return this.#ready;
   }
 
-  /** Resolves when this caller may make one request. */
-  async acquire(signal?: AbortSignal): Promise<void> {
+  /** Resolves when this caller may make one request, with the slot's time (performance.now()). */
+  async acquire(signal?: AbortSignal): Promise<number> {
     await this.#ensureRow();
     // The database's clock decides, so processes on machines with skewed clocks still agree.
     const { rows } = await sql<{ wait_ms: number }>`
@@ -69,7 +81,25 @@ export class ProviderRateLimiter {
       RETURNING (extract(epoch FROM (next_at - interval_ms * interval '1 millisecond' - clock_timestamp())) * 1000)::float8 AS wait_ms`.execute(
       this.#db,
     );
-    await sleep(rows[0]?.wait_ms ?? 0, signal);
+    const waitMs = rows[0]?.wait_ms ?? 0;
+    const slotAt = performance.now() + Math.max(0, waitMs);
+    await sleep(waitMs, signal);
+    return slotAt;
+  }
+
+  /**
+   * A request reached the provider up to `lateMs` after its slot: the schedule moves on by what
+   * exceeds the allowance, so the requests after it keep their spacing from when it arrived.
+   * Requests already waiting for their slots keep them; a 429 still covers the rare overlap.
+   */
+  async late(lateMs: number): Promise<void> {
+    const shiftMs = lateMs - LATENESS_ALLOWANCE_MS;
+    if (shiftMs <= 0) return;
+    await this.#ensureRow();
+    await sql`
+      UPDATE provider_rate_limits
+      SET next_at = next_at + ${shiftMs} * interval '1 millisecond', updated_at = now()
+      WHERE key = ${this.#key}`.execute(this.#db);
   }
 
   /** Learns the provider's rate from its `ratelimit-*` headers (written only when it changes). */
@@ -103,25 +133,33 @@ export function rateLimitedTransport(
   transport: EmailTransport,
   limiter: ProviderRateLimiter,
 ): EmailTransport {
-  async function afterwards(result: SendResult | BatchSendResult): Promise<void> {
+  let lastDoneAt = Number.NEGATIVE_INFINITY;
+  async function paced<R extends SendResult | BatchSendResult>(
+    signal: AbortSignal | undefined,
+    request: () => Promise<R>,
+  ): Promise<R> {
+    const slotAt = await limiter.acquire(signal);
+    const startedAt = performance.now();
+    const cold = slotAt - lastDoneAt > WARM_CONNECTION_MS;
+    const result = await request();
+    lastDoneAt = performance.now();
     await limiter.observe(result.rateLimit);
     if (!result.ok && result.error.kind === 'rate_limited')
       await limiter.block(result.error.retryAfterSeconds ?? 1);
+    // How late the provider may have seen it: a request on a warm connection arrives about as
+    // late as the ones around it, so only a late departure (a stalled event loop) counts; one that
+    // may have opened a connection may have arrived as late as its answer came back. Without
+    // this, the first request of a worker arrives late, the next two on time, and the provider
+    // answers 429 (a second lost to retry-after).
+    await limiter.late(cold ? lastDoneAt - slotAt : startedAt - slotAt);
+    return result;
   }
   return {
     kind: transport.kind,
     paced: true,
-    async send(message, options: SendOptions = {}) {
-      await limiter.acquire(options.signal);
-      const result = await transport.send(message, options);
-      await afterwards(result);
-      return result;
-    },
-    async sendBatch(messages, options: SendOptions = {}) {
-      await limiter.acquire(options.signal);
-      const result = await transport.sendBatch(messages, options);
-      await afterwards(result);
-      return result;
-    },
+    send: (message, options: SendOptions = {}) =>
+      paced(options.signal, () => transport.send(message, options)),
+    sendBatch: (messages, options: SendOptions = {}) =>
+      paced(options.signal, () => transport.sendBatch(messages, options)),
   };
 }

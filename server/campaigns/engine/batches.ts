@@ -152,11 +152,12 @@ async function takeOverOrphan(trx: DbTransaction, options: ClaimOptions): Promis
  * Claims the next batch of queued sends. Consent, unsubscribe and suppression are checked again
  * here: whoever opted out since the audience snapshot is skipped, not e-mailed.
  *
- * One statement, so one round trip and one commit per batch: the claim, the batch row with its
- * key, the skipped counter and the live notification are atomic without an explicit transaction,
- * and a crash can never leave rows `sending` under a batch that was not recorded. The key is
- * computed here exactly as `batchIdempotencyKey` does it (SHA-256 of the sorted ids joined by
- * commas, base64url): uuid text is lower-case hex, so the C collation sorts it as JavaScript does.
+ * One statement, so one round trip and one commit per batch: the campaign lock, the claim, the
+ * batch row with its key, the skipped counter and the live notification are atomic without an
+ * explicit transaction, and a crash can never leave rows `sending` under a batch that was not
+ * recorded. The key is computed here exactly as `batchIdempotencyKey` does it (SHA-256 of the
+ * sorted ids joined by commas, base64url): uuid text is lower-case hex, so the C collation sorts
+ * it as JavaScript does.
  */
 async function claimQueued(
   db: DbExecutor,
@@ -173,9 +174,13 @@ async function claimQueued(
     recipient_name: string | null;
     idempotency_key: string | null;
   }>`
-    WITH picked AS (
-      SELECT id FROM email_sends
-      WHERE campaign_id = ${campaignId} AND status = 'queued'
+    WITH campaign AS (
+      -- The campaign row first, then sends: Cancel's order (see claimOrphan). The skipped
+      -- counter below would otherwise wait on a Cancel that waits on these sends.
+      SELECT id FROM email_campaigns WHERE id = ${campaignId} FOR NO KEY UPDATE
+    ), picked AS (
+      SELECT id, lead_id FROM email_sends
+      WHERE campaign_id = ${campaignId} AND status = 'queued' AND EXISTS (SELECT 1 FROM campaign)
       LIMIT ${options.batchSize}
       FOR UPDATE SKIP LOCKED
     ), checked AS (
@@ -188,8 +193,7 @@ async function claimQueued(
             THEN 'No e-mail marketing consent'
         END AS reason
       FROM picked p
-      JOIN email_sends s ON s.id = p.id
-      LEFT JOIN leads l ON l.id = s.lead_id
+      LEFT JOIN leads l ON l.id = p.lead_id
     ), claimed AS (
       UPDATE email_sends s
       SET status = CASE WHEN c.reason IS NULL THEN 'sending' ELSE 'skipped' END,

@@ -494,4 +494,48 @@ describe('campaign sending engine', () => {
     expect(new Set(recipientsAtProvider()).size).toBe(10);
     expect(recipientsAtProvider()).toHaveLength(10);
   });
+
+  it('applies a provider event that arrived before the engine recorded the send (the webhook raced the confirmation)', async () => {
+    await seedSubscribers(t.db, 3);
+    const campaign = await sendNow(services);
+    const { recordResendEvent } = await import('../../webhooks/apply-event.ts');
+    const { parseResendEvent } = await import('#shared/webhooks/resend-events.ts');
+    const { resendEmailEvent, newSvixId } = await import('../../../test/support/resend-webhooks.ts');
+    // The provider accepted the batch and its "delivered" webhook is stored before the engine marks
+    // the rows sent: at that moment no send carries the provider id.
+    const racing: EmailTransport = {
+      ...services.email,
+      async sendBatch(messages, options) {
+        const result = await services.email.sendBatch(messages, options);
+        if (result.ok) {
+          const body = resendEmailEvent('email.delivered', result.ids[0] ?? '');
+          const parsed = parseResendEvent(body);
+          if (!parsed.ok) throw new Error(parsed.error);
+          const outcome = await recordResendEvent(t.db, {
+            providerEventId: newSvixId(),
+            rawBody: JSON.stringify(body),
+            parsed: parsed.value,
+          });
+          expect(outcome).toBeDefined();
+        }
+        return result;
+      },
+    };
+    expect(await runCampaignSend(servicesWith(racing), campaign.id)).toBe('completed');
+    const row = await t.db
+      .selectFrom('email_campaigns')
+      .selectAll()
+      .where('id', '=', campaign.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ sent_count: 3, delivered_count: 1 });
+    const delivered = await t.db
+      .selectFrom('email_sends')
+      .select(['status', 'delivered_at'])
+      .where('campaign_id', '=', campaign.id)
+      .where('status', '=', 'delivered')
+      .execute();
+    expect(delivered).toHaveLength(1);
+    const event = await t.db.selectFrom('email_events').select('send_id').executeTakeFirstOrThrow();
+    expect(event.send_id).not.toBeNull();
+  });
 });

@@ -190,8 +190,9 @@ describe('sending engine under faults', { timeout: 240_000 }, () => {
     for (const result of results) expect(result.code).toBe(0);
 
     await expectExactlyOnce(campaign.id, 5000);
-    // Not even a batch was sent twice: the processes split the work between them.
-    expect(fake.requests).toHaveLength(100);
+    // The processes split the work: 100 batches, each under its own key. (On a loaded machine a
+    // lease can run out mid-request and another process repeats that batch under the same key: the
+    // provider answers it from its idempotency store, which the recipient count above proves.)
     expect(new Set(fake.requests.map((r) => r.idempotencyKey)).size).toBe(100);
   });
 

@@ -1,7 +1,8 @@
 import type { AppConfig } from '../../config/app-config.ts';
 import type { EmailMessage } from '../../email/types.ts';
-import { PREFERENCES_PATH, unsubscribeLinks } from '../../unsubscribe/links.ts';
-import { contactMergeValues, renderCampaignEmail } from '../render.ts';
+import { ONE_CLICK_PATH, PREFERENCES_PATH } from '../../unsubscribe/links.ts';
+import { signToken } from '../../unsubscribe/signed-token.ts';
+import { campaignRenderer, contactMergeValues } from '../render.ts';
 import type { BatchRecipient, ClaimedBatch } from './batches.ts';
 
 export interface CampaignContent {
@@ -14,6 +15,55 @@ export interface CampaignContent {
 // the reader as literal braces: it is left out instead.
 const leftoverTag = /\{\{\s*[\w.]+\s*\}\}/g;
 
+type MessageConfig = Pick<AppConfig, 'appUrl' | 'appSecret' | 'site'>;
+type MessageSender = Pick<ClaimedBatch, 'from' | 'replyTo'>;
+
+/**
+ * A campaign's message builder: what is the same for every recipient (whether the footer is
+ * needed, the escaped business identity, the page for addresses that are no contact) is prepared
+ * once, so a batch of 100 costs 100 signatures and 100 renders, nothing more.
+ */
+export function campaignMessages(
+  config: MessageConfig,
+  content: CampaignContent,
+): (batch: MessageSender, recipient: BatchRecipient) => EmailMessage {
+  const render = campaignRenderer({ subject: content.subject, html: content.html }, config.site);
+  // A test-mode address that is no contact has nothing to unsubscribe: the page still explains.
+  const page = `${config.appUrl}${PREFERENCES_PATH}`;
+  const pageHeader = `<${page}>`;
+  return (batch, recipient) => {
+    let preferencesUrl = page;
+    let headers: Record<string, string> = { 'List-Unsubscribe': pageHeader };
+    if (recipient.leadId) {
+      // The links of unsubscribeLinks(), signed once: the token depends only on lead and campaign,
+      // so the preferences link and the one-click header share it.
+      const token = signToken(config.appSecret, { leadId: recipient.leadId, campaignId: content.id });
+      preferencesUrl = `${config.appUrl}${PREFERENCES_PATH}?token=${token}`;
+      headers = {
+        'List-Unsubscribe': `<${config.appUrl}${ONE_CLICK_PATH}?token=${token}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      };
+    }
+    const values = contactMergeValues(
+      { email: recipient.email, fullName: recipient.name },
+      { unsubscribeUrl: preferencesUrl, preferencesUrl },
+    );
+    const rendered = render(values);
+    return {
+      from: batch.from,
+      to: [recipient.email],
+      ...(batch.replyTo ? { replyTo: batch.replyTo } : {}),
+      subject: rendered.subject.replace(leftoverTag, '').trim() || rendered.subject,
+      html: rendered.html.replace(leftoverTag, ''),
+      headers,
+      tags: [
+        { name: 'campaign_id', value: content.id },
+        { name: 'send_id', value: recipient.sendId },
+      ],
+    };
+  };
+}
+
 /**
  * One recipient's e-mail: their merge values and signed links, the compliance footer when the
  * HTML has no unsubscribe link, RFC 8058 one-click headers, and tags that let provider events be
@@ -21,39 +71,10 @@ const leftoverTag = /\{\{\s*[\w.]+\s*\}\}/g;
  * which its idempotency key requires.
  */
 export function campaignMessage(
-  config: Pick<AppConfig, 'appUrl' | 'appSecret' | 'site'>,
+  config: MessageConfig,
   content: CampaignContent,
-  batch: Pick<ClaimedBatch, 'from' | 'replyTo'>,
+  batch: MessageSender,
   recipient: BatchRecipient,
 ): EmailMessage {
-  let links: { preferencesUrl: string; unsubscribeUrl: string; headers: Record<string, string> };
-  if (recipient.leadId) {
-    const signed = unsubscribeLinks(config, { leadId: recipient.leadId, campaignId: content.id });
-    links = {
-      preferencesUrl: signed.preferencesUrl,
-      unsubscribeUrl: signed.preferencesUrl,
-      headers: signed.headers,
-    };
-  } else {
-    // A test-mode address that is no contact has nothing to unsubscribe: the page still explains.
-    const page = `${config.appUrl}${PREFERENCES_PATH}`;
-    links = { preferencesUrl: page, unsubscribeUrl: page, headers: { 'List-Unsubscribe': `<${page}>` } };
-  }
-  const values = contactMergeValues(
-    { email: recipient.email, fullName: recipient.name },
-    { unsubscribeUrl: links.unsubscribeUrl, preferencesUrl: links.preferencesUrl },
-  );
-  const rendered = renderCampaignEmail({ subject: content.subject, html: content.html }, values, config.site);
-  return {
-    from: batch.from,
-    to: [recipient.email],
-    ...(batch.replyTo ? { replyTo: batch.replyTo } : {}),
-    subject: rendered.subject.replace(leftoverTag, '').trim() || rendered.subject,
-    html: rendered.html.replace(leftoverTag, ''),
-    headers: links.headers,
-    tags: [
-      { name: 'campaign_id', value: content.id },
-      { name: 'send_id', value: recipient.sendId },
-    ],
-  };
+  return campaignMessages(config, content)(batch, recipient);
 }

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { EmailFailure } from '../../email/types.ts';
 import type { AppServices } from '../../services.ts';
+import { applyStoredEventsFor } from '../../webhooks/apply-event.ts';
 import { notifyCampaignChanged } from '../live.ts';
 import { type SenderSettings, senderFromSettings } from '../sender.ts';
 import {
@@ -15,7 +16,7 @@ import {
   releaseBatch,
   sendIdempotencyKey,
 } from './batches.ts';
-import { type CampaignContent, campaignMessage } from './messages.ts';
+import { type CampaignContent, campaignMessages } from './messages.ts';
 import { enqueueCampaignSend } from './start.ts';
 
 /** DESIGN decision 5: the spec's unused bounce threshold becomes an automatic pause after 200 sends. */
@@ -93,7 +94,7 @@ interface BatchState extends SenderSettings {
   batch_size: number | null;
   batch_delay_ms: number | null;
   bounce_pause_threshold: number | null;
-  /** The auto-pause condition holds now (`autoPauseOnBounces` checks it again as it pauses). */
+  /** The auto-pause condition may hold (`autoPauseOnBounces` decides, as it pauses). */
   over_bounce_limit: boolean;
   /** A batch of this campaign has lost its holder: it is taken over before new sends are claimed. */
   has_orphan: boolean;
@@ -110,9 +111,11 @@ async function readBatchState(db: Database, campaignId: string): Promise<BatchSt
   const { rows } = await sql<BatchState>`
     SELECT c.status, s.batch_size, s.batch_delay_ms, s.bounce_pause_threshold,
       s.from_name, s.from_email, s.reply_to_email, s.timezone,
+      -- A pre-check (>= leaves the exact boundary to the UPDATE); CASE keeps the division
+      -- from running before 200 sends.
       CASE WHEN c.sent_count - c.bounce_baseline_sent >= ${AUTO_PAUSE_MIN_SENDS}
         THEN 100.0 * (c.bounce_count - c.bounce_baseline_bounces) / (c.sent_count - c.bounce_baseline_sent)
-          > coalesce(s.bounce_pause_threshold, 5)
+          >= coalesce(s.bounce_pause_threshold, 5)
         ELSE false END AS over_bounce_limit,
       EXISTS (
         SELECT 1 FROM email_send_batches b
@@ -155,13 +158,13 @@ type DeliverOutcome = 'sent' | 'failed' | 'interrupted';
  */
 async function deliverBatch(
   services: AppServices,
-  content: CampaignContent,
+  message: ReturnType<typeof campaignMessages>,
   batch: ClaimedBatch,
   options: Required<Omit<EngineOptions, 'signal' | 'batchDelayMs' | 'random'>> &
     Pick<EngineOptions, 'signal'>,
   random: () => number,
 ): Promise<DeliverOutcome> {
-  const messages = batch.recipients.map((r) => campaignMessage(services.config, content, batch, r));
+  const messages = batch.recipients.map((r) => message(batch, r));
   const messageKeys = batch.recipients.map((r) => sendIdempotencyKey(batch.campaignId, r.sendId));
   // The heartbeat keeps the batch ours while we wait on the limiter, the provider or a backoff.
   const heartbeat = setInterval(() => {
@@ -188,7 +191,15 @@ async function deliverBatch(
         }));
         if (accepted.some((a) => !a.providerId))
           throw new Error('The provider answered without a message id');
-        await markBatchSent(services.db, batch, accepted);
+        await services.db.transaction().execute(async (trx) => {
+          await markBatchSent(trx, batch, accepted);
+          // Provider events that raced this confirmation were stored unmatched: they apply now,
+          // in the same transaction, so none is lost if the process dies right after.
+          await applyStoredEventsFor(
+            trx,
+            accepted.map((a) => a.providerId),
+          );
+        });
         return 'sent';
       }
       const error: EmailFailure = result.error;
@@ -252,6 +263,7 @@ export async function runCampaignSend(
   const startedAt = Date.now();
   const campaign = await readCampaign(services, campaignId);
   if (!campaign) return 'not-found';
+  const message = campaignMessages(services.config, campaign);
   for (;;) {
     const state = await readBatchState(services.db, campaignId);
     if (!state) return 'not-found';
@@ -283,7 +295,7 @@ export async function runCampaignSend(
       continue;
     }
     if (claim.kind === 'skipped') continue;
-    const outcome = await deliverBatch(services, campaign, claim.batch, options, random);
+    const outcome = await deliverBatch(services, message, claim.batch, options, random);
     if (outcome === 'interrupted') return handOver(services, campaignId, 'stopped');
     await sleep(engineOptions.batchDelayMs ?? state.batch_delay_ms ?? 1_000, options.signal);
   }

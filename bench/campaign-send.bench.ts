@@ -1,0 +1,555 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import v8 from 'node:v8';
+import { sql } from 'kysely';
+import pg from 'pg';
+import pino from 'pino';
+import { type CampaignContent, campaignMessage } from '#server/campaigns/engine/messages.ts';
+import { runCampaignSend } from '#server/campaigns/engine/run.ts';
+import { campaignSender } from '#server/campaigns/sender.ts';
+import { buildAppConfig } from '#server/config/app-config.ts';
+import { parseEnv, workerEnvSchema } from '#server/config/env.ts';
+import { createDatabase, type Database } from '#server/db/database.ts';
+import { createEmailTransport } from '#server/email/transport.ts';
+import type { JobQueue } from '#server/jobs/queue.ts';
+import type { AppServices } from '#server/services.ts';
+
+/**
+ * `npm run bench -- campaign-send`: the sending engine against the fake Resend server (zero latency,
+ * batch endpoint), on an embedded PostgreSQL with durable commits.
+ *
+ * 1. A 50,000-recipient campaign, batch size 100, no delay, through `runCampaignSend` with the real
+ *    Resend transport and the shared PostgreSQL rate limiter (the fake advertises a rate high enough
+ *    that the limiter never waits): e-mails/s and the engine process's peak RSS.
+ * 2. The same work by a bare loop on the same database (another 50,000-row campaign): claim 100 rows
+ *    with FOR UPDATE SKIP LOCKED, POST the messages (rendered once) with plain fetch, mark them sent
+ *    with the returned ids in one UPDATE. The time ratio engine / bare is the engine's overhead.
+ * 3. A campaign against a fake that enforces (and advertises) 2 requests/s: the share of the
+ *    200 e-mails/s ceiling reached and the number of 429s.
+ *
+ * The engine and the bare loop each run in their own child process, so neither shares an event
+ * loop with the fake provider (which runs here, in the parent); they alternate for several rounds,
+ * each on a fresh 50,000-row campaign in an emptied email_sends, and the median round is reported.
+ * The children import only what a worker needs (the parent's set-up code is imported on demand),
+ * so the engine's peak RSS is not inflated by the tRPC router or the test fixtures.
+ *
+ * Environment: CAMPAIGN_BENCH_RECIPIENTS (50000), CAMPAIGN_BENCH_ROUNDS (3),
+ * CAMPAIGN_BENCH_RATE_RECIPIENTS (6000; 0 skips part 3), CAMPAIGN_BENCH_NODE_FLAGS (Node flags for
+ * both children, e.g. `--max-semi-space-size=8`), CAMPAIGN_BENCH_SIDES (`bare,engine`; leave one
+ * out while profiling), CAMPAIGN_BENCH_CPU_PROF (a folder for the children's V8 CPU profiles).
+ */
+
+const RECIPIENTS = Number(process.env.CAMPAIGN_BENCH_RECIPIENTS ?? 50_000);
+const RATE_RECIPIENTS = Number(process.env.CAMPAIGN_BENCH_RATE_RECIPIENTS ?? 6_000);
+const CPU_PROF_DIR = process.env.CAMPAIGN_BENCH_CPU_PROF;
+/** Rounds of bare loop + engine, alternating (the median is reported). */
+const ROUNDS = Number(process.env.CAMPAIGN_BENCH_ROUNDS ?? 3);
+/** Node/V8 flags for both children, e.g. `--max-semi-space-size=8` (young generation, see README). */
+const CHILD_FLAGS = (process.env.CAMPAIGN_BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+/** Profiling one side: `bare`, `engine`; both by default. */
+const SIDES = (process.env.CAMPAIGN_BENCH_SIDES ?? 'bare,engine').split(',');
+const BATCH_SIZE = 100;
+/** High enough that the shared limiter's spacing (1.02 / rate) never holds a request back. */
+const HIGH_ADVERTISED_RATE = 100_000;
+const ENFORCED_RATE = 2;
+const APP_URL = 'https://www.sterlingwatchbuyers.com.au';
+
+type Kind = 'engine' | 'bare';
+
+interface ChildArgs {
+  databaseUrl: string;
+  fakeUrl: string;
+  campaignId: string;
+}
+
+interface ChildResult {
+  outcome: string;
+  ms: number;
+  /** Peak resident set of the child, MB (getrusage maxrss). */
+  peakRssMb: number;
+  /** Resident set after start-up, before sending, MB. */
+  startRssMb: number;
+  /** Largest young and old generations and off-heap Buffers seen by a 50 ms sampler, MB. */
+  peakYoungMb: number;
+  peakOldMb: number;
+  peakExternalMb: number;
+  requests: number;
+}
+
+const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
+
+/**
+ * Samples V8's spaces while a run goes on, to tell what the RSS is made of: the young generation
+ * (V8 grows it, up to 2 x 64 MB semi-spaces on this machine, when much is allocated), the old
+ * generation (what stays) and off-heap Buffers.
+ */
+function memorySampler() {
+  let young = 0;
+  let old = 0;
+  let external = 0;
+  const sample = () => {
+    for (const space of v8.getHeapSpaceStatistics()) {
+      if (space.space_name === 'new_space') young = Math.max(young, space.space_size);
+      if (space.space_name === 'old_space') old = Math.max(old, space.space_size);
+    }
+    external = Math.max(external, process.memoryUsage().external);
+  };
+  const timer = setInterval(sample, 50);
+  return {
+    stop() {
+      clearInterval(timer);
+      sample();
+      return { peakYoungMb: mb(young), peakOldMb: mb(old), peakExternalMb: mb(external) };
+    },
+  };
+}
+
+// ---------------------------------------------------------------- child: the engine
+
+/** The engine has no use for pg-boss here: a hand-over (run budget) would only enqueue a job. */
+const noJobs: JobQueue = { send: () => Promise.resolve(null) };
+
+/** Configured exactly as a worker process is, from its environment. */
+async function workerSetup(args: ChildArgs, dataDir: string) {
+  const env = parseEnv(workerEnvSchema, {
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    APP_URL,
+    DATA_DIR: dataDir,
+    APP_SECRET: randomBytes(32).toString('hex'),
+    DATABASE_URL: args.databaseUrl,
+    RESEND_API_KEY: 're_bench_key',
+    RESEND_BASE_URL: args.fakeUrl,
+  });
+  return { env, config: await buildAppConfig(env) };
+}
+
+async function runEngine(args: ChildArgs): Promise<ChildResult> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-campaign-'));
+  const { env, config } = await workerSetup(args, dataDir);
+  const db = createDatabase({
+    connectionString: args.databaseUrl,
+    max: env.DB_POOL_MAX,
+    applicationName: 'bench-engine',
+  });
+  const services: AppServices = {
+    db,
+    config,
+    email: createEmailTransport(env, db),
+    jobs: noJobs,
+    logger: pino({ level: 'warn' }),
+  };
+  let requests = 0;
+  const counted: AppServices = {
+    ...services,
+    email: {
+      ...services.email,
+      kind: services.email.kind,
+      send: (message, options) => services.email.send(message, options),
+      sendBatch(messages, options) {
+        requests += 1;
+        return services.email.sendBatch(messages, options);
+      },
+    },
+  };
+  try {
+    const startRssMb = mb(process.memoryUsage.rss());
+    const sampler = memorySampler();
+    const started = performance.now();
+    let outcome = await runCampaignSend(counted, args.campaignId);
+    while (outcome === 'handed-over') outcome = await runCampaignSend(counted, args.campaignId);
+    const ms = performance.now() - started;
+    return {
+      ...sampler.stop(),
+      outcome,
+      ms,
+      peakRssMb: mb(process.resourceUsage().maxRSS * 1024),
+      startRssMb,
+      requests,
+    };
+  } finally {
+    await db.destroy();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+// ---------------------------------------------------------------- child: the bare loop
+
+interface ClaimedRow {
+  id: string;
+  recipient_email: string;
+}
+
+/**
+ * claim → POST → mark, nothing else: no consent re-check, no batch rows, no counters, no limiter,
+ * no notifications, one message body rendered once for everyone.
+ */
+async function runBare(args: ChildArgs): Promise<ChildResult> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-campaign-'));
+  const { config } = await workerSetup(args, dataDir);
+  const client = new pg.Client({ connectionString: args.databaseUrl, application_name: 'bench-bare' });
+  await client.connect();
+  try {
+    const campaign = await client.query<{ subject: string; html_content: string }>(
+      'SELECT subject, html_content FROM email_campaigns WHERE id = $1',
+      [args.campaignId],
+    );
+    const row = campaign.rows[0];
+    if (!row) throw new Error('bare loop: campaign not found');
+    // One message like the engine's (footer, List-Unsubscribe headers, tags), rendered once.
+    const db = createDatabase({ connectionString: args.databaseUrl, max: 1 });
+    const sender = await campaignSender(db, config);
+    await db.destroy();
+    const content: CampaignContent = { id: args.campaignId, subject: row.subject, html: row.html_content };
+    const template = campaignMessage(
+      config,
+      content,
+      { from: sender.from, replyTo: sender.replyTo ?? null },
+      { sendId: randomUUID(), leadId: randomUUID(), email: 'template@example.com', name: 'Contact Surname' },
+    );
+
+    const startRssMb = mb(process.memoryUsage.rss());
+    const sampler = memorySampler();
+    const started = performance.now();
+    let requests = 0;
+    for (;;) {
+      const batchId = randomUUID();
+      const claimed = await client.query<ClaimedRow>(
+        `UPDATE email_sends
+         SET status = 'sending', batch_id = $2, claimed_at = now(), attempts = attempts + 1, updated_at = now()
+         WHERE id IN (
+           SELECT id FROM email_sends WHERE campaign_id = $1 AND status = 'queued'
+           LIMIT ${BATCH_SIZE} FOR UPDATE SKIP LOCKED)
+         RETURNING id, recipient_email`,
+        [args.campaignId, batchId],
+      );
+      if (claimed.rows.length === 0) break;
+      const messages = claimed.rows.map((r) => ({
+        ...template,
+        to: [r.recipient_email],
+        tags: [
+          { name: 'campaign_id', value: args.campaignId },
+          { name: 'send_id', value: r.id },
+        ],
+      }));
+      const response = await fetch(`${args.fakeUrl}/emails/batch`, {
+        method: 'POST',
+        headers: {
+          authorization: 'Bearer re_bench_key',
+          'content-type': 'application/json',
+          'idempotency-key': `bare-${batchId}`,
+        },
+        body: JSON.stringify(messages),
+      });
+      requests += 1;
+      if (!response.ok) throw new Error(`bare loop: HTTP ${response.status}`);
+      const body = (await response.json()) as { data: Array<{ id: string }> };
+      await client.query(
+        `UPDATE email_sends s
+         SET status = 'sent', provider_message_id = a.provider_id, sent_at = now(), updated_at = now()
+         FROM unnest($1::uuid[], $2::text[]) AS a(send_id, provider_id)
+         WHERE s.id = a.send_id`,
+        [claimed.rows.map((r) => r.id), body.data.map((d) => d.id)],
+      );
+    }
+    const ms = performance.now() - started;
+    return {
+      ...sampler.stop(),
+      outcome: 'completed',
+      ms,
+      peakRssMb: mb(process.resourceUsage().maxRSS * 1024),
+      startRssMb,
+      requests,
+    };
+  } finally {
+    await client.end();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function child(kind: Kind, args: ChildArgs): Promise<void> {
+  const result = kind === 'engine' ? await runEngine(args) : await runBare(args);
+  process.stdout.write(`${JSON.stringify({ result })}\n`);
+}
+
+// ---------------------------------------------------------------- parent: database, fake, report
+
+function runChild(kind: Kind, args: ChildArgs, label: string): Promise<ChildResult> {
+  const flags = [
+    ...CHILD_FLAGS,
+    ...(CPU_PROF_DIR
+      ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`, `--cpu-prof-name=${label}.cpuprofile`]
+      : []),
+  ];
+  const proc: ChildProcess = spawn(
+    process.execPath,
+    [...flags, import.meta.filename, '--child', kind, JSON.stringify(args)],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  return new Promise((resolve, reject) => {
+    let result: ChildResult | null = null;
+    const stdout = proc.stdout;
+    if (!stdout) return reject(new Error('no stdout'));
+    createInterface({ input: stdout }).on('line', (line) => {
+      if (line.startsWith('{"result"')) result = (JSON.parse(line) as { result: ChildResult }).result;
+    });
+    proc.once('exit', (code) => {
+      if (result && code === 0) resolve(result);
+      else reject(new Error(`${kind} child exited with ${code} and no result`));
+    });
+  });
+}
+
+interface SendCheck {
+  status: string;
+  sent: number;
+  sentRows: number;
+  withoutProviderId: number;
+}
+
+async function checkCampaign(db: Database, campaignId: string): Promise<SendCheck> {
+  const { rows } = await sql<SendCheck>`
+    SELECT c.status, c.sent_count AS sent,
+      (SELECT count(*)::int FROM email_sends WHERE campaign_id = c.id AND status = 'sent') AS "sentRows",
+      (SELECT count(*)::int FROM email_sends
+        WHERE campaign_id = c.id AND status = 'sent' AND provider_message_id IS NULL) AS "withoutProviderId"
+    FROM email_campaigns c WHERE c.id = ${campaignId}`.execute(db);
+  const row = rows[0];
+  if (!row) throw new Error('campaign vanished');
+  return row;
+}
+
+async function vacuum(databaseUrl: string): Promise<void> {
+  // Each measured run starts from a vacuumed, analysed table, as autovacuum would leave it.
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  await client.query('VACUUM (ANALYZE) email_sends, email_send_batches, email_campaigns, leads');
+  await client.query('CHECKPOINT');
+  await client.end();
+}
+
+const fmt = (n: number) => Math.round(n).toLocaleString('en-AU');
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+async function parent(): Promise<void> {
+  const { startEmbeddedPostgres } = await import('#server/db/embedded.ts');
+  const { migrateToLatest } = await import('#server/db/migrator.ts');
+  const { engineSettings, seedSubscribers, sendNow } = await import('../test/support/campaign-fixtures.ts');
+  const { databaseUrlFor } = await import('../test/support/database-url.ts');
+  const { startFakeResend } = await import('../test/support/fake-resend.ts');
+  const { recordingJobQueue, testServices } = await import('../test/support/services.ts');
+  const [load1, load5, load15] = os.loadavg().map((l) => l.toFixed(2));
+  console.log(
+    `${os.cpus().length} CPUs, load average ${load1} ${load5} ${load15} (1/5/15 min) at start; ` +
+      `${fmt(RECIPIENTS)} recipients, batch ${BATCH_SIZE}, delay 0; PostgreSQL ` +
+      `${process.env.TEST_DATABASE_URL ? '(TEST_DATABASE_URL)' : '(embedded, durable commits)'}`,
+  );
+  const workDir = await mkdtemp(path.join(os.tmpdir(), 'bench-pg-'));
+  let adminUrl = process.env.TEST_DATABASE_URL;
+  let stopEmbedded: (() => Promise<void>) | null = null;
+  if (!adminUrl) {
+    // Default (durable) settings: every commit is flushed, as in production.
+    const embedded = await startEmbeddedPostgres({
+      databaseDir: path.join(workDir, 'postgres'),
+      persistent: false,
+      settings: { max_connections: '100' },
+    });
+    adminUrl = embedded.url('postgres');
+    stopEmbedded = () => embedded.stop();
+  }
+  const database = `bench_campaign_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${database}`);
+  const databaseUrl = databaseUrlFor(adminUrl, database);
+  const fake = await startFakeResend({ keepBodies: false });
+  const db = createDatabase({ connectionString: databaseUrl, max: 2 });
+  try {
+    await migrateToLatest(db);
+    await seedSubscribers(db, RECIPIENTS);
+    await engineSettings(db, { batchSize: BATCH_SIZE, delayMs: 0 });
+    // Send Now as the admin screen does it (audience snapshot, counters); the job queue is not
+    // part of what is measured, so jobs are only recorded.
+    const services = testServices(db, { jobs: recordingJobQueue(), config: { appUrl: APP_URL } });
+    /**
+     * Each run starts from the same table: the previous run's sends are removed and the new
+     * campaign's 50,000 rows are snapshotted into an empty, vacuumed email_sends. With both
+     * campaigns side by side, whichever sat second in the heap would pay for scanning past the
+     * other's rows on every claim.
+     */
+    const freshCampaign = async (name: string) => {
+      await sql`TRUNCATE email_sends, email_send_batches CASCADE`.execute(db);
+      const campaign = await sendNow(services, { name });
+      await vacuum(databaseUrl);
+      return campaign;
+    };
+    fake.advertiseRate(HIGH_ADVERTISED_RATE);
+
+    // ---- 1-2. the engine and the bare loop, alternating: the machine's load drifts, so each
+    // round's ratio compares two runs made seconds apart, and the median round is the figure.
+    const table: Array<{ round: number; run: string; result: ChildResult; accepted: number }> = [];
+    const ratios: number[] = [];
+    const runBareRound = async (round: number): Promise<ChildResult> => {
+      const bareCampaign = await freshCampaign('Bench bare loop');
+      const before = fake.emails.length;
+      const bare = await runChild(
+        'bare',
+        { databaseUrl, fakeUrl: fake.url, campaignId: bareCampaign.id },
+        `bare-${round}`,
+      );
+      const accepted = fake.emails.length - before;
+      table.push({ round, run: 'bare loop (claim → POST → mark)', result: bare, accepted });
+      return bare;
+    };
+    const runEngineRound = async (round: number): Promise<ChildResult> => {
+      const engineCampaign = await freshCampaign('Bench engine');
+      const before = fake.emails.length;
+      const engine = await runChild(
+        'engine',
+        { databaseUrl, fakeUrl: fake.url, campaignId: engineCampaign.id },
+        `engine-${round}`,
+      );
+      const emails = fake.emails.slice(before);
+      table.push({ round, run: 'engine (runCampaignSend)', result: engine, accepted: emails.length });
+      const check = await checkCampaign(db, engineCampaign.id);
+      const withHeaders = emails.filter(
+        (e) =>
+          e.headers?.['List-Unsubscribe']?.startsWith(`<${APP_URL}/api/unsubscribe/one-click?token=`) &&
+          e.headers['List-Unsubscribe-Post'] === 'List-Unsubscribe=One-Click',
+      ).length;
+      console.log(
+        `round ${round} engine campaign: status ${check.status}, sent_count ${fmt(check.sent)}, ` +
+          `${fmt(check.sentRows)} rows sent, ${check.withoutProviderId} without provider id; ` +
+          `provider accepted ${fmt(emails.length)} e-mails to ${fmt(new Set(emails.flatMap((e) => e.to)).size)} ` +
+          `distinct recipients, ${fmt(withHeaders)} with both List-Unsubscribe headers`,
+      );
+      return engine;
+    };
+    for (let round = 1; round <= ROUNDS; round += 1) {
+      // Odd rounds start with the bare loop, even rounds with the engine: neither always runs second.
+      const engineFirst = round % 2 === 0;
+      let bare: ChildResult | null = null;
+      let engine: ChildResult | null = null;
+      if (engineFirst && SIDES.includes('engine')) engine = await runEngineRound(round);
+      if (SIDES.includes('bare')) bare = await runBareRound(round);
+      if (!engineFirst && SIDES.includes('engine')) engine = await runEngineRound(round);
+      if (bare && engine) ratios.push(engine.ms / bare.ms);
+      // The fake keeps only what the checks above need.
+      fake.emails.length = 0;
+      fake.requests.length = 0;
+    }
+
+    console.log(
+      `\n1-2. ${fmt(RECIPIENTS)}-recipient campaign, batch ${BATCH_SIZE}, delay 0, fake with zero latency, ` +
+        `${ROUNDS} round(s)${CHILD_FLAGS.length ? `, children run with ${CHILD_FLAGS.join(' ')}` : ''}`,
+    );
+    console.table(
+      table.map(({ round, run, result, accepted }) => ({
+        round,
+        run,
+        'e-mails': accepted,
+        requests: result.requests,
+        seconds: Number((result.ms / 1000).toFixed(2)),
+        'e-mails/s': Math.round((accepted / result.ms) * 1000),
+        'peak RSS MB': result.peakRssMb,
+        'RSS at start MB': result.startRssMb,
+        'young gen MB': result.peakYoungMb,
+        'old gen MB': result.peakOldMb,
+        'external MB': result.peakExternalMb,
+      })),
+    );
+    const engineRuns = table.filter((r) => r.run.startsWith('engine')).map((r) => r.result);
+    if (engineRuns.length > 0) {
+      const rates = engineRuns.map((r) => (RECIPIENTS / r.ms) * 1000);
+      const peak = Math.max(...engineRuns.map((r) => r.peakRssMb));
+      console.log(
+        `engine median ${fmt(median(rates))} e-mails/s (goal >= 4,000); time ratio engine / bare per round ` +
+          `${ratios.map((r) => r.toFixed(2)).join(', ') || 'n/a'}, median ` +
+          `${ratios.length ? median(ratios).toFixed(2) : 'n/a'} (goal <= 1.5); engine peak RSS ${peak} MB (goal <= 200)`,
+      );
+    }
+
+    // ---- 3. against the provider's real limit: 2 requests/s, enforced
+    if (RATE_RECIPIENTS > 0) {
+      await sql`
+        UPDATE leads SET email_marketing_consent = false
+        WHERE split_part(split_part(email, '@', 1), '-', 2)::int > ${RATE_RECIPIENTS}`.execute(db);
+      // A fresh limiter starts from Resend's documented 2 requests/s and learns from the headers.
+      await sql`DELETE FROM provider_rate_limits`.execute(db);
+      const rateCampaign = await freshCampaign('Bench rate limit');
+      fake.reset();
+      fake.enforceRate(ENFORCED_RATE);
+      const limited = await runChild(
+        'engine',
+        { databaseUrl, fakeUrl: fake.url, campaignId: rateCampaign.id },
+        'rate',
+      );
+      const check = await checkCampaign(db, rateCampaign.id);
+      const statuses = fake.requests.map((r) => r.status);
+      const tooMany = statuses.filter((s) => s === 429).length;
+      // Each 429 with the arrival gaps (ms) of the requests before it: a late first request (cold
+      // connection) or a stall shows up as one short gap followed by on-time ones.
+      const gapsBefore = (index: number) =>
+        fake.requests
+          .slice(Math.max(0, index - 3), index + 1)
+          .map((r, i, all) => (i ? r.at - (all[i - 1]?.at ?? 0) : 0))
+          .slice(1)
+          .join(', ');
+      fake.requests.forEach((r, index) => {
+        if (r.status === 429)
+          console.log(`429 at request ${index + 1}; arrival gaps before it: ${gapsBefore(index)} ms`);
+      });
+      const accepted = fake.requests.filter((r) => r.status === 200);
+      const first = accepted[0]?.at ?? 0;
+      const last = accepted.at(-1)?.at ?? 0;
+      const ceiling = ENFORCED_RATE * BATCH_SIZE;
+      const wallRate = (fake.emails.length / limited.ms) * 1000;
+      // Steady state: between the first and the last accepted request, N - 1 intervals of requests.
+      const steadyRate = last > first ? ((accepted.length - 1) * BATCH_SIZE * 1000) / (last - first) : 0;
+      console.log(
+        `\n3. ${fmt(check.sentRows)}-recipient campaign against a fake enforcing ${ENFORCED_RATE} requests/s ` +
+          `(ceiling ${ceiling} e-mails/s)`,
+      );
+      console.table([
+        {
+          seconds: Number((limited.ms / 1000).toFixed(2)),
+          'e-mails': fake.emails.length,
+          requests: fake.requests.length,
+          '429s': tooMany,
+          rateViolations: fake.rateViolations,
+          'e-mails/s (run)': Number(wallRate.toFixed(1)),
+          'share of ceiling': `${((wallRate / ceiling) * 100).toFixed(1)}%`,
+          'e-mails/s (first→last request)': Number(steadyRate.toFixed(1)),
+          'share (first→last)': `${((steadyRate / ceiling) * 100).toFixed(1)}%`,
+        },
+      ]);
+      console.log(
+        `status ${check.status}, ${fmt(check.sentRows)} sent; goal >= 97% of the ceiling with zero 429 storms`,
+      );
+    }
+    const [l1, l5, l15] = os.loadavg().map((l) => l.toFixed(2));
+    console.log(`\nload average at the end: ${l1} ${l5} ${l15}`);
+  } finally {
+    await db.destroy();
+    await fake.close();
+    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    await admin.end();
+    await stopEmbedded?.();
+    await rm(workDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[2] === '--child') {
+  await child(process.argv[3] as Kind, JSON.parse(process.argv[4] ?? '{}') as ChildArgs);
+} else {
+  await parent();
+}

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { testConfig } from '../../../test/support/services.ts';
+import { PREFERENCES_PATH, unsubscribeLinks } from '../../unsubscribe/links.ts';
+import { contactMergeValues, renderCampaignEmail } from '../render.ts';
+import { campaignMessage, campaignMessages } from './messages.ts';
+
+const config = testConfig();
+const campaignId = '6f1c1f9e-2f7a-4a51-9f39-2f0c6f3b8a10';
+const sender = { from: 'Sterling <valuations@example.com>', replyTo: 'owner@example.com' };
+
+/** What one message must be, composed from the public building blocks the engine prepares once. */
+function reference(
+  content: { id: string; subject: string; html: string },
+  recipient: { sendId: string; leadId: string | null; email: string; name: string | null },
+) {
+  const page = `${config.appUrl}${PREFERENCES_PATH}`;
+  const links = recipient.leadId
+    ? unsubscribeLinks(config, { leadId: recipient.leadId, campaignId: content.id })
+    : { preferencesUrl: page, headers: { 'List-Unsubscribe': `<${page}>` } };
+  const values = contactMergeValues(
+    { email: recipient.email, fullName: recipient.name },
+    { unsubscribeUrl: links.preferencesUrl, preferencesUrl: links.preferencesUrl },
+  );
+  const rendered = renderCampaignEmail(content, values, config.site);
+  const leftover = /\{\{\s*[\w.]+\s*\}\}/g;
+  return {
+    from: sender.from,
+    to: [recipient.email],
+    replyTo: sender.replyTo,
+    subject: rendered.subject.replace(leftover, '').trim() || rendered.subject,
+    html: rendered.html.replace(leftover, ''),
+    headers: links.headers,
+    tags: [
+      { name: 'campaign_id', value: content.id },
+      { name: 'send_id', value: recipient.sendId },
+    ],
+  };
+}
+
+describe('campaignMessages', () => {
+  const contents = [
+    {
+      id: campaignId,
+      subject: 'Update for {{first_name}}',
+      html: '<html><body><p>Hi {{ first_name }}</p></body></html>',
+    },
+    {
+      id: campaignId,
+      subject: '{{unknown}}',
+      html: '<p>{{full_name}} {{watch_brand}} {{a.b}} {{email}}</p>',
+    },
+    { id: campaignId, subject: 'Plain', html: '<a href="{{unsubscribe_url}}">Leave</a> {{preferences_url}}' },
+  ];
+  const recipients = [
+    {
+      sendId: 'c7d9f0a4-3b61-4f6e-8f0e-0c2f6b1d9e21',
+      leadId: 'a3e5b2c1-7d4f-4e8a-9b6c-1f2e3d4c5b6a',
+      email: 'jane@example.com',
+      name: ' Jane  Citizen ',
+    },
+    { sendId: 'd8e0a1b5-4c72-4a7f-9a1f-1d3a7c2e0f32', leadId: null, email: 'owner@example.com', name: null },
+    {
+      sendId: 'e9f1b2c6-5d83-4b80-8b20-2e4b8d3f1a43',
+      leadId: 'b4f6c3d2-8e5a-4f9b-8c7d-2a3b4c5d6e7f',
+      email: 'x@example.com',
+      name: '{{email}} <b>&"\n',
+    },
+  ];
+
+  it('builds for every recipient exactly the message the per-call composition gives', () => {
+    for (const content of contents) {
+      const build = campaignMessages(config, content);
+      for (const recipient of recipients) {
+        const expected = reference(content, recipient);
+        expect(build(sender, recipient)).toEqual(expected);
+        expect(campaignMessage(config, content, sender, recipient)).toEqual(expected);
+        // Deterministic: the same batch renders the same bytes, which its idempotency key requires.
+        expect(JSON.stringify(build(sender, recipient))).toBe(JSON.stringify(expected));
+      }
+    }
+  });
+
+  it('signs one token for both links of a contact and leaves out reply-to when there is none', () => {
+    const [content] = contents;
+    const [first] = recipients;
+    if (!content || !first) throw new Error('no fixtures');
+    const message = campaignMessages(config, content)({ ...sender, replyTo: null }, first);
+    expect(message).not.toHaveProperty('replyTo');
+    const token = /token=([\w-]+)/.exec(message.headers?.['List-Unsubscribe'] ?? '')?.[1];
+    expect(token).toBeTruthy();
+    expect(message.html).toContain(`${PREFERENCES_PATH}?token=${token}`);
+    expect(message.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+  });
+});
