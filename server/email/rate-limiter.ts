@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { BatchSendResult, EmailTransport, RateLimitInfo, SendOptions, SendResult } from './types.ts';
+import { sleep } from '../sleep.ts';
 
 /** Resend's documented default when it does not tell us otherwise (STACK.md). */
 export const DEFAULT_REQUESTS_PER_SECOND = 2;
@@ -26,18 +27,6 @@ export const LATENESS_ALLOWANCE_MS = 1000 * (SPACING_MARGIN - 1);
  * set-up) and reach the provider well after its slot, while the requests after it are on time.
  */
 export const WARM_CONNECTION_MS = 4_000;
-
-const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    if (ms <= 0 || signal?.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    }
-    signal?.addEventListener('abort', done, { once: true });
-  });
 
 /**
  * One request rate shared by every worker and server process (DESIGN §4): the schedule lives in a

@@ -18,6 +18,7 @@ import {
 } from './batches.ts';
 import { type CampaignContent, campaignMessages } from './messages.ts';
 import { enqueueCampaignSend } from './start.ts';
+import { sleep } from '../../sleep.ts';
 
 /** DESIGN decision 5: the spec's unused bounce threshold becomes an automatic pause after 200 sends. */
 export const AUTO_PAUSE_MIN_SENDS = 200;
@@ -50,19 +51,6 @@ const defaults = {
 
 export type RunOutcome =
   'completed' | 'not-found' | 'not-sending' | 'paused' | 'auto-paused' | 'handed-over' | 'stopped';
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (ms <= 0 || signal?.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    }
-    signal?.addEventListener('abort', done, { once: true });
-  });
-}
 
 /** Exponential backoff with jitter: 1 s, 2 s, 4 s ... capped, each somewhere in its upper half. */
 export function backoffMs(attempt: number, base: number, max: number, random: () => number): number {
