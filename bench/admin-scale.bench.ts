@@ -1,25 +1,23 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { createServer } from '../server/app.ts';
 import { createSession, generateSessionToken } from '../server/auth/session.ts';
 import { createUser, grantAdmin } from '../server/auth/users.ts';
 import { contactsStats, getContact, listContacts } from '../server/contacts/contacts.ts';
 import { dailyActivity, dashboardStats, recentActivity } from '../server/dashboard/dashboard.ts';
 import { createDatabase, type Database } from '../server/db/database.ts';
-import { startEmbeddedPostgres } from '../server/db/embedded.ts';
 import { migrateToLatest } from '../server/db/migrator.ts';
 import { getSendingSettings, getSettingsTimezone } from '../server/settings/settings.ts';
 import { compactStatDeltas } from '../server/stats/stat-deltas.ts';
 import { listUnsubscribeLogs, unsubscribeStats } from '../server/unsubscribes/logs.ts';
-import { databaseUrlFor } from '../test/support/database-url.ts';
 import { testServices } from '../test/support/services.ts';
+import { openBenchDatabase } from './support/database.ts';
 
 // Admin screens at scale: 1,000,000 contacts, 200,000 unsubscribe logs and 500,000 campaign sends in
 // a throw-away database (embedded PostgreSQL in a temp folder, or a new database on
@@ -288,24 +286,14 @@ async function measureExport(label: string, url: string, cookie: string) {
 }
 
 async function main(): Promise<void> {
-  const workDir = await mkdtemp(path.join(os.tmpdir(), 'bench-admin-'));
-  let adminUrl = process.env.TEST_DATABASE_URL;
-  let stopEmbedded: (() => Promise<void>) | null = null;
-  if (!adminUrl) {
-    const embedded = await startEmbeddedPostgres({
-      databaseDir: path.join(workDir, 'postgres'),
-      persistent: false,
-      // A throw-away cluster: durability off to load quickly; queries run with default memory settings.
-      settings: { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off', max_wal_size: '4GB' },
-    });
-    adminUrl = embedded.url('postgres');
-    stopEmbedded = () => embedded.stop();
-  }
-  const database = `bench_admin_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${database}`);
-  const db = createDatabase({ connectionString: databaseUrlFor(adminUrl, database), max: 10 });
+  // A throw-away cluster: durability off to load quickly; queries run with default memory settings.
+  const bench = await openBenchDatabase('admin', {
+    fsync: 'off',
+    synchronous_commit: 'off',
+    full_page_writes: 'off',
+    max_wal_size: '4GB',
+  });
+  const db = createDatabase({ connectionString: bench.url, max: 10 });
   let server: Awaited<ReturnType<typeof createServer>> | null = null;
   try {
     await migrateToLatest(db);
@@ -367,10 +355,7 @@ async function main(): Promise<void> {
   } finally {
     await server?.stop();
     await db.destroy();
-    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-    await admin.end();
-    await stopEmbedded?.();
-    await rm(workDir, { recursive: true, force: true });
+    await bench.close();
   }
 }
 

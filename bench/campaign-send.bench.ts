@@ -341,10 +341,9 @@ function median(values: number[]): number {
 }
 
 async function parent(): Promise<void> {
-  const { startEmbeddedPostgres } = await import('#server/db/embedded.ts');
+  const { openBenchDatabase } = await import('./support/database.ts');
   const { migrateToLatest } = await import('#server/db/migrator.ts');
   const { engineSettings, seedSubscribers, sendNow } = await import('../test/support/campaign-fixtures.ts');
-  const { databaseUrlFor } = await import('../test/support/database-url.ts');
   const { startFakeResend } = await import('../test/support/fake-resend.ts');
   const { recordingJobQueue, testServices } = await import('../test/support/services.ts');
   const [load1, load5, load15] = os.loadavg().map((l) => l.toFixed(2));
@@ -353,24 +352,8 @@ async function parent(): Promise<void> {
       `${fmt(RECIPIENTS)} recipients, batch ${BATCH_SIZE}, delay 0; PostgreSQL ` +
       `${process.env.TEST_DATABASE_URL ? '(TEST_DATABASE_URL)' : '(embedded, durable commits)'}`,
   );
-  const workDir = await mkdtemp(path.join(os.tmpdir(), 'bench-pg-'));
-  let adminUrl = process.env.TEST_DATABASE_URL;
-  let stopEmbedded: (() => Promise<void>) | null = null;
-  if (!adminUrl) {
-    // Default (durable) settings: every commit is flushed, as in production.
-    const embedded = await startEmbeddedPostgres({
-      databaseDir: path.join(workDir, 'postgres'),
-      persistent: false,
-      settings: { max_connections: '100' },
-    });
-    adminUrl = embedded.url('postgres');
-    stopEmbedded = () => embedded.stop();
-  }
-  const database = `bench_campaign_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${database}`);
-  const databaseUrl = databaseUrlFor(adminUrl, database);
+  const bench = await openBenchDatabase('campaign', { max_connections: '100' });
+  const databaseUrl = bench.url;
   const fake = await startFakeResend({ keepBodies: false });
   const db = createDatabase({ connectionString: databaseUrl, max: 2 });
   try {
@@ -541,10 +524,7 @@ async function parent(): Promise<void> {
   } finally {
     await db.destroy();
     await fake.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-    await admin.end();
-    await stopEmbedded?.();
-    await rm(workDir, { recursive: true, force: true });
+    await bench.close();
   }
 }
 

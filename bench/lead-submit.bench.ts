@@ -12,11 +12,11 @@ import { createServer } from '#server/app.ts';
 import { buildAppConfig } from '#server/config/app-config.ts';
 import { parseEnv, serverEnvSchema } from '#server/config/env.ts';
 import { createDatabase } from '#server/db/database.ts';
-import { startEmbeddedPostgres } from '#server/db/embedded.ts';
 import { migrateToLatest } from '#server/db/migrator.ts';
 import { createOutboxTransport } from '#server/email/outbox-transport.ts';
 import { createBoss, createJobQueue, ensureQueues } from '#server/jobs/queue.ts';
-import { databaseUrlFor } from '../test/support/database-url.ts';
+import { stopChild } from './support/children.ts';
+import { openBenchDatabase } from './support/database.ts';
 
 /**
  * `npm run bench -- lead-submit`: throughput and latency of `lead.submit` through the real server
@@ -141,14 +141,6 @@ function startChild(kind: Kind, databaseUrl: string): Promise<{ proc: ChildProce
   });
 }
 
-async function stopChild(proc: ChildProcess): Promise<void> {
-  proc.removeAllListeners('exit');
-  const exited = new Promise((resolve) => proc.once('exit', resolve));
-  proc.kill('SIGTERM');
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-  if (proc.exitCode === null) proc.kill('SIGKILL');
-}
-
 let counter = 0;
 /** A new seller and a new event id on every request, so each one stores a new contact and enquiry. */
 function nextSubmission(): string {
@@ -219,24 +211,8 @@ async function measure(kind: Kind, databaseUrl: string): Promise<Figures> {
 }
 
 async function parent(): Promise<void> {
-  const workDir = await mkdtemp(path.join(os.tmpdir(), 'bench-pg-'));
-  let adminUrl = process.env.TEST_DATABASE_URL;
-  let stopEmbedded: (() => Promise<void>) | null = null;
-  if (!adminUrl) {
-    // Default (durable) settings: every commit is flushed, as in production.
-    const embedded = await startEmbeddedPostgres({
-      databaseDir: path.join(workDir, 'postgres'),
-      persistent: false,
-      settings: { max_connections: '200' },
-    });
-    adminUrl = embedded.url('postgres');
-    stopEmbedded = () => embedded.stop();
-  }
-  const database = `bench_lead_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${database}`);
-  const databaseUrl = databaseUrlFor(adminUrl, database);
+  const bench = await openBenchDatabase('lead', { max_connections: '200' });
+  const databaseUrl = bench.url;
   try {
     const db = createDatabase({ connectionString: databaseUrl, max: 2 });
     await migrateToLatest(db);
@@ -278,10 +254,7 @@ async function parent(): Promise<void> {
         `${counts.rows[0]?.jobs ?? 0} notification jobs (one per lead.submit)`,
     );
   } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-    await admin.end();
-    await stopEmbedded?.();
-    await rm(workDir, { recursive: true, force: true });
+    await bench.close();
   }
 }
 

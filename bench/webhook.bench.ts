@@ -13,12 +13,12 @@ import { createServer } from '#server/app.ts';
 import { buildAppConfig } from '#server/config/app-config.ts';
 import { parseEnv, serverEnvSchema } from '#server/config/env.ts';
 import { createDatabase } from '#server/db/database.ts';
-import { startEmbeddedPostgres } from '#server/db/embedded.ts';
 import { migrateToLatest } from '#server/db/migrator.ts';
 import { createOutboxTransport } from '#server/email/outbox-transport.ts';
 import type { JobQueue } from '#server/jobs/queue.ts';
 import { RESEND_WEBHOOK_PATH } from '#server/webhooks/resend-route.ts';
-import { databaseUrlFor } from '../test/support/database-url.ts';
+import { stopChild } from './support/children.ts';
+import { openBenchDatabase } from './support/database.ts';
 
 /**
  * `npm run bench -- webhook`: Resend webhook events per second through the real server (Svix
@@ -85,14 +85,6 @@ function startChild(databaseUrl: string): Promise<{ proc: ChildProcess; address:
       resolve({ proc, address: (JSON.parse(line) as { address: string }).address });
     });
   });
-}
-
-async function stopChild(proc: ChildProcess): Promise<void> {
-  proc.removeAllListeners('exit');
-  const exited = new Promise((resolve) => proc.once('exit', resolve));
-  proc.kill('SIGTERM');
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-  if (proc.exitCode === null) proc.kill('SIGKILL');
 }
 
 // ---------------------------------------------------------------- parent: data, events, load
@@ -237,28 +229,11 @@ async function load(url: string, seconds: number, queue: PreparedEvent[]): Promi
 }
 
 async function parent(): Promise<void> {
-  const workDir = await mkdtemp(path.join(os.tmpdir(), 'bench-pg-'));
-  let adminUrl = process.env.TEST_DATABASE_URL;
-  let stopEmbedded: (() => Promise<void>) | null = null;
-  let postmasterPid: number | null = null;
-  if (!adminUrl) {
-    // Default (durable) settings: every commit is flushed, as in production.
-    const embedded = await startEmbeddedPostgres({
-      databaseDir: path.join(workDir, 'postgres'),
-      persistent: false,
-      settings: { max_connections: '200' },
-    });
-    adminUrl = embedded.url('postgres');
-    stopEmbedded = () => embedded.stop();
-    postmasterPid = Number(
-      readFileSync(path.join(workDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0],
-    );
-  }
-  const database = `bench_webhook_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${database}`);
-  const databaseUrl = databaseUrlFor(adminUrl, database);
+  const bench = await openBenchDatabase('webhook', { max_connections: '200' });
+  const databaseUrl = bench.url;
+  const postmasterPid = bench.clusterDir
+    ? Number(readFileSync(path.join(bench.clusterDir, 'postmaster.pid'), 'utf8').split('\n')[0])
+    : null;
   let proc: ChildProcess | null = null;
   try {
     const db = createDatabase({ connectionString: databaseUrl, max: 2 });
@@ -339,10 +314,7 @@ async function parent(): Promise<void> {
     );
   } finally {
     if (proc) await stopChild(proc);
-    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-    await admin.end();
-    await stopEmbedded?.();
-    await rm(workDir, { recursive: true, force: true });
+    await bench.close();
   }
 }
 
