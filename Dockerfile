@@ -1,6 +1,7 @@
 # syntax=docker/dockerfile:1
 # Production image: the same code for the server, the worker and the migration job
-# (docker-compose.yml picks the command). TypeScript runs natively on Node 24 (type stripping).
+# (docker-compose.yml picks the command). The server and the migration job run TypeScript natively
+# on Node 24 (type stripping); the worker runs its bundle, dist/worker/main.mjs, from `npm run build`.
 
 FROM node:24-bookworm-slim AS build
 WORKDIR /app

@@ -50,8 +50,8 @@ const CPU_PROF_DIR = process.env.CAMPAIGN_BENCH_CPU_PROF;
 const ROUNDS = Number(process.env.CAMPAIGN_BENCH_ROUNDS ?? 3);
 /** Node/V8 flags for both children, e.g. `--max-semi-space-size=8` (young generation, see README). */
 const CHILD_FLAGS = (process.env.CAMPAIGN_BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
-/** Profiling one side: `bare`, `engine`; both by default. */
-const SIDES = (process.env.CAMPAIGN_BENCH_SIDES ?? 'bare,engine').split(',');
+/** Which runs: `bare`, `engine` (parts 1-2), `worker` (part 4); all by default. */
+const SIDES = (process.env.CAMPAIGN_BENCH_SIDES ?? 'bare,engine,worker').split(',');
 const BATCH_SIZE = 100;
 /** High enough that the shared limiter's spacing (1.02 / rate) never holds a request back. */
 const HIGH_ADVERTISED_RATE = 100_000;
@@ -332,6 +332,50 @@ async function vacuum(databaseUrl: string): Promise<void> {
   await client.end();
 }
 
+/**
+ * Part 4: Send Now enqueues `campaign.send` through pg-boss, as the admin screen does, and the
+ * worker started with docker-compose.yml's command line (after a fresh `bundleWorker`) runs it.
+ */
+async function runProductionWorker(
+  databaseUrl: string,
+  fakeUrl: string,
+  freshCampaign: (name: string, jobs: JobQueue) => Promise<{ id: string }>,
+) {
+  const { bundleWorker } = await import('#server/cli/worker-bundle.ts');
+  const { createBoss, createJobQueue, ensureQueues } = await import('#server/jobs/queue.ts');
+  const { startProductionWorker } = await import('./support/production-worker.ts');
+  const root = path.resolve(import.meta.dirname, '..');
+  await bundleWorker(root);
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-worker-'));
+  const boss = createBoss({ connectionString: databaseUrl, max: 2, role: 'server' });
+  await boss.start();
+  await ensureQueues(boss);
+  const db = createDatabase({ connectionString: databaseUrl, max: 1 });
+  // The job waits in the queue until the worker has started and fetches it.
+  const campaign = await freshCampaign('Bench production worker', createJobQueue(boss));
+  const worker = await startProductionWorker({ root, databaseUrl, fakeUrl, appUrl: APP_URL, dataDir });
+  try {
+    const startRssMb = await worker.rssMb();
+    let status = '';
+    for (;;) {
+      status = (await checkCampaign(db, campaign.id)).status;
+      if (status !== 'sending') break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const peakRssMb = await worker.peakRssMb();
+    const { rows } = await sql<{ ms: number }>`
+      SELECT extract(epoch FROM (c.completed_at - min(b.first_claimed_at))) * 1000 AS ms
+      FROM email_campaigns c JOIN email_send_batches b ON b.campaign_id = c.id
+      WHERE c.id = ${campaign.id} GROUP BY c.completed_at`.execute(db);
+    return { args: worker.args, status, startRssMb, peakRssMb, ms: Number(rows[0]?.ms ?? NaN) };
+  } finally {
+    await worker.stop();
+    await boss.stop({ graceful: false });
+    await db.destroy();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
 const fmt = (n: number) => Math.round(n).toLocaleString('en-AU');
 
 function median(values: number[]): number {
@@ -369,9 +413,9 @@ async function parent(): Promise<void> {
      * campaigns side by side, whichever sat second in the heap would pay for scanning past the
      * other's rows on every claim.
      */
-    const freshCampaign = async (name: string) => {
+    const freshCampaign = async (name: string, jobs?: JobQueue) => {
       await sql`TRUNCATE email_sends, email_send_batches CASCADE`.execute(db);
-      const campaign = await sendNow(services, { name });
+      const campaign = await sendNow(jobs ? { ...services, jobs } : services, { name });
       await vacuum(databaseUrl);
       return campaign;
     };
@@ -431,34 +475,60 @@ async function parent(): Promise<void> {
       fake.requests.length = 0;
     }
 
-    console.log(
-      `\n1-2. ${fmt(RECIPIENTS)}-recipient campaign, batch ${BATCH_SIZE}, delay 0, fake with zero latency, ` +
-        `${ROUNDS} round(s)${CHILD_FLAGS.length ? `, children run with ${CHILD_FLAGS.join(' ')}` : ''}`,
-    );
-    console.table(
-      table.map(({ round, run, result, accepted }) => ({
-        round,
-        run,
-        'e-mails': accepted,
-        requests: result.requests,
-        seconds: Number((result.ms / 1000).toFixed(2)),
-        'e-mails/s': Math.round((accepted / result.ms) * 1000),
-        'peak RSS MB': result.peakRssMb,
-        'RSS at start MB': result.startRssMb,
-        'young gen MB': result.peakYoungMb,
-        'old gen MB': result.peakOldMb,
-        'external MB': result.peakExternalMb,
-      })),
-    );
-    const engineRuns = table.filter((r) => r.run.startsWith('engine')).map((r) => r.result);
-    if (engineRuns.length > 0) {
-      const rates = engineRuns.map((r) => (RECIPIENTS / r.ms) * 1000);
-      const peak = Math.max(...engineRuns.map((r) => r.peakRssMb));
+    if (table.length > 0) {
       console.log(
-        `engine median ${fmt(median(rates))} e-mails/s (goal >= 4,000); time ratio engine / bare per round ` +
-          `${ratios.map((r) => r.toFixed(2)).join(', ') || 'n/a'}, median ` +
-          `${ratios.length ? median(ratios).toFixed(2) : 'n/a'} (goal <= 1.5); engine peak RSS ${peak} MB (goal <= 200)`,
+        `\n1-2. ${fmt(RECIPIENTS)}-recipient campaign, batch ${BATCH_SIZE}, delay 0, fake with zero latency, ` +
+          `${ROUNDS} round(s)${CHILD_FLAGS.length ? `, children run with ${CHILD_FLAGS.join(' ')}` : ''}`,
       );
+      console.table(
+        table.map(({ round, run, result, accepted }) => ({
+          round,
+          run,
+          'e-mails': accepted,
+          requests: result.requests,
+          seconds: Number((result.ms / 1000).toFixed(2)),
+          'e-mails/s': Math.round((accepted / result.ms) * 1000),
+          'peak RSS MB': result.peakRssMb,
+          'RSS at start MB': result.startRssMb,
+          'young gen MB': result.peakYoungMb,
+          'old gen MB': result.peakOldMb,
+          'external MB': result.peakExternalMb,
+        })),
+      );
+      const engineRuns = table.filter((r) => r.run.startsWith('engine')).map((r) => r.result);
+      if (engineRuns.length > 0) {
+        const rates = engineRuns.map((r) => (RECIPIENTS / r.ms) * 1000);
+        const peak = Math.max(...engineRuns.map((r) => r.peakRssMb));
+        console.log(
+          `engine median ${fmt(median(rates))} e-mails/s (goal >= 4,000); time ratio engine / bare per round ` +
+            `${ratios.map((r) => r.toFixed(2)).join(', ') || 'n/a'}, median ` +
+            `${ratios.length ? median(ratios).toFixed(2) : 'n/a'} (goal <= 1.5); engine child peak RSS ${peak} MB (from the TypeScript sources; the production worker is part 4)`,
+        );
+      }
+    }
+
+    // ---- 4. the production worker: the bundle, flags and pg-boss job of docker-compose.yml
+    if (SIDES.includes('worker')) {
+      const worker = await runProductionWorker(databaseUrl, fake.url, freshCampaign);
+      const accepted = fake.emails.length;
+      const distinct = new Set(fake.emails.flatMap((e) => e.to)).size;
+      fake.emails.length = 0;
+      fake.requests.length = 0;
+      console.log(
+        `\n4. The production worker (\`node ${worker.args.join(' ')}\` from docker-compose.yml, campaign.send ` +
+          `job through pg-boss), ${fmt(RECIPIENTS)}-recipient campaign, status ${worker.status}`,
+      );
+      console.table([
+        {
+          'e-mails': accepted,
+          'distinct recipients': distinct,
+          'seconds (first claim → completed)': Number((worker.ms / 1000).toFixed(2)),
+          'e-mails/s': Math.round((accepted / worker.ms) * 1000),
+          'RSS after start MB': worker.startRssMb,
+          'peak RSS MB': worker.peakRssMb,
+        },
+      ]);
+      console.log(`worker peak RSS ${worker.peakRssMb} MB (goal <= 200)`);
     }
 
     // ---- 3. against the provider's real limit: 2 requests/s, enforced

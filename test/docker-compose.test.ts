@@ -60,7 +60,12 @@ describe('docker-compose.yml', () => {
     expect(compose.services.migrate?.depends_on).toEqual({ postgres: { condition: 'service_healthy' } });
     expect(compose.services.migrate?.command).toEqual(['node', 'server/cli/migrate.ts']);
     expect(compose.services.server?.command).toEqual(['node', 'server/main.ts']);
-    expect(compose.services.worker?.command).toEqual(['node', 'worker/main.ts']);
+    expect(compose.services.worker?.command).toEqual([
+      'node',
+      '--max-semi-space-size=8',
+      'dist/worker/main.mjs',
+    ]);
+    expect(dockerfile).toContain('RUN npm run build');
     expect(compose.services.server?.ports).toEqual(['${PORT:-3000}:3000']);
     expect(JSON.stringify(compose.services.server?.healthcheck?.test)).toContain('/readyz');
   });
