@@ -16,6 +16,7 @@ import { migrateToLatest } from '#server/db/migrator.ts';
 import { createOutboxTransport } from '#server/email/outbox-transport.ts';
 import { createBoss, createJobQueue, ensureQueues } from '#server/jobs/queue.ts';
 import { stopChild } from './support/children.ts';
+import { clusterCpuMs, cpuMsOf, postmasterPidOf } from './support/cpu.ts';
 import { openBenchDatabase } from './support/database.ts';
 
 /**
@@ -127,8 +128,12 @@ async function child(kind: Kind, databaseUrl: string): Promise<void> {
 
 // ---------------------------------------------------------------- parent: database, load, report
 
+/** LEAD_BENCH_CPU_PROF: a folder for the server children's V8 CPU profiles. */
+const CPU_PROF_DIR = process.env.LEAD_BENCH_CPU_PROF;
+
 function startChild(kind: Kind, databaseUrl: string): Promise<{ proc: ChildProcess; address: string }> {
-  const proc = spawn(process.execPath, [import.meta.filename, '--serve', kind, databaseUrl], {
+  const profile = CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`, `--cpu-prof-name=${kind}.cpuprofile`] : [];
+  const proc = spawn(process.execPath, [...profile, import.meta.filename, '--serve', kind, databaseUrl], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
@@ -172,6 +177,8 @@ interface Figures {
   total: number;
   errors: number;
   non2xx: number;
+  /** CPU time per request (ms) of the server process, the PostgreSQL cluster and autocannon. */
+  cpu: { server: number; postgres: number | null; client: number };
 }
 
 async function load(url: string, seconds: number): Promise<autocannon.Result> {
@@ -189,13 +196,30 @@ async function load(url: string, seconds: number): Promise<autocannon.Result> {
   });
 }
 
-async function measure(kind: Kind, databaseUrl: string): Promise<Figures> {
+async function measure(kind: Kind, databaseUrl: string, postmasterPid: number | null): Promise<Figures> {
   const { proc, address } = await startChild(kind, databaseUrl);
   try {
     const url = kind === 'app' ? `${address}/trpc/lead.submit` : `${address}/bare`;
     await load(url, WARMUP_SECONDS);
+    const before = {
+      server: cpuMsOf(proc.pid ?? 0),
+      postgres: clusterCpuMs(postmasterPid),
+      client: process.cpuUsage(),
+    };
     const result = await load(url, MEASURE_SECONDS);
+    const perRequest = (ms: number) => Number((ms / Math.max(1, result.requests.total)).toFixed(3));
+    const client = process.cpuUsage(before.client);
+    const postgresAfter = clusterCpuMs(postmasterPid);
+    const cpu = {
+      server: perRequest(cpuMsOf(proc.pid ?? 0) - before.server),
+      postgres:
+        before.postgres === null || postgresAfter === null
+          ? null
+          : perRequest(postgresAfter - before.postgres),
+      client: perRequest((client.user + client.system) / 1000),
+    };
     return {
+      cpu,
       label: kind === 'app' ? 'lead.submit (real server)' : 'bare Fastify, 2 inserts',
       rps: result.requests.average,
       p50: result.latency.p50,
@@ -211,8 +235,14 @@ async function measure(kind: Kind, databaseUrl: string): Promise<Figures> {
 }
 
 async function parent(): Promise<void> {
-  const bench = await openBenchDatabase('lead', { max_connections: '200' });
+  const bench = await openBenchDatabase('lead', {
+    max_connections: '200',
+    // LEAD_BENCH_SYNCHRONOUS_COMMIT=off: commits answer before their WAL is flushed (a crash of
+    // the machine can lose the last moments); the default flushes every commit, as production does.
+    synchronous_commit: process.env.LEAD_BENCH_SYNCHRONOUS_COMMIT ?? 'on',
+  });
   const databaseUrl = bench.url;
+  const postmasterPid = postmasterPidOf(bench.clusterDir);
   try {
     const db = createDatabase({ connectionString: databaseUrl, max: 2 });
     await migrateToLatest(db);
@@ -220,10 +250,11 @@ async function parent(): Promise<void> {
 
     console.log(
       `${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up then ${MEASURE_SECONDS} s per server, ` +
-        `${os.cpus().length} CPUs, PostgreSQL ${process.env.TEST_DATABASE_URL ? '(TEST_DATABASE_URL)' : '(embedded, durable)'}\n`,
+        `${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}, PostgreSQL ` +
+        `${process.env.TEST_DATABASE_URL ? '(TEST_DATABASE_URL)' : `(embedded, synchronous_commit ${process.env.LEAD_BENCH_SYNCHRONOUS_COMMIT ?? 'on'})`}\n`,
     );
-    const bare = await measure('bare', databaseUrl);
-    const app = await measure('app', databaseUrl);
+    const bare = await measure('bare', databaseUrl, postmasterPid);
+    const app = await measure('app', databaseUrl, postmasterPid);
 
     const rows = [bare, app].map((f) => ({
       server: f.label,
@@ -234,6 +265,9 @@ async function parent(): Promise<void> {
       requests: f.total,
       errors: f.errors,
       'non-2xx': f.non2xx,
+      'CPU ms/req server': f.cpu.server,
+      'CPU ms/req PostgreSQL': f.cpu.postgres ?? 'n/a',
+      'CPU ms/req autocannon': f.cpu.client,
     }));
     console.table(rows);
 

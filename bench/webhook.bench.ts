@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,6 +17,7 @@ import { createOutboxTransport } from '#server/email/outbox-transport.ts';
 import type { JobQueue } from '#server/jobs/queue.ts';
 import { RESEND_WEBHOOK_PATH } from '#server/webhooks/resend-route.ts';
 import { stopChild } from './support/children.ts';
+import { clusterCpuMs, cpuMsOf, postmasterPidOf } from './support/cpu.ts';
 import { openBenchDatabase } from './support/database.ts';
 
 /**
@@ -88,34 +88,6 @@ function startChild(databaseUrl: string): Promise<{ proc: ChildProcess; address:
 }
 
 // ---------------------------------------------------------------- parent: data, events, load
-
-const TICK_MS = 10; // USER_HZ is 100 on Linux
-
-/** utime + stime of a process (ms), from /proc; 0 when it is gone. */
-function cpuMsOf(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
-  } catch {
-    return 0;
-  }
-}
-
-/** CPU time of the embedded cluster: the postmaster and every process it started. */
-function clusterCpuMs(postmasterPid: number | null): number | null {
-  if (postmasterPid === null) return null;
-  let total = cpuMsOf(postmasterPid);
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-      if (Number(fields[1]) === postmasterPid) total += (Number(fields[11]) + Number(fields[12])) * TICK_MS;
-    } catch {
-      // exited meanwhile
-    }
-  }
-  return total;
-}
 
 /** One campaign sent to SENDS contacts, every send marked sent with a provider id. */
 async function seed(client: pg.Client): Promise<string[]> {
@@ -231,9 +203,7 @@ async function load(url: string, seconds: number, queue: PreparedEvent[]): Promi
 async function parent(): Promise<void> {
   const bench = await openBenchDatabase('webhook', { max_connections: '200' });
   const databaseUrl = bench.url;
-  const postmasterPid = bench.clusterDir
-    ? Number(readFileSync(path.join(bench.clusterDir, 'postmaster.pid'), 'utf8').split('\n')[0])
-    : null;
+  const postmasterPid = postmasterPidOf(bench.clusterDir);
   let proc: ChildProcess | null = null;
   try {
     const db = createDatabase({ connectionString: databaseUrl, max: 2 });

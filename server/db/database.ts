@@ -1,5 +1,6 @@
 import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
+import { preparingPool } from './prepared.ts';
 import type { DB } from './schema.ts';
 
 export type Database = Kysely<DB>;
@@ -16,6 +17,16 @@ export interface CreateDatabaseOptions {
   applicationName?: string;
 }
 
+// The pg pool behind each database, for the few callers that need a raw client (COPY streams).
+const pools = new WeakMap<Database, pg.Pool>();
+
+/** The pg pool a database made by createDatabase() draws its connections from. */
+export function poolOf(db: Database): pg.Pool {
+  const pool = pools.get(db);
+  if (!pool) throw new Error('This database was not made by createDatabase()');
+  return pool;
+}
+
 export function createDatabase({
   connectionString,
   max = 10,
@@ -26,5 +37,7 @@ export function createDatabase({
   pool.on('error', (error) => {
     console.error('PostgreSQL pool error:', error.message);
   });
-  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
+  pools.set(db, pool);
+  return db;
 }

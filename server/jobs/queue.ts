@@ -1,5 +1,6 @@
-import { fromKysely, PgBoss, type SendOptions } from 'pg-boss';
+import { PgBoss, type SendOptions } from 'pg-boss';
 import type { DbTransaction } from '../db/database.ts';
+import { preparedBossDb } from '../db/prepared.ts';
 import { type JobName, type JobPayload, jobDefinitions, jobNames } from './definitions.ts';
 
 export const PGBOSS_SCHEMA = 'pgboss';
@@ -59,7 +60,9 @@ export function createJobQueue(boss: PgBoss): JobQueue {
       // Parse at the producer too: a bad payload fails the request that made it, not a job later.
       const data = jobDefinitions[name].payload.parse(payload) as object;
       const sendOptions: SendOptions = {
-        ...(options.trx ? { db: fromKysely(options.trx) } : {}),
+        // In a transaction (the sell form's hot path), pg-boss's insert runs prepared: planning its
+        // statement costs more than running it.
+        ...(options.trx ? { db: preparedBossDb(options.trx) } : {}),
         ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
         ...(options.startAfter !== undefined ? { startAfter: options.startAfter } : {}),
       };

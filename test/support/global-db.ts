@@ -6,6 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { createDatabase } from '../../server/db/database.ts';
 import { startEmbeddedPostgres } from '../../server/db/embedded.ts';
 import { migrateToLatest } from '../../server/db/migrator.ts';
+import { createBoss, ensureQueues } from '../../server/jobs/queue.ts';
 import { databaseUrlFor } from './database-url.ts';
 
 declare module 'vitest' {
@@ -37,12 +38,27 @@ export default async function setup(project: TestProject) {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${template}`);
-  const db = createDatabase({ connectionString: databaseUrlFor(adminUrl, template), max: 2 });
+  const templateUrl = databaseUrlFor(adminUrl, template);
+  const db = createDatabase({ connectionString: templateUrl, max: 2 });
   try {
     await migrateToLatest(db);
   } finally {
     await db.destroy();
   }
+  // The job queue's schema and queues, as every server creates them at start-up: the sell form's
+  // statement writes its job into them (server/jobs/sql-enqueue.ts).
+  const boss = createBoss({ connectionString: templateUrl, max: 1, role: 'server' });
+  await boss.start();
+  try {
+    await ensureQueues(boss);
+  } finally {
+    await boss.stop({ graceful: false });
+  }
+  // Cloning needs the template to have no sessions left.
+  await admin.query(
+    'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+    [template],
+  );
   project.provide('testDbAdminUrl', adminUrl);
   project.provide('testDbTemplate', template);
 
