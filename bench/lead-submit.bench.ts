@@ -132,7 +132,9 @@ async function child(kind: Kind, databaseUrl: string): Promise<void> {
 const CPU_PROF_DIR = process.env.LEAD_BENCH_CPU_PROF;
 
 function startChild(kind: Kind, databaseUrl: string): Promise<{ proc: ChildProcess; address: string }> {
-  const profile = CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`, `--cpu-prof-name=${kind}.cpuprofile`] : [];
+  const profile = CPU_PROF_DIR
+    ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`, `--cpu-prof-name=${kind}.cpuprofile`]
+    : [];
   const proc = spawn(process.execPath, [...profile, import.meta.filename, '--serve', kind, databaseUrl], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -250,7 +252,10 @@ async function parent(): Promise<void> {
 
     console.log(
       `${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up then ${MEASURE_SECONDS} s per server, ` +
-        `${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}, PostgreSQL ` +
+        `${os.cpus().length} CPUs, load average ${os
+          .loadavg()
+          .map((l) => l.toFixed(2))
+          .join(' ')}, PostgreSQL ` +
         `${process.env.TEST_DATABASE_URL ? '(TEST_DATABASE_URL)' : `(embedded, synchronous_commit ${process.env.LEAD_BENCH_SYNCHRONOUS_COMMIT ?? 'on'})`}\n`,
     );
     const bare = await measure('bare', databaseUrl, postmasterPid);
