@@ -130,12 +130,14 @@ async function child(kind: Kind, databaseUrl: string): Promise<void> {
 
 /** LEAD_BENCH_CPU_PROF: a folder for the server children's V8 CPU profiles. */
 const CPU_PROF_DIR = process.env.LEAD_BENCH_CPU_PROF;
+/** LEAD_BENCH_NODE_FLAGS: Node/V8 flags for both server children. */
+const NODE_FLAGS = (process.env.LEAD_BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
 
 function startChild(kind: Kind, databaseUrl: string): Promise<{ proc: ChildProcess; address: string }> {
   const profile = CPU_PROF_DIR
     ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`, `--cpu-prof-name=${kind}.cpuprofile`]
     : [];
-  const proc = spawn(process.execPath, [...profile, import.meta.filename, '--serve', kind, databaseUrl], {
+  const proc = spawn(process.execPath, [...NODE_FLAGS, ...profile, import.meta.filename, '--serve', kind, databaseUrl], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {

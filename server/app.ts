@@ -1,7 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
-import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { adminExportRoutes } from './exports/routes.ts';
 import { registerAuthRoutes } from './http/auth-routes.ts';
@@ -10,11 +8,13 @@ import { registerCsrfProtection } from './http/csrf.ts';
 import { registerEventStreamShutdown } from './http/event-streams.ts';
 import { registerHealthRoutes } from './http/health.ts';
 import { registerPageDataRoute } from './http/page-data.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSeoRoutes } from './http/seo.ts';
 import type { AppServices } from './services.ts';
 import { uploadRoutes } from './uploads/routes.ts';
 import { createContextFactory } from './trpc/context.ts';
-import { type AppRouter, appRouter } from './trpc/router.ts';
+import { mountTrpc } from './trpc/fastify-mount.ts';
+import { appRouter } from './trpc/router.ts';
 import { oneClickUnsubscribePlugin } from './unsubscribe/one-click-route.ts';
 import { resendWebhookPlugin } from './webhooks/resend-route.ts';
 
@@ -47,7 +47,7 @@ export async function createServer(options: CreateServerOptions): Promise<AppSer
   });
 
   await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, {
+  registerSecurityHeaders(app, {
     // Vite's dev server injects inline scripts; production pages get the strict policy.
     contentSecurityPolicy: options.viteDev
       ? false
@@ -73,16 +73,14 @@ export async function createServer(options: CreateServerOptions): Promise<AppSer
   await app.register(oneClickUnsubscribePlugin(services));
   await app.register(resendWebhookPlugin(services));
 
-  await app.register(fastifyTRPCPlugin, {
+  await mountTrpc(app, {
     prefix: '/trpc',
-    trpcOptions: {
-      router: appRouter,
-      createContext: createContextFactory(services),
-      onError({ error, path }) {
-        if (error.code === 'INTERNAL_SERVER_ERROR')
-          app.log.error({ err: error, path }, 'tRPC procedure failed');
-      },
-    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+    router: appRouter,
+    createContext: createContextFactory(services),
+    onError({ error, path }) {
+      if (error.code === 'INTERNAL_SERVER_ERROR')
+        app.log.error({ err: error, path }, 'tRPC procedure failed');
+    },
   });
 
   let closeVite: (() => Promise<void>) | null = null;
