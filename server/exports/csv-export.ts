@@ -1,18 +1,33 @@
-import { once } from 'node:events';
-import { PassThrough, type Readable } from 'node:stream';
-import { type RawBuilder, sql } from 'kysely';
-import type { Database, DbTransaction } from '../db/database.ts';
+import { pipeline, type Readable } from 'node:stream';
+import {
+  DummyDriver,
+  Kysely,
+  PostgresAdapter,
+  PostgresDialect,
+  PostgresIntrospector,
+  type PostgresCursor,
+  type PostgresPool,
+  type PostgresQueryResult,
+  PostgresQueryCompiler,
+  type RawBuilder,
+  sql,
+} from 'kysely';
+import pg, { type QueryResultRow } from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
+import { type Database, type DbExecutor, poolOf } from '../db/database.ts';
 import type { PagedTable } from '../db/paging.ts';
+import type { DB } from '../db/schema.ts';
+import { CopyTextColumn } from './copy-text-column.ts';
 import { csvRow } from './csv.ts';
 
-// A CSV export of any size in constant memory. Rows are read newest first in keyset batches
-// ((created_at, id) below the previous batch's last row, along the same index as the lists), and
-// PostgreSQL renders each batch as one finished piece of CSV (csvLineSql + string_agg), so Node
-// handles one string per batch rather than an object per row. The next batch is read only when
-// the client has taken the previous one (stream backpressure). Count and batches share one
-// REPEATABLE READ snapshot: the row count announced before the body is exactly what the body holds.
-
-export const EXPORT_BATCH_ROWS = 2000;
+// A CSV export of any size in constant memory. PostgreSQL renders every row as a finished CSV line
+// (csvLineSql) and streams them, newest first, with COPY: Node passes socket-sized Buffers from the
+// database connection to the response and holds no row, string or batch of its own. (Batches read
+// as one string each left V8 so little to collect on its own heap that the Buffers behind them
+// piled up to its 64 MB external-memory limit before a GC freed them.)
+// The next bytes are read from PostgreSQL only when the client has taken the previous ones (stream
+// backpressure down to the TCP connection). Count and COPY share one REPEATABLE READ snapshot: the
+// row count announced before the body is exactly what the body holds.
 
 export interface CsvExportSpec {
   header: readonly string[];
@@ -21,7 +36,7 @@ export interface CsvExportSpec {
   /** One CSV line (csvLineSql) of a row of `table`. */
   line: RawBuilder<string>;
   /** Exact number of rows the conditions select (run in the export's snapshot). */
-  count(trx: DbTransaction): Promise<number>;
+  count(db: DbExecutor): Promise<number>;
   /** The session TimeZone while exporting, for dates formatted in SQL. */
   timezone: string;
 }
@@ -34,87 +49,126 @@ export interface CsvExport {
   cancel(): Promise<void>;
 }
 
-interface Batch {
-  chunk: string | null;
-  last_created_at: string | null;
-  last_id: string | null;
-}
-
-/** Waits until the client has read what is buffered, or has gone away. */
-async function drainedOrClosed(stream: PassThrough): Promise<void> {
-  const stop = new AbortController();
-  try {
-    await Promise.race([
-      once(stream, 'drain', { signal: stop.signal }),
-      once(stream, 'close', { signal: stop.signal }),
-    ]);
-  } finally {
-    stop.abort();
+/** Compiles with parameter values written into the SQL text as literals: COPY takes no parameters. */
+class InliningCompiler extends PostgresQueryCompiler {
+  protected override appendValue(value: unknown): void {
+    // escapeLiteral quotes the string and doubles quotes (and backslashes, in an E'' literal), so
+    // the literal means the same whatever standard_conforming_strings says. An untyped literal
+    // takes its type from its context as an untyped parameter does.
+    if (typeof value === 'string') this.append(pg.escapeLiteral(value));
+    else if (typeof value === 'number' && Number.isFinite(value)) this.append(`(${value})`);
+    else throw new Error(`Cannot inline a ${typeof value} parameter into COPY`);
   }
 }
 
-function readBatch(trx: DbTransaction, spec: CsvExportSpec, after: { createdAt: string; id: string } | null) {
-  const conditions = [...spec.conditions];
-  // created_at travels as text (with the session's offset) so its microseconds survive.
-  if (after) conditions.push(sql`(created_at, id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`);
-  const where = conditions.length > 0 ? sql.join(conditions, sql` AND `) : sql`true`;
-  return sql<Batch>`
-    SELECT string_agg(line, '' ORDER BY created_at DESC, id DESC) AS chunk,
-           -- one ordering for all three aggregates: PostgreSQL 16+ then reuses the index order unsorted
-           (array_agg(created_at::text ORDER BY created_at DESC, id DESC))[count(*)] AS last_created_at,
-           (array_agg(id ORDER BY created_at DESC, id DESC))[count(*)] AS last_id
-    FROM (
-      SELECT ${spec.line} AS line, created_at, id
-      FROM ${sql.table(spec.table)}
+const inliner = new Kysely<DB>({
+  dialect: {
+    createAdapter: () => new PostgresAdapter(),
+    createDriver: () => new DummyDriver(),
+    createIntrospector: (db) => new PostgresIntrospector(db),
+    createQueryCompiler: () => new InliningCompiler(),
+  },
+});
+
+/** SQL text of a query, its parameter values inlined as literals. */
+export function inlineSql(query: RawBuilder<unknown>): string {
+  const compiled = query.compile(inliner);
+  if (compiled.parameters.length > 0) throw new Error('Parameters left in inlined SQL');
+  return compiled.sql;
+}
+
+/** The COPY statement that writes the export's lines, one text column per row. */
+export function exportCopySql(spec: CsvExportSpec): string {
+  const where = spec.conditions.length > 0 ? sql.join(spec.conditions, sql` AND `) : sql`true`;
+  return inlineSql(sql`
+    COPY (
+      SELECT ${spec.line} FROM ${sql.table(spec.table)}
       WHERE ${where}
       ORDER BY created_at DESC, id DESC
-      LIMIT ${EXPORT_BATCH_ROWS}
-    ) batch`.execute(trx);
+    ) TO STDOUT (FORMAT binary)`);
+}
+
+/** A database whose every query runs on this one checked-out client (it is not released). */
+function onClient(client: pg.PoolClient): Database {
+  function query<R>(text: string, parameters: readonly unknown[]): Promise<PostgresQueryResult<R>>;
+  function query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
+  function query<R>(
+    text: string | PostgresCursor<R>,
+    parameters: readonly unknown[] = [],
+  ): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
+    if (typeof text !== 'string') throw new Error('No cursors here');
+    return client.query<QueryResultRow>(text, [...parameters]).then((result) => ({
+      command: result.command as PostgresQueryResult<R>['command'],
+      rowCount: result.rowCount ?? 0,
+      rows: result.rows as R[],
+    }));
+  }
+  const pool: PostgresPool = {
+    connect: () => Promise.resolve({ query, release: () => undefined }),
+    end: () => Promise.resolve(),
+    options: {},
+  };
+  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
 }
 
 export async function openCsvExport(db: Database, spec: CsvExportSpec): Promise<CsvExport> {
-  const body = new PassThrough({ highWaterMark: 128 * 1024 });
-  const counted = Promise.withResolvers<number>();
-  const decision = Promise.withResolvers<boolean>();
+  const copyText = exportCopySql(spec);
+  const client = await poolOf(db).connect();
+  // A checked-out client has no 'error' listener of the pool's: the connection dying during an
+  // export (database restart, backend terminated) must fail the export, not the process.
+  const onConnectionError = (error: Error) => release(error);
+  client.on('error', onConnectionError);
+  let released = false;
+  /**
+   * Back to the pool, or closed with `error`: a connection stopped in the middle of COPY cannot
+   * serve another query, and closing it is what ends the export's transaction then (PostgreSQL
+   * rolls back a transaction whose client has gone).
+   */
+  function release(error?: Error) {
+    if (released) return;
+    released = true;
+    client.removeListener('error', onConnectionError);
+    client.release(error);
+  }
+  const rollback = async () => {
+    try {
+      await client.query('ROLLBACK');
+      release();
+    } catch (error) {
+      release(error instanceof Error ? error : new Error(String(error)));
+    }
+  };
 
-  const finished = db
-    .transaction()
-    .setIsolationLevel('repeatable read')
-    .setAccessMode('read only')
-    .execute(async (trx) => {
-      await sql`SELECT set_config('TimeZone', ${spec.timezone}, true)`.execute(trx);
-      counted.resolve(await spec.count(trx));
-      if (!(await decision.promise)) return;
+  let rowCount: number;
+  try {
+    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    await client.query("SELECT set_config('TimeZone', $1, true)", [spec.timezone]);
+    rowCount = await spec.count(onClient(client));
+  } catch (error) {
+    await rollback();
+    throw error;
+  }
 
-      body.write(csvRow(spec.header));
-      let after: { createdAt: string; id: string } | null = null;
-      for (;;) {
-        const batch: Batch | undefined = (await readBatch(trx, spec, after)).rows[0];
-        // The client went away (the response destroys the body): stop reading.
-        if (!batch?.chunk || !batch.last_created_at || !batch.last_id || body.destroyed) break;
-        after = { createdAt: batch.last_created_at, id: batch.last_id };
-        if (!body.write(batch.chunk)) await drainedOrClosed(body);
-      }
-    });
-
-  finished.then(
-    () => body.end(),
-    (error: unknown) => {
-      counted.reject(error);
-      body.destroy(error instanceof Error ? error : new Error(String(error)));
-    },
-  );
-
-  const rowCount = await counted.promise;
   return {
     rowCount,
     start() {
-      decision.resolve(true);
+      const copy = client.query(copyTo(copyText));
+      // pg reports a closed connection to its active query: never an unhandled 'error' event.
+      copy.on('error', () => undefined);
+      const body = new CopyTextColumn(csvRow(spec.header));
+      // An error here is the query failing or the client going away (the response destroys the
+      // body, and pipeline then the COPY stream).
+      pipeline(copy, body, (error) => {
+        if (error) release(error);
+        else
+          client.query('COMMIT').then(
+            () => release(),
+            (commitError: unknown) =>
+              release(commitError instanceof Error ? commitError : new Error(String(commitError))),
+          );
+      });
       return body;
     },
-    async cancel() {
-      decision.resolve(false);
-      await finished.catch(() => undefined);
-    },
+    cancel: rollback,
   };
 }
