@@ -57,6 +57,21 @@ async function waitForDevtools(port: number, chromium: ChildProcess): Promise<vo
   throw new Error('Chromium did not open its DevTools port');
 }
 
+/**
+ * One Lighthouse run, repeated (up to 3 times) when Lighthouse itself failed to record the trace
+ * (a `runtimeError` such as NO_NAVSTART, seen about once in ten runs on a busy machine), which
+ * would otherwise print a performance score of 0 for a page that loaded fine.
+ */
+async function audit(url: string, flags: Flags, preset: 'mobile' | 'desktop'): Promise<Result> {
+  for (let attempt = 1; ; attempt++) {
+    const run = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined);
+    const lhr: Result | undefined = run?.lhr;
+    if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
+    if (!lhr.runtimeError || attempt === 3) return lhr;
+    console.log(`${''.padEnd(53)}Lighthouse failed (${lhr.runtimeError.code}), running again`);
+  }
+}
+
 if (clientBuildIsStale(root, clientDir)) {
   console.log('building (dist/ is missing or older than its sources)');
   buildClient(root);
@@ -119,13 +134,7 @@ try {
   );
   for (const route of LIGHTHOUSE_PAGES) {
     for (const preset of ['mobile', 'desktop'] as const) {
-      const run = await lighthouse(
-        `${origin}${route}`,
-        flags,
-        preset === 'desktop' ? desktopConfig : undefined,
-      );
-      const lhr: Result | undefined = run?.lhr;
-      if (!lhr) throw new Error(`Lighthouse returned nothing for ${route}`);
+      const lhr = await audit(`${origin}${route}`, flags, preset);
       const score = (id: (typeof categories)[number]) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
       const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
       const resources = lhr.audits['resource-summary']?.details;

@@ -63,15 +63,3 @@ export function ArticlePage({ data }: { data: ArticlePageData }) {
     </main>
   );
 }
-
-export function ArticleNotFound() {
-  return (
-    <main className="page not-found">
-      <h1>Article Not Found</h1>
-      <p className="muted">The article you are looking for does not exist or has been moved.</p>
-      <Link to="/blog" className="button">
-        Back to Blog
-      </Link>
-    </main>
-  );
-}
