@@ -28,19 +28,23 @@ import type { AppServices } from '#server/services.ts';
  * 2. The same work by a bare loop on the same database (another 50,000-row campaign): claim 100 rows
  *    with FOR UPDATE SKIP LOCKED, POST the messages (rendered once) with plain fetch, mark them sent
  *    with the returned ids in one UPDATE. The time ratio engine / bare is the engine's overhead.
- * 3. A campaign against a fake that enforces (and advertises) 2 requests/s: the share of the
+ * 3. The production worker: `npm run build`'s bundle started with docker-compose.yml's command
+ *    line, running the `campaign.send` job that Send Now queues through pg-boss, on another
+ *    50,000-recipient campaign: e-mails/s and the worker process's peak RSS (VmHWM).
+ * 4. A campaign against a fake that enforces (and advertises) 2 requests/s: the share of the
  *    200 e-mails/s ceiling reached and the number of 429s.
  *
  * The engine and the bare loop each run in their own child process, so neither shares an event
  * loop with the fake provider (which runs here, in the parent); they alternate for several rounds,
  * each on a fresh 50,000-row campaign in an emptied email_sends, and the median round is reported.
  * The children import only what a worker needs (the parent's set-up code is imported on demand),
- * so the engine's peak RSS is not inflated by the tRPC router or the test fixtures.
+ * so the engine's peak RSS is not inflated by the tRPC router or the test fixtures; they run from
+ * the TypeScript sources (type stripping), so part 3 is the figure for a deployed worker.
  *
  * Environment: CAMPAIGN_BENCH_RECIPIENTS (50000), CAMPAIGN_BENCH_ROUNDS (3),
- * CAMPAIGN_BENCH_RATE_RECIPIENTS (6000; 0 skips part 3), CAMPAIGN_BENCH_NODE_FLAGS (Node flags for
- * both children, e.g. `--max-semi-space-size=8`), CAMPAIGN_BENCH_SIDES (`bare,engine`; leave one
- * out while profiling), CAMPAIGN_BENCH_CPU_PROF (a folder for the children's V8 CPU profiles).
+ * CAMPAIGN_BENCH_RATE_RECIPIENTS (6000; 0 skips part 4), CAMPAIGN_BENCH_NODE_FLAGS (Node flags for
+ * the two children of parts 1-2, e.g. `--max-semi-space-size=8`), CAMPAIGN_BENCH_SIDES
+ * (`bare,engine,worker`; leave some out while profiling), CAMPAIGN_BENCH_CPU_PROF (a folder for the children's V8 CPU profiles).
  */
 
 const RECIPIENTS = Number(process.env.CAMPAIGN_BENCH_RECIPIENTS ?? 50_000);
@@ -50,7 +54,7 @@ const CPU_PROF_DIR = process.env.CAMPAIGN_BENCH_CPU_PROF;
 const ROUNDS = Number(process.env.CAMPAIGN_BENCH_ROUNDS ?? 3);
 /** Node/V8 flags for both children, e.g. `--max-semi-space-size=8` (young generation, see README). */
 const CHILD_FLAGS = (process.env.CAMPAIGN_BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
-/** Which runs: `bare`, `engine` (parts 1-2), `worker` (part 4); all by default. */
+/** Which runs: `bare`, `engine` (parts 1-2), `worker` (part 3); all by default. */
 const SIDES = (process.env.CAMPAIGN_BENCH_SIDES ?? 'bare,engine,worker').split(',');
 const BATCH_SIZE = 100;
 /** High enough that the shared limiter's spacing (1.02 / rate) never holds a request back. */
@@ -333,7 +337,7 @@ async function vacuum(databaseUrl: string): Promise<void> {
 }
 
 /**
- * Part 4: Send Now enqueues `campaign.send` through pg-boss, as the admin screen does, and the
+ * Part 3: Send Now enqueues `campaign.send` through pg-boss, as the admin screen does, and the
  * worker started with docker-compose.yml's command line (after a fresh `bundleWorker`) runs it.
  */
 async function runProductionWorker(
@@ -502,12 +506,12 @@ async function parent(): Promise<void> {
         console.log(
           `engine median ${fmt(median(rates))} e-mails/s (goal >= 4,000); time ratio engine / bare per round ` +
             `${ratios.map((r) => r.toFixed(2)).join(', ') || 'n/a'}, median ` +
-            `${ratios.length ? median(ratios).toFixed(2) : 'n/a'} (goal <= 1.5); engine child peak RSS ${peak} MB (from the TypeScript sources; the production worker is part 4)`,
+            `${ratios.length ? median(ratios).toFixed(2) : 'n/a'} (goal <= 1.5); engine child peak RSS ${peak} MB (from the TypeScript sources; the production worker is part 3)`,
         );
       }
     }
 
-    // ---- 4. the production worker: the bundle, flags and pg-boss job of docker-compose.yml
+    // ---- 3. the production worker: the bundle, flags and pg-boss job of docker-compose.yml
     if (SIDES.includes('worker')) {
       const worker = await runProductionWorker(databaseUrl, fake.url, freshCampaign);
       const accepted = fake.emails.length;
@@ -515,7 +519,7 @@ async function parent(): Promise<void> {
       fake.emails.length = 0;
       fake.requests.length = 0;
       console.log(
-        `\n4. The production worker (\`node ${worker.args.join(' ')}\` from docker-compose.yml, campaign.send ` +
+        `\n3. The production worker (\`node ${worker.args.join(' ')}\` from docker-compose.yml, campaign.send ` +
           `job through pg-boss), ${fmt(RECIPIENTS)}-recipient campaign, status ${worker.status}`,
       );
       console.table([
@@ -531,7 +535,7 @@ async function parent(): Promise<void> {
       console.log(`worker peak RSS ${worker.peakRssMb} MB (goal <= 200)`);
     }
 
-    // ---- 3. against the provider's real limit: 2 requests/s, enforced
+    // ---- 4. against the provider's real limit: 2 requests/s, enforced
     if (RATE_RECIPIENTS > 0) {
       await sql`
         UPDATE leads SET email_marketing_consent = false
@@ -569,7 +573,7 @@ async function parent(): Promise<void> {
       // Steady state: between the first and the last accepted request, N - 1 intervals of requests.
       const steadyRate = last > first ? ((accepted.length - 1) * BATCH_SIZE * 1000) / (last - first) : 0;
       console.log(
-        `\n3. ${fmt(check.sentRows)}-recipient campaign against a fake enforcing ${ENFORCED_RATE} requests/s ` +
+        `\n4. ${fmt(check.sentRows)}-recipient campaign against a fake enforcing ${ENFORCED_RATE} requests/s ` +
           `(ceiling ${ceiling} e-mails/s)`,
       );
       console.table([
