@@ -32,33 +32,41 @@ export function preparedName(text: string): string | null {
   return name;
 }
 
+/**
+ * A pg client as Kysely's dialect wants it, running opted-in statements as named statements.
+ * `release` is what Kysely's release does (back to the pool, or nothing for a client held elsewhere).
+ */
+export function kyselyClient(
+  client: pg.ClientBase,
+  release: (destroy?: boolean) => void,
+): PostgresPoolClient {
+  function query<R>(text: string, parameters: readonly unknown[]): Promise<PostgresQueryResult<R>>;
+  function query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
+  function query<R>(
+    textOrCursor: string | PostgresCursor<R>,
+    parameters: readonly unknown[] = [],
+  ): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
+    // Cursors are pg Submittables, passed through untouched.
+    if (typeof textOrCursor !== 'string')
+      return client.query(textOrCursor as unknown as pg.Submittable) as unknown as PostgresCursor<R>;
+    const name = preparedName(textOrCursor);
+    const values = [...parameters];
+    const result = name
+      ? client.query({ name, text: textOrCursor, values })
+      : client.query(textOrCursor, values);
+    // pg's result carries the command, rowCount and rows Kysely reads.
+    return result as Promise<unknown> as Promise<PostgresQueryResult<R>>;
+  }
+  return { query, release };
+}
+
 /** A pool for Kysely's PostgresDialect whose clients run opted-in statements as named statements. */
 export function preparingPool(pool: pg.Pool): PostgresPool {
   return {
     options: pool.options,
     async connect(): Promise<PostgresPoolClient> {
       const client = await pool.connect();
-      function query<R>(text: string, parameters: readonly unknown[]): Promise<PostgresQueryResult<R>>;
-      function query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
-      function query<R>(
-        textOrCursor: string | PostgresCursor<R>,
-        parameters: readonly unknown[] = [],
-      ): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
-        // Cursors are pg Submittables, passed through untouched.
-        if (typeof textOrCursor !== 'string')
-          return client.query(textOrCursor as unknown as pg.Submittable) as unknown as PostgresCursor<R>;
-        const name = preparedName(textOrCursor);
-        const values = [...parameters];
-        const result = name
-          ? client.query({ name, text: textOrCursor, values })
-          : client.query(textOrCursor, values);
-        // pg's result carries the command, rowCount and rows Kysely reads.
-        return result as Promise<unknown> as Promise<PostgresQueryResult<R>>;
-      }
-      return {
-        query,
-        release: (destroy?: boolean) => client.release(destroy),
-      };
+      return kyselyClient(client, (destroy?: boolean) => client.release(destroy));
     },
     end: () => pool.end(),
   };

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { type RawBuilder, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { busyBackends, settledBusyBackends } from '../../test/support/backends.ts';
 import { useTestDatabase } from '../../test/support/db.ts';
 import { createDatabase, type Database, type DbExecutor, poolOf } from '../db/database.ts';
 import { unsubscribeLogsCsvExport } from '../unsubscribes/export.ts';
@@ -40,26 +41,6 @@ describe('openCsvExport', () => {
     },
   });
 
-  /** Backends of this database, other than the asking one, in a COPY or in an open transaction. */
-  async function busyBackends(): Promise<number> {
-    const result = await sql<{ n: number }>`
-      SELECT count(*)::int AS n FROM pg_stat_activity
-      WHERE datname = current_database() AND pid <> pg_backend_pid()
-        AND (state LIKE 'idle in transaction%' OR (state = 'active' AND query LIKE '%COPY (%'))`.execute(
-      t.db,
-    );
-    return result.rows[0]?.n ?? 0;
-  }
-
-  /** Waits (bounded) until no backend is left exporting; the count left then. */
-  async function settledBusyBackends(): Promise<number> {
-    for (let attempt = 0; attempt < 200; attempt += 1) {
-      if ((await busyBackends()) === 0) return 0;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    return busyBackends();
-  }
-
   const collect = (body: Readable) => text(body);
 
   it('releases its connection when the reader goes away mid-stream', async () => {
@@ -72,7 +53,7 @@ describe('openCsvExport', () => {
     const probe = await sql<{ ok: number }>`SELECT 1 AS ok`.execute(single);
     expect(probe.rows).toEqual([{ ok: 1 }]);
     // The connection stopped mid-COPY was closed: its backend has gone and rolled back.
-    expect(await settledBusyBackends()).toBe(0);
+    expect(await settledBusyBackends(t.db)).toBe(0);
     expect(poolOf(single).totalCount).toBe(1);
   });
 
@@ -87,7 +68,7 @@ describe('openCsvExport', () => {
     const { pid: after } =
       (await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(single)).rows[0] ?? {};
     expect(after).toBe(before);
-    expect(await busyBackends()).toBe(0);
+    expect(await busyBackends(t.db)).toBe(0);
   });
 
   it('streams the rows of the snapshot its count was taken in', async () => {
@@ -146,7 +127,7 @@ describe('openCsvExport', () => {
     await csv.cancel();
     const probe = await sql<{ ok: number }>`SELECT 1 AS ok`.execute(single);
     expect(probe.rows).toEqual([{ ok: 1 }]);
-    expect(await busyBackends()).toBe(0);
+    expect(await busyBackends(t.db)).toBe(0);
   });
 
   it('fails the body when the query fails', async () => {

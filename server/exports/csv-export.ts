@@ -5,17 +5,16 @@ import {
   PostgresAdapter,
   PostgresDialect,
   PostgresIntrospector,
-  type PostgresCursor,
   type PostgresPool,
-  type PostgresQueryResult,
   PostgresQueryCompiler,
   type RawBuilder,
   sql,
 } from 'kysely';
-import pg, { type QueryResultRow } from 'pg';
+import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { type Database, type DbExecutor, poolOf } from '../db/database.ts';
 import type { PagedTable } from '../db/paging.ts';
+import { kyselyClient } from '../db/prepared.ts';
 import type { DB } from '../db/schema.ts';
 import { CopyTextColumn } from './copy-text-column.ts';
 import { csvRow } from './csv.ts';
@@ -90,21 +89,8 @@ export function exportCopySql(spec: CsvExportSpec): string {
 
 /** A database whose every query runs on this one checked-out client (it is not released). */
 function onClient(client: pg.PoolClient): Database {
-  function query<R>(text: string, parameters: readonly unknown[]): Promise<PostgresQueryResult<R>>;
-  function query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
-  function query<R>(
-    text: string | PostgresCursor<R>,
-    parameters: readonly unknown[] = [],
-  ): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
-    if (typeof text !== 'string') throw new Error('No cursors here');
-    return client.query<QueryResultRow>(text, [...parameters]).then((result) => ({
-      command: result.command as PostgresQueryResult<R>['command'],
-      rowCount: result.rowCount ?? 0,
-      rows: result.rows as R[],
-    }));
-  }
   const pool: PostgresPool = {
-    connect: () => Promise.resolve({ query, release: () => undefined }),
+    connect: () => Promise.resolve(kyselyClient(client, () => undefined)),
     end: () => Promise.resolve(),
     options: {},
   };

@@ -2,6 +2,7 @@ import http from 'node:http';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNSUBSCRIBE_MESSAGES } from '#shared/unsubscribes/schemas.ts';
+import { settledBusyBackends } from '../../test/support/backends.ts';
 import { useTestDatabase } from '../../test/support/db.ts';
 import { testServices } from '../../test/support/services.ts';
 import { type AppServer, createServer } from '../app.ts';
@@ -266,20 +267,7 @@ describe('admin CSV exports', () => {
     });
     expect(first).toMatch(/^Email,Email Consent/);
 
-    const busy = async () => {
-      const result = await sql<{ n: number }>`
-        SELECT count(*)::int AS n FROM pg_stat_activity
-        WHERE datname = current_database() AND pid <> pg_backend_pid()
-          AND (state LIKE 'idle in transaction%' OR (state = 'active' AND query LIKE '%COPY (%'))`.execute(
-        t.db,
-      );
-      return result.rows[0]?.n ?? 0;
-    };
-    let left = await busy();
-    for (let attempt = 0; attempt < 200 && left > 0; attempt += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 25));
-      left = await busy();
-    }
+    const left = await settledBusyBackends(t.db);
     expect(left).toBe(0);
     const pool = poolOf(t.db);
     expect(pool.totalCount - pool.idleCount).toBe(0);
