@@ -137,9 +137,13 @@ function startChild(kind: Kind, databaseUrl: string): Promise<{ proc: ChildProce
   const profile = CPU_PROF_DIR
     ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`, `--cpu-prof-name=${kind}.cpuprofile`]
     : [];
-  const proc = spawn(process.execPath, [...NODE_FLAGS, ...profile, import.meta.filename, '--serve', kind, databaseUrl], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const proc = spawn(
+    process.execPath,
+    [...NODE_FLAGS, ...profile, import.meta.filename, '--serve', kind, databaseUrl],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   return new Promise((resolve, reject) => {
     proc.once('exit', (code) => reject(new Error(`${kind} server exited early (${code})`)));
     const lines = createInterface({ input: proc.stdout });
