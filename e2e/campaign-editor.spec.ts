@@ -142,15 +142,20 @@ test('templates and the campaign editor, from a new template to a deleted copy',
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('draft');
   await row.getByRole('button', { name: `Actions for ${campaignName}` }).click();
-  await expect(page.getByRole('menuitem', { name: 'Pause' })).toHaveCount(0);
-  await page.getByRole('menuitem', { name: 'Duplicate' }).click();
+  // Each row's menu is named after its button; a closed menu can linger in the DOM while it fades.
+  const menu = page.getByRole('menu', { name: `Actions for ${campaignName}`, exact: true });
+  await expect(menu.getByRole('menuitem', { name: 'Pause' })).toHaveCount(0);
+  await menu.getByRole('menuitem', { name: 'Duplicate' }).click();
   await expect(toast(page, 'Campaign duplicated successfully')).toBeVisible();
   const copyName = `${campaignName} (Copy)`;
   const copyRow = page.getByRole('row').filter({ hasText: copyName });
   await expect(copyRow).toHaveCount(1);
 
   await copyRow.getByRole('button', { name: `Actions for ${copyName}` }).click();
-  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  await page
+    .getByRole('menu', { name: `Actions for ${copyName}`, exact: true })
+    .getByRole('menuitem', { name: 'Delete' })
+    .click();
   await page
     .getByRole('dialog', { name: 'Delete campaign?' })
     .getByRole('button', { name: 'Delete' })
