@@ -48,6 +48,22 @@ describe('HTTP server', () => {
     expect(res.json()).toMatchObject({ result: { data: { status: 'ok' } } });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    // Answered whole with its length (trpc/fastify-mount.ts), not streamed in chunks.
+    expect(res.headers['content-length']).toBe(String(Buffer.byteLength(res.body)));
+    expect(res.headers['transfer-encoding']).toBeUndefined();
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+  });
+
+  it('answers a batch of calls, errors included, with tRPC status codes', async () => {
+    const res = await server.app.inject({
+      method: 'GET',
+      url: `/trpc/system.health,no.such.procedure?batch=1&input=${encodeURIComponent('{}')}`,
+    });
+    expect(res.statusCode).toBe(207);
+    const body =
+      res.json<Array<{ result?: unknown; error?: { json?: unknown; data?: { code?: string } } }>>();
+    expect(body[0]).toMatchObject({ result: { data: { status: 'ok' } } });
+    expect(body[1]?.error).toMatchObject({ data: { code: 'NOT_FOUND' } });
   });
 
   it('refuses state-changing requests from another origin or without the custom header', async () => {
