@@ -1,21 +1,13 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
-import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import pg from 'pg';
-import pino from 'pino';
-import { createServer } from '#server/app.ts';
-import { buildAppConfig } from '#server/config/app-config.ts';
-import { parseEnv, serverEnvSchema } from '#server/config/env.ts';
 import { createDatabase } from '#server/db/database.ts';
 import { migrateToLatest } from '#server/db/migrator.ts';
-import { createOutboxTransport } from '#server/email/outbox-transport.ts';
-import { createBoss, createJobQueue, ensureQueues } from '#server/jobs/queue.ts';
 import { stopChild } from './support/children.ts';
+import { serveRealServer, serveUntilTerminated, startServerChild } from './support/server.ts';
 import { clusterCpuMs, cpuMsOf, postmasterPidOf } from './support/cpu.ts';
 import { openBenchDatabase } from './support/database.ts';
 
@@ -34,43 +26,6 @@ const ORIGIN = 'http://localhost:3000';
 type Kind = 'app' | 'bare';
 
 // ---------------------------------------------------------------- child: one server per process
-
-async function serveApp(databaseUrl: string): Promise<() => Promise<void>> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-lead-'));
-  // The benchmark switches the per-IP limit off through configuration, exactly as an operator would.
-  const env = parseEnv(serverEnvSchema, {
-    NODE_ENV: 'production',
-    APP_URL: ORIGIN,
-    DATA_DIR: dataDir,
-    APP_SECRET: randomBytes(32).toString('hex'),
-    LEAD_SUBMIT_RATE_LIMIT: 'off',
-  });
-  const config = await buildAppConfig(env);
-  const db = createDatabase({ connectionString: databaseUrl, max: env.DB_POOL_MAX });
-  const boss = createBoss({ connectionString: databaseUrl, max: 3, role: 'server' });
-  await boss.start();
-  await ensureQueues(boss);
-  const server = await createServer({
-    services: {
-      db,
-      config,
-      email: createOutboxTransport(db),
-      jobs: createJobQueue(boss),
-      logger: pino({ level: 'warn' }),
-    },
-    clientDir: null,
-    // Per-request info logs are a deployment choice; measured here is the application's own work.
-    logLevel: 'warn',
-  });
-  const address = await server.start(0, '127.0.0.1');
-  console.log(JSON.stringify({ address }));
-  return async () => {
-    await server.stop();
-    await boss.stop({ graceful: false });
-    await db.destroy();
-    await rm(dataDir, { recursive: true, force: true });
-  };
-}
 
 interface BareBody {
   fullName: string;
@@ -119,13 +74,6 @@ async function serveBare(databaseUrl: string): Promise<() => Promise<void>> {
   };
 }
 
-async function child(kind: Kind, databaseUrl: string): Promise<void> {
-  const stop = kind === 'app' ? await serveApp(databaseUrl) : await serveBare(databaseUrl);
-  process.once('SIGTERM', () => {
-    void stop().then(() => process.exit(0));
-  });
-}
-
 // ---------------------------------------------------------------- parent: database, load, report
 
 /** LEAD_BENCH_CPU_PROF: a folder for the server children's V8 CPU profiles. */
@@ -137,20 +85,9 @@ function startChild(kind: Kind, databaseUrl: string): Promise<{ proc: ChildProce
   const profile = CPU_PROF_DIR
     ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`, `--cpu-prof-name=${kind}.cpuprofile`]
     : [];
-  const proc = spawn(
-    process.execPath,
-    [...NODE_FLAGS, ...profile, import.meta.filename, '--serve', kind, databaseUrl],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  return new Promise((resolve, reject) => {
-    proc.once('exit', (code) => reject(new Error(`${kind} server exited early (${code})`)));
-    const lines = createInterface({ input: proc.stdout });
-    lines.on('line', (line) => {
-      if (!line.startsWith('{"address"')) return;
-      resolve({ proc, address: (JSON.parse(line) as { address: string }).address });
-    });
+  return startServerChild([import.meta.filename, '--serve', kind, databaseUrl], {
+    label: `${kind} server`,
+    flags: [...NODE_FLAGS, ...profile],
   });
 }
 
@@ -304,7 +241,13 @@ async function parent(): Promise<void> {
 }
 
 if (process.argv[2] === '--serve') {
-  await child(process.argv[3] as Kind, process.argv[4] ?? '');
+  const databaseUrl = process.argv[4] ?? '';
+  await serveUntilTerminated(() =>
+    process.argv[3] === 'app'
+      ? // The per-IP limit is switched off through configuration, exactly as an operator would.
+        serveRealServer(databaseUrl, { origin: ORIGIN, env: { LEAD_SUBMIT_RATE_LIMIT: 'off' } })
+      : serveBare(databaseUrl),
+  );
 } else {
   await parent();
 }

@@ -1,22 +1,14 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
-import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import pino from 'pino';
 import { Webhook } from 'svix';
-import { createServer } from '#server/app.ts';
-import { buildAppConfig } from '#server/config/app-config.ts';
-import { parseEnv, serverEnvSchema } from '#server/config/env.ts';
 import { createDatabase } from '#server/db/database.ts';
 import { migrateToLatest } from '#server/db/migrator.ts';
-import { createOutboxTransport } from '#server/email/outbox-transport.ts';
-import type { JobQueue } from '#server/jobs/queue.ts';
 import { RESEND_WEBHOOK_PATH } from '#server/webhooks/resend-route.ts';
 import { stopChild } from './support/children.ts';
+import { serveRealServer, serveUntilTerminated, startServerChild } from './support/server.ts';
 import { clusterCpuMs, cpuMsOf, postmasterPidOf } from './support/cpu.ts';
 import { openBenchDatabase } from './support/database.ts';
 
@@ -37,55 +29,6 @@ const ORIGIN = 'http://localhost:3000';
 const SECRET = `whsec_${randomBytes(24).toString('base64')}`;
 
 // ---------------------------------------------------------------- child: the real server
-
-async function serve(databaseUrl: string, secret: string): Promise<() => Promise<void>> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-webhook-'));
-  const env = parseEnv(serverEnvSchema, {
-    NODE_ENV: 'production',
-    APP_URL: ORIGIN,
-    DATA_DIR: dataDir,
-    APP_SECRET: randomBytes(32).toString('hex'),
-    RESEND_WEBHOOK_SECRET: secret,
-  });
-  const config = await buildAppConfig(env);
-  const db = createDatabase({ connectionString: databaseUrl, max: env.DB_POOL_MAX });
-  // The webhook enqueues nothing; a queue that refuses proves it.
-  const jobs: JobQueue = { send: () => Promise.reject(new Error('no jobs in this benchmark')) };
-  const server = await createServer({
-    services: { db, config, email: createOutboxTransport(db), jobs, logger: pino({ level: 'warn' }) },
-    clientDir: null,
-    // Per-request info logs are a deployment choice; measured here is the application's own work.
-    logLevel: 'warn',
-  });
-  const address = await server.start(0, '127.0.0.1');
-  console.log(JSON.stringify({ address }));
-  return async () => {
-    await server.stop();
-    await db.destroy();
-    await rm(dataDir, { recursive: true, force: true });
-  };
-}
-
-async function child(databaseUrl: string, secret: string): Promise<void> {
-  const stop = await serve(databaseUrl, secret);
-  process.once('SIGTERM', () => {
-    void stop().then(() => process.exit(0));
-  });
-}
-
-function startChild(databaseUrl: string): Promise<{ proc: ChildProcess; address: string }> {
-  const proc = spawn(process.execPath, [import.meta.filename, '--serve', databaseUrl, SECRET], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    proc.once('exit', (code) => reject(new Error(`server exited early (${code})`)));
-    const lines = createInterface({ input: proc.stdout });
-    lines.on('line', (line) => {
-      if (!line.startsWith('{"address"')) return;
-      resolve({ proc, address: (JSON.parse(line) as { address: string }).address });
-    });
-  });
-}
 
 // ---------------------------------------------------------------- parent: data, events, load
 
@@ -224,7 +167,9 @@ async function parent(): Promise<void> {
         `PostgreSQL ${process.env.TEST_DATABASE_URL ? '(TEST_DATABASE_URL)' : '(embedded, durable)'}; ` +
         `${prepared} signed events prepared for ${SENDS} sends of one campaign\n`,
     );
-    const started = await startChild(databaseUrl);
+    const started = await startServerChild([import.meta.filename, '--serve', databaseUrl, SECRET], {
+      label: 'server',
+    });
     proc = started.proc;
     const url = `${started.address}${RESEND_WEBHOOK_PATH}`;
     await load(url, WARMUP_SECONDS, queue);
@@ -289,7 +234,14 @@ async function parent(): Promise<void> {
 }
 
 if (process.argv[2] === '--serve') {
-  await child(process.argv[3] ?? '', process.argv[4] ?? '');
+  await serveUntilTerminated(() =>
+    serveRealServer(process.argv[3] ?? '', {
+      origin: ORIGIN,
+      env: { RESEND_WEBHOOK_SECRET: process.argv[4] ?? '' },
+      // The webhook enqueues nothing; a queue that refuses proves it.
+      refuseJobs: true,
+    }),
+  );
 } else {
   await parent();
 }

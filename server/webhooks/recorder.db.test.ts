@@ -1,8 +1,8 @@
-import type { KyselyPlugin } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { parseResendEvent } from '#shared/webhooks/resend-events.ts';
 import type { Database } from '../db/database.ts';
 import { useTestDatabase } from '../../test/support/db.ts';
+import { statementCounter } from '../../test/support/statement-counter.ts';
 import {
   bounce,
   click,
@@ -24,20 +24,6 @@ function incoming(
   const parsed = parseResendEvent(JSON.parse(rawBody));
   if (!parsed.ok) throw new Error(parsed.error);
   return { providerEventId, rawBody, parsed: parsed.value };
-}
-
-function statementCounter(): KyselyPlugin & { count: number } {
-  const counter = {
-    count: 0,
-    transformQuery<T>(args: { node: T }): T {
-      counter.count += 1;
-      return args.node;
-    },
-    transformResult<R>(args: { result: R }): Promise<R> {
-      return Promise.resolve(args.result);
-    },
-  };
-  return counter;
 }
 
 describe('the webhook event recorder (concurrent deliveries applied together)', () => {

@@ -1,4 +1,3 @@
-import type { KyselyPlugin } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAMPAIGN_CHANGED_CHANNEL } from '../campaigns/live.ts';
@@ -6,6 +5,7 @@ import { type AppServer, createServer } from '../app.ts';
 import type { SessionUser } from '../auth/session.ts';
 import { countSubscribedContacts } from '../campaigns/audience.ts';
 import { useTestDatabase } from '../../test/support/db.ts';
+import { statementCounter } from '../../test/support/statement-counter.ts';
 import {
   bounce,
   click,
@@ -22,27 +22,12 @@ import { RESEND_WEBHOOK_PATH, WEBHOOK_BODY_LIMIT } from './resend-route.ts';
 const SECRET = newWebhookSecret();
 const MINUTE = 60_000;
 
-/** Counts the statements the app sends to the database, to prove a refusal never reaches it. */
-function queryCounter(): KyselyPlugin & { count: number } {
-  const counter = {
-    count: 0,
-    transformQuery<T>(args: { node: T }): T {
-      counter.count += 1;
-      return args.node;
-    },
-    transformResult<R>(args: { result: R }): Promise<R> {
-      return Promise.resolve(args.result);
-    },
-  };
-  return counter;
-}
-
 describe('POST /api/webhooks/resend', () => {
   const t = useTestDatabase();
   let server: AppServer;
   let unconfigured: AppServer;
   let admin: SessionUser;
-  const counter = queryCounter();
+  const counter = statementCounter();
 
   beforeAll(async () => {
     const db = t.db.withPlugin(counter);
