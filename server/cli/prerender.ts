@@ -13,7 +13,7 @@ const manifest = await prerender({
   serverEntry: path.join(root, 'dist', 'ssr', 'entry-server.js'),
   log: (line) => console.log(line),
 });
-const compressed = precompress(path.join(clientDir, 'assets')) + precompress(path.join(clientDir, PAGES_DIR));
+const compressed = await precompress([path.join(clientDir, 'assets'), path.join(clientDir, PAGES_DIR)]);
 console.log(
   `prerendered ${Object.keys(manifest.pages).length + manifest.notFound.length} pages for ${manifest.appUrl} and compressed ${compressed} assets in ${Math.round(performance.now() - started)} ms`,
 );
