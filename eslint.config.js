@@ -13,6 +13,7 @@ export default tseslint.config(
       'test-results/',
       'playwright-report/',
       'client/src/routeTree.gen.ts',
+      'client/src/routeTree.public.gen.ts',
       'postcss.config.cjs',
     ],
   },

@@ -1,4 +1,4 @@
-import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { tanstackRouter, tanstackRouterGenerator } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { buildSiteConfig } from './shared/site/config.ts';
@@ -46,6 +46,15 @@ export default defineConfig(({ isSsrBuild }) => ({
       autoCodeSplitting: true,
       routesDirectory: './src/routes',
       generatedRouteTree: './src/routeTree.gen.ts',
+      addExtensions: true,
+    }),
+    // The public pages' router knows only their routes: the admin's route definitions and lazy
+    // imports stay out of the entry every public page loads (admin pages load the whole tree).
+    tanstackRouterGenerator({
+      target: 'react',
+      routesDirectory: './src/routes',
+      generatedRouteTree: './src/routeTree.public.gen.ts',
+      routeFileIgnorePattern: '^admin$',
       addExtensions: true,
     }),
     react(),

@@ -4,7 +4,7 @@ import { buildPageData } from '#shared/content/pages/build.ts';
 import { withApiProviders } from './api/ApiProviders.tsx';
 import { provideApi } from './api/boundary.tsx';
 import { type PageSeed, setPageDataBuilder } from './page-data.ts';
-import { createAppRouter } from './router.tsx';
+import { createPublicRouter } from './router.tsx';
 import { site } from './site.ts';
 
 /*
@@ -30,7 +30,7 @@ function readsSearch(route: AnyRoute): boolean {
 }
 
 export async function renderPage(path: string): Promise<RenderedPage> {
-  const router = createAppRouter({ history: createMemoryHistory({ initialEntries: [path] }) });
+  const router = createPublicRouter({ history: createMemoryHistory({ initialEntries: [path] }) });
   await router.load();
   const matches = router.state.matches;
   const status = matches.some((m) => m.status === 'notFound' || m._notFound) ? 404 : 200;
@@ -38,6 +38,9 @@ export async function renderPage(path: string): Promise<RenderedPage> {
   const loaderData: unknown = contentMatch?.loaderData;
   const data = loaderData && typeof loaderData === 'object' && 'kind' in loaderData ? loaderData : null;
   const html = `<!DOCTYPE html>${renderToString(<RouterProvider router={router} />)}`;
+  // Match ids are typed by the registered (whole) tree; this router holds its public part.
+  const routeOf = (id: string): AnyRoute | undefined =>
+    router.routesById[id as keyof typeof router.routesById];
   return {
     status,
     html,
@@ -46,7 +49,10 @@ export async function renderPage(path: string): Promise<RenderedPage> {
       path,
       status,
       data: data as PageSeed['data'],
-      searchDependent: matches.some((m) => readsSearch(router.routesById[m.routeId])),
+      searchDependent: matches.some((m) => {
+        const route = routeOf(m.routeId);
+        return route !== undefined && readsSearch(route);
+      }),
     },
   };
 }

@@ -1,11 +1,16 @@
-import { RouterProvider } from '@tanstack/react-router';
+import { type AnyRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { plantPageSeed, readPageSeed } from './page-data.ts';
-import { createAppRouter } from './router.tsx';
+import { isAdminPath } from './layout/PublicLayout.tsx';
+import { createPublicRouter } from './router.tsx';
 import './styles/index.css';
 
-const router = createAppRouter();
+async function createRouterForPage(): Promise<AnyRouter> {
+  if (!isAdminPath(window.location.pathname)) return createPublicRouter();
+  const { createAdminRouter } = await import('./admin-router.tsx');
+  return createAdminRouter();
+}
 
 /**
  * Prerendered pages are hydrated: the first page's loader data comes from the JSON the prerenderer
@@ -14,6 +19,7 @@ const router = createAppRouter();
  * were not rendered with (the marketing-preferences link) are rendered in the browser instead.
  */
 async function start() {
+  const router = await createRouterForPage();
   const seed = readPageSeed(document);
   plantPageSeed(seed);
   await router.load();

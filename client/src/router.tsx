@@ -1,19 +1,21 @@
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
-import { routeTree } from './routeTree.gen.ts';
+import { routeTree as publicRouteTree } from './routeTree.public.gen.ts';
 
-/** One factory for the browser and the prerenderer, so both build the same router. */
-export function createAppRouter(options: { history?: RouterHistory } = {}) {
-  return createRouter({
-    routeTree,
+/** Options shared by the public and the admin router. */
+export function routerOptions(options: { history?: RouterHistory }) {
+  return {
     ...(options.history ? { history: options.history } : {}),
     // Scroll position is reset by the public layout on every path change (spec §2).
     scrollRestoration: false,
-    defaultPreload: 'intent',
-  });
+    defaultPreload: 'intent' as const,
+  };
 }
 
-declare module '@tanstack/react-router' {
-  interface Register {
-    router: ReturnType<typeof createAppRouter>;
-  }
+/**
+ * The router of the public pages, for the browser and the prerenderer alike: every route but the
+ * admin's (routeTree.public.gen.ts, generated without routes/admin/), so the entry that every
+ * public page loads carries none of their definitions. Public pages never link into the admin.
+ */
+export function createPublicRouter(options: { history?: RouterHistory } = {}) {
+  return createRouter({ routeTree: publicRouteTree, ...routerOptions(options) });
 }

@@ -174,7 +174,7 @@ describe('prerendered public pages', () => {
     }
   });
 
-  it('loads no admin or Mantine code on public pages', async () => {
+  it('loads no admin routes, admin or Mantine code on public pages', async () => {
     for (const route of [
       '/',
       '/sell-watch-sydney',
@@ -193,6 +193,9 @@ describe('prerendered public pages', () => {
         const code = readFileSync(path.join(clientDir, file), 'utf8');
         expect(code, `${route} loads ${file}`).not.toMatch(/mantine/i);
         expect(code, `${route} loads ${file}`).not.toContain('Email Campaign Manager');
+        // The public router's tree has no admin routes: no definitions, no lazy imports of them.
+        expect(code, `${route} loads ${file}`).not.toContain('/admin/_guarded');
+        expect(code, `${route} loads ${file}`).not.toMatch(/assets\/admin-(?!router-)/);
       }
     }
   });
