@@ -28,11 +28,6 @@ const chunkGroups = [
   },
 ];
 
-/** Route files under routes/admin/: their chunks are named admin-*, so the preload filter knows them. */
-const ADMIN_ROUTES = /client[\\/]src[\\/]routes[\\/]admin[\\/]/;
-const ADMIN_ROUTE_PREFIX = 'admin-';
-const isAdminRouteChunk = (file: string) => file.startsWith(`assets/${ADMIN_ROUTE_PREFIX}`);
-
 export default defineConfig(({ isSsrBuild }) => ({
   // Paths below (and the router plugin's) are relative to this root.
   root: 'client',
@@ -81,20 +76,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         emptyOutDir: true,
         sourcemap: true,
         manifest: true,
-        modulePreload: {
-          // Every supported browser has <link rel="modulepreload">; the polyfill would only add bytes.
-          polyfill: false,
-          // The list of files each lazy route needs, preloaded with it, lives in the entry that every
-          // public page loads; the admin routes' lists (Mantine's many chunks) were 1.3 kB of it.
-          // Admin routes fetch their imports as the browser finds them instead.
-          resolveDependencies: (file, deps) => (isAdminRouteChunk(file) ? [] : deps),
-        },
-        rolldownOptions: {
-          output: {
-            codeSplitting: { groups: chunkGroups },
-            chunkFileNames: (chunk) =>
-              `assets/${chunk.facadeModuleId && ADMIN_ROUTES.test(chunk.facadeModuleId) ? ADMIN_ROUTE_PREFIX : ''}[name]-[hash].js`,
-          },
-        },
+        // Every supported browser has <link rel="modulepreload">; the polyfill would only add bytes.
+        modulePreload: { polyfill: false },
+        rolldownOptions: { output: { codeSplitting: { groups: chunkGroups } } },
       },
 }));
