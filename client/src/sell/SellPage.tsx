@@ -13,6 +13,11 @@ const RESOURCES = [
   { href: '/', label: 'Back to the home page' },
 ];
 
+// Where the address may break when it cannot fit a line of its own (see .sell-email).
+const emailAt = site.email.lastIndexOf('@');
+const emailLocal = site.email.slice(0, emailAt);
+const emailDomain = site.email.slice(emailAt);
+
 /** /sell: the three-step enquiry form beside what happens next and where to read more. */
 export function SellPage() {
   useEffect(() => {
@@ -48,7 +53,14 @@ export function SellPage() {
             <h2>Prefer to talk?</h2>
             <p>
               Call <a href={phoneHref(site.phone)}>{site.phone}</a> or e-mail{' '}
-              <a href={`mailto:${site.email}`}>{site.email}</a>.
+              <span className="sell-email">
+                <a href={`mailto:${site.email}`}>
+                  {emailLocal}
+                  <wbr />
+                  {emailDomain}
+                </a>
+                .
+              </span>
             </p>
           </section>
           <section>

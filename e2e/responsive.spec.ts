@@ -1,0 +1,143 @@
+import { expect, type Page, test } from '@playwright/test';
+import { articleSlugs, staticRoutes } from '../shared/content/routes.ts';
+import { brandCatalog, cityCatalog } from '../shared/content/catalog.ts';
+
+/*
+ * Public pages are "responsive from 360 px to desktop": nowhere may the page scroll sideways.
+ * One page per width visits one route of each kind; the sell form's later steps and the open
+ * mobile drawer are checked at the narrowest width, where they are tightest.
+ */
+
+const WIDTHS = [360, 768, 1024, 1440] as const;
+
+const ROUTES: string[] = [
+  ...staticRoutes,
+  `/blog/${articleSlugs[0]}`,
+  cityCatalog[0]?.path ?? '/sell-watch-sydney',
+  brandCatalog[0]?.path ?? '/sell-rolex-watch',
+  '/no-such-page-responsive-check',
+];
+
+/**
+ * Every way the page is wider than its viewport, as readable lines; empty when it fits. Compared
+ * with the root's clientWidth (the viewport without a classic scrollbar), which is never more than
+ * innerWidth, so this also holds `scrollWidth <= innerWidth`. Names the outermost elements that
+ * stick out (those whose parent does not), skipping fixed boxes and content clipped by a scroller.
+ */
+async function overflowIn(page: Page, label: string): Promise<string[]> {
+  const found = await page.evaluate(() => {
+    const root = document.documentElement;
+    const limit = root.clientWidth;
+    const describe = (el: Element): string => {
+      const parts: string[] = [];
+      for (let node: Element | null = el; node && node !== document.body && parts.length < 4;) {
+        let part = node.tagName.toLowerCase();
+        if (node.id) part += `#${node.id}`;
+        for (const name of Array.from(node.classList).slice(0, 3)) part += `.${name}`;
+        const parent: Element | null = node.parentElement;
+        if (!node.id && parent && parent.children.length > 1) {
+          part += `:nth-child(${Array.from(parent.children).indexOf(node) + 1})`;
+        }
+        parts.unshift(part);
+        node = node.parentElement;
+      }
+      return parts.join(' > ');
+    };
+    const clipped = (el: Element): boolean => {
+      for (let node = el.parentElement; node && node !== document.body; node = node.parentElement) {
+        const style = getComputedStyle(node);
+        if (style.position === 'fixed') return true;
+        if (style.overflowX !== 'visible') return true;
+      }
+      return false;
+    };
+    const sticksOut = (el: Element) => el.getBoundingClientRect().right > limit + 0.5;
+    const offenders: string[] = [];
+    for (const el of Array.from(document.body.querySelectorAll('*'))) {
+      if (!sticksOut(el) || getComputedStyle(el).position === 'fixed' || clipped(el)) continue;
+      if (el.parentElement && el.parentElement !== document.body && sticksOut(el.parentElement)) continue;
+      offenders.push(`${describe(el)} (right edge ${Math.round(el.getBoundingClientRect().right)})`);
+    }
+    return { scrollWidth: root.scrollWidth, limit, innerWidth: window.innerWidth, offenders };
+  });
+  if (found.scrollWidth <= found.limit && found.scrollWidth <= found.innerWidth) return [];
+  return [
+    `${label}: scrollWidth ${found.scrollWidth} > ${found.limit} (${found.scrollWidth - found.limit} px); ` +
+      `sticking out: ${found.offenders.slice(0, 5).join('; ') || 'none found'}`,
+  ];
+}
+
+/** Loaded, no request for half a second (scripts and lazy chunks in), fonts applied: the final layout. */
+async function open(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  });
+}
+
+const next = (page: Page) => page.getByRole('button', { name: 'Next' }).click();
+
+for (const width of WIDTHS) {
+  test(`public pages do not scroll sideways at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    const problems: string[] = [];
+    for (const path of ROUTES) {
+      await open(page, path);
+      problems.push(...(await overflowIn(page, `${path} at ${width} px`)));
+    }
+
+    if (width === 360) {
+      await open(page, '/sell');
+      await page.locator('#sell-fullName').fill('Jane Citizen');
+      await page.locator('#sell-email').fill('responsive.check@example.com');
+      await page.locator('#sell-phone').fill('0412 345 678');
+      await next(page);
+      await expect(page.locator('#sell-step-heading')).toContainText('Watch Details');
+      problems.push(...(await overflowIn(page, '/sell step 2 at 360 px')));
+      await page.locator('#sell-watchBrand').selectOption('Omega');
+      await page.locator('#sell-watchCondition').selectOption('Excellent - Like new');
+      await next(page);
+      await expect(page.locator('#sell-step-heading')).toContainText('Upload Photos');
+      problems.push(...(await overflowIn(page, '/sell step 3 at 360 px')));
+
+      await open(page, '/');
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      const drawer = page.getByRole('dialog', { name: 'Menu' });
+      await expect(drawer).toBeVisible();
+      await drawer.getByRole('button', { name: 'Watch Brands' }).click();
+      await drawer.getByRole('button', { name: 'Locations' }).click();
+      // Settled once slid fully in: its right edge is the viewport's.
+      await expect
+        .poll(async () => {
+          const box = await drawer.boundingBox();
+          return Math.round((box?.x ?? 0) + (box?.width ?? 0));
+        })
+        .toBe(width);
+      problems.push(...(await overflowIn(page, 'open drawer at 360 px')));
+      // A fixed box never widens the page, so the drawer is checked on its own: inside the
+      // viewport, and nothing in it that the visitor could scroll sideways.
+      problems.push(
+        ...(await drawer.evaluate((el) => {
+          const box = el.getBoundingClientRect();
+          const found: string[] = [];
+          if (box.left < 0 || box.right > window.innerWidth + 0.5) {
+            found.push(`open drawer at 360 px spans ${Math.round(box.left)}-${Math.round(box.right)}`);
+          }
+          for (const node of [el, ...Array.from(el.querySelectorAll('*'))]) {
+            const scrolls = ['auto', 'scroll'].includes(getComputedStyle(node).overflowX);
+            if (scrolls && node.scrollWidth > node.clientWidth) {
+              found.push(
+                `open drawer at 360 px: ${node.className} scrolls sideways by ${node.scrollWidth - node.clientWidth} px`,
+              );
+            }
+          }
+          return found;
+        })),
+      );
+    }
+
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
+}
