@@ -252,6 +252,26 @@ test('navigating to another page resets the scroll position without reloading', 
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
   await expect(page).toHaveTitle(/Hobart/);
+  // The head follows the page: one canonical, one description, the city's JSON-LD, no leftovers.
+  const head = () =>
+    page.evaluate(() => ({
+      canonical: [...document.querySelectorAll('link[rel="canonical"]')].map((l) => l.getAttribute('href')),
+      description: [...document.querySelectorAll('meta[name="description"]')].map((m) =>
+        m.getAttribute('content'),
+      ),
+      ogUrl: [...document.querySelectorAll('meta[property="og:url"]')].map((m) => m.getAttribute('content')),
+      jsonLd: [...document.querySelectorAll('script[type="application/ld+json"]')].map(
+        (s) => JSON.parse(s.textContent ?? 'null') as { '@type'?: string; areaServed?: unknown },
+      ),
+    }));
+  await expect
+    .poll(async () => (await head()).canonical)
+    .toEqual([expect.stringMatching(/\/sell-watch-hobart$/)]);
+  const after = await head();
+  expect(after.description).toHaveLength(1);
+  expect(after.description[0]).toMatch(/Hobart/);
+  expect(after.ogUrl).toEqual([expect.stringMatching(/\/sell-watch-hobart$/)]);
+  expect(JSON.stringify(after.jsonLd)).toMatch(/Hobart/);
   const events = await page.evaluate(() => window.__analyticsEvents ?? []);
   expect(events).toContainEqual({ type: 'page_view', path: '/' });
   await expect
