@@ -8,7 +8,7 @@ import {
 } from '@tanstack/react-router';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { headTags, RouteHead, scriptSafeJson } from './head.tsx';
+import { headTags, PageHead, scriptSafeJson } from './head.tsx';
 
 function testRouter(path: string) {
   const root = createRootRoute({
@@ -20,7 +20,7 @@ function testRouter(path: string) {
       ],
       links: [{ rel: 'icon', href: '/favicon.svg' }],
     }),
-    component: () => <RouteHead />,
+    component: () => <PageHead />,
   });
   const page = createRoute({
     getParentRoute: () => root,

@@ -102,7 +102,7 @@ function renderTag(tag: HeadTag) {
 }
 
 /** Place inside <head>: the current page's head tags, updated on every navigation. */
-export function RouteHead() {
+export function PageHead() {
   const matches = useRouterState({ select: (state) => state.matches });
   return <>{headTags(matches).map(renderTag)}</>;
 }

@@ -1,7 +1,7 @@
 import { createRootRoute } from '@tanstack/react-router';
 import { type ReactNode, useEffect } from 'react';
 import { loadApiProviders, pathNeedsApi } from '../api/boundary.tsx';
-import { RouteHead } from '../head.tsx';
+import { PageHead } from '../head.tsx';
 import { PublicLayout } from '../layout/PublicLayout.tsx';
 import { NotFoundPage } from '../pages/NotFoundPage.tsx';
 import { captureUtm } from '../sell/utm.ts';
@@ -15,7 +15,7 @@ function Document({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <RouteHead />
+        <PageHead />
       </head>
       <body>{children}</body>
     </html>
