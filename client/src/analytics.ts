@@ -62,8 +62,13 @@ export const analyticsIds: AnalyticsIds = {
 let tagsRequested = false;
 /** Events raised while the tag loader is on its way; handed to the tags once they are installed. */
 let waitingForTags: AnalyticsEvent[] | null = null;
+/** Set once the configured tags are installed. */
+let sendToTags: ((event: AnalyticsEvent) => void) | null = null;
 
-/** Loads the configured tags once (their loader is a separate chunk); without IDs nothing loads. */
+/**
+ * Loads the configured tags once; without IDs nothing loads. Their loader, and how each platform
+ * names our events, is a separate chunk (tracking-tags.ts) that sites without tags never fetch.
+ */
 export function loadTrackingTags(ids: AnalyticsIds = analyticsIds): void {
   if (tagsRequested || typeof window === 'undefined') return;
   tagsRequested = true;
@@ -71,52 +76,19 @@ export function loadTrackingTags(ids: AnalyticsIds = analyticsIds): void {
   waitingForTags = [];
   void import('./tracking-tags.ts').then((module) => {
     module.installTrackingTags(ids);
+    sendToTags = (event) => module.forwardToTags(event, ids);
     const waiting = waitingForTags ?? [];
     waitingForTags = null;
-    for (const event of waiting) forward(event, ids);
+    for (const event of waiting) sendToTags(event);
   });
-}
-
-function forward(event: AnalyticsEvent, ids: AnalyticsIds): void {
-  if (waitingForTags) {
-    waitingForTags.push(event);
-    return;
-  }
-  const { gtag, fbq } = window;
-  switch (event.type) {
-    case 'page_view':
-      gtag?.('event', 'page_view', { page_path: event.path, page_location: window.location.href });
-      fbq?.('track', 'PageView');
-      break;
-    case 'checkout_initiated':
-      gtag?.('event', 'begin_checkout');
-      fbq?.('track', 'InitiateCheckout');
-      break;
-    case 'lead':
-      gtag?.('event', 'generate_lead', { value: event.value, currency: event.currency });
-      fbq?.('track', 'Lead', { value: event.value, currency: event.currency }, { eventID: event.eventId });
-      break;
-    case 'conversion':
-      if (ids.googleAdsId) {
-        const sendTo = ids.googleAdsConversionLabel
-          ? `${ids.googleAdsId}/${ids.googleAdsConversionLabel}`
-          : ids.googleAdsId;
-        gtag?.('event', 'conversion', {
-          send_to: sendTo,
-          value: event.value,
-          currency: event.currency,
-          transaction_id: event.eventId,
-        });
-      }
-      break;
-  }
 }
 
 function emit(event: AnalyticsEvent): void {
   if (typeof window === 'undefined') return;
   (window.__analyticsEvents ??= []).push(event);
   window.dispatchEvent(new CustomEvent<AnalyticsEvent>('analytics', { detail: event }));
-  forward(event, analyticsIds);
+  if (waitingForTags) waitingForTags.push(event);
+  else sendToTags?.(event);
 }
 
 export function trackPageView(path: string): void {

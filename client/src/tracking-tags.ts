@@ -1,4 +1,4 @@
-import type { AnalyticsIds, Fbq } from './analytics.ts';
+import type { AnalyticsEvent, AnalyticsIds, Fbq } from './analytics.ts';
 
 function loadScript(src: string): void {
   const script = document.createElement('script');
@@ -7,7 +7,7 @@ function loadScript(src: string): void {
   document.head.appendChild(script);
 }
 
-/** Installs the Google tag and the Meta pixel for the configured IDs; events reach them via analytics.ts. */
+/** Installs the Google tag and the Meta pixel for the configured IDs; events reach them via forwardToTags. */
 export function installTrackingTags(ids: AnalyticsIds): void {
   const gtagIds = [ids.gaId, ids.googleAdsId].filter((id): id is string => id !== null);
   if (gtagIds.length > 0) {
@@ -38,5 +38,37 @@ export function installTrackingTags(ids: AnalyticsIds): void {
     window._fbq = fbq;
     fbq('init', ids.metaPixelId);
     loadScript('https://connect.facebook.net/en_US/fbevents.js');
+  }
+}
+
+/** One site event (analytics.ts) in each installed platform's own terms. */
+export function forwardToTags(event: AnalyticsEvent, ids: AnalyticsIds): void {
+  const { gtag, fbq } = window;
+  switch (event.type) {
+    case 'page_view':
+      gtag?.('event', 'page_view', { page_path: event.path, page_location: window.location.href });
+      fbq?.('track', 'PageView');
+      break;
+    case 'checkout_initiated':
+      gtag?.('event', 'begin_checkout');
+      fbq?.('track', 'InitiateCheckout');
+      break;
+    case 'lead':
+      gtag?.('event', 'generate_lead', { value: event.value, currency: event.currency });
+      fbq?.('track', 'Lead', { value: event.value, currency: event.currency }, { eventID: event.eventId });
+      break;
+    case 'conversion':
+      if (ids.googleAdsId) {
+        const sendTo = ids.googleAdsConversionLabel
+          ? `${ids.googleAdsId}/${ids.googleAdsConversionLabel}`
+          : ids.googleAdsId;
+        gtag?.('event', 'conversion', {
+          send_to: sendTo,
+          value: event.value,
+          currency: event.currency,
+          transaction_id: event.eventId,
+        });
+      }
+      break;
   }
 }
