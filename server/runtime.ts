@@ -53,7 +53,15 @@ export async function createRuntime(env: BaseEnv, options: CreateRuntimeOptions)
     });
     boss.on('error', (error) => options.logger.error({ err: error }, 'pg-boss error'));
     await boss.start();
-    await ensureQueues(boss);
+    for (const drift of await ensureQueues(boss)) {
+      if (drift.updated.length > 0)
+        options.logger.info({ queue: drift.name, updated: drift.updated }, 'job queue options updated');
+      if (drift.policy)
+        options.logger.error(
+          { queue: drift.name, ...drift.policy },
+          'job queue has another policy than its definition; pg-boss cannot change it in place: once the queue is empty, delete it (pg-boss deleteQueue) and restart to recreate it',
+        );
+    }
   } catch (error) {
     await boss?.stop({ graceful: false }).catch(() => undefined);
     await db?.destroy().catch(() => undefined);

@@ -1,4 +1,4 @@
-import { PgBoss, type SendOptions } from 'pg-boss';
+import { PgBoss, type Queue, type SendOptions } from 'pg-boss';
 import type { DbTransaction } from '../db/database.ts';
 import { preparedBossDb } from '../db/prepared.ts';
 import { type JobName, type JobPayload, jobDefinitions, jobNames } from './definitions.ts';
@@ -35,12 +35,49 @@ export function createBoss({
   });
 }
 
-/** Queues must exist before send/work/schedule; creating an existing one changes nothing. */
-export async function ensureQueues(boss: PgBoss): Promise<void> {
-  const existing = new Set((await boss.getQueues()).map((q) => q.name));
+/** What ensureQueues found different in a queue made by an earlier release. */
+export interface QueueDrift {
+  name: JobName;
+  /** Options set to the definition's values, as `option: old -> new`. */
+  updated: string[];
+  /** The queue's policy when it differs from the definition's: pg-boss cannot change it in place. */
+  policy: { current: string; defined: string } | null;
+}
+
+type QueueOptions = Record<string, unknown>;
+
+/**
+ * Queues must exist before send/work/schedule. pg-boss keeps the options a queue was created with,
+ * so a queue made by an earlier release also takes the definition's current ones (retries, expiry,
+ * heartbeat...). Its policy cannot change in place (that would mean deleting the queue and its
+ * jobs): a different policy is only reported. Returns what was out of date.
+ */
+export async function ensureQueues(boss: PgBoss): Promise<QueueDrift[]> {
+  const existing = new Map((await boss.getQueues()).map((q) => [q.name, q]));
+  const drifts: QueueDrift[] = [];
   for (const name of jobNames) {
-    if (!existing.has(name)) await boss.createQueue(name, jobDefinitions[name].queue);
+    const defined: Omit<Queue, 'name'> = jobDefinitions[name].queue;
+    const { policy = 'standard', partition: _partition, ...options } = defined;
+    const current = existing.get(name);
+    if (!current) {
+      await boss.createQueue(name, jobDefinitions[name].queue);
+      continue;
+    }
+    const currentOptions: QueueOptions = { ...current };
+    const changed = Object.entries(options).filter(([option, value]) => currentOptions[option] !== value);
+    // All of them: pg-boss checks the options it is given as a set (retryDelayMax needs retryBackoff).
+    if (changed.length > 0) await boss.updateQueue(name, options);
+    const currentPolicy = current.policy ?? 'standard';
+    if (changed.length > 0 || currentPolicy !== policy)
+      drifts.push({
+        name,
+        updated: changed.map(
+          ([option, value]) => `${option}: ${String(currentOptions[option])} -> ${String(value)}`,
+        ),
+        policy: currentPolicy === policy ? null : { current: currentPolicy, defined: policy },
+      });
   }
+  return drifts;
 }
 
 export interface EnqueueOptions {
