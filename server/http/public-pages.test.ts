@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPageData } from '#shared/content/pages/build.ts';
@@ -253,6 +253,10 @@ describe('unknown paths', () => {
       expect(res.body).toContain('<div id="root"></div>');
       expect(res.body).not.toContain('__page_data');
       expect(res.headers['x-robots-tag']).toBe('noindex');
+      // The admin router and its layout are fetched with the entry, not after it.
+      const preloads = [...res.body.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]);
+      expect(preloads.some((href) => /\/assets\/admin-router-[\w-]+\.js$/.test(href ?? ''))).toBe(true);
+      for (const href of preloads) expect(existsSync(path.join(clientDir, href ?? ''))).toBe(true);
     }
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageAssets, routeChunks, routeIdForFile, type ViteManifest } from './assets.ts';
+import { adminShellPreloads, pageAssets, routeChunks, routeIdForFile, type ViteManifest } from './assets.ts';
 
 const manifest: ViteManifest = {
   'index.html': {
@@ -70,5 +70,31 @@ describe('pageAssets', () => {
 
   it('refuses a manifest without an entry', () => {
     expect(() => pageAssets({}, [], false)).toThrow(/no entry/);
+  });
+});
+
+describe('adminShellPreloads', () => {
+  it('preloads the admin router and the admin layout with their imports, not the entry', () => {
+    const withAdmin: ViteManifest = {
+      ...manifest,
+      'src/admin-router.tsx': {
+        file: 'assets/admin-router-IIIIIIII.js',
+        imports: ['index.html', '_search-JJJJJJJJ.js'],
+      },
+      '_search-JJJJJJJJ.js': { file: 'assets/search-JJJJJJJJ.js' },
+      'src/routes/admin/route.tsx?tsr-split=component': {
+        file: 'assets/route-KKKKKKKK.js',
+        imports: ['index.html', '_mantine-LLLLLLLL.js'],
+      },
+      '_mantine-LLLLLLLL.js': { file: 'assets/mantine-LLLLLLLL.js', css: ['assets/mantine-MMMMMMMM.css'] },
+      'src/routes/admin/_guarded/dashboard.tsx?tsr-split=component': { file: 'assets/dashboard-NNNNNNNN.js' },
+    };
+    expect(adminShellPreloads(withAdmin).sort()).toEqual([
+      '/assets/admin-router-IIIIIIII.js',
+      '/assets/jsx-runtime-BBBBBBBB.js',
+      '/assets/mantine-LLLLLLLL.js',
+      '/assets/route-KKKKKKKK.js',
+      '/assets/search-JJJJJJJJ.js',
+    ]);
   });
 });

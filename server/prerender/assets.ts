@@ -87,3 +87,23 @@ export function pageAssets(
     preloads: [...files].map((f) => base + f),
   };
 }
+
+/** The module main.tsx imports for /admin addresses: the router with the whole route tree. */
+export const ADMIN_ROUTER_MODULE = 'src/admin-router.tsx';
+
+/**
+ * Chunks the admin's SPA shell preloads: the admin router (main.tsx imports it only on /admin
+ * addresses) and the admin layout route's component, with what they import. Without them the
+ * browser would find each only after running the one before it.
+ */
+export function adminShellPreloads(manifest: ViteManifest, base = '/'): string[] {
+  const files = new Set<string>();
+  const css = new Set<string>();
+  collect(manifest, ADMIN_ROUTER_MODULE, files, css);
+  for (const key of routeChunks(manifest, ['component']).get('/admin') ?? [])
+    collect(manifest, key, files, css);
+  const entryKey = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
+  const entryFile = entryKey ? manifest[entryKey]?.file : undefined;
+  if (entryFile) files.delete(entryFile);
+  return [...files].map((f) => base + f);
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileForPath, finishDocument, NOT_FOUND_PAGES } from './prerender.ts';
+import { fileForPath, finishDocument, NOT_FOUND_PAGES, withPreloads } from './prerender.ts';
 
 const assets = {
   entry: '/assets/index-A.js',
@@ -79,5 +79,22 @@ describe('page files', () => {
     expect(NOT_FOUND_PAGES.at(-1)?.pattern).toBeNull();
     for (const page of NOT_FOUND_PAGES)
       if (page.pattern) expect(new RegExp(page.pattern).test(page.path)).toBe(true);
+  });
+});
+
+describe('withPreloads', () => {
+  const shell =
+    '<!doctype html><html><head><script type="module" src="/assets/index-A.js"></script></head><body><div id="root"></div></body></html>';
+
+  it('adds module preloads to the SPA shell once', () => {
+    const once = withPreloads(shell, ['/assets/admin-router-B.js', '/assets/layout-C.js']);
+    expect(once).toContain(
+      '<link rel="modulepreload" href="/assets/admin-router-B.js"><link rel="modulepreload" href="/assets/layout-C.js"></head>',
+    );
+    expect(withPreloads(once, ['/assets/admin-router-B.js', '/assets/layout-C.js'])).toBe(once);
+  });
+
+  it('refuses a shell without a head', () => {
+    expect(() => withPreloads('<div id="root"></div>', ['/assets/x.js'])).toThrow();
   });
 });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { noindexRoutes, publicRoutes } from '#shared/content/routes.ts';
 import type { SiteConfig } from '#shared/site/config.ts';
-import { type PageAssets, pageAssets, type ViteManifest } from './assets.ts';
+import { adminShellPreloads, type PageAssets, pageAssets, type ViteManifest } from './assets.ts';
 import { cspForTrackingTags, type TrackingIds } from './csp.ts';
 import {
   type CspSources,
@@ -81,6 +81,15 @@ export function finishDocument(html: string, options: FinishOptions): string {
   return html.replace('</head>', `${head.join('')}</head>`).replace('</body>', `${data}</body>`);
 }
 
+/** The SPA shell (Vite's index.html, served for /admin addresses) with module preloads added once. */
+export function withPreloads(shell: string, preloads: readonly string[]): string {
+  const links = preloads
+    .filter((href) => !shell.includes(`href="${escapeAttribute(href)}"`))
+    .map((href) => `<link rel="modulepreload" href="${escapeAttribute(href)}">`);
+  if (!shell.includes('</head>')) throw new Error('The SPA shell has no </head>');
+  return shell.replace('</head>', `${links.join('')}</head>`);
+}
+
 /** "/" → "index.html", "/blog/x" → "blog/x.html". */
 export function fileForPath(pagePath: string): string {
   return pagePath === '/' ? 'index.html' : `${pagePath.slice(1)}.html`;
@@ -129,6 +138,9 @@ export async function prerender(options: PrerenderOptions): Promise<PrerenderMan
   for (const page of NOT_FOUND_PAGES) {
     notFound.push({ ...(await write(page.path, page.file, 404)), pattern: page.pattern });
   }
+
+  const shellFile = path.join(options.clientDir, 'index.html');
+  writeFileSync(shellFile, withPreloads(readFileSync(shellFile, 'utf8'), adminShellPreloads(viteManifest)));
 
   const csp: CspSources = cspForTrackingTags(entry.analyticsIds);
   const manifest: PrerenderManifest = {
