@@ -1,21 +1,15 @@
-import type { PgBoss } from 'pg-boss';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useBoss } from '#test/support/boss.ts';
 import { useTestDatabase } from '#test/support/db.ts';
 import { jobDefinitions, jobNames } from './definitions.ts';
-import { createBoss, ensureQueues } from './queue.ts';
+import { ensureQueues } from './queue.ts';
 
 describe('ensureQueues', () => {
   const t = useTestDatabase();
-  let boss: PgBoss;
-  beforeAll(async () => {
-    boss = createBoss({ connectionString: t.url, max: 2, role: 'server' });
-    await boss.start();
-  }, 60_000);
-  afterAll(async () => {
-    await boss.stop({ graceful: false });
-  });
+  const bossOf = useBoss(t);
 
   it('creates missing queues, brings older ones to the definitions and reports a policy it cannot change', async () => {
+    const boss = bossOf();
     // As an earlier release left them: email.send with other retries and expiry, campaign.send
     // without its policy and heartbeat, enquiry.notify missing.
     for (const name of ['email.send', 'campaign.send', 'enquiry.notify'] as const)

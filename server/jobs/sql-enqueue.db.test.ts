@@ -1,23 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { PgBoss } from 'pg-boss';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useBoss } from '#test/support/boss.ts';
 import { useTestDatabase } from '#test/support/db.ts';
 import { jobNames } from './definitions.ts';
-import { createBoss, ensureQueues } from './queue.ts';
+import { ensureQueues } from './queue.ts';
 import { insertJobsSql } from './sql-enqueue.ts';
 
 // insertJobsSql writes pg-boss's job rows itself; this pins it to what pg-boss writes.
 describe('insertJobsSql', () => {
   const t = useTestDatabase();
+  const bossOf = useBoss(t);
   let boss: PgBoss;
   beforeAll(async () => {
-    boss = createBoss({ connectionString: t.url, max: 2, role: 'server' });
-    await boss.start();
+    boss = bossOf();
     await ensureQueues(boss);
-  }, 60_000);
-  afterAll(async () => {
-    await boss.stop({ graceful: false });
   });
 
   // Everything but the id, the payload and the moments (compared as offsets from start_after).

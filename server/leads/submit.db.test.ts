@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
 import { sql } from 'kysely';
-import type { PgBoss } from 'pg-boss';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ZodError } from 'zod';
 import type { LeadSubmitInput } from '#shared/leads/schema.ts';
+import { useBoss } from '../../test/support/boss.ts';
 import { useTestDatabase } from '../../test/support/db.ts';
 import { recordingJobQueue, TEST_APP_URL, testServices } from '../../test/support/services.ts';
 import { createServer } from '../app.ts';
 import type { Database } from '../db/database.ts';
-import { createBoss, ensureQueues } from '../jobs/queue.ts';
+import { ensureQueues } from '../jobs/queue.ts';
 import type { AppServices } from '../services.ts';
 import type { Context } from '../trpc/context.ts';
 import { createCaller } from '../trpc/router.ts';
@@ -488,16 +488,10 @@ describe('lead.submit over HTTP', () => {
 });
 
 describe('lead.submit and the job queue', () => {
-  let boss: PgBoss;
-  beforeAll(async () => {
-    boss = createBoss({ connectionString: t.url, max: 2, role: 'server' });
-    await boss.start();
-  }, 60_000);
-  afterAll(async () => {
-    await boss.stop({ graceful: false });
-  });
+  const bossOf = useBoss(t);
 
   it('queues a job the worker fetches like one from boss.send()', async () => {
+    const boss = bossOf();
     const { enquiryId } = await visitor(testServices(t.db)).lead.submit(form());
     const fetched = await boss.fetch('enquiry.notify', { batchSize: 100 });
     const job = fetched.find((j) => (j.data as { enquiryId?: string }).enquiryId === enquiryId);
@@ -505,6 +499,7 @@ describe('lead.submit and the job queue', () => {
   });
 
   it('stores nothing when the job cannot be queued (no enquiry.notify queue)', async () => {
+    const boss = bossOf();
     await boss.deleteQueue('enquiry.notify');
     try {
       const before = await counts(t.db);
