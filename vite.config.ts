@@ -1,5 +1,6 @@
 import { tanstackRouter, tanstackRouterGenerator } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { buildSiteConfig } from './shared/site/config.ts';
 
@@ -23,7 +24,7 @@ const chunkGroups = [
   // The sections shared by the landing pages (home, city, brand, authentication), in one chunk.
   {
     name: 'landing',
-    test: /client[\\/]src[\\/]components[\\/](sections|FaqAccordion|Image|SmartLink|image-sources|content-icons)\.tsx?$/,
+    test: /client[\\/]src[\\/]components[\\/](sections|FaqAccordion|Image|SmartLink|image-sources)\.tsx?$/,
     priority: 20,
   },
 ];
@@ -53,6 +54,21 @@ export default defineConfig(({ isSsrBuild }) => ({
       addExtensions: true,
     }),
     react(),
+    // router-core's scroll restoration module, which we switch off, replaced by the part we use
+    // (client/src/vendor/router-scroll.ts): 0.7 kB less gzip in the entry of every public page.
+    {
+      name: 'router-scroll-without-restoration',
+      enforce: 'pre',
+      resolveId(source, importer) {
+        if (
+          source === './scroll-restoration.js' &&
+          importer &&
+          /[\\/]@tanstack[\\/]router-core[\\/]dist[\\/]esm[\\/]/.test(importer)
+        )
+          return fileURLToPath(new URL('./client/src/vendor/router-scroll.ts', import.meta.url));
+        return null;
+      },
+    },
   ],
   resolve: {
     alias: [
