@@ -9,7 +9,7 @@ const assets = {
 const doc = '<!DOCTYPE html><html><head><title>T</title></head><body><main>x</main></body></html>';
 
 describe('finishDocument', () => {
-  it('adds stylesheets, preloads, the entry module and the page data, and no inline executable script', () => {
+  it('adds stylesheets, low-priority preloads and entry module, the page data, and no inline executable script', () => {
     const html = finishDocument(doc, {
       assets,
       seed: { path: '/', note: '</script><script>alert(1)</script>\u2028' },
@@ -17,7 +17,7 @@ describe('finishDocument', () => {
       noindex: false,
     });
     expect(html).toContain(
-      '<link rel="stylesheet" href="/assets/index-B.css"><link rel="modulepreload" href="/assets/page-C.js"><script type="module" src="/assets/index-A.js"></script></head>',
+      '<link rel="stylesheet" href="/assets/index-B.css"><link rel="modulepreload" href="/assets/page-C.js" fetchpriority="low"><script type="module" src="/assets/index-A.js" fetchpriority="low"></script></head>',
     );
     const data = /<script type="application\/json" id="__page_data">(.*?)<\/script><\/body>/.exec(html)?.[1];
     expect(data).toBeDefined();

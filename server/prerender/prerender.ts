@@ -60,14 +60,18 @@ export interface FinishOptions {
  * Adds what React does not render: the stylesheets, module preloads and entry script, the page's
  * data for the first render, and for pages whose routes set no canonical link or robots rule (the
  * sell and marketing-preferences pages) those too. No executable inline script is added, so the
- * strict Content-Security-Policy (script-src 'self') holds.
+ * strict Content-Security-Policy (script-src 'self') holds. The scripts are fetched at low priority:
+ * the prerendered page is complete without them, so its stylesheet and hero image go first
+ * (Lighthouse mobile first contentful paint 1.65 s -> 0.77 s, bench/README.md public-pages).
  */
 export function finishDocument(html: string, options: FinishOptions): string {
   const head: string[] = [];
   for (const href of options.assets.css) head.push(`<link rel="stylesheet" href="${escapeAttribute(href)}">`);
   for (const href of options.assets.preloads)
-    head.push(`<link rel="modulepreload" href="${escapeAttribute(href)}">`);
-  head.push(`<script type="module" src="${escapeAttribute(options.assets.entry)}"></script>`);
+    head.push(`<link rel="modulepreload" href="${escapeAttribute(href)}" fetchpriority="low">`);
+  head.push(
+    `<script type="module" src="${escapeAttribute(options.assets.entry)}" fetchpriority="low"></script>`,
+  );
   if (options.canonicalUrl && !/<link[^>]+rel="canonical"/.test(html)) {
     const url = escapeAttribute(options.canonicalUrl);
     head.push(`<link rel="canonical" href="${url}">`);

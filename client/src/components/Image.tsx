@@ -51,13 +51,20 @@ export function Image({ src, alt, width, height, priority = false, className }: 
     return () => cancelAnimationFrame(frame);
   }, [status]);
 
+  // A priority image is shown by the browser as it arrives, over its placeholder, without waiting
+  // for the page's JavaScript: it is usually the page's largest paint.
+  const placeholder = (status === 'waiting' || status === 'loading') && (
+    <span className="image-placeholder" aria-hidden="true" />
+  );
   return (
     <div
       ref={frame}
       className={className ? `image-frame ${className}` : 'image-frame'}
       data-status={status}
+      data-priority={priority ? '' : undefined}
       style={{ aspectRatio: `${width} / ${height}` }}
     >
+      {priority && placeholder}
       {(status === 'loading' || status === 'loaded') && (
         <picture>
           {webp && <source type="image/webp" srcSet={webp} />}
@@ -67,16 +74,14 @@ export function Image({ src, alt, width, height, priority = false, className }: 
             alt={alt}
             width={width}
             height={height}
-            decoding="async"
+            decoding={priority ? 'sync' : 'async'}
             fetchPriority={priority ? 'high' : 'auto'}
             onLoad={() => setStatus('loaded')}
             onError={() => setStatus('failed')}
           />
         </picture>
       )}
-      {(status === 'waiting' || status === 'loading') && (
-        <span className="image-placeholder" aria-hidden="true" />
-      )}
+      {!priority && placeholder}
       {status === 'waiting' && (
         <noscript>
           <img src={fallback} alt={alt} width={width} height={height} />
