@@ -1,7 +1,6 @@
 import { useId, useState } from 'react';
 import type { FaqItem } from '#shared/content/types.ts';
 import { Icon } from './Icon.tsx';
-import { iconChevronDown } from './icons.ts';
 
 /** One answer open at a time; the open one closes again when its question is pressed (spec §4). */
 export function FaqAccordion({ items }: { items: readonly FaqItem[] }) {
@@ -24,7 +23,7 @@ export function FaqAccordion({ items }: { items: readonly FaqItem[] }) {
                 onClick={() => setOpen(expanded ? null : index)}
               >
                 <span>{item.question}</span>
-                <Icon d={iconChevronDown} size={20} className="faq-chevron" />
+                <Icon name="chevron-down" size={20} className="faq-chevron" />
               </button>
             </h3>
             <div

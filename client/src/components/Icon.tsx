@@ -1,5 +1,58 @@
-/** A 24×24 stroke icon in the current text colour; `d` comes from icons.ts or content-icons.ts. */
-export function Icon({ d, size = 20, className }: { d: string; size?: number; className?: string }) {
+import sprite from './icons.svg?no-inline';
+
+/**
+ * Symbols of icons.svg. The icons are one cached SVG file rather than path data in the JavaScript
+ * of every page (1.2 kB of gzip on a landing page, bench/README.md public-pages); icons.test.ts
+ * checks every name used in the code or the content exists there.
+ */
+export type IconName =
+  | 'arrow-right'
+  | 'award'
+  | 'banknote'
+  | 'book-open'
+  | 'calendar'
+  | 'check'
+  | 'chevron-down'
+  | 'clipboard'
+  | 'clock'
+  | 'close'
+  | 'cog'
+  | 'dot'
+  | 'external'
+  | 'eye'
+  | 'file-text'
+  | 'gauge'
+  | 'gem'
+  | 'handshake'
+  | 'hash'
+  | 'home'
+  | 'instagram'
+  | 'lock'
+  | 'mail'
+  | 'map-pin'
+  | 'menu'
+  | 'phone'
+  | 'search'
+  | 'shield-check'
+  | 'star'
+  | 'tag'
+  | 'trending-up'
+  | 'users'
+  | 'watch';
+
+/**
+ * A 24×24 stroke icon in the current text colour. `name` is a symbol of icons.svg; content names
+ * its icons with the same keys (shared/content).
+ */
+export function Icon({
+  name,
+  size = 20,
+  className,
+}: {
+  name: IconName | (string & {});
+  size?: number;
+  className?: string;
+}) {
   return (
     <svg
       className={className ? `icon ${className}` : 'icon'}
@@ -14,7 +67,7 @@ export function Icon({ d, size = 20, className }: { d: string; size?: number; cl
       aria-hidden="true"
       focusable="false"
     >
-      <path d={d} />
+      <use href={`${sprite}#${name}`} />
     </svg>
   );
 }

@@ -12,8 +12,6 @@ import type {
 import { phoneHref } from '#shared/site/phone.ts';
 import { site } from '../site.ts';
 import { Icon } from './Icon.tsx';
-import { iconArrowRight, iconDot, iconPhone, iconStar } from './icons.ts';
-import { contentIcons } from './content-icons.ts';
 import { SmartLink } from './SmartLink.tsx';
 
 export function Section({
@@ -55,7 +53,7 @@ export function CallButtons({ onLight = false }: { onLight?: boolean }) {
           onLight ? 'button button-outline button-large' : 'button button-outline-light button-large'
         }
       >
-        <Icon d={iconPhone} size={18} />
+        <Icon name="phone" size={18} />
         Call {site.phone}
       </a>
     </div>
@@ -67,7 +65,7 @@ export function TrustBadges({ items }: { items: readonly TrustBadge[] }) {
     <ul className="trust-strip" aria-label="Why sellers trust us">
       {items.map((item) => (
         <li key={item.title} className="trust-item">
-          <Icon d={contentIcons[item.icon] ?? iconDot} size={22} className="trust-icon" />
+          <Icon name={item.icon} size={22} className="trust-icon" />
           <span>
             <strong>{item.title}</strong>
             <span className="trust-description">{item.description}</span>
@@ -86,7 +84,7 @@ export function ProcessSteps({ steps }: { steps: readonly ProcessStep[] }) {
           <span className="step-number" aria-hidden="true">
             {s.step}
           </span>
-          <Icon d={contentIcons[s.icon] ?? iconDot} size={28} className="step-icon" />
+          <Icon name={s.icon} size={28} className="step-icon" />
           <h3>
             <span className="visually-hidden">Step {s.step}: </span>
             {s.title}
@@ -103,7 +101,7 @@ export function InfoCards({ cards, columns = 4 }: { cards: readonly InfoCard[]; 
     <ul className={`card-grid card-grid-${columns}`}>
       {cards.map((card) => (
         <li key={card.title} className="card">
-          <Icon d={contentIcons[card.icon] ?? iconDot} size={26} className="card-icon" />
+          <Icon name={card.icon} size={26} className="card-icon" />
           <h3>{card.title}</h3>
           <p>{card.description}</p>
         </li>
@@ -116,7 +114,7 @@ export function Stars({ rating }: { rating: number }) {
   return (
     <span className="stars" role="img" aria-label={`Rated ${rating} out of 5`}>
       {[1, 2, 3, 4, 5].map((n) => (
-        <Icon key={n} d={iconStar} size={16} className={n <= rating ? 'star star-on' : 'star'} />
+        <Icon key={n} name="star" size={16} className={n <= rating ? 'star star-on' : 'star'} />
       ))}
     </span>
   );
@@ -147,7 +145,7 @@ export function BrandGrid({ brands }: { brands: readonly BrandLink[] }) {
         <li key={b.name}>
           <SmartLink href={b.url} className="tile">
             <span className="tile-title">{b.name}</span>
-            <Icon d={iconArrowRight} size={18} className="tile-arrow" />
+            <Icon name="arrow-right" size={18} className="tile-arrow" />
           </SmartLink>
         </li>
       ))}
@@ -165,7 +163,7 @@ export function CityGrid({ cities }: { cities: readonly CityCard[] }) {
               <span className="tile-title">{c.city}</span>
               <span className="tile-subtitle">{c.state}</span>
             </span>
-            <Icon d={iconArrowRight} size={18} className="tile-arrow" />
+            <Icon name="arrow-right" size={18} className="tile-arrow" />
           </Link>
         </li>
       ))}

@@ -2,7 +2,6 @@ import { Link } from '@tanstack/react-router';
 import { type FocusEvent, type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from 'react';
 import type { NavigationItem } from '#shared/content/types.ts';
 import { Icon } from '../components/Icon.tsx';
-import { iconChevronDown } from '../components/icons.ts';
 import { MENU_CLOSE_DELAY_MS, MENU_OPEN_DELAY_MS, opensImmediately } from './menu-timing.ts';
 
 function now(): number {
@@ -126,7 +125,7 @@ export function DesktopMenus({ groups }: { groups: readonly MenuGroup[] }) {
               onKeyDown={onTriggerKeyDown(group.id)}
             >
               {group.label}
-              <Icon d={iconChevronDown} size={16} className="nav-chevron" />
+              <Icon name="chevron-down" size={16} className="nav-chevron" />
             </button>
             <div
               id={panelId}

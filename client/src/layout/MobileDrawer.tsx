@@ -3,7 +3,6 @@ import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import type { NavigationItem } from '#shared/content/types.ts';
 import { phoneHref } from '#shared/site/phone.ts';
 import { Icon } from '../components/Icon.tsx';
-import { iconChevronDown, iconClose, iconPhone } from '../components/icons.ts';
 import { site } from '../site.ts';
 import type { MobileMenuProps } from './MobileMenu.tsx';
 
@@ -31,7 +30,7 @@ function DrawerGroup({
         onClick={() => setExpanded((v) => !v)}
       >
         {label}
-        <Icon d={iconChevronDown} size={18} className="nav-chevron" />
+        <Icon name="chevron-down" size={18} className="nav-chevron" />
       </button>
       <ul id={id} className="drawer-list" hidden={!expanded}>
         {items.map((item) => (
@@ -116,7 +115,7 @@ export default function MobileDrawer({
         <div className="drawer-head">
           <span className="drawer-title">Menu</span>
           <button ref={closeButton} type="button" className="icon-button" onClick={dismiss}>
-            <Icon d={iconClose} size={22} />
+            <Icon name="close" size={22} />
             <span className="visually-hidden">Close menu</span>
           </button>
         </div>
@@ -142,7 +141,7 @@ export default function MobileDrawer({
             </ul>
           </div>
           <a href={phoneHref(site.phone)} className="drawer-call" onClick={navigate}>
-            <Icon d={iconPhone} size={18} />
+            <Icon name="phone" size={18} />
             Call {site.phone}
           </a>
         </nav>

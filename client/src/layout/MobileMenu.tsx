@@ -1,7 +1,6 @@
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import type { NavigationItem } from '#shared/content/types.ts';
 import { Icon } from '../components/Icon.tsx';
-import { iconMenu } from '../components/icons.ts';
 
 const loadDrawer = () => import('./MobileDrawer.tsx');
 const MobileDrawer = lazy(loadDrawer);
@@ -41,7 +40,7 @@ export function MobileMenu(props: MobileMenuProps) {
           setOpen(true);
         }}
       >
-        <Icon d={iconMenu} size={24} />
+        <Icon name="menu" size={24} />
         <span className="visually-hidden">Open menu</span>
       </button>
       {used && (

@@ -2,7 +2,6 @@ import { Link } from '@tanstack/react-router';
 import { brandNavItems, locationNavItems } from '#shared/content/navigation.ts';
 import { phoneHref } from '#shared/site/phone.ts';
 import { Icon } from '../components/Icon.tsx';
-import { iconMail, iconMapPin, iconPhone } from '../components/icons.ts';
 import { site } from '../site.ts';
 
 const companyLinks = [
@@ -29,15 +28,15 @@ export function SiteFooter() {
           </h2>
           <ul className="footer-contact">
             <li>
-              <Icon d={iconPhone} size={16} />
+              <Icon name="phone" size={16} />
               <a href={phoneHref(site.phone)}>{site.phone}</a>
             </li>
             <li>
-              <Icon d={iconMail} size={16} />
+              <Icon name="mail" size={16} />
               <a href={`mailto:${site.email}`}>{site.email}</a>
             </li>
             <li>
-              <Icon d={iconMapPin} size={16} />
+              <Icon name="map-pin" size={16} />
               <span>
                 {a.streetAddress}, {a.addressLocality} {a.addressRegion} {a.postalCode}
               </span>

@@ -2,7 +2,6 @@ import { Link } from '@tanstack/react-router';
 import { brandNavItems, locationNavItems, serviceNavItems } from '#shared/content/navigation.ts';
 import { phoneHref } from '#shared/site/phone.ts';
 import { Icon } from '../components/Icon.tsx';
-import { iconLock, iconPhone, iconWatch } from '../components/icons.ts';
 import { site } from '../site.ts';
 import { DesktopMenus, type MenuGroup } from './DesktopNav.tsx';
 import { MobileMenu } from './MobileMenu.tsx';
@@ -19,7 +18,7 @@ export function SiteHeader({ pathname }: { pathname: string }) {
       <div className="container header-bar">
         <Link to="/" className="brand-mark" aria-label={`${site.name} home`}>
           <span className="brand-mark-symbol" aria-hidden="true">
-            <Icon d={iconWatch} size={22} />
+            <Icon name="watch" size={22} />
           </span>
           <span className="brand-mark-name">{site.name}</span>
         </Link>
@@ -42,12 +41,12 @@ export function SiteHeader({ pathname }: { pathname: string }) {
         </nav>
         <div className="header-actions">
           <a href={phoneHref(site.phone)} className="header-phone">
-            <Icon d={iconPhone} size={18} />
+            <Icon name="phone" size={18} />
             {site.phone}
           </a>
           {onSellPage ? (
             <span className="secure-badge">
-              <Icon d={iconLock} size={16} />
+              <Icon name="lock" size={16} />
               Secure &amp; Encrypted
             </span>
           ) : (

@@ -1,6 +1,5 @@
 import type { AuthenticationPageData } from '#shared/content/pages/types.ts';
 import { Icon } from '../components/Icon.tsx';
-import { iconArrowRight, iconCheck } from '../components/icons.ts';
 import {
   CallButtons,
   ClosingCta,
@@ -34,7 +33,7 @@ export function AuthenticationPage({ data }: { data: AuthenticationPageData }) {
               <ul className="check-list">
                 {s.checks.map((check) => (
                   <li key={check}>
-                    <Icon d={iconCheck} size={16} />
+                    <Icon name="check" size={16} />
                     {check}
                   </li>
                 ))}
@@ -42,7 +41,7 @@ export function AuthenticationPage({ data }: { data: AuthenticationPageData }) {
               {s.url && (
                 <SmartLink href={s.url} className="text-link">
                   {s.url.startsWith('/blog/') ? `Read our ${s.brand} guide` : `Sell your ${s.brand}`}
-                  <Icon d={iconArrowRight} size={16} />
+                  <Icon name="arrow-right" size={16} />
                 </SmartLink>
               )}
             </li>

@@ -4,7 +4,6 @@ import type { BlogCategory } from '#shared/content/blog/index.ts';
 import type { BlogIndexPageData } from '#shared/content/pages/types.ts';
 import { PostCard, PostMeta } from '../components/blog.tsx';
 import { Icon } from '../components/Icon.tsx';
-import { iconArrowRight } from '../components/icons.ts';
 
 export function BlogIndexPage({ data }: { data: BlogIndexPageData }) {
   const [category, setCategory] = useState<BlogCategory | null>(null);
@@ -50,7 +49,7 @@ export function BlogIndexPage({ data }: { data: BlogIndexPageData }) {
           <p className="lead">{featured.excerpt}</p>
           <PostMeta post={featured} />
           <span className="text-link" aria-hidden="true">
-            Read article <Icon d={iconArrowRight} size={16} />
+            Read article <Icon name="arrow-right" size={16} />
           </span>
         </article>
       )}

@@ -2,7 +2,6 @@ import { Link } from '@tanstack/react-router';
 import type { BrandPageData } from '#shared/content/pages/types.ts';
 import { FaqAccordion } from '../components/FaqAccordion.tsx';
 import { Icon } from '../components/Icon.tsx';
-import { iconWatch } from '../components/icons.ts';
 import { Image } from '../components/Image.tsx';
 import {
   CallButtons,
@@ -62,7 +61,7 @@ export function BrandPage({ data }: { data: BrandPageData }) {
         <ul className="model-grid">
           {data.popularModels.map((model) => (
             <li key={model} className="model">
-              <Icon d={iconWatch} size={20} />
+              <Icon name="watch" size={20} />
               <span>
                 {data.brandName} {model}
               </span>

@@ -2,7 +2,6 @@ import { Link } from '@tanstack/react-router';
 import type { CityPageData } from '#shared/content/pages/types.ts';
 import { FaqAccordion } from '../components/FaqAccordion.tsx';
 import { Icon } from '../components/Icon.tsx';
-import { iconArrowRight, iconExternal, iconMapPin } from '../components/icons.ts';
 import {
   CallButtons,
   CityGrid,
@@ -41,7 +40,7 @@ export function CityPage({ data }: { data: CityPageData }) {
             params={{ slug: 'authenticate-vintage-omega-speedmaster' }}
             className="text-link"
           >
-            See how we authenticate a vintage Omega Speedmaster <Icon d={iconArrowRight} size={16} />
+            See how we authenticate a vintage Omega Speedmaster <Icon name="arrow-right" size={16} />
           </Link>
         </p>
       </Section>
@@ -49,7 +48,7 @@ export function CityPage({ data }: { data: CityPageData }) {
         <ul className="pill-list">
           {data.localAreas.map((area) => (
             <li key={area} className="pill">
-              <Icon d={iconMapPin} size={16} />
+              <Icon name="map-pin" size={16} />
               {area}
             </li>
           ))}
@@ -66,7 +65,7 @@ export function CityPage({ data }: { data: CityPageData }) {
             <li key={b.name}>
               <SmartLink href={b.url} className="tile">
                 <span className="tile-title">{b.name}</span>
-                <Icon d={iconExternal} size={16} className="tile-arrow" />
+                <Icon name="external" size={16} className="tile-arrow" />
               </SmartLink>
             </li>
           ))}
@@ -79,7 +78,7 @@ export function CityPage({ data }: { data: CityPageData }) {
         <CityGrid cities={data.otherCities} />
         <p className="section-more">
           <Link to="/" className="text-link">
-            View All Locations <Icon d={iconArrowRight} size={16} />
+            View All Locations <Icon name="arrow-right" size={16} />
           </Link>
         </p>
       </Section>

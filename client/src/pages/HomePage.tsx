@@ -2,7 +2,6 @@ import { Link } from '@tanstack/react-router';
 import type { HomePageData } from '#shared/content/pages/types.ts';
 import { FaqAccordion } from '../components/FaqAccordion.tsx';
 import { Icon } from '../components/Icon.tsx';
-import { iconArrowRight, iconInstagram } from '../components/icons.ts';
 import { Image } from '../components/Image.tsx';
 import {
   BrandGrid,
@@ -44,7 +43,7 @@ export function HomePage({ data }: { data: HomePageData }) {
         <InfoCards cards={data.authenticationCards} />
         <p className="section-more">
           <Link to="/watch-authentication" className="text-link">
-            How we authenticate watches <Icon d={iconArrowRight} size={16} />
+            How we authenticate watches <Icon name="arrow-right" size={16} />
           </Link>
         </p>
       </Section>
@@ -81,7 +80,7 @@ export function HomePage({ data }: { data: HomePageData }) {
         </ul>
         <p className="section-more">
           <a href={data.socialProfileUrl} className="text-link" target="_blank" rel="noopener noreferrer">
-            <Icon d={iconInstagram} size={18} /> See more of our recent purchases on Instagram
+            <Icon name="instagram" size={18} /> See more of our recent purchases on Instagram
             <span className="visually-hidden"> (opens in a new tab)</span>
           </a>
         </p>
@@ -106,7 +105,7 @@ export function HomePage({ data }: { data: HomePageData }) {
               <p>{qa.answer}</p>
               {qa.link && (
                 <SmartLink href={qa.link.to} className="text-link">
-                  {qa.link.label} <Icon d={iconArrowRight} size={16} />
+                  {qa.link.label} <Icon name="arrow-right" size={16} />
                 </SmartLink>
               )}
             </article>
