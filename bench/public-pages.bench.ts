@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse';
@@ -19,13 +19,23 @@ import { testServices } from '../test/support/services.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const clientDir = path.join(root, 'dist', 'client');
-const LIGHTHOUSE_PAGES = [
+// PUBLIC_PAGES_LIGHTHOUSE_ROUTES and _PRESETS (comma-separated) narrow the Lighthouse runs.
+const LIGHTHOUSE_PAGES = process.env.PUBLIC_PAGES_LIGHTHOUSE_ROUTES?.split(',') ?? [
   '/',
   '/sell-watch-sydney',
   '/sell-rolex-watch',
   '/blog/how-to-value-your-luxury-watch',
 ];
+const LIGHTHOUSE_PRESETS = (
+  process.env.PUBLIC_PAGES_LIGHTHOUSE_PRESETS?.split(',') ?? ['mobile', 'desktop']
+).map((preset) => {
+  if (preset !== 'mobile' && preset !== 'desktop') throw new Error(`Unknown Lighthouse preset ${preset}`);
+  return preset;
+});
 const BUDGET_KB = 100;
+// A folder for the full Lighthouse reports (JSON), to see what a score is made of.
+const reportsDir = process.env.PUBLIC_PAGES_LIGHTHOUSE_REPORTS;
+if (reportsDir) mkdirSync(reportsDir, { recursive: true });
 
 /**
  * kB the server sends for `file` to a client accepting `encoding`: the build's compressed copy
@@ -154,7 +164,7 @@ try {
     `${'page'.padEnd(44)} ${'preset'.padEnd(8)} ${categories.map((c) => c.slice(0, 6).padStart(7)).join('')} ${'LCP ms'.padStart(7)} ${'TBT ms'.padStart(7)} ${'CLS'.padStart(6)} ${'JS br'.padStart(6)} ${'JS gz'.padStart(6)}`,
   );
   for (const route of LIGHTHOUSE_PAGES) {
-    for (const preset of ['mobile', 'desktop'] as const) {
+    for (const preset of LIGHTHOUSE_PRESETS) {
       const lhr = await audit(`${origin}${route}`, flags, preset);
       const score = (id: (typeof categories)[number]) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
       const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
@@ -166,6 +176,10 @@ try {
       console.log(
         `${route.padEnd(44)} ${preset.padEnd(8)} ${categories.map((c) => String(score(c)).padStart(7)).join('')} ${Math.round(numeric('largest-contentful-paint')).toString().padStart(7)} ${Math.round(numeric('total-blocking-time')).toString().padStart(7)} ${numeric('cumulative-layout-shift').toFixed(3).padStart(6)} ${(scriptBytes / 1024).toFixed(1).padStart(6)} ${scriptGzipKb(lhr, origin).toFixed(1).padStart(6)}`,
       );
+      if (reportsDir) {
+        const name = `${route === '/' ? 'home' : route.slice(1).replaceAll('/', '_')}-${preset}.json`;
+        writeFileSync(path.join(reportsDir, name), JSON.stringify(lhr));
+      }
       const failing = Object.values(lhr.audits)
         .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode === 'binary')
         .map((a) => a.id);
