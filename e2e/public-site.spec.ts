@@ -298,6 +298,32 @@ test('images load lazily with a WebP source and say so when they fail', async ({
   await expect(page.getByText('Failed to load image')).toHaveCount(6);
 });
 
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the hero image shows over its placeholder and icons are drawn from the sprite', async ({ page }) => {
+    await page.goto('/sell-rolex-watch');
+    const hero = page.locator('.hero-image');
+    const img = hero.locator('img');
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0);
+    expect(await img.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
+    // The placeholder sits under the image, not over it.
+    const onTop = await img.evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      const top = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+      return top === el || el.contains(top);
+    });
+    expect(onTop).toBe(true);
+
+    const icon = page.locator('header svg.icon use').first();
+    const href = await icon.getAttribute('href');
+    expect(href).toMatch(/^\/assets\/icons-[\w-]+\.svg#[a-z-]+$/);
+    const sprite = await page.request.get(href?.split('#')[0] ?? '');
+    expect(sprite.headers()['content-type']).toContain('image/svg+xml');
+    expect(await sprite.text()).toContain(`<symbol id="${href?.split('#')[1]}"`);
+  });
+});
+
 test('public pages hydrate without errors', async ({ page }) => {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
