@@ -161,9 +161,10 @@ describe('campaign live hub (LISTEN campaign_changed)', () => {
     const subscription = counter(live, campaignA);
     await vi.waitFor(() => expect(subscription.calls.count).toBeGreaterThanOrEqual(2));
     expect(live.listening).toBe(false);
-    const waiting = live.ready();
+    // The expectation is attached before close() rejects the waiter, so the rejection is handled.
+    const waiting = expect(live.ready()).rejects.toThrow('closed');
     await live.close();
-    await expect(waiting).rejects.toThrow('closed');
+    await waiting;
     await expect(live.ready()).rejects.toThrow('closed');
     const afterClose = subscription.calls.count;
     await new Promise((resolve) => setTimeout(resolve, 100));

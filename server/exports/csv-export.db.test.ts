@@ -113,9 +113,11 @@ describe('openCsvExport', () => {
       if (pid === undefined) await new Promise((resolve) => setTimeout(resolve, 10));
     }
     expect(pid).toBeDefined();
+    // Attached before the termination, so the stream's error is never an unhandled rejection.
+    const terminated = expect(outcome).rejects.toThrow(/terminat/i);
     await sql`SELECT pg_terminate_backend(${pid}::int)`.execute(t.db);
     body.on('data', (chunk: Buffer) => (received += chunk.length));
-    await expect(outcome).rejects.toThrow(/terminat/i);
+    await terminated;
     expect(received).toBeGreaterThan(0);
     expect(received).toBeLessThan(20_000_000);
     const probe = await sql<{ ok: number }>`SELECT 1 AS ok`.execute(single);
