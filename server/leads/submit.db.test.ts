@@ -3,18 +3,21 @@ import { TRPCError } from '@trpc/server';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { ZodError } from 'zod';
-import type { LeadSubmitInput } from '#shared/leads/schema.ts';
+import { type LeadSubmitInput, leadSubmitInputSchema } from '#shared/leads/schema.ts';
 import { useBoss } from '../../test/support/boss.ts';
 import { useTestDatabase } from '../../test/support/db.ts';
 import { recordingJobQueue, TEST_APP_URL, testServices } from '../../test/support/services.ts';
 import { createServer } from '../app.ts';
-import type { Database } from '../db/database.ts';
+import { createDatabase, type Database } from '../db/database.ts';
 import { ensureQueues } from '../jobs/queue.ts';
 import type { AppServices } from '../services.ts';
 import type { Context } from '../trpc/context.ts';
 import { createCaller } from '../trpc/router.ts';
 import { LEAD_RATE_LIMITED_MESSAGE } from '../trpc/routers/lead.ts';
+import { createLeadBatchWriter } from './batch-writer.ts';
 import { runEnquiryNotifyJob } from './notifications.ts';
+import type { PendingSubmission } from './store.ts';
+import { leadWriterFor, submitLead } from './submit.ts';
 
 const t = useTestDatabase();
 
@@ -508,6 +511,163 @@ describe('lead.submit and the job queue', () => {
       expect(await counts(t.db)).toEqual(before);
     } finally {
       await ensureQueues(boss);
+    }
+  });
+});
+
+describe('lead.submit under a burst (several submissions per statement)', () => {
+  /** Submissions as lead.submit hands them to the writer, after the schema's parsing. */
+  function pending(overrides: Partial<LeadSubmitInput> = {}): PendingSubmission {
+    const input = leadSubmitInputSchema.parse(form(overrides));
+    return {
+      input,
+      photoIds: input.photo_upload_ids,
+      request: { ip: '198.51.100.200', userAgent: null },
+      now: new Date(),
+    };
+  }
+
+  async function leadEmailsOf(enquiryIds: string[]) {
+    const rows = await t.db
+      .selectFrom('enquiries')
+      .innerJoin('leads', 'leads.id', 'enquiries.lead_id')
+      .select(['enquiries.id', 'leads.email', 'enquiries.meta_event_id'])
+      .where('enquiries.id', 'in', enquiryIds)
+      .execute();
+    return new Map(rows.map((row) => [row.id, row]));
+  }
+
+  it('stores each submission of a burst with its own contact, photos and job, in fewer statements', async () => {
+    const services = testServices(t.db);
+    const writer = leadWriterFor(t.db);
+    const shared = `Burst.${randomUUID().slice(0, 8)}@Example.com`;
+    const inputs = await Promise.all(
+      Array.from({ length: 12 }, async (_, index) =>
+        form({
+          photo_upload_ids: await uploads(t.db, index % 3),
+          // Two enquiries from one seller, the second typed in other case.
+          ...(index === 4 ? { email: shared } : index === 9 ? { email: shared.toLowerCase() } : {}),
+          fullName: `Seller ${'ABCDEFGHIJKL'[index] ?? ''}`,
+        }),
+      ),
+    );
+    const before = await counts(t.db);
+    const statementsBefore = writer.statements;
+
+    const results = await Promise.all(inputs.map((input) => visitor(services).lead.submit(input)));
+
+    expect(writer.statements - statementsBefore).toBeLessThan(inputs.length);
+    expect(new Set(results.map((r) => r.enquiryId)).size).toBe(inputs.length);
+    const stored = await leadEmailsOf(results.map((r) => r.enquiryId));
+    results.forEach((result, index) => {
+      const input = inputs[index];
+      const row = stored.get(result.enquiryId);
+      expect(row?.meta_event_id).toBe(input?.meta_event_id);
+      expect(row?.email.toLowerCase()).toBe(input?.email.toLowerCase());
+    });
+    for (const [index, result] of results.entries()) {
+      const attached = await t.db
+        .selectFrom('uploads')
+        .select('id')
+        .where('enquiry_id', '=', result.enquiryId)
+        .execute();
+      expect(attached.map((u) => u.id).sort()).toEqual([...(inputs[index]?.photo_upload_ids ?? [])].sort());
+      expect(await notifyJobs(t.db, result.enquiryId)).toHaveLength(1);
+    }
+    expect(await counts(t.db)).toEqual({
+      leads: (before?.leads ?? 0) + 11,
+      enquiries: (before?.enquiries ?? 0) + 12,
+      attached: (before?.attached ?? 0) + 12,
+      jobs: (before?.jobs ?? 0) + 12,
+    });
+  });
+
+  it('one submission the database refuses fails alone; the rest of its batch is stored', async () => {
+    await sql`
+      CREATE FUNCTION refuse_test_enquiry() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.watch_model = 'Refused by the database' THEN RAISE EXCEPTION 'test refusal'; END IF;
+        RETURN NEW;
+      END $$`.execute(t.db);
+    await sql`
+      CREATE TRIGGER refuse_test_enquiry BEFORE INSERT ON enquiries
+      FOR EACH ROW EXECUTE FUNCTION refuse_test_enquiry()`.execute(t.db);
+    try {
+      const writer = createLeadBatchWriter(t.db, { maxInFlight: 1 });
+      const first = writer.write(pending());
+      const batch = [pending(), pending({ watchModel: 'Refused by the database' }), pending()];
+      const outcomes = Promise.allSettled(batch.map((submission) => writer.write(submission)));
+      await first;
+      const [good1, refused, good2] = await outcomes;
+      // One statement for the first, one for the batch, one for each of its submissions alone.
+      expect(writer.statements).toBe(5);
+      expect(refused).toMatchObject({ status: 'rejected', reason: { message: 'test refusal' } });
+      for (const outcome of [good1, good2])
+        expect(outcome).toMatchObject({
+          status: 'fulfilled',
+          value: { enquiryId: expect.any(String) as string },
+        });
+      const refusedLead = await t.db
+        .selectFrom('leads')
+        .select('id')
+        .where('email', '=', batch[1]?.input.email ?? '')
+        .executeTakeFirst();
+      expect(refusedLead).toBeUndefined();
+    } finally {
+      await sql`DROP TRIGGER refuse_test_enquiry ON enquiries`.execute(t.db);
+      await sql`DROP FUNCTION refuse_test_enquiry()`.execute(t.db);
+    }
+  });
+
+  it('a submission whose photos are gone stores nothing; the others in its statement are stored', async () => {
+    const [taken] = await uploads(t.db, 1);
+    const mine = await uploads(t.db, 2);
+    await visitor(testServices(t.db)).lead.submit(form({ photo_upload_ids: [taken ?? ''] }));
+    const writer = createLeadBatchWriter(t.db, { maxInFlight: 1 });
+    const first = writer.write(pending());
+    const late = pending({ photo_upload_ids: [mine[0] ?? '', taken ?? ''] });
+    const other = pending({ photo_upload_ids: [mine[1] ?? ''] });
+    const [lateResult, otherResult] = await Promise.all([writer.write(late), writer.write(other), first]);
+    expect(writer.statements).toBe(2);
+    expect(lateResult).toEqual({ enquiryId: null, leadId: null, photosReady: false });
+    expect(otherResult).toMatchObject({ enquiryId: expect.any(String) as string, photosReady: true });
+    const photo = await t.db
+      .selectFrom('uploads')
+      .select('enquiry_id')
+      .where('id', '=', mine[0] ?? '')
+      .executeTakeFirst();
+    expect(photo?.enquiry_id).toBeNull();
+    const lead = await t.db
+      .selectFrom('leads')
+      .select('id')
+      .where('email', '=', late.input.email)
+      .executeTakeFirst();
+    expect(lead).toBeUndefined();
+  });
+
+  it('stores one enquiry when two server processes receive the same submission at once', async () => {
+    // Two databases, as two processes have: their writers do not know of each other, so the
+    // database's unique event id decides.
+    const processes = [
+      createDatabase({ connectionString: t.url, max: 2 }),
+      createDatabase({ connectionString: t.url, max: 2 }),
+    ];
+    try {
+      const input = leadSubmitInputSchema.parse(form({ photo_upload_ids: await uploads(t.db, 2) }));
+      const before = await counts(t.db);
+      const results = await Promise.all(
+        processes.flatMap((db) => [1, 2].map(() => submitLead({ db }, input, { ip: null, userAgent: null }))),
+      );
+      expect(new Set(results.map((r) => r.enquiryId)).size).toBe(1);
+      expect(results.filter((r) => r.created)).toHaveLength(1);
+      expect(await counts(t.db)).toEqual({
+        leads: (before?.leads ?? 0) + 1,
+        enquiries: (before?.enquiries ?? 0) + 1,
+        attached: (before?.attached ?? 0) + 2,
+        jobs: (before?.jobs ?? 0) + 1,
+      });
+    } finally {
+      for (const db of processes) await db.destroy();
     }
   });
 });
