@@ -13,9 +13,10 @@ import { openBenchDatabase } from './support/database.ts';
 
 /**
  * `npm run bench -- lead-submit`: throughput and latency of `lead.submit` through the real server
- * (tRPC, zod, the transaction with the contact upsert, the enquiry insert and two pg-boss jobs) beside
- * a bare Fastify route running only the two inserts in a transaction, on the same database. Each server
- * runs in its own child process so autocannon does not share its event loop.
+ * (tRPC, zod, the batch writer's prepared statement that stores the contact, the enquiry, its photos
+ * and the `enquiry.notify` job) beside a bare Fastify route running only the two inserts in a
+ * transaction per request, on the same database. Each server runs in its own child process so
+ * autocannon does not share its event loop.
  */
 
 const CONNECTIONS = 50;

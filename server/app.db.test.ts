@@ -83,6 +83,31 @@ describe('HTTP server', () => {
     expect((await post({ 'sec-fetch-site': 'same-origin', 'x-csrf-protection': '1' })).statusCode).toBe(405);
   });
 
+  it('reads JSON request bodies, single and batched, and answers a malformed one with 400', async () => {
+    const post = (url: string, body: string) =>
+      server.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/json', origin: TEST_APP_URL, 'x-csrf-protection': '1' },
+        body,
+      });
+    type ErrorBody = { error?: { data?: { code?: string; fieldErrors?: Record<string, string[]> } } };
+    // An invalid form: the field messages prove the body was read and parsed.
+    const single = await post('/trpc/lead.submit', JSON.stringify({ fullName: 'J' }));
+    expect(single.statusCode).toBe(400);
+    expect(single.json<ErrorBody>().error?.data?.fieldErrors?.fullName).toEqual([
+      'Name must be at least 2 characters',
+    ]);
+    const batched = await post('/trpc/lead.submit?batch=1', JSON.stringify({ 0: { fullName: 'J' } }));
+    expect(batched.statusCode).toBe(400);
+    expect(batched.json<ErrorBody[]>()[0]?.error?.data?.fieldErrors?.fullName).toEqual([
+      'Name must be at least 2 characters',
+    ]);
+    const malformed = await post('/trpc/lead.submit', '{"fullName": ');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json<ErrorBody>().error?.data?.code).toBe('BAD_REQUEST');
+  });
+
   it('answers unknown API paths with a JSON 404', async () => {
     const res = await server.app.inject({ method: 'GET', url: '/api/nothing-here' });
     expect(res.statusCode).toBe(404);

@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
 import { incomingMessageToRequest } from '@trpc/server/adapters/node-http';
 import { type HTTPErrorHandler, resolveResponse } from '@trpc/server/http';
@@ -11,6 +11,46 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 // sell form's server CPU). This mount resolves the call the same way (tRPC's resolveResponse)
 // but sends an ordinary response with its length in one write. Only subscriptions (server-sent
 // events) are streamed, as the adapter does.
+
+/**
+ * A Fetch Request for a body Fastify has already read as text: tRPC's `json()` parses that text
+ * instead of wrapping it in a web stream and reading it back (bench/lead-submit: 7% less server CPU
+ * per submission). URL (only its query matters to tRPC), headers and the abort signal of a closed
+ * connection are what incomingMessageToRequest gives.
+ */
+class ReadBodyRequest extends Request {
+  readonly #body: string;
+
+  constructor(url: URL, init: RequestInit, body: string) {
+    super(url, init);
+    this.#body = body;
+  }
+
+  override text(): Promise<string> {
+    return Promise.resolve(this.#body);
+  }
+
+  override json(): Promise<unknown> {
+    return this.text().then((text) => JSON.parse(text) as unknown);
+  }
+}
+
+function toFetchRequest(incoming: IncomingMessage & { body?: unknown }, res: ServerResponse): Request {
+  const body = incoming.body;
+  if (typeof body !== 'string') return incomingMessageToRequest(incoming, res, { maxBodySize: null });
+  const controller = new AbortController();
+  res.once('close', () => {
+    if (!res.writableEnded) controller.abort();
+  });
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(incoming.headers)) {
+    if (name.startsWith(':')) continue; // HTTP/2 pseudo-headers are not headers
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else if (value !== undefined) headers.append(name, value);
+  }
+  const url = new URL(incoming.url ?? '/', 'http://localhost');
+  return new ReadBodyRequest(url, { method: incoming.method, headers, signal: controller.signal }, body);
+}
 
 export interface TrpcMountOptions<TRouter extends AnyRouter> {
   prefix: string;
@@ -38,7 +78,7 @@ export function mountTrpc<TRouter extends AnyRouter>(
       if (req.body !== undefined) incoming.body = req.body;
       const response = await resolveResponse({
         router,
-        req: incomingMessageToRequest(incoming, reply.raw, { maxBodySize: null }),
+        req: toFetchRequest(incoming, reply.raw),
         path: req.params.path,
         error: null,
         createContext: ({ info }) => createContext({ req, res: reply, info }),
