@@ -79,14 +79,15 @@ export function createLeadBatchWriter(db: Database, options: LeadBatchWriterOpti
     return store(db, batch);
   }
 
+  function settle(waiting: Waiting, stored: StoredSubmission | undefined) {
+    if (stored) waiting.resolve(stored);
+    else waiting.reject(new Error('The statement returned no result for a submission'));
+  }
+
   async function execute(batch: Waiting[]): Promise<void> {
     try {
       const stored = await run(batch.map((waiting) => waiting.submission));
-      batch.forEach((waiting, index) => {
-        const result = stored[index];
-        if (result) waiting.resolve(result);
-        else waiting.reject(new Error('The statement returned no result for a submission'));
-      });
+      batch.forEach((waiting, index) => settle(waiting, stored[index]));
     } catch (error) {
       if (batch.length === 1) {
         batch[0]?.reject(error);
@@ -95,8 +96,7 @@ export function createLeadBatchWriter(db: Database, options: LeadBatchWriterOpti
       for (const waiting of batch) {
         try {
           const [stored] = await run([waiting.submission]);
-          if (stored) waiting.resolve(stored);
-          else waiting.reject(new Error('The statement returned no result for a submission'));
+          settle(waiting, stored);
         } catch (alone) {
           waiting.reject(alone);
         }
