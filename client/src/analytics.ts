@@ -107,9 +107,6 @@ export function trackConversion(value: AdEventValue): void {
   emit({ type: 'conversion', ...value });
 }
 
-/** How long after a page (or a client-side navigation) settles the page view is sent. */
-export const PAGE_VIEW_DELAY_MS = 100;
-
 let vitalsReported = false;
 
 /** Core Web Vitals to the console; the library is fetched after the page has loaded. */

@@ -1,6 +1,5 @@
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
-import { loadTrackingTags, PAGE_VIEW_DELAY_MS, reportWebVitals, trackPageView } from '../analytics.ts';
 import { ApiBoundary } from '../api/boundary.tsx';
 import { SiteFooter } from './SiteFooter.tsx';
 import { SiteHeader } from './SiteHeader.tsx';
@@ -21,17 +20,30 @@ function useScrollReset(pathname: string) {
   }, [pathname]);
 }
 
+/**
+ * The analytics module, fetched once the page is up: it takes no part in showing or hydrating a
+ * page, so it is not among the scripts every public page starts with (bench/README.md).
+ */
+const loadAnalytics = () => import('../analytics.ts');
+
+/** How long after a page (or a client-side navigation) settles its page view is sent. */
+const PAGE_VIEW_DELAY_MS = 100;
+
 function usePageViews(pathname: string) {
   useEffect(() => {
-    const timer = window.setTimeout(() => trackPageView(pathname), PAGE_VIEW_DELAY_MS);
+    const timer = window.setTimeout(() => {
+      void loadAnalytics().then((analytics) => analytics.trackPageView(pathname));
+    }, PAGE_VIEW_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [pathname]);
 }
 
 function useTrackingSetup() {
   useEffect(() => {
-    loadTrackingTags();
-    reportWebVitals();
+    void loadAnalytics().then((analytics) => {
+      analytics.loadTrackingTags();
+      analytics.reportWebVitals();
+    });
   }, []);
 }
 

@@ -26,7 +26,7 @@ import { StepIndicator } from './StepIndicator.tsx';
 import { ConsentFields, PersonalStep, WatchStep } from './Steps.tsx';
 import { Toasts, useToasts } from './Toasts.tsx';
 import { usePhotos } from './usePhotos.ts';
-import { readUtm } from './utm.ts';
+import { readUtm } from './utm-read.ts';
 
 /** The spec's nominal value of a seller lead for ad platforms. */
 const LEAD_VALUE = { value: 1000, currency: 'AUD' } as const;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { captureUtm, emptyUtm, parseUtm, readUtm } from './utm.ts';
+import { captureUtm, emptyUtm, parseUtm } from './utm.ts';
+import { readUtm } from './utm-read.ts';
 
 function memoryStore(initial: Record<string, string> = {}) {
   const data = new Map(Object.entries(initial));

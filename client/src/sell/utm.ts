@@ -1,18 +1,19 @@
 /**
  * Campaign attribution for the visit. Kept free of zod and React so the layout can call
- * `captureUtm()` on every public page load without pulling the sell form's code.
+ * `captureUtm()` on every public page load without pulling the sell form's code; the sell form
+ * reads it back with utm-read.ts, which public pages do not load.
  */
 
 export const UTM_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_content', 'utm_term'] as const;
 export type UtmKey = (typeof UTM_KEYS)[number];
 export type Utm = Record<UtmKey, string | null>;
 
-const STORAGE_KEY = 'sell:utm';
+export const UTM_STORAGE_KEY = 'sell:utm';
 
-type KeyValueStore = Pick<Storage, 'getItem' | 'setItem'>;
+export type KeyValueStore = Pick<Storage, 'getItem' | 'setItem'>;
 
 /** sessionStorage, or null where the browser refuses it (privacy modes, disabled storage). */
-function sessionStore(): KeyValueStore | null {
+export function sessionStore(): KeyValueStore | null {
   try {
     return typeof window === 'undefined' ? null : window.sessionStorage;
   } catch {
@@ -51,25 +52,8 @@ export function captureUtm(
   const utm = parseUtm(search);
   if (!utm || !store) return;
   try {
-    store.setItem(STORAGE_KEY, JSON.stringify(utm));
+    store.setItem(UTM_STORAGE_KEY, JSON.stringify(utm));
   } catch {
     // Storage full or refused: attribution is a nicety, never a reason to break the page.
   }
-}
-
-/** The visit's attribution, all nulls when there is none. */
-export function readUtm(store: KeyValueStore | null = sessionStore()): Utm {
-  const utm = emptyUtm();
-  let stored: unknown;
-  try {
-    stored = JSON.parse(store?.getItem(STORAGE_KEY) ?? 'null');
-  } catch {
-    return utm;
-  }
-  if (typeof stored !== 'object' || stored === null) return utm;
-  for (const key of UTM_KEYS) {
-    const value: unknown = (stored as Record<string, unknown>)[key];
-    if (typeof value === 'string' && value) utm[key] = value;
-  }
-  return utm;
 }
