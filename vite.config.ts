@@ -12,6 +12,10 @@ const site = buildSiteConfig({
   APP_URL: process.env.APP_URL ?? `http://localhost:${process.env.PORT ?? '3000'}`,
 });
 
+/** The prerendered pages' start-up script, a second entry of the browser build (server/prerender). */
+const bootModule = fileURLToPath(new URL('./client/src/boot.ts', import.meta.url));
+const isBootModule = (id: string) => id.replace(/\\/g, '/') === bootModule.replace(/\\/g, '/');
+
 /*
  * Chunks of the browser build, by what loads them. The groups, not the bundler's default splitting,
  * decide because gzip works per file: a public page's start-up JavaScript compresses best as few
@@ -20,7 +24,8 @@ const site = buildSiteConfig({
 const chunkGroups = [
   // Everything the entry imports statically (React, the router, the public layout, the route tree)
   // in the entry itself, instead of a dozen shared chunks that every page preloads anyway.
-  { name: 'initial', tags: ['$initial' as const], priority: 30 },
+  // The boot script (src/boot.ts) is an entry too, but stays a file of its own.
+  { name: 'initial', tags: ['$initial' as const], test: (id: string) => !isBootModule(id), priority: 30 },
   // The sections shared by the landing pages (home, city, brand, authentication), in one chunk.
   {
     name: 'landing',
@@ -94,6 +99,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         manifest: true,
         // Every supported browser has <link rel="modulepreload">; the polyfill would only add bytes.
         modulePreload: { polyfill: false },
-        rolldownOptions: { output: { codeSplitting: { groups: chunkGroups } } },
+        rolldownOptions: {
+          input: { index: fileURLToPath(new URL('./client/index.html', import.meta.url)), boot: bootModule },
+          output: { codeSplitting: { groups: chunkGroups } },
+        },
       },
 }));

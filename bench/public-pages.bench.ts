@@ -48,14 +48,25 @@ function servedKb(file: string, encoding: 'gz' | 'br'): number {
 const gzipKb = (file: string) => servedKb(file, 'gz');
 const brotliKb = (file: string) => servedKb(file, 'br');
 
+/**
+ * The scripts a prerendered page starts with: the boot script and what it loads once the page has
+ * painted (its entry and preloads; prerender.ts finishDocument), or the entry and preloads of a
+ * page without a boot script.
+ */
+function startupScripts(html: string): string[] {
+  const boot = /<script type="module" src="([^"]+)"([^>]*)>/.exec(html);
+  const attribute = (name: string) => new RegExp(`${name}="([^"]*)"`).exec(boot?.[2] ?? '')?.[1] ?? '';
+  const loaded = [attribute('data-entry'), ...attribute('data-preload').split(' ')];
+  const preloads = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1] ?? '');
+  return [boot?.[1] ?? '', ...loaded, ...preloads].filter(Boolean);
+}
+
 function pageWeights(html: string): { js: number; jsBrotli: number; css: number; files: number } {
-  const scripts = [
-    ...html.matchAll(/<(?:script type="module" src|link rel="modulepreload" href)="([^"]+)"/g),
-  ];
+  const scripts = startupScripts(html);
   const sheets = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)];
   return {
-    js: scripts.reduce((sum, m) => sum + gzipKb(m[1] ?? ''), 0),
-    jsBrotli: scripts.reduce((sum, m) => sum + brotliKb(m[1] ?? ''), 0),
+    js: scripts.reduce((sum, file) => sum + gzipKb(file), 0),
+    jsBrotli: scripts.reduce((sum, file) => sum + brotliKb(file), 0),
     css: sheets.reduce((sum, m) => sum + gzipKb(m[1] ?? ''), 0),
     files: scripts.length,
   };

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './support/test.ts';
 import { sql } from 'kysely';
 import { AUTH_MESSAGES } from '../shared/auth/messages.ts';
 import { hashPassword } from '../server/auth/password.ts';

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './support/test.ts';
 import { sql } from 'kysely';
 import { signToken } from '../server/unsubscribe/signed-token.ts';
 import { E2E_APP_SECRET } from './support/constants.ts';

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './support/test.ts';
 
 /** Records every aria-expanded change of the element with the given id, with page timestamps. */
 async function watchExpanded(page: Page, controls: string): Promise<void> {
@@ -350,6 +350,35 @@ test('public pages hydrate without errors', async ({ page }) => {
     await expect(brands).toHaveAttribute('aria-expanded', 'true');
   }
   expect(errors).toEqual([]);
+});
+
+test('a public page fetches its app only after it has loaded and painted', async ({ page }) => {
+  await page.goto('/sell-rolex-watch');
+  const timing = await page.evaluate(() => {
+    const boot = document.querySelector('script[data-entry]');
+    const entry = new URL(boot?.getAttribute('data-entry') ?? '', location.href).href;
+    const startOf = (url: string) =>
+      performance.getEntriesByType('resource').find((e) => e.name === url)?.startTime ?? null;
+    const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+    return {
+      boot: startOf((boot as HTMLScriptElement | null)?.src ?? ''),
+      entry: startOf(entry),
+      preloads: (boot?.getAttribute('data-preload') ?? '')
+        .split(' ')
+        .map((href) => startOf(new URL(href, location.href).href)),
+      loadEnd: navigation.loadEventEnd,
+      firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+    };
+  });
+  expect(timing.boot).not.toBeNull();
+  expect(timing.boot ?? Infinity).toBeLessThan(timing.loadEnd);
+  expect(timing.firstPaint).not.toBeNull();
+  expect(timing.preloads.length).toBeGreaterThan(0);
+  for (const start of [timing.entry, ...timing.preloads]) {
+    expect(start).not.toBeNull();
+    expect(start ?? 0).toBeGreaterThanOrEqual(timing.loadEnd);
+    expect(start ?? 0).toBeGreaterThan(timing.firstPaint ?? Infinity);
+  }
 });
 
 test('the FAQ keeps one answer open at a time and can collapse', async ({ page }) => {

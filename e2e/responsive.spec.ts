@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './support/test.ts';
 import { articleSlugs, staticRoutes } from '../shared/content/routes.ts';
 import { brandCatalog, cityCatalog } from '../shared/content/catalog.ts';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 
 test('the home page renders and the app reports ready', async ({ page, request }) => {
   const ready = await request.get('/readyz');

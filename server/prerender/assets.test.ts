@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { adminShellPreloads, pageAssets, routeChunks, routeIdForFile, type ViteManifest } from './assets.ts';
 
 const manifest: ViteManifest = {
+  // Listed first: the app's entry is told apart by its key, not by its place.
+  'src/boot.ts': { file: 'assets/boot-OOOOOOOO.js', isEntry: true },
   'index.html': {
     file: 'assets/index-AAAAAAAA.js',
     isEntry: true,
@@ -43,8 +45,9 @@ describe('pageAssets', () => {
     ]);
   });
 
-  it('preloads the entry imports and the page component with its imports', () => {
+  it('boots the entry, its imports and the page component with its imports', () => {
     expect(pageAssets(manifest, ['__root__', '/sell-watch-{$city}'], false)).toEqual({
+      boot: '/assets/boot-OOOOOOOO.js',
       entry: '/assets/index-AAAAAAAA.js',
       css: ['/assets/index-CCCCCCCC.css'],
       preloads: [
@@ -68,8 +71,10 @@ describe('pageAssets', () => {
     );
   });
 
-  it('refuses a manifest without an entry', () => {
+  it('refuses a manifest without an entry or without the boot script', () => {
     expect(() => pageAssets({}, [], false)).toThrow(/no entry/);
+    const { 'src/boot.ts': _boot, ...withoutBoot } = manifest;
+    expect(() => pageAssets(withoutBoot, [], false)).toThrow(/no src\/boot\.ts entry/);
   });
 });
 

@@ -9,11 +9,13 @@ export interface ViteManifestChunk {
 export type ViteManifest = Record<string, ViteManifestChunk>;
 
 export interface PageAssets {
-  /** The entry module, loaded with a script tag. */
+  /** The boot script (client/src/boot.ts), the page's one script tag: it loads the entry and preloads. */
+  boot: string;
+  /** The entry module (client/index.html's main.tsx). */
   entry: string;
   /** Stylesheets, in load order. */
   css: string[];
-  /** Chunks the page needs at start-up besides the entry, preloaded to avoid a waterfall. */
+  /** Chunks the page needs at start-up besides the entry, preloaded with it to avoid a waterfall. */
   preloads: string[];
 }
 
@@ -62,8 +64,18 @@ function collect(manifest: ViteManifest, key: string, files: Set<string>, css: S
   for (const imported of chunk.imports ?? []) collect(manifest, imported, files, css);
 }
 
+/** The module of the browser build's second entry: prerendered pages start with it. */
+export const BOOT_MODULE = 'src/boot.ts';
+
+/** The app's entry chunk: the one built from index.html (the boot script is the other entry). */
+function appEntry(manifest: ViteManifest): [string, ViteManifestChunk] {
+  const found = Object.entries(manifest).find(([key, chunk]) => chunk.isEntry && key !== BOOT_MODULE);
+  if (!found) throw new Error('The Vite manifest has no entry chunk');
+  return found;
+}
+
 /**
- * Entry, stylesheets and preloads of a page whose matched routes are `routeIds`: their components,
+ * Boot script, entry, stylesheets and preloads of a page whose matched routes are `routeIds`: their components,
  * or their not-found components when the page is a not-found page.
  */
 export function pageAssets(
@@ -72,9 +84,9 @@ export function pageAssets(
   notFound: boolean,
   base = '/',
 ): PageAssets {
-  const entryKey = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
-  const entryChunk = entryKey ? manifest[entryKey] : undefined;
-  if (!entryKey || !entryChunk) throw new Error('The Vite manifest has no entry chunk');
+  const [entryKey, entryChunk] = appEntry(manifest);
+  const boot = manifest[BOOT_MODULE];
+  if (!boot?.isEntry) throw new Error(`The Vite manifest has no ${BOOT_MODULE} entry`);
   const files = new Set<string>();
   const css = new Set<string>();
   collect(manifest, entryKey, files, css);
@@ -82,6 +94,7 @@ export function pageAssets(
   for (const id of routeIds) for (const key of chunks.get(id) ?? []) collect(manifest, key, files, css);
   files.delete(entryChunk.file);
   return {
+    boot: base + boot.file,
     entry: base + entryChunk.file,
     css: [...css].map((f) => base + f),
     preloads: [...files].map((f) => base + f),
@@ -102,8 +115,6 @@ export function adminShellPreloads(manifest: ViteManifest, base = '/'): string[]
   collect(manifest, ADMIN_ROUTER_MODULE, files, css);
   for (const key of routeChunks(manifest, ['component']).get('/admin') ?? [])
     collect(manifest, key, files, css);
-  const entryKey = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
-  const entryFile = entryKey ? manifest[entryKey]?.file : undefined;
-  if (entryFile) files.delete(entryFile);
+  files.delete(appEntry(manifest)[1].file);
   return [...files].map((f) => base + f);
 }

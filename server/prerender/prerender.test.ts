@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fileForPath, finishDocument, NOT_FOUND_PAGES, withPreloads } from './prerender.ts';
 
 const assets = {
+  boot: '/assets/boot-D.js',
   entry: '/assets/index-A.js',
   css: ['/assets/index-B.css'],
   preloads: ['/assets/page-C.js'],
@@ -9,7 +10,7 @@ const assets = {
 const doc = '<!DOCTYPE html><html><head><title>T</title></head><body><main>x</main></body></html>';
 
 describe('finishDocument', () => {
-  it('adds stylesheets, low-priority preloads and entry module, the page data, and no inline executable script', () => {
+  it('adds stylesheets, the boot script naming the entry and preloads, the page data, and no inline executable script', () => {
     const html = finishDocument(doc, {
       assets,
       seed: { path: '/', note: '</script><script>alert(1)</script>\u2028' },
@@ -17,7 +18,7 @@ describe('finishDocument', () => {
       noindex: false,
     });
     expect(html).toContain(
-      '<link rel="stylesheet" href="/assets/index-B.css"><link rel="modulepreload" href="/assets/page-C.js" fetchpriority="low"><script type="module" src="/assets/index-A.js" fetchpriority="low"></script></head>',
+      '<link rel="stylesheet" href="/assets/index-B.css"><script type="module" src="/assets/boot-D.js" data-entry="/assets/index-A.js" data-preload="/assets/page-C.js" fetchpriority="low"></script></head>',
     );
     const data = /<script type="application\/json" id="__page_data">(.*?)<\/script><\/body>/.exec(html)?.[1];
     expect(data).toBeDefined();

@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { noindexRoutes, publicRoutes } from '#shared/content/routes.ts';
 import type { SiteConfig } from '#shared/site/config.ts';
 import { adminShellPreloads, type PageAssets, pageAssets, type ViteManifest } from './assets.ts';
+import { BOOT_ENTRY_ATTRIBUTE, BOOT_PRELOAD_ATTRIBUTE } from '../../client/src/boot.ts';
 import { cspForTrackingTags, type TrackingIds } from './csp.ts';
 import {
   type CspSources,
@@ -57,20 +58,20 @@ export interface FinishOptions {
 }
 
 /**
- * Adds what React does not render: the stylesheets, module preloads and entry script, the page's
- * data for the first render, and for pages whose routes set no canonical link or robots rule (the
- * sell and marketing-preferences pages) those too. No executable inline script is added, so the
- * strict Content-Security-Policy (script-src 'self') holds. The scripts are fetched at low priority:
- * the prerendered page is complete without them, so its stylesheet and hero image go first
- * (Lighthouse mobile first contentful paint 1.65 s -> 0.77 s, bench/README.md public-pages).
+ * Adds what React does not render: the stylesheets, the boot script with the entry and preloads it
+ * loads once the page has painted (client/src/boot.ts), the page's data for the first render, and
+ * for pages whose routes set no canonical link or robots rule (the sell and marketing-preferences
+ * pages) those too. No executable inline script is added, so the strict Content-Security-Policy
+ * (script-src 'self') holds. Only the boot script is fetched with the page, at low priority: the
+ * prerendered page is complete without scripts, so its stylesheet and hero image go first, and the
+ * app's scripts neither delay nor hold back its first and largest paints (Lighthouse mobile first
+ * contentful paint 1.65 s -> 0.77 s, largest 1.65-1.85 s -> 0.95-1.22 s; bench/README.md).
  */
 export function finishDocument(html: string, options: FinishOptions): string {
   const head: string[] = [];
   for (const href of options.assets.css) head.push(`<link rel="stylesheet" href="${escapeAttribute(href)}">`);
-  for (const href of options.assets.preloads)
-    head.push(`<link rel="modulepreload" href="${escapeAttribute(href)}" fetchpriority="low">`);
   head.push(
-    `<script type="module" src="${escapeAttribute(options.assets.entry)}" fetchpriority="low"></script>`,
+    `<script type="module" src="${escapeAttribute(options.assets.boot)}" ${BOOT_ENTRY_ATTRIBUTE}="${escapeAttribute(options.assets.entry)}" ${BOOT_PRELOAD_ATTRIBUTE}="${escapeAttribute(options.assets.preloads.join(' '))}" fetchpriority="low"></script>`,
   );
   if (options.canonicalUrl && !/<link[^>]+rel="canonical"/.test(html)) {
     const url = escapeAttribute(options.canonicalUrl);
