@@ -4,9 +4,9 @@ export { expect, type Page } from '@playwright/test';
 
 /**
  * Prerendered pages load their script after the load event (client/src/boot.ts), so page.goto()
- * resolves before the menus, drawer and forms answer. Here goto() and reload() also wait for the app to take
- * the page over (data-app-ready, client/src/main.tsx), as a visitor waits for a page to respond;
- * responses that are not app pages (no module script) are returned as they are.
+ * resolves before the menus, drawer and forms answer. Here goto() and reload() also wait for the
+ * app to take the page over (data-app-ready, client/src/main.tsx), as a visitor waits for a page to
+ * respond; responses that are not app pages (no module script) are returned as they are.
  */
 async function waitForApp(page: Page): Promise<void> {
   await page.waitForFunction(

@@ -9,7 +9,7 @@ export interface ViteManifestChunk {
 export type ViteManifest = Record<string, ViteManifestChunk>;
 
 export interface PageAssets {
-  /** The boot script (client/src/boot.ts), the page's one script tag: it loads the entry and preloads. */
+  /** The boot script (client/src/boot.ts), the page's one script tag; it loads entry and preloads. */
   boot: string;
   /** The entry module (client/index.html's main.tsx). */
   entry: string;
@@ -75,8 +75,8 @@ function appEntry(manifest: ViteManifest): [string, ViteManifestChunk] {
 }
 
 /**
- * Boot script, entry, stylesheets and preloads of a page whose matched routes are `routeIds`: their components,
- * or their not-found components when the page is a not-found page.
+ * Boot script, entry, stylesheets and preloads of a page whose matched routes are `routeIds`: their
+ * components, or their not-found components when the page is a not-found page.
  */
 export function pageAssets(
   manifest: ViteManifest,
