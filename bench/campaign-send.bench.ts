@@ -198,8 +198,12 @@ async function runBare(args: ChildArgs): Promise<ChildResult> {
   const client = new pg.Client({ connectionString: args.databaseUrl, application_name: 'bench-bare' });
   await client.connect();
   try {
-    const campaign = await client.query<{ subject: string; html_content: string }>(
-      'SELECT subject, html_content FROM email_campaigns WHERE id = $1',
+    const campaign = await client.query<{
+      subject: string;
+      html_content: string;
+      variables: Record<string, string>;
+    }>(
+      'SELECT subject, html_content, variables FROM email_campaigns WHERE id = $1',
       [args.campaignId],
     );
     const row = campaign.rows[0];
@@ -208,7 +212,12 @@ async function runBare(args: ChildArgs): Promise<ChildResult> {
     const db = createDatabase({ connectionString: args.databaseUrl, max: 1 });
     const sender = await campaignSender(db, config);
     await db.destroy();
-    const content: CampaignContent = { id: args.campaignId, subject: row.subject, html: row.html_content };
+    const content: CampaignContent = {
+      id: args.campaignId,
+      subject: row.subject,
+      html: row.html_content,
+      variables: row.variables,
+    };
     const template = campaignMessage(
       config,
       content,

@@ -17,7 +17,9 @@ function range(): string[] {
   }
 }
 
-const subjects = git(['log', '--format=%h %s', ...range()]).split('\n').filter(Boolean);
+const subjects = git(['log', '--format=%h %s', ...range()])
+  .split('\n')
+  .filter(Boolean);
 const long = subjects.filter((line) => line.length - line.indexOf(' ') - 1 > MAX_SUBJECT);
 for (const line of long) console.error(`subject over ${MAX_SUBJECT} characters: ${line}`);
 console.log(`${subjects.length - long.length} passed, ${long.length} failed (commit subjects)`);

@@ -31,6 +31,7 @@ async function checkSendable(trx: DbExecutor, fields: CampaignFields): Promise<n
     subject: fields.subject,
     html: fields.html_content,
     recipientCount,
+    variables: fields.variables,
   });
   if (errors.length > 0) throw new CampaignError('BAD_REQUEST', errors.map((e) => e.message).join('. '));
   return recipientCount;

@@ -564,11 +564,31 @@ describe('admin.campaigns', () => {
       const [email] = emails;
       expect(email?.subject).toBe('For Alex');
       expect(email?.from_address).toBe('Sterling Watch Buyers <valuations@sterlingwatchbuyers.com.au>');
-      expect(email?.html).toContain('Hi Alex (Alex Sample, tester@example.com), {{watch_brand}} prices');
+      // A custom tag without a value shows as [name], as on the template preview, never as braces.
+      expect(email?.html).toContain('Hi Alex (Alex Sample, tester@example.com), [watch_brand] prices');
       expect(email?.html).toContain('href="http://localhost:3999/unsubscribe"');
       expect(email?.html).toContain('Sterling Watch Buyers Pty Ltd');
       expect(email?.html).toContain('ABN');
       expect(email?.tags).toEqual([{ name: 'kind', value: 'campaign-test' }]);
+    });
+
+    it("fills the campaign's custom tags with its values, in the subject and the HTML", async () => {
+      await api().sendTest({
+        to: 'values@example.com',
+        name: 'n',
+        subject: 'Your {{watch_brand}}, {{first_name}}',
+        html_content: `<html><body><p>{{first_name}}, your {{watch_brand}} could be worth more.</p><a href="{{valuation_url}}">Value it</a></body></html>`,
+        variables: { watch_brand: 'Omega', valuation_url: 'https://example.com/sell' },
+      });
+      const email = await t.db
+        .selectFrom('outbox_emails')
+        .selectAll()
+        .where(sql<boolean>`${'values@example.com'} = ANY(to_addresses)`)
+        .executeTakeFirstOrThrow();
+      expect(email.subject).toBe('Your Omega, Alex');
+      expect(email.html).toContain('<p>Alex, your Omega could be worth more.</p>');
+      expect(email.html).toContain('<a href="https://example.com/sell">Value it</a>');
+      expect(email.html).not.toContain('{{');
     });
 
     it('uses the sender from settings and keeps the HTML own unsubscribe link without a footer', async () => {

@@ -9,6 +9,7 @@ import {
   EDITABLE_STATUSES,
 } from '#shared/campaigns/schemas.ts';
 import { MAX_NAME } from '#shared/campaigns/rules.ts';
+import { usedValues } from '#shared/templates/variables.ts';
 import type { DbExecutor } from '../db/database.ts';
 import type { EmailCampaign, EmailCampaignsTable } from '../db/schema.ts';
 import { sanitizeMarketingHtml } from '../email/marketing-html.ts';
@@ -38,6 +39,7 @@ export function toCampaignDetail(row: EmailCampaign): CampaignDetail {
     isTestMode: row.is_test_mode,
     testEmails: row.test_emails,
     templateId: row.template_id,
+    variables: row.variables,
     deliveredCount: row.delivered_count,
     failedCount: row.failed_count,
     bounceCount: row.bounce_count,
@@ -123,6 +125,7 @@ export async function refusal(
 /** The stored form of the form's fields; the HTML is sanitised on every save. */
 export function contentValues(fields: CampaignFields) {
   return {
+    variables: usedValues(fields.subject, fields.html_content, fields.variables),
     name: fields.name,
     subject: fields.subject,
     html_content: sanitizeMarketingHtml(fields.html_content),
@@ -200,6 +203,7 @@ export async function duplicateCampaign(
       is_test_mode: source.is_test_mode,
       test_emails: source.test_emails,
       template_id: source.template_id,
+      variables: source.variables,
       status: 'draft',
       total_recipients: 0,
       created_by: userId,

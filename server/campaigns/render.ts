@@ -10,7 +10,10 @@ import { PREFERENCES_PATH } from '../unsubscribe/links.ts';
  * engine uses it with each recipient's values and signed links.
  */
 
-/** The merge tags every campaign e-mail can use; other `{{tags}}` stay as written. */
+/**
+ * The recipient fields and system links every campaign e-mail can use (RECIPIENT_FIELDS and
+ * SYSTEM_LINKS in shared/templates/variables.ts); custom tags take the campaign's values.
+ */
 export interface CampaignMergeValues {
   first_name: string;
   full_name: string;
@@ -94,6 +97,13 @@ function withFooter(html: string, footer: string): string {
   return `${html.slice(0, bodyEnd)}${footer}\n${html.slice(bodyEnd)}`;
 }
 
+/** What a campaign renders: its content and the values of its custom merge tags. */
+export interface CampaignRenderContent {
+  subject: string;
+  html: string;
+  variables?: Readonly<Record<string, string>>;
+}
+
 export interface RenderedCampaignEmail {
   subject: string;
   html: string;
@@ -105,13 +115,16 @@ export interface RenderedCampaignEmail {
  * exactly as `renderCampaignEmail` does. The sending engine renders a whole campaign with one.
  */
 export function campaignRenderer(
-  content: { subject: string; html: string },
+  content: CampaignRenderContent,
   site: FooterSite,
 ): (values: CampaignMergeValues) => RenderedCampaignEmail {
   // The footer is decided on the stored HTML, so a link written as {{unsubscribe_url}} counts.
   const footer = hasUnsubscribeLink(content.html) ? null : footerTemplate(site);
+  const campaignValues = content.variables ?? {};
   return (values) => {
-    const record: Record<string, string> = { ...values };
+    // The campaign's values fill its custom tags; a recipient field or system link always comes
+    // from the recipient, whatever the campaign carries under that name.
+    const record: Record<string, string> = { ...campaignValues, ...values };
     const subjectValues = Object.fromEntries(
       Object.entries(record).map(([key, value]) => [key, value.replace(/[\r\n]+/g, ' ')]),
     );
@@ -132,7 +145,7 @@ export function campaignRenderer(
  * line breaks are flattened so a name typed with a newline cannot inject a header.
  */
 export function renderCampaignEmail(
-  content: { subject: string; html: string },
+  content: CampaignRenderContent,
   values: CampaignMergeValues,
   site: FooterSite,
 ): RenderedCampaignEmail {

@@ -35,7 +35,10 @@ export interface TestEmailInput {
   to: string;
   subject: string;
   html: string;
-  /** Extra sample values (template preview); the standard sample contact fills the rest. */
+  /**
+   * Values for the custom tags (the campaign's values, or the template preview's samples); the
+   * standard sample contact fills the recipient fields.
+   */
   samples?: Readonly<Record<string, string>>;
   /** Whose allowance the send counts against. */
   userId: string;
@@ -77,10 +80,9 @@ export async function sendTestEmail(
     values,
     services.config.site,
   );
-  if (input.kind === 'template-test') {
-    // As on the preview page: a variable without a sample shows as [name].
-    rendered = { subject: renderPreview(rendered.subject, {}), html: renderPreview(rendered.html, {}) };
-  }
+  // As on the preview page: a variable without a value shows as [name], never as literal braces
+  // (docs/decisions/011-merge-variables.md).
+  rendered = { subject: renderPreview(rendered.subject, {}), html: renderPreview(rendered.html, {}) };
   const result = await services.email.send({
     from: sender.from,
     to: [input.to],

@@ -1,3 +1,4 @@
+import { baseEnvSchema, loadEnvOrExit, resolveAppUrl } from '../config/env.ts';
 import { seedDemoData } from '../seed/demo.ts';
 import { withDatabase } from './with-database.ts';
 
@@ -5,7 +6,7 @@ import { withDatabase } from './with-database.ts';
 try {
   await withDatabase(
     async (db) => {
-      const { seeded } = await seedDemoData(db);
+      const { seeded } = await seedDemoData(db, { appUrl: resolveAppUrl(loadEnvOrExit(baseEnvSchema)) });
       console.log(seeded ? 'Demo data added.' : 'The database already has data; nothing was added.');
     },
     { migrate: true },

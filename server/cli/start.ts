@@ -30,7 +30,7 @@ const runtime = await createRuntime(env, {
 const { db, config } = runtime.services;
 
 if (await databaseIsEmpty(db)) {
-  const { seeded } = await seedDemoData(db);
+  const { seeded } = await seedDemoData(db, { appUrl: config.appUrl });
   if (seeded)
     logger.info('added demo data (contacts, templates, a completed campaign, unsubscribe activity)');
 }

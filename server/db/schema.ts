@@ -111,6 +111,12 @@ export interface EmailTemplatesTable {
   description: string | null;
   html_content: string;
   variables: ColumnType<string[], string[] | undefined, string[]>;
+  /** Sample/default value per custom variable (docs/decisions/011-merge-variables.md). */
+  variable_defaults: ColumnType<
+    Record<string, string>,
+    Record<string, string> | undefined,
+    Record<string, string>
+  >;
   template_type: Generated<'marketing'>;
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
@@ -126,6 +132,8 @@ export interface EmailCampaignsTable {
   is_test_mode: Generated<boolean>;
   test_emails: ColumnType<string[], string[] | undefined, string[]>;
   template_id: string | null;
+  /** The value of each custom merge tag the campaign sends with. */
+  variables: ColumnType<Record<string, string>, Record<string, string> | undefined, Record<string, string>>;
   total_recipients: Generated<number>;
   sent_count: Generated<number>;
   delivered_count: Generated<number>;

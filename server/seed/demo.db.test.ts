@@ -1,16 +1,19 @@
 import { describe, expect, it } from 'vitest';
+import { tagsWithoutValue } from '#shared/templates/variables.ts';
 import { useTestDatabase } from '../../test/support/db.ts';
 import { databaseIsEmpty, seedDemoData } from './demo.ts';
+
+const seedOptions = { appUrl: 'https://watches.example.com' };
 
 describe('demo data', () => {
   const t = useTestDatabase();
 
   it('fills an empty database once; a second run (even concurrent) adds nothing', async () => {
     expect(await databaseIsEmpty(t.db)).toBe(true);
-    const results = await Promise.all([seedDemoData(t.db), seedDemoData(t.db)]);
+    const results = await Promise.all([seedDemoData(t.db, seedOptions), seedDemoData(t.db, seedOptions)]);
     expect(results.map((r) => r.seeded).sort()).toEqual([false, true]);
     expect(await databaseIsEmpty(t.db)).toBe(false);
-    expect((await seedDemoData(t.db)).seeded).toBe(false);
+    expect((await seedDemoData(t.db, seedOptions)).seeded).toBe(false);
     const count = async (table: 'leads' | 'email_templates' | 'email_campaigns' | 'unsubscribe_logs') =>
       (
         await t.db
@@ -46,5 +49,17 @@ describe('demo data', () => {
       .execute();
     expect(unsubscribed).toHaveLength(2);
     expect(unsubscribed.every((l) => !l.email_marketing_consent)).toBe(true);
+  });
+
+  it('gives every custom merge tag of the demo templates and campaign a value', async () => {
+    const templates = await t.db.selectFrom('email_templates').selectAll().execute();
+    for (const template of templates) {
+      expect(tagsWithoutValue(template.subject, template.html_content, template.variable_defaults)).toEqual(
+        [],
+      );
+    }
+    const campaign = await t.db.selectFrom('email_campaigns').selectAll().executeTakeFirstOrThrow();
+    expect(tagsWithoutValue(campaign.subject, campaign.html_content, campaign.variables)).toEqual([]);
+    expect(campaign.variables).toEqual({ valuation_url: 'https://watches.example.com/sell' });
   });
 });

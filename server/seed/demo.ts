@@ -125,7 +125,14 @@ export async function databaseIsEmpty(db: Database): Promise<boolean> {
  * Demo data for a fresh install: contacts, two templates, one completed campaign with sends whose
  * counters agree with its rows, and some unsubscribe activity. Does nothing on a non-empty database.
  */
-export async function seedDemoData(db: Database, now = new Date()): Promise<{ seeded: boolean }> {
+export async function seedDemoData(
+  db: Database,
+  { appUrl, now = new Date() }: { appUrl: string; now?: Date },
+): Promise<{ seeded: boolean }> {
+  // The custom tags' values (docs/decisions/011-merge-variables.md): the templates keep them as
+  // defaults, and the demo campaign carries what it was sent with.
+  const newsletterValues = { valuation_url: `${appUrl}/sell` };
+  const reminderValues = { watch_brand: 'watch' };
   return db.transaction().execute(async (trx) => {
     // Serialise concurrent seeders (server and worker starting together).
     await sql`SELECT pg_advisory_xact_lock(hashtext('watch-platform:seed'))`.execute(trx);
@@ -163,6 +170,7 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<{ se
           description: 'Newsletter with market notes and a valuation call to action',
           html_content: newsletterHtml,
           variables: ['first_name', 'valuation_url', 'unsubscribe_url', 'preferences_url'],
+          variable_defaults: newsletterValues,
         },
         {
           template_name: 'Valuation reminder',
@@ -170,6 +178,7 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<{ se
           description: 'Follow-up for sellers who have not booked an inspection',
           html_content: reminderHtml,
           variables: ['first_name', 'watch_brand', 'unsubscribe_url'],
+          variable_defaults: reminderValues,
         },
       ])
       .returning('id')
@@ -199,6 +208,7 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<{ se
         name: 'Spring market update',
         subject: 'What your watch could be worth this spring',
         html_content: newsletterHtml,
+        variables: newsletterValues,
         status: 'completed',
         template_id: firstTemplate?.id ?? null,
         total_recipients: recipients.length,

@@ -32,6 +32,22 @@ describe('admin.templates', () => {
     admin = { id: user.id, email: user.email, isAdmin: true };
   });
 
+  it('keeps default values for its listed variables, and a duplicate keeps them too', async () => {
+    const created = await api().create({
+      ...base,
+      variable_defaults: { watch_brand: 'Rolex', not_listed: 'dropped' },
+    });
+    expect(created.variableDefaults).toEqual({ watch_brand: 'Rolex' });
+    const copy = await api().duplicate({ id: created.id });
+    expect(copy.variableDefaults).toEqual({ watch_brand: 'Rolex' });
+    expect(await codeOf(api().create({ ...base, variable_defaults: { 'bad name': 'x' } }))).toBe(
+      'BAD_REQUEST',
+    );
+    expect(
+      await codeOf(api().create({ ...base, variable_defaults: { watch_brand: 'x'.repeat(2001) } })),
+    ).toBe('BAD_REQUEST');
+  });
+
   it('creates, reads, updates and deletes a marketing template', async () => {
     const created = await api().create(base);
     expect(created).toMatchObject({

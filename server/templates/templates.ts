@@ -16,6 +16,7 @@ export function toTemplateDto(row: EmailTemplate): TemplateDto {
     description: row.description,
     htmlContent: row.html_content,
     variables: row.variables,
+    variableDefaults: row.variable_defaults,
     templateType: row.template_type,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
@@ -54,6 +55,10 @@ function storedValues(data: TemplateData) {
     description: data.description,
     html_content: sanitizeMarketingHtml(data.html_content),
     variables: data.variables,
+    // Defaults only for variables the template lists: a removed variable takes its value with it.
+    variable_defaults: Object.fromEntries(
+      Object.entries(data.variable_defaults).filter(([name]) => data.variables.includes(name)),
+    ),
   };
 }
 
@@ -103,6 +108,7 @@ export async function duplicateTemplate(db: DbExecutor, id: string): Promise<Ema
       description: source.description,
       html_content: source.html_content,
       variables: source.variables,
+      variable_defaults: source.variable_defaults,
       template_type: 'marketing',
     })
     .returningAll()

@@ -200,22 +200,64 @@ describe('validateCampaign: warnings', () => {
     expect(warningCodes({ html: cleanHtml.replace('Unsubscribe', 'UNSUBSCRIBE') })).toEqual([]);
   });
 
-  it('lists the first three of five merge tags, counting unique tags', () => {
+  it('lists every merge tag of the subject and the HTML, each once', () => {
     const html = cleanHtml.replace(
       '<p>',
       '<p>{{first_name}} {{email}} {{ first_name }} {{city}} {{brand}} {{model}}',
     );
-    expect(warning({ html }, 'merge_tags')).toEqual({
+    const variables = { city: 'Sydney', brand: 'Rolex', model: 'Submariner' };
+    expect(warning({ html, variables }, 'merge_tags')).toEqual({
       code: 'merge_tags',
-      message: 'Found 5 merge tag(s): {{first_name}}, {{email}}, {{city}}',
+      message: 'Found 5 merge tag(s): {{first_name}}, {{email}}, {{city}}, {{brand}}, {{model}}',
     });
+    expect(warning({ html, subject: '{{brand}} for {{full_name}}', variables }, 'merge_tags')?.message).toBe(
+      'Found 6 merge tag(s): {{brand}}, {{full_name}}, {{first_name}}, {{email}}, {{city}}, {{model}}',
+    );
   });
 
   it('lists a single merge tag', () => {
     const html = cleanHtml.replace('<p>', '<p>Hi {{name}},');
-    expect(warning({ html }, 'merge_tags')?.message).toBe('Found 1 merge tag(s): {{name}}');
+    expect(warning({ html, variables: { name: 'there' } }, 'merge_tags')?.message).toBe(
+      'Found 1 merge tag(s): {{name}}',
+    );
     // Not a word-character tag, so not a merge tag.
     expect(warningCodes({ html: cleanHtml.replace('<p>', '<p>{{first name}}') })).toEqual([]);
+  });
+
+  it('blocks sending for each custom tag without a value, naming it', () => {
+    const html = cleanHtml.replace(
+      '<p>',
+      '<p>{{first_name}}, your {{watch_brand}} <a href="{{valuation_url}}">value</a>',
+    );
+    const subject = 'Your {{watch_brand}} this month';
+    expect(check({ html, subject }).errors).toEqual([
+      {
+        code: 'merge_tag_without_value',
+        message: 'Merge tag {{watch_brand}} has no value: enter one under Merge values',
+      },
+      {
+        code: 'merge_tag_without_value',
+        message: 'Merge tag {{valuation_url}} has no value: enter one under Merge values',
+      },
+    ]);
+    // A blank value is no value.
+    expect(
+      check({ html, subject, variables: { watch_brand: 'Rolex', valuation_url: '  ' } }).errors.map(
+        (e) => e.message,
+      ),
+    ).toEqual(['Merge tag {{valuation_url}} has no value: enter one under Merge values']);
+    expect(
+      check({ html, subject, variables: { watch_brand: 'Rolex', valuation_url: 'https://example.com/sell' } })
+        .errors,
+    ).toEqual([]);
+  });
+
+  it('never asks for a value for recipient fields and system links', () => {
+    const html = cleanHtml.replace(
+      '<p>',
+      '<p>{{first_name}} {{full_name}} {{email}} <a href="{{unsubscribe_url}}">u</a> <a href="{{preferences_url}}">p</a>',
+    );
+    expect(errorCodes({ html })).toEqual([]);
   });
 
   it('warns above 10,000 recipients, not at 10,000', () => {

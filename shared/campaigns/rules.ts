@@ -1,4 +1,4 @@
-import { extractVariables } from '../templates/variables.ts';
+import { contentTags, tagsWithoutValue, type VariableValues } from '../templates/variables.ts';
 
 /** Campaign limits from the admin spec §9; the client form and the server send path share them. */
 export const MAX_RECIPIENTS = 50_000;
@@ -23,6 +23,7 @@ export type CampaignErrorCode =
   | 'html_too_short'
   | 'html_too_large'
   | 'html_script'
+  | 'merge_tag_without_value'
   | 'no_recipients'
   | 'too_many_recipients';
 
@@ -52,6 +53,8 @@ export interface CampaignDraft {
   subject: string;
   html: string;
   recipientCount: number;
+  /** The campaign's custom variable values; every custom tag needs one. */
+  variables?: Readonly<VariableValues>;
 }
 
 const enAU = new Intl.NumberFormat('en-AU');
@@ -87,7 +90,7 @@ export function punctuationMarkCount(subject: string): number {
  * warnings only inform. `ready` is the all-clear that the form shows as CAMPAIGN_READY.
  */
 export function validateCampaign(draft: CampaignDraft): CampaignValidation {
-  const { name, subject, html, recipientCount } = draft;
+  const { name, subject, html, recipientCount, variables = {} } = draft;
   const errors: Issue<CampaignErrorCode>[] = [];
   const warnings: Issue<CampaignWarningCode>[] = [];
 
@@ -135,6 +138,14 @@ export function validateCampaign(draft: CampaignDraft): CampaignValidation {
     errors.push({ code: 'html_script', message: 'Email content cannot contain <script> tags' });
   }
 
+  // A tag nobody fills would reach every reader as a gap or an empty link (docs/decisions/011-merge-variables.md).
+  for (const tag of tagsWithoutValue(subject, html, variables)) {
+    errors.push({
+      code: 'merge_tag_without_value',
+      message: `Merge tag {{${tag}}} has no value: enter one under Merge values`,
+    });
+  }
+
   if (!(recipientCount > 0)) {
     errors.push({ code: 'no_recipients', message: 'No recipients selected for this campaign' });
   } else if (recipientCount > MAX_RECIPIENTS) {
@@ -157,12 +168,9 @@ export function validateCampaign(draft: CampaignDraft): CampaignValidation {
     });
   }
   // Same tag grammar as the merge step, so `{{ name }}` is reported exactly when it would be substituted.
-  const tags = extractVariables(html);
+  const tags = contentTags(subject, html);
   if (tags.length > 0) {
-    const listed = tags
-      .slice(0, 3)
-      .map((t) => `{{${t}}}`)
-      .join(', ');
+    const listed = tags.map((t) => `{{${t}}}`).join(', ');
     warnings.push({ code: 'merge_tags', message: `Found ${tags.length} merge tag(s): ${listed}` });
   }
   if (recipientCount > LARGE_CAMPAIGN) {

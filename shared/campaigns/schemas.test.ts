@@ -28,6 +28,7 @@ describe('campaignSaveDraftInputSchema', () => {
       is_test_mode: false,
       test_emails: [],
       template_id: null,
+      variables: {},
     });
   });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { variableValuesSchema } from '../templates/variables.ts';
 import { MAX_HTML_BYTES, MAX_NAME, MAX_SUBJECT, utf8ByteLength } from './rules.ts';
 
 /** One zod schema per `admin.campaigns.*` input, shared by the campaign form and the server. */
@@ -82,6 +83,8 @@ export const campaignFieldsSchema = z.object({
     .uuid()
     .nullish()
     .transform((id) => id ?? null),
+  /** Values of the custom merge tags (docs/decisions/011-merge-variables.md). */
+  variables: variableValuesSchema,
 });
 export type CampaignFieldsInput = z.input<typeof campaignFieldsSchema>;
 export type CampaignFields = z.output<typeof campaignFieldsSchema>;
@@ -115,6 +118,7 @@ export const campaignSendTestInputSchema = z.object({
   name: campaignNameSchema,
   subject: campaignSubjectSchema,
   html_content: campaignHtmlSchema,
+  variables: variableValuesSchema,
 });
 export type CampaignSendTestInput = z.input<typeof campaignSendTestInputSchema>;
 
@@ -173,6 +177,7 @@ export interface CampaignDetail extends CampaignSummary {
   isTestMode: boolean;
   testEmails: string[];
   templateId: string | null;
+  variables: Record<string, string>;
   deliveredCount: number;
   failedCount: number;
   bounceCount: number;

@@ -46,6 +46,7 @@ export interface TemplateDto {
   description: string | null;
   htmlContent: string;
   variables: string[];
+  variableDefaults: Record<string, string>;
   templateType: 'marketing';
   createdAt: string;
   updatedAt: string;

@@ -31,6 +31,51 @@ export function extractVariables(html: string): string[] {
   return [...seen];
 }
 
+/**
+ * The one merge model (docs/decisions/011-merge-variables.md): every `{{tag}}` in a subject or HTML is
+ * a recipient field (filled per contact), a system link (signed per contact), or a custom variable
+ * whose value the campaign carries, copied from the template's defaults and editable on the form.
+ */
+export const RECIPIENT_FIELDS = ['first_name', 'full_name', 'email'] as const;
+export const SYSTEM_LINKS = ['unsubscribe_url', 'preferences_url'] as const;
+export const BUILT_IN_TAGS: readonly string[] = [...RECIPIENT_FIELDS, ...SYSTEM_LINKS];
+export const MAX_VARIABLE_VALUE = 2000;
+
+/** Custom variable values: one per name, plain text (escaped when merged into HTML). */
+export const variableValuesSchema = z
+  .record(
+    z.string().regex(VARIABLE_NAME_PATTERN, VARIABLE_INVALID_NAME_MESSAGE),
+    z.string().max(MAX_VARIABLE_VALUE, `A variable value must be less than ${MAX_VARIABLE_VALUE} characters`),
+  )
+  .refine((values) => Object.keys(values).length <= MAX_VARIABLES, `At most ${MAX_VARIABLES} variables`)
+  .default({});
+export type VariableValues = Record<string, string>;
+
+/** Every tag of a subject and its HTML, subject first, each once. */
+export function contentTags(subject: string, html: string): string[] {
+  return [...new Set([...extractVariables(subject), ...extractVariables(html)])];
+}
+
+/** The tags a campaign must carry a value for: everything that is not built in. */
+export function customTags(subject: string, html: string): string[] {
+  return contentTags(subject, html).filter((tag) => !BUILT_IN_TAGS.includes(tag));
+}
+
+/** Custom tags with no value (missing or blank): each one blocks sending. */
+export function tagsWithoutValue(subject: string, html: string, values: Readonly<VariableValues>): string[] {
+  return customTags(subject, html).filter((tag) => (lookup(values, tag) ?? '').trim() === '');
+}
+
+/** Only the values the content uses: a value for a tag since removed is not kept. */
+export function usedValues(subject: string, html: string, values: Readonly<VariableValues>): VariableValues {
+  const used: VariableValues = {};
+  for (const tag of customTags(subject, html)) {
+    const value = lookup(values, tag);
+    if (value !== undefined) used[tag] = value;
+  }
+  return used;
+}
+
 export type AddVariableResult = { ok: true; list: string[] } | { ok: false; list: string[]; error: string };
 
 /** Adds a variable typed by the user; on failure the list comes back unchanged with the reason. */
@@ -116,6 +161,8 @@ export const templateInputSchema = z.object({
     .max(MAX_VARIABLES, `A template can have at most ${MAX_VARIABLES} variables`)
     .refine((list) => new Set(list).size === list.length, 'Variables must be unique')
     .default([]),
+  /** Sample and default values: the preview shows them, a campaign made from the template copies them. */
+  variable_defaults: variableValuesSchema,
 });
 
 export type TemplateInput = z.input<typeof templateInputSchema>;

@@ -29,7 +29,14 @@ export async function engineSettings(
 /** Send Now as the admin screen does it, with a user that exists. */
 export async function sendNow(
   services: Pick<AppServices, 'db' | 'jobs'>,
-  fields: { name?: string; is_test_mode?: boolean; test_emails?: string[]; html?: string } = {},
+  fields: {
+    name?: string;
+    is_test_mode?: boolean;
+    test_emails?: string[];
+    html?: string;
+    subject?: string;
+    variables?: Record<string, string>;
+  } = {},
 ): Promise<EmailCampaign> {
   const user = await services.db
     .insertInto('users')
@@ -40,11 +47,12 @@ export async function sendNow(
     services,
     {
       name: fields.name ?? 'Market update',
-      subject: 'Watch market update for {{first_name}}',
+      subject: fields.subject ?? 'Watch market update for {{first_name}}',
       html_content: fields.html ?? campaignHtml,
       is_test_mode: fields.is_test_mode ?? false,
       test_emails: fields.test_emails ?? [],
       template_id: null,
+      variables: fields.variables ?? {},
     },
     { userId: user.id },
   );

@@ -18,6 +18,13 @@ import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/reac
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo, useRef, useState } from 'react';
 import { canSaveDraft, canSendNow, parseTestEmails, validateCampaign } from '#shared/campaigns/rules.ts';
+import {
+  BUILT_IN_TAGS,
+  customTags,
+  mergeTags,
+  usedValues,
+  type VariableValues,
+} from '#shared/templates/variables.ts';
 import { formatInZone } from '#shared/campaigns/schedule.ts';
 import {
   type CampaignDetail,
@@ -37,9 +44,6 @@ import { SendNowDialog } from './SendNowDialog.tsx';
 import { SendTestDialog } from './SendTestDialog.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import { ValidationPanel } from './ValidationPanel.tsx';
-
-/** Filled for every recipient by the sending engine (and with sample values by Send Test). */
-const MERGE_TAGS = ['first_name', 'full_name', 'email', 'unsubscribe_url', 'preferences_url'] as const;
 
 /** /admin/campaigns/new (no id) and /admin/campaigns/$id/edit. */
 export function CampaignFormPage({ id }: { id?: string }) {
@@ -86,6 +90,7 @@ function CampaignForm({ campaign }: { campaign?: CampaignDetail }) {
   const [testMode, setTestMode] = useState(campaign?.isTestMode ?? false);
   const [testEmails, setTestEmails] = useState(campaign?.testEmails.join(', ') ?? '');
   const [templateId, setTemplateId] = useState<string | null>(campaign?.templateId ?? null);
+  const [variables, setVariables] = useState<VariableValues>(campaign?.variables ?? {});
   const [dialog, setDialog] = useState<'test' | 'send' | 'schedule' | null>(null);
 
   const audience = useQuery(trpc.admin.campaigns.audienceCount.queryOptions());
@@ -96,9 +101,11 @@ function CampaignForm({ campaign }: { campaign?: CampaignDetail }) {
   const subscribers = audience.data?.subscribers ?? 0;
   const recipientCount = testMode ? validTestEmails.length : subscribers;
   const validation = useMemo(
-    () => validateCampaign({ name, subject, html, recipientCount }),
-    [name, subject, html, recipientCount],
+    () => validateCampaign({ name, subject, html, recipientCount, variables }),
+    [name, subject, html, recipientCount, variables],
   );
+  const tags = useMemo(() => customTags(subject, html), [subject, html]);
+  const previewHtml = useMemo(() => mergeTags(html, variables, true), [html, variables]);
   const content = { name, subject, html };
   const saveable = canSaveDraft(content);
   const sendable =
@@ -113,6 +120,7 @@ function CampaignForm({ campaign }: { campaign?: CampaignDetail }) {
     is_test_mode: testMode,
     test_emails: validTestEmails,
     template_id: templateId,
+    variables: usedValues(subject, html, variables),
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.admin.campaigns.pathKey() });
 
@@ -177,6 +185,8 @@ function CampaignForm({ campaign }: { campaign?: CampaignDetail }) {
     if (!template) return;
     setSubject(template.subject);
     setHtml(template.htmlContent);
+    // The template's defaults become the campaign's values (docs/decisions/011-merge-variables.md).
+    setVariables((current) => ({ ...current, ...template.variableDefaults }));
     notifications.show({ color: 'green', message: 'Template loaded' });
   };
 
@@ -240,7 +250,7 @@ function CampaignForm({ campaign }: { campaign?: CampaignDetail }) {
               <Text size="sm" c="dimmed">
                 Insert merge tag:
               </Text>
-              {MERGE_TAGS.map((tag) => (
+              {BUILT_IN_TAGS.map((tag) => (
                 <Button
                   key={tag}
                   size="compact-xs"
@@ -251,6 +261,41 @@ function CampaignForm({ campaign }: { campaign?: CampaignDetail }) {
                 </Button>
               ))}
             </Group>
+            {tags.length > 0 && (
+              <Card
+                withBorder
+                radius="md"
+                padding="md"
+                component="section"
+                aria-labelledby="merge-values-title"
+              >
+                <Stack gap="xs">
+                  <Text fw={500} id="merge-values-title">
+                    Merge values
+                  </Text>
+                  <Text size="sm" c="dimmed">
+                    Every recipient gets these values in place of the tags. Contact fields and unsubscribe
+                    links are filled for each recipient.
+                  </Text>
+                  {tags.map((tag) => {
+                    const value = variables[tag] ?? '';
+                    return (
+                      <TextInput
+                        key={tag}
+                        label={`{{${tag}}}`}
+                        required
+                        value={value}
+                        error={value.trim() === '' ? 'Enter a value for this tag' : undefined}
+                        onChange={(event) => {
+                          const next = event.currentTarget.value;
+                          setVariables((current) => ({ ...current, [tag]: next }));
+                        }}
+                      />
+                    );
+                  })}
+                </Stack>
+              </Card>
+            )}
           </Stack>
         </Grid.Col>
 
@@ -291,7 +336,7 @@ function CampaignForm({ campaign }: { campaign?: CampaignDetail }) {
                 Send Now
               </Button>
             </Group>
-            <EmailPreview html={html} title="Live preview" height={520} />
+            <EmailPreview html={previewHtml} title="Live preview" height={520} />
           </Stack>
         </Grid.Col>
       </Grid>
@@ -299,7 +344,7 @@ function CampaignForm({ campaign }: { campaign?: CampaignDetail }) {
       <SendTestDialog
         opened={dialog === 'test'}
         onClose={() => setDialog(null)}
-        content={{ name, subject, html_content: html }}
+        content={{ name, subject, html_content: html, variables: usedValues(subject, html, variables) }}
       />
       <SendNowDialog
         opened={dialog === 'send'}

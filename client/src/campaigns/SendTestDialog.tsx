@@ -9,10 +9,13 @@ import { useTRPC } from '../trpc.ts';
 interface SendTestDialogProps {
   opened: boolean;
   onClose: () => void;
-  content: { name: string; subject: string; html_content: string };
+  content: { name: string; subject: string; html_content: string; variables: Record<string, string> };
 }
 
-/** Sends the form's current content, merge tags filled with sample values, to one address. */
+/**
+ * Sends the form's current content to one address: custom tags take the campaign's values, the
+ * recipient fields a sample contact's.
+ */
 export function SendTestDialog({ opened, onClose, content }: SendTestDialogProps) {
   const trpc = useTRPC();
   const [to, setTo] = useState('');

@@ -9,7 +9,7 @@ export function ValidationPanel({ validation }: { validation: CampaignValidation
         <Alert color="red" title={`Fix before sending (${validation.errors.length})`}>
           <List size="sm" spacing={4}>
             {validation.errors.map((issue) => (
-              <List.Item key={issue.code}>{issue.message}</List.Item>
+              <List.Item key={`${issue.code}:${issue.message}`}>{issue.message}</List.Item>
             ))}
           </List>
         </Alert>
@@ -18,7 +18,7 @@ export function ValidationPanel({ validation }: { validation: CampaignValidation
         <Alert color="yellow" title={`Warnings (${validation.warnings.length})`}>
           <List size="sm" spacing={4}>
             {validation.warnings.map((issue) => (
-              <List.Item key={issue.code}>{issue.message}</List.Item>
+              <List.Item key={`${issue.code}:${issue.message}`}>{issue.message}</List.Item>
             ))}
           </List>
         </Alert>

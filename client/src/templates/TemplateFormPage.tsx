@@ -18,7 +18,7 @@ import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/reac
 import { useNavigate } from '@tanstack/react-router';
 import { useRef } from 'react';
 import { TEMPLATE_NOT_FOUND, type TemplateDto } from '#shared/templates/schemas.ts';
-import { extractVariables, templateInputSchema } from '#shared/templates/variables.ts';
+import { BUILT_IN_TAGS, extractVariables, templateInputSchema } from '#shared/templates/variables.ts';
 import { ADMIN_TITLE } from '../admin/AdminShell.tsx';
 import { zod4Resolver } from '../admin/zod-form-resolver.ts';
 import { EmailPreview } from '../marketing/EmailPreview.tsx';
@@ -49,6 +49,7 @@ type TemplateFormValues = {
   description: string;
   html_content: string;
   variables: string[];
+  variable_defaults: Record<string, string>;
 };
 
 /** A "not found" page for a missing template id (also a malformed one in the URL). */
@@ -92,6 +93,7 @@ function TemplateForm({ template }: { template?: TemplateDto }) {
       description: template?.description ?? '',
       html_content: template?.htmlContent ?? STARTER_TEMPLATE_HTML,
       variables: template?.variables ?? [],
+      variable_defaults: template?.variableDefaults ?? {},
     },
     validate: zod4Resolver(templateInputSchema, { errorPriority: 'first' }),
     validateInputOnBlur: true,
@@ -193,6 +195,16 @@ function TemplateForm({ template }: { template?: TemplateDto }) {
                   onInsert={(name) => editor.current?.insertAtCursor(`{{${name}}}`)}
                   error={typeof form.errors.variables === 'string' ? form.errors.variables : undefined}
                 />
+                <VariableDefaults
+                  names={form.values.variables.filter((name) => !BUILT_IN_TAGS.includes(name))}
+                  values={form.values.variable_defaults}
+                  onChange={(name, value) =>
+                    form.setFieldValue('variable_defaults', {
+                      ...form.values.variable_defaults,
+                      [name]: value,
+                    })
+                  }
+                />
               </Paper>
             </Stack>
           </Grid.Col>
@@ -205,5 +217,40 @@ function TemplateForm({ template }: { template?: TemplateDto }) {
         </Grid>
       </Stack>
     </form>
+  );
+}
+
+/**
+ * Default values of the custom variables: the preview shows them, and a campaign made from the
+ * template starts with them (docs/decisions/011-merge-variables.md). Contact fields and unsubscribe
+ * links are filled per recipient, so they have none.
+ */
+function VariableDefaults({
+  names,
+  values,
+  onChange,
+}: {
+  names: string[];
+  values: Record<string, string>;
+  onChange: (name: string, value: string) => void;
+}) {
+  if (names.length === 0) return null;
+  return (
+    <Stack gap="xs" mt="md">
+      <Title order={3} size="h6">
+        Default values
+      </Title>
+      <Text size="xs" c="dimmed">
+        Campaigns made from this template start with these values; each campaign can change them.
+      </Text>
+      {names.map((name) => (
+        <TextInput
+          key={name}
+          label={`{{${name}}}`}
+          value={values[name] ?? ''}
+          onChange={(event) => onChange(name, event.currentTarget.value)}
+        />
+      ))}
+    </Stack>
   );
 }

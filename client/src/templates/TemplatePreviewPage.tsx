@@ -52,7 +52,8 @@ function TemplatePreview({ template }: { template: TemplateDto }) {
     const used = [...extractVariables(template.subject), ...extractVariables(template.htmlContent)];
     return [...new Set([...template.variables, ...used])];
   }, [template]);
-  const [samples, setSamples] = useState<Record<string, string>>({});
+  // The template's default values are the first samples; the admin can try others here.
+  const [samples, setSamples] = useState<Record<string, string>>(template.variableDefaults);
   const [testEmail, setTestEmail] = useState('');
   const [testEmailError, setTestEmailError] = useState<string | null>(null);
 

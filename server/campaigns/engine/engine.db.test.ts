@@ -79,6 +79,47 @@ describe('campaign sending engine', () => {
     return fake.emails.flatMap((e) => e.to);
   }
 
+  it("fills every custom tag with the campaign's values: no message at the provider keeps a tag", async () => {
+    await seedSubscribers(t.db, 120);
+    const html = `<html><body><p>{{first_name}}, your {{watch_brand}} could be worth more.</p>
+      <p><a href="{{valuation_url}}">Get your valuation</a></p><a href="{{unsubscribe_url}}">Unsubscribe</a></body></html>`;
+    const campaign = await sendNow(services, {
+      html,
+      subject: 'What your {{watch_brand}} is worth',
+      variables: { watch_brand: 'Rolex', valuation_url: 'https://watches.example.com/sell?utm_source=email' },
+    });
+    expect(campaign.variables).toEqual({
+      watch_brand: 'Rolex',
+      valuation_url: 'https://watches.example.com/sell?utm_source=email',
+    });
+    expect(await runCampaignSend(services, campaign.id)).toBe('completed');
+    expect(fake.emails).toHaveLength(120);
+    const unresolved = fake.emails.filter(
+      (email) => `${email.subject}${email.html}`.includes('{{') || email.html?.includes('href=""'),
+    );
+    expect(unresolved).toHaveLength(0);
+    for (const email of fake.emails) {
+      expect(email.subject).toBe('What your Rolex is worth');
+      expect(email.html).toMatch(/<p>Contact\d+, your Rolex could be worth more\.<\/p>/);
+      expect(email.html).toContain('<a href="https://watches.example.com/sell?utm_source=email">');
+    }
+  });
+
+  it('refuses Send Now while a custom tag has no value, naming each tag', async () => {
+    await seedSubscribers(t.db, 3);
+    const html = `<html><body><p>{{first_name}}, your {{watch_brand}} could be worth more.</p>
+      <p><a href="{{valuation_url}}">Get your valuation</a></p><a href="{{unsubscribe_url}}">Unsubscribe</a></body></html>`;
+    await expect(sendNow(services, { html, variables: { watch_brand: 'Rolex' } })).rejects.toThrow(
+      'Merge tag {{valuation_url}} has no value',
+    );
+    await expect(sendNow(services, { html })).rejects.toThrow(
+      'Merge tag {{watch_brand}} has no value: enter one under Merge values. Merge tag {{valuation_url}} has no value',
+    );
+    const campaigns = await t.db.selectFrom('email_campaigns').select('id').execute();
+    expect(campaigns).toHaveLength(0);
+    expect(jobs.jobs).toHaveLength(0);
+  });
+
   it('sends a 1,000-recipient campaign to each recipient exactly once, with headers, footer and merge values', async () => {
     await seedSubscribers(t.db, 1000);
     const campaign = await sendNow(services);
@@ -325,7 +366,12 @@ describe('campaign sending engine', () => {
     });
     if (claim.kind !== 'batch') throw new Error('expected a batch');
     const { campaignMessage } = await import('./messages.ts');
-    const content = { id: campaign.id, subject: campaign.subject, html: campaign.html_content };
+    const content = {
+      id: campaign.id,
+      subject: campaign.subject,
+      html: campaign.html_content,
+      variables: campaign.variables,
+    };
     const first = await services.email.sendBatch(
       claim.batch.recipients.map((r) => campaignMessage(services.config, content, claim.batch, r)),
       { idempotencyKey: claim.batch.idempotencyKey },

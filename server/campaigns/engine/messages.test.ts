@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { testConfig } from '../../../test/support/services.ts';
 import { PREFERENCES_PATH, unsubscribeLinks } from '../../unsubscribe/links.ts';
 import { contactMergeValues, renderCampaignEmail } from '../render.ts';
-import { campaignMessage, campaignMessages } from './messages.ts';
+import { type CampaignContent, campaignMessage, campaignMessages } from './messages.ts';
 
 const config = testConfig();
 const campaignId = '6f1c1f9e-2f7a-4a51-9f39-2f0c6f3b8a10';
@@ -10,7 +10,7 @@ const sender = { from: 'Sterling <valuations@example.com>', replyTo: 'owner@exam
 
 /** What one message must be, composed from the public building blocks the engine prepares once. */
 function reference(
-  content: { id: string; subject: string; html: string },
+  content: CampaignContent,
   recipient: { sendId: string; leadId: string | null; email: string; name: string | null },
 ) {
   const page = `${config.appUrl}${PREFERENCES_PATH}`;
@@ -38,18 +38,32 @@ function reference(
 }
 
 describe('campaignMessages', () => {
-  const contents = [
+  const contents: CampaignContent[] = [
     {
       id: campaignId,
       subject: 'Update for {{first_name}}',
       html: '<html><body><p>Hi {{ first_name }}</p></body></html>',
+      variables: {},
     },
     {
       id: campaignId,
       subject: '{{unknown}}',
       html: '<p>{{full_name}} {{watch_brand}} {{a.b}} {{email}}</p>',
+      variables: {},
     },
-    { id: campaignId, subject: 'Plain', html: '<a href="{{unsubscribe_url}}">Leave</a> {{preferences_url}}' },
+    {
+      id: campaignId,
+      subject: 'Your {{watch_brand}}',
+      html: '<p>{{full_name}}, your {{watch_brand}}</p><a href="{{valuation_url}}">Value it</a>',
+      // A campaign value under a recipient field's name never replaces the recipient's own.
+      variables: { watch_brand: 'Rolex & Co', valuation_url: 'https://example.com/sell?a=1&b=2', email: 'x' },
+    },
+    {
+      id: campaignId,
+      subject: 'Plain',
+      html: '<a href="{{unsubscribe_url}}">Leave</a> {{preferences_url}}',
+      variables: {},
+    },
   ];
   const recipients = [
     {
@@ -78,6 +92,17 @@ describe('campaignMessages', () => {
         expect(JSON.stringify(build(sender, recipient))).toBe(JSON.stringify(expected));
       }
     }
+  });
+
+  it("fills custom tags from the campaign's values and recipient fields from the recipient", () => {
+    const content = contents[2];
+    const [jane] = recipients;
+    if (!content || !jane) throw new Error('no fixtures');
+    const message = campaignMessages(config, content)(sender, jane);
+    expect(message.subject).toBe('Your Rolex & Co');
+    expect(message.html).toContain('<p>Jane  Citizen, your Rolex &amp; Co</p>');
+    expect(message.html).toContain('<a href="https://example.com/sell?a=1&amp;b=2">Value it</a>');
+    expect(message.html).not.toContain('{{');
   });
 
   it('signs one token for both links of a contact and leaves out reply-to when there is none', () => {

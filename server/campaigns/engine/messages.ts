@@ -9,10 +9,13 @@ export interface CampaignContent {
   id: string;
   subject: string;
   html: string;
+  /** Values of the custom merge tags, frozen with the content once sending starts. */
+  variables: Readonly<Record<string, string>>;
 }
 
-// A tag the merge values do not fill (a template variable meant for a preview sample) would reach
-// the reader as literal braces: it is left out instead.
+// Sending is refused while a custom tag has no value (docs/decisions/011-merge-variables.md); a tag
+// that still reaches here unfilled (a campaign started before that rule) would show the reader
+// literal braces, so it is left out instead.
 const leftoverTag = /\{\{\s*[\w.]+\s*\}\}/g;
 
 type MessageConfig = Pick<AppConfig, 'appUrl' | 'appSecret' | 'site'>;
@@ -27,7 +30,7 @@ export function campaignMessages(
   config: MessageConfig,
   content: CampaignContent,
 ): (batch: MessageSender, recipient: BatchRecipient) => EmailMessage {
-  const render = campaignRenderer({ subject: content.subject, html: content.html }, config.site);
+  const render = campaignRenderer(content, config.site);
   // A test-mode address that is no contact has nothing to unsubscribe: the page still explains.
   const page = `${config.appUrl}${PREFERENCES_PATH}`;
   const pageHeader = `<${page}>`;

@@ -70,11 +70,17 @@ interface CampaignState extends CampaignContent {
 async function readCampaign(services: Pick<AppServices, 'db'>, id: string): Promise<CampaignState | null> {
   const row = await services.db
     .selectFrom('email_campaigns')
-    .select(['id', 'is_test_mode', 'subject', 'html_content'])
+    .select(['id', 'is_test_mode', 'subject', 'html_content', 'variables'])
     .where('id', '=', id)
     .executeTakeFirst();
   if (!row) return null;
-  return { id: row.id, isTestMode: row.is_test_mode, subject: row.subject, html: row.html_content };
+  return {
+    id: row.id,
+    isTestMode: row.is_test_mode,
+    subject: row.subject,
+    html: row.html_content,
+    variables: row.variables,
+  };
 }
 
 interface BatchState extends SenderSettings {
