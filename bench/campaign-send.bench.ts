@@ -202,10 +202,7 @@ async function runBare(args: ChildArgs): Promise<ChildResult> {
       subject: string;
       html_content: string;
       variables: Record<string, string>;
-    }>(
-      'SELECT subject, html_content, variables FROM email_campaigns WHERE id = $1',
-      [args.campaignId],
-    );
+    }>('SELECT subject, html_content, variables FROM email_campaigns WHERE id = $1', [args.campaignId]);
     const row = campaign.rows[0];
     if (!row) throw new Error('bare loop: campaign not found');
     // One message like the engine's (footer, List-Unsubscribe headers, tags), rendered once.
