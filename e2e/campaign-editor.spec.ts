@@ -100,7 +100,10 @@ test('templates and the campaign editor, from a new template to a deleted copy',
 
   const panel = page.getByTestId('validation-panel');
   await expect(panel).toContainText('No unsubscribe link found. One will be added automatically.');
-  await expect(panel).toContainText('Found 2 merge tag(s): {{first_name}}, {{watch_brand}}');
+  await expect(panel).toContainText('Found 2 merge tag(s): {{watch_brand}}, {{first_name}}');
+  // The template has no default for its custom tag: sending is blocked until the campaign has one.
+  await expect(panel).toContainText('Merge tag {{watch_brand}} has no value');
+  await expect(page.getByRole('button', { name: 'Send Now' })).toBeDisabled();
   await expect(panel).not.toContainText('Campaign Ready');
 
   // Send Test: one e-mail with sample merge values and the footer, visible in the outbox.
@@ -115,7 +118,8 @@ test('templates and the campaign editor, from a new template to a deleted copy',
     .where(sql<boolean>`${testAddress} = ANY(to_addresses)`)
     .execute();
   expect(sent).toHaveLength(1);
-  expect(sent[0]?.subject).toBe('Your {{watch_brand}} this month');
+  // A custom tag without a value shows as [name], as on the preview, never as braces.
+  expect(sent[0]?.subject).toBe('Your [watch_brand] this month');
   expect(sent[0]?.html).toContain('Hello Alex,');
   expect(sent[0]?.html).toContain('>Unsubscribe</a>');
   expect(sent[0]?.html).toContain('ABN');
