@@ -97,24 +97,51 @@ test('the page is marked noindex and titled', async ({ page }) => {
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
 });
 
-test('a missing or invalid link shows the spec messages and the look-up', async ({ page }) => {
+test('without a link the page is the look-up; only a bad link shows the error', async ({ page }) => {
   await page.goto('/unsubscribe');
-  await expect(
-    page.getByRole('alert').filter({
-      hasText: 'Invalid unsubscribe link. Please check your email for the correct link.',
-    }),
-  ).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Look up your preferences' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(page.getByText('Invalid unsubscribe link')).toHaveCount(0);
 
   await page.goto('/unsubscribe?token=not-a-real-token');
-  await expect(
-    page.getByText(
-      'Could not find your preferences with this link. Please enter your email below to look up your preferences.',
-    ),
-  ).toBeVisible();
+  const error = page.getByRole('alert').filter({
+    hasText: 'Invalid unsubscribe link. Please check your email for the correct link.',
+  });
+  await expect(error).toBeVisible();
+  await expect(error).toContainText(
+    'Could not find your preferences with this link. Please enter your email below to look up your preferences.',
+  );
   await page.getByRole('button', { name: 'Look Up' }).click();
   await expect(page.getByText('Please enter your email address.')).toBeVisible();
   await expect(page.getByLabel('Email address')).toBeFocused();
   await expect(page.getByLabel('Email address')).toHaveAttribute('aria-invalid', 'true');
+
+  // A look-up that works clears the error about the link.
+  await page.getByLabel('Email address').fill(`nobody-${Date.now()}@e2e.test`);
+  await page.getByLabel('Email address').press('Enter');
+  await page.getByRole('button', { name: 'Email me a link to manage my preferences' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'we have e-mailed it a link' })).toBeVisible();
+  await expect(page.getByText('Invalid unsubscribe link')).toHaveCount(0);
+});
+
+test('a contact who never subscribed is shown as not subscribed, with Subscribe', async ({ page }) => {
+  const lead = await e2eDatabase()
+    .insertInto('leads')
+    .values({ email: `never-${Date.now()}@e2e.test`, full_name: 'Never Subscribed' })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await page.goto(`/unsubscribe?token=${signToken(E2E_APP_SECRET, { leadId: lead.id })}`);
+  const email = card(page, 'Email Marketing');
+  await expect(email.getByText('Not subscribed', { exact: true })).toBeVisible();
+  await expect(email.getByText('Unsubscribed', { exact: true })).toHaveCount(0);
+  await expect(email.getByRole('button', { name: 'Resubscribe to Email' })).toHaveCount(0);
+  await expect(card(page, 'SMS Marketing').getByRole('button', { name: 'Subscribe to SMS' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Unsubscribe from All Communications' })).toHaveCount(0);
+
+  await email.getByRole('button', { name: 'Subscribe to Email' }).click();
+  await expect(page.getByRole('status').filter({ hasText: UPDATED })).toBeVisible();
+  await expect(email.getByText('Subscribed', { exact: true })).toBeVisible();
+  expect(await leadRow(lead.id)).toMatchObject({ email_marketing_consent: true });
 });
 
 test('look-up by e-mail sends a signed link that opens the preferences', async ({ page }) => {

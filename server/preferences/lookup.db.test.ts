@@ -131,6 +131,8 @@ describe('look-up by e-mail (never reveals whether an address is on file)', () =
       emailSubscribed: true,
       smsSubscribed: true,
       emailSuppressed: false,
+      emailOptedOut: false,
+      smsOptedOut: false,
     });
     expect(
       await t.db.selectFrom('unsubscribe_logs').selectAll().where('lead_id', '=', known.id).execute(),

@@ -71,6 +71,9 @@ describe('preferences.get / preferences.update', () => {
       emailSubscribed: true,
       smsSubscribed: false,
       emailSuppressed: false,
+      // Never opted out of SMS: the page offers Subscribe, not Resubscribe.
+      emailOptedOut: false,
+      smsOptedOut: false,
     });
   });
 
@@ -109,6 +112,8 @@ describe('preferences.get / preferences.update', () => {
         emailSubscribed: false,
         smsSubscribed: true,
         emailSuppressed: false,
+        emailOptedOut: true,
+        smsOptedOut: false,
       },
     });
     const after = await leadRow(t.db, lead.id);

@@ -42,6 +42,8 @@ export function toPreferencesView(lead: LeadPreferences): PreferencesView {
       lead.email_marketing_consent && lead.email_unsubscribed_at === null && lead.suppressed_at === null,
     smsSubscribed: lead.sms_marketing_consent && lead.sms_unsubscribed_at === null,
     emailSuppressed: lead.suppressed_at !== null,
+    emailOptedOut: lead.email_unsubscribed_at !== null,
+    smsOptedOut: lead.sms_unsubscribed_at !== null,
   };
 }
 

@@ -12,6 +12,8 @@ export const PREFERENCES_MESSAGES = {
     'Could not find your preferences with this link. Please enter your email below to look up your preferences.',
   unexpected: 'An unexpected error occurred. Please try again.',
   updateFailed: 'Failed to update your preferences. Please try again.',
+  /** Public spec §8: the wording when the update threw (no answer, or a server fault). */
+  updateException: 'Failed to update preferences. Please try again.',
   updated: 'Your preferences have been successfully updated.',
   emailRequired: 'Please enter your email address.',
   emailInvalid: 'Please enter a valid email address',
@@ -83,4 +85,7 @@ export interface PreferencesView {
   smsSubscribed: boolean;
   /** Hard bounce or complaint: e-mail marketing cannot be turned back on from this page. */
   emailSuppressed: boolean;
+  /** The contact once opted out (as opposed to never subscribing): "Resubscribe", not "Subscribe". */
+  emailOptedOut: boolean;
+  smsOptedOut: boolean;
 }

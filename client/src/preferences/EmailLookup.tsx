@@ -15,7 +15,14 @@ type Outcome = { tone: 'success' | 'error'; message: string };
  * Look-up by e-mail (DESIGN decision 4). It never shows whether the address is on file: it offers two
  * actions that work the same for any address and confirms them in neutral words.
  */
-export function EmailLookup({ initialEmail }: { initialEmail: string }) {
+export function EmailLookup({
+  initialEmail,
+  onSuccess,
+}: {
+  initialEmail: string;
+  /** Called when an action succeeded, so the page can drop an error that no longer applies. */
+  onSuccess?: () => void;
+}) {
   const trpc = useTRPC();
   const inputId = useId();
   const errorId = useId();
@@ -27,7 +34,10 @@ export function EmailLookup({ initialEmail }: { initialEmail: string }) {
   const choicesRef = useRef<HTMLHeadingElement>(null);
   const outcomeRef = useRef<HTMLDivElement>(null);
 
-  const report = (result: Outcome) => setOutcome(result);
+  const report = (result: Outcome) => {
+    setOutcome(result);
+    if (result.tone === 'success') onSuccess?.();
+  };
   const onError = (error: Parameters<typeof lookupErrorMessage>[0]) =>
     report({ tone: 'error', message: lookupErrorMessage(error) });
 

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { PREFERENCES_MESSAGES } from '#shared/preferences/schemas.ts';
 import { useTRPC } from '../trpc.ts';
 import { EmailLookup } from './EmailLookup.tsx';
@@ -20,10 +21,8 @@ export function PreferencesPage({ token, email }: PreferencesPageProps) {
       {token ? (
         <TokenPreferences token={token} initialEmail={email ?? ''} />
       ) : (
-        <>
-          {!email && <Notice tone="error">{PREFERENCES_MESSAGES.invalidLink}</Notice>}
-          <EmailLookup initialEmail={email ?? ''} />
-        </>
+        // No link at all is a visitor who came to manage their preferences: the look-up is the page.
+        <EmailLookup initialEmail={email ?? ''} />
       )}
     </main>
   );
@@ -52,14 +51,7 @@ function TokenPreferences({ token, initialEmail }: { token: string; initialEmail
   }
 
   if (query.isError) {
-    if (isLinkNotFound(query.error)) {
-      return (
-        <>
-          <Notice tone="error">{PREFERENCES_MESSAGES.linkNotFound}</Notice>
-          <EmailLookup initialEmail={initialEmail} />
-        </>
-      );
-    }
+    if (isLinkNotFound(query.error)) return <BadLink initialEmail={initialEmail} />;
     return (
       <Notice tone="error">
         {PREFERENCES_MESSAGES.unexpected}{' '}
@@ -71,4 +63,19 @@ function TokenPreferences({ token, initialEmail }: { token: string; initialEmail
   }
 
   return <PreferencesPanel token={token} preferences={query.data} />;
+}
+
+/** A link that does not work: say so once, and offer the look-up; a look-up that works clears it. */
+function BadLink({ initialEmail }: { initialEmail: string }) {
+  const [resolved, setResolved] = useState(false);
+  return (
+    <>
+      {!resolved && (
+        <Notice tone="error">
+          {PREFERENCES_MESSAGES.invalidLink} {PREFERENCES_MESSAGES.linkNotFound}
+        </Notice>
+      )}
+      <EmailLookup initialEmail={initialEmail} onSuccess={() => setResolved(true)} />
+    </>
+  );
 }

@@ -79,8 +79,10 @@ export function PreferencesPanel({ token, preferences }: PreferencesPanelProps) 
           title="Email Marketing"
           description="Market updates, valuation offers and news by e-mail."
           subscribed={preferences.emailSubscribed}
+          optedOut={preferences.emailOptedOut}
           unsubscribeLabel="Unsubscribe from Email"
           resubscribeLabel="Resubscribe to Email"
+          subscribeLabel="Subscribe to Email"
           blockedNote={
             preferences.emailSuppressed && !preferences.emailSubscribed
               ? 'E-mail marketing cannot be turned back on here because earlier e-mails to this address bounced or were reported as spam. Please contact us if you would like to receive them again.'
@@ -95,8 +97,10 @@ export function PreferencesPanel({ token, preferences }: PreferencesPanelProps) 
           title="SMS Marketing"
           description="Occasional offers and reminders by text message."
           subscribed={preferences.smsSubscribed}
+          optedOut={preferences.smsOptedOut}
           unsubscribeLabel="Unsubscribe from SMS"
           resubscribeLabel="Resubscribe to SMS"
+          subscribeLabel="Subscribe to SMS"
           blockedNote={null}
           pending={pendingAction === 'sms' || pendingAction === 'resubscribe_sms'}
           disabled={update.isPending}

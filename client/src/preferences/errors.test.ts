@@ -21,9 +21,12 @@ describe('preferences page error messages', () => {
   });
 
   it('shows the spec message for a failed update unless the server explains a refusal', () => {
-    expect(updateErrorMessage(error('INTERNAL_SERVER_ERROR'))).toBe(PREFERENCES_MESSAGES.updateFailed);
+    // Public spec §8: an exception reads 'Failed to update preferences. Please try again.'
+    expect(updateErrorMessage(error('INTERNAL_SERVER_ERROR'))).toBe(
+      'Failed to update preferences. Please try again.',
+    );
     expect(updateErrorMessage(error('NOT_FOUND'))).toBe(PREFERENCES_MESSAGES.updateFailed);
-    expect(updateErrorMessage({ message: 'Failed to fetch' })).toBe(PREFERENCES_MESSAGES.updateFailed);
+    expect(updateErrorMessage({ message: 'Failed to fetch' })).toBe(PREFERENCES_MESSAGES.updateException);
     expect(updateErrorMessage(error('PRECONDITION_FAILED', PREFERENCES_MESSAGES.suppressed))).toBe(
       PREFERENCES_MESSAGES.suppressed,
     );

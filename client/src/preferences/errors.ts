@@ -20,6 +20,8 @@ export function isLinkNotFound(error: ApiError | null | undefined): boolean {
 export function updateErrorMessage(error: ApiError): string {
   const code = errorCode(error);
   if (code === 'PRECONDITION_FAILED' || code === 'TOO_MANY_REQUESTS') return error.message;
+  // No answer at all, or a server fault: the spec's exception wording.
+  if (code === null || code === 'INTERNAL_SERVER_ERROR') return PREFERENCES_MESSAGES.updateException;
   return PREFERENCES_MESSAGES.updateFailed;
 }
 
