@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
 
 // CONTRIBUTING.md: a commit subject says what changed in at most 72 characters; the why and the
-// figures go in the body. Checks the commits not yet on origin/main (or the last 20).
+// figures go in the body. Checks the commits not yet on origin/main; without a remote, the commits
+// since the rule was written (the commit that added this script), as older history predates it.
 const MAX_SUBJECT = 72;
 
 function git(args: string[]): string {
@@ -13,7 +14,8 @@ function range(): string[] {
     git(['rev-parse', '--verify', 'origin/main']);
     return ['origin/main..HEAD'];
   } catch {
-    return ['-n', '20', 'HEAD'];
+    const ruleAdded = git(['log', '--diff-filter=A', '--format=%H', '--', 'scripts/check-commits.ts']).trim();
+    return ruleAdded ? [`${ruleAdded}~1..HEAD`] : ['-n', '20', 'HEAD'];
   }
 }
 
