@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 import type { OutboxEmailDetail, OutboxEmailSummary } from '#shared/outbox/schemas.ts';
+import type { PagedResult } from '#shared/admin/lists.ts';
 import type { DbExecutor } from '../db/database.ts';
 import type { OutboxEmail } from '../db/schema.ts';
+import { extractLinks } from '../email/links.ts';
 
 function toSummary(
   row: Pick<OutboxEmail, 'id' | 'to_addresses' | 'from_address' | 'subject' | 'created_at'>,
@@ -15,13 +17,23 @@ function toSummary(
   };
 }
 
+function escapeLike(term: string): string {
+  return term.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * One page of the outbox, newest first. The count and the page come from the same filter, and a
+ * page past the end is served as the last page, so the count beside the table always describes the
+ * rows in it.
+ */
 export async function listOutboxEmails(
   db: DbExecutor,
   { page, pageSize, search }: { page: number; pageSize: number; search?: string | undefined },
-): Promise<{ emails: OutboxEmailSummary[]; totalCount: number }> {
+): Promise<PagedResult<OutboxEmailSummary>> {
   let query = db.selectFrom('outbox_emails');
-  if (search) {
-    const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const term = search?.trim();
+  if (term) {
+    const pattern = `%${escapeLike(term)}%`;
     // array_to_string lets one ILIKE look at every recipient.
     query = query.where((eb) =>
       eb.or([
@@ -30,17 +42,25 @@ export async function listOutboxEmails(
       ]),
     );
   }
-  const [rows, count] = await Promise.all([
-    query
-      .select(['id', 'to_addresses', 'from_address', 'subject', 'created_at'])
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute(),
-    query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
-  ]);
-  return { emails: rows.map(toSummary), totalCount: count.count };
+  const { count } = await query
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  const totalPages = Math.max(1, Math.ceil(count / pageSize));
+  const served = Math.min(page, totalPages);
+  const rows = await query
+    .select(['id', 'to_addresses', 'from_address', 'subject', 'created_at'])
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(pageSize)
+    .offset((served - 1) * pageSize)
+    .execute();
+  return {
+    rows: rows.map(toSummary),
+    totalCount: count,
+    totalIsCapped: false,
+    totalPages: count === 0 ? 0 : totalPages,
+    page: served,
+  };
 }
 
 export async function getOutboxEmail(db: DbExecutor, id: string): Promise<OutboxEmailDetail | null> {
@@ -52,5 +72,7 @@ export async function getOutboxEmail(db: DbExecutor, id: string): Promise<Outbox
     html: row.html,
     text: row.text_body,
     headers: row.headers,
+    tags: row.tags,
+    links: row.html ? extractLinks(row.html) : [],
   };
 }

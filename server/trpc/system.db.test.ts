@@ -27,8 +27,8 @@ describe('tRPC end to end (createCaller)', () => {
     });
     const list = await callerFor(services, admin).admin.outbox.list({ search: 'SELLER@' });
     expect(list).toMatchObject({ totalCount: 1, totalPages: 1, transport: 'outbox' });
-    expect(list.emails[0]).toMatchObject({ to: ['seller@example.com'], subject: 'Outbox entry' });
-    const detail = await callerFor(services, admin).admin.outbox.get({ id: list.emails[0]?.id ?? '' });
+    expect(list.rows[0]).toMatchObject({ to: ['seller@example.com'], subject: 'Outbox entry' });
+    const detail = await callerFor(services, admin).admin.outbox.get({ id: list.rows[0]?.id ?? '' });
     expect(detail.html).toBe('<p>x</p>');
   });
 
