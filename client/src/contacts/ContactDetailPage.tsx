@@ -1,3 +1,4 @@
+import { enquiryReference } from '#shared/leads/schema.ts';
 import {
   Alert,
   Anchor,
@@ -343,7 +344,7 @@ function EnquiryItem({ enquiry }: { enquiry: ContactEnquiry }) {
       <Group justify="space-between" align="flex-start">
         <Text fw={600}>{watch}</Text>
         <Text size="sm" c="dimmed">
-          {formatDate(enquiry.createdAt)}
+          Ref {enquiryReference(enquiry.id)} · {formatDate(enquiry.createdAt)}
         </Text>
       </Group>
       <SimpleGrid cols={{ base: 2, sm: 4 }} mt="xs">

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { parseSellSearch } from '#shared/leads/sell-search.ts';
 import { SellPage } from '../sell/SellPage.tsx';
 import { site } from '../site.ts';
 
@@ -12,5 +13,10 @@ export const Route = createFileRoute('/sell')({
       },
     ],
   }),
-  component: SellPage,
+  validateSearch: parseSellSearch,
+  component: SellRoute,
 });
+
+function SellRoute() {
+  return <SellPage preset={Route.useSearch()} />;
+}

@@ -1,9 +1,7 @@
 import { type DragEvent, useState } from 'react';
-import { MAX_PHOTOS, PHOTO_ACCEPT } from '#shared/uploads/schema.ts';
+import { MAX_PHOTOS, PHOTO_ACCEPT, PHOTO_HINT } from '#shared/uploads/schema.ts';
 import { errorId, fieldId } from './form-state.ts';
 import type { Photos } from './usePhotos.ts';
-
-export const PHOTO_HINT = 'Images only (PNG, JPG, JPEG), up to 10MB each';
 
 interface PhotosFieldProps {
   photos: Photos;
@@ -65,6 +63,18 @@ export function PhotosField({ photos, error, onError }: PhotosFieldProps) {
           {error}
         </p>
       )}
+      {/* Announced as it changes; the list inside keeps its list semantics for reading back. */}
+      <div role="alert">
+        {photos.rejections.length > 0 && (
+          <ul className="sell-error sell-photo-rejections" aria-label="Photos not added">
+            {photos.rejections.map((rejection, index) => (
+              <li key={`${index}-${rejection.name}`}>
+                {rejection.name}: {rejection.message}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
       {photos.items.length > 0 && (
         <>
           <p className="sell-photo-count" aria-live="polite">
@@ -87,11 +97,6 @@ export function PhotosField({ photos, error, onError }: PhotosFieldProps) {
                     </>
                   )}
                   {photo.status === 'uploaded' && <span className="sell-photo__ok">Uploaded</span>}
-                  {photo.status === 'failed' && (
-                    <span className="sell-photo__failed" role="alert">
-                      {photo.error}
-                    </span>
-                  )}
                 </div>
                 <button
                   type="button"

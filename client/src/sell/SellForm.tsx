@@ -1,7 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { SUBMISSION_SUCCESS_MESSAGE, submissionFailedMessage } from '#shared/leads/schema.ts';
+import {
+  enquiryReference,
+  SUBMISSION_SUCCESS_MESSAGE,
+  submissionFailedMessage,
+} from '#shared/leads/schema.ts';
+import { cityNote, type SellSearchParams } from '#shared/leads/sell-search.ts';
 import type { AppRouter } from '#server/trpc/router.ts';
 import { trackCheckoutInitiated, trackConversion, trackLead } from '../analytics.ts';
 import { site } from '../site.ts';
@@ -22,6 +27,7 @@ import {
   validateSellForm,
 } from './form-state.ts';
 import { PhotosField } from './PhotosField.tsx';
+import { SellConfirmation, type SubmittedEnquiry } from './SellConfirmation.tsx';
 import { StepIndicator } from './StepIndicator.tsx';
 import { ConsentFields, PersonalStep, WatchStep } from './Steps.tsx';
 import { Toasts, useToasts } from './Toasts.tsx';
@@ -40,8 +46,21 @@ function fieldErrorsOf(error: unknown): Record<string, string[] | undefined> | n
   return data?.code === 'BAD_REQUEST' ? (data.fieldErrors ?? null) : null;
 }
 
-/** The three-step sell form: validated on submit with the shared lead schema, photos uploaded as chosen. */
-export function SellForm() {
+/** The form's starting values for a landing page's preset (brand, or a note of the seller's city). */
+function presetValues(current: SellFormValues, preset: SellSearchParams): SellFormValues {
+  return {
+    ...current,
+    watchBrand: current.watchBrand || preset.brand || '',
+    additionalDetails: current.additionalDetails || (preset.city ? cityNote(preset.city) : ''),
+  };
+}
+
+/**
+ * The three-step sell form: validated on submit with the shared lead schema, photos uploaded as
+ * chosen. A successful submission replaces the form with a confirmation that stays, so it does not
+ * invite a second submission.
+ */
+export function SellForm({ preset = {} }: { preset?: SellSearchParams }) {
   const trpc = useTRPC();
   const submitLead = useMutation(trpc.lead.submit.mutationOptions());
   const photos = usePhotos();
@@ -57,6 +76,15 @@ export function SellForm() {
   const pendingFocus = useRef<FocusTarget>(null);
   const checkoutTracked = useRef(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const [submitted, setSubmitted] = useState<SubmittedEnquiry | null>(null);
+
+  // Applied after hydration: the prerendered page has no query string, so the first render must
+  // match it; a field the seller already filled is left alone.
+  const { brand: presetBrand, city: presetCity } = preset;
+  useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- hydration must first match the prerendered (preset-free) HTML
+    setValues((current) => presetValues(current, { brand: presetBrand, city: presetCity }));
+  }, [presetBrand, presetCity]);
 
   useEffect(() => {
     const target = pendingFocus.current;
@@ -119,11 +147,16 @@ export function SellForm() {
       if (!result.success) throw new Error('The server did not confirm the submission');
       trackLead({ eventId, ...LEAD_VALUE });
       trackConversion({ eventId, ...LEAD_VALUE });
-      setValues(initialValues);
+      setSubmitted({
+        reference: enquiryReference(result.enquiryId),
+        firstName: values.fullName.trim().split(/\s+/)[0] ?? '',
+        email: values.email.trim(),
+      });
+      setValues(presetValues(initialValues, preset));
       setErrors({});
       photos.clear();
       setEventId(newEventId());
-      goTo(0);
+      setStep(0);
       show('success', SUBMISSION_SUCCESS_MESSAGE);
     } catch (error) {
       // Entries are kept; messages the server attached to fields are shown beside them.
@@ -144,6 +177,21 @@ export function SellForm() {
   }
 
   const current = STEPS[step] ?? STEPS[0];
+
+  if (submitted) {
+    return (
+      <div className="sell-card">
+        <SellConfirmation
+          enquiry={submitted}
+          onAnother={() => {
+            setSubmitted(null);
+            pendingFocus.current = { kind: 'heading' };
+          }}
+        />
+        <Toasts toast={toast} onDismiss={dismiss} />
+      </div>
+    );
+  }
 
   return (
     <div className="sell-card">

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import type { SellSearchParams } from '#shared/leads/sell-search.ts';
 import { phoneHref } from '#shared/site/phone.ts';
 import { site } from '../site.ts';
 import { SellForm } from './SellForm.tsx';
@@ -19,7 +20,7 @@ const emailLocal = site.email.slice(0, emailAt);
 const emailDomain = site.email.slice(emailAt);
 
 /** /sell: the three-step enquiry form beside what happens next and where to read more. */
-export function SellPage() {
+export function SellPage({ preset = {} }: { preset?: SellSearchParams }) {
   useEffect(() => {
     // Also called by the layout on every page; here so a visit that lands on /sell is attributed too.
     captureUtm();
@@ -39,7 +40,7 @@ export function SellPage() {
         </p>
       </header>
       <div className="sell-layout">
-        <SellForm />
+        <SellForm preset={preset} />
         <aside className="sell-aside" aria-label="About selling to us">
           <section>
             <h2>What happens next</h2>

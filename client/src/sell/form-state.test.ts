@@ -32,7 +32,7 @@ afterEach(() => {
 describe('sell form validation', () => {
   it('reports the first message of every failing field of an empty form', () => {
     expect(validateSellForm(initialValues)).toEqual({
-      fullName: 'Name must be at least 2 characters',
+      fullName: 'Please enter your full name',
       email: 'Please enter a valid email address',
       phone: 'Phone number must be at least 8 digits',
       watchBrand: 'Please select a watch brand',

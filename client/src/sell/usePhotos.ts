@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { MAX_PHOTO_BYTES, MAX_PHOTOS, UPLOAD_MESSAGES } from '#shared/uploads/schema.ts';
+import { MAX_PHOTO_BYTES, MAX_PHOTOS, PHOTO_MIME_TYPES, UPLOAD_MESSAGES } from '#shared/uploads/schema.ts';
 import { UploadAbortedError, uploadPhoto } from './upload.ts';
 
-export type PhotoStatus = 'uploading' | 'uploaded' | 'failed';
+export type PhotoStatus = 'uploading' | 'uploaded';
 
 export interface PhotoItem {
   key: string;
@@ -11,7 +11,12 @@ export interface PhotoItem {
   status: PhotoStatus;
   /** 0 to 1. */
   progress: number;
-  error: string | null;
+}
+
+/** A file that was refused (by type, size or the server): named, with the reason. */
+export interface PhotoRejection {
+  name: string;
+  message: string;
 }
 
 interface PendingUpload {
@@ -22,6 +27,8 @@ interface PendingUpload {
 
 export interface Photos {
   items: PhotoItem[];
+  /** Files refused since the last add; they are not in `items` and do not count towards 10. */
+  rejections: PhotoRejection[];
   /** Adds files and starts uploading them at once; answers an error message when they would pass 10. */
   add(files: File[]): string | null;
   remove(key: string): void;
@@ -32,13 +39,23 @@ export interface Photos {
 
 let keyCounter = 0;
 
+function refusedBeforeUpload(file: File): string | null {
+  // An empty type (HEIC on some systems) cannot be judged here; the server reads the bytes.
+  if (file.type !== '' && !PHOTO_MIME_TYPES.includes(file.type)) return UPLOAD_MESSAGES.notAnImage;
+  // The server refuses it too; saying so now saves a long upload.
+  if (file.size > MAX_PHOTO_BYTES) return UPLOAD_MESSAGES.tooLarge;
+  return null;
+}
+
 /**
  * The photo list of the sell form. Each photo uploads as soon as it is chosen (with progress), so
- * submitting only has to wait for the ones still running. A photo that failed stays visible with its
- * message and is left out of the submission, as the spec says failed uploads are skipped.
+ * submitting only has to wait for the ones still running. A refused or failed photo leaves the list
+ * (it would not be sent, so it must not look chosen or count towards the 10) and is named with the
+ * reason under the field until the next choice.
  */
 export function usePhotos(): Photos {
   const [items, setItems] = useState<PhotoItem[]>([]);
+  const [rejections, setRejections] = useState<PhotoRejection[]>([]);
   const itemsRef = useRef<PhotoItem[]>([]);
   const pending = useRef(new Map<string, PendingUpload>());
 
@@ -53,28 +70,41 @@ export function usePhotos(): Photos {
     [update],
   );
 
+  const reject = useCallback((rejected: PhotoRejection[]) => {
+    if (rejected.length > 0) setRejections((current) => [...current, ...rejected]);
+  }, []);
+
+  const drop = useCallback(
+    (key: string) => {
+      const item = itemsRef.current.find((i) => i.key === key);
+      if (item) URL.revokeObjectURL(item.previewUrl);
+      pending.current.delete(key);
+      update((current) => current.filter((i) => i.key !== key));
+    },
+    [update],
+  );
+
   const add = useCallback(
     (files: File[]): string | null => {
       if (files.length === 0) return null;
-      if (itemsRef.current.length + files.length > MAX_PHOTOS) return UPLOAD_MESSAGES.tooMany;
+      const refused: PhotoRejection[] = [];
+      const acceptable = files.filter((file) => {
+        const message = refusedBeforeUpload(file);
+        if (message) refused.push({ name: file.name, message });
+        return message === null;
+      });
+      setRejections(refused);
+      if (itemsRef.current.length + acceptable.length > MAX_PHOTOS) return UPLOAD_MESSAGES.tooMany;
       const added: PhotoItem[] = [];
-      for (const file of files) {
+      for (const file of acceptable) {
         const key = `photo-${(keyCounter += 1)}`;
-        const item: PhotoItem = {
+        added.push({
           key,
           name: file.name,
           previewUrl: URL.createObjectURL(file),
           status: 'uploading',
           progress: 0,
-          error: null,
-        };
-        added.push(item);
-        if (file.size > MAX_PHOTO_BYTES) {
-          // The server refuses it too; saying so now saves a long upload.
-          item.status = 'failed';
-          item.error = UPLOAD_MESSAGES.tooLarge;
-          continue;
-        }
+        });
         const upload = uploadPhoto(file, (progress) => patch(key, { progress }));
         const result = upload.promise.then(
           (photo) => {
@@ -82,11 +112,12 @@ export function usePhotos(): Photos {
             return photo.id;
           },
           (error: unknown) => {
-            if (!(error instanceof UploadAbortedError))
-              patch(key, {
-                status: 'failed',
-                error: error instanceof Error ? error.message : UPLOAD_MESSAGES.failed,
-              });
+            if (!(error instanceof UploadAbortedError)) {
+              drop(key);
+              reject([
+                { name: file.name, message: error instanceof Error ? error.message : UPLOAD_MESSAGES.failed },
+              ]);
+            }
             return null;
           },
         );
@@ -95,18 +126,15 @@ export function usePhotos(): Photos {
       update((current) => [...current, ...added]);
       return null;
     },
-    [patch, update],
+    [drop, patch, reject, update],
   );
 
   const remove = useCallback(
     (key: string) => {
-      const item = itemsRef.current.find((i) => i.key === key);
-      if (item) URL.revokeObjectURL(item.previewUrl);
       pending.current.get(key)?.abort();
-      pending.current.delete(key);
-      update((current) => current.filter((i) => i.key !== key));
+      drop(key);
     },
-    [update],
+    [drop],
   );
 
   const clear = useCallback(() => {
@@ -114,6 +142,7 @@ export function usePhotos(): Photos {
     for (const upload of pending.current.values()) upload.abort();
     pending.current.clear();
     update(() => []);
+    setRejections([]);
   }, [update]);
 
   const settle = useCallback(async (): Promise<string[]> => {
@@ -135,5 +164,5 @@ export function usePhotos(): Photos {
     };
   }, []);
 
-  return { items, add, remove, clear, settle };
+  return { items, rejections, add, remove, clear, settle };
 }
