@@ -33,6 +33,8 @@ test.beforeAll(async () => {
     .values(
       Array.from({ length: CONTACTS }, (_, i) => ({
         email: contactEmail(i),
+        full_name: i === 3 ? 'Harriet Vane' : null,
+        phone: i === 3 ? '0491 570 156' : null,
         email_marketing_consent: i % 2 === 0 && i !== 0,
         sms_marketing_consent: false,
         // Contact 0 unsubscribed with a reason; the others are subscribed or never consented.
@@ -70,7 +72,7 @@ test('contacts: search, filter and pages live in the URL and survive a reload', 
   );
   await expect(page.getByRole('region', { name: 'Unsubscribed' })).toContainText('Opted out');
 
-  await page.getByPlaceholder('Search by email...').fill(DOMAIN);
+  await page.getByPlaceholder('Search by email, name or phone...').fill(DOMAIN);
   await expect(page).toHaveURL(new RegExp(`search=${DOMAIN.replace(/\./g, '\\.')}`));
   const rows = page.locator('tbody tr');
   await expect(rows).toHaveCount(20);
@@ -83,7 +85,7 @@ test('contacts: search, filter and pages live in the URL and survive a reload', 
   await expect(rows.last()).toContainText(contactEmail(0));
   await page.reload();
   await expect(rows).toHaveCount(CONTACTS - 20);
-  await expect(page.getByPlaceholder('Search by email...')).toHaveValue(DOMAIN);
+  await expect(page.getByPlaceholder('Search by email, name or phone...')).toHaveValue(DOMAIN);
   await expect(page.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
 
   await page.getByRole('combobox', { name: 'Status' }).click();
@@ -101,9 +103,24 @@ test('contacts: search, filter and pages live in the URL and survive a reload', 
   await page.reload();
   await expect(rows).toHaveCount(11);
 
-  await page.getByPlaceholder('Search by email...').fill(`nobody-${RUN}`);
+  await page.getByPlaceholder('Search by email, name or phone...').fill(`nobody-${RUN}`);
   await expect(page.getByText('No contacts found')).toBeVisible();
   await expect(page.getByText('Try adjusting your search')).toBeVisible();
+});
+
+test('contacts show name and phone beside the e-mail, and the search finds either', async ({ page }) => {
+  await signInAsAdmin(page, '/admin/contacts');
+  await expect(page.getByRole('columnheader', { name: 'Name' })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Phone' })).toBeVisible();
+  const rows = page.locator('tbody tr');
+  const search = page.getByPlaceholder('Search by email, name or phone...');
+  for (const term of ['harriet vane', '0491-570-156']) {
+    await search.fill(term);
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText(contactEmail(3));
+    await expect(rows.first()).toContainText('Harriet Vane');
+    await expect(rows.first()).toContainText('0491 570 156');
+  }
 });
 
 test('contact detail: toggle SMS, save, toast; an unsubscribed contact keeps e-mail locked', async ({
@@ -119,9 +136,29 @@ test('contact detail: toggle SMS, save, toast; an unsubscribed contact keeps e-m
   await sms.click({ force: true });
   await expect(sms).toBeChecked();
   await page.getByRole('button', { name: 'Save Changes' }).click();
+
+  // Switching a channel on asks for the consent evidence first; cancelling changes nothing.
+  const dialog = page.getByRole('dialog', { name: 'Record consent' });
+  await expect(dialog).toContainText('You are switching on SMS marketing.');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await dialog.getByRole('button', { name: 'Record consent and save' }).click();
+  await expect(dialog.getByText('Choose how the contact agreed')).toBeVisible();
+  await expect(dialog.getByText('Say where the consent is recorded (at least 10 characters)')).toBeVisible();
+  await dialog.getByRole('combobox', { name: 'Consent basis' }).click();
+  await page.getByRole('option', { name: 'Agreed on a phone call' }).click();
+  await dialog
+    .getByRole('textbox', { name: 'Source note' })
+    .fill('Call with Sam on 20 Nov, noted in the CRM');
+  await dialog.getByRole('button', { name: 'Record consent and save' }).click();
   await expect(toast(page, 'Contact updated')).toContainText(
     'Contact preferences have been updated successfully',
   );
+  const records = page.getByRole('list', { name: 'Consent records' });
+  await expect(records).toContainText('Agreed on a phone call · SMS');
+  await expect(records).toContainText('Call with Sam on 20 Nov, noted in the CRM');
+  await expect(records).toContainText(`recorded by ${E2E_ADMIN.email}`);
   await expect(page.getByRole('button', { name: 'Save Changes' })).toHaveCount(0);
   const lead = await e2eDatabase()
     .selectFrom('leads')
@@ -151,7 +188,9 @@ test('contacts export downloads a CSV with the right header and rows', async ({ 
   expect(download.suggestedFilename()).toMatch(/^contacts-subscribed-\d{4}-\d{2}-\d{2}\.csv$/);
   const text = await readFile(await download.path(), 'utf8');
   const lines = text.split('\r\n');
-  expect(lines[0]).toBe('Email,Email Consent,SMS Consent,Unsubscribed At,Created At');
+  expect(lines[0]).toBe(
+    'Email,Email Consent,SMS Consent,Unsubscribed At,Created At,Full Name,Phone,Consent At,Consent Source,Consent IP,Unsubscribe Reason,SMS Unsubscribed At,Suppressed At,Suppression Reason',
+  );
   expect(lines).toHaveLength(11 + 2); // header, 11 rows, and the empty string after the last CRLF
   expect(lines[1]).toMatch(new RegExp(`^${contactEmail(22).replace(/\./g, '\\.')},Yes,No,,`));
   await expect(toast(page, 'Exported 11 contacts to CSV')).toBeVisible();

@@ -2,6 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_COUNT_CAP } from '#shared/admin/lists.ts';
+import { CONSENT_MESSAGES } from '#shared/contacts/consent.ts';
 import { CONTACT_MESSAGES } from '#shared/contacts/schemas.ts';
 import { useTestDatabase } from '../../test/support/db.ts';
 import { callerFor, testServices } from '../../test/support/services.ts';
@@ -21,6 +22,8 @@ function seedRows() {
       i === 7
         ? 'Olivia.Nguyen@Example.com'
         : `contact${String(i).padStart(2, '0')}@${i % 2 ? 'gmail.com' : 'example.com'}`,
+    full_name: i === 7 ? 'Olivia Nguyen' : i === 12 ? "Seán O'Brien" : null,
+    phone: i === 12 ? '+61 (0)412 555-012' : i === 7 ? '0400 000 007' : null,
     email_marketing_consent: i % 4 !== 0 && i % 5 !== 0,
     sms_marketing_consent: i % 3 === 0,
     email_unsubscribed_at: i % 5 === 0 ? minutes(i + 100) : null,
@@ -62,6 +65,8 @@ describe('admin contacts', () => {
     expect(page1.rows[0]).toEqual({
       id: expect.any(String) as string,
       email: 'contact64@example.com',
+      fullName: null,
+      phone: null,
       emailMarketingConsent: false,
       smsMarketingConsent: false,
       createdAt: minutes(64).toISOString(),
@@ -148,6 +153,18 @@ describe('admin contacts', () => {
     expect(gmail.rows.map((r) => r.email)).toEqual(expected.slice(0, 20).map((r) => r.email));
     const none = await caller().admin.contacts.list({ search: 'nobody-here' });
     expect(none).toMatchObject({ rows: [], totalCount: 0, totalPages: 0 });
+  });
+
+  it('finds a contact by name or by phone digits, whatever the punctuation, and shows both', async () => {
+    for (const term of ["o'brien", '412 555', '0412-555-012', '(0)412']) {
+      const found = await caller().admin.contacts.list({ search: term });
+      expect(
+        found.rows.map((r) => r.email),
+        term,
+      ).toEqual(['contact12@example.com']);
+    }
+    const [olivia] = (await caller().admin.contacts.list({ search: 'olivia nguyen' })).rows;
+    expect(olivia).toMatchObject({ fullName: 'Olivia Nguyen', phone: '0400 000 007' });
   });
 
   it('matches LIKE wildcards literally and ignores searches under three characters', async () => {
@@ -269,17 +286,32 @@ describe('admin contacts', () => {
       ).rejects.toMatchObject({ code: 'NOT_FOUND', message: CONTACT_MESSAGES.notFound });
     });
 
-    it('updates the consent flags and records an admin-given consent', async () => {
+    it('updates the consent flags and records an admin-given consent with its evidence', async () => {
       const id = await contactId('contact04@example.com');
+      const evidence = {
+        basis: 'in_writing' as const,
+        note: 'Signed consent form, filed in the client folder',
+        obtainedOn: '2026-11-20',
+      };
       const updated = await caller().admin.contacts.update({
         id,
         emailMarketingConsent: true,
         smsMarketingConsent: true,
+        consentEvidence: evidence,
       });
       expect(updated).toMatchObject({
         emailMarketingConsent: true,
         smsMarketingConsent: true,
         consentSource: 'admin:contacts-admin@example.com',
+        consentRecords: [
+          {
+            channels: ['email', 'sms'],
+            basis: 'in_writing',
+            note: evidence.note,
+            obtainedOn: '2026-11-20',
+            recordedBy: 'contacts-admin@example.com',
+          },
+        ],
       });
       expect(Date.parse(updated.updatedAt)).toBeGreaterThan(minutes(4).getTime());
       const off = await caller().admin.contacts.update({ id, smsMarketingConsent: false });
@@ -306,6 +338,58 @@ describe('admin contacts', () => {
         smsMarketingConsent: false,
       });
       expect(updated).toMatchObject({ emailMarketingConsent: false, smsMarketingConsent: false });
+    });
+
+    it('never switches a channel on silently: without evidence nothing changes', async () => {
+      const id = await contactId('contact08@example.com');
+      const before = await t.db
+        .selectFrom('leads')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      expect(before.sms_marketing_consent).toBe(false);
+      await expect(caller().admin.contacts.update({ id, smsMarketingConsent: true })).rejects.toMatchObject({
+        code: 'BAD_REQUEST',
+        message: CONSENT_MESSAGES.evidenceRequired,
+      });
+      const after = await t.db.selectFrom('leads').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      expect(after).toEqual(before);
+      expect(
+        await t.db.selectFrom('consent_records').select('id').where('lead_id', '=', id).execute(),
+      ).toEqual([]);
+      // Evidence that does not hold up is refused at the boundary.
+      for (const consentEvidence of [
+        { basis: 'in_person' as const, note: 'too short', obtainedOn: '2026-11-20' },
+        { basis: 'in_person' as const, note: 'Met at the Sydney store', obtainedOn: '2999-01-01' },
+        { basis: 'in_person' as const, note: 'Met at the Sydney store', obtainedOn: '20/11/2026' },
+      ]) {
+        await expect(
+          caller().admin.contacts.update({ id, smsMarketingConsent: true, consentEvidence }),
+        ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+      }
+      // Switching off needs no evidence.
+      const off = await caller().admin.contacts.update({ id, emailMarketingConsent: false });
+      expect(off.consentRecords).toEqual([]);
+    });
+
+    it('refuses e-mail consent for a suppressed address', async () => {
+      const id = await contactId('contact18@example.com');
+      await t.db
+        .updateTable('leads')
+        .set({ email_marketing_consent: false, suppressed_at: new Date(), suppression_reason: 'hard_bounce' })
+        .where('id', '=', id)
+        .execute();
+      await expect(
+        caller().admin.contacts.update({
+          id,
+          emailMarketingConsent: true,
+          consentEvidence: {
+            basis: 'phone_call',
+            note: 'Called on 20 Nov, agreed',
+            obtainedOn: '2026-11-20',
+          },
+        }),
+      ).rejects.toMatchObject({ code: 'CONFLICT', message: CONSENT_MESSAGES.emailSuppressed });
     });
 
     it('refuses SMS consent after an SMS unsubscribe', async () => {

@@ -8,6 +8,7 @@ import {
   type ContactsStats,
   type ContactSummary,
 } from '#shared/contacts/schemas.ts';
+import type { ConsentEvidence } from '#shared/contacts/consent.ts';
 import type { Database, DbExecutor, DbTransaction } from '../db/database.ts';
 import { containsPattern, pagedIds } from '../db/paging.ts';
 import { LEAD_METRICS, readTotals } from '../stats/stat-deltas.ts';
@@ -25,9 +26,25 @@ export function contactFilterConditions(filter: ContactFilter): RawBuilder<unkno
   return [];
 }
 
+/** A term made only of phone characters is searched as its digits, as the index holds phones. */
+const PHONE_LIKE = /^\+?[\d\s()-]+$/;
+
+export function contactSearchTerm(search: string): string {
+  const digits = search.replace(/\D/g, '');
+  return PHONE_LIKE.test(search) && digits.length > 0 ? digits : search;
+}
+
+/**
+ * The search matches e-mail, full name and phone through one expression, the one
+ * leads_search_trgm_idx indexes (migration 20261125020000).
+ */
 export function contactConditions(filter: ContactFilter, search: string | null): RawBuilder<unknown>[] {
   const conditions = contactFilterConditions(filter);
-  if (search) conditions.push(sql`email ILIKE ${containsPattern(search)}`);
+  if (search) {
+    conditions.push(
+      sql`contact_search_text(email, full_name, phone) ILIKE ${containsPattern(contactSearchTerm(search))}`,
+    );
+  }
   return conditions;
 }
 
@@ -60,6 +77,8 @@ export async function contactsStats(db: DbExecutor): Promise<ContactsStats> {
 interface ContactRow {
   id: string;
   email: string;
+  full_name: string | null;
+  phone: string | null;
   email_marketing_consent: boolean;
   sms_marketing_consent: boolean;
   created_at: Date;
@@ -70,6 +89,8 @@ function toSummary(row: ContactRow): ContactSummary {
   return {
     id: row.id,
     email: row.email,
+    fullName: row.full_name,
+    phone: row.phone,
     emailMarketingConsent: row.email_marketing_consent,
     smsMarketingConsent: row.sms_marketing_consent,
     createdAt: row.created_at.toISOString(),
@@ -118,6 +139,8 @@ export async function listContacts(
               .select([
                 'id',
                 'email',
+                'full_name',
+                'phone',
                 'email_marketing_consent',
                 'sms_marketing_consent',
                 'created_at',
@@ -142,7 +165,7 @@ const iso = (d: Date | null) => d?.toISOString() ?? null;
 export async function getContact(db: DbExecutor, id: string): Promise<ContactDetail | null> {
   const lead = await db.selectFrom('leads').selectAll().where('id', '=', id).executeTakeFirst();
   if (!lead) return null;
-  const [enquiries, photos, sends, events] = await Promise.all([
+  const [enquiries, photos, sends, events, consentRecords] = await Promise.all([
     db
       .selectFrom('enquiries')
       .selectAll()
@@ -178,6 +201,21 @@ export async function getContact(db: DbExecutor, id: string): Promise<ContactDet
     db
       .selectFrom('unsubscribe_logs')
       .select(['id', 'action', 'method', 'created_at'])
+      .where('lead_id', '=', id)
+      .orderBy('created_at', 'desc')
+      .limit(50)
+      .execute(),
+    db
+      .selectFrom('consent_records')
+      .select([
+        'id',
+        'channels',
+        'basis',
+        'note',
+        sql<string>`to_char(obtained_on, 'YYYY-MM-DD')`.as('obtained_on'),
+        'recorded_by',
+        'created_at',
+      ])
       .where('lead_id', '=', id)
       .orderBy('created_at', 'desc')
       .limit(50)
@@ -239,12 +277,22 @@ export async function getContact(db: DbExecutor, id: string): Promise<ContactDet
       method: e.method,
       createdAt: e.created_at.toISOString(),
     })),
+    consentRecords: consentRecords.map((r) => ({
+      id: r.id,
+      channels: r.channels,
+      basis: r.basis,
+      note: r.note,
+      obtainedOn: r.obtained_on,
+      recordedBy: r.recorded_by,
+      createdAt: r.created_at.toISOString(),
+    })),
   };
 }
 
 export interface ConsentChanges {
   emailMarketingConsent?: boolean | undefined;
   smsMarketingConsent?: boolean | undefined;
+  consentEvidence?: ConsentEvidence | undefined;
 }
 
 export type UpdateContactResult =
@@ -252,11 +300,16 @@ export type UpdateContactResult =
   /** Turning consent back on after an unsubscribe: only the contact can, through the signed link. */
   | { status: 'email_locked' }
   | { status: 'sms_locked' }
+  /** A hard bounce or complaint: no campaign reaches the address, so consent would only mislead. */
+  | { status: 'email_suppressed' }
+  /** A channel switched on without the basis, note and date behind it. */
+  | { status: 'evidence_required' }
   | { status: 'ok' };
 
 /**
- * An admin's edit of the two consent flags (spec §4). Consent switched on by an admin is recorded as
- * such (who, when), since the consent evidence must say where a consent came from.
+ * An admin's edit of the two consent flags (spec §4). Switching a channel on is never silent: it
+ * needs the consent evidence (basis, where it is kept, the day), which is kept as a consent record,
+ * and the contact's consent fields then name the admin as the source.
  */
 export async function updateContactConsent(
   trx: DbTransaction,
@@ -272,6 +325,7 @@ export async function updateContactConsent(
       'sms_marketing_consent',
       'email_unsubscribed_at',
       'sms_unsubscribed_at',
+      'suppressed_at',
     ])
     .where('id', '=', id)
     .forUpdate()
@@ -281,6 +335,22 @@ export async function updateContactConsent(
   const smsOn = changes.smsMarketingConsent === true && !lead.sms_marketing_consent;
   if (emailOn && lead.email_unsubscribed_at !== null) return { status: 'email_locked' };
   if (smsOn && lead.sms_unsubscribed_at !== null) return { status: 'sms_locked' };
+  if (emailOn && lead.suppressed_at !== null) return { status: 'email_suppressed' };
+  const evidence = changes.consentEvidence;
+  if ((emailOn || smsOn) && !evidence) return { status: 'evidence_required' };
+  if (evidence && (emailOn || smsOn)) {
+    await trx
+      .insertInto('consent_records')
+      .values({
+        lead_id: id,
+        channels: [...(emailOn ? (['email'] as const) : []), ...(smsOn ? (['sms'] as const) : [])],
+        basis: evidence.basis,
+        note: evidence.note,
+        obtained_on: evidence.obtainedOn,
+        recorded_by: actor.email,
+      })
+      .execute();
+  }
 
   await trx
     .updateTable('leads')

@@ -6,7 +6,9 @@ import { csvLineSql } from '../exports/csv.ts';
 import type { CsvExportSpec } from '../exports/csv-export.ts';
 import { contactConditions, countContacts } from './contacts.ts';
 
-// Contacts export (admin spec §7 Exports, §9 CSV files): every matching lead, newest first.
+// Contacts export (admin spec §7 Exports, §9 CSV files): every matching lead, newest first. The
+// spec's five columns come first, so a sheet built on them keeps working; then who the contact is
+// and the consent evidence the Spam Act asks a business to be able to show (issue 25 item 5).
 
 export const CONTACTS_CSV_HEADER = [
   'Email',
@@ -14,6 +16,15 @@ export const CONTACTS_CSV_HEADER = [
   'SMS Consent',
   'Unsubscribed At',
   'Created At',
+  'Full Name',
+  'Phone',
+  'Consent At',
+  'Consent Source',
+  'Consent IP',
+  'Unsubscribe Reason',
+  'SMS Unsubscribed At',
+  'Suppressed At',
+  'Suppression Reason',
 ] as const;
 
 /** ISO 8601 with the offset of the session's TimeZone (the export sets the settings timezone). */
@@ -36,6 +47,15 @@ export function contactsCsvExport(
       { yesNo: sql.ref('sms_marketing_consent') },
       { plain: localTimestamp('email_unsubscribed_at') },
       { plain: localTimestamp('created_at') },
+      { text: sql.ref('full_name') },
+      { text: sql.ref('phone') },
+      { plain: localTimestamp('consent_at') },
+      { text: sql.ref('consent_source') },
+      { text: sql.ref('consent_ip') },
+      { text: sql.ref('unsubscribe_reason') },
+      { plain: localTimestamp('sms_unsubscribed_at') },
+      { plain: localTimestamp('suppressed_at') },
+      { text: sql.ref('suppression_reason') },
     ]),
     timezone,
     async count(trx: DbExecutor) {

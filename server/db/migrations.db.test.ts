@@ -36,11 +36,26 @@ describe('migrations', () => {
     );
   });
 
-  it("keep the contacts' e-mail trigram index merging its pending list in small pieces", async () => {
-    // 20261121080000: a 4 MB list stalled sell-form submissions for 60-130 ms at each merge.
+  it("keep the contacts' search trigram index merging its pending list in small pieces", async () => {
+    // 20261121080000: a 4 MB list stalled sell-form submissions for 60-130 ms at each merge; the
+    // search index that replaced the e-mail one (20261125020000) keeps the setting.
     const result = await sql<{ reloptions: string[] | null }>`
-      SELECT reloptions FROM pg_class WHERE relname = 'leads_email_trgm_idx'`.execute(t.db);
+      SELECT reloptions FROM pg_class WHERE relname = 'leads_search_trgm_idx'`.execute(t.db);
     expect(result.rows[0]?.reloptions).toEqual(['gin_pending_list_limit=256']);
+    const old = await sql`SELECT 1 FROM pg_class WHERE relname = 'leads_email_trgm_idx'`.execute(t.db);
+    expect(old.rows).toHaveLength(0);
+  });
+
+  it('serve a contacts search by name or phone digits from the search index', async () => {
+    await sql`SET enable_seqscan = off`.execute(t.db);
+    try {
+      const plan = await sql<{ 'QUERY PLAN': string }>`
+        EXPLAIN SELECT id FROM leads
+        WHERE contact_search_text(email, full_name, phone) ILIKE '%412345%'`.execute(t.db);
+      expect(plan.rows.map((row) => row['QUERY PLAN']).join('\n')).toContain('leads_search_trgm_idx');
+    } finally {
+      await sql`RESET enable_seqscan`.execute(t.db);
+    }
   });
 
   it('enforce the data rules in the database itself', async () => {

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ConsentBasis } from '#shared/contacts/consent.ts';
 
 // The one place the database's shape is described for Kysely. Keep in step with migrations/.
 
@@ -277,7 +278,21 @@ export interface StatDeltasTable {
   delta: number;
 }
 
+/** Consent an admin recorded with its evidence (migrations/20261125030000_consent_records.ts). */
+export interface ConsentRecordsTable {
+  id: Generated<string>;
+  lead_id: string;
+  channels: Array<'email' | 'sms'>;
+  basis: ConsentBasis;
+  note: string;
+  /** A calendar day (YYYY-MM-DD); select it with to_char, as pg would make it a local-midnight Date. */
+  obtained_on: ColumnType<never, string, string>;
+  recorded_by: string;
+  created_at: GeneratedTimestamp;
+}
+
 export interface DB {
+  consent_records: ConsentRecordsTable;
   users: UsersTable;
   sessions: SessionsTable;
   user_roles: UserRolesTable;

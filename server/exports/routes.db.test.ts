@@ -80,9 +80,19 @@ describe('admin CSV exports', () => {
           email: 'quote"comma,@example.com',
           email_marketing_consent: false,
           email_unsubscribed_at: '2026-11-10T02:30:00Z',
+          unsubscribe_reason: 'Too many e-mails',
           created_at: '2026-11-02T00:00:00Z',
         },
-        { email: 'plain@gmail.com', email_marketing_consent: true, created_at: '2026-11-03T00:00:00Z' },
+        {
+          email: 'plain@gmail.com',
+          full_name: 'Olivia Brown',
+          phone: '+61 412 345 678',
+          email_marketing_consent: true,
+          consent_at: '2026-11-03T00:00:00Z',
+          consent_source: 'sell_form',
+          consent_ip: '203.0.113.5',
+          created_at: '2026-11-03T00:00:00Z',
+        },
       ])
       .execute();
   });
@@ -114,10 +124,11 @@ describe('admin CSV exports', () => {
     expect(res.headers['x-row-count']).toBe('3');
     expect(res.body).toBe(
       [
-        'Email,Email Consent,SMS Consent,Unsubscribed At,Created At',
-        'plain@gmail.com,Yes,No,,2026-11-03T11:00:00+11:00',
-        '"quote""comma,@example.com",No,No,2026-11-10T13:30:00+11:00,2026-11-02T11:00:00+11:00',
-        "'=cmd@example.com,Yes,Yes,,2026-11-01T11:00:00+11:00",
+        // The spec's five columns first, then who the contact is and the consent evidence.
+        'Email,Email Consent,SMS Consent,Unsubscribed At,Created At,Full Name,Phone,Consent At,Consent Source,Consent IP,Unsubscribe Reason,SMS Unsubscribed At,Suppressed At,Suppression Reason',
+        "plain@gmail.com,Yes,No,,2026-11-03T11:00:00+11:00,Olivia Brown,'+61 412 345 678,2026-11-03T11:00:00+11:00,sell_form,203.0.113.5,,,,",
+        '"quote""comma,@example.com",No,No,2026-11-10T13:30:00+11:00,2026-11-02T11:00:00+11:00,,,,,,Too many e-mails,,,',
+        "'=cmd@example.com,Yes,Yes,,2026-11-01T11:00:00+11:00,,,,,,,,,",
         '',
       ].join('\r\n'),
     );
@@ -138,6 +149,17 @@ describe('admin CSV exports', () => {
     const searched = await get('/api/admin/exports/contacts.csv?search=GMAIL', adminCookie);
     expect(searched.headers['x-row-count']).toBe('1');
     expect(parseCsv(searched.body).map((r) => r[0])).toEqual(['Email', 'plain@gmail.com']);
+    // Name and phone (as digits, whatever the punctuation) find the contact too.
+    for (const term of ['olivia b', '412-345', '(412) 345 678']) {
+      const found = await get(
+        `/api/admin/exports/contacts.csv?search=${encodeURIComponent(term)}`,
+        adminCookie,
+      );
+      expect(
+        parseCsv(found.body).map((r) => r[0]),
+        term,
+      ).toEqual(['Email', 'plain@gmail.com']);
+    }
   });
 
   it('answers HEAD with the headers only and releases the export', async () => {

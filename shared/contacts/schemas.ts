@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listAnchorSchema, listPageSchema, searchTermSchema } from '../admin/lists.ts';
 import { type ContactFilter, contactFilters } from '../admin/search-params.ts';
+import { type ConsentRecord, consentEvidenceSchema } from './consent.ts';
 
 export { type ContactFilter, contactFilters, type ContactsSearchParams } from '../admin/search-params.ts';
 
@@ -57,6 +58,8 @@ export const contactUpdateInputSchema = z
     id: z.uuid(),
     emailMarketingConsent: z.boolean().optional(),
     smsMarketingConsent: z.boolean().optional(),
+    /** Required when a channel is switched on (see consent.ts). */
+    consentEvidence: consentEvidenceSchema.optional(),
   })
   .refine((v) => v.emailMarketingConsent !== undefined || v.smsMarketingConsent !== undefined, {
     message: CONTACT_MESSAGES.nothingToUpdate,
@@ -66,6 +69,8 @@ export type ContactUpdateInput = z.input<typeof contactUpdateInputSchema>;
 export interface ContactSummary {
   id: string;
   email: string;
+  fullName: string | null;
+  phone: string | null;
   emailMarketingConsent: boolean;
   smsMarketingConsent: boolean;
   createdAt: string;
@@ -134,6 +139,8 @@ export interface ContactDetail {
   /** The latest campaign e-mails to this contact (at most CONTACT_SENDS_LIMIT). */
   sends: ContactCampaignSend[];
   unsubscribeEvents: ContactUnsubscribeEvent[];
+  /** Consent admins recorded, newest first. */
+  consentRecords: ConsentRecord[];
 }
 
 export const CONTACT_SENDS_LIMIT = 50;

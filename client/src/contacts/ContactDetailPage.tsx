@@ -26,12 +26,14 @@ import {
   type ContactEnquiry,
   type ContactUpdateInput,
 } from '#shared/contacts/schemas.ts';
+import { CONSENT_BASIS_LABELS, type ConsentEvidence } from '#shared/contacts/consent.ts';
 import { ACTION_LABELS, METHOD_LABELS, type UnsubscribeLogAction } from '#shared/unsubscribes/schemas.ts';
 import { ADMIN_TITLE } from '../admin/AdminShell.tsx';
 import { errorCode, errorMessage } from '../marketing/errors.ts';
 import { formatDate, formatDateTime } from '../marketing/format.ts';
 import { AnchorLink, ButtonLink } from '../marketing/links.tsx';
 import { useTRPC } from '../trpc.ts';
+import { ConsentEvidenceModal } from './ConsentEvidenceModal.tsx';
 
 /** /admin/contacts/$id */
 export function ContactDetailPage({ id }: { id: string }) {
@@ -113,11 +115,23 @@ function ContactView({ contact }: { contact: ContactDetail }) {
     }),
   );
 
-  const save = () => {
+  const [askingEvidence, setAskingEvidence] = useState(false);
+  const switchedOn = [
+    emailChanged && emailOn ? 'e-mail marketing' : null,
+    smsChanged && smsOn ? 'SMS marketing' : null,
+  ].filter((channel): channel is string => channel !== null);
+
+  const save = (consentEvidence?: ConsentEvidence) => {
+    // Switching a channel on is never silent: it needs the consent evidence first.
+    if (switchedOn.length > 0 && !consentEvidence) {
+      setAskingEvidence(true);
+      return;
+    }
     const input: ContactUpdateInput = { id: contact.id };
     if (emailChanged) input.emailMarketingConsent = emailOn;
     if (smsChanged) input.smsMarketingConsent = smsOn;
-    update.mutate(input);
+    if (consentEvidence) input.consentEvidence = consentEvidence;
+    update.mutate(input, { onSettled: () => setAskingEvidence(false) });
   };
 
   return (
@@ -200,7 +214,7 @@ function ContactView({ contact }: { contact: ContactDetail }) {
             />
             {(emailChanged || smsChanged) && (
               <Group>
-                <Button onClick={save} loading={update.isPending}>
+                <Button onClick={() => save()} loading={update.isPending}>
                   Save Changes
                 </Button>
               </Group>
@@ -218,6 +232,25 @@ function ContactView({ contact }: { contact: ContactDetail }) {
             </Field>
             <Field label="Source">{contact.consentSource ?? '—'}</Field>
             <Field label="IP address">{contact.consentIp ?? '—'}</Field>
+            {contact.consentRecords.length > 0 && (
+              <Stack gap={6} mt="xs" aria-label="Consent records" role="list">
+                {contact.consentRecords.map((record) => (
+                  <Card key={record.id} withBorder radius="sm" padding="xs" role="listitem">
+                    <Text size="sm" fw={500}>
+                      {CONSENT_BASIS_LABELS[record.basis]} ·{' '}
+                      {record.channels
+                        .map((channel) => (channel === 'email' ? 'E-mail' : 'SMS'))
+                        .join(' and ')}
+                    </Text>
+                    <Text size="sm">{record.note}</Text>
+                    <Text size="xs" c="dimmed">
+                      Agreed on {formatDate(`${record.obtainedOn}T00:00:00`)} · recorded by{' '}
+                      {record.recordedBy} on {formatDateTime(record.createdAt)}
+                    </Text>
+                  </Card>
+                ))}
+              </Stack>
+            )}
           </Stack>
         </Card>
 
@@ -246,6 +279,14 @@ function ContactView({ contact }: { contact: ContactDetail }) {
           )}
         </Card>
       </SimpleGrid>
+
+      <ConsentEvidenceModal
+        opened={askingEvidence}
+        channels={switchedOn.join(' and ')}
+        saving={update.isPending}
+        onCancel={() => setAskingEvidence(false)}
+        onConfirm={(evidence) => save(evidence)}
+      />
 
       <Card withBorder radius="md">
         <Title order={2} size="h4" mb="sm">

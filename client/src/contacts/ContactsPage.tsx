@@ -38,7 +38,7 @@ import { ButtonLink } from '../marketing/links.tsx';
 import { useTRPC } from '../trpc.ts';
 
 const filterOptions = contactFilters.map((value) => ({ value, label: CONTACT_FILTER_LABELS[value] }));
-const COLUMNS = 6;
+const COLUMNS = 8;
 
 interface ContactsPageProps {
   search: ContactsSearchParams;
@@ -146,7 +146,7 @@ export function ContactsPage({ search, onSearchChange }: ContactsPageProps) {
       <Group align="flex-start">
         <TextInput
           label="Search contacts"
-          placeholder="Search by email..."
+          placeholder="Search by email, name or phone..."
           type="search"
           value={typed}
           onChange={(event) => {
@@ -179,11 +179,13 @@ export function ContactsPage({ search, onSearchChange }: ContactsPageProps) {
       {list.isError && <Alert color="red">{errorMessage(list.error)}</Alert>}
       {stats.isError && <Alert color="red">{errorMessage(stats.error)}</Alert>}
 
-      <Table.ScrollContainer minWidth={760}>
+      <Table.ScrollContainer minWidth={980}>
         <Table striped highlightOnHover verticalSpacing="sm" aria-busy={list.isFetching}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Email</Table.Th>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Phone</Table.Th>
               <Table.Th>Email Marketing</Table.Th>
               <Table.Th>SMS Marketing</Table.Th>
               <Table.Th>Joined</Table.Th>
@@ -229,6 +231,8 @@ function ContactRow({ contact }: { contact: ContactSummary }) {
           {contact.email}
         </Text>
       </Table.Td>
+      <Table.Td>{contact.fullName ?? '—'}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{contact.phone ?? '—'}</Table.Td>
       <Table.Td>
         <YesNoBadge value={contact.emailMarketingConsent} label="Email marketing" />
       </Table.Td>

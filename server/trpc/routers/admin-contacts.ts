@@ -1,4 +1,5 @@
 import { TRPCError } from '@trpc/server';
+import { CONSENT_MESSAGES } from '#shared/contacts/consent.ts';
 import {
   CONTACT_MESSAGES,
   CONTACTS_PAGE_SIZE,
@@ -33,6 +34,10 @@ export const adminContactsRouter = router({
       throw new TRPCError({ code: 'CONFLICT', message: CONTACT_MESSAGES.emailLocked });
     if (result.status === 'sms_locked')
       throw new TRPCError({ code: 'CONFLICT', message: CONTACT_MESSAGES.smsLocked });
+    if (result.status === 'email_suppressed')
+      throw new TRPCError({ code: 'CONFLICT', message: CONSENT_MESSAGES.emailSuppressed });
+    if (result.status === 'evidence_required')
+      throw new TRPCError({ code: 'BAD_REQUEST', message: CONSENT_MESSAGES.evidenceRequired });
     const contact = await getContact(ctx.db, id);
     if (!contact) throw new TRPCError({ code: 'NOT_FOUND', message: CONTACT_MESSAGES.notFound });
     return contact;
