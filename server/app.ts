@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
 import { adminExportRoutes } from './exports/routes.ts';
 import { registerAuthRoutes } from './http/auth-routes.ts';
 import { registerClientFiles } from './http/client-files.ts';
@@ -10,6 +11,7 @@ import { registerHealthRoutes } from './http/health.ts';
 import { registerPageDataRoute } from './http/page-data.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSeoRoutes } from './http/seo.ts';
+import { requestLogLevel } from './logging.ts';
 import type { AppServices } from './services.ts';
 import { uploadRoutes } from './uploads/routes.ts';
 import { createContextFactory } from './trpc/context.ts';
@@ -20,6 +22,8 @@ import { resendWebhookPlugin } from './webhooks/resend-route.ts';
 
 export interface CreateServerOptions {
   services: AppServices;
+  /** The process's logger (see server/logging.ts); otherwise Fastify's own JSON logger at logLevel. */
+  logger?: Logger;
   logLevel?: string;
   trustProxy?: boolean;
   /** Folder of the built client to serve; null serves only the API (tests, API-only processes). */
@@ -39,11 +43,28 @@ export const CSRF_EXEMPT_PREFIXES = ['/api/unsubscribe/one-click', '/api/webhook
 
 export async function createServer(options: CreateServerOptions): Promise<AppServer> {
   const { services } = options;
+  // Typed as Fastify's base logger so the app's type does not depend on which logger was given.
+  const loggerInstance: FastifyBaseLogger | undefined = options.logger?.child({ name: 'http' });
   const app = Fastify({
-    logger: { level: options.logLevel ?? 'info' },
+    ...(loggerInstance ? { loggerInstance } : { logger: { level: options.logLevel ?? 'info' } }),
+    // One line per finished request, at a level that depends on what was asked (server/logging.ts).
+    disableRequestLogging: true,
     trustProxy: options.trustProxy ?? false,
     // tRPC batches put several procedure names in one path segment.
     routerOptions: { maxParamLength: 5000 },
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    // A disabled level is a no-op in pino, so debug lines cost nothing at info.
+    request.log[requestLogLevel(request.url, reply.statusCode)](
+      {
+        method: request.method,
+        url: request.url,
+        statusCode: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+      },
+      'request completed',
+    );
   });
 
   await app.register(fastifyCookie);

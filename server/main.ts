@@ -1,16 +1,16 @@
 import path from 'node:path';
-import pino from 'pino';
 import { loadEnvOrExit, serverEnvSchema } from './config/env.ts';
 import { createServer } from './app.ts';
+import { createLogger } from './logging.ts';
 import { createRuntime } from './runtime.ts';
 
 // `npm run server`: the HTTP server alone (run migrations with `npm run db:migrate` first).
 const env = loadEnvOrExit(serverEnvSchema);
-const logger = pino({ level: env.LOG_LEVEL, name: 'server' });
+const logger = createLogger({ level: env.LOG_LEVEL, name: 'server', format: env.LOG_FORMAT });
 const runtime = await createRuntime(env, { role: 'server', logger });
 const server = await createServer({
   services: runtime.services,
-  logLevel: env.LOG_LEVEL,
+  logger,
   trustProxy: env.TRUST_PROXY,
   clientDir: path.resolve('dist/client'),
 });

@@ -1,8 +1,8 @@
 import path from 'node:path';
-import pino from 'pino';
 import { createServer } from '../app.ts';
 import { ensureFirstAdmin } from '../auth/bootstrap-admin.ts';
 import { loadEnvOrExit, serverEnvSchema, workerEnvSchema } from '../config/env.ts';
+import { createLogger } from '../logging.ts';
 import { createRuntime } from '../runtime.ts';
 import { databaseIsEmpty, seedDemoData } from '../seed/demo.ts';
 import { startWorker } from '../../worker/worker.ts';
@@ -12,7 +12,7 @@ import { buildClient, clientBuildIsStale } from './client-build.ts';
 // PostgreSQL unless DATABASE_URL is set, migrations, demo data, a first admin, server and worker.
 const dev = process.argv.includes('--dev');
 const env = loadEnvOrExit(serverEnvSchema.extend(workerEnvSchema.shape));
-const logger = pino({ level: env.LOG_LEVEL, name: 'app' });
+const logger = createLogger({ level: env.LOG_LEVEL, name: 'app', format: env.LOG_FORMAT });
 const root = process.cwd();
 const clientDir = path.join(root, 'dist', 'client');
 
@@ -40,7 +40,7 @@ const firstAdmin = await ensureFirstAdmin(db, adminEmail);
 const worker = await startWorker(runtime.boss, runtime.services, { concurrency: env.WORKER_CONCURRENCY });
 const server = await createServer({
   services: runtime.services,
-  logLevel: env.LOG_LEVEL,
+  logger,
   trustProxy: env.TRUST_PROXY,
   clientDir: dev ? null : clientDir,
   viteDev: dev,

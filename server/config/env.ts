@@ -25,6 +25,8 @@ function rateLimitSetting(fallback: string) {
 export const baseEnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** auto: readable lines in a terminal, JSON lines otherwise (server/logging.ts). */
+  LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   /** Public base URL used in links (e-mails, canonical URLs). Defaults to http://localhost:$PORT. */

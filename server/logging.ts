@@ -1,0 +1,51 @@
+import pino, { type Level, type Logger } from 'pino';
+
+// How the processes log (issue 25 item 10): JSON lines for machines (a container's log driver, a
+// pipe), readable lines in a terminal, and one line per API call rather than one per file served.
+
+export type LogFormat = 'auto' | 'json' | 'pretty';
+
+/** pino-pretty is a devDependency: a production image without it logs JSON whatever is asked. */
+function prettyAvailable(): boolean {
+  try {
+    import.meta.resolve('pino-pretty');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function resolveLogFormat(
+  format: LogFormat,
+  { isTTY, prettyInstalled }: { isTTY: boolean; prettyInstalled: boolean },
+): 'json' | 'pretty' {
+  if (!prettyInstalled) return 'json';
+  if (format === 'auto') return isTTY ? 'pretty' : 'json';
+  return format;
+}
+
+export function createLogger(options: { level: string; name: string; format: LogFormat }): Logger {
+  const format = resolveLogFormat(options.format, {
+    isTTY: process.stdout.isTTY === true,
+    prettyInstalled: prettyAvailable(),
+  });
+  if (format === 'json') return pino({ level: options.level, name: options.name });
+  return pino({
+    level: options.level,
+    name: options.name,
+    transport: {
+      target: 'pino-pretty',
+      options: { colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' },
+    },
+  });
+}
+
+/**
+ * The level a finished request is logged at: API calls and failures are worth a line each; pages,
+ * scripts, images and health probes (dozens per visit) only when debugging.
+ */
+export function requestLogLevel(url: string, statusCode: number): Level {
+  if (statusCode >= 500) return 'error';
+  if (url.startsWith('/trpc') || url.startsWith('/api/')) return 'info';
+  return 'debug';
+}
