@@ -8,6 +8,9 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci
 COPY . .
+# The prerendered pages carry the business's identity and URL: docker-compose.yml passes them from
+# .env (the server warns at start when the runtime values differ from these).
+ARG APP_URL SITE_NAME SITE_PHONE SITE_EMAIL SITE_LEGAL_NAME SITE_LICENCE SITE_ABN SITE_INSTAGRAM_URL SITE_FACEBOOK_URL
 RUN npm run build
 
 FROM node:24-bookworm-slim AS runtime

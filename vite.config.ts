@@ -6,9 +6,7 @@ import { buildSiteConfig } from './shared/site/config.ts';
 
 // The client reads the same site configuration as the server, fixed at build time from the env.
 const site = buildSiteConfig({
-  SITE_NAME: process.env.SITE_NAME,
-  SITE_PHONE: process.env.SITE_PHONE,
-  SITE_EMAIL: process.env.SITE_EMAIL,
+  ...process.env,
   APP_URL: process.env.APP_URL ?? `http://localhost:${process.env.PORT ?? '3000'}`,
 });
 

@@ -393,3 +393,12 @@ test('the FAQ keeps one answer open at a time and can collapse', async ({ page }
   await questions.nth(2).click();
   await expect(page.locator('.faq-question button[aria-expanded="true"]')).toHaveCount(0);
 });
+
+test('no placeholder social link: an unset Instagram profile is left out, not sent to instagram.com', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: /Recent Purchases/i }).first()).toBeVisible();
+  await expect(page.locator('a[href*="instagram.com"]')).toHaveCount(0);
+  await expect(page.getByText('See more of our recent purchases on Instagram')).toHaveCount(0);
+});

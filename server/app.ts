@@ -119,7 +119,10 @@ export async function createServer(options: CreateServerOptions): Promise<AppSer
     });
     closeVite = () => vite.close();
   } else if (options.clientDir) {
-    await registerClientFiles(app, options.clientDir, { appUrl: services.config.appUrl });
+    await registerClientFiles(app, options.clientDir, {
+      appUrl: services.config.appUrl,
+      site: services.config.site,
+    });
   }
 
   return {

@@ -6,7 +6,7 @@ import { parse } from 'yaml';
 // (with YAML merge keys resolved, as Compose does).
 interface Service {
   image?: string;
-  build?: { context?: string; dockerfile?: string; target?: string } | string;
+  build?: { context?: string; dockerfile?: string; target?: string; args?: Record<string, string> } | string;
   command?: string | string[];
   env_file?: string | string[];
   environment?: Record<string, string> | string[];
@@ -48,6 +48,26 @@ describe('docker-compose.yml', () => {
       expect(environment.DATABASE_URL, name).toMatch(/^postgres:\/\/.+@postgres:5432\//);
       expect(environment.NODE_ENV, name).toBe('production');
     }
+  });
+
+  it('bakes the site identity from .env into the prerendered pages', () => {
+    // Without these the image's footer would show the demo's placeholder licence and ABN.
+    const identity = [
+      'APP_URL',
+      'SITE_NAME',
+      'SITE_LEGAL_NAME',
+      'SITE_LICENCE',
+      'SITE_ABN',
+      'SITE_INSTAGRAM_URL',
+    ];
+    const build = compose.services.server?.build;
+    const args = typeof build === 'object' ? (build.args ?? {}) : {};
+    for (const name of identity) {
+      expect(args[name], name).toBe(`\${${name}:-}`);
+      expect(dockerfile, name).toMatch(new RegExp(`^ARG .*\\b${name}\\b`, 'm'));
+      expect(envExample, name).toMatch(new RegExp(`^${name}=`, 'm'));
+    }
+    expect(dockerfile.indexOf('ARG APP_URL')).toBeLessThan(dockerfile.indexOf('RUN npm run build'));
   });
 
   it('starts server and worker only after postgres is healthy and migrations completed', () => {

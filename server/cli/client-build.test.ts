@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { buildSiteConfig } from '#shared/site/config.ts';
 import { clientBuildIsStale } from './client-build.ts';
 
 describe('client build staleness (npm start rebuilds only when needed)', () => {
@@ -30,5 +31,19 @@ describe('client build staleness (npm start rebuilds only when needed)', () => {
     await writeFile(path.join(root, 'client', 'src', 'main.tsx'), 'export const changed = 1;');
     await utimes(path.join(root, 'client', 'src', 'main.tsx'), later, later);
     expect(clientBuildIsStale(root, out)).toBe(true);
+  });
+
+  it('is stale when the site identity it baked in is not the configured one', async () => {
+    const out = path.join(root, 'dist', 'client');
+    const site = buildSiteConfig({ APP_URL: 'http://localhost:3000' });
+    await writeFile(path.join(out, '_pages', 'manifest.json'), JSON.stringify({ site }));
+    const later = new Date(Date.now() + 120_000);
+    await utimes(path.join(out, '_pages', 'manifest.json'), later, later);
+    expect(clientBuildIsStale(root, out, site)).toBe(false);
+    const licensed = buildSiteConfig({
+      APP_URL: 'http://localhost:3000',
+      SITE_LICENCE: 'Licensed second-hand dealer (NSW Fair Trading licence 4102345)',
+    });
+    expect(clientBuildIsStale(root, out, licensed)).toBe(true);
   });
 });

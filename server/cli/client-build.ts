@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { pagesManifestPath } from '../prerender/manifest.ts';
+import type { SiteConfig } from '#shared/site/config.ts';
+import { pagesManifestPath, readPrerenderManifest } from '../prerender/manifest.ts';
 
 const SOURCES = ['client', 'shared', 'vite.config.ts', 'package-lock.json', 'server/prerender'];
 
@@ -19,13 +20,19 @@ function newestMtime(entry: string): number {
 
 /**
  * The build is stale when any client source is newer than its last step's output, the prerendered
- * pages' manifest (written last, so an interrupted build counts as stale).
+ * pages' manifest (written last, so an interrupted build counts as stale), or when the site identity
+ * it baked in (SITE_*, APP_URL) is not the one configured now: the footer would show the old one.
  */
-export function clientBuildIsStale(root: string, outDir: string): boolean {
+export function clientBuildIsStale(root: string, outDir: string, site?: SiteConfig): boolean {
   const manifest = pagesManifestPath(outDir);
   if (!existsSync(manifest) || !existsSync(path.join(outDir, 'index.html'))) return true;
   const builtAt = statSync(manifest).mtimeMs;
-  return SOURCES.some((source) => newestMtime(path.join(root, source)) > builtAt);
+  if (SOURCES.some((source) => newestMtime(path.join(root, source)) > builtAt)) return true;
+  return site !== undefined && !sameSite(readPrerenderManifest(outDir)?.site, site);
+}
+
+export function sameSite(built: SiteConfig | undefined, current: SiteConfig): boolean {
+  return JSON.stringify(built) === JSON.stringify(current);
 }
 
 function run(root: string, label: string, args: string[]): void {

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { createServer } from '../app.ts';
 import { ensureFirstAdmin } from '../auth/bootstrap-admin.ts';
-import { loadEnvOrExit, serverEnvSchema, workerEnvSchema } from '../config/env.ts';
+import { buildSiteConfig } from '#shared/site/config.ts';
+import { loadEnvOrExit, resolveAppUrl, serverEnvSchema, workerEnvSchema } from '../config/env.ts';
 import { createLogger } from '../logging.ts';
 import { createRuntime } from '../runtime.ts';
 import { databaseIsEmpty, seedDemoData } from '../seed/demo.ts';
@@ -16,8 +17,9 @@ const logger = createLogger({ level: env.LOG_LEVEL, name: 'app', format: env.LOG
 const root = process.cwd();
 const clientDir = path.join(root, 'dist', 'client');
 
-if (!dev && clientBuildIsStale(root, clientDir)) {
-  logger.info('building the client (missing or older than its sources)');
+const site = buildSiteConfig({ ...env, APP_URL: resolveAppUrl(env) });
+if (!dev && clientBuildIsStale(root, clientDir, site)) {
+  logger.info('building the client (missing, older than its sources, or built for another site identity)');
   buildClient(root);
 }
 

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { buildSiteConfigInput, placeholderIdentityVariables, siteConfigSchema } from '#shared/site/config.ts';
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyToUndefined, z.string().min(1).optional());
@@ -44,6 +45,13 @@ export const baseEnvSchema = z.object({
   SITE_NAME: optionalString,
   SITE_PHONE: optionalString,
   SITE_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
+  /** The business's registered name, licence line and ABN, printed in the footer and every e-mail. */
+  SITE_LEGAL_NAME: optionalString,
+  SITE_LICENCE: optionalString,
+  SITE_ABN: optionalString,
+  /** Profiles the site links to; unset ones are not shown. */
+  SITE_INSTAGRAM_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  SITE_FACEBOOK_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   UPLOADTHING_TOKEN: optionalString,
   /** Sell-form submissions per IP: "<count>/<seconds>", or "off" (benchmarks only). */
   LEAD_SUBMIT_RATE_LIMIT: rateLimitSetting('10/600'),
@@ -84,9 +92,61 @@ export function parseEnv<S extends z.ZodType>(
   source: NodeJS.ProcessEnv = process.env,
 ): z.infer<S> {
   const result = schema.safeParse(source);
-  if (result.success) return result.data;
-  const lines = result.error.issues.map((issue) => `  ${issue.path.join('.') || '(root)'}: ${issue.message}`);
-  throw new EnvError(`Invalid environment configuration:\n${lines.join('\n')}`);
+  if (!result.success) {
+    const lines = result.error.issues.map(
+      (issue) => `  ${issue.path.join('.') || '(root)'}: ${issue.message}`,
+    );
+    throw new EnvError(`Invalid environment configuration:\n${lines.join('\n')}`);
+  }
+  const data: z.infer<S> = result.data;
+  if (isBaseEnv(data)) checkSiteIdentity(data);
+  return data;
+}
+
+function isBaseEnv(value: unknown): value is BaseEnv {
+  return typeof value === 'object' && value !== null && 'PORT' in value && 'NODE_ENV' in value;
+}
+
+/** localhost, *.localhost, 127.0.0.0/8 and ::1: a machine talking to itself, not a deployment. */
+export function isLoopbackUrl(url: string): boolean {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127\./.test(host);
+}
+
+/**
+ * The site identity must be valid everywhere, and real wherever customers can see it: a start whose
+ * APP_URL is not a loopback address refuses the demo's placeholder licence and ABN, naming the
+ * variables to set (issue 25 item 9).
+ */
+function checkSiteIdentity(env: BaseEnv): void {
+  const appUrl = resolveAppUrl(env);
+  const built = siteConfigSchema.safeParse(buildSiteConfigInput({ ...env, APP_URL: appUrl }));
+  if (!built.success) {
+    const lines = built.error.issues.map((issue) => `  ${siteVariable(issue.path)}: ${issue.message}`);
+    throw new EnvError(`Invalid environment configuration:\n${lines.join('\n')}`);
+  }
+  if (isLoopbackUrl(appUrl)) return;
+  const names = placeholderIdentityVariables(built.data);
+  if (names.length === 0) return;
+  throw new EnvError(
+    `APP_URL is ${appUrl}, a real deployment, but ${names.join(' and ')} still ${names.length === 1 ? 'holds' : 'hold'} the demo's placeholder ${names.length === 1 ? 'value' : 'values'}, which customers would see in the footer and every e-mail. Set ${names.join(' and ')} to the business's own (see README, Configuration).`,
+  );
+}
+
+const SITE_VARIABLES: Record<string, string> = {
+  name: 'SITE_NAME',
+  phone: 'SITE_PHONE',
+  email: 'SITE_EMAIL',
+  legalName: 'SITE_LEGAL_NAME',
+  licence: 'SITE_LICENCE',
+  abn: 'SITE_ABN',
+  url: 'APP_URL',
+};
+
+function siteVariable(path: PropertyKey[]): string {
+  const [first, second] = path;
+  if (first === 'socialLinks') return second === 'facebook' ? 'SITE_FACEBOOK_URL' : 'SITE_INSTAGRAM_URL';
+  return SITE_VARIABLES[String(first)] ?? String(first);
 }
 
 /** Runs `fn` with a parsed env, or prints the problem and exits with status 78 (EX_CONFIG). */

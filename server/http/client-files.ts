@@ -4,6 +4,8 @@ import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { SiteConfig } from '#shared/site/config.ts';
+import { sameSite } from '../cli/client-build.ts';
 import { extendCsp } from '../prerender/csp.ts';
 import {
   type CspSources,
@@ -79,13 +81,18 @@ function sendPage(req: FastifyRequest, reply: FastifyReply, page: ServedPage, ex
 export async function registerClientFiles(
   app: FastifyInstance,
   clientDir: string,
-  options: { appUrl?: string } = {},
+  options: { appUrl?: string; site?: SiteConfig } = {},
 ): Promise<void> {
   const shellFile = path.join(clientDir, 'index.html');
   const manifest = readPrerenderManifest(clientDir);
   if (!existsSync(shellFile) || !manifest) {
     throw new Error(
       `The client is not built (${clientDir} has no prerendered pages). Run "npm run build" first.`,
+    );
+  }
+  if (options.site && manifest.site && !sameSite(manifest.site, options.site)) {
+    app.log.warn(
+      'the prerendered pages were built with another site identity (SITE_* variables): their footer and contact details show that one; run "npm run build" again',
     );
   }
   if (options.appUrl && options.appUrl.replace(/\/+$/, '') !== manifest.appUrl) {

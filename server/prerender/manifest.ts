@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { SiteConfig } from '#shared/site/config.ts';
 
 /** Where the prerendered pages live inside the client build, and the index the server reads. */
 export const PAGES_DIR = '_pages';
@@ -28,6 +29,8 @@ export interface PrerenderManifest {
   builtAt: string;
   /** The site URL the canonical links were built from (APP_URL at build time). */
   appUrl: string;
+  /** The site identity baked into the pages (SITE_* at build time); absent in older builds. */
+  site?: SiteConfig;
   /** Every prerendered public path. */
   pages: Record<string, PrerenderedPage>;
   /**

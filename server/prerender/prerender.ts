@@ -155,6 +155,7 @@ export async function prerender(options: PrerenderOptions): Promise<PrerenderMan
   const manifest: PrerenderManifest = {
     builtAt: new Date().toISOString(),
     appUrl,
+    site: entry.site,
     pages,
     notFound,
     csp,

@@ -78,12 +78,14 @@ export function HomePage({ data }: { data: HomePageData }) {
             </li>
           ))}
         </ul>
-        <p className="section-more">
-          <a href={data.socialProfileUrl} className="text-link" target="_blank" rel="noopener noreferrer">
-            <Icon name="instagram" size={18} /> See more of our recent purchases on Instagram
-            <span className="visually-hidden"> (opens in a new tab)</span>
-          </a>
-        </p>
+        {data.instagramUrl && (
+          <p className="section-more">
+            <a href={data.instagramUrl} className="text-link" target="_blank" rel="noopener noreferrer">
+              <Icon name="instagram" size={18} /> See more of our recent purchases on Instagram
+              <span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+          </p>
+        )}
       </Section>
       <Section id="faq" title="Frequently Asked Questions">
         <div className="narrow">

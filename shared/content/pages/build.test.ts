@@ -129,7 +129,8 @@ describe('page data', () => {
     expect(home.recentPurchases).toHaveLength(6);
     expect(home.faqs).toHaveLength(5);
     expect(home.quickAnswers.length).toBeGreaterThanOrEqual(3);
-    expect(home.socialProfileUrl).toMatch(/^https:\/\//);
+    // No profile configured: no link to a home page (issue 25 item 9).
+    expect(home.instagramUrl).toBeNull();
   });
 
   it('builds city pages from their location', () => {

@@ -117,7 +117,7 @@ export function homePageData(site: SiteConfig): HomePageData {
       alt: p.alt,
       ...IMAGE_SIZES.recentPurchase,
     })),
-    socialProfileUrl: site.socialProfileUrl,
+    instagramUrl: site.socialLinks.instagram,
     faqs,
     resources: industryResources,
     quickAnswers: quickAnswers(site),

@@ -61,7 +61,8 @@ export interface HomePageData {
   cities: readonly CityCard[];
   testimonials: readonly Testimonial[];
   recentPurchases: readonly PageImage[];
-  socialProfileUrl: string;
+  /** The business's Instagram profile; null when none is configured (the link is then left out). */
+  instagramUrl: string | null;
   faqs: readonly FaqItem[];
   resources: readonly ResourceLink[];
   quickAnswers: readonly QuickAnswer[];
