@@ -19,11 +19,14 @@ import { Route as TermsRouteImport } from './routes/terms.tsx'
 import { Route as UnsubscribeRouteImport } from './routes/unsubscribe.tsx'
 import { Route as WatchAuthenticationRouteImport } from './routes/watch-authentication.tsx'
 import { Route as AdminGuardedRouteImport } from './routes/admin/_guarded.tsx'
+import { Route as AdminForgotPasswordRouteImport } from './routes/admin/forgot-password.tsx'
 import { Route as AdminLoginRouteImport } from './routes/admin/login.tsx'
+import { Route as AdminResetPasswordRouteImport } from './routes/admin/reset-password.tsx'
 import { Route as AdminUnauthorizedRouteImport } from './routes/admin/unauthorized.tsx'
 import { Route as BlogIndexRouteImport } from './routes/blog/index.tsx'
 import { Route as BlogSlugRouteImport } from './routes/blog/$slug.tsx'
 import { Route as AdminGuardedIndexRouteImport } from './routes/admin/_guarded/index.tsx'
+import { Route as AdminGuardedAccountRouteImport } from './routes/admin/_guarded/account.tsx'
 import { Route as AdminGuardedDashboardRouteImport } from './routes/admin/_guarded/dashboard.tsx'
 import { Route as AdminGuardedOutboxRouteImport } from './routes/admin/_guarded/outbox.tsx'
 import { Route as AdminGuardedSettingsRouteImport } from './routes/admin/_guarded/settings.tsx'
@@ -90,9 +93,19 @@ const AdminGuardedRoute = AdminGuardedRouteImport.update({
   id: '/_guarded',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminForgotPasswordRoute = AdminForgotPasswordRouteImport.update({
+  id: '/forgot-password',
+  path: '/forgot-password',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminLoginRoute = AdminLoginRouteImport.update({
   id: '/login',
   path: '/login',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminResetPasswordRoute = AdminResetPasswordRouteImport.update({
+  id: '/reset-password',
+  path: '/reset-password',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminUnauthorizedRoute = AdminUnauthorizedRouteImport.update({
@@ -113,6 +126,11 @@ const BlogSlugRoute = BlogSlugRouteImport.update({
 const AdminGuardedIndexRoute = AdminGuardedIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => AdminGuardedRoute,
+} as any)
+const AdminGuardedAccountRoute = AdminGuardedAccountRouteImport.update({
+  id: '/account',
+  path: '/account',
   getParentRoute: () => AdminGuardedRoute,
 } as any)
 const AdminGuardedDashboardRoute = AdminGuardedDashboardRouteImport.update({
@@ -206,10 +224,13 @@ export interface FileRoutesByFullPath {
   '/terms': typeof TermsRoute
   '/unsubscribe': typeof UnsubscribeRoute
   '/watch-authentication': typeof WatchAuthenticationRoute
+  '/admin/forgot-password': typeof AdminForgotPasswordRoute
   '/admin/login': typeof AdminLoginRoute
+  '/admin/reset-password': typeof AdminResetPasswordRoute
   '/admin/unauthorized': typeof AdminUnauthorizedRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/blog/': typeof BlogIndexRoute
+  '/admin/account': typeof AdminGuardedAccountRoute
   '/admin/dashboard': typeof AdminGuardedDashboardRoute
   '/admin/outbox': typeof AdminGuardedOutboxRoute
   '/admin/settings': typeof AdminGuardedSettingsRoute
@@ -236,10 +257,13 @@ export interface FileRoutesByTo {
   '/terms': typeof TermsRoute
   '/unsubscribe': typeof UnsubscribeRoute
   '/watch-authentication': typeof WatchAuthenticationRoute
+  '/admin/forgot-password': typeof AdminForgotPasswordRoute
   '/admin/login': typeof AdminLoginRoute
+  '/admin/reset-password': typeof AdminResetPasswordRoute
   '/admin/unauthorized': typeof AdminUnauthorizedRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/blog': typeof BlogIndexRoute
+  '/admin/account': typeof AdminGuardedAccountRoute
   '/admin/dashboard': typeof AdminGuardedDashboardRoute
   '/admin/outbox': typeof AdminGuardedOutboxRoute
   '/admin/settings': typeof AdminGuardedSettingsRoute
@@ -267,10 +291,13 @@ export interface FileRoutesById {
   '/unsubscribe': typeof UnsubscribeRoute
   '/watch-authentication': typeof WatchAuthenticationRoute
   '/admin/_guarded': typeof AdminGuardedRouteWithChildren
+  '/admin/forgot-password': typeof AdminForgotPasswordRoute
   '/admin/login': typeof AdminLoginRoute
+  '/admin/reset-password': typeof AdminResetPasswordRoute
   '/admin/unauthorized': typeof AdminUnauthorizedRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/blog/': typeof BlogIndexRoute
+  '/admin/_guarded/account': typeof AdminGuardedAccountRoute
   '/admin/_guarded/dashboard': typeof AdminGuardedDashboardRoute
   '/admin/_guarded/outbox': typeof AdminGuardedOutboxRoute
   '/admin/_guarded/settings': typeof AdminGuardedSettingsRoute
@@ -299,10 +326,13 @@ export interface FileRouteTypes {
     | '/terms'
     | '/unsubscribe'
     | '/watch-authentication'
+    | '/admin/forgot-password'
     | '/admin/login'
+    | '/admin/reset-password'
     | '/admin/unauthorized'
     | '/blog/$slug'
     | '/blog/'
+    | '/admin/account'
     | '/admin/dashboard'
     | '/admin/outbox'
     | '/admin/settings'
@@ -329,10 +359,13 @@ export interface FileRouteTypes {
     | '/terms'
     | '/unsubscribe'
     | '/watch-authentication'
+    | '/admin/forgot-password'
     | '/admin/login'
+    | '/admin/reset-password'
     | '/admin/unauthorized'
     | '/blog/$slug'
     | '/blog'
+    | '/admin/account'
     | '/admin/dashboard'
     | '/admin/outbox'
     | '/admin/settings'
@@ -359,10 +392,13 @@ export interface FileRouteTypes {
     | '/unsubscribe'
     | '/watch-authentication'
     | '/admin/_guarded'
+    | '/admin/forgot-password'
     | '/admin/login'
+    | '/admin/reset-password'
     | '/admin/unauthorized'
     | '/blog/$slug'
     | '/blog/'
+    | '/admin/_guarded/account'
     | '/admin/_guarded/dashboard'
     | '/admin/_guarded/outbox'
     | '/admin/_guarded/settings'
@@ -466,11 +502,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminGuardedRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/forgot-password': {
+      id: '/admin/forgot-password'
+      path: '/forgot-password'
+      fullPath: '/admin/forgot-password'
+      preLoaderRoute: typeof AdminForgotPasswordRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/login': {
       id: '/admin/login'
       path: '/login'
       fullPath: '/admin/login'
       preLoaderRoute: typeof AdminLoginRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/reset-password': {
+      id: '/admin/reset-password'
+      path: '/reset-password'
+      fullPath: '/admin/reset-password'
+      preLoaderRoute: typeof AdminResetPasswordRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/admin/unauthorized': {
@@ -499,6 +549,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/admin/'
       preLoaderRoute: typeof AdminGuardedIndexRouteImport
+      parentRoute: typeof AdminGuardedRoute
+    }
+    '/admin/_guarded/account': {
+      id: '/admin/_guarded/account'
+      path: '/account'
+      fullPath: '/admin/account'
+      preLoaderRoute: typeof AdminGuardedAccountRouteImport
       parentRoute: typeof AdminGuardedRoute
     }
     '/admin/_guarded/dashboard': {
@@ -603,6 +660,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AdminGuardedRouteChildren {
+  AdminGuardedAccountRoute: typeof AdminGuardedAccountRoute
   AdminGuardedDashboardRoute: typeof AdminGuardedDashboardRoute
   AdminGuardedOutboxRoute: typeof AdminGuardedOutboxRoute
   AdminGuardedSettingsRoute: typeof AdminGuardedSettingsRoute
@@ -621,6 +679,7 @@ interface AdminGuardedRouteChildren {
 }
 
 const AdminGuardedRouteChildren: AdminGuardedRouteChildren = {
+  AdminGuardedAccountRoute: AdminGuardedAccountRoute,
   AdminGuardedDashboardRoute: AdminGuardedDashboardRoute,
   AdminGuardedOutboxRoute: AdminGuardedOutboxRoute,
   AdminGuardedSettingsRoute: AdminGuardedSettingsRoute,
@@ -644,13 +703,17 @@ const AdminGuardedRouteWithChildren = AdminGuardedRoute._addFileChildren(
 
 interface AdminRouteRouteChildren {
   AdminGuardedRoute: typeof AdminGuardedRouteWithChildren
+  AdminForgotPasswordRoute: typeof AdminForgotPasswordRoute
   AdminLoginRoute: typeof AdminLoginRoute
+  AdminResetPasswordRoute: typeof AdminResetPasswordRoute
   AdminUnauthorizedRoute: typeof AdminUnauthorizedRoute
 }
 
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminGuardedRoute: AdminGuardedRouteWithChildren,
+  AdminForgotPasswordRoute: AdminForgotPasswordRoute,
   AdminLoginRoute: AdminLoginRoute,
+  AdminResetPasswordRoute: AdminResetPasswordRoute,
   AdminUnauthorizedRoute: AdminUnauthorizedRoute,
 }
 

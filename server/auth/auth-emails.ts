@@ -85,7 +85,7 @@ export function accountExistsEmail(
       ? ['', 'Your address is not verified yet. Confirm it with this link (valid for 48 hours):', verifyUrl]
       : []),
     '',
-    'If you cannot remember your password, contact your administrator. If this was not you, ignore this e-mail.',
+    `If you cannot remember your password, reset it at ${new URL('/admin/forgot-password', config.appUrl).toString()}. If this was not you, ignore this e-mail.`,
   ].join('\n');
   const html = page([
     '<p>Hello,</p>',
@@ -97,7 +97,7 @@ export function accountExistsEmail(
           button(verifyUrl, 'Verify my email address'),
         ]
       : []),
-    '<p>If you cannot remember your password, contact your administrator. If this was not you, ignore this e-mail.</p>',
+    `<p>If you cannot remember your password, <a href="${escapeHtml(new URL('/admin/forgot-password', config.appUrl).toString())}">reset it here</a>. If this was not you, ignore this e-mail.</p>`,
   ]);
   return {
     from: config.emailFrom,
@@ -106,5 +106,40 @@ export function accountExistsEmail(
     html,
     text,
     tags: [{ name: 'kind', value: 'account-exists' }],
+  };
+}
+
+/** "Forgot password?": the reset link, valid for one hour and once. */
+export function passwordResetEmail(
+  config: Pick<AppConfig, 'appUrl' | 'emailFrom' | 'site'>,
+  { email, token }: { email: string; token: string },
+): EmailMessage {
+  const url = new URL('/admin/reset-password', config.appUrl);
+  url.searchParams.set('token', token);
+  const link = url.toString();
+  const name = config.site.name;
+  const text = [
+    'Hello,',
+    '',
+    `Someone (hopefully you) asked to reset the password of your ${name} Email Campaign Manager account. Choose a new password with this link (valid for 1 hour, once):`,
+    '',
+    link,
+    '',
+    'Resetting signs you out everywhere. If you did not ask for this, ignore this e-mail: your password stays as it is.',
+  ].join('\n');
+  const html = page([
+    '<p>Hello,</p>',
+    `<p>Someone (hopefully you) asked to reset the password of your ${escapeHtml(name)} Email Campaign Manager account. Choose a new password (the link is valid for 1 hour, once):</p>`,
+    button(link, 'Choose a new password'),
+    `<p>Or copy this link into your browser:<br>${escapeHtml(link)}</p>`,
+    '<p>Resetting signs you out everywhere. If you did not ask for this, ignore this e-mail: your password stays as it is.</p>',
+  ]);
+  return {
+    from: config.emailFrom,
+    to: [email],
+    subject: `Reset your ${name} password`,
+    html,
+    text,
+    tags: [{ name: 'kind', value: 'password-reset' }],
   };
 }

@@ -1,6 +1,12 @@
 import { AUTH_MESSAGES, signInThrottledMessage } from '#shared/auth/messages.ts';
 
-export type AuthErrorKind = 'invalid_credentials' | 'access_denied' | 'throttled' | 'weak_password';
+export type AuthErrorKind =
+  | 'invalid_credentials'
+  | 'access_denied'
+  | 'throttled'
+  | 'weak_password'
+  /** A password reset link that is forged, expired or already used. */
+  | 'invalid_token';
 
 /** A refusal the user may see as is; the tRPC layer maps the kind to a status. */
 export class AuthError extends Error {

@@ -10,6 +10,16 @@ export const AUTH_MESSAGES = {
   signUpThrottled: 'Too many sign-up attempts from your network. Please try again later.',
   emailVerified:
     'Your email address is verified. An administrator must still grant you admin access before you can sign in.',
+  resetRequested:
+    'If an account exists for that address, we have sent it a link to reset the password. The link is valid for 1 hour.',
+  resetThrottled: 'Too many password reset requests from your network. Please try again later.',
+  resetLinkInvalid:
+    'This password reset link is invalid, has expired or has already been used. Ask for a new one.',
+  passwordReset:
+    'Your password has been changed and every session signed out. Sign in with the new password.',
+  currentPasswordWrong: 'The current password is not correct.',
+  passwordChanged: 'Password changed. Your other sessions have been signed out.',
+  passwordsDiffer: 'The passwords do not match',
   verificationInvalid:
     'This verification link is invalid or has expired. Sign up again with the same email to receive a new link.',
 } as const;

@@ -22,3 +22,15 @@ export type Credentials = z.infer<typeof credentialsSchema>;
 /** `auth.signIn` and `auth.signUp` take the same fields; the admin login form validates with it too. */
 export const signInInputSchema = credentialsSchema;
 export const signUpInputSchema = credentialsSchema;
+
+export const passwordResetRequestInputSchema = z.object({ email: emailSchema });
+
+export const passwordResetInputSchema = z.object({
+  token: z.string().min(1).max(200),
+  password: passwordSchema,
+});
+
+export const changePasswordInputSchema = z.object({
+  currentPassword: z.string().min(1, 'Current password is required').max(PASSWORD_MAX),
+  newPassword: passwordSchema,
+});

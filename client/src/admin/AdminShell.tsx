@@ -1,4 +1,4 @@
-import { ActionIcon, AppShell, Group, NavLink, ScrollArea, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, AppShell, Group, NavLink, ScrollArea, Text, Tooltip } from '@mantine/core';
 import { useDisclosure, useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { type ReactNode, useCallback, useState } from 'react';
@@ -140,9 +140,18 @@ export function AdminShell({ email, children }: { email: string; children: React
               {ADMIN_TITLE}
             </Text>
           </Group>
-          <Text size="sm" c="dimmed" truncate data-testid="admin-user-email">
-            {email}
-          </Text>
+          <Tooltip label="Account and password" position="bottom-end">
+            <Anchor
+              component={Link}
+              to="/admin/account"
+              size="sm"
+              c="dimmed"
+              truncate
+              data-testid="admin-user-email"
+            >
+              {email}
+            </Anchor>
+          </Tooltip>
         </Group>
       </AppShell.Header>
 

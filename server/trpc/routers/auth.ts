@@ -1,20 +1,28 @@
 import { TRPCError } from '@trpc/server';
 import { AUTH_MESSAGES } from '#shared/auth/messages.ts';
-import { signInInputSchema, signUpInputSchema } from '#shared/auth/schemas.ts';
+import {
+  changePasswordInputSchema,
+  passwordResetInputSchema,
+  passwordResetRequestInputSchema,
+  signInInputSchema,
+  signUpInputSchema,
+} from '#shared/auth/schemas.ts';
 import { AuthError, type AuthErrorKind } from '../../auth/errors.ts';
+import { changePassword, requestPasswordReset, resetPassword } from '../../auth/password-reset.ts';
 import { invalidateSession } from '../../auth/session.ts';
 import { signIn } from '../../auth/sign-in.ts';
 import { signUp } from '../../auth/sign-up.ts';
 import { readKnownDeviceCookie, writeKnownDeviceCookie } from '../../http/known-device-cookie.ts';
 import { clearSessionCookie, writeSessionCookie } from '../../http/session-cookie.ts';
 import type { Context } from '../context.ts';
-import { publicProcedure, router } from '../trpc.ts';
+import { authedProcedure, publicProcedure, router } from '../trpc.ts';
 
 const STATUS: Record<AuthErrorKind, TRPCError['code']> = {
   invalid_credentials: 'UNAUTHORIZED',
   access_denied: 'FORBIDDEN',
   throttled: 'TOO_MANY_REQUESTS',
   weak_password: 'BAD_REQUEST',
+  invalid_token: 'BAD_REQUEST',
 };
 
 function toTrpcError(error: unknown, ctx: Context): unknown {
@@ -60,6 +68,38 @@ export const authRouter = router({
     if (ctx.session) await invalidateSession(ctx.db, ctx.session.id);
     if (ctx.http) clearSessionCookie(ctx.http.res, ctx.config);
     return { signedOut: true as const };
+  }),
+
+  /** "Forgot password?": the same answer whether or not the address has an account. */
+  requestPasswordReset: publicProcedure
+    .input(passwordResetRequestInputSchema)
+    .mutation(async ({ ctx, input }) => {
+      try {
+        await requestPasswordReset(ctx, input.email, { ip: ctx.request.ip });
+      } catch (error) {
+        throw toTrpcError(error, ctx);
+      }
+      return { message: AUTH_MESSAGES.resetRequested };
+    }),
+
+  resetPassword: publicProcedure.input(passwordResetInputSchema).mutation(async ({ ctx, input }) => {
+    try {
+      await resetPassword(ctx, input);
+    } catch (error) {
+      throw toTrpcError(error, ctx);
+    }
+    // The reset ended every session, this browser's included.
+    if (ctx.http) clearSessionCookie(ctx.http.res, ctx.config);
+    return { message: AUTH_MESSAGES.passwordReset };
+  }),
+
+  changePassword: authedProcedure.input(changePasswordInputSchema).mutation(async ({ ctx, input }) => {
+    try {
+      const { sessionsEnded } = await changePassword(ctx.db, ctx.user, ctx.session.id, input);
+      return { message: AUTH_MESSAGES.passwordChanged, sessionsEnded };
+    } catch (error) {
+      throw toTrpcError(error, ctx);
+    }
   }),
 
   /** The signed-in user, or null: the admin guard's single source of truth. */

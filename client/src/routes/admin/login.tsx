@@ -21,6 +21,7 @@ import { DEFAULT_RETURN_TO, safeReturnTo } from '#shared/auth/return-to.ts';
 import { type Credentials, signInInputSchema } from '#shared/auth/schemas.ts';
 import { ADMIN_TITLE } from '../../admin/AdminShell.tsx';
 import { authErrorMessage, resetAuthState, useMe } from '../../admin/auth.ts';
+import { AnchorLink } from '../../marketing/links.tsx';
 import { useTRPC } from '../../trpc.ts';
 
 interface LoginSearch {
@@ -148,6 +149,11 @@ function LoginPage() {
                 key={form.key('password')}
                 {...form.getInputProps('password')}
               />
+              {mode === 'signIn' && (
+                <Text size="sm" ta="right" mt={-8}>
+                  <AnchorLink to="/admin/forgot-password">Forgot password?</AnchorLink>
+                </Text>
+              )}
               <Button type="submit" loading={busy} fullWidth>
                 {mode === 'signIn' ? 'Sign In' : 'Sign Up'}
               </Button>

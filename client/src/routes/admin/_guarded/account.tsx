@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { AccountPage } from '../../../account/AccountPage.tsx';
+
+export const Route = createFileRoute('/admin/_guarded/account')({
+  component: AccountPage,
+});

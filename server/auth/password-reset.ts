@@ -1,0 +1,156 @@
+import { AUTH_MESSAGES } from '#shared/auth/messages.ts';
+import type { DbExecutor } from '../db/database.ts';
+import { enqueueEmail } from '../email/send-job.ts';
+import { consumeRateLimit, type RateLimitRule } from '../security/rate-limit.ts';
+import type { AppServices } from '../services.ts';
+import { passwordResetEmail } from './auth-emails.ts';
+import { AuthError } from './errors.ts';
+import { bytesToUuid, decodeBase64Url, MAC_BYTES, macMatches, purposeMac, uuidToBytes } from './mac.ts';
+import { hashPassword, verifyPassword } from './password.ts';
+import { newPasswordProblem } from './password-policy.ts';
+import { invalidateUserSessions } from './session.ts';
+import { findUserByEmail } from './users.ts';
+
+/**
+ * Password reset links (issue 25 item 7): `base64url(version | user uuid | expiry | MAC)`, valid for
+ * one hour. The MAC covers the account's current password hash, so the link is single-use without
+ * any stored state: once the password changes (through this link or otherwise) every earlier link
+ * stops working.
+ */
+export const PASSWORD_RESET_TTL_SECONDS = 60 * 60;
+
+const VERSION = 1;
+const LABEL = 'password-reset:v1';
+const BODY_BYTES = 1 + 16 + 4;
+const TOKEN_BYTES = BODY_BYTES + MAC_BYTES;
+const MAX_CHARS = Math.ceil((TOKEN_BYTES * 4) / 3);
+
+/** Requests per address and per network: enough for a typo and a retry, not for mail-bombing. */
+export const RESET_EMAIL_RULE: RateLimitRule = { limit: 3, windowSeconds: 60 * 60 };
+export const RESET_IP_RULE: RateLimitRule = { limit: 10, windowSeconds: 60 * 60 };
+
+export function createPasswordResetToken(
+  secret: string,
+  user: { id: string; passwordHash: string },
+  now = new Date(),
+): string {
+  const body = Buffer.alloc(BODY_BYTES);
+  body.writeUInt8(VERSION, 0);
+  uuidToBytes(user.id).copy(body, 1);
+  body.writeUInt32BE(Math.floor(now.getTime() / 1000) + PASSWORD_RESET_TTL_SECONDS, 17);
+  return Buffer.concat([body, purposeMac(secret, LABEL, [body, user.passwordHash])]).toString('base64url');
+}
+
+/** The account a genuine, unexpired, unused link names; null otherwise. */
+async function userForToken(
+  db: DbExecutor,
+  secret: string,
+  token: unknown,
+  now: Date,
+): Promise<{ id: string; email: string } | null> {
+  const bytes = decodeBase64Url(token, MAX_CHARS);
+  if (!bytes || bytes.length !== TOKEN_BYTES || bytes[0] !== VERSION) return null;
+  const body = bytes.subarray(0, BODY_BYTES);
+  if (now.getTime() >= body.readUInt32BE(17) * 1000) return null;
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'email', 'password_hash'])
+    .where('id', '=', bytesToUuid(body.subarray(1, 17)))
+    .forUpdate()
+    .executeTakeFirst();
+  if (!user) return null;
+  const expected = purposeMac(secret, LABEL, [body, user.password_hash]);
+  return macMatches(bytes.subarray(BODY_BYTES), expected) ? { id: user.id, email: user.email } : null;
+}
+
+/**
+ * "Forgot password?": e-mails a reset link when the address has an account. The caller always sees
+ * the same answer, so the form cannot be used to learn who has an account.
+ */
+export async function requestPasswordReset(
+  services: Pick<AppServices, 'db' | 'config' | 'jobs'>,
+  email: string,
+  client: { ip: string | null },
+  now = new Date(),
+): Promise<void> {
+  const { db, config } = services;
+  const ipLimit = await consumeRateLimit(
+    db,
+    `password-reset:ip:${client.ip ?? 'unknown'}`,
+    RESET_IP_RULE,
+    now,
+  );
+  if (!ipLimit.allowed)
+    throw new AuthError('throttled', AUTH_MESSAGES.resetThrottled, ipLimit.retryAfterSeconds);
+  const address = email.trim().toLowerCase();
+  const emailLimit = await consumeRateLimit(db, `password-reset:email:${address}`, RESET_EMAIL_RULE, now);
+  // Over the per-address limit the answer stays the same; only the e-mail is not sent again.
+  if (!emailLimit.allowed) return;
+  const user = await findUserByEmail(db, address);
+  if (!user) return;
+  const token = createPasswordResetToken(
+    config.appSecret,
+    { id: user.id, passwordHash: user.password_hash },
+    now,
+  );
+  // One e-mail per link: the key is the token itself, so a retried job never sends two.
+  await enqueueEmail(
+    services,
+    passwordResetEmail(config, { email: user.email, token }),
+    `password-reset:${token}`,
+  );
+}
+
+/** Sets a new password through a reset link and ends every session of the account. */
+export async function resetPassword(
+  services: Pick<AppServices, 'db' | 'config'>,
+  input: { token: string; password: string },
+  now = new Date(),
+): Promise<{ email: string }> {
+  const { db, config } = services;
+  return db.transaction().execute(async (trx) => {
+    const user = await userForToken(trx, config.appSecret, input.token, now);
+    if (!user) throw new AuthError('invalid_token', AUTH_MESSAGES.resetLinkInvalid);
+    const problem = newPasswordProblem(input.password, user.email);
+    if (problem) throw new AuthError('weak_password', problem);
+    await trx
+      .updateTable('users')
+      .set({ password_hash: await hashPassword(input.password) })
+      .where('id', '=', user.id)
+      .execute();
+    await invalidateUserSessions(trx, user.id);
+    return { email: user.email };
+  });
+}
+
+/**
+ * A signed-in user's "Change password": the current password is asked again, and every other
+ * session of the account ends (a stolen session does not survive the change).
+ */
+export async function changePassword(
+  db: DbExecutor,
+  user: { id: string; email: string },
+  currentSessionId: string,
+  input: { currentPassword: string; newPassword: string },
+): Promise<{ sessionsEnded: number }> {
+  const row = await db
+    .selectFrom('users')
+    .select('password_hash')
+    .where('id', '=', user.id)
+    .executeTakeFirst();
+  if (!row || !(await verifyPassword(row.password_hash, input.currentPassword)))
+    throw new AuthError('invalid_credentials', AUTH_MESSAGES.currentPasswordWrong);
+  const problem = newPasswordProblem(input.newPassword, user.email);
+  if (problem) throw new AuthError('weak_password', problem);
+  await db
+    .updateTable('users')
+    .set({ password_hash: await hashPassword(input.newPassword) })
+    .where('id', '=', user.id)
+    .execute();
+  const ended = await db
+    .deleteFrom('sessions')
+    .where('user_id', '=', user.id)
+    .where('id', '!=', currentSessionId)
+    .executeTakeFirst();
+  return { sessionsEnded: Number(ended.numDeletedRows) };
+}
