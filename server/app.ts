@@ -11,7 +11,7 @@ import { registerHealthRoutes } from './http/health.ts';
 import { registerPageDataRoute } from './http/page-data.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSeoRoutes } from './http/seo.ts';
-import { requestLogLevel } from './logging.ts';
+import { RequestLogController } from './logging.ts';
 import type { AppServices } from './services.ts';
 import { uploadRoutes } from './uploads/routes.ts';
 import { createContextFactory } from './trpc/context.ts';
@@ -48,23 +48,10 @@ export async function createServer(options: CreateServerOptions): Promise<AppSer
   const app = Fastify({
     ...(loggerInstance ? { loggerInstance } : { logger: { level: options.logLevel ?? 'info' } }),
     // One line per finished request, at a level that depends on what was asked (server/logging.ts).
-    disableRequestLogging: true,
+    logController: new RequestLogController(),
     trustProxy: options.trustProxy ?? false,
     // tRPC batches put several procedure names in one path segment.
     routerOptions: { maxParamLength: 5000 },
-  });
-
-  app.addHook('onResponse', async (request, reply) => {
-    // A disabled level is a no-op in pino, so debug lines cost nothing at info.
-    request.log[requestLogLevel(request.url, reply.statusCode)](
-      {
-        method: request.method,
-        url: request.url,
-        statusCode: reply.statusCode,
-        ms: Math.round(reply.elapsedTime * 10) / 10,
-      },
-      'request completed',
-    );
   });
 
   await app.register(fastifyCookie);

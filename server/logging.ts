@@ -1,3 +1,4 @@
+import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import pino, { type Level, type Logger } from 'pino';
 
 // How the processes log (issue 25 item 10): JSON lines for machines (a container's log driver, a
@@ -48,4 +49,29 @@ export function requestLogLevel(url: string, statusCode: number): Level {
   if (statusCode >= 500) return 'error';
   if (url.startsWith('/trpc') || url.startsWith('/api/')) return 'info';
   return 'debug';
+}
+
+/**
+ * Fastify's own request lines, replaced through its LogController: nothing when a request arrives,
+ * one line when it completes at the level above (Fastify's default is two info lines per request).
+ * Errors keep Fastify's own handling.
+ */
+export class RequestLogController extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    const line = {
+      method: request.method,
+      url: request.url,
+      statusCode: reply.statusCode,
+      ms: Math.round(reply.elapsedTime * 10) / 10,
+    };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    // A disabled level is a no-op in pino, so debug lines cost nothing at info.
+    else request.log[requestLogLevel(request.url, reply.statusCode)](line, 'request completed');
+  }
 }
