@@ -569,8 +569,17 @@ describe('POST /api/webhooks/resend', () => {
       }),
     );
     const api = callerFor(testServices(t.db), admin).admin.campaigns;
-    const events = await api.sendEvents({ sendId: a.sendId });
+    const all = await api.sendEvents({ sendId: a.sendId });
+    const events = all.filter((e) => !e.fromSendRecord);
     expect(events.map((e) => e.type)).toEqual(['email.bounced', 'email.clicked', 'email.delivered']);
+    // Steps with no provider event of their own (the send, the open a click implies) come from
+    // the send's record, flagged as such.
+    expect(
+      all
+        .filter((e) => e.fromSendRecord)
+        .map((e) => e.type)
+        .sort(),
+    ).toEqual(['email.opened', 'email.sent']);
     expect(events[0]).toMatchObject({
       bounceType: 'Permanent',
       bounceSubType: 'General',
@@ -579,5 +588,30 @@ describe('POST /api/webhooks/resend', () => {
     });
     expect(events[1]).toMatchObject({ clickedLink: link, bounceMessage: null });
     expect(await api.sendEvents({ sendId: '00000000-0000-4000-8000-000000000000' })).toEqual([]);
+  });
+
+  it('admin.campaigns.sendEvents shows the opens and clicks a send records even without provider events', async () => {
+    // Issue 25 item 8: the row showed open and click times while the expanded row said "No events yet".
+    const [a] = (await seedSentCampaign(t.db, 1)) as [SendFixture];
+    const opened = new Date(Date.now() - 10 * MINUTE);
+    const clicked = new Date(Date.now() - 9 * MINUTE);
+    await t.db
+      .updateTable('email_sends')
+      .set({
+        sent_at: new Date(Date.now() - 12 * MINUTE),
+        delivered_at: new Date(Date.now() - 11 * MINUTE),
+        opened_at: opened,
+        clicked_at: clicked,
+      })
+      .where('id', '=', a.sendId)
+      .execute();
+    const events = await callerFor(testServices(t.db), admin).admin.campaigns.sendEvents({
+      sendId: a.sendId,
+    });
+    expect(events.slice(0, 3)).toMatchObject([
+      { type: 'email.clicked', occurredAt: clicked.toISOString(), fromSendRecord: true },
+      { type: 'email.opened', occurredAt: opened.toISOString(), fromSendRecord: true },
+      { type: 'email.delivered', fromSendRecord: true },
+    ]);
   });
 });

@@ -21,4 +21,6 @@ export interface SendEventRow {
   clickedLink: string | null;
   /** Why the provider did not send it (email.failed, email.suppressed). */
   failureReason: string | null;
+  /** True when no provider event of this type is stored and the send's own timestamp stands for it. */
+  fromSendRecord: boolean;
 }

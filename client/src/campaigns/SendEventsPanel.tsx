@@ -36,7 +36,15 @@ export function SendEventsPanel({ sendId }: { sendId: string }) {
                 {label}
               </Badge>
               <Stack gap={2} style={{ minWidth: 0 }}>
-                <Text size="sm">{formatDateTime(event.occurredAt ?? event.receivedAt)}</Text>
+                <Text size="sm">
+                  {formatDateTime(event.occurredAt ?? event.receivedAt)}
+                  {event.fromSendRecord && (
+                    <Text span size="xs" c="dimmed">
+                      {' '}
+                      (from the send record)
+                    </Text>
+                  )}
+                </Text>
                 {detail && (
                   <Text size="sm" c="dimmed">
                     {detail}

@@ -12,6 +12,7 @@ const base: SendEventRow = {
   bounceMessage: 'Mailbox does not exist',
   clickedLink: null,
   failureReason: null,
+  fromSendRecord: false,
 };
 
 describe('send event labels', () => {
