@@ -1,6 +1,6 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import { createTheme, MantineProvider } from '@mantine/core';
+import { createTheme, Drawer, type MantineColorsTuple, MantineProvider, Modal } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
@@ -9,9 +9,41 @@ import { AUTH_CHANNEL, isAccessError, isFromAnotherTab } from './auth.ts';
 
 // Mantine and its CSS are imported only from admin route components: the router's code splitting
 // puts this module in the admin chunks, so public pages never download it.
+
+/**
+ * The site's gold (client/src/styles/tokens.css: --gold #8c6516 is shade 7, --gold-bright #d2ad5c
+ * shade 4, --gold-soft #f3e8d2 shade 1) as the admin's primary colour. Shade 7 carries white text at
+ * 5.1:1 and reads as text on white at 5.4:1 (WCAG AA).
+ */
+const gold: MantineColorsTuple = [
+  '#fbf6ea',
+  '#f3e8d2',
+  '#e8d3a6',
+  '#dcbd78',
+  '#d2ad5c',
+  '#c29a45',
+  '#a88034',
+  '#8c6516',
+  '#72520f',
+  '#5a400a',
+];
+
+const ADMIN_FONT = 'system-ui, -apple-system, Segoe UI, Roboto, sans-serif';
+
+// Modal and drawer titles are h2 elements, which the public site's stylesheet sets in its serif; the
+// admin keeps one typeface.
+const titleInAdminFont = { title: { fontFamily: ADMIN_FONT, fontWeight: 600 } };
+
 const theme = createTheme({
-  primaryColor: 'dark',
-  fontFamily: 'system-ui, -apple-system, Segoe UI, Roboto, sans-serif',
+  primaryColor: 'gold',
+  primaryShade: 7,
+  colors: { gold },
+  fontFamily: ADMIN_FONT,
+  headings: { fontFamily: ADMIN_FONT },
+  components: {
+    Modal: Modal.extend({ styles: titleInAdminFont }),
+    Drawer: Drawer.extend({ styles: titleInAdminFont }),
+  },
 });
 
 export function AdminProviders({ children }: { children: ReactNode }) {

@@ -1,4 +1,8 @@
-import { ActionIcon, Anchor, AppShell, Group, NavLink, ScrollArea, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, AppShell, Group, NavLink, ScrollArea, Tooltip } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { setDisplayTimeZone } from '../marketing/format.ts';
+import { useTRPC } from '../trpc.ts';
+import { ADMIN_PRODUCT, AdminBrand } from './AdminBrand.tsx';
 import { useDisclosure, useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { type ReactNode, useCallback, useState } from 'react';
@@ -22,7 +26,7 @@ import {
   writeSidebarOpen,
 } from './sidebar-state.ts';
 
-export const ADMIN_TITLE = 'Email Campaign Manager';
+export const ADMIN_TITLE = ADMIN_PRODUCT;
 
 type SidebarTarget =
   | '/admin/dashboard'
@@ -59,6 +63,23 @@ function isActive(pathname: string, to: SidebarTarget): boolean {
   return path === to || path.startsWith(`${to}/`);
 }
 
+/**
+ * The settings' timezone, applied to every date the admin shows (marketing/format.ts). Answers a
+ * key that changes when the zone does.
+ */
+function useBusinessTimeZone(): string {
+  const trpc = useTRPC();
+  const settings = useQuery(trpc.admin.settings.get.queryOptions(undefined, { staleTime: 60_000 }));
+  const zone = settings.data?.values.timezone;
+  const [applied, setApplied] = useState('');
+  // Adjusting state while rendering (React's pattern for state derived from a changing input).
+  if (zone && zone !== applied) {
+    setDisplayTimeZone(zone);
+    setApplied(zone);
+  }
+  return applied;
+}
+
 /** The guarded admin frame: top bar (title, user, sidebar toggle) and the sidebar. */
 export function AdminShell({ email, children }: { email: string; children: ReactNode }) {
   const isMobile = useMediaQuery(MOBILE_QUERY, false, { getInitialValueInEffect: false });
@@ -66,6 +87,7 @@ export function AdminShell({ email, children }: { email: string; children: React
   const [mobileOpen, mobile] = useDisclosure(false);
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const { signOut, isPending: signingOut } = useSignOutToLogin();
+  const zoneKey = useBusinessTimeZone();
 
   const toggle = useCallback(() => {
     if (isMobile) {
@@ -136,9 +158,7 @@ export function AdminShell({ email, children }: { email: string; children: React
                 <SidebarIcon />
               </ActionIcon>
             </Tooltip>
-            <Text component="span" fw={700} size="lg" truncate>
-              {ADMIN_TITLE}
-            </Text>
+            <AdminBrand size="sm" />
           </Group>
           <Tooltip label="Account and password" position="bottom-end">
             <Anchor
@@ -183,7 +203,8 @@ export function AdminShell({ email, children }: { email: string; children: React
         </AppShell.Section>
       </AppShell.Navbar>
 
-      <AppShell.Main>{children}</AppShell.Main>
+      {/* Keyed by the business's timezone: dates formatted before it was known are drawn again in it. */}
+      <AppShell.Main key={zoneKey}>{children}</AppShell.Main>
     </AppShell>
   );
 }

@@ -76,14 +76,15 @@ export function CampaignDetailsPage({ id }: { id: string }) {
   return <CampaignDetails campaign={campaign.data} live={live.connected} />;
 }
 
+/** Only a campaign that is sending is live: a finished one shows no "Live" badge. */
 function LiveStatus({ connected, sending }: { connected: boolean; sending: boolean }) {
+  if (!sending) return null;
   if (connected)
     return (
       <Badge color="green" variant="dot" data-testid="live-status">
         Live
       </Badge>
     );
-  if (!sending) return null;
   return (
     <Badge color="gray" variant="dot" data-testid="live-status">
       Reconnecting, refreshing every 3 s

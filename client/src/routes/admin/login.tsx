@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Center,
-  Paper,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -19,6 +8,7 @@ import { useEffect, useState } from 'react';
 import { AUTH_MESSAGES } from '#shared/auth/messages.ts';
 import { DEFAULT_RETURN_TO, safeReturnTo } from '#shared/auth/return-to.ts';
 import { type Credentials, signInInputSchema } from '#shared/auth/schemas.ts';
+import { AuthCard } from '../../account/AuthCard.tsx';
 import { ADMIN_TITLE } from '../../admin/AdminShell.tsx';
 import { authErrorMessage, resetAuthState, useMe } from '../../admin/auth.ts';
 import { AnchorLink } from '../../marketing/links.tsx';
@@ -103,75 +93,62 @@ function LoginPage() {
   const heading = mode === 'signIn' ? 'Sign in to your admin account' : 'Create an account';
 
   return (
-    <Center mih="100vh" p="md" bg="gray.0">
-      <Paper component="main" withBorder shadow="sm" radius="md" p="xl" w="100%" maw={420}>
+    <AuthCard subtitle={heading}>
+      {notice && (
+        <Alert color="green" variant="light" role="status">
+          {notice}
+        </Alert>
+      )}
+      {verify === 'invalid' && !notice && (
+        <Alert color="yellow" variant="light" role="status">
+          {AUTH_MESSAGES.verificationInvalid}
+        </Alert>
+      )}
+      {error && (
+        <Alert color="red" variant="light" role="alert">
+          {error}
+        </Alert>
+      )}
+
+      <form onSubmit={submit} noValidate>
         <Stack>
-          <div>
-            <Title order={1} size="h2">
-              {ADMIN_TITLE}
-            </Title>
-            <Text c="dimmed" size="sm">
-              {heading}
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete={mode === 'signIn' ? 'username' : 'email'}
+            required
+            key={form.key('email')}
+            {...form.getInputProps('email')}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete={mode === 'signIn' ? 'current-password' : 'new-password'}
+            description={mode === 'signUp' ? 'At least 6 characters; avoid common passwords.' : undefined}
+            required
+            key={form.key('password')}
+            {...form.getInputProps('password')}
+          />
+          {mode === 'signIn' && (
+            <Text size="sm" ta="right" mt={-8}>
+              <AnchorLink to="/admin/forgot-password">Forgot password?</AnchorLink>
             </Text>
-          </div>
-
-          {notice && (
-            <Alert color="green" variant="light" role="status">
-              {notice}
-            </Alert>
           )}
-          {verify === 'invalid' && !notice && (
-            <Alert color="yellow" variant="light" role="status">
-              {AUTH_MESSAGES.verificationInvalid}
-            </Alert>
-          )}
-          {error && (
-            <Alert color="red" variant="light" role="alert">
-              {error}
-            </Alert>
-          )}
-
-          <form onSubmit={submit} noValidate>
-            <Stack>
-              <TextInput
-                label="Email"
-                type="email"
-                autoComplete={mode === 'signIn' ? 'username' : 'email'}
-                required
-                key={form.key('email')}
-                {...form.getInputProps('email')}
-              />
-              <PasswordInput
-                label="Password"
-                autoComplete={mode === 'signIn' ? 'current-password' : 'new-password'}
-                description={mode === 'signUp' ? 'At least 6 characters; avoid common passwords.' : undefined}
-                required
-                key={form.key('password')}
-                {...form.getInputProps('password')}
-              />
-              {mode === 'signIn' && (
-                <Text size="sm" ta="right" mt={-8}>
-                  <AnchorLink to="/admin/forgot-password">Forgot password?</AnchorLink>
-                </Text>
-              )}
-              <Button type="submit" loading={busy} fullWidth>
-                {mode === 'signIn' ? 'Sign In' : 'Sign Up'}
-              </Button>
-            </Stack>
-          </form>
-
-          <Text size="sm" ta="center">
-            {mode === 'signIn' ? "Don't have an account? " : 'Already have an account? '}
-            <Anchor
-              component="button"
-              type="button"
-              onClick={() => switchMode(mode === 'signIn' ? 'signUp' : 'signIn')}
-            >
-              {mode === 'signIn' ? 'Sign up' : 'Sign in'}
-            </Anchor>
-          </Text>
+          <Button type="submit" loading={busy} fullWidth>
+            {mode === 'signIn' ? 'Sign In' : 'Sign Up'}
+          </Button>
         </Stack>
-      </Paper>
-    </Center>
+      </form>
+
+      <Text size="sm" ta="center">
+        {mode === 'signIn' ? "Don't have an account? " : 'Already have an account? '}
+        <Anchor
+          component="button"
+          type="button"
+          onClick={() => switchMode(mode === 'signIn' ? 'signUp' : 'signIn')}
+        >
+          {mode === 'signIn' ? 'Sign up' : 'Sign in'}
+        </Anchor>
+      </Text>
+    </AuthCard>
   );
 }
