@@ -11,6 +11,7 @@ import { registerHealthRoutes } from './http/health.ts';
 import { registerPageDataRoute } from './http/page-data.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSeoRoutes } from './http/seo.ts';
+import type { TrustProxySetting } from './config/env.ts';
 import { RequestLogController } from './logging.ts';
 import type { AppServices } from './services.ts';
 import { uploadRoutes } from './uploads/routes.ts';
@@ -25,7 +26,8 @@ export interface CreateServerOptions {
   /** The process's logger (see server/logging.ts); otherwise Fastify's own JSON logger at logLevel. */
   logger?: Logger;
   logLevel?: string;
-  trustProxy?: boolean;
+  /** Proxies whose X-Forwarded-For is believed (server/config/env.ts TRUST_PROXY). */
+  trustProxy?: TrustProxySetting;
   /** Folder of the built client to serve; null serves only the API (tests, API-only processes). */
   clientDir?: string | null;
   /** Serve the client through Vite's dev middleware instead of built files. */
@@ -41,6 +43,18 @@ export interface AppServer {
 /** Routes that take cross-site POSTs by design (see DESIGN decisions 8 and 9). */
 export const CSRF_EXEMPT_PREFIXES = ['/api/unsubscribe/one-click', '/api/webhooks/'];
 
+/**
+ * Fastify's trustProxy for our setting. A hop count becomes the function proxy-addr itself uses for
+ * a number (trust the first `hops` addresses, counted from the socket), as Fastify's types take no
+ * number.
+ */
+function fastifyTrustProxy(
+  setting: TrustProxySetting,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting !== 'number') return setting;
+  return (_address, hop) => hop < setting;
+}
+
 export async function createServer(options: CreateServerOptions): Promise<AppServer> {
   const { services } = options;
   // Typed as Fastify's base logger so the app's type does not depend on which logger was given.
@@ -49,7 +63,7 @@ export async function createServer(options: CreateServerOptions): Promise<AppSer
     ...(loggerInstance ? { loggerInstance } : { logger: { level: options.logLevel ?? 'info' } }),
     // One line per finished request, at a level that depends on what was asked (server/logging.ts).
     logController: new RequestLogController(),
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
     // tRPC batches put several procedure names in one path segment.
     routerOptions: { maxParamLength: 5000 },
   });

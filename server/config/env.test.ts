@@ -50,8 +50,21 @@ describe('environment parsing', () => {
     expect(message).toContain('APP_SECRET: must be at least 32 characters');
   });
 
-  it('parses TRUST_PROXY as a boolean and rejects other words', () => {
-    expect(parseEnv(serverEnvSchema, { TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
-    expect(() => parseEnv(serverEnvSchema, { TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY/);
+  it('parses TRUST_PROXY as a hop count or proxy addresses, and refuses trusting every hop', () => {
+    expect(parseEnv(serverEnvSchema, {}).TRUST_PROXY).toBe(false);
+    expect(parseEnv(serverEnvSchema, { TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(parseEnv(serverEnvSchema, { TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(parseEnv(serverEnvSchema, { TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1' }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+    ]);
+    expect(() => parseEnv(serverEnvSchema, { TRUST_PROXY: 'true' })).toThrow(
+      /trust every X-Forwarded-For hop/,
+    );
+    expect(() => parseEnv(serverEnvSchema, { TRUST_PROXY: 'yes' })).toThrow(
+      /TRUST_PROXY: not an address or CIDR: yes/,
+    );
+    expect(() => parseEnv(serverEnvSchema, { TRUST_PROXY: '99' })).toThrow(/between 1 and 10/);
   });
 });

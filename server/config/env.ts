@@ -66,11 +66,25 @@ export const baseEnvSchema = z.object({
 });
 
 export const serverEnvSchema = baseEnvSchema.extend({
-  /** Trust X-Forwarded-* from a reverse proxy (client IPs for rate limits and logs). */
+  /**
+   * Which reverse proxies may say who the client is (X-Forwarded-For), so per-IP limits and logs see
+   * the first address no trusted proxy vouches for: a hop count ("1": the one proxy in front) or a
+   * comma-separated list of proxy addresses and CIDRs ("10.0.0.0/8,127.0.0.1"). Unset or "false":
+   * the socket's address. "true" (trust every hop) is refused: any client could then pick its own IP
+   * by sending the header, and rotate past every per-IP limit.
+   */
   TRUST_PROXY: z
-    .enum(['true', 'false'])
+    .string()
+    .trim()
     .default('false')
-    .transform((v) => v === 'true'),
+    .transform((value, ctx): TrustProxySetting => {
+      const parsed = parseTrustProxy(value);
+      if ('refused' in parsed) {
+        ctx.addIssue({ code: 'custom', message: parsed.refused });
+        return z.NEVER;
+      }
+      return parsed.value;
+    }),
 });
 
 export const workerEnvSchema = baseEnvSchema.extend({
@@ -79,6 +93,32 @@ export const workerEnvSchema = baseEnvSchema.extend({
 });
 
 export type BaseEnv = z.infer<typeof baseEnvSchema>;
+
+/** What Fastify's `trustProxy` takes: false, a hop count, or a list of addresses and CIDRs. */
+export type TrustProxySetting = false | number | string[];
+
+const ADDRESS_OR_CIDR = /^(\d{1,3}(\.\d{1,3}){3}|[0-9a-f:]+)(\/\d{1,3})?$/i;
+
+/** Parses TRUST_PROXY, or says why not. */
+function parseTrustProxy(value: string): { value: TrustProxySetting } | { refused: string } {
+  if (value === '' || value === 'false' || value === '0') return { value: false };
+  if (value === 'true')
+    return {
+      refused:
+        '"true" would trust every X-Forwarded-For hop, so any client could choose its own IP. Set the number of proxies in front of the app (e.g. 1) or their addresses (e.g. 10.0.0.0/8,127.0.0.1)',
+    };
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return hops >= 1 && hops <= 10 ? { value: hops } : { refused: 'a hop count is between 1 and 10' };
+  }
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const bad = entries.filter((entry) => !ADDRESS_OR_CIDR.test(entry));
+  if (bad.length > 0) return { refused: `not an address or CIDR: ${bad.join(', ')}` };
+  return { value: entries };
+}
 export type ServerEnv = z.infer<typeof serverEnvSchema>;
 export type WorkerEnv = z.infer<typeof workerEnvSchema>;
 
