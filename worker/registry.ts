@@ -3,6 +3,7 @@ import { runCampaignSendJob } from '#server/campaigns/send-job.ts';
 import { runEmailSendJob } from '#server/email/send-job.ts';
 import type { JobName, JobPayload } from '#server/jobs/definitions.ts';
 import { runEnquiryNotifyJob } from '#server/leads/notifications.ts';
+import { pruneExpired } from '#server/housekeeping.ts';
 import type { AppServices } from '#server/services.ts';
 import { compactStatDeltas } from '#server/stats/stat-deltas.ts';
 import { uploadStorageFor } from '#server/uploads/storage.ts';
@@ -27,6 +28,7 @@ export const jobHandlers: Handlers = {
   }),
   'campaigns.tick': (services) => runCampaignsTick(services),
   'enquiry.notify': (services, payload) => runEnquiryNotifyJob(services, payload),
+  'housekeeping.prune': (services) => pruneExpired(services.db),
   'stats.compact': async (services) => ({ compacted: await compactStatDeltas(services.db) }),
   'uploads.cleanup': async (services) => ({
     deleted: await deleteStaleUploads(services.db, uploadStorageFor(services.config)),

@@ -35,6 +35,9 @@ describe('worker schedules', () => {
     const schedules = await boss.getSchedules('uploads.cleanup');
     expect(schedules).toHaveLength(1);
     expect(schedules[0]).toMatchObject({ name: 'uploads.cleanup', cron: '17 * * * *' });
+    // Issue 19 item 7: the pruning of rate-limit windows and expired sessions is scheduled too.
+    const prune = await boss.getSchedules('housekeeping.prune');
+    expect(prune).toMatchObject([{ name: 'housekeeping.prune', cron: '7 * * * *' }]);
   });
 
   it('runs the clean-up job: a stale unattached photo and its file are deleted', async () => {

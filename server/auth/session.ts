@@ -121,3 +121,9 @@ export async function deleteExpiredUserSessions(
 ): Promise<void> {
   await db.deleteFrom('sessions').where('user_id', '=', userId).where('expires_at', '<=', now).execute();
 }
+
+/** Every session past its expiry, whoever it belonged to (the hourly housekeeping job). */
+export async function deleteExpiredSessions(db: DbExecutor, now = new Date()): Promise<number> {
+  const result = await db.deleteFrom('sessions').where('expires_at', '<=', now).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

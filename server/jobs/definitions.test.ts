@@ -4,6 +4,7 @@ import { jobDefinitions, scheduledJobs } from './definitions.ts';
 describe('scheduled jobs', () => {
   it('lists the jobs that declare a cron, with an empty payload their schema accepts', () => {
     expect(scheduledJobs).toContainEqual({ name: 'uploads.cleanup', cron: '17 * * * *' });
+    expect(scheduledJobs).toContainEqual({ name: 'housekeeping.prune', cron: '7 * * * *' });
     for (const { name } of scheduledJobs)
       expect(jobDefinitions[name].payload.safeParse({}).success).toBe(true);
     expect(scheduledJobs.map((j) => j.name)).not.toContain('email.send');

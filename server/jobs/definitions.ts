@@ -65,6 +65,15 @@ export const jobDefinitions = {
     queue: { policy: 'singleton', retryLimit: 2, retryDelay: 60, expireInSeconds: 600 },
     schedule: { cron: '17 * * * *' },
   },
+  /**
+   * Deletes what has expired and would otherwise be kept forever: rate-limit windows (a row per IP
+   * and key per window) and sessions past their expiry (server/housekeeping.ts).
+   */
+  'housekeeping.prune': {
+    payload: z.object({}),
+    queue: { policy: 'singleton', retryLimit: 2, retryDelay: 60, expireInSeconds: 600 },
+    schedule: { cron: '7 * * * *' },
+  },
   /** Folds the trigger-kept count deltas (server/stats/stat-deltas.ts) so reading them stays cheap. */
   'stats.compact': {
     payload: z.object({}),

@@ -70,7 +70,7 @@ export async function resetRateLimit(db: DbExecutor, key: string): Promise<void>
   await db.deleteFrom('rate_limits').where('key', '=', key).execute();
 }
 
-/** Deletes expired windows; run periodically by the worker. */
+/** Deletes expired windows; the worker's hourly 'housekeeping.prune' job runs it (server/housekeeping.ts). */
 export async function pruneRateLimits(db: DbExecutor, now = new Date()): Promise<number> {
   const result = await db.deleteFrom('rate_limits').where('expires_at', '<', now).executeTakeFirst();
   return Number(result.numDeletedRows);

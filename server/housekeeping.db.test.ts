@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { jobHandlers } from '../worker/registry.ts';
+import { useTestDatabase } from '../test/support/db.ts';
+import { testServices } from '../test/support/services.ts';
+import { createSession, generateSessionToken } from './auth/session.ts';
+import { createUser } from './auth/users.ts';
+import { consumeRateLimit } from './security/rate-limit.ts';
+
+// Issue 19 item 7: rate_limits grew by a row per IP per window forever, as nothing ran the prune.
+describe('housekeeping.prune job', () => {
+  const t = useTestDatabase();
+
+  it('deletes expired rate-limit windows and sessions, keeping current ones', async () => {
+    const hourAgo = new Date(Date.now() - 60 * 60_000);
+    for (let i = 0; i < 50; i++)
+      await consumeRateLimit(
+        t.db,
+        `lead-submit:ip:198.51.100.${i}`,
+        { limit: 10, windowSeconds: 60 },
+        hourAgo,
+      );
+    await consumeRateLimit(t.db, 'lead-submit:ip:203.0.113.1', { limit: 10, windowSeconds: 600 });
+
+    const user = await createUser(t.db, { email: 'prune@example.com', password: 'prune password 1' });
+    const live = await createSession(t.db, generateSessionToken(), user.id, { ip: null, userAgent: null });
+    const dead = await createSession(t.db, generateSessionToken(), user.id, { ip: null, userAgent: null });
+    await t.db.updateTable('sessions').set({ expires_at: hourAgo }).where('id', '=', dead.id).execute();
+
+    const result = await jobHandlers['housekeeping.prune'](
+      testServices(t.db),
+      {},
+      { jobId: 'test', retryCount: 0, signal: new AbortController().signal },
+    );
+    expect(result).toEqual({ rateLimits: 50, sessions: 1 });
+    expect(await t.db.selectFrom('rate_limits').select('key').execute()).toEqual([
+      { key: 'lead-submit:ip:203.0.113.1' },
+    ]);
+    expect(await t.db.selectFrom('sessions').select('id').execute()).toEqual([{ id: live.id }]);
+  });
+});

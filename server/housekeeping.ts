@@ -1,0 +1,14 @@
+import { deleteExpiredSessions } from './auth/session.ts';
+import type { DbExecutor } from './db/database.ts';
+import { pruneRateLimits } from './security/rate-limit.ts';
+
+/** The hourly 'housekeeping.prune' job (server/jobs/definitions.ts). */
+export async function pruneExpired(
+  db: DbExecutor,
+  now = new Date(),
+): Promise<{ rateLimits: number; sessions: number }> {
+  return {
+    rateLimits: await pruneRateLimits(db, now),
+    sessions: await deleteExpiredSessions(db, now),
+  };
+}
