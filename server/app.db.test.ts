@@ -12,6 +12,14 @@ describe('HTTP server', () => {
   });
   afterAll(() => server.stop());
 
+  it('answers the old /sell-form address with a 301 to /sell, keeping the query', async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/sell-form?utm_source=blog' });
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe('/sell?utm_source=blog');
+    const sitemap = await server.app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(sitemap.body).not.toContain('sell-form');
+  });
+
   it('reports liveness without touching the database', async () => {
     const res = await server.app.inject({ method: 'GET', url: '/healthz' });
     expect(res.statusCode).toBe(200);

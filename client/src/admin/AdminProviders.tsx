@@ -1,6 +1,13 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import { createTheme, Drawer, type MantineColorsTuple, MantineProvider, Modal } from '@mantine/core';
+import {
+  createTheme,
+  Drawer,
+  type MantineColorsTuple,
+  MantineProvider,
+  Modal,
+  ScrollArea,
+} from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
@@ -28,13 +35,15 @@ const gold: MantineColorsTuple = [
   '#5a400a',
 ];
 
+export const ADMIN_SCROLLBAR_HIDE_MS = 600;
+
 const ADMIN_FONT = 'system-ui, -apple-system, Segoe UI, Roboto, sans-serif';
 
 // Modal and drawer titles are h2 elements, which the public site's stylesheet sets in its serif; the
 // admin keeps one typeface.
 const titleInAdminFont = { title: { fontFamily: ADMIN_FONT, fontWeight: 600 } };
 
-const theme = createTheme({
+export const adminTheme = createTheme({
   primaryColor: 'gold',
   primaryShade: 7,
   colors: { gold },
@@ -43,6 +52,11 @@ const theme = createTheme({
   components: {
     Modal: Modal.extend({ styles: titleInAdminFont }),
     Drawer: Drawer.extend({ styles: titleInAdminFont }),
+    // Public spec §9: scroll areas hide their scrollbar 600 ms after scrolling stops.
+    ScrollArea: ScrollArea.extend({ defaultProps: { scrollHideDelay: ADMIN_SCROLLBAR_HIDE_MS } }),
+    ScrollAreaAutosize: ScrollArea.Autosize.extend({
+      defaultProps: { scrollHideDelay: ADMIN_SCROLLBAR_HIDE_MS },
+    }),
   },
 });
 
@@ -50,7 +64,7 @@ export function AdminProviders({ children }: { children: ReactNode }) {
   useNoIndex();
   useAuthRecheck();
   return (
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={adminTheme}>
       <Notifications position="top-right" />
       {children}
     </MantineProvider>

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { currentPath } from '#shared/content/redirects.ts';
 
 /** Internal paths navigate in the app; other URLs open in a new tab without passing the window. */
 export function SmartLink({
@@ -15,7 +16,7 @@ export function SmartLink({
 }) {
   if (href.startsWith('/')) {
     return (
-      <Link to={href} className={className} onClick={onClick}>
+      <Link to={currentPath(href)} className={className} onClick={onClick}>
         {children}
       </Link>
     );
