@@ -11,6 +11,7 @@ import { engineSettings, seedSubscribers, sendNow } from '#test/support/campaign
 import { useTestDatabase } from '#test/support/db.ts';
 import { type FakeResend, startFakeResend } from '#test/support/fake-resend.ts';
 import { testServices } from '#test/support/services.ts';
+import { REAL_SITE_IDENTITY } from '../test/support/site-identity.ts';
 
 // Production runs the worker from its bundle (server/cli/worker-bundle.ts). This builds it and
 // runs it as docker-compose.yml does, so a dependency that does not survive bundling fails here.
@@ -80,6 +81,7 @@ describe('the bundled worker (dist/worker/main.mjs)', { timeout: 90_000 }, () =>
         DATABASE_URL: t.url,
         DATA_DIR: dir,
         APP_URL: 'https://watches.example.com',
+        ...REAL_SITE_IDENTITY,
         APP_SECRET: randomBytes(32).toString('hex'),
         RESEND_API_KEY: 're_test',
         RESEND_BASE_URL: fake.url,

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { parse } from 'yaml';
 import { stopChild } from './children.ts';
+import { REAL_SITE_IDENTITY } from '../../test/support/site-identity.ts';
 
 // The worker exactly as docker-compose.yml starts it in production (same command line, so the
 // same bundle and Node flags), for benchmarks that measure the worker process itself.
@@ -51,6 +52,7 @@ export async function startProductionWorker(options: {
       DATABASE_URL: options.databaseUrl,
       DATA_DIR: options.dataDir,
       APP_URL: options.appUrl,
+      ...REAL_SITE_IDENTITY,
       APP_SECRET: randomBytes(32).toString('hex'),
       RESEND_API_KEY: 're_bench_key',
       RESEND_BASE_URL: options.fakeUrl,

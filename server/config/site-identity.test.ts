@@ -1,14 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { buildSiteConfig, isValidAbn, placeholderIdentityVariables } from '#shared/site/config.ts';
+import { REAL_SITE_IDENTITY } from '../../test/support/site-identity.ts';
 import { EnvError, isLoopbackUrl, parseEnv, serverEnvSchema, workerEnvSchema } from './env.ts';
 
 // Issue 25 item 9: no placeholder identity where customers can see it.
-const REAL = {
-  SITE_LICENCE: 'Licensed second-hand dealer and pawnbroker (NSW Fair Trading licence 4102345)',
-  // The Australian Taxation Office's own ABN: a published, valid example.
-  SITE_ABN: '51 824 753 556',
-};
+const REAL = REAL_SITE_IDENTITY;
 
 function failure(env: Record<string, string>, schema: z.ZodType = serverEnvSchema): string {
   try {
