@@ -6,6 +6,7 @@ import {
   generateSessionToken,
   invalidateSession,
   invalidateUserSessions,
+  SESSION_ABSOLUTE_MS,
   SESSION_IDLE_MS,
   sessionIdFromToken,
   validateSessionToken,
@@ -22,10 +23,11 @@ describe('sessions (Lucia design)', () => {
     return createUser(t.db, { email, password: 'correct horse battery', verified: true });
   }
 
-  it('stores only the SHA-256 of a 160-bit token', async () => {
+  it('stores only the SHA-256 of a 256-bit token', async () => {
     const user = await newUser('store@example.com');
     const token = generateSessionToken();
-    expect(token).toMatch(/^[a-z2-7]{32}$/);
+    // 32 random bytes in base32: 52 characters of 5 bits (issue 19 item 6; 160 bits before).
+    expect(token).toMatch(/^[a-z2-7]{52}$/);
     const { id } = await createSession(t.db, token, user.id, client);
     expect(id).toBe(sessionIdFromToken(token));
     expect(id).toMatch(/^[0-9a-f]{64}$/);
@@ -74,6 +76,22 @@ describe('sessions (Lucia design)', () => {
       .where('id', '=', sessionIdFromToken(token))
       .executeTakeFirstOrThrow();
     expect(stored.expires_at.getTime()).toBe(later.getTime() + SESSION_IDLE_MS);
+  });
+
+  it('ends a session 30 days after sign-in however often it is used (absolute lifetime)', async () => {
+    const user = await newUser('absolute@example.com');
+    const start = new Date('2026-10-01T00:00:00Z');
+    const token = generateSessionToken();
+    await createSession(t.db, token, user.id, client, start);
+    const DAY = 24 * HOUR;
+    let last: Awaited<ReturnType<typeof validateSessionToken>> = null;
+    for (let day = 3; day < 30; day += 3) {
+      last = await validateSessionToken(t.db, token, new Date(start.getTime() + day * DAY));
+      expect(last, `day ${day}`).not.toBeNull();
+    }
+    // The sliding expiry stops at the absolute end rather than a week after the last use.
+    expect(last?.session.expiresAt.getTime()).toBe(start.getTime() + SESSION_ABSOLUTE_MS);
+    expect(await validateSessionToken(t.db, token, new Date(start.getTime() + 30 * DAY))).toBeNull();
   });
 
   it('ends one session, every session of a user, and a user’s expired ones', async () => {

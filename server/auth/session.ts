@@ -9,13 +9,16 @@ import type { DbExecutor } from '../db/database.ts';
 // Lifetime: a session expires after 7 days without use (idle timeout). Each request that finds
 // less than half of that left (under 3.5 days) pushes the expiry to now + 7 days and re-issues
 // the cookie with the new Max-Age, so a session in regular use never lapses, and one left alone
-// dies within 7 days. Sessions end early on sign-out (that one session), on a new sign-in in the
+// dies within 7 days. However it is used, a session ends 30 days after sign-in (absolute lifetime,
+// OWASP ASVS 3.3): the sliding expiry never passes that. Sessions end early on sign-out (that one session), on a new sign-in in the
 // same browser (the old one is replaced), and for every device of a user when their admin role
 // is revoked or `npm run admin -- logout <email>` is run (invalidateUserSessions).
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Idle lifetime: a session unused for 7 days expires. */
 export const SESSION_IDLE_MS = 7 * DAY_MS;
+/** Absolute lifetime: a session ends 30 days after it was created, in use or not. */
+export const SESSION_ABSOLUTE_MS = 30 * DAY_MS;
 
 export interface SessionUser {
   id: string;
@@ -32,8 +35,8 @@ export interface ValidatedSession {
 }
 
 export function generateSessionToken(): string {
-  // 160 bits (20 bytes) of entropy, as Lucia's guide recommends at minimum.
-  return encodeBase32LowerCaseNoPadding(randomBytes(20));
+  // 256 bits (32 bytes) of entropy (DESIGN's session design; Lucia's guide asks for at least 160).
+  return encodeBase32LowerCaseNoPadding(randomBytes(32));
 }
 
 export function sessionIdFromToken(token: string): string {
@@ -62,6 +65,7 @@ export async function createSession(
       expires_at: expiresAt,
       ip: client.ip,
       user_agent: client.userAgent?.slice(0, 512) ?? null,
+      created_at: now,
     })
     .execute();
   return { id, expiresAt };
@@ -83,18 +87,27 @@ export async function validateSessionToken(
     .leftJoin('user_roles', (join) =>
       join.onRef('user_roles.user_id', '=', 'users.id').on('user_roles.role', '=', 'admin'),
     )
-    .select(['sessions.id', 'sessions.user_id', 'sessions.expires_at', 'users.email', 'user_roles.role'])
+    .select([
+      'sessions.id',
+      'sessions.user_id',
+      'sessions.expires_at',
+      'sessions.created_at',
+      'users.email',
+      'user_roles.role',
+    ])
     .where('sessions.id', '=', id)
     .executeTakeFirst();
   if (!row) return null;
-  if (now.getTime() >= row.expires_at.getTime()) {
+  const endOfLife = row.created_at.getTime() + SESSION_ABSOLUTE_MS;
+  if (now.getTime() >= row.expires_at.getTime() || now.getTime() >= endOfLife) {
     await db.deleteFrom('sessions').where('id', '=', id).execute();
     return null;
   }
   let expiresAt = row.expires_at;
   let refreshed = false;
-  if (now.getTime() >= expiresAt.getTime() - SESSION_IDLE_MS / 2) {
-    expiresAt = new Date(now.getTime() + SESSION_IDLE_MS);
+  const extended = Math.min(now.getTime() + SESSION_IDLE_MS, endOfLife);
+  if (now.getTime() >= expiresAt.getTime() - SESSION_IDLE_MS / 2 && extended > expiresAt.getTime()) {
+    expiresAt = new Date(extended);
     refreshed = true;
     await db.updateTable('sessions').set({ expires_at: expiresAt }).where('id', '=', id).execute();
   }

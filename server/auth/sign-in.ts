@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { AUTH_MESSAGES } from '#shared/auth/messages.ts';
 import type { Credentials } from '#shared/auth/schemas.ts';
 import type { DbExecutor } from '../db/database.ts';
 import type { AppServices } from '../services.ts';
-import { accessDenied, invalidCredentials, signInThrottled } from './errors.ts';
+import { accessDenied, AuthError, invalidCredentials, signInThrottled } from './errors.ts';
 import {
   chargeLoginAttempt,
   clearAccountAttempts,
@@ -84,6 +85,8 @@ export async function signIn(
   // Whatever happens next, the browser's previous session ends: a non-admin is "signed out".
   if (client.currentSessionId) await invalidateSession(db, client.currentSessionId);
   if (!(await hasAdminRole(db, user.id))) throw accessDenied();
+  // Admin access goes to the owner of the address: an unverified one signs in only once verified.
+  if (!user.email_verified_at) throw new AuthError('access_denied', AUTH_MESSAGES.emailNotVerified);
 
   const token = generateSessionToken();
   const session = await db.transaction().execute(async (trx) => {

@@ -51,9 +51,11 @@ describe('npm run admin', () => {
     await expect(run('create')).rejects.toThrow('Email is required');
     await expect(run('grant', 'still not an email')).rejects.toThrow('Please enter a valid email address');
     await expect(run('create', 'weak@example.com', '--password', '123')).rejects.toThrow(
-      'Password must be at least 6 characters',
+      'Password must be at least 12 characters',
     );
-    await expect(run('create', 'weak@example.com', '--password', 'password1')).rejects.toThrow(/too common/);
+    await expect(run('create', 'weak@example.com', '--password', '1q2w3e4r5t6y')).rejects.toThrow(
+      /too common/,
+    );
     await expect(run('create', 'weak@example.com', '--password')).rejects.toThrow('--password needs a value');
     expect(await findUserByEmail(t.db, 'weak@example.com')).toBeUndefined();
     await expect(run('create', 'OWNER@example.com', '--password', 'another passphrase')).rejects.toThrow(
@@ -65,12 +67,15 @@ describe('npm run admin', () => {
 
   it('grants and revokes the role; revoking ends the sessions at once', async () => {
     const user = await createUser(t.db, { email: 'staff@example.com', password: 'staff passphrase' });
-    expect(await run('grant', 'STAFF@example.com')).toEqual([
+    // An unverified address is refused unless --force (issue 19 item 6).
+    await expect(run('grant', 'STAFF@example.com')).rejects.toThrow(/has not verified its e-mail address/);
+    expect((await findUserByEmail(t.db, 'staff@example.com'))?.id).toBe(user.id);
+    expect(await run('grant', 'STAFF@example.com', '--force')).toEqual([
       'STAFF@example.com is now an admin.',
-      'Note: this address is not verified yet. Make sure the account belongs to the person you mean.',
+      'Note: granted with --force to an unverified address; it cannot sign in until the address is verified.',
     ]);
     // Granting twice changes nothing.
-    await run('grant', 'staff@example.com');
+    await run('grant', 'staff@example.com', '--force');
     const token = generateSessionToken();
     await createSession(t.db, token, user.id, { ip: null, userAgent: null });
     expect((await validateSessionToken(t.db, token))?.user.isAdmin).toBe(true);

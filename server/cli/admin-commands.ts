@@ -18,7 +18,8 @@ export class UsageError extends Error {
 
 export const ADMIN_USAGE = `Usage: npm run admin -- <command>
   create <email> [--password <pw>]   create a user with the admin role (password generated when omitted)
-  grant <email>                      give an existing user the admin role
+  grant <email> [--force]            give an existing user with a verified address the admin role
+                                     (--force: grant it to an unverified address anyway)
   revoke <email>                     remove the admin role and end the user's sessions
   logout <email>                     end every session of the user (all devices), keeping their role
   list                               list users and their roles`;
@@ -63,11 +64,21 @@ export async function runAdminCommand(
     }
     case 'grant': {
       const address = email();
+      const user = await findUserByEmail(db, address);
+      if (!user) throw new UnknownUserError(address);
+      const force = rest.includes('--force');
+      // An unverified address may belong to anyone who typed it at sign-up: admin access would go
+      // to whoever holds the password, not to the mailbox's owner.
+      if (!user.email_verified_at && !force)
+        throw new UsageError(
+          `${address} has not verified its e-mail address, so admin access is not granted: ask them to open the link in the verification e-mail first, or run "grant ${address} --force" if you are sure the account is theirs.`,
+        );
       await grantAdmin(db, address);
       out(`${address} is now an admin.`);
-      const user = await findUserByEmail(db, address);
-      if (user && !user.email_verified_at)
-        out('Note: this address is not verified yet. Make sure the account belongs to the person you mean.');
+      if (!user.email_verified_at)
+        out(
+          'Note: granted with --force to an unverified address; it cannot sign in until the address is verified.',
+        );
       return;
     }
     case 'revoke': {

@@ -69,6 +69,22 @@ describe('auth.* procedures', () => {
     return rows.length;
   }
 
+  describe('signIn of an unverified address', () => {
+    it('refuses an admin whose e-mail address is not verified, with the reason', async () => {
+      // Issue 19 item 6: admin access goes to the owner of the address.
+      await createUser(t.db, { email: 'unverified-admin@example.com', password: ADMIN_PASSWORD });
+      await grantAdmin(t.db, 'unverified-admin@example.com');
+      await expect(
+        callerAt(testServices(t.db), '198.51.100.77').auth.signIn({
+          email: 'unverified-admin@example.com',
+          password: ADMIN_PASSWORD,
+        }),
+      ).rejects.toMatchObject({ code: 'FORBIDDEN', message: AUTH_MESSAGES.emailNotVerified });
+      const user = await findUserByEmail(t.db, 'unverified-admin@example.com');
+      expect(await sessionCount(user?.id ?? '')).toBe(0);
+    });
+  });
+
   describe('signUp', () => {
     it('creates an unverified user with an argon2id hash and e-mails a signed verification link', async () => {
       const jobs = recordingJobQueue();
@@ -131,7 +147,7 @@ describe('auth.* procedures', () => {
     it('refuses common passwords and bad input with a clear 400', async () => {
       const caller = callerAt(testServices(t.db), '198.51.100.3');
       await expect(
-        caller.auth.signUp({ email: 'weak@example.com', password: 'Password1' }),
+        caller.auth.signUp({ email: 'weak@example.com', password: '1Q2W3E4R5T6Y' }),
       ).rejects.toMatchObject({
         code: 'BAD_REQUEST',
         message: AUTH_MESSAGES.commonPassword,
@@ -141,10 +157,12 @@ describe('auth.* procedures', () => {
       ).rejects.toMatchObject({
         code: 'BAD_REQUEST',
       });
+      // New passwords need 12 characters (issue 19 item 6; the old rule was 6).
       await expect(
-        caller.auth.signUp({ email: 'short@example.com', password: '12345' }),
+        caller.auth.signUp({ email: 'short@example.com', password: 'eleven chrs' }),
       ).rejects.toMatchObject({
         code: 'BAD_REQUEST',
+        message: expect.stringContaining('Password must be at least 12 characters') as string,
       });
       await expect(
         caller.auth.signUp({ email: 'long@example.com', password: 'x'.repeat(257) }),

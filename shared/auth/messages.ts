@@ -3,6 +3,8 @@ export const AUTH_MESSAGES = {
   signUpSuccess:
     'Account created! Please check your email to verify your account, then contact your administrator to grant admin access.',
   accessDenied: 'Access denied. Admin privileges required.',
+  emailNotVerified:
+    'Please verify your email address first: open the link in the verification e-mail we sent you, then sign in.',
   invalidCredentials: 'Invalid email or password',
   genericError: 'An error occurred',
   commonPassword: 'This password is too common. Please choose a less predictable password.',

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 
-export const PASSWORD_MIN = 6;
+/**
+ * A password someone chooses now: at least 12 characters (OWASP ASVS 5, V6.2.1), plus the
+ * common-password check on the server. Passwords chosen under the old 6-character rule still sign in.
+ */
+export const PASSWORD_MIN = 12;
 export const PASSWORD_MAX = 256;
 
 export const emailSchema = z
@@ -10,17 +14,24 @@ export const emailSchema = z
   .max(255, 'Email must be less than 255 characters')
   .pipe(z.email('Please enter a valid email address'));
 
+/** A new password (sign-up, reset, change, `npm run admin -- create`). */
 export const passwordSchema = z
   .string()
   .min(1, 'Password is required')
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
 
+/** A password being checked, which may predate the current length rule. */
+export const currentPasswordSchema = z
+  .string()
+  .min(1, 'Password is required')
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+
 export const credentialsSchema = z.object({ email: emailSchema, password: passwordSchema });
 export type Credentials = z.infer<typeof credentialsSchema>;
 
-/** `auth.signIn` and `auth.signUp` take the same fields; the admin login form validates with it too. */
-export const signInInputSchema = credentialsSchema;
+/** Sign-in checks a password that exists; sign-up chooses one. The login form uses both. */
+export const signInInputSchema = z.object({ email: emailSchema, password: currentPasswordSchema });
 export const signUpInputSchema = credentialsSchema;
 
 export const passwordResetRequestInputSchema = z.object({ email: emailSchema });
@@ -31,6 +42,6 @@ export const passwordResetInputSchema = z.object({
 });
 
 export const changePasswordInputSchema = z.object({
-  currentPassword: z.string().min(1, 'Current password is required').max(PASSWORD_MAX),
+  currentPassword: currentPasswordSchema,
   newPassword: passwordSchema,
 });

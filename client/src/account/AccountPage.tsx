@@ -66,7 +66,7 @@ export function AccountPage() {
             <PasswordInput
               label="New password"
               autoComplete="new-password"
-              description="At least 6 characters; avoid common passwords. Your other sessions will be signed out."
+              description="At least 12 characters; avoid common passwords. Your other sessions will be signed out."
               required
               {...form.getInputProps('newPassword')}
             />

@@ -7,7 +7,7 @@ import { zod4Resolver } from '../../admin/zod-form-resolver.ts';
 import { useEffect, useState } from 'react';
 import { AUTH_MESSAGES } from '#shared/auth/messages.ts';
 import { DEFAULT_RETURN_TO, safeReturnTo } from '#shared/auth/return-to.ts';
-import { type Credentials, signInInputSchema } from '#shared/auth/schemas.ts';
+import { type Credentials, signInInputSchema, signUpInputSchema } from '#shared/auth/schemas.ts';
 import { AuthCard } from '../../account/AuthCard.tsx';
 import { ADMIN_TITLE } from '../../admin/AdminShell.tsx';
 import { authErrorMessage, resetAuthState, useMe } from '../../admin/auth.ts';
@@ -49,6 +49,7 @@ function LoginPage() {
   const form = useForm<Credentials>({
     mode: 'uncontrolled',
     initialValues: { email: '', password: '' },
+    // Signing in checks an existing password; signing up adds the new-password rules on submit.
     validate: zod4Resolver(signInInputSchema, { errorPriority: 'first' }),
     validateInputOnBlur: true,
   });
@@ -69,6 +70,11 @@ function LoginPage() {
   const submit = form.onSubmit(async (values) => {
     setError(null);
     if (mode === 'signUp') {
+      const chosen = signUpInputSchema.safeParse(values);
+      if (!chosen.success) {
+        for (const issue of chosen.error.issues) form.setFieldError(String(issue.path[0]), issue.message);
+        return;
+      }
       try {
         const result = await signUp.mutateAsync(values);
         setNotice(result.message);
@@ -123,7 +129,7 @@ function LoginPage() {
           <PasswordInput
             label="Password"
             autoComplete={mode === 'signIn' ? 'current-password' : 'new-password'}
-            description={mode === 'signUp' ? 'At least 6 characters; avoid common passwords.' : undefined}
+            description={mode === 'signUp' ? 'At least 12 characters; avoid common passwords.' : undefined}
             required
             key={form.key('password')}
             {...form.getInputProps('password')}

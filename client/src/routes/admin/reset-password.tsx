@@ -76,7 +76,7 @@ function ResetPasswordPage() {
             <PasswordInput
               label="New password"
               autoComplete="new-password"
-              description="At least 6 characters; avoid common passwords."
+              description="At least 12 characters; avoid common passwords."
               required
               {...form.getInputProps('password')}
             />
