@@ -20,6 +20,20 @@ describe('HTTP server', () => {
     expect(sitemap.body).not.toContain('sell-form');
   });
 
+  it('caps anonymous tRPC batches at 10 calls (one GET once ran 150 health checks)', async () => {
+    const batch = (calls: number) =>
+      server.app.inject({
+        method: 'GET',
+        url: `/trpc/${Array.from({ length: calls }, () => 'system.health').join(',')}?batch=1&input=${encodeURIComponent(JSON.stringify({}))}`,
+      });
+    const ten = await batch(10);
+    expect(ten.statusCode).toBe(200);
+    expect(JSON.parse(ten.body)).toHaveLength(10);
+    const eleven = await batch(11);
+    expect(eleven.statusCode).toBe(400);
+    expect((await batch(150)).statusCode).toBe(400);
+  });
+
   it('reports liveness without touching the database', async () => {
     const res = await server.app.inject({ method: 'GET', url: '/healthz' });
     expect(res.statusCode).toBe(200);

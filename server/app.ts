@@ -11,6 +11,7 @@ import { registerHealthRoutes } from './http/health.ts';
 import { registerPageDataRoute } from './http/page-data.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSeoRoutes } from './http/seo.ts';
+import { readSessionCookie } from './http/session-cookie.ts';
 import type { TrustProxySetting } from './config/env.ts';
 import { RequestLogController } from './logging.ts';
 import type { AppServices } from './services.ts';
@@ -39,6 +40,10 @@ export interface AppServer {
   start(port: number, host: string): Promise<string>;
   stop(): Promise<void>;
 }
+
+/** Calls per batched tRPC request: anonymous callers (issue 19 item 6), and signed-in admin pages. */
+export const ANONYMOUS_MAX_BATCH = 10;
+export const SIGNED_IN_MAX_BATCH = 50;
 
 /** Routes that take cross-site POSTs by design (see DESIGN decisions 8 and 9). */
 export const CSRF_EXEMPT_PREFIXES = ['/api/unsubscribe/one-click', '/api/webhooks/'];
@@ -99,6 +104,9 @@ export async function createServer(options: CreateServerOptions): Promise<AppSer
     prefix: '/trpc',
     router: appRouter,
     createContext: createContextFactory(services),
+    // One anonymous GET once carried 150 health checks; a visitor's page needs a handful of calls.
+    maxBatchSize: (req) =>
+      readSessionCookie(req, services.config) ? SIGNED_IN_MAX_BATCH : ANONYMOUS_MAX_BATCH,
     onError({ error, path }) {
       if (error.code === 'INTERNAL_SERVER_ERROR')
         app.log.error({ err: error, path }, 'tRPC procedure failed');

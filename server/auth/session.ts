@@ -140,3 +140,21 @@ export async function deleteExpiredSessions(db: DbExecutor, now = new Date()): P
   const result = await db.deleteFrom('sessions').where('expires_at', '<=', now).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/**
+ * Whether a session still stands for an admin: it exists, has not expired (idle or absolute) and its
+ * user keeps the admin role. Long-lived streams ask this while open (server/campaigns/live-watch.ts).
+ */
+export async function sessionIsAdmin(db: DbExecutor, sessionId: string, now = new Date()): Promise<boolean> {
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('user_roles', (join) =>
+      join.onRef('user_roles.user_id', '=', 'sessions.user_id').on('user_roles.role', '=', 'admin'),
+    )
+    .select('sessions.id')
+    .where('sessions.id', '=', sessionId)
+    .where('sessions.expires_at', '>', now)
+    .where('sessions.created_at', '>', new Date(now.getTime() - SESSION_ABSOLUTE_MS))
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -6,7 +6,7 @@ import { sseSubscriptionLink } from '../../client/src/api/sse-link.ts';
 import { useTestDatabase } from '../../test/support/db.ts';
 import { silentLogger, TEST_APP_URL, testServices } from '../../test/support/services.ts';
 import { type AppServer, createServer } from '../app.ts';
-import { createSession, generateSessionToken } from '../auth/session.ts';
+import { createSession, generateSessionToken, sessionIdFromToken } from '../auth/session.ts';
 import type { Database } from '../db/database.ts';
 import type { AppRouter } from '../trpc/router.ts';
 import { type CampaignLiveHub, createCampaignLiveHub } from './live-hub.ts';
@@ -202,6 +202,23 @@ describe('admin.campaigns.watch over SSE', () => {
     } finally {
       anonymous.unsubscribe();
       member.unsubscribe();
+    }
+  });
+
+  it('stops an open stream once its session is gone: no update reaches a signed-out admin', async () => {
+    // Issue 19 item 6: the session was checked only when the stream opened.
+    const id = await insertCampaign('Sign-out campaign');
+    const token = await sessionFor('live-leaver@example.com', true);
+    const feed = watch(clientFor(primary.url, token), id);
+    try {
+      await vi.waitFor(() => expect(feed.pushes).toHaveLength(1));
+      await t.db.deleteFrom('sessions').where('id', '=', sessionIdFromToken(token)).execute();
+      await setSent(id, 77);
+      await vi.waitFor(() => expect(codeOfClientError(feed.error)).toBe('UNAUTHORIZED'));
+      expect(feed.pushes.map((push) => push.sentCount)).toEqual([0]);
+      await vi.waitFor(() => expect(primary.hub.subscriberCount()).toBe(0));
+    } finally {
+      feed.unsubscribe();
     }
   });
 

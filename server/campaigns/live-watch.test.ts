@@ -1,6 +1,6 @@
 import { getEventListeners } from 'node:events';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createWakeup, watchCampaign } from './live-watch.ts';
+import { createWakeup, WatchAccessEndedError, watchCampaign } from './live-watch.ts';
 
 /** An in-memory stand-in for the LISTEN hub: `notify` plays a committed NOTIFY. */
 function fakeHub() {
@@ -159,5 +159,37 @@ describe('watchCampaign', () => {
     hub.notify('c1');
     await expect(next).rejects.toThrow('Campaign not found');
     expect(hub.count()).toBe(0);
+  });
+
+  it('re-checks access before every push and every 30 s while quiet, and ends once it is gone', async () => {
+    const hub = fakeHub();
+    const load = vi.fn(() => Promise.resolve({ sent: 1 }));
+    let allowed = true;
+    const stillAllowed = vi.fn(() => Promise.resolve(allowed));
+    const watch = watchCampaign({
+      live: hub,
+      campaignId: 'c1',
+      load,
+      signal: new AbortController().signal,
+      intervalMs: 400,
+      stillAllowed,
+      recheckMs: 30_000,
+    });
+    await watch.next();
+    expect(stillAllowed).toHaveBeenCalledTimes(1);
+    const ended = watch.next().then(
+      () => null,
+      (error: unknown) => error,
+    );
+    // Quiet for 30 s: the timer re-checks without pushing anything.
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(stillAllowed).toHaveBeenCalledTimes(2);
+    expect(load).toHaveBeenCalledTimes(1);
+    allowed = false;
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(await ended).toBeInstanceOf(WatchAccessEndedError);
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(hub.count()).toBe(0);
+    expect(vi.getTimerCount()).toBe(0);
   });
 });

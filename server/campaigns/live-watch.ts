@@ -45,6 +45,20 @@ export interface WatchOptions<T> {
   load: () => Promise<T>;
   signal: AbortSignal | undefined;
   intervalMs?: number;
+  /**
+   * Whether the watcher may still watch (its session exists and keeps the admin role). Asked before
+   * every push and at least every `recheckMs`; once it answers false the watch ends with
+   * UNAUTHORIZED, so a signed-out or revoked admin's open stream stops delivering.
+   */
+  stillAllowed?: () => Promise<boolean>;
+  recheckMs?: number;
+}
+
+/** How often an idle watch re-checks its session (issue 19 item 6: at least every 30 s). */
+export const WATCH_RECHECK_MS = 30_000;
+
+export class WatchAccessEndedError extends Error {
+  override name = 'WatchAccessEndedError';
 }
 
 /**
@@ -58,20 +72,36 @@ export async function* watchCampaign<T>({
   load,
   signal = new AbortController().signal,
   intervalMs = WATCH_PUSH_INTERVAL_MS,
+  stillAllowed,
+  recheckMs = WATCH_RECHECK_MS,
 }: WatchOptions<T>): AsyncGenerator<TrackedEnvelope<T>, void, unknown> {
   const wakeup = createWakeup();
-  const changed = throttle(() => wakeup.set(), intervalMs);
+  let changePending = false;
+  const changed = throttle(() => {
+    changePending = true;
+    wakeup.set();
+  }, intervalMs);
   const unsubscribe = live.subscribe(campaignId, changed);
+  // A quiet campaign sends nothing for minutes: the timer wakes the loop to re-check access.
+  const recheck = stillAllowed ? setInterval(() => wakeup.set(), recheckMs) : null;
+  const checkAccess = async () => {
+    if (stillAllowed && !(await stillAllowed())) throw new WatchAccessEndedError('The session has ended');
+  };
   // Event ids only let a reconnecting client say where it was; every push is the full state, so a
   // per-connection counter is enough.
   let sequence = 0;
   try {
+    await checkAccess();
     yield tracked(String(++sequence), await load());
     while (await wakeup.wait(signal)) {
+      await checkAccess();
+      if (!changePending) continue;
+      changePending = false;
       yield tracked(String(++sequence), await load());
     }
   } finally {
     unsubscribe();
     changed.cancel();
+    if (recheck) clearInterval(recheck);
   }
 }

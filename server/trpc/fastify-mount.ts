@@ -57,11 +57,13 @@ export interface TrpcMountOptions<TRouter extends AnyRouter> {
   router: TRouter;
   createContext: (opts: CreateFastifyContextOptions) => Promise<inferRouterContext<TRouter>>;
   onError?: HTTPErrorHandler<TRouter, FastifyRequest>;
+  /** Most calls one batched request may carry (tRPC answers 400 beyond it). */
+  maxBatchSize?: (req: FastifyRequest) => number;
 }
 
 export function mountTrpc<TRouter extends AnyRouter>(
   app: FastifyInstance,
-  { prefix, router, createContext, onError }: TrpcMountOptions<TRouter>,
+  { prefix, router, createContext, onError, maxBatchSize }: TrpcMountOptions<TRouter>,
 ): PromiseLike<unknown> {
   // Registered in its own scope: the body parsers below apply to tRPC's routes only.
   return app.register((scope, _options, done) => {
@@ -81,6 +83,7 @@ export function mountTrpc<TRouter extends AnyRouter>(
         req: toFetchRequest(incoming, reply.raw),
         path: req.params.path,
         error: null,
+        maxBatchSize: maxBatchSize?.(req),
         createContext: ({ info }) => createContext({ req, res: reply, info }),
         onError: onError ? (error) => onError({ ...error, req }) : undefined,
       });

@@ -35,7 +35,8 @@ import {
   toCampaignLiveDetail,
   toCampaignSummary,
 } from '../../campaigns/campaigns.ts';
-import { watchCampaign } from '../../campaigns/live-watch.ts';
+import { WatchAccessEndedError, watchCampaign } from '../../campaigns/live-watch.ts';
+import { sessionIsAdmin } from '../../auth/session.ts';
 import { listCampaignSends } from '../../campaigns/sends.ts';
 import { sendTestEmail } from '../../campaigns/send-test.ts';
 import { listSendEvents } from '../../webhooks/send-events.ts';
@@ -48,6 +49,19 @@ async function run<T>(work: () => Promise<T>): Promise<T> {
     return await work();
   } catch (error) {
     throw toTrpcError(error);
+  }
+}
+
+/** The end of a watcher's access, as the client sees it: UNAUTHORIZED, which sends it to sign in. */
+async function* rethrowWatchEnd<T>(
+  watch: AsyncGenerator<T, void, unknown>,
+): AsyncGenerator<T, void, unknown> {
+  try {
+    yield* watch;
+  } catch (error) {
+    if (error instanceof WatchAccessEndedError)
+      throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Your session has ended. Please sign in again.' });
+    throw error;
   }
 }
 
@@ -78,13 +92,18 @@ export const adminCampaignsRouter = router({
     const live = ctx.live;
     if (!live)
       throw new TRPCError({ code: 'METHOD_NOT_SUPPORTED', message: 'Live updates are not available here.' });
-    return watchCampaign({
-      live,
-      campaignId: input.id,
-      signal,
-      load: (): Promise<CampaignLiveDetail> =>
-        run(async () => toCampaignLiveDetail(await getCampaignOrThrow(ctx.db, input.id))),
-    });
+    const sessionId = ctx.session.id;
+    return rethrowWatchEnd(
+      watchCampaign({
+        live,
+        campaignId: input.id,
+        signal,
+        load: (): Promise<CampaignLiveDetail> =>
+          run(async () => toCampaignLiveDetail(await getCampaignOrThrow(ctx.db, input.id))),
+        // Checked at open by adminProcedure, then while the stream lives (sign-out, revoke, expiry).
+        stillAllowed: () => sessionIsAdmin(ctx.db, sessionId),
+      }),
+    );
   }),
 
   /** Who Send Now would reach outside test mode: subscribed, not unsubscribed, not suppressed. */
