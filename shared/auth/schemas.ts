@@ -21,10 +21,15 @@ export const passwordSchema = z
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
 
-/** A password being checked, which may predate the current length rule. */
+/**
+ * A password being checked, which may predate the 12-character rule: the admin spec's sign-in form
+ * rule (required, at least 6) still applies.
+ */
+export const SIGN_IN_PASSWORD_MIN = 6;
 export const currentPasswordSchema = z
   .string()
   .min(1, 'Password is required')
+  .min(SIGN_IN_PASSWORD_MIN, `Password must be at least ${SIGN_IN_PASSWORD_MIN} characters`)
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
 
 export const credentialsSchema = z.object({ email: emailSchema, password: passwordSchema });

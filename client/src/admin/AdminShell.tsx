@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, AppShell, Group, NavLink, ScrollArea, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, AppShell, Group, Loader, NavLink, ScrollArea, Tooltip } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { setDisplayTimeZone } from '../marketing/format.ts';
 import { useTRPC } from '../trpc.ts';
@@ -64,10 +64,12 @@ function isActive(pathname: string, to: SidebarTarget): boolean {
 }
 
 /**
- * The settings' timezone, applied to every date the admin shows (marketing/format.ts). Answers a
- * key that changes when the zone does.
+ * The settings' timezone, applied to every date the admin shows (marketing/format.ts). Answers
+ * whether the pages may render: once the zone is known (or could not be read, when the browser's
+ * zone stands in), so no date is first drawn in one zone and then in another, and no page is
+ * remounted (and its unsaved input lost) when the zone arrives.
  */
-function useBusinessTimeZone(): string {
+function useBusinessTimeZone(): boolean {
   const trpc = useTRPC();
   const settings = useQuery(trpc.admin.settings.get.queryOptions(undefined, { staleTime: 60_000 }));
   const zone = settings.data?.values.timezone;
@@ -77,7 +79,7 @@ function useBusinessTimeZone(): string {
     setDisplayTimeZone(zone);
     setApplied(zone);
   }
-  return applied;
+  return applied !== '' || settings.isError;
 }
 
 /** The guarded admin frame: top bar (title, user, sidebar toggle) and the sidebar. */
@@ -87,7 +89,7 @@ export function AdminShell({ email, children }: { email: string; children: React
   const [mobileOpen, mobile] = useDisclosure(false);
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const { signOut, isPending: signingOut } = useSignOutToLogin();
-  const zoneKey = useBusinessTimeZone();
+  const zoneReady = useBusinessTimeZone();
 
   const toggle = useCallback(() => {
     if (isMobile) {
@@ -203,8 +205,7 @@ export function AdminShell({ email, children }: { email: string; children: React
         </AppShell.Section>
       </AppShell.Navbar>
 
-      {/* Keyed by the business's timezone: dates formatted before it was known are drawn again in it. */}
-      <AppShell.Main key={zoneKey}>{children}</AppShell.Main>
+      <AppShell.Main>{zoneReady ? children : <Loader aria-label="Loading" m="xl" />}</AppShell.Main>
     </AppShell>
   );
 }
