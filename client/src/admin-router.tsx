@@ -1,3 +1,4 @@
+import './zod-csp.ts';
 import { createRouter } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen.ts';
 import { routerOptions } from './router.tsx';

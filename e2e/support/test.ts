@@ -1,5 +1,7 @@
 import { test as base, type Page } from '@playwright/test';
 
+import { expect } from '@playwright/test';
+
 export { expect, type Page } from '@playwright/test';
 
 /**
@@ -23,6 +25,19 @@ export const test = base.extend({
       await use(page);
       return;
     }
+    // Any Content-Security-Policy violation on any page fails the test (issue 19 item 9): a blocked
+    // script or resource is a broken page for some visitor, and Lighthouse counts it.
+    const violations: string[] = [];
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) => {
+        console.error(
+          `CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`,
+        );
+      });
+    });
+    page.on('console', (message) => {
+      if (message.text().startsWith('CSP violation:')) violations.push(`${page.url()}: ${message.text()}`);
+    });
     const goto = page.goto.bind(page);
     page.goto = async (url, options) => {
       const response = await goto(url, options);
@@ -36,5 +51,6 @@ export const test = base.extend({
       return response;
     };
     await use(page);
+    expect(violations, 'Content-Security-Policy violations').toEqual([]);
   },
 });

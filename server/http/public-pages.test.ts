@@ -115,6 +115,18 @@ describe('prerendered public pages', () => {
     expect(metaContent(html, 'name', 'description')).toBeTruthy();
     expect(h1(html)).not.toBe('');
 
+    // Every page can be shared: the four social tags are in the HTML (issue 19 item 9).
+    for (const [attribute, key] of [
+      ['property', 'og:title'],
+      ['property', 'og:description'],
+      ['property', 'og:image'],
+      ['name', 'twitter:title'],
+    ] as const) {
+      expect(metaContent(html, attribute, key), `${route} ${key}`).toBeTruthy();
+    }
+    expect(metaContent(html, 'property', 'og:title')).toBe(title(html));
+    expect(metaContent(html, 'property', 'og:image')).toMatch(/^https?:\/\/.+\/assets\//);
+
     const data = buildPageData(route, buildSiteConfig({ APP_URL: manifest.appUrl }));
     if (route === '/unsubscribe') {
       expect(html).toMatch(/<meta name="robots" content="noindex/);
@@ -124,7 +136,7 @@ describe('prerendered public pages', () => {
     expect(html).toContain(`<link rel="canonical" href="${canonical}"`);
     expect(metaContent(html, 'property', 'og:url')).toBe(canonical);
     expect(html).not.toMatch(/<meta name="robots"/);
-    if (!data) return; // the sell page: its route sets title and description only
+    if (!data) return; // the sell page: its tags come from the route (checked above)
     expect(title(html)).toBe(data.seo.title);
     expect(metaContent(html, 'name', 'description')).toBe(data.seo.description);
     expect(metaContent(html, 'property', 'og:title')).toBe(data.seo.title);

@@ -1,3 +1,4 @@
+import '../zod-csp.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PREFERENCES_MESSAGES } from '#shared/preferences/schemas.ts';

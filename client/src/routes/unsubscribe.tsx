@@ -2,7 +2,9 @@ import { createFileRoute } from '@tanstack/react-router';
 import { PreferencesPage } from '../preferences/PreferencesPage.tsx';
 import { site } from '../site.ts';
 
+import { standalonePageSeo } from '#shared/content/pages/seo.ts';
 import { readText } from '#shared/url-search.ts';
+import { seoHead } from '../seo.ts';
 
 // Anything unusable in the link becomes "absent" rather than an error page.
 function searchText(value: unknown): string | undefined {
@@ -14,14 +16,17 @@ export const Route = createFileRoute('/unsubscribe')({
     token: searchText(search.token),
     email: searchText(search.email),
   }),
-  head: () => ({
-    meta: [
-      { title: `Marketing Preferences | ${site.name}` },
-      { name: 'description', content: `Manage the marketing e-mails and SMS you receive from ${site.name}.` },
-      // A personal page reached through a signed link: keep it (and its tokens) out of search engines.
-      { name: 'robots', content: 'noindex, nofollow' },
-    ],
-  }),
+  // A personal page reached through a signed link: shareable metadata, but kept (with its tokens)
+  // out of search engines.
+  head: () =>
+    seoHead(
+      standalonePageSeo(site, {
+        title: `Marketing Preferences | ${site.name}`,
+        description: `Manage the marketing e-mails and SMS you receive from ${site.name}.`,
+        path: '/unsubscribe',
+        noindex: true,
+      }),
+    ),
   component: UnsubscribeRoute,
 });
 

@@ -23,14 +23,14 @@ import {
   recentPurchaseSrc,
   trustBadges,
 } from '../home.ts';
-import { brandHeroSrc, IMAGE_SIZES, OG_DEFAULT_IMAGE } from '../images.ts';
+import { brandHeroSrc, IMAGE_SIZES } from '../images.ts';
+import { absolute, defaultImage, seo } from './seo.ts';
 import { brandChecks, brandStats, brandSteps, brandWhyUs, cityHowItWorks, trustStrip } from '../landing.ts';
 import { privacyPolicy, termsOfService } from '../legal.ts';
 import {
   blogPostingJsonLd,
   breadcrumbJsonLd,
   faqPageJsonLd,
-  type JsonLd,
   localBusinessJsonLd,
   serviceJsonLd,
 } from '../structured-data.ts';
@@ -44,8 +44,6 @@ import type {
   HomePageData,
   LegalPageData,
   PageData,
-  PageSeo,
-  SeoImage,
 } from './types.ts';
 
 /** The two fixed 'Related Articles' cards under every article (spec §2). */
@@ -53,42 +51,6 @@ export const RELATED_ARTICLE_SLUGS = [
   'complete-guide-selling-rolex-australia',
   'authenticate-vintage-omega-speedmaster',
 ] as const;
-
-interface SeoInput {
-  title: string;
-  description: string;
-  path: string;
-  ogType?: PageSeo['ogType'];
-  image?: SeoImage;
-  jsonLd?: readonly JsonLd[];
-  article?: PageSeo['article'];
-}
-
-function absolute(site: SiteConfig, path: string): string {
-  return path === '/' ? `${site.url}/` : `${site.url}${path}`;
-}
-
-function seo(site: SiteConfig, input: SeoInput): PageSeo {
-  return {
-    title: input.title,
-    description: input.description,
-    canonicalUrl: absolute(site, input.path),
-    ogType: input.ogType ?? 'website',
-    image: input.image ?? defaultImage(site),
-    jsonLd: input.jsonLd ?? [],
-    noindex: false,
-    ...(input.article ? { article: input.article } : {}),
-  };
-}
-
-function defaultImage(site: SiteConfig): SeoImage {
-  return {
-    url: absolute(site, OG_DEFAULT_IMAGE.src),
-    alt: `${site.name}: sell your luxury watch in Australia`,
-    width: OG_DEFAULT_IMAGE.width,
-    height: OG_DEFAULT_IMAGE.height,
-  };
-}
 
 export function homePageData(site: SiteConfig): HomePageData {
   const faqs = homeFaqs(site);
