@@ -10,6 +10,7 @@ import { registerEventStreamShutdown } from './http/event-streams.ts';
 import { registerHealthRoutes } from './http/health.ts';
 import { registerPageDataRoute } from './http/page-data.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { BODY_LIMITS, registerDeclaredBodyLimits } from './http/body-limits.ts';
 import { registerSeoRoutes } from './http/seo.ts';
 import { readSessionCookie } from './http/session-cookie.ts';
 import type { TrustProxySetting } from './config/env.ts';
@@ -65,6 +66,8 @@ export async function createServer(options: CreateServerOptions): Promise<AppSer
   // Typed as Fastify's base logger so the app's type does not depend on which logger was given.
   const loggerInstance: FastifyBaseLogger | undefined = options.logger?.child({ name: 'http' });
   const app = Fastify({
+    // Routes without a parser of their own (server/http/body-limits.ts, "other").
+    bodyLimit: BODY_LIMITS.other,
     ...(loggerInstance ? { loggerInstance } : { logger: { level: options.logLevel ?? 'info' } }),
     // One line per finished request, at a level that depends on what was asked (server/logging.ts).
     logController: new RequestLogController(),
@@ -73,6 +76,7 @@ export async function createServer(options: CreateServerOptions): Promise<AppSer
     routerOptions: { maxParamLength: 5000 },
   });
 
+  registerDeclaredBodyLimits(app);
   await app.register(fastifyCookie);
   registerSecurityHeaders(app, {
     // Vite's dev server injects inline scripts; production pages get the strict policy.

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
 import { incomingMessageToRequest } from '@trpc/server/adapters/node-http';
 import { type HTTPErrorHandler, resolveResponse } from '@trpc/server/http';
+import { BODY_LIMITS } from '../http/body-limits.ts';
 import type { AnyRouter, inferRouterContext } from '@trpc/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
@@ -67,13 +68,20 @@ export function mountTrpc<TRouter extends AnyRouter>(
 ): PromiseLike<unknown> {
   // Registered in its own scope: the body parsers below apply to tRPC's routes only.
   return app.register((scope, _options, done) => {
-    // tRPC reads the body itself; Fastify hands it over as text (or untouched, for multipart).
-    scope.removeContentTypeParser('application/json');
-    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, parsed) =>
-      parsed(null, body),
+    // Every procedure takes JSON: Fastify reads it as text, up to the tRPC body limit, and tRPC
+    // parses it. Any other content type (multipart, forms, text) is refused with 415 before a byte
+    // of it is read; tRPC would otherwise read such a body whole into memory.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser(
+      'application/json',
+      { parseAs: 'string', bodyLimit: BODY_LIMITS.trpc },
+      (_req, body, parsed) => parsed(null, body),
     );
-    scope.removeContentTypeParser('multipart/form-data');
-    scope.addContentTypeParser('multipart/form-data', {}, (_req, body, parsed) => parsed(null, body));
+    scope.addContentTypeParser('*', (_req, _payload, parsed) => {
+      const error: Error & { statusCode?: number } = new Error('tRPC takes application/json bodies only');
+      error.statusCode = 415;
+      parsed(error, undefined);
+    });
 
     scope.all<{ Params: { path: string } }>(`${prefix}/:path`, async (req, reply) => {
       const incoming: IncomingMessage & { body?: unknown } = req.raw;

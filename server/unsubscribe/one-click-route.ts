@@ -1,3 +1,4 @@
+import { BODY_LIMITS } from '../http/body-limits.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { applyPreferenceAction } from '../preferences/preferences.ts';
 import type { AppServices } from '../services.ts';
@@ -12,7 +13,7 @@ import { verifyToken } from './signed-token.ts';
  */
 
 /** A one-click body is about 26 bytes urlencoded and under 300 as multipart; anything bigger is not one. */
-export const ONE_CLICK_BODY_LIMIT = 1024;
+export const ONE_CLICK_BODY_LIMIT = BODY_LIMITS.oneClick;
 
 const UNSUBSCRIBED_TEXT = 'You have been unsubscribed from our marketing e-mails.\n';
 const BAD_REQUEST_TEXT = 'Invalid unsubscribe request.\n';

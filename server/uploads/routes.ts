@@ -1,4 +1,4 @@
-import fastifyMultipart from '@fastify/multipart';
+import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { MAX_PHOTO_BYTES, MAX_PHOTOS, UPLOAD_MESSAGES, type UploadedPhoto } from '#shared/uploads/schema.ts';
@@ -60,20 +60,28 @@ export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (scop
 
     // All or nothing: a request whose third file is refused keeps none of them.
     const saved: UploadedPhoto[] = [];
+    // Errors while the body streams in (a truncated or malformed multipart body, a client that went
+    // away) are the request's fault: 400, not 500. Errors after that are the server's own.
+    let readingBody = true;
     try {
       for await (const part of req.files()) {
+        readingBody = false;
         // Counted per photo, so ten files in one request weigh what ten requests would.
         if (rule) {
           const limit = await consumeRateLimit(services.db, rateKey, rule);
           if (!limit.allowed) throw new RateLimitedError(limit.retryAfterSeconds);
         }
-        const processed = await processPhoto(await part.toBuffer());
+        readingBody = true;
+        const bytes = await bufferWithinLimit(part);
+        readingBody = false;
+        const processed = await processPhoto(bytes);
         saved.push(
           await savePhoto(services.db, storage, processed, {
             originalName: part.filename || null,
             ip: req.ip || null,
           }),
         );
+        readingBody = true;
       }
     } catch (error) {
       await discardUploads(
@@ -88,8 +96,13 @@ export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (scop
           .send({ error: UPLOAD_MESSAGES.rateLimited });
       }
       const refused = refusal(error);
-      if (!refused) throw error;
-      return reply.code(refused.status).send({ error: refused.message });
+      // Answered at once; the rest of the body is read and discarded (never buffered) while the
+      // client, seeing the answer, stops sending. Closing instead would reset the connection and
+      // could lose the answer.
+      if (refused) return reply.code(refused.status).send({ error: refused.message });
+      if (!readingBody) throw error;
+      req.log.info({ err: error }, 'upload body ended early or was malformed');
+      return reply.code(400).send({ error: UPLOAD_MESSAGES.malformed });
     }
     if (saved.length === 0) return reply.code(400).send({ error: UPLOAD_MESSAGES.noFile });
     return reply.code(201).send({ uploads: saved });
@@ -114,6 +127,24 @@ export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (scop
       .send(data);
   });
 };
+
+/**
+ * The part's bytes, refused as soon as it passes the size limit. busboy only truncates an oversized
+ * file and keeps reading the request to the part's end, so the answer came only after the whole
+ * body (300 MB of a hostile one); listening for its 'limit' event answers 413 at 10 MB.
+ */
+async function bufferWithinLimit(part: MultipartFile): Promise<Buffer> {
+  let onLimit: (() => void) | undefined;
+  const overLimit = new Promise<never>((_resolve, reject) => {
+    onLimit = () => reject(new UploadRejectedError(413, UPLOAD_MESSAGES.tooLarge));
+    part.file.once('limit', onLimit);
+  });
+  try {
+    return await Promise.race([part.toBuffer(), overLimit]);
+  } finally {
+    if (onLimit) part.file.off('limit', onLimit);
+  }
+}
 
 class RateLimitedError extends Error {
   readonly retryAfterSeconds: number;

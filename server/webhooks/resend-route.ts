@@ -1,3 +1,4 @@
+import { BODY_LIMITS } from '../http/body-limits.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parseResendEvent } from '#shared/webhooks/resend-events.ts';
 import type { AppServices } from '../services.ts';
@@ -17,7 +18,7 @@ import { signingKey, svixHeadersOf, verifySvixSignature } from './verify.ts';
 export const RESEND_WEBHOOK_PATH = '/api/webhooks/resend';
 
 /** Resend's e-mail events are 1-2 KB; a generous cap that still refuses anything abusive. */
-export const WEBHOOK_BODY_LIMIT = 256 * 1024;
+export const WEBHOOK_BODY_LIMIT = BODY_LIMITS.webhook;
 
 const UNTRANSLATABLE_CHARACTER = '22P05';
 

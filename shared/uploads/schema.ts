@@ -42,6 +42,7 @@ export const UPLOAD_MESSAGES = {
   notMultipart: 'Photos must be sent as multipart/form-data.',
   rateLimited: 'Too many uploads from your connection. Please wait a few minutes and try again.',
   failed: 'Upload failed. Please try again.',
+  malformed: 'The upload was cut off or could not be read. Please try again.',
 } as const;
 
 export const uploadedPhotoSchema = z.object({
