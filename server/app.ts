@@ -86,6 +86,10 @@ export async function createServer(options: CreateServerOptions): Promise<AppSer
           directives: {
             'script-src': ["'self'"],
             'img-src': ["'self'", 'data:', 'blob:'],
+            // The sell form previews chosen photos from blob: URLs; Chromium reads one through
+            // connect-src when it cannot decode it (a refused file), which 'self' alone reported
+            // as a violation.
+            'connect-src': ["'self'", 'blob:'],
             'style-src': ["'self'", "'unsafe-inline'"],
             'frame-src': ["'self'"],
             'upgrade-insecure-requests': services.config.isProduction ? [] : null,
