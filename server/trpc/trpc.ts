@@ -1,5 +1,6 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { z, ZodError } from 'zod';
+import { hasUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '#shared/text-safety.ts';
 import type { Context } from './context.ts';
 
 // The only place tRPC is initialised. `t` stays private: procedures are built from the three
@@ -24,9 +25,17 @@ const t = initTRPC.context<Context>().create({
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-export const publicProcedure = t.procedure;
+/**
+ * Every procedure first refuses input that PostgreSQL could not store (NUL, broken Unicode): a 400
+ * naming the problem rather than a 500 from the driver (issue 19 item 5).
+ */
+export const publicProcedure = t.procedure.use(async ({ getRawInput, next }) => {
+  if (hasUnstorableText(await getRawInput()))
+    throw new TRPCError({ code: 'BAD_REQUEST', message: UNSTORABLE_TEXT_MESSAGE });
+  return next();
+});
 
-export const authedProcedure = t.procedure.use(({ ctx, next }) => {
+export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user || !ctx.session) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in.' });
   return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
 });

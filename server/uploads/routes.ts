@@ -2,6 +2,7 @@ import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { MAX_PHOTO_BYTES, MAX_PHOTOS, UPLOAD_MESSAGES, type UploadedPhoto } from '#shared/uploads/schema.ts';
+import { isStorableText } from '#shared/text-safety.ts';
 import { requireAdminSession } from '../http/admin-session.ts';
 import { consumeRateLimit } from '../security/rate-limit.ts';
 import type { AppServices } from '../services.ts';
@@ -77,7 +78,8 @@ export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (scop
         const processed = await processPhoto(bytes);
         saved.push(
           await savePhoto(services.db, storage, processed, {
-            originalName: part.filename || null,
+            // A name PostgreSQL cannot store (NUL, broken Unicode) is dropped rather than failing.
+            originalName: part.filename && isStorableText(part.filename) ? part.filename : null,
             ip: req.ip || null,
           }),
         );

@@ -177,6 +177,21 @@ describe('POST /api/webhooks/resend', () => {
       await expectRefused(await post(noEmailId, svixHeaders(SECRET, noEmailId)), 400, before);
     });
 
+    it('answers 400 for good to a signed event whose strings PostgreSQL cannot store', async () => {
+      // Issue 19 item 5: \u0000 in email_id answered 500 (SQLSTATE 22021), retried forever.
+      const before = await snapshot();
+      for (const emailId of ['\u0000', `${send.providerMessageId}\u0000`, '\ud800']) {
+        const hostile = JSON.stringify(resendEmailEvent('email.delivered', emailId));
+        await expectRefused(await post(hostile, svixHeaders(SECRET, hostile)), 400, before);
+      }
+      const nulInBounce = JSON.stringify(
+        resendEmailEvent('email.bounced', send.providerMessageId, {
+          data: bounce('Permanent', 'Mailbox \u0000 gone'),
+        }),
+      );
+      await expectRefused(await post(nulInBounce, svixHeaders(SECRET, nulInBounce)), 400, before);
+    });
+
     it('answers 503 without touching the database when RESEND_WEBHOOK_SECRET is unset', async () => {
       const before = await snapshot();
       const res = await post(body, svixHeaders(SECRET, body), unconfigured);

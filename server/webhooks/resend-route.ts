@@ -1,3 +1,4 @@
+import { hasUnstorableText } from '#shared/text-safety.ts';
 import { BODY_LIMITS } from '../http/body-limits.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parseResendEvent } from '#shared/webhooks/resend-events.ts';
@@ -54,6 +55,10 @@ export function resendWebhookPlugin(services: Pick<AppServices, 'db' | 'config'>
       } catch {
         return reject(req, reply, 400, 'Malformed JSON');
       }
+      // A string PostgreSQL cannot store (\u0000 in email_id gave a 500, retried by the provider
+      // forever): refused for good with a 400.
+      if (hasUnstorableText(json))
+        return reject(req, reply, 400, 'Payload contains text that cannot be stored');
       const parsed = parseResendEvent(json);
       if (!parsed.ok) return reject(req, reply, 400, parsed.error);
 

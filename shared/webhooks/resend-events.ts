@@ -21,10 +21,19 @@ export const RESEND_EMAIL_EVENT_TYPES = [
 ] as const;
 export type ResendEmailEventType = (typeof RESEND_EMAIL_EVENT_TYPES)[number];
 
+/**
+ * A provider timestamp. Dates JavaScript reads but PostgreSQL cannot store (year -4713, found by the
+ * fuzz test as a 500) or that cannot be real for an e-mail event are refused as malformed.
+ */
+const EARLIEST_EVENT_MS = Date.UTC(2000, 0, 1);
+const LATEST_EVENT_MS = Date.UTC(9999, 11, 31);
 const timestampSchema = z
   .string()
   .max(64)
-  .refine((value) => !Number.isNaN(Date.parse(value)), 'Not a timestamp');
+  .refine((value) => {
+    const ms = Date.parse(value);
+    return !Number.isNaN(ms) && ms >= EARLIEST_EVENT_MS && ms <= LATEST_EVENT_MS;
+  }, 'Not a timestamp');
 
 /** The outer shape every Resend event shares, whatever its type. */
 export const resendEnvelopeSchema = z.object({
