@@ -92,10 +92,12 @@ export async function createServer(options: CreateServerOptions): Promise<AppSer
             'connect-src': ["'self'", 'blob:'],
             'style-src': ["'self'", "'unsafe-inline'"],
             'frame-src': ["'self'"],
-            'upgrade-insecure-requests': services.config.isProduction ? [] : null,
+            'upgrade-insecure-requests': services.config.appUrl.startsWith('https://') ? [] : null,
           },
         },
-    strictTransportSecurity: services.config.isProduction,
+    // HTTPS-only measures follow the address the site is served at, not NODE_ENV: `npm start` runs
+    // in production mode on http://localhost too.
+    strictTransportSecurity: services.config.appUrl.startsWith('https://'),
   });
   registerCsrfProtection(app, { appUrl: services.config.appUrl, exemptPrefixes: CSRF_EXEMPT_PREFIXES });
   registerEventStreamShutdown(app);
@@ -115,9 +117,10 @@ export async function createServer(options: CreateServerOptions): Promise<AppSer
     // One anonymous GET once carried 150 health checks; a visitor's page needs a handful of calls.
     maxBatchSize: (req) =>
       readSessionCookie(req, services.config) ? SIGNED_IN_MAX_BATCH : ANONYMOUS_MAX_BATCH,
-    onError({ error, path }) {
+    onError({ error, path, req }) {
+      // req.log carries the request id that the answer names (server/trpc/trpc.ts).
       if (error.code === 'INTERNAL_SERVER_ERROR')
-        app.log.error({ err: error, path }, 'tRPC procedure failed');
+        req.log.error({ err: error, path }, 'tRPC procedure failed');
     },
   });
 

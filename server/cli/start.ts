@@ -12,6 +12,9 @@ import { buildClient, clientBuildIsStale } from './client-build.ts';
 // `npm start` (and `npm run dev`): everything in one process for a fresh clone: embedded
 // PostgreSQL unless DATABASE_URL is set, migrations, demo data, a first admin, server and worker.
 const dev = process.argv.includes('--dev');
+// Production mode unless --dev (README): what a visitor or an attacker sees of errors must not
+// depend on remembering NODE_ENV. An explicit NODE_ENV (the e2e suite sets "test") is kept.
+process.env.NODE_ENV ??= dev ? 'development' : 'production';
 const env = loadEnvOrExit(serverEnvSchema.extend(workerEnvSchema.shape));
 const logger = createLogger({ level: env.LOG_LEVEL, name: 'app', format: env.LOG_FORMAT });
 const root = process.cwd();

@@ -23,6 +23,8 @@ function cookieValue(cookie: string): string {
   return cookie.slice(cookie.indexOf('=') + 1, cookie.indexOf(';'));
 }
 
+const HTTPS_APP_URL = 'https://watches.example.com.au';
+
 describe('admin authentication over HTTP', () => {
   const t = useTestDatabase();
   let server: AppServer;
@@ -31,7 +33,8 @@ describe('admin authentication over HTTP', () => {
   beforeAll(async () => {
     server = await createServer({ services: testServices(t.db), clientDir: null, logLevel: 'silent' });
     production = await createServer({
-      services: testServices(t.db, { config: { isProduction: true } }),
+      // HTTPS decides the __Host- cookie, whatever NODE_ENV says (issue 19 item 4).
+      services: testServices(t.db, { config: { isProduction: true, appUrl: HTTPS_APP_URL } }),
       clientDir: null,
       logLevel: 'silent',
     });
@@ -70,8 +73,8 @@ describe('admin authentication over HTTP', () => {
     expect(setCookie(res, 'known-device')).toMatch(/; HttpOnly/);
   });
 
-  it('uses a Secure __Host- cookie in production', async () => {
-    const res = await signInAs('prod-admin@example.com', production);
+  it('uses a Secure __Host- cookie when served over HTTPS', async () => {
+    const res = await signInAs('prod-admin@example.com', production, PASSWORD, { origin: HTTPS_APP_URL });
     expect(res.statusCode).toBe(200);
     const cookie = setCookie(res, '__Host-session');
     expect(cookie).toMatch(/; Secure/);
@@ -83,7 +86,7 @@ describe('admin authentication over HTTP', () => {
     const me = await production.app.inject({
       method: 'GET',
       url: '/trpc/auth.me',
-      headers: { cookie: `__Host-session=${cookieValue(cookie)}` },
+      headers: { cookie: `__Host-session=${cookieValue(cookie)}`, origin: HTTPS_APP_URL },
     });
     expect(me.json()).toEqual({ result: { data: { email: 'prod-admin@example.com', isAdmin: true } } });
   });

@@ -10,7 +10,7 @@ export function registerHealthRoutes(app: FastifyInstance, db: Database): void {
   });
 
   // Readiness: the database answers and its schema is the one this code expects.
-  app.get('/readyz', async (_req, reply) => {
+  app.get('/readyz', async (req, reply) => {
     void reply.header('cache-control', 'no-store');
     try {
       await sql`SELECT 1`.execute(db);
@@ -19,9 +19,9 @@ export function registerHealthRoutes(app: FastifyInstance, db: Database): void {
       }
       return reply.send({ status: 'ready' });
     } catch (error) {
-      return reply
-        .code(503)
-        .send({ status: 'not_ready', reason: error instanceof Error ? error.message : 'database error' });
+      // The reason goes to the log; the answer (public) says only what failed.
+      req.log.warn({ err: error }, 'readiness check failed');
+      return reply.code(503).send({ status: 'not_ready', reason: 'database unavailable' });
     }
   });
 }

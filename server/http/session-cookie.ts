@@ -3,27 +3,24 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config/app-config.ts';
 
 /**
- * `__Host-` in production: the browser then insists on Secure, Path=/ and no Domain, so a
+ * `__Host-` when the site is served over HTTPS (whatever NODE_ENV says): the browser then insists on Secure, Path=/ and no Domain, so a
  * sibling sub-domain can never plant or read the admin session.
  */
-export function sessionCookieName(config: Pick<AppConfig, 'isProduction'>): string {
-  return config.isProduction ? '__Host-session' : 'session';
+export function sessionCookieName(config: Pick<AppConfig, 'appUrl'>): string {
+  return config.appUrl.startsWith('https://') ? '__Host-session' : 'session';
 }
 
-function isSecure(config: Pick<AppConfig, 'isProduction' | 'appUrl'>): boolean {
-  return config.isProduction || config.appUrl.startsWith('https://');
+function isSecure(config: Pick<AppConfig, 'appUrl'>): boolean {
+  return config.appUrl.startsWith('https://');
 }
 
-export function readSessionCookie(
-  req: FastifyRequest,
-  config: Pick<AppConfig, 'isProduction'>,
-): string | null {
+export function readSessionCookie(req: FastifyRequest, config: Pick<AppConfig, 'appUrl'>): string | null {
   return req.cookies[sessionCookieName(config)] ?? null;
 }
 
 export function writeSessionCookie(
   res: FastifyReply,
-  config: Pick<AppConfig, 'isProduction' | 'appUrl'>,
+  config: Pick<AppConfig, 'appUrl'>,
   token: string,
   expiresAt: Date,
 ): void {
@@ -37,10 +34,7 @@ export function writeSessionCookie(
   });
 }
 
-export function clearSessionCookie(
-  res: FastifyReply,
-  config: Pick<AppConfig, 'isProduction' | 'appUrl'>,
-): void {
+export function clearSessionCookie(res: FastifyReply, config: Pick<AppConfig, 'appUrl'>): void {
   res.setCookie(sessionCookieName(config), '', {
     httpOnly: true,
     sameSite: 'lax',

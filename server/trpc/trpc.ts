@@ -9,12 +9,21 @@ const t = initTRPC.context<Context>().create({
   // Subscriptions (SSE): a comment line every 15 s keeps proxies from closing an idle stream, and a
   // client that hears nothing for 45 s (a half-open connection) reconnects.
   sse: { ping: { enabled: true, intervalMs: 15_000 }, client: { reconnectAfterInactivityMs: 45_000 } },
-  errorFormatter({ shape, error }) {
+  // No answer carries a stack, in any mode: the log has it (with the request id the answer names).
+  isDev: false,
+  errorFormatter({ shape, error, ctx }) {
     const cause = error.cause;
+    // An unexpected error says nothing about the server (no driver message, path or stack): a
+    // generic sentence and the request id, which the log line carries with the details.
+    const internal = error.code === 'INTERNAL_SERVER_ERROR';
+    const requestId = ctx?.http?.req.id ?? null;
     return {
       ...shape,
+      message: internal ? internalErrorMessage(requestId) : shape.message,
       data: {
         ...shape.data,
+        // Only an unexpected error names its request: other answers stay identical across requests.
+        ...(internal ? { requestId } : {}),
         // Field messages for forms: { fieldName: ['first message', ...] }.
         fieldErrors: cause instanceof ZodError ? z.flattenError(cause).fieldErrors : null,
       },
@@ -23,6 +32,10 @@ const t = initTRPC.context<Context>().create({
 });
 
 export const router = t.router;
+
+export function internalErrorMessage(requestId: string | null): string {
+  return `Something went wrong on our side. Please try again${requestId ? ` (reference ${requestId})` : ''}.`;
+}
 export const createCallerFactory = t.createCallerFactory;
 
 /**
@@ -30,8 +43,10 @@ export const createCallerFactory = t.createCallerFactory;
  * naming the problem rather than a 500 from the driver (issue 19 item 5).
  */
 export const publicProcedure = t.procedure.use(async ({ getRawInput, next }) => {
-  if (hasUnstorableText(await getRawInput()))
-    throw new TRPCError({ code: 'BAD_REQUEST', message: UNSTORABLE_TEXT_MESSAGE });
+  // A body that is not JSON at all is left to the procedure: one without input ignores it, one
+  // with input answers 400 as tRPC always did.
+  const raw = await getRawInput().catch(() => undefined);
+  if (hasUnstorableText(raw)) throw new TRPCError({ code: 'BAD_REQUEST', message: UNSTORABLE_TEXT_MESSAGE });
   return next();
 });
 
