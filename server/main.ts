@@ -2,12 +2,12 @@ import path from 'node:path';
 import { loadEnvOrExit, serverEnvSchema } from './config/env.ts';
 import { createServer } from './app.ts';
 import { createLogger } from './logging.ts';
-import { createRuntime } from './runtime.ts';
+import { createRuntimeOrExit } from './runtime.ts';
 
 // `npm run server`: the HTTP server alone (run migrations with `npm run db:migrate` first).
 const env = loadEnvOrExit(serverEnvSchema);
 const logger = createLogger({ level: env.LOG_LEVEL, name: 'server', format: env.LOG_FORMAT });
-const runtime = await createRuntime(env, { role: 'server', logger });
+const runtime = await createRuntimeOrExit(env, { role: 'server', logger });
 const server = await createServer({
   services: runtime.services,
   logger,

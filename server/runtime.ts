@@ -4,7 +4,7 @@ import { type AppConfig, buildAppConfig } from './config/app-config.ts';
 import type { BaseEnv } from './config/env.ts';
 import { resolveDatabaseUrl } from './db/connection.ts';
 import { createDatabase, type Database } from './db/database.ts';
-import type { EmbeddedPostgresHandle } from './db/embedded.ts';
+import { DatabaseStartError, type EmbeddedPostgresHandle } from './db/embedded.ts';
 import { migrateToLatest } from './db/migrator.ts';
 import { createEmailTransport } from './email/transport.ts';
 import { createBoss, createJobQueue, ensureQueues } from './jobs/queue.ts';
@@ -99,4 +99,22 @@ export async function createRuntime(env: BaseEnv, options: CreateRuntimeOptions)
       await resolved.embedded?.stop();
     },
   };
+}
+
+/**
+ * A database that cannot start is explained in one paragraph on stderr and the process exits 1;
+ * anything else is rethrown as it is.
+ */
+export async function createRuntimeOrExit(
+  ...args: Parameters<typeof createRuntime>
+): ReturnType<typeof createRuntime> {
+  try {
+    return await createRuntime(...args);
+  } catch (error) {
+    if (error instanceof DatabaseStartError) {
+      console.error(`\n${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
 }

@@ -1,12 +1,12 @@
 import { loadEnvOrExit, workerEnvSchema } from '#server/config/env.ts';
 import { createLogger } from '#server/logging.ts';
-import { createRuntime } from '#server/runtime.ts';
+import { createRuntimeOrExit } from '#server/runtime.ts';
 import { startWorker } from './worker.ts';
 
 // `npm run worker`: job processing only. Run as many as needed against one DATABASE_URL.
 const env = loadEnvOrExit(workerEnvSchema);
 const logger = createLogger({ level: env.LOG_LEVEL, name: 'worker', format: env.LOG_FORMAT });
-const runtime = await createRuntime(env, { role: 'worker', logger, bossPoolMax: env.PGBOSS_POOL_MAX });
+const runtime = await createRuntimeOrExit(env, { role: 'worker', logger, bossPoolMax: env.PGBOSS_POOL_MAX });
 const worker = await startWorker(runtime.boss, runtime.services, { concurrency: env.WORKER_CONCURRENCY });
 logger.info({ email: runtime.services.email.kind }, 'worker started');
 

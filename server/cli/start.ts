@@ -4,7 +4,7 @@ import { ensureFirstAdmin } from '../auth/bootstrap-admin.ts';
 import { buildSiteConfig } from '#shared/site/config.ts';
 import { loadEnvOrExit, resolveAppUrl, serverEnvSchema, workerEnvSchema } from '../config/env.ts';
 import { createLogger } from '../logging.ts';
-import { createRuntime } from '../runtime.ts';
+import { createRuntimeOrExit } from '../runtime.ts';
 import { databaseIsEmpty, seedDemoData } from '../seed/demo.ts';
 import { startWorker } from '../../worker/worker.ts';
 import { buildClient, clientBuildIsStale } from './client-build.ts';
@@ -26,7 +26,7 @@ if (!dev && clientBuildIsStale(root, clientDir, site)) {
   buildClient(root);
 }
 
-const runtime = await createRuntime(env, {
+const runtime = await createRuntimeOrExit(env, {
   role: 'all',
   logger,
   migrate: true,

