@@ -247,6 +247,8 @@ export async function getContact(db: DbExecutor, id: string): Promise<ContactDet
     updatedAt: lead.updated_at.toISOString(),
     enquiries: enquiries.map((e) => ({
       id: e.id,
+      contactName: e.contact_name,
+      contactPhone: e.contact_phone,
       watchBrand: e.watch_brand,
       watchModel: e.watch_model,
       watchYear: e.watch_year,

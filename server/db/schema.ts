@@ -71,6 +71,9 @@ export interface LeadsTable {
 export interface EnquiriesTable {
   id: Generated<string>;
   lead_id: string;
+  /** Name and phone as this enquiry submitted them (the contact's may differ). */
+  contact_name: string | null;
+  contact_phone: string | null;
   watch_brand: string;
   watch_model: string | null;
   watch_year: number | null;

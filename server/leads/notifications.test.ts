@@ -125,6 +125,25 @@ describe('seller acknowledgement', () => {
   });
 });
 
+describe('seller acknowledgement: nothing the sender typed but their name', () => {
+  it('names the brand only, never the model or details typed into the form', () => {
+    // Anyone can type anyone's address: free text must not reach that mailbox (issue 19 item 3).
+    const hostile = sellerAcknowledgement(config, {
+      ...notice,
+      watchModel: 'Visit https://evil.example to claim',
+      additionalDetails: 'Call 1900 000 000 now',
+    });
+    for (const body of [hostile.text ?? '', hostile.html ?? '', hostile.subject]) {
+      expect(body).not.toContain('evil.example');
+      expect(body).not.toContain('1900 000 000');
+    }
+    expect(hostile.text).toContain(`the details of your ${notice.watchBrand} watch`);
+    expect(sellerAcknowledgement(config, { ...notice, watchBrand: 'Other' }).text).toContain(
+      'the details of your watch.',
+    );
+  });
+});
+
 describe('enqueueEnquiryNotification', () => {
   it('queues one small job naming the enquiry; the e-mail keys derive from it', async () => {
     const jobs = recordingJobQueue();

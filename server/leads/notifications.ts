@@ -139,7 +139,9 @@ export function sellerAcknowledgement(config: NoticeConfig, notice: EnquiryNotic
   const { site } = config;
   const firstName = notice.fullName.split(/\s+/)[0] ?? notice.fullName;
   const hours = site.claims.responseHours;
-  const watch = watchName(notice);
+  // Only the brand, a fixed choice: the address was typed by whoever submitted, so nothing else
+  // they typed (model, details) goes to it; their own name is the one exception (issue 19 item 3).
+  const watch = notice.watchBrand === 'Other' ? 'watch' : `${oneLine(notice.watchBrand)} watch`;
   const address = addressLines(site);
   const html = [
     `<p>Hi ${escapeHtml(firstName)},</p>`,
@@ -217,6 +219,8 @@ export async function loadEnquiryNotice(db: DbExecutor, enquiryId: string): Prom
       'enquiries.utm_campaign',
       'enquiries.utm_content',
       'enquiries.utm_term',
+      'enquiries.contact_name',
+      'enquiries.contact_phone',
       'leads.full_name',
       'leads.email',
       'leads.phone',
@@ -237,9 +241,10 @@ export async function loadEnquiryNotice(db: DbExecutor, enquiryId: string): Prom
     enquiryId: row.id,
     leadId: row.lead_id,
     submittedAt: row.created_at,
-    fullName: row.full_name ?? row.email,
+    // What this enquiry submitted; the contact's record for enquiries stored before it was kept.
+    fullName: row.contact_name ?? row.full_name ?? row.email,
     email: row.email,
-    phone: row.phone ?? '',
+    phone: row.contact_phone ?? row.phone ?? '',
     watchBrand: row.watch_brand,
     watchModel: row.watch_model,
     watchYear: row.watch_year,

@@ -124,8 +124,9 @@ export async function storeSubmissions(
       FROM fresh
       ORDER BY lower(email)
       ON CONFLICT ((lower(email))) DO UPDATE SET
-        full_name = EXCLUDED.full_name,
-        phone = EXCLUDED.phone,
+        -- Anyone can type a known address: an existing name or phone is only filled when blank.
+        full_name = COALESCE(NULLIF(leads.full_name, ''), EXCLUDED.full_name),
+        phone = COALESCE(NULLIF(leads.phone, ''), EXCLUDED.phone),
         updated_at = EXCLUDED.updated_at,
         email_marketing_consent = leads.email_marketing_consent OR EXCLUDED.email_marketing_consent,
         sms_marketing_consent = leads.sms_marketing_consent OR EXCLUDED.sms_marketing_consent,
@@ -136,10 +137,11 @@ export async function storeSubmissions(
       RETURNING id, lower(email) AS email_key
     ),
     enquiry AS (
-      INSERT INTO enquiries (lead_id, watch_brand, watch_model, watch_year, watch_condition, has_box,
-                             has_papers, additional_details, source, utm_source, utm_medium, utm_campaign,
-                             utm_content, utm_term, meta_event_id, ip, user_agent, created_at)
-      SELECT contact.id, fresh.watch_brand, fresh.watch_model, fresh.watch_year, fresh.watch_condition,
+      INSERT INTO enquiries (lead_id, contact_name, contact_phone, watch_brand, watch_model, watch_year,
+                             watch_condition, has_box, has_papers, additional_details, source, utm_source,
+                             utm_medium, utm_campaign, utm_content, utm_term, meta_event_id, ip, user_agent,
+                             created_at)
+      SELECT contact.id, fresh.full_name, fresh.phone, fresh.watch_brand, fresh.watch_model, fresh.watch_year, fresh.watch_condition,
              fresh.has_box, fresh.has_papers, fresh.additional_details, 'website', fresh.utm_source,
              fresh.utm_medium, fresh.utm_campaign, fresh.utm_content, fresh.utm_term, fresh.meta_event_id,
              fresh.ip, fresh.user_agent, fresh.now

@@ -284,10 +284,15 @@ describe('lead.submit', () => {
 
     const enquiry = await t.db
       .selectFrom('enquiries')
-      .select('lead_id')
+      .select(['lead_id', 'contact_name', 'contact_phone'])
       .where('id', '=', result.enquiryId)
       .executeTakeFirstOrThrow();
-    expect(enquiry.lead_id).toBe(existing.id);
+    // The enquiry keeps exactly what was submitted (issue 19 item 3) ...
+    expect(enquiry).toEqual({
+      lead_id: existing.id,
+      contact_name: 'New Name',
+      contact_phone: '0499 999 999',
+    });
     const lead = await t.db
       .selectFrom('leads')
       .selectAll()
@@ -295,8 +300,9 @@ describe('lead.submit', () => {
       .executeTakeFirstOrThrow();
     expect(lead).toMatchObject({
       email: 'Former.Seller@Example.com',
-      full_name: 'New Name',
-      phone: '0499 999 999',
+      // ... while an unverified submission does not replace the contact's own name and phone.
+      full_name: 'Old Name',
+      phone: '0200 000 000',
       email_unsubscribed_at: unsubscribedAt,
       unsubscribe_reason: 'Too many e-mails',
       sms_unsubscribed_at: unsubscribedAt,
@@ -313,6 +319,20 @@ describe('lead.submit', () => {
       .where(sql`lower(email)`, '=', 'former.seller@example.com')
       .execute();
     expect(sameEmail).toHaveLength(1);
+  });
+
+  it("fills a known contact's blank name and phone from a submission", async () => {
+    const email = `blank.${randomUUID().slice(0, 8)}@example.com`;
+    await t.db.insertInto('leads').values({ email, full_name: null, phone: '' }).execute();
+    await visitor(testServices(t.db), '203.0.113.21').lead.submit(
+      form({ email, fullName: 'Filled Name', phone: '0411 111 111' }),
+    );
+    const lead = await t.db
+      .selectFrom('leads')
+      .select(['full_name', 'phone'])
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    expect(lead).toEqual({ full_name: 'Filled Name', phone: '0411 111 111' });
   });
 
   it('never withdraws earlier consent when a later enquiry leaves the boxes unticked', async () => {

@@ -85,6 +85,9 @@ export interface ContactsStats {
 
 export interface ContactEnquiry {
   id: string;
+  /** Name and phone as this enquiry submitted them (an unverified submission never changes the contact's). */
+  contactName: string | null;
+  contactPhone: string | null;
   watchBrand: string;
   watchModel: string | null;
   watchYear: number | null;

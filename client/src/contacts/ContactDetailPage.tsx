@@ -299,7 +299,7 @@ function ContactView({ contact }: { contact: ContactDetail }) {
         ) : (
           <Stack>
             {contact.enquiries.map((enquiry) => (
-              <EnquiryItem key={enquiry.id} enquiry={enquiry} />
+              <EnquiryItem key={enquiry.id} enquiry={enquiry} contact={contact} />
             ))}
           </Stack>
         )}
@@ -376,7 +376,13 @@ function sendStatusColor(status: string): string {
   return 'blue';
 }
 
-function EnquiryItem({ enquiry }: { enquiry: ContactEnquiry }) {
+function EnquiryItem({ enquiry, contact }: { enquiry: ContactEnquiry; contact: ContactDetail }) {
+  // An enquiry may carry another name or phone than the contact's (anyone can type an address):
+  // shown so staff see who actually wrote in.
+  const differs =
+    (enquiry.contactName !== null && enquiry.contactName !== contact.fullName) ||
+    (enquiry.contactPhone !== null && enquiry.contactPhone !== contact.phone);
+  const submittedAs = differs ? [enquiry.contactName, enquiry.contactPhone].filter(Boolean).join(', ') : null;
   const watch = [enquiry.watchBrand, enquiry.watchModel].filter(Boolean).join(' ');
   const extras = [enquiry.hasBox ? 'Box' : 'No box', enquiry.hasPapers ? 'Papers' : 'No papers'].join(', ');
   const utm = [enquiry.utmSource, enquiry.utmMedium, enquiry.utmCampaign].filter(Boolean).join(' / ');
@@ -388,6 +394,11 @@ function EnquiryItem({ enquiry }: { enquiry: ContactEnquiry }) {
           Ref {enquiryReference(enquiry.id)} · {formatDate(enquiry.createdAt)}
         </Text>
       </Group>
+      {submittedAs && (
+        <Text size="sm" c="dimmed" mt={4}>
+          Submitted as {submittedAs}
+        </Text>
+      )}
       <SimpleGrid cols={{ base: 2, sm: 4 }} mt="xs">
         <Field label="Condition">{enquiry.watchCondition}</Field>
         <Field label="Year">{enquiry.watchYear ?? '—'}</Field>
