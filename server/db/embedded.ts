@@ -150,6 +150,11 @@ async function importWithoutExitHooks() {
  */
 export async function startEmbeddedPostgres(options: StartEmbeddedOptions): Promise<EmbeddedPostgresHandle> {
   const databaseDir = path.resolve(options.databaseDir);
+  const parent = path.dirname(databaseDir);
+  await mkdir(parent, { recursive: true });
+  // The server runs as the unprivileged `postgres` user, which must be able to reach its folder:
+  // the folder we create for it is opened to others; the ones above it are checked next.
+  await chmod(parent, 0o755).catch(() => undefined);
   if (process.getuid?.() === 0) {
     for (const folder of [binariesFolder(), databaseDir]) {
       const closed = folder ? firstFolderClosedToOthers(folder) : null;
@@ -171,9 +176,6 @@ export async function startEmbeddedPostgres(options: StartEmbeddedOptions): Prom
 async function startCluster(options: StartEmbeddedOptions): Promise<EmbeddedPostgresHandle> {
   const databaseDir = options.databaseDir;
   const parent = path.dirname(databaseDir);
-  await mkdir(parent, { recursive: true });
-  // The server runs as the unprivileged `postgres` user, which must be able to reach its folder.
-  await chmod(parent, 0o755).catch(() => undefined);
   const password = await readOrCreatePassword(path.join(parent, `${path.basename(databaseDir)}.password`));
   const url =
     (port: number) =>
