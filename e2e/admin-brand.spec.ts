@@ -1,19 +1,11 @@
-import { E2E_ADMIN } from './support/constants.ts';
-import { expect, type Page, test } from './support/test.ts';
+import { signInAsAdmin } from './support/admin.ts';
+import { expect, test } from './support/test.ts';
 
 // Issue 25 item 8: an admin that looks like this business's tool, with one date format and honest
 // badges and event lists.
 const GOLD = 'rgb(140, 101, 22)'; // --gold, #8c6516: shade 7 of the admin's gold
 /** Shades 7 to 9 of the gold palette (client/src/admin/AdminProviders.tsx): text on a light tint. */
 const GOLD_TEXT = /^rgb\((140, 101, 22|114, 82, 15|90, 64, 10)\)$/;
-
-async function signInAsAdmin(page: Page) {
-  await page.goto('/admin/login');
-  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(E2E_ADMIN.email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-}
 
 test("the admin wears the site's identity: name and mark, gold primary, one typeface", async ({ page }) => {
   await page.goto('/admin/login');

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { E2E_ADMIN } from './support/constants.ts';
+import { signInAsAdmin } from './support/admin.ts';
 import { e2eDatabase } from './support/db.ts';
 import { expect, type Page, test } from './support/test.ts';
 
@@ -13,14 +13,6 @@ const recipients = [`vars-a-${run}@e2e.test`, `vars-b-${run}@e2e.test`];
 const templateHtml = `<html><body><p>{{first_name}}, your {{watch_brand}} could be worth more than you think.</p>
 <p><a href="{{valuation_url}}">Get your free valuation</a></p>
 <p><a href="{{unsubscribe_url}}">Unsubscribe</a></p></body></html>`;
-
-async function signInAsAdmin(page: Page) {
-  await page.goto('/admin/login');
-  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(E2E_ADMIN.email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-}
 
 function toast(page: Page, text: string | RegExp) {
   return page.locator('.mantine-Notification-root').filter({ hasText: text });

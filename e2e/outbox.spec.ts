@@ -1,18 +1,10 @@
-import { E2E_ADMIN } from './support/constants.ts';
+import { signInAsAdmin } from './support/admin.ts';
 import { e2eDatabase } from './support/db.ts';
-import { expect, type Page, test } from './support/test.ts';
+import { expect, test } from './support/test.ts';
 
 // Issue 25 item 2: the outbox is how a business without a provider key sees what the platform
 // sends, so each row opens the e-mail: headers, rendered HTML in a sandboxed frame, text, links.
 const run = Date.now().toString(36);
-
-async function signInAsAdmin(page: Page) {
-  await page.goto('/admin/login');
-  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(E2E_ADMIN.email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-}
 
 test('outbox: search and pages agree with the count, and a row opens the whole e-mail', async ({ page }) => {
   const base = Date.now() - 60_000;

@@ -1,38 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_MESSAGES } from '#shared/auth/messages.ts';
 import { useTestDatabase } from '../../test/support/db.ts';
-import { type RecordedJob, recordingJobQueue, testServices } from '../../test/support/services.ts';
+import { callerAt, type RecordedJob, recordingJobQueue, testServices } from '../../test/support/services.ts';
 import { createKnownDeviceToken } from '../auth/login-throttle.ts';
 import { signIn } from '../auth/sign-in.ts';
-import { createSession, generateSessionToken, type SessionUser } from '../auth/session.ts';
+import { createSession, generateSessionToken } from '../auth/session.ts';
 import { createUser, findUserByEmail, grantAdmin } from '../auth/users.ts';
 import { verifyEmailWithToken } from '../auth/verification.ts';
-import type { AppServices } from '../services.ts';
-import type { Context } from './context.ts';
-import { createCaller } from './router.ts';
-
-/** A caller from a given IP, optionally holding a real session (signIn must replace it). */
-function callerAt(
-  services: AppServices,
-  ip: string,
-  auth: { user: SessionUser; sessionId: string } | null = null,
-) {
-  const ctx: Context = {
-    ...services,
-    request: { ip, userAgent: 'vitest' },
-    session: auth
-      ? {
-          id: auth.sessionId,
-          userId: auth.user.id,
-          expiresAt: new Date(Date.now() + 60_000),
-          refreshed: false,
-        }
-      : null,
-    user: auth?.user ?? null,
-    http: null,
-  };
-  return createCaller(ctx);
-}
 
 function emailJobs(jobs: RecordedJob[]) {
   return jobs

@@ -1,37 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '#shared/auth/messages.ts';
 import { useTestDatabase } from '../../test/support/db.ts';
-import { type RecordedJob, recordingJobQueue, testServices } from '../../test/support/services.ts';
+import { callerAt, type RecordedJob, recordingJobQueue, testServices } from '../../test/support/services.ts';
 import { createPasswordResetToken } from '../auth/password-reset.ts';
-import { createSession, generateSessionToken, type SessionUser } from '../auth/session.ts';
+import { createSession, generateSessionToken } from '../auth/session.ts';
 import { createUser, grantAdmin } from '../auth/users.ts';
-import type { AppServices } from '../services.ts';
-import type { Context } from './context.ts';
-import { createCaller } from './router.ts';
 
 // Issue 25 item 7: "Forgot password?" and "Change password".
-
-function callerAt(
-  services: AppServices,
-  ip: string,
-  auth: { user: SessionUser; sessionId: string } | null = null,
-) {
-  const ctx: Context = {
-    ...services,
-    request: { ip, userAgent: 'vitest' },
-    session: auth
-      ? {
-          id: auth.sessionId,
-          userId: auth.user.id,
-          expiresAt: new Date(Date.now() + 60_000),
-          refreshed: false,
-        }
-      : null,
-    user: auth?.user ?? null,
-    http: null,
-  };
-  return createCaller(ctx);
-}
 
 function resetLinks(jobs: RecordedJob[]): string[] {
   return jobs

@@ -64,6 +64,32 @@ export function testServices(
   };
 }
 
+/**
+ * A caller from a given IP, optionally holding a real session (sign-in replaces it; a password
+ * change keeps it): for the auth procedures, which look at the IP and the session id.
+ */
+export function callerAt(
+  services: AppServices,
+  ip: string,
+  auth: { user: SessionUser; sessionId: string } | null = null,
+) {
+  const ctx: Context = {
+    ...services,
+    request: { ip, userAgent: 'vitest' },
+    session: auth
+      ? {
+          id: auth.sessionId,
+          userId: auth.user.id,
+          expiresAt: new Date(Date.now() + 60_000),
+          refreshed: false,
+        }
+      : null,
+    user: auth?.user ?? null,
+    http: null,
+  };
+  return createCaller(ctx);
+}
+
 /** A tRPC caller as an anonymous visitor, a signed-in user or an admin. */
 export function callerFor(services: AppServices, user: SessionUser | null = null) {
   const ctx: Context = {

@@ -4,16 +4,10 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { AUTH_MESSAGES } from '#shared/auth/messages.ts';
-import { passwordSchema } from '#shared/auth/schemas.ts';
 import { ADMIN_TITLE } from '../admin/AdminShell.tsx';
 import { authErrorMessage, useMe } from '../admin/auth.ts';
 import { useTRPC } from '../trpc.ts';
-
-function newPasswordIssue(value: string): string | null {
-  const result = passwordSchema.safeParse(value);
-  return result.success ? null : (result.error.issues[0]?.message ?? null);
-}
+import { confirmationError, newPasswordError } from './password-rules.ts';
 
 /** /admin/account: who is signed in, and "Change password". */
 export function AccountPage() {
@@ -26,8 +20,8 @@ export function AccountPage() {
     initialValues: { currentPassword: '', newPassword: '', confirm: '' },
     validate: {
       currentPassword: (value) => (value ? null : 'Current password is required'),
-      newPassword: newPasswordIssue,
-      confirm: (value, values) => (value === values.newPassword ? null : AUTH_MESSAGES.passwordsDiffer),
+      newPassword: newPasswordError,
+      confirm: (value, values) => confirmationError(value, values.newPassword),
     },
   });
 

@@ -5,9 +5,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
 import { AUTH_MESSAGES } from '#shared/auth/messages.ts';
-import { passwordSchema } from '#shared/auth/schemas.ts';
 import { readText } from '#shared/url-search.ts';
 import { AuthCard } from '../../account/AuthCard.tsx';
+import { confirmationError, newPasswordError } from '../../account/password-rules.ts';
 import { ADMIN_TITLE } from '../../admin/AdminShell.tsx';
 import { authErrorMessage, resetAuthState } from '../../admin/auth.ts';
 import { AnchorLink } from '../../marketing/links.tsx';
@@ -19,11 +19,6 @@ export const Route = createFileRoute('/admin/reset-password')({
   }),
   component: ResetPasswordPage,
 });
-
-function firstIssue(value: string): string | null {
-  const result = passwordSchema.safeParse(value);
-  return result.success ? null : (result.error.issues[0]?.message ?? null);
-}
 
 /** The page a reset link opens: a new password, twice. */
 function ResetPasswordPage() {
@@ -37,8 +32,8 @@ function ResetPasswordPage() {
   const form = useForm({
     initialValues: { password: '', confirm: '' },
     validate: {
-      password: firstIssue,
-      confirm: (value, values) => (value === values.password ? null : AUTH_MESSAGES.passwordsDiffer),
+      password: newPasswordError,
+      confirm: (value, values) => confirmationError(value, values.password),
     },
   });
 
