@@ -71,7 +71,7 @@ export const serverEnvSchema = baseEnvSchema.extend({
    * the first address no trusted proxy vouches for: a hop count ("1": the one proxy in front) or a
    * comma-separated list of proxy addresses and CIDRs ("10.0.0.0/8,127.0.0.1"). Unset or "false":
    * the socket's address. "true" (trust every hop) is refused: any client could then pick its own IP
-   * by sending the header, and rotate past every per-IP limit.
+   * by sending the header, and rotate past every per-IP limit (docs/decisions/014).
    */
   TRUST_PROXY: z
     .string()

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { MAX_PHOTO_BYTES, MAX_PHOTOS } from '#shared/uploads/schema.ts';
 
 /**
- * The largest request body each family of routes accepts, in one table (issue 19 item 1). A body
+ * The largest request body each family of routes accepts, in one table (docs/decisions/013). A body
  * over its limit is refused with 413 before it is read when it declares its length, and while it
  * streams in otherwise (each route's parser stops at the same figure), so no request can make the
  * server buffer more than this.

@@ -9,7 +9,8 @@ const t = initTRPC.context<Context>().create({
   // Subscriptions (SSE): a comment line every 15 s keeps proxies from closing an idle stream, and a
   // client that hears nothing for 45 s (a half-open connection) reconnects.
   sse: { ping: { enabled: true, intervalMs: 15_000 }, client: { reconnectAfterInactivityMs: 45_000 } },
-  // No answer carries a stack, in any mode: the log has it (with the request id the answer names).
+  // No answer carries a stack, in any mode: the log has it, with the request id the answer names
+  // (docs/decisions/015).
   isDev: false,
   errorFormatter({ shape, error, ctx }) {
     const cause = error.cause;
