@@ -37,6 +37,8 @@ test.beforeAll(async () => {
         phone: i === 3 ? '0491 570 156' : null,
         email_marketing_consent: i % 2 === 0 && i !== 0,
         sms_marketing_consent: false,
+        // Contact 5 ticked the box on the sell form and has not confirmed it yet (decision 016).
+        email_consent_pending: i === 5,
         // Contact 0 unsubscribed with a reason; the others are subscribed or never consented.
         email_unsubscribed_at: i === 0 ? new Date(base) : null,
         unsubscribe_reason: i === 0 ? 'Sold my watch already' : null,
@@ -94,6 +96,14 @@ test('contacts: search, filter and pages live in the URL and survive a reload', 
   await expect(page).not.toHaveURL(/page=2/);
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText(contactEmail(0));
+
+  await page.getByRole('combobox', { name: 'Status' }).click();
+  await page.getByRole('option', { name: 'Pending confirmation' }).click();
+  await expect(page).toHaveURL(/filter=pending/);
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(contactEmail(5));
+  await expect(rows.first().getByLabel('Email marketing: Pending confirmation')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Pending confirmation' })).toBeVisible();
 
   await page.getByRole('combobox', { name: 'Status' }).click();
   await page.getByRole('option', { name: 'Subscribed', exact: true }).click();

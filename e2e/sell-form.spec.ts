@@ -143,6 +143,7 @@ test('a seller fixes validation errors, attaches photos and submits; both e-mail
   await expect(confirmation.getByRole('heading', { level: 2 })).toBeFocused();
   await expect(confirmation).toContainText('within 24 hours');
   await expect(confirmation.locator('a[href^="tel:"]')).toBeVisible();
+  await expect(confirmation).toContainText('the e-mail includes a link to confirm your subscription');
   await expect(page.locator('#sell-fullName')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Submit for Free Valuation' })).toHaveCount(0);
 
@@ -166,15 +167,18 @@ test('a seller fixes validation errors, attaches photos and submits; both e-mail
       'enquiries.utm_campaign',
       'enquiries.watch_year',
       'leads.email_marketing_consent',
+      'leads.email_consent_pending',
       'leads.sms_marketing_consent',
     ])
     .where('leads.email', '=', email)
     .executeTakeFirstOrThrow();
+  // The ticked box waits for the address to confirm it (decision 016).
   expect(stored).toMatchObject({
     utm_source: 'e2e-ads',
     utm_campaign: 'spring-sale',
     watch_year: 2019,
-    email_marketing_consent: true,
+    email_marketing_consent: false,
+    email_consent_pending: true,
     sms_marketing_consent: false,
   });
   expect(lead && 'eventId' in lead ? lead.eventId : null).toBe(stored.meta_event_id);
@@ -199,6 +203,39 @@ test('a seller fixes validation errors, attaches photos and submits; both e-mail
   await expect(heading(page)).toContainText('Personal Information');
   await expect(page.locator('#sell-fullName')).toHaveValue('');
   await expect(page.locator('#sell-email')).toHaveValue('');
+
+  // The seller opens the link in the acknowledgement: the page asks, the button confirms.
+  const link = /https?:\/\/[^/\s]+(\/confirm-subscription\?token=[A-Za-z0-9_-]+)/.exec(
+    seller?.text_body ?? '',
+  );
+  expect(link).not.toBeNull();
+  await page.goto(link?.[1] ?? '/confirm-subscription');
+  await expect(page.getByRole('heading', { level: 1, name: 'Confirm your subscription' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Market updates and offers by e-mail' })).toBeVisible();
+  const pendingAfterView = await db
+    .selectFrom('leads')
+    .select('email_marketing_consent')
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow();
+  expect(pendingAfterView.email_marketing_consent).toBe(false);
+  await page.getByRole('button', { name: 'Confirm my subscription' }).click();
+  await expect(page.getByRole('status')).toContainText('Thank you: your subscription is confirmed.');
+  const confirmed = await db
+    .selectFrom('leads')
+    .select(['email_marketing_consent', 'email_consent_pending', 'consent_source', 'consent_user_agent'])
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow();
+  expect(confirmed).toMatchObject({
+    email_marketing_consent: true,
+    email_consent_pending: false,
+    consent_source: 'sell_form_confirmed',
+  });
+  expect(confirmed.consent_user_agent).toBeTruthy();
+
+  // A link that was tampered with says so, and offers nothing to click.
+  await page.goto(`${link?.[1]?.slice(0, -2) ?? ''}xx`);
+  await expect(page.getByRole('alert')).toContainText('This confirmation link is not valid.');
+  await expect(page.getByRole('button', { name: 'Confirm my subscription' })).toHaveCount(0);
 });
 
 test('a server failure keeps every entry and shows the failure toast; a retry then succeeds', async ({

@@ -11,6 +11,7 @@
 import { Route as rootRouteImport } from './routes/__root.tsx'
 import { Route as IndexRouteImport } from './routes/index.tsx'
 import { Route as AdminRouteRouteImport } from './routes/admin/route.tsx'
+import { Route as ConfirmSubscriptionRouteImport } from './routes/confirm-subscription.tsx'
 import { Route as PrivacyRouteImport } from './routes/privacy.tsx'
 import { Route as SellRouteImport } from './routes/sell.tsx'
 import { Route as SellWatchChar123cityChar125RouteImport } from './routes/sell-watch-{$city}.tsx'
@@ -50,6 +51,11 @@ const IndexRoute = IndexRouteImport.update({
 const AdminRouteRoute = AdminRouteRouteImport.update({
   id: '/admin',
   path: '/admin',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ConfirmSubscriptionRoute = ConfirmSubscriptionRouteImport.update({
+  id: '/confirm-subscription',
+  path: '/confirm-subscription',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PrivacyRoute = PrivacyRouteImport.update({
@@ -217,6 +223,7 @@ const AdminGuardedTemplatesIdPreviewRoute =
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/admin': typeof AdminRouteRouteWithChildren
+  '/confirm-subscription': typeof ConfirmSubscriptionRoute
   '/privacy': typeof PrivacyRoute
   '/sell': typeof SellRoute
   '/sell-watch-{$city}': typeof SellWatchChar123cityChar125Route
@@ -250,6 +257,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/admin': typeof AdminGuardedIndexRoute
+  '/confirm-subscription': typeof ConfirmSubscriptionRoute
   '/privacy': typeof PrivacyRoute
   '/sell': typeof SellRoute
   '/sell-watch-{$city}': typeof SellWatchChar123cityChar125Route
@@ -283,6 +291,7 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/admin': typeof AdminRouteRouteWithChildren
+  '/confirm-subscription': typeof ConfirmSubscriptionRoute
   '/privacy': typeof PrivacyRoute
   '/sell': typeof SellRoute
   '/sell-watch-{$city}': typeof SellWatchChar123cityChar125Route
@@ -319,6 +328,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/admin'
+    | '/confirm-subscription'
     | '/privacy'
     | '/sell'
     | '/sell-watch-{$city}'
@@ -352,6 +362,7 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/admin'
+    | '/confirm-subscription'
     | '/privacy'
     | '/sell'
     | '/sell-watch-{$city}'
@@ -384,6 +395,7 @@ export interface FileRouteTypes {
     | '__root__'
     | '/'
     | '/admin'
+    | '/confirm-subscription'
     | '/privacy'
     | '/sell'
     | '/sell-watch-{$city}'
@@ -419,6 +431,7 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AdminRouteRoute: typeof AdminRouteRouteWithChildren
+  ConfirmSubscriptionRoute: typeof ConfirmSubscriptionRoute
   PrivacyRoute: typeof PrivacyRoute
   SellRoute: typeof SellRoute
   SellWatchChar123cityChar125Route: typeof SellWatchChar123cityChar125Route
@@ -444,6 +457,13 @@ declare module '@tanstack/react-router' {
       path: '/admin'
       fullPath: '/admin'
       preLoaderRoute: typeof AdminRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/confirm-subscription': {
+      id: '/confirm-subscription'
+      path: '/confirm-subscription'
+      fullPath: '/confirm-subscription'
+      preLoaderRoute: typeof ConfirmSubscriptionRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/privacy': {
@@ -724,6 +744,7 @@ const AdminRouteRouteWithChildren = AdminRouteRoute._addFileChildren(
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AdminRouteRoute: AdminRouteRouteWithChildren,
+  ConfirmSubscriptionRoute: ConfirmSubscriptionRoute,
   PrivacyRoute: PrivacyRoute,
   SellRoute: SellRoute,
   SellWatchChar123cityChar125Route: SellWatchChar123cityChar125Route,

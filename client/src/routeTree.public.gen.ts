@@ -10,6 +10,7 @@
 
 import { Route as rootRouteImport } from './routes/__root.tsx'
 import { Route as IndexRouteImport } from './routes/index.tsx'
+import { Route as ConfirmSubscriptionRouteImport } from './routes/confirm-subscription.tsx'
 import { Route as PrivacyRouteImport } from './routes/privacy.tsx'
 import { Route as SellRouteImport } from './routes/sell.tsx'
 import { Route as SellWatchChar123cityChar125RouteImport } from './routes/sell-watch-{$city}.tsx'
@@ -23,6 +24,11 @@ import { Route as BlogSlugRouteImport } from './routes/blog/$slug.tsx'
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ConfirmSubscriptionRoute = ConfirmSubscriptionRouteImport.update({
+  id: '/confirm-subscription',
+  path: '/confirm-subscription',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PrivacyRoute = PrivacyRouteImport.update({
@@ -75,6 +81,7 @@ const BlogSlugRoute = BlogSlugRouteImport.update({
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/confirm-subscription': typeof ConfirmSubscriptionRoute
   '/privacy': typeof PrivacyRoute
   '/sell': typeof SellRoute
   '/sell-watch-{$city}': typeof SellWatchChar123cityChar125Route
@@ -87,6 +94,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/confirm-subscription': typeof ConfirmSubscriptionRoute
   '/privacy': typeof PrivacyRoute
   '/sell': typeof SellRoute
   '/sell-watch-{$city}': typeof SellWatchChar123cityChar125Route
@@ -100,6 +108,7 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/confirm-subscription': typeof ConfirmSubscriptionRoute
   '/privacy': typeof PrivacyRoute
   '/sell': typeof SellRoute
   '/sell-watch-{$city}': typeof SellWatchChar123cityChar125Route
@@ -114,6 +123,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/confirm-subscription'
     | '/privacy'
     | '/sell'
     | '/sell-watch-{$city}'
@@ -126,6 +136,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/confirm-subscription'
     | '/privacy'
     | '/sell'
     | '/sell-watch-{$city}'
@@ -138,6 +149,7 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/'
+    | '/confirm-subscription'
     | '/privacy'
     | '/sell'
     | '/sell-watch-{$city}'
@@ -151,6 +163,7 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  ConfirmSubscriptionRoute: typeof ConfirmSubscriptionRoute
   PrivacyRoute: typeof PrivacyRoute
   SellRoute: typeof SellRoute
   SellWatchChar123cityChar125Route: typeof SellWatchChar123cityChar125Route
@@ -169,6 +182,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/confirm-subscription': {
+      id: '/confirm-subscription'
+      path: '/confirm-subscription'
+      fullPath: '/confirm-subscription'
+      preLoaderRoute: typeof ConfirmSubscriptionRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/privacy': {
@@ -239,6 +259,7 @@ declare module '@tanstack/react-router' {
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  ConfirmSubscriptionRoute: ConfirmSubscriptionRoute,
   PrivacyRoute: PrivacyRoute,
   SellRoute: SellRoute,
   SellWatchChar123cityChar125Route: SellWatchChar123cityChar125Route,

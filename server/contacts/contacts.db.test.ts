@@ -14,7 +14,8 @@ const minutes = (n: number) => new Date(BASE + n * 60_000);
 
 /**
  * 65 contacts, contact i created at minute i (so the newest is i = 64):
- * every 4th has no e-mail consent, every 5th is unsubscribed (consent off), every 6th is suppressed.
+ * every 4th has no e-mail consent, every 5th is unsubscribed (consent off), every 6th is suppressed,
+ * and i = 4, 12, 20, ... (no consent) asked for it on the sell form without confirming yet.
  */
 function seedRows() {
   return Array.from({ length: 65 }, (_, i) => ({
@@ -26,6 +27,7 @@ function seedRows() {
     phone: i === 12 ? '+61 (0)412 555-012' : i === 7 ? '0400 000 007' : null,
     email_marketing_consent: i % 4 !== 0 && i % 5 !== 0,
     sms_marketing_consent: i % 3 === 0,
+    email_consent_pending: i % 8 === 4,
     email_unsubscribed_at: i % 5 === 0 ? minutes(i + 100) : null,
     unsubscribe_reason: i % 10 === 0 ? 'Too many e-mails' : null,
     suppressed_at: i % 6 === 0 ? minutes(i + 200) : null,
@@ -53,7 +55,9 @@ describe('admin contacts', () => {
       (r) => r.email_marketing_consent && r.email_unsubscribed_at === null,
     ).length;
     const unsubscribed = rows.filter((r) => r.email_unsubscribed_at !== null).length;
-    expect(await caller().admin.contacts.stats()).toEqual({ total: 65, subscribed, unsubscribed });
+    const pending = rows.filter((r) => r.email_consent_pending).length;
+    expect(pending).toBe(8);
+    expect(await caller().admin.contacts.stats()).toEqual({ total: 65, subscribed, pending, unsubscribed });
     // Suppressed contacts still count as subscribed on this screen (spec); the dashboard excludes them.
     expect(subscribed).toBe(rows.filter((r) => r.email_marketing_consent).length);
   });
@@ -69,6 +73,8 @@ describe('admin contacts', () => {
       phone: null,
       emailMarketingConsent: false,
       smsMarketingConsent: false,
+      emailConsentPending: false,
+      smsConsentPending: false,
       createdAt: minutes(64).toISOString(),
       emailUnsubscribedAt: null,
     });
@@ -139,6 +145,17 @@ describe('admin contacts', () => {
     const unsubscribed = await caller().admin.contacts.list({ filter: 'unsubscribed' });
     expect(unsubscribed.totalCount).toBe(13);
     expect(unsubscribed.rows.every((r) => r.emailUnsubscribedAt !== null)).toBe(true);
+  });
+
+  it('filters contacts whose sell-form consent waits for confirmation (decision 016)', async () => {
+    const pending = await caller().admin.contacts.list({ filter: 'pending' });
+    expect(pending.totalCount).toBe(8);
+    expect(pending.rows.map((r) => r.email)).toEqual(
+      newestFirst.filter((r) => r.email_consent_pending).map((r) => r.email),
+    );
+    expect(pending.rows.every((r) => r.emailConsentPending && !r.emailMarketingConsent)).toBe(true);
+    const searched = await caller().admin.contacts.list({ filter: 'pending', search: 'contact2' });
+    expect(searched.rows.map((r) => r.email)).toEqual(['contact28@example.com', 'contact20@example.com']);
   });
 
   it('searches e-mail case-insensitively as "contains", combined with the filter', async () => {

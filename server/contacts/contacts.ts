@@ -23,6 +23,8 @@ import { LEAD_METRICS, readTotals } from '../stats/stat-deltas.ts';
 export function contactFilterConditions(filter: ContactFilter): RawBuilder<unknown>[] {
   if (filter === 'subscribed') return [sql`email_marketing_consent AND email_unsubscribed_at IS NULL`];
   if (filter === 'unsubscribed') return [sql`email_unsubscribed_at IS NOT NULL`];
+  // leads_consent_pending_idx's predicate (decision 016).
+  if (filter === 'pending') return [sql`(email_consent_pending OR sms_consent_pending)`];
   return [];
 }
 
@@ -48,14 +50,22 @@ export function contactConditions(filter: ContactFilter, search: string | null):
   return conditions;
 }
 
-const FILTER_METRIC: Record<ContactFilter, string> = {
+const FILTER_METRIC: Record<Exclude<ContactFilter, 'pending'>, string> = {
   all: LEAD_METRICS.total,
   subscribed: LEAD_METRICS.emailSubscribed,
   unsubscribed: LEAD_METRICS.emailUnsubscribed,
 };
 
+/** Requests waiting for confirmation are few and short-lived: counted over their partial index. */
+async function countPending(db: DbExecutor): Promise<number> {
+  const result = await sql<{ count: string }>`
+    SELECT count(*) AS count FROM leads WHERE (email_consent_pending OR sms_consent_pending)`.execute(db);
+  return Number(result.rows[0]?.count ?? 0);
+}
+
 /** Exact size of a filter without a search: kept by triggers, so no row is visited. */
 export async function countContacts(db: DbExecutor, filter: ContactFilter): Promise<number> {
+  if (filter === 'pending') return countPending(db);
   const metric = FILTER_METRIC[filter];
   const totals = await readTotals(db, [metric]);
   return totals[metric] ?? 0;
@@ -70,6 +80,7 @@ export async function contactsStats(db: DbExecutor): Promise<ContactsStats> {
   return {
     total: totals[LEAD_METRICS.total],
     subscribed: totals[LEAD_METRICS.emailSubscribed],
+    pending: await countPending(db),
     unsubscribed: totals[LEAD_METRICS.emailUnsubscribed],
   };
 }
@@ -81,6 +92,8 @@ interface ContactRow {
   phone: string | null;
   email_marketing_consent: boolean;
   sms_marketing_consent: boolean;
+  email_consent_pending: boolean;
+  sms_consent_pending: boolean;
   created_at: Date;
   email_unsubscribed_at: Date | null;
 }
@@ -93,6 +106,8 @@ function toSummary(row: ContactRow): ContactSummary {
     phone: row.phone,
     emailMarketingConsent: row.email_marketing_consent,
     smsMarketingConsent: row.sms_marketing_consent,
+    emailConsentPending: row.email_consent_pending,
+    smsConsentPending: row.sms_consent_pending,
     createdAt: row.created_at.toISOString(),
     emailUnsubscribedAt: row.email_unsubscribed_at?.toISOString() ?? null,
   };
@@ -143,6 +158,8 @@ export async function listContacts(
                 'phone',
                 'email_marketing_consent',
                 'sms_marketing_consent',
+                'email_consent_pending',
+                'sms_consent_pending',
                 'created_at',
                 'email_unsubscribed_at',
               ])
@@ -235,6 +252,9 @@ export async function getContact(db: DbExecutor, id: string): Promise<ContactDet
     phone: lead.phone,
     emailMarketingConsent: lead.email_marketing_consent,
     smsMarketingConsent: lead.sms_marketing_consent,
+    emailConsentPending: lead.email_consent_pending,
+    smsConsentPending: lead.sms_consent_pending,
+    consentRequestedAt: iso(lead.consent_requested_at),
     emailUnsubscribedAt: iso(lead.email_unsubscribed_at),
     unsubscribeReason: lead.unsubscribe_reason,
     smsUnsubscribedAt: iso(lead.sms_unsubscribed_at),
@@ -243,12 +263,15 @@ export async function getContact(db: DbExecutor, id: string): Promise<ContactDet
     consentAt: iso(lead.consent_at),
     consentSource: lead.consent_source,
     consentIp: lead.consent_ip,
+    consentUserAgent: lead.consent_user_agent,
     createdAt: lead.created_at.toISOString(),
     updatedAt: lead.updated_at.toISOString(),
     enquiries: enquiries.map((e) => ({
       id: e.id,
       contactName: e.contact_name,
       contactPhone: e.contact_phone,
+      emailConsentRequested: e.email_consent_requested,
+      smsConsentRequested: e.sms_consent_requested,
       watchBrand: e.watch_brand,
       watchModel: e.watch_model,
       watchYear: e.watch_year,
@@ -357,14 +380,20 @@ export async function updateContactConsent(
   await trx
     .updateTable('leads')
     .set({
+      // An admin's decision either way settles a sell-form request still waiting for confirmation.
       ...(changes.emailMarketingConsent === undefined
         ? {}
-        : { email_marketing_consent: changes.emailMarketingConsent }),
+        : { email_marketing_consent: changes.emailMarketingConsent, email_consent_pending: false }),
       ...(changes.smsMarketingConsent === undefined
         ? {}
-        : { sms_marketing_consent: changes.smsMarketingConsent }),
+        : { sms_marketing_consent: changes.smsMarketingConsent, sms_consent_pending: false }),
       ...(emailOn || smsOn
-        ? { consent_at: now, consent_source: `admin:${actor.email}`, consent_ip: null }
+        ? {
+            consent_at: now,
+            consent_source: `admin:${actor.email}`,
+            consent_ip: null,
+            consent_user_agent: null,
+          }
         : {}),
       updated_at: now,
     })

@@ -59,6 +59,11 @@ export interface LeadsTable {
   consent_at: NullableTimestamp;
   consent_source: string | null;
   consent_ip: string | null;
+  consent_user_agent: string | null;
+  /** Consent asked for on the sell form, waiting for the address to confirm it (decision 016). */
+  email_consent_pending: Generated<boolean>;
+  sms_consent_pending: Generated<boolean>;
+  consent_requested_at: NullableTimestamp;
   email_unsubscribed_at: NullableTimestamp;
   unsubscribe_reason: string | null;
   sms_unsubscribed_at: NullableTimestamp;
@@ -74,6 +79,9 @@ export interface EnquiriesTable {
   /** Name and phone as this enquiry submitted them (the contact's may differ). */
   contact_name: string | null;
   contact_phone: string | null;
+  /** The marketing boxes as this submission ticked them. */
+  email_consent_requested: Generated<boolean>;
+  sms_consent_requested: Generated<boolean>;
   watch_brand: string;
   watch_model: string | null;
   watch_year: number | null;
@@ -224,6 +232,7 @@ export interface SettingsTable {
   batch_delay_ms: Generated<number>;
   timezone: Generated<string>;
   bounce_pause_threshold: Generated<number>;
+  require_consent_confirmation: Generated<boolean>;
   updated_at: GeneratedTimestamp;
 }
 

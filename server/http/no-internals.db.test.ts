@@ -1,13 +1,22 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../test/support/db.ts';
 import { TEST_APP_URL, testServices } from '../../test/support/services.ts';
 import { type AppServer, createServer } from '../app.ts';
+import { createConfirmationToken } from '../consent/confirmation.ts';
 
 // Issue 19 item 4: an unexpected error answers INTERNAL_SERVER_ERROR with a generic message and a
 // request id, never the driver's message, a file path or a stack; /readyz says only "not ready".
 const DRIVER_MESSAGE =
   'relation "leads" does not exist (SQLSTATE 42P01) at /srv/app/server/leads/store.ts:42';
 const LEAKS = [/SQLSTATE/, /relation "/, /\/srv\/app/, /\.ts:\d+/, /node_modules/, /"stack"/, /at async/];
+
+const wellFormedConfirmationToken = createConfirmationToken('another-secret', {
+  leadId: randomUUID(),
+  enquiryId: randomUUID(),
+  email: 'jane.leak@example.com',
+  submittedAt: new Date(),
+});
 
 const publicCalls: Array<{ path: string; method: 'GET' | 'POST'; input: unknown }> = [
   {
@@ -36,6 +45,9 @@ const publicCalls: Array<{ path: string; method: 'GET' | 'POST'; input: unknown 
   { path: 'preferences.requestLink', method: 'POST', input: { email: 'jane.leak@example.com' } },
   { path: 'preferences.unsubscribeByEmail', method: 'POST', input: { email: 'jane.leak@example.com' } },
   { path: 'preferences.get', method: 'GET', input: { token: 'x'.repeat(40) } },
+  // Well-formed, so the look-up reaches the (failing) database before the signature is checked.
+  { path: 'consent.view', method: 'GET', input: { token: wellFormedConfirmationToken } },
+  { path: 'consent.confirm', method: 'POST', input: { token: wellFormedConfirmationToken } },
   {
     path: 'auth.signIn',
     method: 'POST',

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPageData } from '#shared/content/pages/build.ts';
 import type { PageData } from '#shared/content/pages/types.ts';
-import { indexableRoutes, publicRoutes } from '#shared/content/routes.ts';
+import { indexableRoutes, noindexRoutes, publicRoutes } from '#shared/content/routes.ts';
 import { buildSiteConfig } from '#shared/site/config.ts';
 import { testServices } from '../../test/support/services.ts';
 import { type AppServer, createServer } from '../app.ts';
@@ -128,7 +128,7 @@ describe('prerendered public pages', () => {
     expect(metaContent(html, 'property', 'og:image')).toMatch(/^https?:\/\/.+\/assets\//);
 
     const data = buildPageData(route, buildSiteConfig({ APP_URL: manifest.appUrl }));
-    if (route === '/unsubscribe') {
+    if (noindexRoutes.includes(route)) {
       expect(html).toMatch(/<meta name="robots" content="noindex/);
       expect(res.headers['x-robots-tag']).toBe('noindex');
       return;

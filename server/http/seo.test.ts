@@ -10,7 +10,8 @@ describe('sitemap.xml', () => {
     expect(locs).toContain('https://watches.example.com.au/');
     expect(locs).toContain('https://watches.example.com.au/blog/how-to-value-your-luxury-watch');
     expect(locs).not.toContain('https://watches.example.com.au/unsubscribe');
-    expect(locs).toHaveLength(publicRoutes.length - 1);
+    expect(locs).not.toContain('https://watches.example.com.au/confirm-subscription');
+    expect(locs).toHaveLength(publicRoutes.length - 2);
     expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
   });
 
@@ -23,6 +24,7 @@ describe('robots.txt', () => {
   it('keeps crawlers out of the admin area and points at the sitemap', () => {
     const robots = robotsTxt('https://watches.example.com.au');
     expect(robots).toContain('Disallow: /admin\n');
+    expect(robots).toContain('Disallow: /confirm-subscription\n');
     expect(robots).toContain('Sitemap: https://watches.example.com.au/sitemap.xml');
   });
 

@@ -30,6 +30,7 @@ export function robotsTxt(appUrl: string): string {
     'Disallow: /api/',
     'Disallow: /trpc/',
     'Disallow: /unsubscribe',
+    'Disallow: /confirm-subscription',
     '',
     `Sitemap: ${appUrl}/sitemap.xml`,
     '',

@@ -57,6 +57,7 @@ function controlledStore() {
                 enquiryId: `enquiry-${s.input.meta_event_id}`,
                 leadId: 'lead',
                 photosReady: true,
+                confirmationRequested: false,
               })),
             );
         },
@@ -89,7 +90,12 @@ describe('lead batch writer', () => {
     expect(control.statements.map((s) => s.events)).toEqual([['evt_a'], ['evt_b']]);
     await control.finishNext();
     await control.finishNext();
-    expect(await first).toEqual({ enquiryId: 'enquiry-evt_a', leadId: 'lead', photosReady: true });
+    expect(await first).toEqual({
+      enquiryId: 'enquiry-evt_a',
+      leadId: 'lead',
+      photosReady: true,
+      confirmationRequested: false,
+    });
     expect((await second).enquiryId).toBe('enquiry-evt_b');
     expect(writer.statements).toBe(2);
   });

@@ -26,8 +26,9 @@ const notice: EnquiryNotice = {
   hasBox: true,
   hasPapers: false,
   additionalDetails: 'Serviced in 2023 & kept in a safe.',
-  emailMarketingConsent: true,
-  smsMarketingConsent: false,
+  emailConsentRequested: true,
+  smsConsentRequested: false,
+  awaitingConfirmation: [],
   utm: { source: 'google', medium: 'cpc', campaign: 'rolex-sydney', content: null, term: 'sell rolex' },
   photoIds: ['11111111-1111-4111-8111-111111111111', '22222222-2222-4222-8222-222222222222'],
 };
@@ -141,6 +142,46 @@ describe('seller acknowledgement: nothing the sender typed but their name', () =
     expect(sellerAcknowledgement(config, { ...notice, watchBrand: 'Other' }).text).toContain(
       'the details of your watch.',
     );
+  });
+});
+
+describe('seller acknowledgement: double opt-in (decision 016)', () => {
+  const waiting = sellerAcknowledgement(config, {
+    ...notice,
+    smsConsentRequested: true,
+    awaitingConfirmation: ['email', 'sms'],
+  });
+
+  it('carries the signed confirmation link and what it confirms, when a ticked box waits', () => {
+    const link = /http:\/\/localhost:3999\/confirm-subscription\?token=([A-Za-z0-9_-]{71})/;
+    expect(waiting.text).toMatch(link);
+    expect(waiting.html).toMatch(link);
+    expect(waiting.text).toContain('market updates and offers by e-mail and SMS');
+    expect(waiting.text).toContain('Please confirm within 7 days');
+    expect(waiting.text).toContain('you will not receive any marketing from us');
+  });
+
+  it('builds the same link on a retried job, so either e-mail confirms', () => {
+    const again = sellerAcknowledgement(config, {
+      ...notice,
+      smsConsentRequested: true,
+      awaitingConfirmation: ['email', 'sms'],
+    });
+    expect(again.text).toBe(waiting.text);
+  });
+
+  it('has no confirmation part when nothing waits (confirmed already, or confirmation off)', () => {
+    const plain = sellerAcknowledgement(config, notice);
+    expect(plain.text).not.toContain('confirm-subscription');
+    expect(plain.html).not.toContain('confirm-subscription');
+  });
+
+  it('tells the business the box was ticked but is not consent yet', () => {
+    const business = businessNotification(config, { ...notice, awaitingConfirmation: ['email'] });
+    expect(business.text).toContain(
+      'E-mail marketing consent: Requested, awaiting confirmation from the address',
+    );
+    expect(business.text).toContain('SMS marketing consent: No');
   });
 });
 

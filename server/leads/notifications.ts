@@ -1,7 +1,13 @@
 import { enquiryReference } from '#shared/leads/schema.ts';
 import { phoneHref } from '#shared/site/phone.ts';
 import { escapeHtml } from '#shared/templates/variables.ts';
+import {
+  channelsPhrase,
+  type ConsentChannel,
+  CONSENT_CONFIRMATION_TTL_DAYS,
+} from '#shared/consent/messages.ts';
 import type { AppConfig } from '../config/app-config.ts';
+import { confirmationUrl } from '../consent/confirmation.ts';
 import { enqueueEmail } from '../email/send-job.ts';
 import type { EmailMessage } from '../email/types.ts';
 import type { DbExecutor } from '../db/database.ts';
@@ -24,8 +30,11 @@ export interface EnquiryNotice {
   hasBox: boolean;
   hasPapers: boolean;
   additionalDetails: string | null;
-  emailMarketingConsent: boolean;
-  smsMarketingConsent: boolean;
+  /** The marketing boxes this submission ticked. */
+  emailConsentRequested: boolean;
+  smsConsentRequested: boolean;
+  /** Channels ticked here that still wait for the address to confirm them (decision 016). */
+  awaitingConfirmation: ConsentChannel[];
   utm: {
     source: string | null;
     medium: string | null;
@@ -36,7 +45,7 @@ export interface EnquiryNotice {
   photoIds: string[];
 }
 
-type NoticeConfig = Pick<AppConfig, 'appUrl' | 'site' | 'emailFrom'>;
+type NoticeConfig = Pick<AppConfig, 'appUrl' | 'appSecret' | 'site' | 'emailFrom'>;
 
 /** Idempotency keys derived from the enquiry: a retried job or a replayed submission sends nothing twice. */
 export function notificationKeys(enquiryId: string): { business: string; seller: string } {
@@ -60,6 +69,15 @@ function watchName(notice: EnquiryNotice): string {
 }
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
+
+/** The business's view of one box: what was ticked, and whether it is consent yet. */
+function consentAnswer(notice: EnquiryNotice, channel: ConsentChannel): string {
+  const ticked = channel === 'email' ? notice.emailConsentRequested : notice.smsConsentRequested;
+  if (!ticked) return 'No';
+  return notice.awaitingConfirmation.includes(channel)
+    ? 'Requested, awaiting confirmation from the address'
+    : 'Yes';
+}
 
 function addressLines(site: NoticeConfig['site']): string[] {
   const a = site.address;
@@ -88,8 +106,8 @@ export function businessNotification(config: NoticeConfig, notice: EnquiryNotice
     ['Original box', yesNo(notice.hasBox)],
     ['Original papers', yesNo(notice.hasPapers)],
     ['Additional details', notice.additionalDetails ?? 'None'],
-    ['E-mail marketing consent', yesNo(notice.emailMarketingConsent)],
-    ['SMS marketing consent', yesNo(notice.smsMarketingConsent)],
+    ['E-mail marketing consent', consentAnswer(notice, 'email')],
+    ['SMS marketing consent', consentAnswer(notice, 'sms')],
     ['Source', 'website'],
     ...utmRows.map(([label, value]): [string, string] => [label, value ?? '(none)']),
     ['Submitted', submittedFormat.format(notice.submittedAt)],
@@ -134,6 +152,37 @@ export function businessNotification(config: NoticeConfig, notice: EnquiryNotice
   };
 }
 
+/**
+ * The double opt-in request (decision 016), when this submission ticked a marketing box that still
+ * waits for confirmation: fixed words and a signed link, nothing the submitter typed.
+ */
+function confirmationSection(
+  config: NoticeConfig,
+  notice: EnquiryNotice,
+): { html: string[]; text: string[] } | null {
+  if (notice.awaitingConfirmation.length === 0) return null;
+  const url = confirmationUrl(config, {
+    leadId: notice.leadId,
+    enquiryId: notice.enquiryId,
+    email: notice.email,
+    submittedAt: notice.submittedAt,
+  });
+  const what = `market updates and offers by ${channelsPhrase(notice.awaitingConfirmation)}`;
+  const ignore = 'If you did not ask for them, ignore this part: you will not receive any marketing from us.';
+  return {
+    html: [
+      `<p>You asked to receive ${escapeHtml(what)}. Please confirm within ${CONSENT_CONFIRMATION_TTL_DAYS} days:</p>`,
+      `<p><a href="${escapeHtml(url)}" style="display:inline-block;padding:10px 18px;background:#1e293b;color:#ffffff;border-radius:6px;text-decoration:none">Confirm my subscription</a></p>`,
+      `<p style="color:#475569;font-size:13px">${escapeHtml(ignore)}</p>`,
+    ],
+    text: [
+      `You asked to receive ${what}. Please confirm within ${CONSENT_CONFIRMATION_TTL_DAYS} days:`,
+      url,
+      ignore,
+    ],
+  };
+}
+
 /** The seller's acknowledgement: the response promise and how to reach the business meanwhile. */
 export function sellerAcknowledgement(config: NoticeConfig, notice: EnquiryNotice): EmailMessage {
   const { site } = config;
@@ -143,11 +192,13 @@ export function sellerAcknowledgement(config: NoticeConfig, notice: EnquiryNotic
   // they typed (model, details) goes to it; their own name is the one exception (issue 19 item 3).
   const watch = notice.watchBrand === 'Other' ? 'watch' : `${oneLine(notice.watchBrand)} watch`;
   const address = addressLines(site);
+  const confirm = confirmationSection(config, notice);
   const html = [
     `<p>Hi ${escapeHtml(firstName)},</p>`,
     `<p>Thank you for sending us the details of your ${escapeHtml(watch)}. We'll review your watch details and get back to you within ${hours} hours.</p>`,
     `<p>Your reference: <strong>${escapeHtml(enquiryReference(notice.enquiryId))}</strong></p>`,
     `<p>${notice.photoIds.length ? `We received ${notice.photoIds.length} photo${notice.photoIds.length === 1 ? '' : 's'}. ` : ''}If you would like to add anything, reply to this e-mail or call us.</p>`,
+    ...(confirm ? confirm.html : []),
     '<p>',
     `Phone: <a href="${escapeHtml(phoneHref(site.phone))}">${escapeHtml(site.phone)}</a><br>`,
     `E-mail: <a href="mailto:${escapeHtml(site.email)}">${escapeHtml(site.email)}</a><br>`,
@@ -165,6 +216,7 @@ export function sellerAcknowledgement(config: NoticeConfig, notice: EnquiryNotic
     '',
     'If you would like to add anything, reply to this e-mail or call us.',
     '',
+    ...(confirm ? [...confirm.text, ''] : []),
     `Phone: ${site.phone}`,
     `E-mail: ${site.email}`,
     `Address: ${address.join(', ')}`,
@@ -221,11 +273,13 @@ export async function loadEnquiryNotice(db: DbExecutor, enquiryId: string): Prom
       'enquiries.utm_term',
       'enquiries.contact_name',
       'enquiries.contact_phone',
+      'enquiries.email_consent_requested',
+      'enquiries.sms_consent_requested',
       'leads.full_name',
       'leads.email',
       'leads.phone',
-      'leads.email_marketing_consent',
-      'leads.sms_marketing_consent',
+      'leads.email_consent_pending',
+      'leads.sms_consent_pending',
     ])
     .where('enquiries.id', '=', enquiryId)
     .executeTakeFirst();
@@ -252,8 +306,12 @@ export async function loadEnquiryNotice(db: DbExecutor, enquiryId: string): Prom
     hasBox: row.has_box,
     hasPapers: row.has_papers,
     additionalDetails: row.additional_details,
-    emailMarketingConsent: row.email_marketing_consent,
-    smsMarketingConsent: row.sms_marketing_consent,
+    emailConsentRequested: row.email_consent_requested,
+    smsConsentRequested: row.sms_consent_requested,
+    awaitingConfirmation: [
+      ...(row.email_consent_requested && row.email_consent_pending ? (['email'] as const) : []),
+      ...(row.sms_consent_requested && row.sms_consent_pending ? (['sms'] as const) : []),
+    ],
     utm: {
       source: row.utm_source,
       medium: row.utm_medium,

@@ -5,7 +5,8 @@ import { PREPARE_MARKER } from '../db/prepared.ts';
 import { insertJobsSql } from '../jobs/sql-enqueue.ts';
 import type { RequestInfo } from '../trpc/context.ts';
 
-export const CONSENT_SOURCE_SELL_FORM = 'sell_form';
+/** consent_source of consent granted straight from the sell form (confirmation turned off). */
+export const CONSENT_SOURCE_SELL_FORM_UNCONFIRMED = 'sell_form_unconfirmed';
 
 /** One sell-form submission to store, its photo ids already de-duplicated. */
 export interface PendingSubmission {
@@ -21,6 +22,8 @@ export interface StoredSubmission {
   enquiryId: string | null;
   leadId: string | null;
   photosReady: boolean;
+  /** A ticked box is waiting for the address to confirm it: the acknowledgement carries the link. */
+  confirmationRequested: boolean;
 }
 
 /**
@@ -31,10 +34,13 @@ export interface StoredSubmission {
  *   submission's photos are there. Unless they are, nothing of that submission is written, and the
  *   caller reports its photos as unavailable.
  * - `fresh` keeps the ready submissions whose meta_event_id is not stored yet.
- * - `contact` upserts the contact, one per e-mail case-insensitively: name and phone follow the
- *   latest enquiry, consent is only ever added, with its evidence (time, source, IP) when given;
- *   unsubscribes and suppressions are never touched, so a ticked box cannot resubscribe anyone
- *   (that needs the signed preferences link).
+ * - `contact` upserts the contact, one per e-mail case-insensitively. Anyone can type any address, so
+ *   an existing name or phone is only filled when blank, and a ticked marketing box is only a
+ *   request: with `settings.require_consent_confirmation` (the default) it marks the channel
+ *   pending until the address confirms it through the link in the acknowledgement (decision 016);
+ *   with confirmation turned off it grants consent, the evidence (time, IP, user agent) naming that
+ *   source. Consent is only ever added here; unsubscribes and suppressions are never touched, so a
+ *   ticked box cannot resubscribe anyone.
  * - `enquiry` does nothing on a repeated meta_event_id (ON CONFLICT waits for a concurrent twin to
  *   commit first), and then nothing below it happens for that submission either.
  * - `attached` gives the photos to their enquiry; `job` queues `enquiry.notify` per enquiry
@@ -50,6 +56,7 @@ export async function storeSubmissions(
   const column = <T>(pick: (submission: PendingSubmission) => T): T[] => batch.map(pick);
   const consentAt = (s: PendingSubmission) =>
     s.input.emailMarketingConsent || s.input.smsMarketingConsent ? s.now : null;
+  const whenConsenting = <T>(s: PendingSubmission, value: T): T | null => (consentAt(s) ? value : null);
   const photoOrd: number[] = [];
   const photoId: string[] = [];
   batch.forEach((submission, index) => {
@@ -64,6 +71,7 @@ export async function storeSubmissions(
     id: string | null;
     lead_id: string | null;
     photos_ready: boolean;
+    confirmation_requested: boolean;
   }>`${sql.raw(PREPARE_MARKER)}
     WITH input AS (
       SELECT * FROM unnest(
@@ -74,8 +82,8 @@ export async function storeSubmissions(
         ${column((s) => s.input.emailMarketingConsent)}::boolean[],
         ${column((s) => s.input.smsMarketingConsent)}::boolean[],
         ${column(consentAt)}::timestamptz[],
-        ${column((s) => (consentAt(s) ? CONSENT_SOURCE_SELL_FORM : null))}::text[],
-        ${column((s) => (consentAt(s) ? s.request.ip : null))}::text[],
+        ${column((s) => whenConsenting(s, s.request.ip))}::text[],
+        ${column((s) => whenConsenting(s, s.request.userAgent))}::text[],
         ${column((s) => s.input.meta_event_id)}::text[],
         ${column((s) => s.now)}::timestamptz[],
         ${column((s) => s.input.watchBrand)}::text[],
@@ -93,8 +101,8 @@ export async function storeSubmissions(
         ${column((s) => s.request.ip)}::text[],
         ${column((s) => s.request.userAgent)}::text[],
         ${column((s) => s.photoIds.length)}::int[]
-      ) AS i(ord, email, full_name, phone, email_consent, sms_consent, consent_at, consent_source,
-             consent_ip, meta_event_id, now, watch_brand, watch_model, watch_year, watch_condition,
+      ) AS i(ord, email, full_name, phone, email_consent, sms_consent, consent_at, consent_ip,
+             consent_user_agent, meta_event_id, now, watch_brand, watch_model, watch_year, watch_condition,
              has_box, has_papers, additional_details, utm_source, utm_medium, utm_campaign, utm_content,
              utm_term, ip, user_agent, photo_count)
     ),
@@ -117,11 +125,23 @@ export async function storeSubmissions(
       SELECT input.* FROM input JOIN ready USING (ord)
       WHERE ready.ok AND NOT EXISTS (SELECT 1 FROM enquiries WHERE meta_event_id = input.meta_event_id)
     ),
+    policy AS (
+      SELECT COALESCE((SELECT require_consent_confirmation FROM settings), true) AS confirm
+    ),
     contact AS (
       INSERT INTO leads (email, full_name, phone, email_marketing_consent, sms_marketing_consent,
-                         consent_at, consent_source, consent_ip, updated_at)
-      SELECT email, full_name, phone, email_consent, sms_consent, consent_at, consent_source, consent_ip, now
-      FROM fresh
+                         email_consent_pending, sms_consent_pending, consent_requested_at,
+                         consent_at, consent_source, consent_ip, consent_user_agent, updated_at)
+      SELECT email, full_name, phone,
+             email_consent AND NOT policy.confirm, sms_consent AND NOT policy.confirm,
+             email_consent AND policy.confirm, sms_consent AND policy.confirm,
+             CASE WHEN policy.confirm THEN consent_at END,
+             CASE WHEN NOT policy.confirm THEN consent_at END,
+             CASE WHEN NOT policy.confirm AND consent_at IS NOT NULL THEN ${CONSENT_SOURCE_SELL_FORM_UNCONFIRMED} END,
+             CASE WHEN NOT policy.confirm THEN consent_ip END,
+             CASE WHEN NOT policy.confirm THEN consent_user_agent END,
+             now
+      FROM fresh CROSS JOIN policy
       ORDER BY lower(email)
       ON CONFLICT ((lower(email))) DO UPDATE SET
         -- Anyone can type a known address: an existing name or phone is only filled when blank.
@@ -130,18 +150,27 @@ export async function storeSubmissions(
         updated_at = EXCLUDED.updated_at,
         email_marketing_consent = leads.email_marketing_consent OR EXCLUDED.email_marketing_consent,
         sms_marketing_consent = leads.sms_marketing_consent OR EXCLUDED.sms_marketing_consent,
+        -- A channel the contact already receives needs no confirmation.
+        email_consent_pending = leads.email_consent_pending OR (EXCLUDED.email_consent_pending
+          AND NOT (leads.email_marketing_consent AND leads.email_unsubscribed_at IS NULL)),
+        sms_consent_pending = leads.sms_consent_pending OR (EXCLUDED.sms_consent_pending
+          AND NOT (leads.sms_marketing_consent AND leads.sms_unsubscribed_at IS NULL)),
+        consent_requested_at = COALESCE(EXCLUDED.consent_requested_at, leads.consent_requested_at),
         consent_at = COALESCE(EXCLUDED.consent_at, leads.consent_at),
         consent_source = CASE WHEN EXCLUDED.consent_at IS NULL THEN leads.consent_source
                               ELSE EXCLUDED.consent_source END,
-        consent_ip = CASE WHEN EXCLUDED.consent_at IS NULL THEN leads.consent_ip ELSE EXCLUDED.consent_ip END
-      RETURNING id, lower(email) AS email_key
+        consent_ip = CASE WHEN EXCLUDED.consent_at IS NULL THEN leads.consent_ip ELSE EXCLUDED.consent_ip END,
+        consent_user_agent = CASE WHEN EXCLUDED.consent_at IS NULL THEN leads.consent_user_agent
+                                  ELSE EXCLUDED.consent_user_agent END
+      RETURNING id, lower(email) AS email_key, email_consent_pending OR sms_consent_pending AS consent_pending
     ),
     enquiry AS (
-      INSERT INTO enquiries (lead_id, contact_name, contact_phone, watch_brand, watch_model, watch_year,
+      INSERT INTO enquiries (lead_id, contact_name, contact_phone, email_consent_requested,
+                             sms_consent_requested, watch_brand, watch_model, watch_year,
                              watch_condition, has_box, has_papers, additional_details, source, utm_source,
                              utm_medium, utm_campaign, utm_content, utm_term, meta_event_id, ip, user_agent,
                              created_at)
-      SELECT contact.id, fresh.full_name, fresh.phone, fresh.watch_brand, fresh.watch_model, fresh.watch_year, fresh.watch_condition,
+      SELECT contact.id, fresh.full_name, fresh.phone, fresh.email_consent, fresh.sms_consent, fresh.watch_brand, fresh.watch_model, fresh.watch_year, fresh.watch_condition,
              fresh.has_box, fresh.has_papers, fresh.additional_details, 'website', fresh.utm_source,
              fresh.utm_medium, fresh.utm_campaign, fresh.utm_content, fresh.utm_term, fresh.meta_event_id,
              fresh.ip, fresh.user_agent, fresh.now
@@ -159,10 +188,13 @@ export async function storeSubmissions(
       RETURNING uploads.id
     ),
     job AS (${insertJobsSql('enquiry.notify', 'enquiry', sql`jsonb_build_object('enquiryId', enquiry.id)`)})
-    SELECT input.ord, enquiry.id, enquiry.lead_id, ready.ok AS photos_ready
+    SELECT input.ord, enquiry.id, enquiry.lead_id, ready.ok AS photos_ready,
+           COALESCE(contact.consent_pending AND (input.email_consent OR input.sms_consent), false)
+             AS confirmation_requested
     FROM input
       JOIN ready USING (ord)
-      LEFT JOIN enquiry ON enquiry.meta_event_id = input.meta_event_id`.execute(db);
+      LEFT JOIN enquiry ON enquiry.meta_event_id = input.meta_event_id
+      LEFT JOIN contact ON contact.id = enquiry.lead_id`.execute(db);
 
   const byOrd = new Map(result.rows.map((row) => [row.ord, row]));
   return batch.map((_submission, index) => {
@@ -171,6 +203,7 @@ export async function storeSubmissions(
       enquiryId: row?.id ?? null,
       leadId: row?.lead_id ?? null,
       photosReady: row?.photos_ready ?? false,
+      confirmationRequested: row?.confirmation_requested ?? false,
     };
   });
 }

@@ -111,7 +111,11 @@ describe('lead.submit', () => {
     const input = form({ photo_upload_ids: photoIds, emailMarketingConsent: true });
 
     const result = await visitor(services, '203.0.113.10').lead.submit(input);
-    expect(result).toEqual({ success: true, enquiryId: expect.any(String) as string });
+    expect(result).toEqual({
+      success: true,
+      enquiryId: expect.any(String) as string,
+      confirmationRequested: true,
+    });
 
     const enquiry = await t.db
       .selectFrom('enquiries')
@@ -135,6 +139,8 @@ describe('lead.submit', () => {
       meta_event_id: input.meta_event_id,
       ip: '203.0.113.10',
       user_agent: 'Mozilla/5.0 (vitest)',
+      email_consent_requested: true,
+      sms_consent_requested: false,
     });
     const lead = await t.db
       .selectFrom('leads')
@@ -145,13 +151,17 @@ describe('lead.submit', () => {
       email: input.email,
       full_name: 'Jane Citizen',
       phone: '0412 345 678',
-      email_marketing_consent: true,
+      // A ticked box is a request until the address confirms it (decision 016).
+      email_marketing_consent: false,
+      email_consent_pending: true,
       sms_marketing_consent: false,
-      consent_source: 'sell_form',
-      consent_ip: '203.0.113.10',
+      sms_consent_pending: false,
+      consent_at: null,
+      consent_source: null,
+      consent_ip: null,
       email_unsubscribed_at: null,
     });
-    expect(lead.consent_at).toBeInstanceOf(Date);
+    expect(lead.consent_requested_at).toBeInstanceOf(Date);
 
     const attached = await t.db
       .selectFrom('uploads')
@@ -184,6 +194,7 @@ describe('lead.submit', () => {
     expect(business?.message.text).toContain('Model: Submariner');
     expect(seller?.message.to).toEqual([input.email]);
     expect(seller?.message.text).toContain('within 24 hours');
+    expect(seller?.message.text).toContain(`${TEST_APP_URL}/confirm-subscription?token=`);
   });
 
   it('the notification job does nothing for an enquiry that no longer exists', async () => {
@@ -209,6 +220,9 @@ describe('lead.submit', () => {
       consent_at: null,
       consent_source: null,
       consent_ip: null,
+      email_consent_pending: false,
+      sms_consent_pending: false,
+      consent_requested_at: null,
     });
   });
 
@@ -308,10 +322,13 @@ describe('lead.submit', () => {
       sms_unsubscribed_at: unsubscribedAt,
       suppressed_at: suppressedAt,
       suppression_reason: 'complaint',
-      // The tick is recorded as evidence, but the unsubscribe still wins for campaigns.
-      email_marketing_consent: true,
-      consent_source: 'sell_form',
-      consent_ip: '203.0.113.20',
+      // The ticks only ask: nothing is consent until the address confirms (decision 016).
+      email_marketing_consent: false,
+      sms_marketing_consent: false,
+      email_consent_pending: true,
+      sms_consent_pending: true,
+      consent_source: null,
+      consent_ip: null,
     });
     const sameEmail = await t.db
       .selectFrom('leads')
@@ -335,15 +352,20 @@ describe('lead.submit', () => {
     expect(lead).toEqual({ full_name: 'Filled Name', phone: '0411 111 111' });
   });
 
-  it('never withdraws earlier consent when a later enquiry leaves the boxes unticked', async () => {
+  it('never withdraws earlier consent or a pending request when a later enquiry leaves the boxes unticked', async () => {
     const services = testServices(t.db);
     const email = `repeat.${randomUUID().slice(0, 8)}@example.com`;
-    await visitor(services, '203.0.113.30').lead.submit(form({ email, emailMarketingConsent: true }));
-    const first = await t.db
-      .selectFrom('leads')
-      .selectAll()
-      .where('email', '=', email)
-      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('leads')
+      .values({
+        email,
+        email_marketing_consent: true,
+        consent_at: new Date('2026-03-01T00:00:00Z'),
+        consent_source: 'preferences',
+        consent_ip: '203.0.113.30',
+        sms_consent_pending: true,
+      })
+      .execute();
     await visitor(services, '203.0.113.31').lead.submit(form({ email }));
     const second = await t.db
       .selectFrom('leads')
@@ -353,8 +375,25 @@ describe('lead.submit', () => {
     expect(second).toMatchObject({
       email_marketing_consent: true,
       consent_ip: '203.0.113.30',
-      consent_at: first.consent_at,
+      consent_source: 'preferences',
+      consent_at: new Date('2026-03-01T00:00:00Z'),
+      sms_consent_pending: true,
     });
+  });
+
+  it('asks no confirmation for a channel the contact already receives', async () => {
+    const email = `subscribed.${randomUUID().slice(0, 8)}@example.com`;
+    await t.db.insertInto('leads').values({ email, email_marketing_consent: true }).execute();
+    const result = await visitor(testServices(t.db)).lead.submit(
+      form({ email, emailMarketingConsent: true }),
+    );
+    expect(result.confirmationRequested).toBe(false);
+    const lead = await t.db
+      .selectFrom('leads')
+      .select(['email_marketing_consent', 'email_consent_pending'])
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    expect(lead).toEqual({ email_marketing_consent: true, email_consent_pending: false });
   });
 
   it('refuses more than 10 photos with the spec message and stores nothing', async () => {
@@ -649,7 +688,12 @@ describe('lead.submit under a burst (several submissions per statement)', () => 
     const other = pending({ photo_upload_ids: [mine[1] ?? ''] });
     const [lateResult, otherResult] = await Promise.all([writer.write(late), writer.write(other), first]);
     expect(writer.statements).toBe(2);
-    expect(lateResult).toEqual({ enquiryId: null, leadId: null, photosReady: false });
+    expect(lateResult).toEqual({
+      enquiryId: null,
+      leadId: null,
+      photosReady: false,
+      confirmationRequested: false,
+    });
     expect(otherResult).toMatchObject({ enquiryId: expect.any(String) as string, photosReady: true });
     const photo = await t.db
       .selectFrom('uploads')

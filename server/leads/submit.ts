@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { LeadSubmit } from '#shared/leads/schema.ts';
 import type { Database } from '../db/database.ts';
 import type { AppServices } from '../services.ts';
@@ -9,6 +10,8 @@ export interface SubmitLeadResult {
   leadId: string;
   /** false when this meta_event_id was already stored: the first result is returned, nothing is written. */
   created: boolean;
+  /** The seller ticked a marketing box that waits for confirmation through the e-mailed link. */
+  confirmationRequested: boolean;
 }
 
 /** One or more photo ids do not exist, were cleaned up, or already belong to another enquiry. */
@@ -47,13 +50,30 @@ export async function submitLead(
   const photoIds = [...new Set(input.photo_upload_ids)];
   const stored = await leadWriterFor(services.db).write({ input, photoIds, request, now });
   if (stored.enquiryId && stored.leadId)
-    return { enquiryId: stored.enquiryId, leadId: stored.leadId, created: true };
+    return {
+      enquiryId: stored.enquiryId,
+      leadId: stored.leadId,
+      created: true,
+      confirmationRequested: stored.confirmationRequested,
+    };
   const first = await services.db
     .selectFrom('enquiries')
-    .select(['id', 'lead_id'])
-    .where('meta_event_id', '=', input.meta_event_id)
+    .innerJoin('leads', 'leads.id', 'enquiries.lead_id')
+    .select([
+      'enquiries.id',
+      'enquiries.lead_id',
+      sql<boolean>`(enquiries.email_consent_requested OR enquiries.sms_consent_requested)
+        AND (leads.email_consent_pending OR leads.sms_consent_pending)`.as('confirmation_requested'),
+    ])
+    .where('enquiries.meta_event_id', '=', input.meta_event_id)
     .executeTakeFirst();
-  if (first) return { enquiryId: first.id, leadId: first.lead_id, created: false };
+  if (first)
+    return {
+      enquiryId: first.id,
+      leadId: first.lead_id,
+      created: false,
+      confirmationRequested: first.confirmation_requested,
+    };
   if (!stored.photosReady) throw new PhotosUnavailableError();
   throw new Error('The submission was neither stored nor found');
 }

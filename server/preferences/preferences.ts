@@ -13,6 +13,8 @@ const preferenceColumns = [
   'unsubscribe_reason',
   'sms_unsubscribed_at',
   'suppressed_at',
+  'email_consent_pending',
+  'sms_consent_pending',
 ] as const;
 
 export type LeadPreferences = Pick<Lead, (typeof preferenceColumns)[number]>;
@@ -80,8 +82,15 @@ function plan(lead: LeadPreferences, action: PreferenceAction, source: ChangeSou
   const update: LeadUpdate = {};
   const logs: UnsubscribeAction[] = [];
   const reason = source.reason ?? null;
+  // Any answer from the address owner settles a request still waiting for confirmation (decision
+  // 016): an unsubscribe withdraws it, a subscribe grants it.
+  const settles = (channel: 'email' | 'sms') => {
+    if (channel === 'email' && lead.email_consent_pending) update.email_consent_pending = false;
+    if (channel === 'sms' && lead.sms_consent_pending) update.sms_consent_pending = false;
+  };
 
   if (action === 'email' || action === 'both') {
+    settles('email');
     if (lead.email_marketing_consent || lead.email_unsubscribed_at === null) {
       update.email_marketing_consent = false;
       if (lead.email_unsubscribed_at === null) {
@@ -94,6 +103,7 @@ function plan(lead: LeadPreferences, action: PreferenceAction, source: ChangeSou
     }
   }
   if (action === 'sms' || action === 'both') {
+    settles('sms');
     if (lead.sms_marketing_consent || lead.sms_unsubscribed_at === null) {
       update.sms_marketing_consent = false;
       if (lead.sms_unsubscribed_at === null) update.sms_unsubscribed_at = now;
@@ -103,6 +113,7 @@ function plan(lead: LeadPreferences, action: PreferenceAction, source: ChangeSou
 
   const consentEvidence = { consent_at: now, consent_source: 'preferences', consent_ip: source.ip };
   if (action === 'resubscribe_email') {
+    settles('email');
     if (!lead.email_marketing_consent || lead.email_unsubscribed_at !== null) {
       Object.assign(update, {
         email_marketing_consent: true,
@@ -114,6 +125,7 @@ function plan(lead: LeadPreferences, action: PreferenceAction, source: ChangeSou
     }
   }
   if (action === 'resubscribe_sms') {
+    settles('sms');
     if (!lead.sms_marketing_consent || lead.sms_unsubscribed_at !== null) {
       Object.assign(update, {
         sms_marketing_consent: true,
@@ -148,7 +160,7 @@ export async function applyPreferenceAction(
 
   const now = source.now ?? new Date();
   const { update, logs } = plan(lead, action, source, now);
-  if (logs.length === 0) return { status: 'ok', lead, logged: [] };
+  if (Object.keys(update).length === 0) return { status: 'ok', lead, logged: [] };
 
   const updated = await trx
     .updateTable('leads')
@@ -158,27 +170,28 @@ export async function applyPreferenceAction(
     .executeTakeFirstOrThrow();
 
   const campaignId = source.campaignId ?? null;
-  await trx
-    .insertInto('unsubscribe_logs')
-    .values((eb) =>
-      logs.map((logAction) => ({
-        email: lead.email,
-        action: logAction,
-        method: source.method,
-        ip_address: source.ip,
-        user_agent: source.userAgent,
-        lead_id: lead.id,
-        // A token outlives its campaign: a deleted campaign's id would break the foreign key, so it
-        // is recorded only while the campaign still exists.
-        campaign_id:
-          campaignId === null
-            ? null
-            : eb.selectFrom('email_campaigns').select('id').where('id', '=', campaignId),
-        reason: source.reason ?? null,
-        created_at: now,
-      })),
-    )
-    .execute();
+  if (logs.length > 0)
+    await trx
+      .insertInto('unsubscribe_logs')
+      .values((eb) =>
+        logs.map((logAction) => ({
+          email: lead.email,
+          action: logAction,
+          method: source.method,
+          ip_address: source.ip,
+          user_agent: source.userAgent,
+          lead_id: lead.id,
+          // A token outlives its campaign: a deleted campaign's id would break the foreign key, so it
+          // is recorded only while the campaign still exists.
+          campaign_id:
+            campaignId === null
+              ? null
+              : eb.selectFrom('email_campaigns').select('id').where('id', '=', campaignId),
+          reason: source.reason ?? null,
+          created_at: now,
+        })),
+      )
+      .execute();
 
   return { status: 'ok', lead: updated, logged: logs };
 }

@@ -3,7 +3,17 @@ import type { Database } from '../db/database.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
-const demoContacts = [
+interface DemoContact {
+  email: string;
+  full_name: string;
+  phone: string;
+  email_consent: boolean;
+  sms: boolean;
+  /** Asked for e-mail marketing on the sell form, not confirmed yet (decision 016). */
+  pending?: boolean;
+}
+
+const demoContacts: readonly DemoContact[] = [
   {
     email: 'olivia.nguyen@example.com',
     full_name: 'Olivia Nguyen',
@@ -66,6 +76,8 @@ const demoContacts = [
     phone: '0491 570 801',
     email_consent: false,
     sms: false,
+    // Ticked the box on the sell form but has not opened the confirmation link yet.
+    pending: true,
   },
   {
     email: 'jack.harris@example.com',
@@ -88,7 +100,7 @@ const demoContacts = [
     email_consent: false,
     sms: false,
   },
-] as const;
+];
 
 const newsletterHtml = `<!doctype html>
 <html>
@@ -152,7 +164,9 @@ export async function seedDemoData(
             email_marketing_consent: c.email_consent,
             sms_marketing_consent: c.sms,
             consent_at: c.email_consent || c.sms ? created : null,
-            consent_source: c.email_consent || c.sms ? 'sell_form' : null,
+            consent_source: c.email_consent || c.sms ? 'sell_form_confirmed' : null,
+            email_consent_pending: c.pending ?? false,
+            consent_requested_at: c.pending ? created : null,
             created_at: created,
             updated_at: created,
           };

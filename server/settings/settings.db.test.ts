@@ -13,6 +13,7 @@ const valid: SettingsInput = {
   batchSize: 80,
   batchDelaySeconds: 2.5,
   timezone: 'Australia/Perth',
+  requireConsentConfirmation: false,
 };
 
 describe('admin settings', () => {
@@ -36,6 +37,8 @@ describe('admin settings', () => {
       batchSize: 50,
       batchDelaySeconds: 1,
       timezone: 'Australia/Sydney',
+      // Double opt-in is on until the business turns it off (decision 016).
+      requireConsentConfirmation: true,
     });
     expect(view.defaults).toEqual({
       fromName: 'Sterling Watch Buyers',
@@ -69,6 +72,7 @@ describe('admin settings', () => {
       batchDelayMs: 2500,
       timezone: 'Australia/Perth',
       bouncePauseThreshold: 5,
+      requireConsentConfirmation: false,
     });
   });
 

@@ -25,6 +25,7 @@ export interface SendingSettings {
   timezone: string;
   /** Bounce rate (percent) above which a campaign pauses itself. */
   bouncePauseThreshold: number;
+  requireConsentConfirmation: boolean;
 }
 
 const DEFAULT_SENDING_SETTINGS: SendingSettings = {
@@ -35,6 +36,7 @@ const DEFAULT_SENDING_SETTINGS: SendingSettings = {
   batchDelayMs: BATCH_DELAY_DEFAULT_SECONDS * 1000,
   timezone: DEFAULT_TIMEZONE,
   bouncePauseThreshold: DEFAULT_BOUNCE_PAUSE_THRESHOLD,
+  requireConsentConfirmation: true,
 };
 
 export async function getSendingSettings(
@@ -50,6 +52,7 @@ export async function getSendingSettings(
     batchDelayMs: row.batch_delay_ms,
     timezone: row.timezone,
     bouncePauseThreshold: row.bounce_pause_threshold,
+    requireConsentConfirmation: row.require_consent_confirmation,
     updatedAt: row.updated_at,
   };
 }
@@ -69,6 +72,7 @@ export function toSettingsValues(settings: SendingSettings): SettingsValues {
     batchSize: settings.batchSize,
     batchDelaySeconds: settings.batchDelayMs / 1000,
     timezone: settings.timezone,
+    requireConsentConfirmation: settings.requireConsentConfirmation,
   };
 }
 
@@ -100,6 +104,7 @@ export async function updateSettings(
     batch_size: values.batchSize,
     batch_delay_ms: Math.round(values.batchDelaySeconds * 1000),
     timezone: values.timezone,
+    require_consent_confirmation: values.requireConsentConfirmation,
     updated_at: now,
   };
   await db

@@ -7,6 +7,7 @@ import { adminTemplatesRouter } from './routers/admin-templates.ts';
 import { adminUnsubscribesRouter } from './routers/admin-unsubscribes.ts';
 import { leadRouter } from './routers/lead.ts';
 import { authRouter } from './routers/auth.ts';
+import { consentRouter } from './routers/consent.ts';
 import { preferencesRouter } from './routers/preferences.ts';
 import { systemRouter } from './routers/system.ts';
 import { createCallerFactory, router } from './trpc.ts';
@@ -16,6 +17,7 @@ export const appRouter = router({
   system: systemRouter,
   lead: leadRouter,
   preferences: preferencesRouter,
+  consent: consentRouter,
   admin: router({
     outbox: adminOutboxRouter,
     campaigns: adminCampaignsRouter,

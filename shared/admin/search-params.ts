@@ -7,7 +7,7 @@ export const MAX_SEARCH_LENGTH = 255;
 /** Page numbers are capped only to keep absurd URLs from reaching the database as huge offsets. */
 export const MAX_PAGE = 1_000_000;
 
-export const contactFilters = ['all', 'subscribed', 'unsubscribed'] as const;
+export const contactFilters = ['all', 'subscribed', 'pending', 'unsubscribed'] as const;
 export type ContactFilter = (typeof contactFilters)[number];
 
 /** The spec's action filter. "All Actions" means every unsubscribe (the page is about opting out). */

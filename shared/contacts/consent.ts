@@ -61,3 +61,24 @@ export interface ConsentRecord {
   recordedBy: string;
   createdAt: string;
 }
+
+/**
+ * The consent evidence's source (leads.consent_source) in words. `admin:<email>` names the admin
+ * who recorded consent; unknown values are shown as stored.
+ */
+export function consentSourceLabel(source: string | null): string {
+  if (source === null) return '—';
+  if (source.startsWith('admin:')) return `Recorded by ${source.slice('admin:'.length)}`;
+  switch (source) {
+    case 'sell_form':
+      return 'Sell form (before e-mail confirmation existed)';
+    case 'sell_form_confirmed':
+      return 'Sell form, confirmed through the link e-mailed to the address';
+    case 'sell_form_unconfirmed':
+      return 'Sell form, not confirmed: e-mail confirmation was turned off in Settings';
+    case 'preferences':
+      return 'Preferences page (signed link)';
+    default:
+      return source;
+  }
+}

@@ -12,6 +12,7 @@ export const CONTACTS_PAGE_SIZE = 20;
 export const CONTACT_FILTER_LABELS: Record<ContactFilter, string> = {
   all: 'All Contacts',
   subscribed: 'Subscribed',
+  pending: 'Pending confirmation',
   unsubscribed: 'Unsubscribed',
 };
 
@@ -73,6 +74,9 @@ export interface ContactSummary {
   phone: string | null;
   emailMarketingConsent: boolean;
   smsMarketingConsent: boolean;
+  /** Asked for on the sell form, waiting for the address to confirm (decision 016). */
+  emailConsentPending: boolean;
+  smsConsentPending: boolean;
   createdAt: string;
   emailUnsubscribedAt: string | null;
 }
@@ -80,6 +84,7 @@ export interface ContactSummary {
 export interface ContactsStats {
   total: number;
   subscribed: number;
+  pending: number;
   unsubscribed: number;
 }
 
@@ -88,6 +93,9 @@ export interface ContactEnquiry {
   /** Name and phone as this enquiry submitted them (an unverified submission never changes the contact's). */
   contactName: string | null;
   contactPhone: string | null;
+  /** The marketing boxes as this enquiry ticked them. */
+  emailConsentRequested: boolean;
+  smsConsentRequested: boolean;
   watchBrand: string;
   watchModel: string | null;
   watchYear: number | null;
@@ -128,6 +136,10 @@ export interface ContactDetail {
   phone: string | null;
   emailMarketingConsent: boolean;
   smsMarketingConsent: boolean;
+  emailConsentPending: boolean;
+  smsConsentPending: boolean;
+  /** When the sell form last asked for consent (the start of a pending request). */
+  consentRequestedAt: string | null;
   emailUnsubscribedAt: string | null;
   unsubscribeReason: string | null;
   smsUnsubscribedAt: string | null;
@@ -136,6 +148,7 @@ export interface ContactDetail {
   consentAt: string | null;
   consentSource: string | null;
   consentIp: string | null;
+  consentUserAgent: string | null;
   createdAt: string;
   updatedAt: string;
   enquiries: ContactEnquiry[];

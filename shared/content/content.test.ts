@@ -70,6 +70,7 @@ const expectedRoutes = [
   '/terms',
   '/privacy',
   '/unsubscribe',
+  '/confirm-subscription',
   ...citySlugOrder.map((c) => `/sell-watch-${c}`),
   ...brandSlugOrder.map((b) => `/sell-${b}-watch`),
   ...articleSlugs.map((s) => `/blog/${s}`),

@@ -30,6 +30,7 @@ export const staticRoutes = [
   '/terms',
   '/privacy',
   '/unsubscribe',
+  '/confirm-subscription',
 ] as const;
 
 /** Every public route the site serves; any other path is the not-found page. */
@@ -40,8 +41,8 @@ export const publicRoutes: string[] = [
   ...articleSlugs.map((s) => `/blog/${s}`),
 ];
 
-/** Public routes kept out of search results: the marketing-preferences page is personal. */
-export const noindexRoutes: readonly string[] = ['/unsubscribe'];
+/** Public routes kept out of search results: the preferences and confirmation pages are personal. */
+export const noindexRoutes: readonly string[] = ['/unsubscribe', '/confirm-subscription'];
 
 /** Routes for sitemap.xml. */
 export const indexableRoutes: string[] = publicRoutes.filter((r) => !noindexRoutes.includes(r));

@@ -8,6 +8,7 @@ const valid = {
   batchSize: 50,
   batchDelaySeconds: 1,
   timezone: 'Australia/Sydney',
+  requireConsentConfirmation: true,
 };
 
 function firstError(input: Record<string, unknown>): string | undefined {

@@ -71,6 +71,8 @@ export const settingsInputSchema = z.object({
     .min(BATCH_DELAY_MIN_SECONDS, SETTINGS_MESSAGES.batchDelayRange)
     .max(BATCH_DELAY_MAX_SECONDS, SETTINGS_MESSAGES.batchDelayRange),
   timezone: z.string().trim().refine(isValidTimeZone, SETTINGS_MESSAGES.timezone),
+  /** Double opt-in for consent ticked on the sell form (decision 016); on unless the business turns it off. */
+  requireConsentConfirmation: z.boolean(),
 });
 export type SettingsInput = z.input<typeof settingsInputSchema>;
 export type SettingsValues = z.output<typeof settingsInputSchema>;

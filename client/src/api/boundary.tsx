@@ -31,6 +31,7 @@ export function pathNeedsApi(pathname: string): boolean {
   return (
     pathname === '/sell' ||
     pathname === '/unsubscribe' ||
+    pathname === '/confirm-subscription' ||
     pathname === '/admin' ||
     pathname.startsWith('/admin/')
   );

@@ -26,7 +26,7 @@ import {
   type ContactEnquiry,
   type ContactUpdateInput,
 } from '#shared/contacts/schemas.ts';
-import { CONSENT_BASIS_LABELS, type ConsentEvidence } from '#shared/contacts/consent.ts';
+import { CONSENT_BASIS_LABELS, type ConsentEvidence, consentSourceLabel } from '#shared/contacts/consent.ts';
 import { ACTION_LABELS, METHOD_LABELS, type UnsubscribeLogAction } from '#shared/unsubscribes/schemas.ts';
 import { ADMIN_TITLE } from '../admin/AdminShell.tsx';
 import { errorCode, errorMessage } from '../marketing/errors.ts';
@@ -67,6 +67,12 @@ export function ContactDetailPage({ id }: { id: string }) {
   // Keyed by the stored values, so the switches restart from them after a save or a refetch.
   const stored = `${contact.data.emailMarketingConsent}-${contact.data.smsMarketingConsent}`;
   return <ContactView key={`${contact.data.id}-${stored}`} contact={contact.data} />;
+}
+
+/** A ticked sell-form box the address has not confirmed (decision 016): not consent yet. */
+function pendingDescription(requestedAt: string | null): string {
+  const since = requestedAt ? ` on ${formatDateTime(requestedAt)}` : '';
+  return `Pending confirmation: asked for on the sell form${since}; waits until the address opens the link e-mailed to it. No campaign is sent meanwhile.`;
 }
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -195,7 +201,9 @@ function ContactView({ contact }: { contact: ContactDetail }) {
               description={
                 emailLocked
                   ? `Unsubscribed on ${formatDateTime(contact.emailUnsubscribedAt)}. Only the contact can resubscribe, through the link in an e-mail.`
-                  : 'Receives marketing e-mails'
+                  : contact.emailConsentPending
+                    ? pendingDescription(contact.consentRequestedAt)
+                    : 'Receives marketing e-mails'
               }
               checked={emailOn}
               disabled={emailLocked || update.isPending}
@@ -206,7 +214,9 @@ function ContactView({ contact }: { contact: ContactDetail }) {
               description={
                 smsLocked
                   ? `Unsubscribed from SMS on ${formatDateTime(contact.smsUnsubscribedAt)}.`
-                  : 'Receives marketing SMS'
+                  : contact.smsConsentPending
+                    ? pendingDescription(contact.consentRequestedAt)
+                    : 'Receives marketing SMS'
               }
               checked={smsOn}
               disabled={(smsLocked && !contact.smsMarketingConsent) || update.isPending}
@@ -230,8 +240,12 @@ function ContactView({ contact }: { contact: ContactDetail }) {
             <Field label="Consent given">
               {contact.consentAt ? formatDateTime(contact.consentAt) : 'Never'}
             </Field>
-            <Field label="Source">{contact.consentSource ?? '—'}</Field>
+            <Field label="Source">{consentSourceLabel(contact.consentSource)}</Field>
             <Field label="IP address">{contact.consentIp ?? '—'}</Field>
+            {contact.consentUserAgent && <Field label="Browser">{contact.consentUserAgent}</Field>}
+            {(contact.emailConsentPending || contact.smsConsentPending) && contact.consentRequestedAt && (
+              <Field label="Awaiting confirmation since">{formatDateTime(contact.consentRequestedAt)}</Field>
+            )}
             {contact.consentRecords.length > 0 && (
               <Stack gap={6} mt="xs" aria-label="Consent records" role="list">
                 {contact.consentRecords.map((record) => (
@@ -405,6 +419,14 @@ function EnquiryItem({ enquiry, contact }: { enquiry: ContactEnquiry; contact: C
         <Field label="Box / papers">{extras}</Field>
         <Field label="Source">{utm ? `${enquiry.source} (${utm})` : enquiry.source}</Field>
       </SimpleGrid>
+      {(enquiry.emailConsentRequested || enquiry.smsConsentRequested) && (
+        <Text size="sm" c="dimmed" mt={4}>
+          Ticked marketing:{' '}
+          {[enquiry.emailConsentRequested && 'e-mail', enquiry.smsConsentRequested && 'SMS']
+            .filter(Boolean)
+            .join(' and ')}
+        </Text>
+      )}
       {enquiry.additionalDetails && (
         <Text size="sm" mt="xs" style={{ whiteSpace: 'pre-wrap' }}>
           {enquiry.additionalDetails}

@@ -45,7 +45,22 @@ interface ContactsPageProps {
   onSearchChange: (next: ContactsSearchParams) => void;
 }
 
-export function YesNoBadge({ value, label }: { value: boolean; label: string }) {
+export function YesNoBadge({
+  value,
+  label,
+  pending = false,
+}: {
+  value: boolean;
+  label: string;
+  pending?: boolean;
+}) {
+  // Asked for on the sell form but not confirmed by the address yet (decision 016): not consent.
+  if (!value && pending)
+    return (
+      <Badge variant="light" color="yellow" aria-label={`${label}: Pending confirmation`}>
+        Pending
+      </Badge>
+    );
   return (
     <Badge variant="light" color={value ? 'green' : 'gray'} aria-label={`${label}: ${value ? 'Yes' : 'No'}`}>
       {value ? 'Yes' : 'No'}
@@ -123,7 +138,7 @@ export function ContactsPage({ search, onSearchChange }: ContactsPageProps) {
         </Button>
       </Group>
 
-      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
         <StatCard
           label="Total Contacts"
           value={formatCount(stats.data?.total ?? 0)}
@@ -133,6 +148,12 @@ export function ContactsPage({ search, onSearchChange }: ContactsPageProps) {
           label="Subscribed"
           value={formatCount(stats.data?.subscribed ?? 0)}
           note="Active email marketing"
+          loading={stats.isPending}
+        />
+        <StatCard
+          label="Pending confirmation"
+          value={formatCount(stats.data?.pending ?? 0)}
+          note="Ticked a box, not confirmed yet"
           loading={stats.isPending}
         />
         <StatCard
@@ -234,10 +255,18 @@ function ContactRow({ contact }: { contact: ContactSummary }) {
       <Table.Td>{contact.fullName ?? '—'}</Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{contact.phone ?? '—'}</Table.Td>
       <Table.Td>
-        <YesNoBadge value={contact.emailMarketingConsent} label="Email marketing" />
+        <YesNoBadge
+          value={contact.emailMarketingConsent}
+          pending={contact.emailConsentPending}
+          label="Email marketing"
+        />
       </Table.Td>
       <Table.Td>
-        <YesNoBadge value={contact.smsMarketingConsent} label="SMS marketing" />
+        <YesNoBadge
+          value={contact.smsMarketingConsent}
+          pending={contact.smsConsentPending}
+          label="SMS marketing"
+        />
       </Table.Td>
       <Table.Td>{formatDate(contact.createdAt)}</Table.Td>
       <Table.Td>{contact.emailUnsubscribedAt ? formatDate(contact.emailUnsubscribedAt) : '—'}</Table.Td>

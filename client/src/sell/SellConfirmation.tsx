@@ -6,6 +6,8 @@ export interface SubmittedEnquiry {
   reference: string;
   firstName: string;
   email: string;
+  /** A ticked marketing box waits for the seller to confirm it through the e-mailed link. */
+  confirmationRequested: boolean;
 }
 
 /**
@@ -36,6 +38,12 @@ export function SellConfirmation({
         We have sent a confirmation to <strong>{enquiry.email}</strong>. Quote your reference if you call or
         reply.
       </p>
+      {enquiry.confirmationRequested && (
+        <p className="sell-confirmation__consent">
+          You asked for our market updates: the e-mail includes a link to confirm your subscription. Until you
+          confirm, we will not send you any marketing.
+        </p>
+      )}
       <h3>What happens next</h3>
       <ol className="sell-next">
         <li>Our specialists review your details and photos.</li>

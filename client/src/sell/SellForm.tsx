@@ -151,6 +151,7 @@ export function SellForm({ preset = {} }: { preset?: SellSearchParams }) {
         reference: enquiryReference(result.enquiryId),
         firstName: values.fullName.trim().split(/\s+/)[0] ?? '',
         email: values.email.trim(),
+        confirmationRequested: result.confirmationRequested,
       });
       setValues(presetValues(initialValues, preset));
       setErrors({});

@@ -12,6 +12,7 @@ import {
   Select,
   SimpleGrid,
   Stack,
+  Switch,
   Text,
   TextInput,
   Title,
@@ -177,6 +178,25 @@ function SettingsForm({ view }: { view: SettingsView }) {
                 sends.
               </Text>
             </Stack>
+          </Card>
+
+          <Card withBorder radius="md">
+            <Title order={2} size="h4">
+              Marketing Consent
+            </Title>
+            <Text size="sm" c="dimmed" mb="sm">
+              Anyone can type any address into the sell form. With confirmation on, a ticked marketing box
+              becomes consent only once the address owner opens the link we e-mail them.
+            </Text>
+            <Switch
+              label="Require e-mail confirmation for marketing consent"
+              description={
+                form.values.requireConsentConfirmation
+                  ? 'On (recommended): sellers who tick a box stay “Pending confirmation” and receive no campaign until they confirm.'
+                  : 'Off: a ticked box is consent at once; the consent evidence records that it was not confirmed.'
+              }
+              {...form.getInputProps('requireConsentConfirmation', { type: 'checkbox' })}
+            />
           </Card>
 
           <Card withBorder radius="md">

@@ -34,11 +34,18 @@ const rateLimitedBySubmitter = publicProcedure.use(async ({ ctx, next }) => {
 });
 
 export const leadRouter = router({
-  /** The public sell form. Answers `{ success: true, enquiryId }`; every failure is a tRPC error. */
+  /**
+   * The public sell form. Answers `{ success: true, enquiryId, confirmationRequested }`; every failure
+   * is a tRPC error.
+   */
   submit: rateLimitedBySubmitter.input(leadSubmitInputSchema).mutation(async ({ ctx, input }) => {
     try {
       const result = await submitLead(ctx, input, ctx.request);
-      return { success: true as const, enquiryId: result.enquiryId };
+      return {
+        success: true as const,
+        enquiryId: result.enquiryId,
+        confirmationRequested: result.confirmationRequested,
+      };
     } catch (error) {
       if (error instanceof PhotosUnavailableError) throw fieldError('photo_upload_ids', error.message);
       throw error;

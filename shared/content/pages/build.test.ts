@@ -12,7 +12,8 @@ import { buildPageData, RELATED_ARTICLE_SLUGS } from './build.ts';
 import type { PageData, PageDataOf, PageKind } from './types.ts';
 
 const site: SiteConfig = { ...defaultSiteConfig, url: 'https://watches.example.com.au' };
-const contentRoutes = publicRoutes.filter((r) => r !== '/sell' && r !== '/unsubscribe');
+const appRoutes = ['/sell', '/unsubscribe', '/confirm-subscription'];
+const contentRoutes = publicRoutes.filter((r) => !appRoutes.includes(r));
 const publicDir = path.join(import.meta.dirname, '..', '..', '..', 'client', 'public');
 
 function page<K extends PageKind>(route: string, kind: K): PageDataOf<K> {
@@ -53,8 +54,7 @@ describe('page data', () => {
   it('exists for every public content route and for no other path', () => {
     for (const route of contentRoutes) expect(buildPageData(route, site), route).not.toBeNull();
     for (const route of [
-      '/sell',
-      '/unsubscribe',
+      ...appRoutes,
       '/nope',
       '/blog/nope',
       '/sell-watch-geelong',
