@@ -35,7 +35,7 @@ export async function createRuntime(env: BaseEnv, options: CreateRuntimeOptions)
   const config: AppConfig = await buildAppConfig(env);
   const resolved = options.databaseUrl
     ? { url: options.databaseUrl, embedded: null }
-    : await resolveDatabaseUrl(env.DATABASE_URL, config.dataDir);
+    : await resolveDatabaseUrl(env.DATABASE_URL, config.dataDir, (message) => options.logger.info(message));
   let db: Database | null = null;
   let boss: PgBoss | null = null;
   try {

@@ -56,7 +56,7 @@ const lines = [
   '',
   `  ${config.site.name} is running at ${config.appUrl}`,
   `  Admin: ${config.appUrl}/admin`,
-  `  Database: ${runtime.embedded ? `embedded PostgreSQL (data in ${path.join(config.dataDir, 'postgres')})` : 'DATABASE_URL'}`,
+  `  Database: ${runtime.embedded ? `embedded PostgreSQL (data in ${runtime.embedded.databaseDir})` : 'DATABASE_URL'}`,
   `  E-mail: ${runtime.services.email.kind === 'outbox' ? 'outbox (no RESEND_API_KEY: e-mails are kept in the database)' : 'Resend'}`,
 ];
 if (firstAdmin) {

@@ -18,6 +18,8 @@ export { firstFolderClosedToOthers } from './embedded-placement.ts';
 
 export interface EmbeddedPostgresHandle {
   port: number;
+  /** The cluster's data folder (moved out of a folder `postgres` cannot reach, when root). */
+  databaseDir: string;
   /** Connection URL for a database on this cluster. */
   url(database?: string): string;
   /** Stops the cluster if this process started it; a no-op when it attached to a running one. */
@@ -195,7 +197,7 @@ async function startCluster(
 
   const attachedPort = await runningCluster(databaseDir);
   if (attachedPort !== null) {
-    return { port: attachedPort, url: url(attachedPort), stop: () => Promise.resolve() };
+    return { port: attachedPort, databaseDir, url: url(attachedPort), stop: () => Promise.resolve() };
   }
 
   const EmbeddedPostgres = await importWithoutExitHooks(libraryEntry);
@@ -240,6 +242,7 @@ async function startCluster(
   process.once('exit', killOnExit);
   return {
     port,
+    databaseDir,
     url: url(port),
     stop: async () => {
       if (stopped) return;
