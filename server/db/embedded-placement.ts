@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { chmod, cp, mkdir, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
 /**
  * Where the embedded PostgreSQL's programs and data live when the app runs as root (decision 017).
@@ -41,10 +41,13 @@ export function firstFolderClosedToOthers(target: string): string | null {
   return null;
 }
 
+// createRequire rather than import.meta.resolve, which vitest's module runner (global setup) lacks.
+const require = createRequire(import.meta.url);
+
 /** The root folder of an installed package, from the file its main export resolves to. */
 function packageRoot(specifier: string): string | null {
   try {
-    let dir = path.dirname(fileURLToPath(import.meta.resolve(specifier)));
+    let dir = path.dirname(require.resolve(specifier));
     while (!existsSync(path.join(dir, 'package.json'))) {
       const up = path.dirname(dir);
       if (up === dir) return null;

