@@ -83,14 +83,6 @@ function footerTemplate(
     `${head}${escapeHtml(links.unsubscribeUrl)}${middle}${escapeHtml(links.preferencesUrl)}${tail}`;
 }
 
-/** The footer every marketing e-mail must carry: who sent it and how to stop it. */
-export function complianceFooter(
-  site: FooterSite,
-  links: { unsubscribeUrl: string; preferencesUrl: string },
-): string {
-  return footerTemplate(site)(links);
-}
-
 function withFooter(html: string, footer: string): string {
   const bodyEnd = html.search(/<\/body\s*>/i);
   if (bodyEnd === -1) return `${html}\n${footer}`;

@@ -1,4 +1,4 @@
-import { credentialsSchema, emailSchema } from '#shared/auth/schemas.ts';
+import { emailSchema, signUpInputSchema } from '#shared/auth/schemas.ts';
 import { generatePassword } from '../auth/bootstrap-admin.ts';
 import { newPasswordProblem } from '../auth/password-policy.ts';
 import { invalidateUserSessions } from '../auth/session.ts';
@@ -50,7 +50,7 @@ export async function runAdminCommand(
         password = generatePassword();
         generated = true;
       }
-      const credentials = credentialsSchema.safeParse({ email: address, password });
+      const credentials = signUpInputSchema.safeParse({ email: address, password });
       if (!credentials.success) throw new UsageError(credentials.error.issues[0]?.message ?? 'Invalid input');
       const problem = generated ? null : newPasswordProblem(password, address);
       if (problem) throw new UsageError(problem);

@@ -119,8 +119,6 @@ function parseTrustProxy(value: string): { value: TrustProxySetting } | { refuse
   if (bad.length > 0) return { refused: `not an address or CIDR: ${bad.join(', ')}` };
   return { value: entries };
 }
-export type ServerEnv = z.infer<typeof serverEnvSchema>;
-export type WorkerEnv = z.infer<typeof workerEnvSchema>;
 
 export class EnvError extends Error {
   override name = 'EnvError';

@@ -324,12 +324,9 @@ export interface DB {
   stat_deltas: StatDeltasTable;
 }
 
-export type User = Selectable<UsersTable>;
 export type Lead = Selectable<LeadsTable>;
 export type NewLead = Insertable<LeadsTable>;
 export type LeadUpdate = Updateable<LeadsTable>;
 export type EmailCampaign = Selectable<EmailCampaignsTable>;
-export type EmailSend = Selectable<EmailSendsTable>;
 export type EmailTemplate = Selectable<EmailTemplatesTable>;
-export type UnsubscribeLog = Selectable<UnsubscribeLogsTable>;
 export type OutboxEmail = Selectable<OutboxEmailsTable>;

@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emailMessageSchema } from '../email/types.ts';
 import { testConfig } from '../../test/support/services.ts';
-import {
-  businessNotification,
-  type EnquiryNotice,
-  enqueueEnquiryNotification,
-  notificationKeys,
-  sellerAcknowledgement,
-} from './notifications.ts';
-import { recordingJobQueue } from '../../test/support/services.ts';
+import { businessNotification, type EnquiryNotice, sellerAcknowledgement } from './notifications.ts';
 
 const config = testConfig();
 
@@ -182,19 +175,5 @@ describe('seller acknowledgement: double opt-in (decision 016)', () => {
       'E-mail marketing consent: Requested, awaiting confirmation from the address',
     );
     expect(business.text).toContain('SMS marketing consent: No');
-  });
-});
-
-describe('enqueueEnquiryNotification', () => {
-  it('queues one small job naming the enquiry; the e-mail keys derive from it', async () => {
-    const jobs = recordingJobQueue();
-    await enqueueEnquiryNotification({ jobs }, notice.enquiryId);
-    expect(jobs.jobs).toEqual([
-      { name: 'enquiry.notify', payload: { enquiryId: notice.enquiryId }, options: {} },
-    ]);
-    expect(notificationKeys(notice.enquiryId)).toEqual({
-      business: `enquiry-${notice.enquiryId}-business`,
-      seller: `enquiry-${notice.enquiryId}-seller`,
-    });
   });
 });

@@ -12,7 +12,6 @@ import { enqueueEmail } from '../email/send-job.ts';
 import type { EmailMessage } from '../email/types.ts';
 import type { DbExecutor } from '../db/database.ts';
 import type { JobPayload } from '../jobs/definitions.ts';
-import type { EnqueueOptions } from '../jobs/queue.ts';
 import type { AppServices } from '../services.ts';
 
 /** Everything both e-mails about one enquiry say, captured when it is stored. */
@@ -236,18 +235,6 @@ export function sellerAcknowledgement(config: NoticeConfig, notice: EnquiryNotic
     text,
     tags: [{ name: 'category', value: 'enquiry_acknowledgement' }],
   };
-}
-
-/**
- * Queues the notification of a new enquiry. Called inside the enquiry's transaction: the job exists
- * only if the enquiry commits. The job carries just the id; the e-mails are built from the stored rows.
- */
-export function enqueueEnquiryNotification(
-  services: Pick<AppServices, 'jobs'>,
-  enquiryId: string,
-  options: EnqueueOptions = {},
-): Promise<string | null> {
-  return services.jobs.send('enquiry.notify', { enquiryId }, options);
 }
 
 /** Everything the e-mails say, read back from the database; null when the enquiry no longer exists. */

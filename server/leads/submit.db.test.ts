@@ -3,7 +3,7 @@ import { TRPCError } from '@trpc/server';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { ZodError } from 'zod';
-import { type LeadSubmitInput, leadSubmitInputSchema } from '#shared/leads/schema.ts';
+import { LEAD_MESSAGES, type LeadSubmitInput, leadSubmitInputSchema } from '#shared/leads/schema.ts';
 import { useBoss } from '../../test/support/boss.ts';
 import { useTestDatabase } from '../../test/support/db.ts';
 import { recordingJobQueue, TEST_APP_URL, testServices } from '../../test/support/services.ts';
@@ -452,6 +452,16 @@ describe('lead.submit', () => {
       ),
     );
     expect(error.code).toBe('BAD_REQUEST');
+    expect(error.cause).toBeInstanceOf(ZodError);
+    const messages = Object.fromEntries(
+      (error.cause as ZodError).issues.map((issue) => [String(issue.path[0]), issue.message]),
+    );
+    expect(messages).toEqual({
+      fullName: LEAD_MESSAGES.nameTooShort,
+      email: LEAD_MESSAGES.emailInvalid,
+      watchYear: LEAD_MESSAGES.year,
+      watchBrand: LEAD_MESSAGES.brand,
+    });
     expect(await counts(t.db)).toEqual(before);
   });
 
@@ -473,7 +483,12 @@ describe('lead.submit', () => {
       config: { rateLimits: { leadSubmit: null, uploads: null } },
     });
     const caller = visitor(services, '203.0.113.77');
-    for (let i = 0; i < 12; i += 1) await caller.lead.submit(form());
+    const before = await counts(t.db);
+    const results = [];
+    for (let i = 0; i < 12; i += 1) results.push(await caller.lead.submit(form()));
+    expect(results.map((result) => result.success)).toEqual(Array.from({ length: 12 }, () => true));
+    expect(new Set(results.map((result) => result.enquiryId)).size).toBe(12);
+    expect((await counts(t.db))?.enquiries).toBe((before?.enquiries ?? 0) + 12);
   });
 });
 

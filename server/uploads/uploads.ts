@@ -131,20 +131,3 @@ async function deleteFiles(
 ): Promise<void> {
   for (const row of rows) await storage.driverFor(row.driver).delete(row.storage_key);
 }
-
-/**
- * Links free photos to an enquiry and returns the ids it linked. A photo already linked elsewhere is
- * left alone, so the caller compares the result with what it asked for. Locking the rows (UPDATE)
- * makes two enquiries racing for one photo serialise: the second finds it taken.
- */
-export async function attachUploads(db: DbExecutor, enquiryId: string, ids: string[]): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .updateTable('uploads')
-    .set({ enquiry_id: enquiryId })
-    .where('id', 'in', ids)
-    .where('enquiry_id', 'is', null)
-    .returning('id')
-    .execute();
-  return rows.map((row) => row.id);
-}

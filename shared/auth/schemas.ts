@@ -32,12 +32,10 @@ export const currentPasswordSchema = z
   .min(SIGN_IN_PASSWORD_MIN, `Password must be at least ${SIGN_IN_PASSWORD_MIN} characters`)
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
 
-export const credentialsSchema = z.object({ email: emailSchema, password: passwordSchema });
-export type Credentials = z.infer<typeof credentialsSchema>;
-
-/** Sign-in checks a password that exists; sign-up chooses one. The login form uses both. */
+/** Sign-in checks a password that exists; sign-up (and `npm run admin -- create`) chooses one. */
 export const signInInputSchema = z.object({ email: emailSchema, password: currentPasswordSchema });
-export const signUpInputSchema = credentialsSchema;
+export const signUpInputSchema = z.object({ email: emailSchema, password: passwordSchema });
+export type Credentials = z.infer<typeof signUpInputSchema>;
 
 export const passwordResetRequestInputSchema = z.object({ email: emailSchema });
 

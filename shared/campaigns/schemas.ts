@@ -4,20 +4,9 @@ import { MAX_HTML_BYTES, MAX_NAME, MAX_SUBJECT, utf8ByteLength } from './rules.t
 
 /** One zod schema per `admin.campaigns.*` input, shared by the campaign form and the server. */
 
-import {
-  CAMPAIGN_STATUS_FILTERS,
-  CAMPAIGN_STATUSES,
-  type CampaignStatus,
-  MAX_SEARCH,
-} from './search-params.ts';
+import { CAMPAIGN_STATUS_FILTERS, type CampaignStatus, MAX_SEARCH } from './search-params.ts';
 
-export {
-  CAMPAIGN_STATUSES,
-  type CampaignListSearch,
-  type CampaignStatus,
-  MAX_SEARCH,
-} from './search-params.ts';
-export const campaignStatusSchema = z.enum(CAMPAIGN_STATUSES);
+export { CAMPAIGN_STATUSES, type CampaignListSearch, type CampaignStatus } from './search-params.ts';
 
 /** Statuses whose content may still change; everything later is history. */
 export const EDITABLE_STATUSES = ['draft', 'scheduled'] as const satisfies readonly CampaignStatus[];
@@ -86,16 +75,11 @@ export const campaignFieldsSchema = z.object({
   /** Values of the custom merge tags (docs/decisions/011-merge-variables.md). */
   variables: variableValuesSchema,
 });
-export type CampaignFieldsInput = z.input<typeof campaignFieldsSchema>;
 export type CampaignFields = z.output<typeof campaignFieldsSchema>;
 
 /** Save Draft: without an id it creates, with one it updates. */
 export const campaignSaveDraftInputSchema = campaignFieldsSchema.extend({ id: z.uuid().optional() });
 export type CampaignSaveDraftInput = z.input<typeof campaignSaveDraftInputSchema>;
-
-/** Send Now saves the form as it is (creating the campaign if needed), then starts sending. */
-export const campaignSendNowInputSchema = campaignSaveDraftInputSchema;
-export type CampaignSendNowInput = z.input<typeof campaignSendNowInputSchema>;
 
 /** A wall-clock date and time typed in the settings timezone: `YYYY-MM-DD HH:mm[:ss]` (or with a `T`). */
 export const WALL_TIME_PATTERN = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?$/;
@@ -105,7 +89,6 @@ export const campaignScheduleInputSchema = campaignSaveDraftInputSchema.extend({
     .string({ error: 'Choose a date and time' })
     .regex(WALL_TIME_PATTERN, 'Choose a date and time'),
 });
-export type CampaignScheduleInput = z.input<typeof campaignScheduleInputSchema>;
 
 export const campaignSendTestInputSchema = z.object({
   to: z
@@ -120,7 +103,6 @@ export const campaignSendTestInputSchema = z.object({
   html_content: campaignHtmlSchema,
   variables: variableValuesSchema,
 });
-export type CampaignSendTestInput = z.input<typeof campaignSendTestInputSchema>;
 
 export const campaignStatusFilterSchema = z.enum(CAMPAIGN_STATUS_FILTERS);
 export type CampaignStatusFilter = z.infer<typeof campaignStatusFilterSchema>;
@@ -131,7 +113,6 @@ export const campaignListInputSchema = z.object({
   search: searchSchema,
   status: campaignStatusFilterSchema.default('all'),
 });
-export type CampaignListInput = z.input<typeof campaignListInputSchema>;
 
 /**
  * The details page's send filters: the spec's four first, then the engine's own states. Each maps
@@ -156,7 +137,6 @@ export const campaignSendsInputSchema = z.object({
   status: sendFilterSchema.default('all'),
   page: pageSchema,
 });
-export type CampaignSendsInput = z.input<typeof campaignSendsInputSchema>;
 
 /** A row of the campaign list. Rates are percentages (0-100) or null before anything was delivered. */
 export interface CampaignSummary {

@@ -2,7 +2,6 @@ import { z } from 'zod';
 
 /** `admin.campaigns.sendEvents`: the provider events of one send, for the details page. */
 export const sendEventsInputSchema = z.object({ sendId: z.uuid('Send not found') });
-export type SendEventsInput = z.input<typeof sendEventsInputSchema>;
 
 /** The most recent events listed for a send; a send rarely has more than a handful. */
 export const SEND_EVENTS_LIMIT = 50;

@@ -6,4 +6,3 @@ import { z } from 'zod';
 const token = z.string().trim().min(1).max(256);
 
 export const consentConfirmationInputSchema = z.object({ token });
-export type ConsentConfirmationInput = z.infer<typeof consentConfirmationInputSchema>;

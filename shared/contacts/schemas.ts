@@ -44,7 +44,6 @@ export const contactsListInputSchema = z.object({
   page: listPageSchema,
   anchor: listAnchorSchema.optional(),
 });
-export type ContactsListInput = z.input<typeof contactsListInputSchema>;
 
 /** Query string of the CSV export: the same filter and search as the list. */
 export const contactsExportQuerySchema = z.object({

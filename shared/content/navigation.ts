@@ -4,22 +4,6 @@ import type { NavigationItem } from './types.ts';
 /** Brands whose menu entries carry the 'Popular' tag (spec §2, mobile drawer). */
 const featuredBrands: readonly string[] = ['Rolex', 'Patek Philippe'];
 
-export const homeNavItem: NavigationItem = {
-  to: '/',
-  label: 'Home',
-  description: 'Back to the home page',
-  icon: 'home',
-  featured: false,
-};
-
-export const sellNavItem: NavigationItem = {
-  to: '/sell',
-  label: 'Sell Now',
-  description: 'Get a free valuation of your watch',
-  icon: 'tag',
-  featured: true,
-};
-
 export const brandNavItems: readonly NavigationItem[] = brandCatalog.map((b) => ({
   to: b.path,
   label: b.name,

@@ -46,7 +46,3 @@ export const noindexRoutes: readonly string[] = ['/unsubscribe', '/confirm-subsc
 
 /** Routes for sitemap.xml. */
 export const indexableRoutes: string[] = publicRoutes.filter((r) => !noindexRoutes.includes(r));
-
-export function isPublicRoute(path: string): boolean {
-  return publicRoutes.includes(path);
-}

@@ -183,11 +183,8 @@ export const leadSubmitInputSchema = leadFormSchema.extend({
 });
 
 export type LeadFormInput = z.input<typeof leadFormSchema>;
-export type LeadForm = z.output<typeof leadFormSchema>;
-export type LeadFormField = keyof LeadForm;
 export type LeadSubmitInput = z.input<typeof leadSubmitInputSchema>;
 export type LeadSubmit = z.output<typeof leadSubmitInputSchema>;
-export type LeadSubmitField = keyof LeadSubmit;
 
 /**
  * The message to show beside each field: the first issue reported for it. Nested paths (one bad photo id)

@@ -10,7 +10,6 @@ export const outboxListInputSchema = z.object({
   /** Case-insensitive match on a recipient address or the subject. */
   search: z.string().trim().max(MAX_SEARCH_LENGTH).optional(),
 });
-export type OutboxListInput = z.input<typeof outboxListInputSchema>;
 
 export const outboxGetInputSchema = z.object({ id: z.uuid() });
 

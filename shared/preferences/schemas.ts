@@ -43,7 +43,6 @@ export type PreferenceAction = (typeof preferenceActions)[number];
 const token = z.string().trim().min(1).max(MAX_TOKEN_LENGTH);
 
 export const preferencesGetInputSchema = z.object({ token });
-export type PreferencesGetInput = z.infer<typeof preferencesGetInputSchema>;
 
 /** Optional free text; blank becomes undefined so nothing meaningless is stored. */
 export const unsubscribeReasonSchema = z
@@ -58,7 +57,6 @@ export const preferencesUpdateInputSchema = z.object({
   action: z.enum(preferenceActions),
   reason: unsubscribeReasonSchema,
 });
-export type PreferencesUpdateInput = z.input<typeof preferencesUpdateInputSchema>;
 
 /** The e-mail look-up field: empty, too long and malformed each get their own message. */
 export const lookupEmailSchema = z
@@ -70,12 +68,10 @@ export const lookupEmailSchema = z
   .pipe(z.email(PREFERENCES_MESSAGES.emailInvalid));
 
 export const preferencesEmailInputSchema = z.object({ email: lookupEmailSchema });
-export type PreferencesEmailInput = z.infer<typeof preferencesEmailInputSchema>;
 
 export const preferencesUnsubscribeByEmailInputSchema = preferencesEmailInputSchema.extend({
   reason: unsubscribeReasonSchema,
 });
-export type PreferencesUnsubscribeByEmailInput = z.input<typeof preferencesUnsubscribeByEmailInputSchema>;
 
 /** What the page shows for a signed link: never the raw address, never any other field. */
 export interface PreferencesView {

@@ -17,11 +17,9 @@ export const templateListInputSchema = z
     search: z.string().trim().max(200).optional(),
   })
   .default({});
-export type TemplateListInput = z.input<typeof templateListInputSchema>;
 
 export const templateCreateInputSchema = templateInputSchema;
 export const templateUpdateInputSchema = templateInputSchema.extend({ id: z.uuid(TEMPLATE_NOT_FOUND) });
-export type TemplateUpdateInput = z.input<typeof templateUpdateInputSchema>;
 
 export const templateTestEmailSchema = z
   .string({ error: TEST_EMAIL_REQUIRED_MESSAGE })
@@ -37,7 +35,6 @@ export const templateSendTestInputSchema = z.object({
   to: templateTestEmailSchema,
   samples: z.record(z.string().regex(/^\w+$/), z.string().max(1000)).default({}),
 });
-export type TemplateSendTestInput = z.input<typeof templateSendTestInputSchema>;
 
 export interface TemplateDto {
   id: string;

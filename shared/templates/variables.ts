@@ -165,5 +165,4 @@ export const templateInputSchema = z.object({
   variable_defaults: variableValuesSchema,
 });
 
-export type TemplateInput = z.input<typeof templateInputSchema>;
 export type TemplateData = z.output<typeof templateInputSchema>;

@@ -88,7 +88,6 @@ export const unsubscribesListInputSchema = z.object({
   page: listPageSchema,
   anchor: listAnchorSchema.optional(),
 });
-export type UnsubscribesListInput = z.input<typeof unsubscribesListInputSchema>;
 export type UnsubscribeLogFilters = Pick<
   z.output<typeof unsubscribesListInputSchema>,
   'search' | 'action' | 'method' | 'includeResubscribes'

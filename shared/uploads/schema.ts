@@ -57,4 +57,3 @@ export const uploadResponseSchema = z.object({ uploads: z.array(uploadedPhotoSch
 export const uploadErrorResponseSchema = z.object({ error: z.string() });
 
 export type UploadedPhoto = z.infer<typeof uploadedPhotoSchema>;
-export type UploadResponse = z.infer<typeof uploadResponseSchema>;

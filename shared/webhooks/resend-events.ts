@@ -19,7 +19,6 @@ export const RESEND_EMAIL_EVENT_TYPES = [
   'email.failed',
   'email.suppressed',
 ] as const;
-export type ResendEmailEventType = (typeof RESEND_EMAIL_EVENT_TYPES)[number];
 
 /**
  * A provider timestamp. Dates JavaScript reads but PostgreSQL cannot store (year -4713, found by the

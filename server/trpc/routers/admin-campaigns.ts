@@ -8,7 +8,6 @@ import {
   campaignListInputSchema,
   campaignSaveDraftInputSchema,
   campaignScheduleInputSchema,
-  campaignSendNowInputSchema,
   campaignSendsInputSchema,
   campaignSendTestInputSchema,
 } from '#shared/campaigns/schemas.ts';
@@ -129,7 +128,8 @@ export const adminCampaignsRouter = router({
     }),
   ),
 
-  sendNow: adminProcedure.input(campaignSendNowInputSchema).mutation(({ ctx, input }) =>
+  // Send Now saves the form as it is (creating the campaign if needed), then starts sending.
+  sendNow: adminProcedure.input(campaignSaveDraftInputSchema).mutation(({ ctx, input }) =>
     run(async () => {
       const { id, ...fields } = input;
       const row = await sendCampaignNow(ctx, fields, { id, userId: ctx.user.id });

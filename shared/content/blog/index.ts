@@ -8,7 +8,7 @@ import { article as watchMarketTrends } from './articles/watch-market-trends-aus
 import { article as whereToSellRolex } from './articles/where-to-sell-rolex-australia-2025-guide.ts';
 import { type BlogArticleSource, type BlogCategory, blogCategories } from './types.ts';
 
-export { blogCategories, type BlogArticleSource, type BlogCategory } from './types.ts';
+export { blogCategories, type BlogCategory } from './types.ts';
 
 /** The spec's blog post entity: the index list carries an empty `content`. */
 export interface BlogPost {
