@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 // Frozen in time: this file never imports application code. It creates the whole data model of
-// DESIGN.md §2. Enumerations are CHECK constraints so a bad value is refused by the database itself.
+// decision 021. Enumerations are CHECK constraints so a bad value is refused by the database itself.
 
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`.execute(db);

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Rate-limit counters live in PostgreSQL so every server process shares them (DESIGN §4).
+// Rate-limit counters live in PostgreSQL so every server process shares them (decision 019).
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`
     CREATE TABLE rate_limits (

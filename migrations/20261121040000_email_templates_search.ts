@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// The template grid's search is a case-insensitive "contains" on three columns (DESIGN §2:
+// The template grid's search is a case-insensitive "contains" on three columns (decision 021:
 // such searches get a trigram index). pg_trgm is created by the initial schema.
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`CREATE INDEX email_templates_name_trgm_idx ON email_templates USING gin (template_name gin_trgm_ops)`.execute(

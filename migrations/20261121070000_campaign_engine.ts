@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 
 // Frozen in time: never imports application code.
 //
-// The sending engine (DESIGN decision 6). A batch is a fixed set of sends delivered in one provider
+// The sending engine (decision 006). A batch is a fixed set of sends delivered in one provider
 // request under one idempotency key: its membership lives on the sends (batch_id) and what else the
 // request needs to be repeated byte for byte (sender, key) lives here, so a batch whose worker died
 // is re-sent identically and the provider answers with the first result instead of mailing twice.

@@ -46,7 +46,7 @@ export interface AppServer {
 export const ANONYMOUS_MAX_BATCH = 10;
 export const SIGNED_IN_MAX_BATCH = 50;
 
-/** Routes that take cross-site POSTs by design (see DESIGN decisions 8 and 9). */
+/** Routes that take cross-site POSTs by design (decisions 004 and 007). */
 export const CSRF_EXEMPT_PREFIXES = ['/api/unsubscribe/one-click', '/api/webhooks/'];
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The one place ad and page-view events fire (DESIGN decision 13). Every event is pushed to
+ * The one place ad and page-view events fire (decision 018). Every event is pushed to
  * `window.__analyticsEvents` and dispatched as an `analytics` CustomEvent, so tests observe exactly
  * what the site reports. Third-party tags are loaded only when their IDs were configured at build
  * time (VITE_GA_ID, VITE_META_PIXEL_ID, VITE_GOOGLE_ADS_ID, VITE_GOOGLE_ADS_CONVERSION_LABEL), and

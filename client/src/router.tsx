@@ -5,7 +5,7 @@ import { routeTree as publicRouteTree } from './routeTree.public.gen.ts';
 export function routerOptions(options: { history?: RouterHistory }) {
   return {
     ...(options.history ? { history: options.history } : {}),
-    // Scroll position is reset by the public layout on every path change (spec §2).
+    // Scroll position is reset by the public layout on every path change (docs/spec/public-site.md §2).
     scrollRestoration: false,
     defaultPreload: 'intent' as const,
   };

@@ -9,7 +9,7 @@ import {
 import { decodeBase64Url, MAC_BYTES, macMatches, purposeMac } from './mac.ts';
 
 /*
- * Sign-in throttling (DESIGN decision 10). Every attempt is counted *before* the password is
+ * Sign-in throttling (decision 008). Every attempt is counted *before* the password is
  * checked, in one atomic upsert, so a burst of parallel guesses cannot slip past the limit.
  *
  * - Per account: 5 attempts per 15-minute window; a correct password resets the counter. The

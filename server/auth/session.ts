@@ -35,7 +35,7 @@ export interface ValidatedSession {
 }
 
 export function generateSessionToken(): string {
-  // 256 bits (32 bytes) of entropy (DESIGN's session design; Lucia's guide asks for at least 160).
+  // 256 bits (32 bytes) of entropy (decision 008; Lucia's guide asks for at least 160).
   return encodeBase32LowerCaseNoPadding(randomBytes(32));
 }
 

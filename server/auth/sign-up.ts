@@ -13,7 +13,7 @@ import { createUser, findUserByEmail, UserExistsError } from './users.ts';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Open sign-up (spec §6): creates a user without any role and e-mails a verification link. An
+ * Open sign-up (docs/spec/admin.md §6): creates a user without any role and e-mails a verification link. An
  * address already on file gets a "you already have an account" e-mail instead, and the caller
  * sees exactly the same outcome, so sign-up cannot be used to learn who has an account. Admin
  * access is granted outside the app (`npm run admin -- grant <email>`).

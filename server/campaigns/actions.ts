@@ -164,7 +164,7 @@ export async function resumeCampaign(services: ActionServices, id: string): Prom
 }
 
 /**
- * Retry mode (spec §7 retry_mode): sends that failed go back to the queue; sent ones are never
+ * Retry mode (docs/spec/admin.md §7 retry_mode): sends that failed go back to the queue; sent ones are never
  * touched, so a resume cannot mail anyone twice. A batch whose attempts ended without a definite
  * answer (time-out, 5xx) may have reached the provider: within its idempotency window it is
  * reopened as it was, so the retry repeats the same request under the same key instead of

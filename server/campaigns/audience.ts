@@ -2,7 +2,7 @@ import { parseTestEmails } from '#shared/campaigns/rules.ts';
 import type { DbExecutor } from '../db/database.ts';
 
 /**
- * Contacts a campaign may e-mail (DESIGN decision 3): they opted in, never unsubscribed, and no
+ * Contacts a campaign may e-mail (decision 003): they opted in, never unsubscribed, and no
  * hard bounce or complaint has suppressed them. The sending engine selects the same rows.
  */
 export async function countSubscribedContacts(db: DbExecutor): Promise<number> {

@@ -5,7 +5,7 @@ import { PREFERENCES_PATH } from '../unsubscribe/links.ts';
 
 /*
  * Turns stored campaign content into what one recipient receives: merge tags filled, and the
- * compliance footer (unsubscribe link plus the business's identity, DESIGN decision 7) added when
+ * compliance footer (unsubscribe link plus the business's identity, decision 004) added when
  * the HTML has no unsubscribe link of its own. Send Test uses it with sample values; the sending
  * engine uses it with each recipient's values and signed links.
  */

@@ -13,8 +13,8 @@ import type { Database, DbExecutor, DbTransaction } from '../db/database.ts';
 import { containsPattern, pagedIds } from '../db/paging.ts';
 import { LEAD_METRICS, readTotals } from '../stats/stat-deltas.ts';
 
-// Contacts are the leads (admin spec §3). Subscribed = e-mail consent and not unsubscribed;
-// Unsubscribed = email_unsubscribed_at set (spec §4, §7 Exports).
+// Contacts are the leads (docs/spec/admin.md §3). Subscribed = e-mail consent and not unsubscribed;
+// Unsubscribed = email_unsubscribed_at set (docs/spec/admin.md §4, §7 Exports).
 
 /**
  * The filter's SQL, written exactly like the partial indexes' predicates (leads_subscribed_idx,
@@ -332,7 +332,7 @@ export type UpdateContactResult =
   | { status: 'ok' };
 
 /**
- * An admin's edit of the two consent flags (spec §4). Switching a channel on is never silent: it
+ * An admin's edit of the two consent flags (docs/spec/admin.md §4). Switching a channel on is never silent: it
  * needs the consent evidence (basis, where it is kept, the day), which is kept as a consent record,
  * and the contact's consent fields then name the admin as the source.
  */

@@ -6,7 +6,7 @@ import { csvLineSql } from '../exports/csv.ts';
 import type { CsvExportSpec } from '../exports/csv-export.ts';
 import { contactConditions, countContacts } from './contacts.ts';
 
-// Contacts export (admin spec §7 Exports, §9 CSV files): every matching lead, newest first. The
+// Contacts export (docs/spec/admin.md §7 Exports, §9 CSV files): every matching lead, newest first. The
 // spec's five columns come first, so a sheet built on them keeps working; then who the contact is
 // and the consent evidence the Spam Act asks a business to be able to show (issue 25 item 5).
 

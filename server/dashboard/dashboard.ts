@@ -14,7 +14,7 @@ import type { DbExecutor } from '../db/database.ts';
 import { calendarDays, localDate } from '../settings/local-time.ts';
 import { LEAD_METRICS, readTotals, SERIES_METRICS } from '../stats/stat-deltas.ts';
 
-// Email Campaign Dashboard (admin spec §2, §9). Campaign figures come from the counters the sending
+// Email Campaign Dashboard (docs/spec/admin.md §2, §9). Campaign figures come from the counters the sending
 // engine keeps on email_campaigns, so no query here visits email_sends.
 
 export async function dashboardStats(db: DbExecutor): Promise<DashboardStats> {
@@ -51,7 +51,7 @@ export async function dashboardStats(db: DbExecutor): Promise<DashboardStats> {
   };
 }
 
-/** The 5 latest completed campaigns and the 5 latest unsubscribes, newest first (spec §9). */
+/** The 5 latest completed campaigns and the 5 latest unsubscribes, newest first (docs/spec/admin.md §9). */
 export async function recentActivity(db: DbExecutor): Promise<RecentActivityItem[]> {
   const [campaigns, logs] = await Promise.all([
     db

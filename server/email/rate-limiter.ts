@@ -3,7 +3,7 @@ import type { Database } from '../db/database.ts';
 import type { BatchSendResult, EmailTransport, RateLimitInfo, SendOptions, SendResult } from './types.ts';
 import { sleep } from '../sleep.ts';
 
-/** Resend's documented default when it does not tell us otherwise (STACK.md). */
+/** Resend's documented default when it does not tell us otherwise (decision 019). */
 export const DEFAULT_REQUESTS_PER_SECOND = 2;
 /**
  * Requests are spaced a little wider than the advertised rate: a request that leaves a few
@@ -29,7 +29,7 @@ export const LATENESS_ALLOWANCE_MS = 1000 * (SPACING_MARGIN - 1);
 export const WARM_CONNECTION_MS = 4_000;
 
 /**
- * One request rate shared by every worker and server process (DESIGN §4): the schedule lives in a
+ * One request rate shared by every worker and server process (decision 019): the schedule lives in a
  * PostgreSQL row. Each request reserves the next free slot (slots are `interval_ms` apart, like a
  * GCRA without burst) in one UPDATE, then waits for it; a 429 pushes the whole schedule past the
  * provider's `retry-after`. Idle time earns no burst, so the rate holds in every window.

@@ -9,7 +9,7 @@ import { preferencesUrl } from '../unsubscribe/links.ts';
 import { applyPreferenceAction, type ChangeSource, lockLeadIdByEmail } from './preferences.ts';
 
 /**
- * Look-up by e-mail (DESIGN decision 4). Nothing here may tell a caller whether an address is on
+ * Look-up by e-mail (decision 004). Nothing here may tell a caller whether an address is on
  * file: both operations do the same checks, return nothing, and differ only in what happens to a
  * known lead. The limits bound how many addresses one client can probe and how often one inbox can
  * be sent a link.

@@ -36,7 +36,7 @@ export type PreferenceActionResult =
   /** `logged` lists the log rows written; empty when the action changed nothing. */
   | { status: 'ok'; lead: LeadPreferences; logged: UnsubscribeAction[] };
 
-/** Admin spec §4: subscribed means consent given and no unsubscribe; suppression also stops e-mail. */
+/** docs/spec/admin.md §4: subscribed means consent given and no unsubscribe; suppression also stops e-mail. */
 export function toPreferencesView(lead: LeadPreferences): PreferencesView {
   return {
     email: maskEmail(lead.email),

@@ -9,7 +9,7 @@ import {
 import type { AppConfig } from '../config/app-config.ts';
 import type { DbExecutor } from '../db/database.ts';
 
-// The single settings row (DESIGN decision 5). NULL identity fields mean "the configured default",
+// The single settings row (decision 005). NULL identity fields mean "the configured default",
 // so changing EMAIL_FROM or the site's e-mail still takes effect for an installation that never
 // saved its own sender.
 

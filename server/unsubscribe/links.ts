@@ -16,7 +16,7 @@ export function oneClickUnsubscribeUrl(config: LinkConfig, payload: UnsubscribeT
   return `${config.appUrl}${ONE_CLICK_PATH}?token=${signToken(config.appSecret, payload)}`;
 }
 
-/** Both links and the headers every marketing e-mail carries (DESIGN decision 7). */
+/** Both links and the headers every marketing e-mail carries (decision 004). */
 export function unsubscribeLinks(
   config: LinkConfig,
   payload: UnsubscribeTokenPayload,

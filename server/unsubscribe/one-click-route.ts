@@ -7,7 +7,7 @@ import { ONE_CLICK_PATH, PREFERENCES_PATH } from './links.ts';
 import { verifyToken } from './signed-token.ts';
 
 /**
- * RFC 8058 one-click unsubscribe (DESIGN decision 8). Mail clients POST `List-Unsubscribe=One-Click`
+ * RFC 8058 one-click unsubscribe (decision 004). Mail clients POST `List-Unsubscribe=One-Click`
  * from their own servers: no cookies, no Origin, no CSRF header (the path is CSRF-exempt), and they
  * expect 200 without a redirect. The signed token is the only credential.
  */

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * Unsubscribe tokens (DESIGN decision 4): they name a lead, and the campaign when the e-mail came from
+ * Unsubscribe tokens (decision 004): they name a lead, and the campaign when the e-mail came from
  * one, and never expire because an unsubscribe link in an old e-mail must keep working.
  *
  * Layout, then base64url without padding:

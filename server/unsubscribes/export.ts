@@ -6,7 +6,7 @@ import { csvLineSql } from '../exports/csv.ts';
 import type { CsvExportSpec } from '../exports/csv-export.ts';
 import { countLogs, logConditions, logSelection } from './logs.ts';
 
-// Unsubscribe logs export (admin spec §7 Exports, §9 CSV files): the list's filters, newest first.
+// Unsubscribe logs export (docs/spec/admin.md §7 Exports, §9 CSV files): the list's filters, newest first.
 
 export const UNSUBSCRIBE_LOGS_CSV_HEADER = [
   'Email',

@@ -15,7 +15,7 @@ import type { Database, DbExecutor } from '../db/database.ts';
 import { containsPattern, pagedIds } from '../db/paging.ts';
 import { readTotals, unsubscribeLogMetric } from '../stats/stat-deltas.ts';
 
-// Unsubscribe Activity (admin spec §2, §7). Every count except "today" and "this week" comes from
+// Unsubscribe Activity (docs/spec/admin.md §2, §7). Every count except "today" and "this week" comes from
 // the trigger-kept totals; those two read the last week of the covering (created_at) index.
 
 const UNSUBSCRIBES: UnsubscribeLogAction[] = ['email_unsubscribe', 'sms_unsubscribe'];

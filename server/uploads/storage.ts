@@ -104,7 +104,7 @@ export function createUploadThingStorage(token: string): StorageDriver {
   };
 }
 
-/** UploadThing when a token is configured, otherwise local disk (DESIGN decision 11). */
+/** UploadThing when a token is configured, otherwise local disk (decision 009). */
 export function selectStorageKind(config: Pick<AppConfig, 'uploadthingToken'>): StorageDriverKind {
   return config.uploadthingToken ? 'uploadthing' : 'local';
 }

@@ -15,7 +15,7 @@ import { applyPreferenceAction } from '../preferences/preferences.ts';
 import { effectOf, occurredAt, SEND_STATUS_RANK, type SendEffect } from './effects.ts';
 
 /**
- * Store then apply (DESIGN decision 9). Every verified event is inserted into email_events, unique
+ * Store then apply (decision 007). Every verified event is inserted into email_events, unique
  * on svix-id, and applied to its send by the same statement: insert the events, update their sends,
  * add the deltas to their campaigns' counters and rates, notify the details pages. One statement
  * takes any number of events, so concurrent deliveries are applied together (see recorder.ts):

@@ -8,7 +8,7 @@ import { createEventRecorder } from './recorder.ts';
 import { signingKey, svixHeadersOf, verifySvixSignature } from './verify.ts';
 
 /**
- * `POST /api/webhooks/resend` (DESIGN decision 9): Resend's delivery, bounce, complaint, open and
+ * `POST /api/webhooks/resend` (decision 007): Resend's delivery, bounce, complaint, open and
  * click events. CSRF-exempt by design (server/app.ts); the Svix signature over the raw body is the
  * only credential, and nothing touches the database before it is verified.
  *

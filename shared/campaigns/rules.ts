@@ -1,6 +1,6 @@
 import { contentTags, tagsWithoutValue, type VariableValues } from '../templates/variables.ts';
 
-/** Campaign limits from the admin spec §9; the client form and the server send path share them. */
+/** Campaign limits from the docs/spec/admin.md §9; the client form and the server send path share them. */
 export const MAX_RECIPIENTS = 50_000;
 export const MAX_SUBJECT = 150;
 export const MAX_NAME = 200;

@@ -197,7 +197,7 @@ export interface CampaignListResult {
 }
 
 /**
- * Which row-menu and details-page actions a status allows (spec §4). Duplicate and Delete are always
+ * Which row-menu and details-page actions a status allows (docs/spec/admin.md §4). Duplicate and Delete are always
  * offered; the server refuses to delete a campaign that is sending.
  */
 export function campaignActions(status: CampaignStatus): {

@@ -5,7 +5,7 @@ import { type ConsentRecord, consentEvidenceSchema } from './consent.ts';
 
 export { type ContactFilter, contactFilters, type ContactsSearchParams } from '../admin/search-params.ts';
 
-/** Admin contacts (leads): list, detail and consent edits (admin spec §2, §4, §7, §8). */
+/** Admin contacts (leads): list, detail and consent edits (docs/spec/admin.md §2, §4, §7, §8). */
 
 export const CONTACTS_PAGE_SIZE = 20;
 

@@ -1,7 +1,7 @@
 import type { SiteConfig } from '../site/config.ts';
 import type { InfoCard, ProcessStep, ResourceLink } from './types.ts';
 
-/** Copy of the /watch-authentication page (spec §2). */
+/** Copy of the /watch-authentication page (docs/spec/public-site.md §2). */
 
 export interface BrandSpeciality {
   brand: string;

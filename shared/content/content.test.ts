@@ -314,7 +314,7 @@ describe('FAQs', () => {
     for (const b of brandPages) expect(brandFaqs(b, site)).toHaveLength(6);
   });
 
-  it('states the terms of spec §1 on every FAQ page', () => {
+  it('states the terms of docs/spec/public-site.md §1 on every FAQ page', () => {
     const pages = [
       homeFaqs(site),
       ...cities.map((c) => cityFaqs(c, site)),
@@ -347,7 +347,7 @@ describe('FAQs', () => {
 
   it('never contradicts the configured claims', () => {
     const text = JSON.stringify(allContent()) + JSON.stringify(allFaqs());
-    // The old site's conflicting figures (spec §1); none may appear beside the configured ones.
+    // The old site's conflicting figures (docs/spec/public-site.md §1); none may appear beside the configured ones.
     const contradictions = [
       /10,000/,
       /\b847\b/,

@@ -10,7 +10,7 @@ export function formatList(items: readonly string[]): string {
 
 /*
  * The terms of sale are written once here so every FAQ states them the same way as the Terms page
- * (spec §1): no seller fees, preliminary quotes, revised offer or return at our expense, no cooling-off.
+ * (docs/spec/public-site.md §1): no seller fees, preliminary quotes, revised offer or return at our expense, no cooling-off.
  */
 const terms = {
   noFees: 'There are no fees for the valuation, the authentication or standard payment by bank transfer.',

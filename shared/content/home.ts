@@ -8,7 +8,7 @@ import type {
   TrustBadge,
 } from './types.ts';
 
-/** Claims come from the site config so the home page agrees with every other page (DESIGN decision 1). */
+/** Claims come from the site config so the home page agrees with every other page (decision 001). */
 export function trustBadges(site: SiteConfig): readonly TrustBadge[] {
   const { rating, reviewCount, transactions, establishedYear, responseHours } = site.claims;
   return [

@@ -20,7 +20,7 @@ export function trustStrip(site: SiteConfig): readonly TrustBadge[] {
   ];
 }
 
-/** The city page's 3 steps; step 2 names the first 3 local areas (spec §2, city landing pages). */
+/** The city page's 3 steps; step 2 names the first 3 local areas (docs/spec/public-site.md §2, city landing pages). */
 export function cityHowItWorks(city: Location, site: SiteConfig): readonly ProcessStep[] {
   const [a, b, c] = city.localAreas;
   return [

@@ -1,6 +1,6 @@
 import type { SiteConfig } from '../site/config.ts';
 
-/** The Terms and Privacy pages (spec §2), written from the site configuration so contact details match. */
+/** The Terms and Privacy pages (docs/spec/public-site.md §2), written from the site configuration so contact details match. */
 
 export interface LegalSection {
   id: string;

@@ -1,7 +1,7 @@
 import { brandCatalog, cityCatalog } from './catalog.ts';
 import type { NavigationItem } from './types.ts';
 
-/** Brands whose menu entries carry the 'Popular' tag (spec §2, mobile drawer). */
+/** Brands whose menu entries carry the 'Popular' tag (docs/spec/public-site.md §2, mobile drawer). */
 const featuredBrands: readonly string[] = ['Rolex', 'Patek Philippe'];
 
 export const brandNavItems: readonly NavigationItem[] = brandCatalog.map((b) => ({

@@ -1,6 +1,6 @@
 /**
  * Old addresses that now live elsewhere, answered with 301 by the server and followed by in-app
- * links. The spec's articles link to /sell-form (public spec §3), the sell form's address before
+ * links. The spec's articles link to /sell-form (docs/spec/public-site.md §3), the sell form's address before
  * /sell. A redirect is never a page: the sitemap leaves these out.
  */
 export const PERMANENT_REDIRECTS: Readonly<Record<string, string>> = {

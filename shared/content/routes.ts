@@ -1,7 +1,7 @@
 import { brandCatalog, cityCatalog } from './catalog.ts';
 
 /**
- * Slugs of the built-in blog articles (DESIGN decision 2). Kept here rather than read from the blog
+ * Slugs of the built-in blog articles (decision 002). Kept here rather than read from the blog
  * collection so route checks, the sitemap and the browser do not load every article body;
  * blog/index.test.ts checks that the two lists agree.
  */

@@ -4,7 +4,7 @@ import type { FaqItem, Location } from './types.ts';
 /** JSON-LD objects (schema.org). Kept as plain data so they serialise into page data and HTML alike. */
 export type JsonLd = { '@context'?: string } & Record<string, unknown>;
 
-/** Landing-page business facts (spec §9): hours, radius, currency, price range, payment methods, free offer. */
+/** Landing-page business facts (docs/spec/public-site.md §9): hours, radius, currency, price range, payment methods, free offer. */
 const openingHours = {
   '@type': 'OpeningHoursSpecification',
   dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],

@@ -1,4 +1,4 @@
-/** Email Campaign Dashboard (admin spec §2 Dashboard, §9 dashboard stats and recent activity). */
+/** Email Campaign Dashboard (docs/spec/admin.md §2 Dashboard, §9 dashboard stats and recent activity). */
 
 export const DASHBOARD_REFRESH_MS = 30_000;
 export const RECENT_CAMPAIGNS = 5;

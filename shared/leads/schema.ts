@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { watchBrandChoices, watchConditionChoices } from '../content/choices.ts';
 
-/** Sell-form rules (public-site spec §5). Messages are verbatim from the spec; the client and server share them. */
+/** Sell-form rules (docs/spec/public-site.md §5). Messages are verbatim from the spec; the client and server share them. */
 
 export const MAX_PHOTOS = 10;
 export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
@@ -20,7 +20,7 @@ export function enquiryReference(enquiryId: string): string {
 export const SUBMISSION_SUCCESS_MESSAGE =
   "Form submitted successfully! We'll review your watch details and get back to you within 24 hours.";
 
-/** The one failure toast; the underlying error is deliberately not shown to the seller (spec §8). */
+/** The one failure toast; the underlying error is deliberately not shown to the seller (docs/spec/public-site.md §8). */
 export function submissionFailedMessage(phone: string): string {
   return `Submission failed. Please try again or call us directly at ${phone}.`;
 }
@@ -58,7 +58,7 @@ export function currentYear(now: Date = new Date()): number {
 const namePattern = /^[\p{L}\p{M} '\u2019-]+$/u;
 const phonePattern = /^\+?[\d\s\-()]+$/;
 
-/** Runs the rules of one field in order and reports only the first that fails (spec §5). */
+/** Runs the rules of one field in order and reports only the first that fails (docs/spec/public-site.md §5). */
 function firstFailing<T>(rules: ReadonlyArray<readonly [(value: T) => boolean, string]>) {
   return (value: T, ctx: z.RefinementCtx): void => {
     for (const [passes, message] of rules) {
@@ -153,7 +153,7 @@ export const leadFormSchema = z.object({
   hasBox: z.boolean().default(false),
   hasPapers: z.boolean().default(false),
   additionalDetails: optionalText(2000, LEAD_MESSAGES.detailsTooLong),
-  // Consent must be an explicit tick (DESIGN decision 3), hence false when absent.
+  // Consent must be an explicit tick (decision 003), hence false when absent.
   emailMarketingConsent: z.boolean().default(false),
   smsMarketingConsent: z.boolean().default(false),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Marketing preferences page (public-site spec §2, §4, §8; DESIGN decision 4). */
+/** Marketing preferences page (docs/spec/public-site.md §2, §4, §8; decision 004). */
 
 export const MAX_UNSUBSCRIBE_REASON = 500;
 // The longest signed token is 66 characters; the cap only keeps absurd input away from the verifier.
@@ -12,7 +12,7 @@ export const PREFERENCES_MESSAGES = {
     'Could not find your preferences with this link. Please enter your email below to look up your preferences.',
   unexpected: 'An unexpected error occurred. Please try again.',
   updateFailed: 'Failed to update your preferences. Please try again.',
-  /** Public spec §8: the wording when the update threw (no answer, or a server fault). */
+  /** docs/spec/public-site.md §8: the wording when the update threw (no answer, or a server fault). */
   updateException: 'Failed to update preferences. Please try again.',
   updated: 'Your preferences have been successfully updated.',
   emailRequired: 'Please enter your email address.',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Admin settings (admin spec §2 Settings; DESIGN decision 5: saved, and used by the sending worker).
+ * Admin settings (docs/spec/admin.md §2 Settings; decision 005: saved, and used by the sending worker).
  * The form shows the delay in seconds; the database keeps milliseconds.
  */
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * The one site configuration. Every page, e-mail and structured-data block reads identity and
- * marketing claims from here, so the copy can never contradict itself (DESIGN decision 1).
+ * marketing claims from here, so the copy can never contradict itself (decision 001).
  * Identity fields are overridable from the environment (SITE_NAME, SITE_PHONE, SITE_EMAIL,
  * SITE_LEGAL_NAME, SITE_LICENCE, SITE_ABN, SITE_INSTAGRAM_URL, SITE_FACEBOOK_URL, APP_URL); claims
  * are deliberately not, because they are copy that must stay consistent with the articles.

@@ -15,7 +15,7 @@ export {
   type UnsubscribesSearchParams,
 } from '../admin/search-params.ts';
 
-/** Unsubscribe Activity (admin spec §2, §7, §8). */
+/** Unsubscribe Activity (docs/spec/admin.md §2, §7, §8). */
 
 export const UNSUBSCRIBES_PAGE_SIZE = 20;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_PHOTO_BYTES, MAX_PHOTOS } from '../leads/schema.ts';
 
 /**
- * Seller photo uploads (DESIGN decision 11). The server decides what a photo is by its bytes; the
+ * Seller photo uploads (decision 009). The server decides what a photo is by its bytes; the
  * browser's `accept` list only narrows the file picker.
  */
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Resend webhook payloads (STACK.md §Resend): `{ type, created_at, data }`, where the e-mail
+ * Resend webhook payloads (decision 007): `{ type, created_at, data }`, where the e-mail
  * events carry `data.email_id` (the id `emails.send` / `batch.send` returned, our
  * provider_message_id). Only the fields the platform uses are required; the rest of a payload is
  * kept verbatim in email_events.payload.

@@ -20,7 +20,7 @@ interface ListPaginationProps {
 
 /**
  * Previous, page numbers (first, current with its neighbours, last, ellipses for gaps) and next.
- * Hidden for a single page (admin spec §2).
+ * Hidden for a single page (docs/spec/admin.md §2).
  */
 export function ListPagination({
   page,

@@ -52,7 +52,7 @@ export const adminTheme = createTheme({
   components: {
     Modal: Modal.extend({ styles: titleInAdminFont }),
     Drawer: Drawer.extend({ styles: titleInAdminFont }),
-    // Public spec §9: scroll areas hide their scrollbar 600 ms after scrolling stops.
+    // docs/spec/public-site.md §9: scroll areas hide their scrollbar 600 ms after scrolling stops.
     ScrollArea: ScrollArea.extend({ defaultProps: { scrollHideDelay: ADMIN_SCROLLBAR_HIDE_MS } }),
     ScrollAreaAutosize: ScrollArea.Autosize.extend({
       defaultProps: { scrollHideDelay: ADMIN_SCROLLBAR_HIDE_MS },
@@ -83,7 +83,7 @@ function useNoIndex() {
 }
 
 /**
- * "Access is rechecked on every authentication change" (spec §2): any admin call answered with
+ * "Access is rechecked on every authentication change" (docs/spec/admin.md §2): any admin call answered with
  * 401/403 (session expired, revoked, role removed) and any sign-in or sign-out in another tab
  * invalidates `auth.me`, and the guard, which renders from that query, redirects as needed.
  */

@@ -1,4 +1,4 @@
-/** The desktop sidebar's open/closed state, remembered for 7 days (spec §2 Layout, §9). */
+/** The desktop sidebar's open/closed state, remembered for 7 days (docs/spec/admin.md §2 Layout, §9). */
 export const SIDEBAR_COOKIE = 'sidebar_state';
 export const SIDEBAR_COOKIE_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
 

@@ -51,7 +51,7 @@ export function CampaignNotFound() {
 
 /**
  * /admin/campaigns/$id: the campaign's state, counts and per-recipient sends, kept current by the
- * live feed, or by polling every 3 s while a send runs and the feed is down (spec §9).
+ * live feed, or by polling every 3 s while a send runs and the feed is down (docs/spec/admin.md §9).
  */
 export function CampaignDetailsPage({ id }: { id: string }) {
   useDocumentTitle(`Campaign Details | ${ADMIN_TITLE}`);

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { BlogPost } from '#shared/content/blog/index.ts';
 
-/** "20 January 2025": Australian long date (spec §9). Dates are calendar days, so read them as UTC. */
+/** "20 January 2025": Australian long date (docs/spec/public-site.md §9). Dates are calendar days, so read them as UTC. */
 export function formatPublishedDate(isoDate: string): string {
   return new Date(isoDate).toLocaleDateString('en-AU', {
     day: 'numeric',

@@ -9,5 +9,5 @@ export function imageSources(src: string): { webp: string | null; fallback: stri
   return { webp: null, fallback: src };
 }
 
-/** Share of the image that must be on screen before it loads (spec §9). */
+/** Share of the image that must be on screen before it loads (docs/spec/public-site.md §9). */
 export const LAZY_IMAGE_THRESHOLD = 0.1;

@@ -20,7 +20,7 @@ import { useTRPC } from '../trpc.ts';
 
 const refresh = { refetchInterval: DASHBOARD_REFRESH_MS };
 
-/** /admin and /admin/dashboard: the Email Campaign Dashboard (admin spec §2, §9). */
+/** /admin and /admin/dashboard: the Email Campaign Dashboard (docs/spec/admin.md §2, §9). */
 export function DashboardPage() {
   useDocumentTitle(`Email Campaign Dashboard | ${ADMIN_TITLE}`);
   const trpc = useTRPC();

@@ -6,7 +6,7 @@ import { Icon } from '../components/Icon.tsx';
 import { site } from '../site.ts';
 import type { MobileMenuProps } from './MobileMenu.tsx';
 
-/** The drawer is the navigation below this width (spec §9); layout.css uses the same breakpoint. */
+/** The drawer is the navigation below this width (docs/spec/public-site.md §9); layout.css uses the same breakpoint. */
 export const MOBILE_MAX_WIDTH_PX = 767;
 
 function DrawerGroup({

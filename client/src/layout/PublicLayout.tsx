@@ -8,7 +8,7 @@ export function isAdminPath(pathname: string): boolean {
   return pathname === '/admin' || pathname.startsWith('/admin/');
 }
 
-/** Scroll to the top on every path change (spec §2); the first page keeps the browser's position. */
+/** Scroll to the top on every path change (docs/spec/public-site.md §2); the first page keeps the browser's position. */
 function useScrollReset(pathname: string) {
   const first = useRef(true);
   useEffect(() => {

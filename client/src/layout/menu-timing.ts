@@ -1,4 +1,4 @@
-/** Desktop menu delays (spec §9): open after hovering 200 ms, re-open at once within 300 ms, close 150 ms after leaving. */
+/** Desktop menu delays (docs/spec/public-site.md §9): open after hovering 200 ms, re-open at once within 300 ms, close 150 ms after leaving. */
 export const MENU_OPEN_DELAY_MS = 200;
 export const MENU_SKIP_DELAY_MS = 300;
 export const MENU_CLOSE_DELAY_MS = 150;

@@ -52,7 +52,7 @@ export function formatCount(value: number): string {
   return count.format(value);
 }
 
-/** Progress of a send: sent out of the total recipients, rounded (spec §9). */
+/** Progress of a send: sent out of the total recipients, rounded (docs/spec/admin.md §9). */
 export function progressPercent(sent: number, total: number): number {
   if (!(total > 0)) return 0;
   return Math.min(100, Math.round((sent / total) * 100));

@@ -12,7 +12,7 @@ import { Notice } from './Notice.tsx';
 type Outcome = { tone: 'success' | 'error'; message: string };
 
 /**
- * Look-up by e-mail (DESIGN decision 4). It never shows whether the address is on file: it offers two
+ * Look-up by e-mail (decision 004). It never shows whether the address is on file: it offers two
  * actions that work the same for any address and confirms them in neutral words.
  */
 export function EmailLookup({

@@ -21,7 +21,7 @@ describe('preferences page error messages', () => {
   });
 
   it('shows the spec message for a failed update unless the server explains a refusal', () => {
-    // Public spec §8: an exception reads 'Failed to update preferences. Please try again.'
+    // docs/spec/public-site.md §8: an exception reads 'Failed to update preferences. Please try again.'
     expect(updateErrorMessage(error('INTERNAL_SERVER_ERROR'))).toBe(
       'Failed to update preferences. Please try again.',
     );

@@ -71,7 +71,7 @@ export function errorId(field: ErrorField): string {
   return `sell-${field}-error`;
 }
 
-/** The shared lead schema decides; only the first message of each field is kept (spec §5). */
+/** The shared lead schema decides; only the first message of each field is kept (docs/spec/public-site.md §5). */
 export function validateSellForm(values: SellFormValues): SellFormErrors {
   // The selects hold '' until chosen, which the schema's enums reject with the spec's messages.
   const result = leadFormSchema.safeParse(values satisfies Record<keyof LeadFormInput, unknown>);

@@ -38,7 +38,7 @@ import { errorMessage } from '../marketing/errors.ts';
 import { formatDateTime } from '../marketing/format.ts';
 import { useTRPC } from '../trpc.ts';
 
-/** /admin/settings: saved in the database and used by the sending worker (DESIGN decision 5). */
+/** /admin/settings: saved in the database and used by the sending worker (decision 005). */
 export function SettingsPage() {
   useDocumentTitle(`Settings | ${ADMIN_TITLE}`);
   const trpc = useTRPC();

@@ -4,7 +4,7 @@ import type { Database, DbExecutor, DbTransaction } from '../../db/database.ts';
 import { CAMPAIGN_CHANGED_CHANNEL, notifyCampaignChanged } from '../live.ts';
 
 /*
- * The exactly-once core (DESIGN decision 6). A send moves queued → sending (claimed into a batch)
+ * The exactly-once core (decision 006). A send moves queued → sending (claimed into a batch)
  * → sent (only with the provider's id), or → skipped / failed / cancelled. A batch's membership
  * and request are fixed when it is claimed, so whoever finishes it (the worker that claimed it, or
  * another one after the first died) sends the same request under the same idempotency key.
@@ -65,7 +65,7 @@ export function batchIdempotencyKey(campaignId: string, sendIds: readonly string
   return `campaign-${campaignId}-batch-${digest}`;
 }
 
-/** Per message, for transports that dedupe message by message (DESIGN decision 6). */
+/** Per message, for transports that dedupe message by message (decision 006). */
 export function sendIdempotencyKey(campaignId: string, sendId: string): string {
   return `campaign-${campaignId}-send-${sendId}`;
 }

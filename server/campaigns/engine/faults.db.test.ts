@@ -11,7 +11,7 @@ import { recordingJobQueue } from '../../../test/support/services.ts';
 import { createBoss, createJobQueue, ensureQueues } from '../../jobs/queue.ts';
 
 /*
- * Fault tests of the exactly-once guarantee (DESIGN decision 6), with real sending processes:
+ * Fault tests of the exactly-once guarantee (decision 006), with real sending processes:
  * killed at random moments, several at once, and against a provider that misbehaves. The fake
  * provider dedupes by idempotency key like Resend, so "each recipient got one e-mail" is checked
  * where it matters: at the provider.

@@ -20,7 +20,7 @@ import { type CampaignContent, campaignMessages } from './messages.ts';
 import { enqueueCampaignSend } from './start.ts';
 import { sleep } from '../../sleep.ts';
 
-/** DESIGN decision 5: the spec's unused bounce threshold becomes an automatic pause after 200 sends. */
+/** Decision 005: the spec's unused bounce threshold becomes an automatic pause after 200 sends. */
 export const AUTO_PAUSE_MIN_SENDS = 200;
 
 export interface EngineOptions {

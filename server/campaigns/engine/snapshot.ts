@@ -4,7 +4,7 @@ import type { DbTransaction } from '../../db/database.ts';
 
 /**
  * Fixes who a campaign goes to, in one statement: one `queued` send per recipient, created when
- * sending starts (DESIGN decision 6). Test mode: the valid test addresses only. Otherwise every
+ * sending starts (decision 006). Test mode: the valid test addresses only. Otherwise every
  * contact who may be e-mailed now (the same rule as audience.ts); consent is checked again when
  * each batch is claimed. Returns the number of recipients, which becomes total_recipients.
  */

@@ -57,7 +57,7 @@ export const authRouter = router({
       }
       return { email: result.user.email, isAdmin: result.user.isAdmin };
     } catch (error) {
-      // A refused non-admin leaves with no session at all (spec §4: "signed out").
+      // A refused non-admin leaves with no session at all (docs/spec/admin.md §4: "signed out").
       if (error instanceof AuthError && error.kind === 'access_denied' && ctx.http)
         clearSessionCookie(ctx.http.res, ctx.config);
       throw toTrpcError(error, ctx);

@@ -46,7 +46,7 @@ async function enforceLookupLimits(ctx: Context, email: string): Promise<void> {
   if (!allowance.allowed) throw tooManyRequests(allowance.retryAfterSeconds);
 }
 
-/** Both look-up answers are this same constant, for addresses on file and not (DESIGN decision 4). */
+/** Both look-up answers are this same constant, for addresses on file and not (decision 004). */
 const ACCEPTED = { accepted: true } as const;
 
 export const preferencesRouter = router({

@@ -14,7 +14,7 @@ import {
 import { internalLinks, sanitizeArticleHtml } from './sanitize.ts';
 
 describe('blog collection', () => {
-  it('holds the 8 articles of DESIGN decision 2, newest first', () => {
+  it('holds the 8 articles of decision 002, newest first', () => {
     expect(articles).toHaveLength(8);
     expect([...articles.map((a) => a.slug)].sort()).toEqual([...articleSlugs].sort());
     const dates = articles.map((a) => a.publishedAt);

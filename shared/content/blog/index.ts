@@ -21,7 +21,7 @@ export interface BlogPost {
   publishedAt: string;
   category: BlogCategory;
   wordCount: number;
-  /** e.g. "11 min read", computed from the words (DESIGN decision 2). */
+  /** e.g. "11 min read", computed from the words (decision 002). */
   readTime: string;
   /** Article HTML as written; sanitise before display (see sanitize.ts). */
   content: string;

@@ -84,7 +84,7 @@ describe('page data', () => {
     expect(titles.size).toBe(contentRoutes.length);
   });
 
-  it('describes landing pages as a local business with an FAQ page (spec §9)', () => {
+  it('describes landing pages as a local business with an FAQ page (docs/spec/public-site.md §9)', () => {
     const landing = ['/', ...cityCatalog.map((c) => c.path), ...brandCatalog.map((b) => b.path)];
     for (const route of landing) {
       const data = buildPageData(route, site) as PageData;

@@ -46,7 +46,7 @@ import type {
   PageData,
 } from './types.ts';
 
-/** The two fixed 'Related Articles' cards under every article (spec §2). */
+/** The two fixed 'Related Articles' cards under every article (docs/spec/public-site.md §2). */
 export const RELATED_ARTICLE_SLUGS = [
   'complete-guide-selling-rolex-australia',
   'authenticate-vintage-omega-speedmaster',
