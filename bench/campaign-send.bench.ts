@@ -17,6 +17,7 @@ import { createDatabase, type Database } from '#server/db/database.ts';
 import { createEmailTransport } from '#server/email/transport.ts';
 import type { JobQueue } from '#server/jobs/queue.ts';
 import type { AppServices } from '#server/services.ts';
+import { REAL_SITE_IDENTITY } from '../test/support/site-identity.ts';
 
 /**
  * `npm run bench -- campaign-send`: the sending engine against the fake Resend server (zero latency,
@@ -123,6 +124,7 @@ async function workerSetup(args: ChildArgs, dataDir: string) {
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
     APP_URL,
+    ...REAL_SITE_IDENTITY,
     DATA_DIR: dataDir,
     APP_SECRET: randomBytes(32).toString('hex'),
     DATABASE_URL: args.databaseUrl,

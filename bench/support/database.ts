@@ -27,9 +27,15 @@ export async function openBenchDatabase(
   const workDir = await mkdtemp(path.join(os.tmpdir(), `bench-${prefix}-`));
   let adminUrl = process.env.TEST_DATABASE_URL;
   let stopEmbedded: (() => Promise<void>) | null = null;
-  const clusterDir = adminUrl ? null : path.join(workDir, 'postgres');
-  if (clusterDir) {
-    const embedded = await startEmbeddedPostgres({ databaseDir: clusterDir, persistent: false, settings });
+  let clusterDir: string | null = null;
+  if (!adminUrl) {
+    const embedded = await startEmbeddedPostgres({
+      databaseDir: path.join(workDir, 'postgres'),
+      persistent: false,
+      settings,
+    });
+    // As root, a folder closed to the postgres user moves (decision 017): read where it went.
+    clusterDir = embedded.databaseDir;
     adminUrl = embedded.url('postgres');
     stopEmbedded = () => embedded.stop();
   }

@@ -15,6 +15,14 @@ export interface RateLimitResult {
   retryAfterSeconds: number;
 }
 
+/** The fixed window `now` falls in, and when it ends: the one place this arithmetic lives. */
+function windowOf(rule: RateLimitRule, now: Date): { start: Date; end: Date; retryAfterSeconds: number } {
+  const windowMs = rule.windowSeconds * 1000;
+  const start = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  const end = new Date(start.getTime() + windowMs);
+  return { start, end, retryAfterSeconds: Math.max(1, Math.ceil((end.getTime() - now.getTime()) / 1000)) };
+}
+
 /**
  * Fixed-window counter shared by every process through PostgreSQL: one upsert per call, atomic
  * under concurrency. `key` names what is limited, e.g. `lead-submit:ip:203.0.113.9`.
@@ -25,12 +33,10 @@ export async function consumeRateLimit(
   rule: RateLimitRule,
   now = new Date(),
 ): Promise<RateLimitResult> {
-  const windowMs = rule.windowSeconds * 1000;
-  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
-  const expiresAt = new Date(windowStart.getTime() + windowMs);
+  const window = windowOf(rule, now);
   const row = await db
     .insertInto('rate_limits')
-    .values({ key, window_start: windowStart, count: 1, expires_at: expiresAt })
+    .values({ key, window_start: window.start, count: 1, expires_at: window.end })
     .onConflict((oc) =>
       oc.columns(['key', 'window_start']).doUpdateSet({ count: sql`rate_limits.count + 1` }),
     )
@@ -39,7 +45,7 @@ export async function consumeRateLimit(
   return {
     allowed: row.count <= rule.limit,
     count: row.count,
-    retryAfterSeconds: Math.max(1, Math.ceil((expiresAt.getTime() - now.getTime()) / 1000)),
+    retryAfterSeconds: window.retryAfterSeconds,
   };
 }
 
@@ -50,19 +56,18 @@ export async function peekRateLimit(
   rule: RateLimitRule,
   now = new Date(),
 ): Promise<RateLimitResult> {
-  const windowMs = rule.windowSeconds * 1000;
-  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  const window = windowOf(rule, now);
   const row = await db
     .selectFrom('rate_limits')
     .select('count')
     .where('key', '=', key)
-    .where('window_start', '=', windowStart)
+    .where('window_start', '=', window.start)
     .executeTakeFirst();
   const count = row?.count ?? 0;
   return {
     allowed: count < rule.limit,
     count,
-    retryAfterSeconds: Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000)),
+    retryAfterSeconds: window.retryAfterSeconds,
   };
 }
 
@@ -86,12 +91,10 @@ export async function releaseRateLimit(
   rule: RateLimitRule,
   now = new Date(),
 ): Promise<void> {
-  const windowMs = rule.windowSeconds * 1000;
-  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
   await db
     .updateTable('rate_limits')
     .set({ count: sql`greatest(count - 1, 0)` })
     .where('key', '=', key)
-    .where('window_start', '=', windowStart)
+    .where('window_start', '=', windowOf(rule, now).start)
     .execute();
 }

@@ -12,7 +12,8 @@ import {
   type SendFixture,
   seedSentCampaign,
 } from '../../test/support/resend-webhooks.ts';
-import { applyStoredEventsFor, recordResendEvent } from './apply-event.ts';
+import { applyStoredEventsFor } from '../email-events/claim-stored.ts';
+import { recordResendEvent } from './apply-event.ts';
 
 const MINUTE = 60_000;
 

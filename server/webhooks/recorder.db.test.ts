@@ -11,7 +11,8 @@ import {
   type SendFixture,
   seedSentCampaign,
 } from '../../test/support/resend-webhooks.ts';
-import { type IncomingEvent, recordResendEvent } from './apply-event.ts';
+import type { IncomingEvent } from '../email-events/prepare.ts';
+import { recordResendEvent } from './apply-event.ts';
 import { createEventRecorder } from './recorder.ts';
 
 const MINUTE = 60_000;

@@ -7,7 +7,9 @@
  * script, which must not load zod before client/src/zod-csp.ts has switched its code generation off.
  */
 
-export const CONSENT_CONFIRMATION_PATH = '/confirm-subscription';
+// The page's path lives with the routes: the public router's first script reads it, and this
+// module (only the page's own chunk needs it) then stays out of that script.
+export { CONSENT_CONFIRMATION_PATH } from '../content/routes.ts';
 /** How long the e-mailed link works, counted from the submission. */
 export const CONSENT_CONFIRMATION_TTL_DAYS = 7;
 

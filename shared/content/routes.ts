@@ -22,6 +22,9 @@ export function isArticleSlug(slug: string): slug is ArticleSlug {
   return (articleSlugs as readonly string[]).includes(slug);
 }
 
+/** The double opt-in link's page (decision 016). */
+export const CONSENT_CONFIRMATION_PATH = '/confirm-subscription';
+
 export const staticRoutes = [
   '/',
   '/blog',
@@ -30,7 +33,7 @@ export const staticRoutes = [
   '/terms',
   '/privacy',
   '/unsubscribe',
-  '/confirm-subscription',
+  CONSENT_CONFIRMATION_PATH,
 ] as const;
 
 /** Every public route the site serves; any other path is the not-found page. */
@@ -42,7 +45,7 @@ export const publicRoutes: string[] = [
 ];
 
 /** Public routes kept out of search results: the preferences and confirmation pages are personal. */
-export const noindexRoutes: readonly string[] = ['/unsubscribe', '/confirm-subscription'];
+export const noindexRoutes: readonly string[] = ['/unsubscribe', CONSENT_CONFIRMATION_PATH];
 
 /** Routes for sitemap.xml. */
 export const indexableRoutes: string[] = publicRoutes.filter((r) => !noindexRoutes.includes(r));

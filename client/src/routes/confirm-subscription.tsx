@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CONSENT_CONFIRMATION_PATH } from '#shared/consent/messages.ts';
+import { CONSENT_CONFIRMATION_PATH } from '#shared/content/routes.ts';
 import { standalonePageSeo } from '#shared/content/pages/seo.ts';
 import { readText } from '#shared/url-search.ts';
 import { ConfirmSubscriptionPage } from '../consent/ConfirmSubscriptionPage.tsx';

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Database, DbExecutor, DbTransaction } from '../../db/database.ts';
 import { CAMPAIGN_CHANGED_CHANNEL, notifyCampaignChanged } from '../live.ts';
@@ -55,14 +55,6 @@ export interface ClaimOptions {
    * so queued sends are claimed first and orphans only looked for when none are left.
    */
   orphans?: boolean;
-}
-
-/** Derived from the members, so the same batch always carries the same key. */
-export function batchIdempotencyKey(campaignId: string, sendIds: readonly string[]): string {
-  const digest = createHash('sha256')
-    .update([...sendIds].sort().join(','))
-    .digest('base64url');
-  return `campaign-${campaignId}-batch-${digest}`;
 }
 
 /** Per message, for transports that dedupe message by message (decision 006). */
@@ -155,9 +147,9 @@ async function takeOverOrphan(trx: DbTransaction, options: ClaimOptions): Promis
  * One statement, so one round trip and one commit per batch: the campaign lock, the claim, the
  * batch row with its key, the skipped counter and the live notification are atomic without an
  * explicit transaction, and a crash can never leave rows `sending` under a batch that was not
- * recorded. The key is computed here exactly as `batchIdempotencyKey` does it (SHA-256 of the
- * sorted ids joined by commas, base64url): uuid text is lower-case hex, so the C collation sorts
- * it as JavaScript does.
+ * recorded. The batch's idempotency key is derived from its members, here and only here (SHA-256
+ * of the sorted send ids joined by commas, base64url), so the same members always carry the same
+ * key; whoever finishes the batch reads it from the batch row.
  */
 async function claimQueued(
   db: DbExecutor,

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { EmailFailure } from '../../email/types.ts';
 import type { AppServices } from '../../services.ts';
-import { applyStoredEventsFor } from '../../webhooks/apply-event.ts';
+import { applyStoredEventsFor } from '../../email-events/claim-stored.ts';
 import { notifyCampaignChanged } from '../live.ts';
 import { type SenderSettings, senderFromSettings } from '../sender.ts';
 import {
