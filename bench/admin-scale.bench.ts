@@ -19,8 +19,8 @@ import { startEmbeddedPostgres } from '../server/db/embedded.ts';
 import { migrateToLatest } from '../server/db/migrator.ts';
 import { getSendingSettings, getSettingsTimezone } from '../server/settings/settings.ts';
 import { compactStatDeltas } from '../server/stats/stat-deltas.ts';
-import { listUnsubscribeLogs, unsubscribeStats } from '../server/unsubscribes/logs.ts';
-import { testServices } from '../test/support/services.ts';
+import { listUnsubscribeLogs, unsubscribeStats } from '../server/unsubscribe/logs.ts';
+import { testServices } from '#test/support/services.ts';
 import { stopChild } from './support/children.ts';
 import { openBenchDatabase } from './support/database.ts';
 

@@ -10,14 +10,14 @@ import pg from 'pg';
 import pino from 'pino';
 import { type CampaignContent, campaignMessage } from '#server/campaigns/engine/messages.ts';
 import { runCampaignSend } from '#server/campaigns/engine/run.ts';
-import { campaignSender } from '#server/campaigns/sender.ts';
+import { campaignSender } from '#server/campaigns/from-address.ts';
 import { buildAppConfig } from '#server/config/app-config.ts';
 import { parseEnv, workerEnvSchema } from '#server/config/env.ts';
 import { createDatabase, type Database } from '#server/db/database.ts';
 import { createEmailTransport } from '#server/email/transport.ts';
 import type { JobQueue } from '#server/jobs/queue.ts';
 import type { AppServices } from '#server/services.ts';
-import { REAL_SITE_IDENTITY } from '../test/support/site-identity.ts';
+import { REAL_SITE_IDENTITY } from '#test/support/site-identity.ts';
 
 /**
  * `npm run bench -- campaign-send`: the sending engine against the fake Resend server (zero latency,
@@ -399,9 +399,9 @@ function median(values: number[]): number {
 async function parent(): Promise<void> {
   const { openBenchDatabase } = await import('./support/database.ts');
   const { migrateToLatest } = await import('#server/db/migrator.ts');
-  const { engineSettings, seedSubscribers, sendNow } = await import('../test/support/campaign-fixtures.ts');
-  const { startFakeResend } = await import('../test/support/fake-resend.ts');
-  const { recordingJobQueue, testServices } = await import('../test/support/services.ts');
+  const { engineSettings, seedSubscribers, sendNow } = await import('#test/support/campaign-fixtures.ts');
+  const { startFakeResend } = await import('#test/support/fake-resend.ts');
+  const { recordingJobQueue, testServices } = await import('#test/support/services.ts');
   const [load1, load5, load15] = os.loadavg().map((l) => l.toFixed(2));
   console.log(
     `${os.cpus().length} CPUs, load average ${load1} ${load5} ${load15} (1/5/15 min) at start; ` +

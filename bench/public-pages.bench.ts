@@ -8,7 +8,7 @@ import { buildClient, clientBuildIsStale } from '#server/cli/client-build.ts';
 import { createDatabase } from '#server/db/database.ts';
 import { PAGES_DIR, readPrerenderManifest } from '#server/prerender/manifest.ts';
 import { buildSiteConfig } from '#shared/site/config.ts';
-import { testServices } from '../test/support/services.ts';
+import { testServices } from '#test/support/services.ts';
 
 /**
  * `npm run bench -- public-pages`: the JavaScript and CSS each prerendered public page loads

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from './db/database.ts';
-import { useTestDatabase } from '../test/support/db.ts';
-import { TEST_APP_URL, testServices } from '../test/support/services.ts';
+import { useTestDatabase } from '#test/support/db.ts';
+import { TEST_APP_URL, testServices } from '#test/support/services.ts';
 import { type AppServer, createServer } from './app.ts';
 
 describe('HTTP server', () => {

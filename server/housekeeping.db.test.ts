@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { jobHandlers } from '../worker/registry.ts';
-import { useTestDatabase } from '../test/support/db.ts';
-import { testServices } from '../test/support/services.ts';
+import { useTestDatabase } from '#test/support/db.ts';
+import { testServices } from '#test/support/services.ts';
 import { createSession, generateSessionToken } from './auth/session.ts';
 import { createUser } from './auth/users.ts';
 import { consumeRateLimit } from './security/rate-limit.ts';

@@ -11,7 +11,7 @@ import { engineSettings, seedSubscribers, sendNow } from '#test/support/campaign
 import { useTestDatabase } from '#test/support/db.ts';
 import { type FakeResend, startFakeResend } from '#test/support/fake-resend.ts';
 import { testServices } from '#test/support/services.ts';
-import { REAL_SITE_IDENTITY } from '../test/support/site-identity.ts';
+import { REAL_SITE_IDENTITY } from '#test/support/site-identity.ts';
 
 // Production runs the worker from its bundle (server/cli/worker-bundle.ts). This builds it and
 // runs it as docker-compose.yml does, so a dependency that does not survive bundling fails here.

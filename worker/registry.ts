@@ -1,5 +1,5 @@
 import { runCampaignsTick, startDueCampaign } from '#server/campaigns/engine/schedule.ts';
-import { runCampaignSendJob } from '#server/campaigns/send-job.ts';
+import { runCampaignSendJob } from '#server/campaigns/send-job-handler.ts';
 import { runEmailSendJob } from '#server/email/send-job.ts';
 import type { JobName, JobPayload } from '#server/jobs/definitions.ts';
 import { runEnquiryNotifyJob } from '#server/leads/notifications.ts';

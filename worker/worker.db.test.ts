@@ -5,8 +5,8 @@ import type { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBoss, ensureQueues } from '#server/jobs/queue.ts';
 import { createUploadStorage } from '#server/uploads/storage.ts';
-import { useTestDatabase } from '../test/support/db.ts';
-import { testServices } from '../test/support/services.ts';
+import { useTestDatabase } from '#test/support/db.ts';
+import { testServices } from '#test/support/services.ts';
 import { type RunningWorker, startWorker } from './worker.ts';
 
 describe('worker schedules', () => {

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { startEmbeddedPostgres } from '#server/db/embedded.ts';
-import { databaseUrlFor } from '../../test/support/database-url.ts';
+import { databaseUrlFor } from '#test/support/database-url.ts';
 
 export interface BenchDatabase {
   /** The benchmark's own database, created empty. */

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { parse } from 'yaml';
 import { stopChild } from './children.ts';
-import { REAL_SITE_IDENTITY } from '../../test/support/site-identity.ts';
+import { REAL_SITE_IDENTITY } from '#test/support/site-identity.ts';
 
 // The worker exactly as docker-compose.yml starts it in production (same command line, so the
 // same bundle and Node flags), for benchmarks that measure the worker process itself.

@@ -7,7 +7,7 @@ import { runAdminCommand } from '../../server/cli/admin-commands.ts';
 import { createDatabase } from '../../server/db/database.ts';
 import { startEmbeddedPostgres } from '../../server/db/embedded.ts';
 import { migrateToLatest } from '../../server/db/migrator.ts';
-import { databaseUrlFor } from '../../test/support/database-url.ts';
+import { databaseUrlFor } from '#test/support/database-url.ts';
 import { E2E_ADMIN, E2E_APP_SECRET } from './constants.ts';
 
 async function waitForReady(url: string, app: ChildProcess, timeoutMs: number): Promise<void> {

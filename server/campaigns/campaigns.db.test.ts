@@ -5,9 +5,9 @@ import type { CampaignSaveDraftInput } from '#shared/campaigns/schemas.ts';
 import type { SessionUser } from '../auth/session.ts';
 import type { CampaignStatus } from '../db/schema.ts';
 import { createBoss, createJobQueue, ensureQueues, type JobQueue } from '../jobs/queue.ts';
-import { useTestDatabase } from '../../test/support/db.ts';
-import { callerFor, recordingJobQueue, testServices, codeOf } from '../../test/support/services.ts';
-import { owaspSamples } from '../../test/support/xss-samples.ts';
+import { useTestDatabase } from '#test/support/db.ts';
+import { callerFor, recordingJobQueue, testServices, codeOf } from '#test/support/services.ts';
+import { owaspSamples } from '#test/support/xss-samples.ts';
 
 const html = `<html><body><p>Hello {{first_name}}, here is this month's watch market update for you.</p>
 <p><a href="{{unsubscribe_url}}">Unsubscribe</a></p></body></html>`;

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { useTestDatabase } from '../../test/support/db.ts';
-import { silentLogger } from '../../test/support/services.ts';
+import { useTestDatabase } from '#test/support/db.ts';
+import { silentLogger } from '#test/support/services.ts';
 import {
   type CampaignLiveHub,
   type CampaignLiveHubOptions,

@@ -2,9 +2,9 @@ import { createTRPCClient, httpBatchLink, splitLink, TRPCClientError } from '@tr
 import { EventSource } from 'eventsource';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CampaignLiveDetail } from '#shared/campaigns/schemas.ts';
-import { sseSubscriptionLink } from '../../client/src/api/sse-link.ts';
-import { useTestDatabase } from '../../test/support/db.ts';
-import { silentLogger, TEST_APP_URL, testServices } from '../../test/support/services.ts';
+import { sseSubscriptionLink } from '#client/src/api/sse-link.ts';
+import { useTestDatabase } from '#test/support/db.ts';
+import { silentLogger, TEST_APP_URL, testServices } from '#test/support/services.ts';
 import { type AppServer, createServer } from '../app.ts';
 import { createSession, generateSessionToken, sessionIdFromToken } from '../auth/session.ts';
 import type { Database } from '../db/database.ts';

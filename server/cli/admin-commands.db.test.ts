@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useTestDatabase } from '../../test/support/db.ts';
+import { useTestDatabase } from '#test/support/db.ts';
 import { createSession, generateSessionToken, validateSessionToken } from '../auth/session.ts';
 import { verifyPassword } from '../auth/password.ts';
 import { createUser, findUserByEmail, UnknownUserError, UserExistsError } from '../auth/users.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { buildSiteConfig, isValidAbn, placeholderIdentityVariables } from '#shared/site/config.ts';
-import { REAL_SITE_IDENTITY } from '../../test/support/site-identity.ts';
+import { REAL_SITE_IDENTITY } from '#test/support/site-identity.ts';
 import { EnvError, isLoopbackUrl, parseEnv, serverEnvSchema, workerEnvSchema } from './env.ts';
 
 // Issue 25 item 9: no placeholder identity where customers can see it.

@@ -4,8 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_COUNT_CAP } from '#shared/admin/lists.ts';
 import { CONSENT_MESSAGES } from '#shared/contacts/consent.ts';
 import { CONTACT_MESSAGES } from '#shared/contacts/schemas.ts';
-import { useTestDatabase } from '../../test/support/db.ts';
-import { callerFor, testServices } from '../../test/support/services.ts';
+import { useTestDatabase } from '#test/support/db.ts';
+import { callerFor, testServices } from '#test/support/services.ts';
 import { createUser, grantAdmin } from '../auth/users.ts';
 import type { SessionUser } from '../auth/session.ts';
 

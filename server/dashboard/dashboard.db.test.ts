@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestDatabase } from '../../test/support/db.ts';
-import { callerFor, testServices } from '../../test/support/services.ts';
+import { useTestDatabase } from '#test/support/db.ts';
+import { callerFor, testServices } from '#test/support/services.ts';
 import type { SessionUser } from '../auth/session.ts';
 import { createUser, grantAdmin } from '../auth/users.ts';
 import { dailyActivity } from './dashboard.ts';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { NO_MIGRATIONS } from 'kysely/migration';
 import { describe, expect, it } from 'vitest';
-import { useTestDatabase } from '../../test/support/db.ts';
+import { useTestDatabase } from '#test/support/db.ts';
 import { createMigrator, migrateToLatest, migrationsAreCurrent } from './migrator.ts';
 
 describe('migrations', () => {

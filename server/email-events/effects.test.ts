@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseResendEvent, type ResendEmailEvent } from '#shared/webhooks/resend-events.ts';
-import { bounce, click, resendEmailEvent } from '../../test/support/resend-webhooks.ts';
+import { bounce, click, resendEmailEvent } from '#test/support/resend-webhooks.ts';
 import { effectOf, occurredAt, SEND_STATUS_RANK } from './effects.ts';
 
 function parsed(event: object): ResendEmailEvent {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { owaspSamples } from '../../test/support/xss-samples.ts';
+import { owaspSamples } from '#test/support/xss-samples.ts';
 import { sanitizeMarketingHtml } from './marketing-html.ts';
 
 describe('sanitizeMarketingHtml: removes what runs code', () => {

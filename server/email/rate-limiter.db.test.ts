@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useTestDatabase } from '../../test/support/db.ts';
+import { useTestDatabase } from '#test/support/db.ts';
 import { LATENESS_ALLOWANCE_MS, ProviderRateLimiter, rateLimitedTransport } from './rate-limiter.ts';
 import { type BatchSendResult, type EmailTransport, noRateLimitInfo } from './types.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeResend, startFakeResend } from '../../test/support/fake-resend.ts';
+import { type FakeResend, startFakeResend } from '#test/support/fake-resend.ts';
 import { createResendTransport } from './resend-transport.ts';
 import type { EmailMessage } from './types.ts';
 

@@ -2,10 +2,10 @@ import type { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { type RawBuilder, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { busyBackends, settledBusyBackends } from '../../test/support/backends.ts';
-import { useTestDatabase } from '../../test/support/db.ts';
+import { busyBackends, settledBusyBackends } from '#test/support/backends.ts';
+import { useTestDatabase } from '#test/support/db.ts';
 import { createDatabase, type Database, type DbExecutor, poolOf } from '../db/database.ts';
-import { unsubscribeLogsCsvExport } from '../unsubscribes/export.ts';
+import { unsubscribeLogsCsvExport } from '../unsubscribe/export.ts';
 import { csvLineSql, csvRow } from './csv.ts';
 import { type CsvExportSpec, exportCopySql, inlineSql, openCsvExport } from './csv-export.ts';
 

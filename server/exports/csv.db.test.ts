@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { useTestDatabase } from '../../test/support/db.ts';
+import { useTestDatabase } from '#test/support/db.ts';
 import { csvLineSql, csvRow } from './csv.ts';
 
 // The export writes lines with the SQL rendering; the JS rendering is the tested reference.

@@ -7,7 +7,7 @@ import { requireAdminSession } from '../http/admin-session.ts';
 import type { AppServices } from '../services.ts';
 import { localDate } from '../settings/local-time.ts';
 import { getSettingsTimezone } from '../settings/settings.ts';
-import { unsubscribeLogsCsvExport } from '../unsubscribes/export.ts';
+import { unsubscribeLogsCsvExport } from '../unsubscribe/export.ts';
 import { type CsvExportSpec, openCsvExport } from './csv-export.ts';
 
 /** Response header with the number of data rows in the CSV (known before the body: same snapshot). */

@@ -1,8 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '#shared/auth/messages.ts';
-import { useTestDatabase } from '../../test/support/db.ts';
-import { TEST_APP_URL, testServices } from '../../test/support/services.ts';
+import { useTestDatabase } from '#test/support/db.ts';
+import { TEST_APP_URL, testServices } from '#test/support/services.ts';
 import { type AppServer, createServer } from '../app.ts';
 import { verificationUrl } from '../auth/auth-emails.ts';
 import { createSession, generateSessionToken, SESSION_IDLE_MS, sessionIdFromToken } from '../auth/session.ts';

@@ -1,8 +1,8 @@
 import { once } from 'node:events';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useTestDatabase } from '../../test/support/db.ts';
-import { TEST_APP_URL, testServices } from '../../test/support/services.ts';
+import { useTestDatabase } from '#test/support/db.ts';
+import { TEST_APP_URL, testServices } from '#test/support/services.ts';
 import { type AppServer, createServer } from '../app.ts';
 import { BODY_LIMITS, bodyLimitFamily } from './body-limits.ts';
 

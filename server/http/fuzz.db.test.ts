@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useTestDatabase } from '../../test/support/db.ts';
-import { newWebhookSecret, svixHeaders } from '../../test/support/resend-webhooks.ts';
-import { TEST_APP_URL, testServices } from '../../test/support/services.ts';
+import { useTestDatabase } from '#test/support/db.ts';
+import { newWebhookSecret, svixHeaders } from '#test/support/resend-webhooks.ts';
+import { TEST_APP_URL, testServices } from '#test/support/services.ts';
 import { type AppServer, createServer } from '../app.ts';
 import { appRouter } from '../trpc/router.ts';
 

@@ -5,7 +5,7 @@ import { buildPageData } from '#shared/content/pages/build.ts';
 import type { PageData } from '#shared/content/pages/types.ts';
 import { indexableRoutes, noindexRoutes, publicRoutes } from '#shared/content/routes.ts';
 import { buildSiteConfig } from '#shared/site/config.ts';
-import { testServices } from '../../test/support/services.ts';
+import { testServices } from '#test/support/services.ts';
 import { type AppServer, createServer } from '../app.ts';
 import { buildClient, clientBuildIsStale } from '../cli/client-build.ts';
 import { createDatabase, type Database } from '../db/database.ts';

@@ -1,8 +1,8 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useTestDatabase } from '../../test/support/db.ts';
-import { testServices } from '../../test/support/services.ts';
+import { useTestDatabase } from '#test/support/db.ts';
+import { testServices } from '#test/support/services.ts';
 import { type AppServer, createServer } from '../app.ts';
 
 describe('request logging (issue 25 item 10)', () => {

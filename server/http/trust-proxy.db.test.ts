@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { useTestDatabase } from '../../test/support/db.ts';
-import { TEST_APP_URL, testServices } from '../../test/support/services.ts';
+import { useTestDatabase } from '#test/support/db.ts';
+import { TEST_APP_URL, testServices } from '#test/support/services.ts';
 import { type AppServer, createServer } from '../app.ts';
 
 // Issue 19 item 2: behind a trusted proxy, per-IP limits key on the first address no trusted proxy

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emailMessageSchema } from '../email/types.ts';
-import { testConfig } from '../../test/support/services.ts';
+import { testConfig } from '#test/support/services.ts';
 import { businessNotification, type EnquiryNotice, sellerAcknowledgement } from './notifications.ts';
 
 const config = testConfig();

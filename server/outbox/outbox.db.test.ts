@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useTestDatabase } from '../../test/support/db.ts';
-import { testServices } from '../../test/support/services.ts';
+import { useTestDatabase } from '#test/support/db.ts';
+import { testServices } from '#test/support/services.ts';
 import { getOutboxEmail, listOutboxEmails } from './outbox.ts';
 
 describe('outbox reading', () => {

@@ -3,14 +3,14 @@ import { PREFERENCES_MESSAGES } from '#shared/preferences/schemas.ts';
 import { type AppServer, createServer } from '../app.ts';
 import type { JobPayload } from '../jobs/definitions.ts';
 import { runEmailSendJob } from '../email/send-job.ts';
-import { useTestDatabase } from '../../test/support/db.ts';
+import { useTestDatabase } from '#test/support/db.ts';
 import {
   callerFor,
   recordingJobQueue,
   TEST_APP_URL,
   testConfig,
   testServices,
-} from '../../test/support/services.ts';
+} from '#test/support/services.ts';
 import { verifyToken } from '../unsubscribe/signed-token.ts';
 import { LOOKUP_LIMITS } from './lookup.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useTestDatabase } from '../../test/support/db.ts';
+import { useTestDatabase } from '#test/support/db.ts';
 import {
   consumeRateLimit,
   peekRateLimit,

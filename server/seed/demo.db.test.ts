@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { tagsWithoutValue } from '#shared/templates/variables.ts';
-import { useTestDatabase } from '../../test/support/db.ts';
+import { useTestDatabase } from '#test/support/db.ts';
 import { databaseIsEmpty, seedDemoData } from './demo.ts';
 
 const seedOptions = { appUrl: 'https://watches.example.com' };

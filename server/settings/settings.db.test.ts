@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SETTINGS_MESSAGES, type SettingsInput } from '#shared/settings/schemas.ts';
-import { useTestDatabase } from '../../test/support/db.ts';
-import { callerFor, testServices } from '../../test/support/services.ts';
+import { useTestDatabase } from '#test/support/db.ts';
+import { callerFor, testServices } from '#test/support/services.ts';
 import type { SessionUser } from '../auth/session.ts';
 import { createUser, grantAdmin } from '../auth/users.ts';
 import { getSendingSettings, parseMailbox } from './settings.ts';

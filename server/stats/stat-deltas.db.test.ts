@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useTestDatabase } from '../../test/support/db.ts';
+import { useTestDatabase } from '#test/support/db.ts';
 import type { Database } from '../db/database.ts';
 import { compactStatDeltas, LEAD_METRICS, readSeries, readTotals, SERIES_METRICS } from './stat-deltas.ts';
 

@@ -2,9 +2,9 @@ import { TRPCError } from '@trpc/server';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../auth/session.ts';
-import { useTestDatabase } from '../../test/support/db.ts';
-import { callerFor, testServices, codeOf } from '../../test/support/services.ts';
-import { owaspSamples } from '../../test/support/xss-samples.ts';
+import { useTestDatabase } from '#test/support/db.ts';
+import { callerFor, testServices, codeOf } from '#test/support/services.ts';
+import { owaspSamples } from '#test/support/xss-samples.ts';
 
 const templateHtml = `<html><body><p>Hello {{first_name}},</p>
 <p>Your {{watch_brand}} could be worth more than you think.</p>

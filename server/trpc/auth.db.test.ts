@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_MESSAGES } from '#shared/auth/messages.ts';
-import { useTestDatabase } from '../../test/support/db.ts';
-import { callerAt, type RecordedJob, recordingJobQueue, testServices } from '../../test/support/services.ts';
+import { useTestDatabase } from '#test/support/db.ts';
+import { callerAt, type RecordedJob, recordingJobQueue, testServices } from '#test/support/services.ts';
 import { createKnownDeviceToken } from '../auth/login-throttle.ts';
 import { signIn } from '../auth/sign-in.ts';
 import { createSession, generateSessionToken } from '../auth/session.ts';

@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { CampaignError } from '../campaigns/errors.ts';
-import { TestSendFailedError, TestSendRateLimitedError } from '../campaigns/send-test.ts';
+import { TestSendFailedError, TestSendRateLimitedError } from '../campaigns/test-email.ts';
 
 /** Domain refusals become the tRPC error with the same meaning; anything else is a real fault. */
 export function toTrpcError(error: unknown): unknown {

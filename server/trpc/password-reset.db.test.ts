@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '#shared/auth/messages.ts';
-import { useTestDatabase } from '../../test/support/db.ts';
-import { callerAt, type RecordedJob, recordingJobQueue, testServices } from '../../test/support/services.ts';
+import { useTestDatabase } from '#test/support/db.ts';
+import { callerAt, type RecordedJob, recordingJobQueue, testServices } from '#test/support/services.ts';
 import { createPasswordResetToken } from '../auth/password-reset.ts';
 import { createSession, generateSessionToken } from '../auth/session.ts';
 import { createUser, grantAdmin } from '../auth/users.ts';

@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { describe, expect, it } from 'vitest';
-import { useTestDatabase } from '../../test/support/db.ts';
-import { callerFor, testServices } from '../../test/support/services.ts';
+import { useTestDatabase } from '#test/support/db.ts';
+import { callerFor, testServices } from '#test/support/services.ts';
 
 describe('tRPC end to end (createCaller)', () => {
   const t = useTestDatabase();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppServer, createServer } from '../app.ts';
-import { useTestDatabase } from '../../test/support/db.ts';
-import { testConfig, testServices } from '../../test/support/services.ts';
+import { useTestDatabase } from '#test/support/db.ts';
+import { testConfig, testServices } from '#test/support/services.ts';
 import { oneClickUnsubscribeUrl } from './links.ts';
 import { isOneClickBody } from './one-click-route.ts';
 import { signToken } from './signed-token.ts';

@@ -10,7 +10,7 @@ import {
   selectStorageKind,
   uploadStorageFor,
 } from './storage.ts';
-import { testConfig } from '../../test/support/services.ts';
+import { testConfig } from '#test/support/services.ts';
 
 describe('storage selection', () => {
   it('uses local disk without UPLOADTHING_TOKEN and UploadThing with it', () => {

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { parseResendEvent } from '#shared/webhooks/resend-events.ts';
 import type { Database } from '../db/database.ts';
-import { useTestDatabase } from '../../test/support/db.ts';
+import { useTestDatabase } from '#test/support/db.ts';
 import {
   bounce,
   click,
@@ -11,7 +11,7 @@ import {
   resendEmailEvent,
   type SendFixture,
   seedSentCampaign,
-} from '../../test/support/resend-webhooks.ts';
+} from '#test/support/resend-webhooks.ts';
 import { applyStoredEventsFor } from '../email-events/claim-stored.ts';
 import { recordResendEvent } from './apply-event.ts';
 

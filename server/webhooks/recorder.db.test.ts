@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseResendEvent } from '#shared/webhooks/resend-events.ts';
 import type { Database } from '../db/database.ts';
-import { useTestDatabase } from '../../test/support/db.ts';
-import { statementCounter } from '../../test/support/statement-counter.ts';
+import { useTestDatabase } from '#test/support/db.ts';
+import { statementCounter } from '#test/support/statement-counter.ts';
 import {
   bounce,
   click,
@@ -10,7 +10,7 @@ import {
   resendEmailEvent,
   type SendFixture,
   seedSentCampaign,
-} from '../../test/support/resend-webhooks.ts';
+} from '#test/support/resend-webhooks.ts';
 import type { IncomingEvent } from '../email-events/prepare.ts';
 import { recordResendEvent } from './apply-event.ts';
 import { createEventRecorder } from './recorder.ts';

@@ -4,8 +4,8 @@ import { CAMPAIGN_CHANGED_CHANNEL } from '../campaigns/live.ts';
 import { type AppServer, createServer } from '../app.ts';
 import type { SessionUser } from '../auth/session.ts';
 import { countSubscribedContacts } from '../campaigns/audience.ts';
-import { useTestDatabase } from '../../test/support/db.ts';
-import { statementCounter } from '../../test/support/statement-counter.ts';
+import { useTestDatabase } from '#test/support/db.ts';
+import { statementCounter } from '#test/support/statement-counter.ts';
 import {
   bounce,
   click,
@@ -15,8 +15,8 @@ import {
   type SendFixture,
   seedSentCampaign,
   svixHeaders,
-} from '../../test/support/resend-webhooks.ts';
-import { callerFor, testServices } from '../../test/support/services.ts';
+} from '#test/support/resend-webhooks.ts';
+import { callerFor, testServices } from '#test/support/services.ts';
 import { RESEND_WEBHOOK_PATH, WEBHOOK_BODY_LIMIT } from './resend-route.ts';
 
 const SECRET = newWebhookSecret();

@@ -1,6 +1,6 @@
 import { Webhook } from 'svix';
 import { describe, expect, it } from 'vitest';
-import { newWebhookSecret } from '../../test/support/resend-webhooks.ts';
+import { newWebhookSecret } from '#test/support/resend-webhooks.ts';
 import { signingKey, svixHeadersOf, TIMESTAMP_TOLERANCE_SECONDS, verifySvixSignature } from './verify.ts';
 
 const secret = newWebhookSecret();

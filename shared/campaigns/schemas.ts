@@ -116,7 +116,7 @@ export const campaignListInputSchema = z.object({
 
 /**
  * The details page's send filters: the spec's four first, then the engine's own states. Each maps
- * to send statuses on the server (server/campaigns/sends.ts); 'sent' means accepted by the
+ * to send statuses on the server (server/campaigns/sends-list.ts); 'sent' means accepted by the
  * provider, whatever was reported since, so it matches the Sent counter.
  */
 export const SEND_FILTERS = [

@@ -1,6 +1,6 @@
 import { Group, Stack, Table, Text } from '@mantine/core';
 import type { PagedResult } from '#shared/admin/lists.ts';
-import { formatCount } from '../marketing/format.ts';
+import { formatCount } from '../admin/widgets/format.ts';
 import { ListPagination, type PageTarget } from './ListPagination.tsx';
 
 /** The table row shown when a page has no rows: the spec's empty text, plus a hint while filtering. */

@@ -1,6 +1,6 @@
 import { ActionIcon, Anchor, AppShell, Group, Loader, NavLink, ScrollArea, Tooltip } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { setDisplayTimeZone } from '../marketing/format.ts';
+import { setDisplayTimeZone } from './widgets/format.ts';
 import { useTRPC } from '../trpc.ts';
 import { ADMIN_PRODUCT, AdminBrand } from './AdminBrand.tsx';
 import { useDisclosure, useHotkeys, useMediaQuery } from '@mantine/hooks';
@@ -64,7 +64,7 @@ function isActive(pathname: string, to: SidebarTarget): boolean {
 }
 
 /**
- * The settings' timezone, applied to every date the admin shows (marketing/format.ts). Answers
+ * The settings' timezone, applied to every date the admin shows (widgets/format.ts). Answers
  * whether the pages may render: once the zone is known (or could not be read, when the browser's
  * zone stands in), so no date is first drawn in one zone and then in another, and no page is
  * remounted (and its unsaved input lost) when the zone arrives.

@@ -29,9 +29,9 @@ import {
   type SendFilter,
 } from '#shared/campaigns/schemas.ts';
 import { ADMIN_TITLE } from '../admin/AdminShell.tsx';
-import { errorCode, errorMessage } from '../marketing/errors.ts';
-import { formatCount, formatDateTime, formatRate, progressPercent } from '../marketing/format.ts';
-import { ButtonLink } from '../marketing/links.tsx';
+import { errorCode, errorMessage } from '../admin/widgets/errors.ts';
+import { formatCount, formatDateTime, formatRate, progressPercent } from '../admin/widgets/format.ts';
+import { ButtonLink } from '../admin/widgets/links.tsx';
 import { useTRPC } from '../trpc.ts';
 import { SendEventsPanel } from './SendEventsPanel.tsx';
 import { StatusBadge } from './StatusBadge.tsx';

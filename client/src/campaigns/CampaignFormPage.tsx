@@ -32,11 +32,11 @@ import {
   campaignActions,
 } from '#shared/campaigns/schemas.ts';
 import { ADMIN_TITLE } from '../admin/AdminShell.tsx';
-import { EmailPreview } from '../marketing/EmailPreview.tsx';
-import { errorCode, errorMessage } from '../marketing/errors.ts';
-import { formatCount } from '../marketing/format.ts';
-import { HtmlEditor, type HtmlEditorHandle } from '../marketing/HtmlEditor.tsx';
-import { AnchorLink, ButtonLink } from '../marketing/links.tsx';
+import { EmailPreview } from '../admin/widgets/EmailPreview.tsx';
+import { errorCode, errorMessage } from '../admin/widgets/errors.ts';
+import { formatCount } from '../admin/widgets/format.ts';
+import { HtmlEditor, type HtmlEditorHandle } from '../admin/widgets/HtmlEditor.tsx';
+import { AnchorLink, ButtonLink } from '../admin/widgets/links.tsx';
 import { useTRPC } from '../trpc.ts';
 import { CampaignNotFound } from './CampaignDetailsPage.tsx';
 import { ScheduleDialog } from './ScheduleDialog.tsx';

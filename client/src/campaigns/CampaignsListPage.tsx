@@ -27,9 +27,9 @@ import {
   NO_CAMPAIGNS_MESSAGE,
 } from '#shared/campaigns/schemas.ts';
 import { ADMIN_TITLE } from '../admin/AdminShell.tsx';
-import { errorMessage } from '../marketing/errors.ts';
-import { formatCount, formatDate, formatRate } from '../marketing/format.ts';
-import { AnchorLink, ButtonLink } from '../marketing/links.tsx';
+import { errorMessage } from '../admin/widgets/errors.ts';
+import { formatCount, formatDate, formatRate } from '../admin/widgets/format.ts';
+import { AnchorLink, ButtonLink } from '../admin/widgets/links.tsx';
 import { useTRPC } from '../trpc.ts';
 import { StatusBadge } from './StatusBadge.tsx';
 import { useCampaignActions } from './useCampaignActions.tsx';

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Badge, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { errorMessage } from '../marketing/errors.ts';
-import { formatDateTime } from '../marketing/format.ts';
+import { errorMessage } from '../admin/widgets/errors.ts';
+import { formatDateTime } from '../admin/widgets/format.ts';
 import { useTRPC } from '../trpc.ts';
 import { safeHttpUrl, sendEventDetail, sendEventLabel } from './send-event-labels.ts';
 

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { riskLevel } from '#shared/campaigns/rules.ts';
-import { formatCount } from '../marketing/format.ts';
+import { formatCount } from '../admin/widgets/format.ts';
 
 const riskColor = { safe: 'green', medium: 'yellow', danger: 'red' } as const;
 const riskTitle = { safe: 'Safe volume', medium: 'Medium volume', danger: 'High volume' } as const;

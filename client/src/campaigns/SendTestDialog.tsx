@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { campaignSendTestInputSchema } from '#shared/campaigns/schemas.ts';
-import { errorMessage } from '../marketing/errors.ts';
+import { errorMessage } from '../admin/widgets/errors.ts';
 import { useTRPC } from '../trpc.ts';
 
 interface SendTestDialogProps {

@@ -2,8 +2,8 @@ import { Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ConfirmDialog } from '../marketing/ConfirmDialog.tsx';
-import { errorMessage } from '../marketing/errors.ts';
+import { ConfirmDialog } from '../admin/widgets/ConfirmDialog.tsx';
+import { errorMessage } from '../admin/widgets/errors.ts';
 import { useTRPC } from '../trpc.ts';
 
 export interface CampaignRef {

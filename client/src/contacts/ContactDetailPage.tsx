@@ -29,9 +29,9 @@ import {
 import { CONSENT_BASIS_LABELS, type ConsentEvidence, consentSourceLabel } from '#shared/contacts/consent.ts';
 import { ACTION_LABELS, METHOD_LABELS, type UnsubscribeLogAction } from '#shared/unsubscribes/schemas.ts';
 import { ADMIN_TITLE } from '../admin/AdminShell.tsx';
-import { errorCode, errorMessage } from '../marketing/errors.ts';
-import { formatDate, formatDateTime } from '../marketing/format.ts';
-import { AnchorLink, ButtonLink } from '../marketing/links.tsx';
+import { errorCode, errorMessage } from '../admin/widgets/errors.ts';
+import { formatDate, formatDateTime } from '../admin/widgets/format.ts';
+import { AnchorLink, ButtonLink } from '../admin/widgets/links.tsx';
 import { useTRPC } from '../trpc.ts';
 import { ConsentEvidenceModal } from './ConsentEvidenceModal.tsx';
 

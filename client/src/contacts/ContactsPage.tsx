@@ -32,9 +32,9 @@ import { type PageTarget } from '../admin-lists/ListPagination.tsx';
 import { EmptyTableRow, ListFooter } from '../admin-lists/ListStates.tsx';
 import { SkeletonRows } from '../admin-lists/SkeletonRows.tsx';
 import { StatCard } from '../admin-lists/StatCard.tsx';
-import { errorMessage } from '../marketing/errors.ts';
-import { formatCount, formatDate } from '../marketing/format.ts';
-import { ButtonLink } from '../marketing/links.tsx';
+import { errorMessage } from '../admin/widgets/errors.ts';
+import { formatCount, formatDate } from '../admin/widgets/format.ts';
+import { ButtonLink } from '../admin/widgets/links.tsx';
 import { useTRPC } from '../trpc.ts';
 
 const filterOptions = contactFilters.map((value) => ({ value, label: CONTACT_FILTER_LABELS[value] }));

@@ -13,9 +13,9 @@ import {
 import { ACTION_LABELS, type UnsubscribeLogAction } from '#shared/unsubscribes/schemas.ts';
 import { ADMIN_TITLE } from '../admin/AdminShell.tsx';
 import { StatCard } from '../admin-lists/StatCard.tsx';
-import { errorMessage } from '../marketing/errors.ts';
-import { formatCount, formatDateTime, formatRate } from '../marketing/format.ts';
-import { AnchorLink } from '../marketing/links.tsx';
+import { errorMessage } from '../admin/widgets/errors.ts';
+import { formatCount, formatDateTime, formatRate } from '../admin/widgets/format.ts';
+import { AnchorLink } from '../admin/widgets/links.tsx';
 import { useTRPC } from '../trpc.ts';
 
 const refresh = { refetchInterval: DASHBOARD_REFRESH_MS };

@@ -27,9 +27,9 @@ import {
 import { ADMIN_TITLE } from '../admin/AdminShell.tsx';
 import { EmptyTableRow, ListFooter } from '../admin-lists/ListStates.tsx';
 import { SkeletonRows } from '../admin-lists/SkeletonRows.tsx';
-import { EmailPreview } from '../marketing/EmailPreview.tsx';
-import { errorMessage } from '../marketing/errors.ts';
-import { formatDateTime } from '../marketing/format.ts';
+import { EmailPreview } from '../admin/widgets/EmailPreview.tsx';
+import { errorMessage } from '../admin/widgets/errors.ts';
+import { formatDateTime } from '../admin/widgets/format.ts';
 import { useTRPC } from '../trpc.ts';
 
 const COLUMNS = 4;

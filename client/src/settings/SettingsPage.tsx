@@ -34,8 +34,8 @@ import {
 } from '#shared/settings/schemas.ts';
 import { ADMIN_TITLE } from '../admin/AdminShell.tsx';
 import { zod4Resolver } from '../admin/zod-form-resolver.ts';
-import { errorMessage } from '../marketing/errors.ts';
-import { formatDateTime } from '../marketing/format.ts';
+import { errorMessage } from '../admin/widgets/errors.ts';
+import { formatDateTime } from '../admin/widgets/format.ts';
 import { useTRPC } from '../trpc.ts';
 
 /** /admin/settings: saved in the database and used by the sending worker (decision 005). */

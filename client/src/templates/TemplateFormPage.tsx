@@ -21,10 +21,10 @@ import { TEMPLATE_NOT_FOUND, type TemplateDto } from '#shared/templates/schemas.
 import { BUILT_IN_TAGS, extractVariables, templateInputSchema } from '#shared/templates/variables.ts';
 import { ADMIN_TITLE } from '../admin/AdminShell.tsx';
 import { zod4Resolver } from '../admin/zod-form-resolver.ts';
-import { EmailPreview } from '../marketing/EmailPreview.tsx';
-import { errorCode, errorMessage } from '../marketing/errors.ts';
-import { HtmlEditor, type HtmlEditorHandle } from '../marketing/HtmlEditor.tsx';
-import { ButtonLink } from '../marketing/links.tsx';
+import { EmailPreview } from '../admin/widgets/EmailPreview.tsx';
+import { errorCode, errorMessage } from '../admin/widgets/errors.ts';
+import { HtmlEditor, type HtmlEditorHandle } from '../admin/widgets/HtmlEditor.tsx';
+import { ButtonLink } from '../admin/widgets/links.tsx';
 import { useTRPC } from '../trpc.ts';
 import { VariablesEditor } from './VariablesEditor.tsx';
 

@@ -25,9 +25,9 @@ import {
 } from '#shared/templates/schemas.ts';
 import { extractVariables, renderPreview } from '#shared/templates/variables.ts';
 import { ADMIN_TITLE } from '../admin/AdminShell.tsx';
-import { EmailPreview } from '../marketing/EmailPreview.tsx';
-import { errorCode, errorMessage } from '../marketing/errors.ts';
-import { ButtonLink } from '../marketing/links.tsx';
+import { EmailPreview } from '../admin/widgets/EmailPreview.tsx';
+import { errorCode, errorMessage } from '../admin/widgets/errors.ts';
+import { ButtonLink } from '../admin/widgets/links.tsx';
 import { useTRPC } from '../trpc.ts';
 import { TemplateNotFound } from './TemplateFormPage.tsx';
 

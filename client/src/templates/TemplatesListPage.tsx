@@ -17,10 +17,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { NO_TEMPLATES_MESSAGE, type TemplateDto } from '#shared/templates/schemas.ts';
 import { ADMIN_TITLE } from '../admin/AdminShell.tsx';
-import { ConfirmDialog } from '../marketing/ConfirmDialog.tsx';
-import { errorMessage } from '../marketing/errors.ts';
-import { formatDate } from '../marketing/format.ts';
-import { ButtonLink } from '../marketing/links.tsx';
+import { ConfirmDialog } from '../admin/widgets/ConfirmDialog.tsx';
+import { errorMessage } from '../admin/widgets/errors.ts';
+import { formatDate } from '../admin/widgets/format.ts';
+import { ButtonLink } from '../admin/widgets/links.tsx';
 import { useTRPC } from '../trpc.ts';
 
 /** /admin/templates: the marketing template library as a grid of cards. */

@@ -37,8 +37,8 @@ import { type PageTarget } from '../admin-lists/ListPagination.tsx';
 import { EmptyTableRow, ListFooter } from '../admin-lists/ListStates.tsx';
 import { SkeletonRows } from '../admin-lists/SkeletonRows.tsx';
 import { StatCard } from '../admin-lists/StatCard.tsx';
-import { errorMessage } from '../marketing/errors.ts';
-import { formatCount, formatDateTime } from '../marketing/format.ts';
+import { errorMessage } from '../admin/widgets/errors.ts';
+import { formatCount, formatDateTime } from '../admin/widgets/format.ts';
 import { useTRPC } from '../trpc.ts';
 
 const actionOptions = actionFilters.map((value) => ({ value, label: ACTION_FILTER_LABELS[value] }));

@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { seedSubscribers, sendNow } from '../../../test/support/campaign-fixtures.ts';
-import { useTestDatabase } from '../../../test/support/db.ts';
-import { recordingJobQueue, testServices } from '../../../test/support/services.ts';
+import { seedSubscribers, sendNow } from '#test/support/campaign-fixtures.ts';
+import { useTestDatabase } from '#test/support/db.ts';
+import { recordingJobQueue, testServices } from '#test/support/services.ts';
 import { CAMPAIGN_CHANGED_CHANNEL } from '../live.ts';
 import { type ClaimOptions, claimBatch, markBatchSent } from './batches.ts';
 

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeResend, type FakeResend } from '../../../test/support/fake-resend.ts';
-import { engineSettings, seedSubscribers, sendNow } from '../../../test/support/campaign-fixtures.ts';
-import { useTestDatabase } from '../../../test/support/db.ts';
-import { recordingJobQueue, testServices } from '../../../test/support/services.ts';
+import { startFakeResend, type FakeResend } from '#test/support/fake-resend.ts';
+import { engineSettings, seedSubscribers, sendNow } from '#test/support/campaign-fixtures.ts';
+import { useTestDatabase } from '#test/support/db.ts';
+import { recordingJobQueue, testServices } from '#test/support/services.ts';
 import { createEmailTransport } from '../../email/transport.ts';
 import type { EmailTransport } from '../../email/types.ts';
 import type { AppServices } from '../../services.ts';
@@ -509,7 +509,7 @@ describe('campaign sending engine', () => {
       send: () => Promise.reject(new Error('unused')),
       sendBatch: () => Promise.reject(new Error('socket hang up in the SDK')),
     });
-    const { runCampaignSendJob } = await import('../send-job.ts');
+    const { runCampaignSendJob } = await import('../send-job-handler.ts');
     const { jobDefinitions } = await import('../../jobs/definitions.ts');
     const payload = { campaignId: campaign.id, retryMode: false };
     const signal = new AbortController().signal;
@@ -546,7 +546,7 @@ describe('campaign sending engine', () => {
     const campaign = await sendNow(services);
     const { recordResendEvent } = await import('../../webhooks/apply-event.ts');
     const { parseResendEvent } = await import('#shared/webhooks/resend-events.ts');
-    const { resendEmailEvent, newSvixId } = await import('../../../test/support/resend-webhooks.ts');
+    const { resendEmailEvent, newSvixId } = await import('#test/support/resend-webhooks.ts');
     // The provider accepted the batch and its "delivered" webhook is stored before the engine marks
     // the rows sent: at that moment no send carries the provider id.
     const racing: EmailTransport = {

@@ -4,10 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { engineSettings, seedSubscribers, sendNow } from '../../../test/support/campaign-fixtures.ts';
-import { useTestDatabase } from '../../../test/support/db.ts';
-import { type FakeResend, startFakeResend } from '../../../test/support/fake-resend.ts';
-import { recordingJobQueue } from '../../../test/support/services.ts';
+import { engineSettings, seedSubscribers, sendNow } from '#test/support/campaign-fixtures.ts';
+import { useTestDatabase } from '#test/support/db.ts';
+import { type FakeResend, startFakeResend } from '#test/support/fake-resend.ts';
+import { recordingJobQueue } from '#test/support/services.ts';
 import { createBoss, createJobQueue, ensureQueues } from '../../jobs/queue.ts';
 
 /*

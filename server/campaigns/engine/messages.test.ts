@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testConfig } from '../../../test/support/services.ts';
+import { testConfig } from '#test/support/services.ts';
 import { PREFERENCES_PATH, unsubscribeLinks } from '../../unsubscribe/links.ts';
 import { contactMergeValues, renderCampaignEmail } from '../render.ts';
 import { type CampaignContent, campaignMessage, campaignMessages } from './messages.ts';

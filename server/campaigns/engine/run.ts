@@ -4,7 +4,7 @@ import type { EmailFailure } from '../../email/types.ts';
 import type { AppServices } from '../../services.ts';
 import { applyStoredEventsFor } from '../../email-events/claim-stored.ts';
 import { notifyCampaignChanged } from '../live.ts';
-import { type SenderSettings, senderFromSettings } from '../sender.ts';
+import { type SenderSettings, senderFromSettings } from '../from-address.ts';
 import {
   type ClaimedBatch,
   claimBatch,

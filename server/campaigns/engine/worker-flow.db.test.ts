@@ -1,10 +1,10 @@
 import type { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningWorker, startWorker } from '#worker/worker.ts';
-import { engineSettings, seedSubscribers, sendNow } from '../../../test/support/campaign-fixtures.ts';
-import { useTestDatabase } from '../../../test/support/db.ts';
-import { type FakeResend, startFakeResend } from '../../../test/support/fake-resend.ts';
-import { testServices } from '../../../test/support/services.ts';
+import { engineSettings, seedSubscribers, sendNow } from '#test/support/campaign-fixtures.ts';
+import { useTestDatabase } from '#test/support/db.ts';
+import { type FakeResend, startFakeResend } from '#test/support/fake-resend.ts';
+import { testServices } from '#test/support/services.ts';
 import { createEmailTransport } from '../../email/transport.ts';
 import { createBoss, createJobQueue, ensureQueues } from '../../jobs/queue.ts';
 import { pauseCampaign, resumeCampaign } from '../actions.ts';

@@ -36,8 +36,8 @@ import {
 } from '../../campaigns/campaigns.ts';
 import { WatchAccessEndedError, watchCampaign } from '../../campaigns/live-watch.ts';
 import { sessionIsAdmin } from '../../auth/session.ts';
-import { listCampaignSends } from '../../campaigns/sends.ts';
-import { sendTestEmail } from '../../campaigns/send-test.ts';
+import { listCampaignSends } from '../../campaigns/sends-list.ts';
+import { sendTestEmail } from '../../campaigns/test-email.ts';
 import { listSendEvents } from '../../webhooks/send-events.ts';
 import { toTrpcError } from '../campaign-errors.ts';
 import { adminProcedure, router } from '../trpc.ts';

@@ -17,7 +17,7 @@ import {
   toTemplateDto,
   updateTemplate,
 } from '../../templates/templates.ts';
-import { sendTestEmail } from '../../campaigns/send-test.ts';
+import { sendTestEmail } from '../../campaigns/test-email.ts';
 import { adminProcedure, router } from '../trpc.ts';
 import { toTrpcError } from '../campaign-errors.ts';
 

@@ -1,6 +1,6 @@
 import { UNSUBSCRIBES_PAGE_SIZE, unsubscribesListInputSchema } from '#shared/unsubscribes/schemas.ts';
 import { getSettingsTimezone } from '../../settings/settings.ts';
-import { listUnsubscribeLogs, unsubscribeStats } from '../../unsubscribes/logs.ts';
+import { listUnsubscribeLogs, unsubscribeStats } from '../../unsubscribe/logs.ts';
 import { adminProcedure, router } from '../trpc.ts';
 
 export const adminUnsubscribesRouter = router({

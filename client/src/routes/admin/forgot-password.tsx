@@ -9,7 +9,7 @@ import { AuthCard } from '../../account/AuthCard.tsx';
 import { ADMIN_TITLE } from '../../admin/AdminShell.tsx';
 import { authErrorMessage } from '../../admin/auth.ts';
 import { zod4Resolver } from '../../admin/zod-form-resolver.ts';
-import { AnchorLink } from '../../marketing/links.tsx';
+import { AnchorLink } from '../../admin/widgets/links.tsx';
 import { useTRPC } from '../../trpc.ts';
 
 export const Route = createFileRoute('/admin/forgot-password')({

@@ -11,7 +11,7 @@ import { type Credentials, signInInputSchema, signUpInputSchema } from '#shared/
 import { AuthCard } from '../../account/AuthCard.tsx';
 import { ADMIN_TITLE } from '../../admin/AdminShell.tsx';
 import { authErrorMessage, resetAuthState, useMe } from '../../admin/auth.ts';
-import { AnchorLink } from '../../marketing/links.tsx';
+import { AnchorLink } from '../../admin/widgets/links.tsx';
 import { useTRPC } from '../../trpc.ts';
 
 interface LoginSearch {

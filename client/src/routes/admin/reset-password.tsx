@@ -10,7 +10,7 @@ import { AuthCard } from '../../account/AuthCard.tsx';
 import { confirmationError, newPasswordError } from '../../account/password-rules.ts';
 import { ADMIN_TITLE } from '../../admin/AdminShell.tsx';
 import { authErrorMessage, resetAuthState } from '../../admin/auth.ts';
-import { AnchorLink } from '../../marketing/links.tsx';
+import { AnchorLink } from '../../admin/widgets/links.tsx';
 import { useTRPC } from '../../trpc.ts';
 
 export const Route = createFileRoute('/admin/reset-password')({

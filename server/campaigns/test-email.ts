@@ -6,7 +6,7 @@ import { consumeRateLimit } from '../security/rate-limit.ts';
 import type { AppServices } from '../services.ts';
 import { CampaignError } from './errors.ts';
 import { renderCampaignEmail, sampleMergeValues } from './render.ts';
-import { campaignSender } from './sender.ts';
+import { campaignSender } from './from-address.ts';
 
 /** Test sends go straight to the provider; this keeps a stuck button or a script from spamming. */
 export const TEST_SEND_LIMIT = { limit: 30, windowSeconds: 10 * 60 };
