@@ -79,7 +79,7 @@ describe('docker-compose.yml', () => {
     }
     expect(compose.services.migrate?.depends_on).toEqual({ postgres: { condition: 'service_healthy' } });
     expect(compose.services.migrate?.command).toEqual(['node', 'server/cli/migrate.ts']);
-    expect(compose.services.server?.command).toEqual(['node', 'server/main.ts']);
+    expect(compose.services.server?.command).toEqual(['node', '--max-semi-space-size=8', 'server/main.ts']);
     expect(compose.services.worker?.command).toEqual([
       'node',
       '--max-semi-space-size=8',
