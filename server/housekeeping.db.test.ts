@@ -31,10 +31,45 @@ describe('housekeeping.prune job', () => {
       {},
       { jobId: 'test', retryCount: 0, signal: new AbortController().signal },
     );
-    expect(result).toEqual({ rateLimits: 50, sessions: 1 });
+    expect(result).toEqual({ rateLimits: 50, sessions: 1, consentRequests: 0 });
     expect(await t.db.selectFrom('rate_limits').select('key').execute()).toEqual([
       { key: 'lead-submit:ip:203.0.113.1' },
     ]);
     expect(await t.db.selectFrom('sessions').select('id').execute()).toEqual([{ id: live.id }]);
+  });
+
+  it('ends consent requests whose confirmation link has expired, keeping live ones', async () => {
+    const day = 24 * 60 * 60_000;
+    await t.db
+      .insertInto('leads')
+      .values([
+        {
+          email: 'stale@example.com',
+          email_consent_pending: true,
+          consent_requested_at: new Date(Date.now() - 8 * day),
+        },
+        {
+          email: 'live@example.com',
+          sms_consent_pending: true,
+          consent_requested_at: new Date(Date.now() - 6 * day),
+        },
+      ])
+      .execute();
+    const result = await jobHandlers['housekeeping.prune'](
+      testServices(t.db),
+      {},
+      { jobId: 'test', retryCount: 0, signal: new AbortController().signal },
+    );
+    expect(result).toMatchObject({ consentRequests: 1 });
+    const rows = await t.db
+      .selectFrom('leads')
+      .select(['email', 'email_consent_pending', 'sms_consent_pending'])
+      .where('email', 'in', ['stale@example.com', 'live@example.com'])
+      .orderBy('email')
+      .execute();
+    expect(rows).toEqual([
+      { email: 'live@example.com', email_consent_pending: false, sms_consent_pending: true },
+      { email: 'stale@example.com', email_consent_pending: false, sms_consent_pending: false },
+    ]);
   });
 });

@@ -1,4 +1,5 @@
 import { deleteExpiredSessions } from './auth/session.ts';
+import { expireConsentRequests } from './consent/confirmation.ts';
 import type { DbExecutor } from './db/database.ts';
 import { pruneRateLimits } from './security/rate-limit.ts';
 
@@ -6,9 +7,10 @@ import { pruneRateLimits } from './security/rate-limit.ts';
 export async function pruneExpired(
   db: DbExecutor,
   now = new Date(),
-): Promise<{ rateLimits: number; sessions: number }> {
+): Promise<{ rateLimits: number; sessions: number; consentRequests: number }> {
   return {
     rateLimits: await pruneRateLimits(db, now),
     sessions: await deleteExpiredSessions(db, now),
+    consentRequests: await expireConsentRequests(db, now),
   };
 }

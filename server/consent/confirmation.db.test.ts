@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { CONFIRMATION_MESSAGES } from '#shared/consent/messages.ts';
 import type { LeadSubmitInput } from '#shared/leads/schema.ts';
 import { useTestDatabase } from '#test/support/db.ts';
+import { leadSubmission } from '#test/support/lead-form.ts';
 import { codeOf, recordingJobQueue, TEST_APP_URL, testServices } from '#test/support/services.ts';
 import { countSubscribedContacts } from '../campaigns/audience.ts';
 import { snapshotAudience } from '../campaigns/engine/snapshot.ts';
@@ -25,29 +26,15 @@ function visitor(services: AppServices, ip = `198.51.100.${(ipCounter += 1) % 25
   return createCaller(ctx);
 }
 
+/** A stranger's submission ticking both boxes. */
 function form(overrides: Partial<LeadSubmitInput> = {}): LeadSubmitInput {
-  return {
+  return leadSubmission({
     fullName: 'Stranger Danger',
     email: `seller.${randomUUID().slice(0, 8)}@example.com`,
-    phone: '0499 000 111',
-    watchBrand: 'Omega',
-    watchModel: 'Speedmaster',
-    watchYear: '2015',
-    watchCondition: 'Good - Moderate wear',
-    hasBox: false,
-    hasPapers: false,
-    additionalDetails: null,
-    meta_event_id: `evt_${randomUUID()}`,
-    utm_source: null,
-    utm_medium: null,
-    utm_campaign: null,
-    utm_content: null,
-    utm_term: null,
-    photo_upload_ids: [],
     emailMarketingConsent: true,
     smsMarketingConsent: true,
     ...overrides,
-  };
+  });
 }
 
 async function leadByEmail(email: string): Promise<Lead> {

@@ -201,3 +201,18 @@ export async function confirmConsent(
   }
   return { state: 'confirmed', email, channels: resolved.pending };
 }
+
+/**
+ * Ends requests whose links have expired (the hourly housekeeping job): a contact whose link no
+ * longer works is not "pending confirmation" any more. Returns the contacts changed.
+ */
+export async function expireConsentRequests(db: DbExecutor, now = new Date()): Promise<number> {
+  const result = await db
+    .updateTable('leads')
+    .set({ email_consent_pending: false, sms_consent_pending: false })
+    // The predicate of leads_consent_pending_idx, so only pending rows are visited.
+    .where((eb) => eb.or([eb('email_consent_pending', '=', true), eb('sms_consent_pending', '=', true)]))
+    .where('consent_requested_at', '<', new Date(now.getTime() - TTL_MS))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

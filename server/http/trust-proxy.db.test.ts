@@ -1,33 +1,20 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '#test/support/db.ts';
+import { leadSubmission } from '#test/support/lead-form.ts';
 import { TEST_APP_URL, testServices } from '#test/support/services.ts';
 import { type AppServer, createServer } from '../app.ts';
 
 // Issue 19 item 2: behind a trusted proxy, per-IP limits key on the first address no trusted proxy
 // vouches for, so a client rotating X-Forwarded-For still meets the sell form's limit.
 
-function submission() {
-  return {
-    fullName: 'Jane Citizen',
-    email: `proxy.${randomUUID().slice(0, 8)}@example.com`,
-    phone: '0412 345 678',
-    watchBrand: 'Rolex',
-    watchModel: 'Submariner',
-    watchYear: '2019',
-    watchCondition: 'Very Good - Minor wear',
-    hasBox: true,
-    hasPapers: false,
+const submission = () =>
+  leadSubmission({
     additionalDetails: null,
-    meta_event_id: `evt_${randomUUID()}`,
     utm_source: null,
     utm_medium: null,
     utm_campaign: null,
-    utm_content: null,
     utm_term: null,
-    photo_upload_ids: [],
-  };
-}
+  });
 
 describe('client IP behind a reverse proxy', () => {
   const t = useTestDatabase();

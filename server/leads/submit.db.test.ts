@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { ZodError } from 'zod';
 import { LEAD_MESSAGES, type LeadSubmitInput, leadSubmitInputSchema } from '#shared/leads/schema.ts';
 import { useBoss } from '#test/support/boss.ts';
+import { leadSubmission } from '#test/support/lead-form.ts';
 import { useTestDatabase } from '#test/support/db.ts';
 import { recordingJobQueue, TEST_APP_URL, testServices } from '#test/support/services.ts';
 import { createServer } from '../app.ts';
@@ -34,28 +35,7 @@ function visitor(services: AppServices, ip = `198.51.100.${(ipCounter += 1)}`) {
   return createCaller(ctx);
 }
 
-function form(overrides: Partial<LeadSubmitInput> = {}): LeadSubmitInput {
-  return {
-    fullName: 'Jane Citizen',
-    email: `jane.${randomUUID().slice(0, 8)}@example.com`,
-    phone: '0412 345 678',
-    watchBrand: 'Rolex',
-    watchModel: 'Submariner',
-    watchYear: '2019',
-    watchCondition: 'Very Good - Minor wear',
-    hasBox: true,
-    hasPapers: false,
-    additionalDetails: 'Serviced in 2023.',
-    meta_event_id: `evt_${randomUUID()}`,
-    utm_source: 'google',
-    utm_medium: 'cpc',
-    utm_campaign: 'brand',
-    utm_content: null,
-    utm_term: 'sell rolex',
-    photo_upload_ids: [],
-    ...overrides,
-  };
-}
+const form = leadSubmission;
 
 /** Upload rows as POST /api/uploads leaves them (the files themselves are not needed here). */
 async function uploads(db: Database, count: number): Promise<string[]> {
