@@ -19,7 +19,7 @@ import type { DB } from '../db/schema.ts';
 import { CopyTextColumn } from './copy-text-column.ts';
 import { csvRow } from './csv.ts';
 
-// A CSV export of any size in constant memory. PostgreSQL renders every row as a finished CSV line
+// A CSV export of any size in constant memory (decision 022). PostgreSQL renders every row as a finished CSV line
 // (csvLineSql) and streams them, newest first, with COPY: Node passes socket-sized Buffers from the
 // database connection to the response and holds no row, string or batch of its own. (Batches read
 // as one string each left V8 so little to collect on its own heap that the Buffers behind them
