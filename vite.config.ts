@@ -57,21 +57,6 @@ export default defineConfig(({ isSsrBuild }) => ({
       addExtensions: true,
     }),
     react(),
-    // router-core's scroll restoration module, which we switch off, replaced by the part we use
-    // (client/src/vendor/router-scroll.ts): 0.7 kB less gzip in the entry of every public page.
-    {
-      name: 'router-scroll-without-restoration',
-      enforce: 'pre',
-      resolveId(source, importer) {
-        if (
-          source === './scroll-restoration.js' &&
-          importer &&
-          /[\\/]@tanstack[\\/]router-core[\\/]dist[\\/]esm[\\/]/.test(importer)
-        )
-          return fileURLToPath(new URL('./client/src/vendor/router-scroll.ts', import.meta.url));
-        return null;
-      },
-    },
   ],
   resolve: {
     alias: [

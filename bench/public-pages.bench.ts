@@ -32,7 +32,9 @@ const LIGHTHOUSE_PRESETS = (
   if (preset !== 'mobile' && preset !== 'desktop') throw new Error(`Unknown Lighthouse preset ${preset}`);
   return preset;
 });
-const BUDGET_KB = 100;
+// Issue 24 item 2: 110 kB once the router's own scroll module replaced the copy that wrote its
+// private fields (decision 010).
+const BUDGET_KB = 110;
 // A folder for the full Lighthouse reports (JSON), to see what a score is made of.
 const reportsDir = process.env.PUBLIC_PAGES_LIGHTHOUSE_REPORTS;
 if (reportsDir) mkdirSync(reportsDir, { recursive: true });
