@@ -19,7 +19,7 @@ type Handlers = {
   [N in JobName]: (services: AppServices, payload: JobPayload<N>, job: JobContext) => Promise<unknown>;
 };
 
-/** One handler per job definition; the type makes a job without a handler a compile error. */
+/** One handler per job definition (decision 023); the type makes a job without a handler a compile error. */
 export const jobHandlers: Handlers = {
   'email.send': (services, payload) => runEmailSendJob(services, payload),
   'campaign.send': (services, payload, job) => runCampaignSendJob(services, payload, job),

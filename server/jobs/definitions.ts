@@ -4,7 +4,8 @@ import { emailMessageSchema } from '../email/types.ts';
 
 /**
  * Jobs are data: each has a name, a payload schema and its queue's options. The server enqueues
- * against these definitions and the worker (worker/registry.ts) attaches one handler to each.
+ * against these definitions and the worker (worker/registry.ts) attaches one handler to each
+ * (decision 023).
  */
 export const jobDefinitions = {
   'email.send': {
