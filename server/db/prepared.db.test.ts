@@ -52,4 +52,27 @@ describe('prepared statements (opt-in)', () => {
     // The connection is still usable after the failed transaction.
     expect((await sql<{ ok: number }>`SELECT 1 AS ok`.execute(db)).rows).toEqual([{ ok: 1 }]);
   });
+
+  it('survives a transaction whose backend dies while it waits between queries', async () => {
+    const errors: unknown[] = [];
+    const logged = console.error;
+    console.error = (...args: unknown[]) => void errors.push(args);
+    try {
+      const outcome = db.transaction().execute(async (trx) => {
+        const { rows } = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(trx);
+        // Killed from another session while this transaction sits idle (no query running).
+        await sql`SELECT pg_terminate_backend(${rows[0]?.pid ?? 0}::int)`.execute(t.db);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        await sql`SELECT 1`.execute(trx);
+      });
+      // Without the listener this was an unhandled 'error' event: the test process would end.
+      await expect(outcome).rejects.toThrow();
+      expect(errors.some((args) => String(args).includes('PostgreSQL connection lost'))).toBe(true);
+    } finally {
+      console.error = logged;
+    }
+    // The pool replaced the dead connection.
+    const { rows } = await sql<{ ok: number }>`SELECT 1 AS ok`.execute(db);
+    expect(rows).toEqual([{ ok: 1 }]);
+  });
 });

@@ -66,7 +66,16 @@ export function preparingPool(pool: pg.Pool): PostgresPool {
     options: pool.options,
     async connect(): Promise<PostgresPoolClient> {
       const client = await pool.connect();
-      return kyselyClient(client, (destroy?: boolean) => client.release(destroy));
+      // pg-pool takes its own 'error' listener off a client it hands out: a connection lost while
+      // a transaction waits between queries (backend terminated, database restarted) would be an
+      // unhandled 'error' that ends the process. It is logged instead; the client's next query
+      // fails, and the pool discards the client on release.
+      const onError = (error: Error) => console.error('PostgreSQL connection lost:', error.message);
+      client.on('error', onError);
+      return kyselyClient(client, (destroy?: boolean) => {
+        client.removeListener('error', onError);
+        client.release(destroy);
+      });
     },
     end: () => pool.end(),
   };
