@@ -125,7 +125,9 @@ test('losing the admin role is noticed on the next admin call, without a reload'
 
   // Removed straight from user_roles, as the spec's back office does: the session itself lives on.
   await e2eDatabase().deleteFrom('user_roles').where('user_id', '=', admin.id).execute();
-  await page.getByRole('link', { name: 'Outbox' }).click();
+  // A dispatched click, not a pointer one: hovering the link already preloads its route on intent,
+  // and that admin call sends the page away before a pointer click could land.
+  await page.getByRole('link', { name: 'Outbox' }).dispatchEvent('click');
   await expect(page).toHaveURL(/\/admin\/unauthorized$/);
   await expect(page.getByText(admin.email)).toBeVisible();
 });
