@@ -80,6 +80,12 @@ test('templates and the campaign editor, from a new template to a deleted copy',
   await expect(preview.locator('body')).toContainText('Prices for [watch_brand] watches');
   await expect(page.getByTestId('preview-subject')).toHaveText('Your [watch_brand] this month');
   await expect(page.getByLabel('Raw HTML')).toContainText('{{first_name}}');
+  // The plain-text part every e-mail carries, with the same samples.
+  await page.getByText('Plain text', { exact: true }).click();
+  await expect(page.getByLabel('Plain-text part')).toContainText('Hello Jane,');
+  await expect(page.getByLabel('Plain-text part')).toContainText('Prices for [watch_brand] watches');
+  await expect(page.getByLabel('Plain-text part')).toContainText(/Unsubscribe \[http[^\]]+\/unsubscribe\]/);
+  await page.getByText('HTML', { exact: true }).click();
   await page.getByRole('button', { name: 'Send Test Email' }).click();
   await expect(page.getByText('Please enter a test email address').first()).toBeVisible();
   await expect(toast(page, 'Email required')).toBeVisible();

@@ -97,4 +97,13 @@ describe('renderCampaignEmail', () => {
     expect(subject).not.toMatch(/[\r\n]/);
     expect(out).toContain('<p>&lt;b&gt;Bob&lt;/b&gt;');
   });
+
+  it('renders a text part with the same values, unescaped, and the footer with its links', () => {
+    const values = { ...samples, first_name: 'Zoë & Co' };
+    const { text } = renderCampaignEmail({ subject: 's', html }, values, site);
+    expect(text).toMatch(/^Hi Zoë & Co \(tester@example\.com\), your \{\{watch_brand\}\} valuation awaits\./);
+    expect(text).toContain('Unsubscribe [https://watches.example/unsubscribe]');
+    expect(text).toContain(`ABN ${site.abn}`);
+    expect(text).not.toContain('&amp;');
+  });
 });

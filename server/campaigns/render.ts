@@ -1,6 +1,7 @@
 import { escapeHtml, mergeTags } from '#shared/templates/variables.ts';
 import type { SiteConfig } from '#shared/site/config.ts';
 import type { AppConfig } from '../config/app-config.ts';
+import { htmlToPlainText } from '../email/plain-text.ts';
 import { PREFERENCES_PATH } from '../unsubscribe/links.ts';
 
 /*
@@ -99,6 +100,8 @@ export interface CampaignRenderContent {
 export interface RenderedCampaignEmail {
   subject: string;
   html: string;
+  /** The text/plain alternative (decision 024). */
+  text: string;
 }
 
 /**
@@ -113,6 +116,16 @@ export function campaignRenderer(
   // The footer is decided on the stored HTML, so a link written as {{unsubscribe_url}} counts.
   const footer = hasUnsubscribeLink(content.html) ? null : footerTemplate(site);
   const campaignValues = content.variables ?? {};
+  // The text part is converted once, merge tags and all, and filled per recipient like the HTML:
+  // one conversion per campaign instead of one per message.
+  const textTemplate = htmlToPlainText(
+    footer
+      ? withFooter(
+          content.html,
+          footer({ unsubscribeUrl: '{{unsubscribe_url}}', preferencesUrl: '{{preferences_url}}' }),
+        )
+      : content.html,
+  );
   return (values) => {
     // The campaign's values fill its custom tags; a recipient field or system link always comes
     // from the recipient, whatever the campaign carries under that name.
@@ -128,7 +141,9 @@ export function campaignRenderer(
         footer({ unsubscribeUrl: values.unsubscribe_url, preferencesUrl: values.preferences_url }),
       );
     }
-    return { subject, html };
+    // Unescaped: the text part shows a name as typed, not as HTML entities.
+    const text = mergeTags(textTemplate, record, false);
+    return { subject, html, text };
   };
 }
 

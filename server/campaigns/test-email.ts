@@ -5,7 +5,7 @@ import type { EmailFailure } from '../email/types.ts';
 import { consumeRateLimit } from '../security/rate-limit.ts';
 import type { AppServices } from '../services.ts';
 import { CampaignError } from './errors.ts';
-import { renderCampaignEmail, sampleMergeValues } from './render.ts';
+import { type RenderedCampaignEmail, renderCampaignEmail, sampleMergeValues } from './render.ts';
 import { campaignSender } from './from-address.ts';
 
 /** Test sends go straight to the provider; this keeps a stuck button or a script from spamming. */
@@ -46,6 +46,36 @@ export interface TestEmailInput {
 }
 
 /**
+ * What a test e-mail (and the preview's plain-text part) shows: the content with the sample
+ * contact's fields and the given custom values; a variable without a value shows as [name], never
+ * as literal braces (docs/decisions/011-merge-variables.md).
+ */
+export function renderTestEmail(
+  config: Pick<AppServices['config'], 'appUrl' | 'site'>,
+  input: Pick<TestEmailInput, 'to' | 'subject' | 'html' | 'samples'>,
+): RenderedCampaignEmail {
+  const standard = sampleMergeValues(config, input.to);
+  // The admin's samples win, except the address and the links, which must really work.
+  const values = {
+    ...standard,
+    ...input.samples,
+    email: standard.email,
+    unsubscribe_url: standard.unsubscribe_url,
+    preferences_url: standard.preferences_url,
+  };
+  const rendered = renderCampaignEmail(
+    { subject: input.subject, html: sanitizeMarketingHtml(input.html) },
+    values,
+    config.site,
+  );
+  return {
+    subject: renderPreview(rendered.subject, {}),
+    html: renderPreview(rendered.html, {}),
+    text: renderPreview(rendered.text, {}),
+  };
+}
+
+/**
  * Sends one test e-mail now, through the configured transport: the content as a recipient would
  * get it (merge tags filled with sample values, footer added if there is no unsubscribe link).
  */
@@ -66,29 +96,14 @@ export async function sendTestEmail(
   if (!allowance.allowed) throw new TestSendRateLimitedError(allowance.retryAfterSeconds);
 
   const sender = await campaignSender(services.db, services.config);
-  const standard = sampleMergeValues(services.config, input.to);
-  // The admin's samples win, except the address and the links, which must really work.
-  const values = {
-    ...standard,
-    ...input.samples,
-    email: standard.email,
-    unsubscribe_url: standard.unsubscribe_url,
-    preferences_url: standard.preferences_url,
-  };
-  let rendered = renderCampaignEmail(
-    { subject: input.subject, html: sanitizeMarketingHtml(input.html) },
-    values,
-    services.config.site,
-  );
-  // As on the preview page: a variable without a value shows as [name], never as literal braces
-  // (docs/decisions/011-merge-variables.md).
-  rendered = { subject: renderPreview(rendered.subject, {}), html: renderPreview(rendered.html, {}) };
+  const rendered = renderTestEmail(services.config, input);
   const result = await services.email.send({
     from: sender.from,
     to: [input.to],
     ...(sender.replyTo ? { replyTo: sender.replyTo } : {}),
     subject: rendered.subject,
     html: rendered.html,
+    text: rendered.text,
     tags: [{ name: 'kind', value: input.kind }],
   });
   if (!result.ok) throw new TestSendFailedError(result.error);

@@ -71,6 +71,34 @@ describe('email.send job (real pg-boss worker)', () => {
     ).toBe(1);
   });
 
+  it('gives every queued e-mail a text part: made from its HTML, or its own kept as written', async () => {
+    const html =
+      '<h1>Your enquiry</h1><p>Thanks. <a href="https://shop.example.com/sell">Sell another</a></p>';
+    await enqueueEmail(services, { ...message('a@example.com', 'Derived text'), html }, 'text-1');
+    await enqueueEmail(
+      services,
+      { ...message('b@example.com', 'Own text'), html, text: 'Written by hand' },
+      'text-2',
+    );
+    await waitFor(
+      async () => (await outboxCount('Derived text')) + (await outboxCount('Own text')),
+      (n) => n === 2,
+    );
+    const rows = await t.db
+      .selectFrom('outbox_emails')
+      .select(['subject', 'text_body'])
+      .where('subject', 'in', ['Derived text', 'Own text'])
+      .orderBy('subject')
+      .execute();
+    expect(rows).toEqual([
+      {
+        subject: 'Derived text',
+        text_body: 'Your enquiry\n\nThanks. Sell another [https://shop.example.com/sell]',
+      },
+      { subject: 'Own text', text_body: 'Written by hand' },
+    ]);
+  });
+
   it('enqueues inside a transaction: a rolled-back write leaves no e-mail behind', async () => {
     await expect(
       t.db.transaction().execute(async (trx) => {

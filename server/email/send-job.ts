@@ -1,6 +1,7 @@
 import type { JobPayload } from '../jobs/definitions.ts';
 import type { EnqueueOptions } from '../jobs/queue.ts';
 import type { AppServices } from '../services.ts';
+import { withPlainText } from './plain-text.ts';
 import type { EmailMessage } from './types.ts';
 
 export class RetryableEmailError extends Error {
@@ -19,7 +20,8 @@ export function enqueueEmail(
 ): Promise<string | null> {
   return services.jobs.send(
     'email.send',
-    { message, idempotencyKey },
+    // Every transactional e-mail is multipart: its own text part, or one made from its HTML.
+    { message: withPlainText(message), idempotencyKey },
     { ...options, singletonKey: idempotencyKey },
   );
 }

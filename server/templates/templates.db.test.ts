@@ -199,6 +199,18 @@ describe('admin.templates', () => {
     // No unsubscribe link in the template, so the footer is added.
     expect(email.html).toContain('>Unsubscribe</a>');
     expect(email.tags).toEqual([{ name: 'kind', value: 'template-test' }]);
+    // The text/plain part travels with it, and the preview shows the same text.
+    expect(email.text_body).toMatch(/^Alex \/ Rolex \/ \[model\]\n/);
+    expect(email.text_body).toMatch(/Unsubscribe \[http:\/\/localhost:3999\/unsubscribe\]/);
+    expect(await api().plainText({ id: template.id, samples: { watch_brand: 'Rolex' } })).toEqual({
+      text: email.text_body,
+    });
+  });
+
+  it('previews the plain-text part of an unknown template as not found', async () => {
+    await expect(api().plainText({ id: '00000000-0000-4000-8000-000000000000' })).rejects.toThrow(
+      'Template not found',
+    );
   });
 
   it('refuses a missing or malformed test address', async () => {

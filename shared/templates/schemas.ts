@@ -36,6 +36,9 @@ export const templateSendTestInputSchema = z.object({
   samples: z.record(z.string().regex(/^\w+$/), z.string().max(1000)).default({}),
 });
 
+/** The preview's plain-text part: the template with the admin's sample values. */
+export const templatePlainTextInputSchema = templateSendTestInputSchema.pick({ id: true, samples: true });
+
 export interface TemplateDto {
   id: string;
   templateName: string;

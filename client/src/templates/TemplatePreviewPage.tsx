@@ -7,13 +7,14 @@ import {
   Loader,
   Paper,
   ScrollArea,
+  SegmentedControl,
   SimpleGrid,
   Stack,
   Text,
   TextInput,
   Title,
 } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
+import { useDebouncedValue, useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -64,6 +65,15 @@ function TemplatePreview({ template }: { template: TemplateDto }) {
   );
   const previewHtml = renderPreview(template.htmlContent, filled);
   const previewSubject = renderPreview(template.subject, filled);
+  const [part, setPart] = useState<'html' | 'text'>('html');
+  // The text part is made on the server by the same code that sends it (decision 024).
+  const [textSamples] = useDebouncedValue(filled, 300);
+  const plainText = useQuery(
+    trpc.admin.templates.plainText.queryOptions(
+      { id: template.id, samples: textSamples },
+      { enabled: part === 'text', placeholderData: (previous) => previous },
+    ),
+  );
 
   const sendTest = useMutation(
     trpc.admin.templates.sendTest.mutationOptions({
@@ -172,7 +182,36 @@ function TemplatePreview({ template }: { template: TemplateDto }) {
               </Text>{' '}
               <span data-testid="preview-subject">{previewSubject}</span>
             </Text>
-            <EmailPreview html={previewHtml} height={560} />
+            <SegmentedControl
+              aria-label="Part of the e-mail to preview"
+              value={part}
+              onChange={(value) => setPart(value === 'text' ? 'text' : 'html')}
+              data={[
+                { value: 'html', label: 'HTML' },
+                { value: 'text', label: 'Plain text' },
+              ]}
+            />
+            {part === 'html' ? (
+              <EmailPreview html={previewHtml} height={560} />
+            ) : (
+              <Stack gap="xs">
+                <Text size="sm" c="dimmed">
+                  Every e-mail also carries this plain-text version, for mail apps that do not show HTML; spam
+                  filters trust messages that have both.
+                </Text>
+                {plainText.isError ? (
+                  <Alert color="red">{errorMessage(plainText.error)}</Alert>
+                ) : plainText.data ? (
+                  <ScrollArea.Autosize mah={560}>
+                    <Code block aria-label="Plain-text part" style={{ whiteSpace: 'pre-wrap' }}>
+                      {plainText.data.text}
+                    </Code>
+                  </ScrollArea.Autosize>
+                ) : (
+                  <Loader aria-label="Loading the plain-text part" />
+                )}
+              </Stack>
+            )}
           </Stack>
         </Grid.Col>
       </Grid>

@@ -102,6 +102,11 @@ describe('campaign sending engine', () => {
       expect(email.subject).toBe('What your Rolex is worth');
       expect(email.html).toMatch(/<p>Contact\d+, your Rolex could be worth more\.<\/p>/);
       expect(email.html).toContain('<a href="https://watches.example.com/sell?utm_source=email">');
+      // The text/plain part (decision 024): the same values, links as `text [url]`.
+      expect(email.text).toMatch(/^Contact\d+, your Rolex could be worth more\./);
+      expect(email.text).toContain('Get your valuation [https://watches.example.com/sell?utm_source=email]');
+      expect(email.text).toMatch(/Unsubscribe \[http:\/\/localhost:3999\/unsubscribe\?token=[\w-]+\]/);
+      expect(email.text).not.toContain('{{');
     }
   });
 
@@ -148,6 +153,10 @@ describe('campaign sending engine', () => {
       // No unsubscribe link in the HTML: the compliance footer with the business identity is added.
       expect(email.html).toContain('>Unsubscribe</a>');
       expect(email.html).toContain(services.config.site.abn);
+      // The footer reaches the text part too, with this recipient's own links.
+      expect(email.text).toContain(`Hello Contact${n},`);
+      expect(email.text).toContain(services.config.site.abn);
+      expect(email.text).toMatch(/Unsubscribe \[http:\/\/localhost:3999\/unsubscribe\?token=[\w-]+\]/);
       const header = email.headers?.['List-Unsubscribe'] ?? '';
       expect(header).toMatch(/^<http:\/\/localhost:3999\/api\/unsubscribe\/one-click\?token=[\w-]+>$/);
       expect(email.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');

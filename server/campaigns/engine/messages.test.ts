@@ -29,6 +29,7 @@ function reference(
     replyTo: sender.replyTo,
     subject: rendered.subject.replace(leftover, '').trim() || rendered.subject,
     html: rendered.html.replace(leftover, ''),
+    text: rendered.text.replace(leftover, ''),
     headers: links.headers,
     tags: [
       { name: 'campaign_id', value: content.id },

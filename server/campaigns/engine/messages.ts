@@ -58,6 +58,7 @@ export function campaignMessages(
       ...(batch.replyTo ? { replyTo: batch.replyTo } : {}),
       subject: rendered.subject.replace(leftoverTag, '').trim() || rendered.subject,
       html: rendered.html.replace(leftoverTag, ''),
+      text: rendered.text.replace(leftoverTag, ''),
       headers,
       tags: [
         { name: 'campaign_id', value: content.id },

@@ -5,6 +5,7 @@ import {
   templateCreateInputSchema,
   templateIdInputSchema,
   templateListInputSchema,
+  templatePlainTextInputSchema,
   templateSendTestInputSchema,
   templateUpdateInputSchema,
 } from '#shared/templates/schemas.ts';
@@ -17,7 +18,7 @@ import {
   toTemplateDto,
   updateTemplate,
 } from '../../templates/templates.ts';
-import { sendTestEmail } from '../../campaigns/test-email.ts';
+import { renderTestEmail, sendTestEmail } from '../../campaigns/test-email.ts';
 import { adminProcedure, router } from '../trpc.ts';
 import { toTrpcError } from '../campaign-errors.ts';
 
@@ -65,6 +66,21 @@ export const adminTemplatesRouter = router({
       const row = await duplicateTemplate(ctx.db, input.id);
       if (!row) throw notFound();
       return toTemplateDto(row);
+    }),
+
+  /** The preview page's plain-text part, as a test e-mail with these samples would carry it. */
+  plainText: adminProcedure
+    .input(templatePlainTextInputSchema)
+    .query(async ({ ctx, input }): Promise<{ text: string }> => {
+      const template = await findTemplate(ctx.db, input.id);
+      if (!template) throw notFound();
+      const rendered = renderTestEmail(ctx.config, {
+        to: 'you@example.com',
+        subject: template.subject,
+        html: template.html_content,
+        samples: input.samples,
+      });
+      return { text: rendered.text };
     }),
 
   /** The preview page's test: the template with the admin's sample values, to one address. */
