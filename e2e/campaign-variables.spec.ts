@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { sql } from 'kysely';
 import { signInAsAdmin } from './support/admin.ts';
 import { e2eDatabase } from './support/db.ts';
@@ -75,7 +76,7 @@ test('a template with two custom variables -> campaign -> Send Now: every messag
   const sent = async () =>
     e2eDatabase()
       .selectFrom('outbox_emails')
-      .select(['subject', 'html', 'to_addresses'])
+      .select(['subject', 'html', 'text_body', 'to_addresses'])
       .where(sql<boolean>`to_addresses && ${sql.val(recipients)}::text[]`)
       .execute();
   await expect.poll(async () => (await sent()).length, { timeout: 30_000 }).toBe(recipients.length);
@@ -85,7 +86,19 @@ test('a template with two custom variables -> campaign -> Send Now: every messag
     expect(email.html).toContain('href="https://watches.example.com/sell?utm_source=email"');
     expect(`${email.subject}${email.html}`).not.toContain('{{');
     expect(email.html).not.toContain('href=""');
+    // The text/plain part carries the same values (decision 024).
+    expect(email.text_body).toContain('your Patek Philippe could be worth more than you think.');
+    expect(email.text_body).not.toContain('{{');
   }
+
+  // The details page exports the sends: one row per recipient, sorted by address.
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/-sends-\d{4}-\d{2}-\d{2}\.csv$/);
+  const lines = (await readFile(await download.path(), 'utf8')).split('\r\n').filter(Boolean);
+  expect(lines[0]).toMatch(/^Email,Name,Status,Sent At,/);
+  expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual([...recipients].sort());
   const stored = await e2eDatabase()
     .selectFrom('email_campaigns')
     .select('variables')

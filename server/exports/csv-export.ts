@@ -13,7 +13,6 @@ import {
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { type Database, type DbExecutor, poolOf } from '../db/database.ts';
-import type { PagedTable } from '../db/paging.ts';
 import { kyselyClient } from '../db/prepared.ts';
 import type { DB } from '../db/schema.ts';
 import { CopyTextColumn } from './copy-text-column.ts';
@@ -30,8 +29,10 @@ import { csvRow } from './csv.ts';
 
 export interface CsvExportSpec {
   header: readonly string[];
-  table: PagedTable;
+  table: 'leads' | 'unsubscribe_logs' | 'email_sends';
   conditions: RawBuilder<unknown>[];
+  /** Row order; newest first unless given. */
+  orderBy?: RawBuilder<unknown>;
   /** One CSV line (csvLineSql) of a row of `table`. */
   line: RawBuilder<string>;
   /** Exact number of rows the conditions select (run in the export's snapshot). */
@@ -83,7 +84,7 @@ export function exportCopySql(spec: CsvExportSpec): string {
     COPY (
       SELECT ${spec.line} FROM ${sql.table(spec.table)}
       WHERE ${where}
-      ORDER BY created_at DESC, id DESC
+      ORDER BY ${spec.orderBy ?? sql`created_at DESC, id DESC`}
     ) TO STDOUT (FORMAT binary)`);
 }
 

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNSUBSCRIBE_MESSAGES } from '#shared/unsubscribes/schemas.ts';
 import { settledBusyBackends } from '#test/support/backends.ts';
+import { parseCsv } from '#test/support/csv.ts';
 import { useTestDatabase } from '#test/support/db.ts';
 import { testServices } from '#test/support/services.ts';
 import { type AppServer, createServer } from '../app.ts';
@@ -10,36 +11,6 @@ import { createSession, generateSessionToken } from '../auth/session.ts';
 import { createUser, grantAdmin } from '../auth/users.ts';
 import { poolOf } from '../db/database.ts';
 import { localDate } from '../settings/local-time.ts';
-
-/** Splits RFC 4180 text into records (quoted fields may hold commas, quotes and line breaks). */
-function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i += 1;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      record.push(field);
-      field = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      record.push(field);
-      records.push(record);
-      record = [];
-      field = '';
-      i += 1;
-    } else field += c;
-  }
-  if (field || record.length) throw new Error('CSV does not end with CRLF');
-  return records;
-}
 
 describe('admin CSV exports', () => {
   const t = useTestDatabase();

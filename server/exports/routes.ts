@@ -2,6 +2,9 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { contactsExportQuerySchema } from '#shared/contacts/schemas.ts';
 import { UNSUBSCRIBE_MESSAGES, unsubscribesExportQuerySchema } from '#shared/unsubscribes/schemas.ts';
+import { CAMPAIGN_NOT_FOUND, campaignIdInputSchema } from '#shared/campaigns/schemas.ts';
+import { findCampaign } from '../campaigns/campaigns.ts';
+import { campaignSendsCsvExport } from '../campaigns/sends-export.ts';
 import { contactsCsvExport } from '../contacts/export.ts';
 import { requireAdminSession } from '../http/admin-session.ts';
 import type { AppServices } from '../services.ts';
@@ -76,6 +79,21 @@ export const adminExportRoutes: FastifyPluginAsync<{ services: AppServices }> = 
     return sendCsv(services, reply, filename, unsubscribeLogsCsvExport(query, timezone), {
       refuseEmpty: UNSUBSCRIBE_MESSAGES.nothingToExport,
     });
+  });
+
+  scope.get('/api/admin/exports/campaigns/:id/sends.csv', async (req, reply) => {
+    if (!(await requireAdminSession(services, req, reply))) return reply;
+    const params = campaignIdInputSchema.safeParse(req.params);
+    const campaign = params.success ? await findCampaign(services.db, params.data.id) : undefined;
+    if (!campaign) return reply.code(404).send({ error: CAMPAIGN_NOT_FOUND });
+    const timezone = await getSettingsTimezone(services.db);
+    const slug =
+      campaign.name
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '') || 'campaign';
+    const filename = `${slug.slice(0, 60)}-sends-${localDate(new Date(), timezone)}.csv`;
+    return sendCsv(services, reply, filename, campaignSendsCsvExport(campaign.id, timezone));
   });
   return Promise.resolve();
 };

@@ -33,6 +33,7 @@ import { errorCode, errorMessage } from '../admin/widgets/errors.ts';
 import { formatCount, formatDateTime, formatRate, progressPercent } from '../admin/widgets/format.ts';
 import { ButtonLink } from '../admin/widgets/links.tsx';
 import { useTRPC } from '../trpc.ts';
+import { ExportSendsButton } from './ExportSendsButton.tsx';
 import { SendEventsPanel } from './SendEventsPanel.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import { useCampaignActions } from './useCampaignActions.tsx';
@@ -139,6 +140,7 @@ function CampaignDetails({ campaign, live }: { campaign: CampaignDetail; live: b
           <ButtonLink to="/admin/campaigns" variant="default">
             Back to Campaigns
           </ButtonLink>
+          {campaign.totalRecipients > 0 && <ExportSendsButton campaignId={campaign.id} />}
           {allowed.edit && (
             <ButtonLink to="/admin/campaigns/$id/edit" params={{ id: campaign.id }} variant="default">
               Edit
