@@ -3,3 +3,6 @@ export const E2E_ADMIN = { email: 'admin@e2e.test', password: 'e2e-Admin-passwor
 
 /** The e2e app's APP_SECRET, so tests can sign unsubscribe tokens the app accepts. */
 export const E2E_APP_SECRET = 'e2e-app-secret-0123456789-abcdefghijklmnopqrstuvwxyz';
+
+/** The e2e app's RESEND_WEBHOOK_SECRET, so tests can post provider events the app accepts. */
+export const E2E_WEBHOOK_SECRET = 'whsec_ZTJlLXdlYmhvb2stc2VjcmV0LTAxMjM0NTY3ODk=';

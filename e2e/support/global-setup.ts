@@ -8,7 +8,7 @@ import { createDatabase } from '../../server/db/database.ts';
 import { startEmbeddedPostgres } from '../../server/db/embedded.ts';
 import { migrateToLatest } from '../../server/db/migrator.ts';
 import { databaseUrlFor } from '#test/support/database-url.ts';
-import { E2E_ADMIN, E2E_APP_SECRET } from './constants.ts';
+import { E2E_ADMIN, E2E_APP_SECRET, E2E_WEBHOOK_SECRET } from './constants.ts';
 
 async function waitForReady(url: string, app: ChildProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -68,6 +68,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       RESEND_API_KEY: '',
+      RESEND_WEBHOOK_SECRET: E2E_WEBHOOK_SECRET,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -1,6 +1,8 @@
 import type { CampaignSendRow, SendFilter } from '#shared/campaigns/schemas.ts';
+import { sql } from 'kysely';
 import type { DbExecutor } from '../db/database.ts';
 import type { SendStatus } from '../db/schema.ts';
+import { CLICKED_LINK } from './link-report.ts';
 
 /**
  * The send statuses behind each filter. 'sent' is every row the provider accepted (so its count is
@@ -24,10 +26,24 @@ export async function listCampaignSends(
     status,
     page,
     pageSize,
-  }: { campaignId: string; status: SendFilter; page: number; pageSize: number },
+    clickedLink,
+  }: {
+    campaignId: string;
+    status: SendFilter;
+    page: number;
+    pageSize: number;
+    clickedLink?: string | undefined;
+  },
 ): Promise<{ sends: CampaignSendRow[]; totalCount: number }> {
   let query = db.selectFrom('email_sends').where('campaign_id', '=', campaignId);
   if (status !== 'all') query = query.where('status', 'in', SEND_FILTER_STATUSES[status]);
+  if (clickedLink !== undefined) {
+    // Through the (send_id, occurred_at) index of the send's own events.
+    query = query.where(
+      sql<boolean>`EXISTS (SELECT 1 FROM email_events e WHERE e.send_id = email_sends.id
+        AND e.type = 'email.clicked' AND ${CLICKED_LINK} = ${clickedLink})`,
+    );
+  }
   const [rows, count] = await Promise.all([
     query
       .select(['id', 'recipient_email', 'status', 'sent_at', 'opened_at', 'clicked_at', 'error'])

@@ -136,7 +136,21 @@ export const campaignSendsInputSchema = z.object({
   id: z.uuid('Campaign not found'),
   status: sendFilterSchema.default('all'),
   page: pageSchema,
+  /** Only the recipients who clicked this address (the link report's filter). */
+  clickedLink: z.string().min(1).max(2048).optional(),
 });
+
+/**
+ * A row of a campaign's link report. `url` is null for the row that gathers the links that differ
+ * per recipient (unsubscribe and preferences). The click rate is unique clickers over delivered.
+ */
+export interface CampaignLinkRow {
+  url: string | null;
+  label: string;
+  uniqueClicks: number;
+  totalClicks: number;
+  clickRate: number | null;
+}
 
 /** A row of the campaign list. Rates are percentages (0-100) or null before anything was delivered. */
 export interface CampaignSummary {

@@ -34,6 +34,7 @@ import { formatCount, formatDateTime, formatRate, progressPercent } from '../adm
 import { ButtonLink } from '../admin/widgets/links.tsx';
 import { useTRPC } from '../trpc.ts';
 import { ExportSendsButton } from './ExportSendsButton.tsx';
+import { LinkReport } from './LinkReport.tsx';
 import { SendEventsPanel } from './SendEventsPanel.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import { useCampaignActions } from './useCampaignActions.tsx';
@@ -114,6 +115,7 @@ function CampaignDetails({ campaign, live }: { campaign: CampaignDetail; live: b
   const allowed = campaignActions(campaign.status);
   const percent = progressPercent(campaign.sentCount, campaign.totalRecipients);
   const sending = campaign.status === 'sending';
+  const [clickedLink, setClickedLink] = useState<string | null>(null);
 
   return (
     <Stack>
@@ -211,7 +213,20 @@ function CampaignDetails({ campaign, live }: { campaign: CampaignDetail; live: b
         {campaign.cancelledAt && ` · Cancelled ${formatDateTime(campaign.cancelledAt)}`}
       </Text>
 
-      <SendsTable campaignId={campaign.id} pollInterval={!live && sending ? POLL_INTERVAL_MS : false} />
+      <LinkReport
+        campaignId={campaign.id}
+        pollInterval={sending ? POLL_INTERVAL_MS : false}
+        selected={clickedLink}
+        onSelect={setClickedLink}
+      />
+      <SendsTable
+        // A new link filter starts the table from its first page.
+        key={clickedLink ?? ''}
+        campaignId={campaign.id}
+        pollInterval={!live && sending ? POLL_INTERVAL_MS : false}
+        clickedLink={clickedLink}
+        onClearClickedLink={() => setClickedLink(null)}
+      />
       {actions.dialogs}
     </Stack>
   );
@@ -228,7 +243,17 @@ const filterLabels: Record<SendFilter, string> = {
   cancelled: 'Cancelled',
 };
 
-function SendsTable({ campaignId, pollInterval }: { campaignId: string; pollInterval: number | false }) {
+function SendsTable({
+  campaignId,
+  pollInterval,
+  clickedLink,
+  onClearClickedLink,
+}: {
+  campaignId: string;
+  pollInterval: number | false;
+  clickedLink: string | null;
+  onClearClickedLink: () => void;
+}) {
   const trpc = useTRPC();
   const [status, setStatus] = useState<SendFilter>('all');
   const [page, setPage] = useState(1);
@@ -236,7 +261,7 @@ function SendsTable({ campaignId, pollInterval }: { campaignId: string; pollInte
   const [expanded, setExpanded] = useState<string | null>(null);
   const sends = useQuery(
     trpc.admin.campaigns.sends.queryOptions(
-      { id: campaignId, status, page },
+      { id: campaignId, status, page, ...(clickedLink ? { clickedLink } : {}) },
       { placeholderData: keepPreviousData, refetchInterval: pollInterval },
     ),
   );
@@ -259,6 +284,19 @@ function SendsTable({ campaignId, pollInterval }: { campaignId: string; pollInte
           data={SEND_FILTERS.map((value) => ({ value, label: filterLabels[value] }))}
         />
       </Group>
+      {clickedLink && (
+        <Group gap="xs">
+          <Text size="sm">
+            Recipients who clicked{' '}
+            <Text span fw={600} style={{ wordBreak: 'break-all' }}>
+              {clickedLink}
+            </Text>
+          </Text>
+          <Button size="compact-sm" variant="subtle" onClick={onClearClickedLink}>
+            Show all
+          </Button>
+        </Group>
+      )}
       {sends.isError && <Alert color="red">{errorMessage(sends.error)}</Alert>}
       <Table striped verticalSpacing="xs">
         <Table.Thead>

@@ -36,6 +36,7 @@ import {
 } from '../../campaigns/campaigns.ts';
 import { WatchAccessEndedError, watchCampaign } from '../../campaigns/live-watch.ts';
 import { sessionIsAdmin } from '../../auth/session.ts';
+import { campaignLinkReport } from '../../campaigns/link-report.ts';
 import { listCampaignSends } from '../../campaigns/sends-list.ts';
 import { sendTestEmail } from '../../campaigns/test-email.ts';
 import { listSendEvents } from '../../webhooks/send-events.ts';
@@ -198,10 +199,20 @@ export const adminCampaignsRouter = router({
         status: input.status,
         page: input.page,
         pageSize: CAMPAIGN_SENDS_PAGE_SIZE,
+        clickedLink: input.clickedLink,
       });
       return { sends, totalCount, totalPages: pageCount(totalCount, CAMPAIGN_SENDS_PAGE_SIZE) };
     }),
   ),
+
+  /** Every link of the campaign with unique and total clicks and click-through (issue 21). */
+  links: adminProcedure
+    .input(campaignIdInputSchema)
+    .query(({ ctx, input }) =>
+      run(async () =>
+        campaignLinkReport(ctx.db, await getCampaignOrThrow(ctx.db, input.id), ctx.config.appUrl),
+      ),
+    ),
 
   /** A send's recent provider events (delivered, bounced, opened ...), for its expanded row. */
   sendEvents: adminProcedure

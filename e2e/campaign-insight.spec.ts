@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import { Webhook } from 'svix';
+import { signInAsAdmin } from './support/admin.ts';
+import { E2E_WEBHOOK_SECRET } from './support/constants.ts';
+import { e2eDatabase } from './support/db.ts';
+import { expect, test } from './support/test.ts';
+
+// Issue 21 item 1: the link report is built from the provider's click events, posted here to the
+// real webhook route and signed as Resend signs them.
+const run = Date.now().toString(36);
+const MARKET = `https://watches.example.com/market-${run}`;
+const SELL = `https://watches.example.com/sell-${run}`;
+
+test('clicks posted to the webhook fill the link report, and a link filters the sends table', async ({
+  page,
+  request,
+}) => {
+  const db = e2eDatabase();
+  const campaign = await db
+    .insertInto('email_campaigns')
+    .values({
+      name: `Link report ${run}`,
+      subject: 'Market update',
+      status: 'completed',
+      html_content: `<html><body><p><a href="${MARKET}">Market prices</a></p><p><a href="${SELL}">Sell now</a></p></body></html>`,
+      total_recipients: 3,
+      sent_count: 3,
+      completed_at: new Date(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const readers = ['a', 'b', 'c'].map((name) => ({
+    email: `links-${name}-${run}@e2e.test`,
+    messageId: randomUUID(),
+  }));
+  await db
+    .insertInto('email_sends')
+    .values(
+      readers.map((reader) => ({
+        campaign_id: campaign.id,
+        recipient_email: reader.email,
+        status: 'sent' as const,
+        provider_message_id: reader.messageId,
+        sent_at: new Date(),
+      })),
+    )
+    .execute();
+
+  const post = async (type: string, messageId: string, data: Record<string, unknown> = {}) => {
+    const body = JSON.stringify({
+      type,
+      created_at: new Date().toISOString(),
+      data: { email_id: messageId, created_at: new Date().toISOString(), ...data },
+    });
+    const id = `msg_${randomUUID().replaceAll('-', '')}`;
+    const at = new Date();
+    const response = await request.post('/api/webhooks/resend', {
+      data: body,
+      headers: {
+        'content-type': 'application/json',
+        'svix-id': id,
+        'svix-timestamp': String(Math.floor(at.getTime() / 1000)),
+        'svix-signature': new Webhook(E2E_WEBHOOK_SECRET).sign(id, at, body),
+      },
+    });
+    expect(response.status(), await response.text()).toBe(200);
+  };
+  const clickOn = (link: string) => ({ click: { link, timestamp: new Date().toISOString() } });
+  const [a, b, c] = readers;
+  if (!a || !b || !c) throw new Error('three readers');
+  for (const reader of readers) await post('email.delivered', reader.messageId);
+  await post('email.clicked', a.messageId, clickOn(MARKET));
+  await post('email.clicked', a.messageId, clickOn(MARKET));
+  await post('email.clicked', b.messageId, clickOn(MARKET));
+  await post('email.clicked', c.messageId, clickOn(SELL));
+
+  await signInAsAdmin(page);
+  await page.goto(`/admin/campaigns/${campaign.id}`);
+  const report = page.getByRole('table', { name: 'Link report' });
+  const market = report.getByRole('row').filter({ hasText: 'Market prices' });
+  await expect(market.getByRole('cell')).toHaveText(['Market prices' + MARKET, '2', '3', '66.7%']);
+  const sell = report.getByRole('row').filter({ hasText: 'Sell now' });
+  await expect(sell.getByRole('cell').nth(1)).toHaveText('1');
+
+  // Sorted by unique clicks; the column header sorts the other way round.
+  await expect(report.getByRole('row').nth(1)).toContainText('Market prices');
+  await report.getByRole('button', { name: /Unique clicks/ }).click();
+  await expect(report.getByRole('row').nth(1)).toContainText('Sell now');
+
+  await market.getByRole('button', { name: 'Market prices' }).click();
+  await expect(page.getByText(`Recipients who clicked ${MARKET}`)).toBeVisible();
+  const sendRows = page.locator('tbody').last().getByRole('row');
+  await expect(sendRows).toHaveCount(2);
+  await expect(sendRows.filter({ hasText: a.email })).toHaveCount(1);
+  await expect(sendRows.filter({ hasText: b.email })).toHaveCount(1);
+  await page.getByRole('button', { name: 'Show all' }).click();
+  await expect(sendRows).toHaveCount(3);
+});

@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SessionUser } from '../auth/session.ts';
+import { type AppServer, createServer } from '../app.ts';
+import { useTestDatabase } from '#test/support/db.ts';
+import {
+  click,
+  newWebhookSecret,
+  resendEmailEvent,
+  type SendFixture,
+  seedSentCampaign,
+  svixHeaders,
+} from '#test/support/resend-webhooks.ts';
+import { callerFor, testServices } from '#test/support/services.ts';
+import { RESEND_WEBHOOK_PATH } from '../webhooks/resend-route.ts';
+
+const SECRET = newWebhookSecret();
+const MARKET = 'https://watches.example.com/market?utm_source=email';
+const SELL = 'https://watches.example.com/sell';
+const GUIDE = 'https://watches.example.com/blog/guide';
+
+describe('campaign link report (clicks fed through the signed webhook)', () => {
+  const t = useTestDatabase();
+  let server: AppServer;
+  let admin: SessionUser;
+  let sends: SendFixture[];
+  const api = () => callerFor(testServices(t.db), admin).admin.campaigns;
+
+  async function deliver(event: object) {
+    const body = JSON.stringify(event);
+    const res = await server.app.inject({
+      method: 'POST',
+      url: RESEND_WEBHOOK_PATH,
+      headers: { 'content-type': 'application/json', ...svixHeaders(SECRET, body) },
+      payload: body,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+
+  beforeAll(async () => {
+    server = await createServer({
+      services: testServices(t.db, { config: { resendWebhookSecret: SECRET } }),
+      clientDir: null,
+      logLevel: 'silent',
+    });
+    const user = await t.db
+      .insertInto('users')
+      .values({ email: 'links-admin@example.com', password_hash: 'not-used' })
+      .returning(['id', 'email'])
+      .executeTakeFirstOrThrow();
+    admin = { id: user.id, email: user.email, isAdmin: true };
+
+    sends = await seedSentCampaign(t.db, 3);
+    await t.db
+      .updateTable('email_campaigns')
+      .set({
+        html_content: `<html><body><p><a href="{{market_url}}">This month's market</a></p>
+          <p><a href="${SELL}">Sell your watch</a> <a href="${GUIDE}"><img alt="Our guide" src="g.png"></a></p>
+          <p><a href="{{unsubscribe_url}}">Unsubscribe</a></p></body></html>`,
+        variables: { market_url: MARKET },
+      })
+      .where('id', '=', sends[0]?.campaignId ?? '')
+      .execute();
+    for (const send of sends) await deliver(resendEmailEvent('email.delivered', send.providerMessageId));
+    const [a, b, c] = sends;
+    if (!a || !b || !c) throw new Error('three sends expected');
+    // a clicks the market link twice, b once and the sell link once; c unsubscribes by its link.
+    await deliver(resendEmailEvent('email.clicked', a.providerMessageId, { data: click(MARKET) }));
+    await deliver(resendEmailEvent('email.clicked', a.providerMessageId, { data: click(MARKET) }));
+    await deliver(resendEmailEvent('email.clicked', b.providerMessageId, { data: click(MARKET) }));
+    await deliver(resendEmailEvent('email.clicked', b.providerMessageId, { data: click(SELL) }));
+    await deliver(
+      resendEmailEvent('email.clicked', c.providerMessageId, {
+        data: click('http://localhost:3999/unsubscribe?token=abc'),
+      }),
+    );
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  it('counts unique clickers and total clicks per link, over delivered; unclicked links show 0', async () => {
+    const report = await api().links({ id: sends[0]?.campaignId ?? '' });
+    expect(report).toEqual([
+      {
+        url: MARKET,
+        label: "This month's market",
+        uniqueClicks: 2,
+        totalClicks: 3,
+        clickRate: (100 * 2) / 3,
+      },
+      { url: SELL, label: 'Sell your watch', uniqueClicks: 1, totalClicks: 1, clickRate: 100 / 3 },
+      {
+        url: null,
+        label: 'Unsubscribe and preferences links',
+        uniqueClicks: 1,
+        totalClicks: 1,
+        clickRate: 100 / 3,
+      },
+      { url: GUIDE, label: 'Our guide', uniqueClicks: 0, totalClicks: 0, clickRate: 0 },
+    ]);
+  });
+
+  it('filters the sends table to the recipients who clicked a link', async () => {
+    const id = sends[0]?.campaignId ?? '';
+    const market = await api().sends({ id, clickedLink: MARKET });
+    expect(market.totalCount).toBe(2);
+    expect(market.sends.map((s) => s.recipientEmail).sort()).toEqual(
+      [sends[0]?.email, sends[1]?.email].sort(),
+    );
+    const sell = await api().sends({ id, clickedLink: SELL, status: 'delivered' });
+    expect(sell.sends.map((s) => s.recipientEmail)).toEqual([sends[1]?.email]);
+    expect((await api().sends({ id, clickedLink: GUIDE })).totalCount).toBe(0);
+  });
+
+  it('answers NOT_FOUND for an unknown campaign', async () => {
+    await expect(api().links({ id: '00000000-0000-4000-8000-000000000000' })).rejects.toThrow(
+      'Campaign not found',
+    );
+  });
+});
