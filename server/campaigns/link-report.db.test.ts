@@ -5,13 +5,12 @@ import { useTestDatabase } from '#test/support/db.ts';
 import {
   click,
   newWebhookSecret,
+  postSignedEvent,
   resendEmailEvent,
   type SendFixture,
   seedSentCampaign,
-  svixHeaders,
 } from '#test/support/resend-webhooks.ts';
 import { callerFor, testServices } from '#test/support/services.ts';
-import { RESEND_WEBHOOK_PATH } from '../webhooks/resend-route.ts';
 
 const SECRET = newWebhookSecret();
 const MARKET = 'https://watches.example.com/market?utm_source=email';
@@ -25,16 +24,7 @@ describe('campaign link report (clicks fed through the signed webhook)', () => {
   let sends: SendFixture[];
   const api = () => callerFor(testServices(t.db), admin).admin.campaigns;
 
-  async function deliver(event: object) {
-    const body = JSON.stringify(event);
-    const res = await server.app.inject({
-      method: 'POST',
-      url: RESEND_WEBHOOK_PATH,
-      headers: { 'content-type': 'application/json', ...svixHeaders(SECRET, body) },
-      payload: body,
-    });
-    expect(res.statusCode, res.body).toBe(200);
-  }
+  const deliver = (event: object) => postSignedEvent(server.app, SECRET, event);
 
   beforeAll(async () => {
     server = await createServer({

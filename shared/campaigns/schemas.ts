@@ -141,6 +141,18 @@ export const campaignSendsInputSchema = z.object({
 });
 
 /**
+ * A campaign's opens, the readers' apart from the machines' (decision 025). Rates are percentages
+ * of delivered, null before anything was delivered.
+ */
+export interface CampaignOpens {
+  opened: number;
+  humanOpened: number;
+  machineOpened: number;
+  openRate: number | null;
+  humanOpenRate: number | null;
+}
+
+/**
  * A row of a campaign's link report. `url` is null for the row that gathers the links that differ
  * per recipient (unsubscribe and preferences). The click rate is unique clickers over delivered.
  */

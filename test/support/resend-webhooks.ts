@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { InjectOptions } from 'fastify';
 import { Webhook } from 'svix';
 import type { Database } from '../../server/db/database.ts';
 
@@ -122,4 +123,20 @@ export async function seedSentCampaign(db: Database, count: number): Promise<Sen
     fixtures.push({ campaignId: campaign.id, leadId: lead.id, sendId: send.id, email, providerMessageId });
   }
   return fixtures;
+}
+
+/** Posts one event to the app's real webhook route, signed as Resend signs it; expects 200. */
+export async function postSignedEvent(
+  app: { inject: (options: InjectOptions) => Promise<{ statusCode: number; body: string }> },
+  secret: string,
+  event: object,
+): Promise<void> {
+  const body = JSON.stringify(event);
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/webhooks/resend',
+    headers: { 'content-type': 'application/json', ...svixHeaders(secret, body) },
+    payload: body,
+  });
+  if (res.statusCode !== 200) throw new Error(`webhook answered ${res.statusCode}: ${res.body}`);
 }

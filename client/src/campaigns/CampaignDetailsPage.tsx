@@ -35,6 +35,7 @@ import { ButtonLink } from '../admin/widgets/links.tsx';
 import { useTRPC } from '../trpc.ts';
 import { ExportSendsButton } from './ExportSendsButton.tsx';
 import { LinkReport } from './LinkReport.tsx';
+import { OpenRateStat } from './OpenRateStat.tsx';
 import { SendEventsPanel } from './SendEventsPanel.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import { useCampaignActions } from './useCampaignActions.tsx';
@@ -200,7 +201,11 @@ function CampaignDetails({ campaign, live }: { campaign: CampaignDetail; live: b
         <Stat label="Bounced" value={formatCount(campaign.bounceCount)} />
         <Stat label="Opens" value={formatCount(campaign.openCount)} />
         <Stat label="Clicks" value={formatCount(campaign.clickCount)} />
-        <Stat label="Open rate" value={formatRate(campaign.openRate)} />
+        <OpenRateStat
+          campaignId={campaign.id}
+          openRate={campaign.openRate}
+          pollInterval={sending ? POLL_INTERVAL_MS : false}
+        />
         <Stat label="Click rate" value={formatRate(campaign.clickRate)} />
         <Stat label="Bounce rate" value={formatRate(campaign.bounceRate)} />
       </SimpleGrid>

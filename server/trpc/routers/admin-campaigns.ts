@@ -37,6 +37,7 @@ import {
 import { WatchAccessEndedError, watchCampaign } from '../../campaigns/live-watch.ts';
 import { sessionIsAdmin } from '../../auth/session.ts';
 import { campaignLinkReport } from '../../campaigns/link-report.ts';
+import { campaignOpens } from '../../campaigns/machine-opens.ts';
 import { listCampaignSends } from '../../campaigns/sends-list.ts';
 import { sendTestEmail } from '../../campaigns/test-email.ts';
 import { listSendEvents } from '../../webhooks/send-events.ts';
@@ -212,6 +213,13 @@ export const adminCampaignsRouter = router({
       run(async () =>
         campaignLinkReport(ctx.db, await getCampaignOrThrow(ctx.db, input.id), ctx.config.appUrl),
       ),
+    ),
+
+  /** Opens with machine opens counted apart (decision 025). */
+  opens: adminProcedure
+    .input(campaignIdInputSchema)
+    .query(({ ctx, input }) =>
+      run(async () => campaignOpens(ctx.db, await getCampaignOrThrow(ctx.db, input.id))),
     ),
 
   /** A send's recent provider events (delivered, bounced, opened ...), for its expanded row. */

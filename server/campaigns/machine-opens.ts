@@ -1,0 +1,41 @@
+import { sql } from 'kysely';
+import type { CampaignOpens } from '#shared/campaigns/schemas.ts';
+import type { DbExecutor } from '../db/database.ts';
+
+/**
+ * How long after delivery an open still counts as the receiving system's, not the reader's
+ * (decision 025): privacy proxies (Apple Mail Privacy Protection) and security scanners fetch every
+ * image of a message as it arrives, so their "opens" come in the seconds after delivery.
+ */
+export const MACHINE_OPEN_WINDOW_SECONDS = 10;
+
+/**
+ * A campaign's opens split into the readers' and the machines' (decision 025). A send counts as a
+ * reader's open when it was clicked, or when any of its open events came more than the window after
+ * its delivery; a send whose every open came inside the window is a machine open.
+ */
+export async function campaignOpens(
+  db: DbExecutor,
+  campaign: { id: string; delivered_count: number },
+): Promise<CampaignOpens> {
+  const result = await sql<{ opened: string; human: string }>`
+    SELECT count(*) AS opened,
+      count(*) FILTER (WHERE s.clicked_at IS NOT NULL OR EXISTS (
+        SELECT 1 FROM email_events e
+        WHERE e.send_id = s.id AND e.type = 'email.opened'
+          AND e.occurred_at > coalesce(s.delivered_at, s.sent_at)
+            + make_interval(secs => ${MACHINE_OPEN_WINDOW_SECONDS})
+      )) AS human
+    FROM email_sends s
+    WHERE s.campaign_id = ${campaign.id} AND s.opened_at IS NOT NULL`.execute(db);
+  const opened = Number(result.rows[0]?.opened ?? 0);
+  const human = Number(result.rows[0]?.human ?? 0);
+  const delivered = campaign.delivered_count;
+  return {
+    opened,
+    humanOpened: human,
+    machineOpened: opened - human,
+    openRate: delivered > 0 ? (100 * opened) / delivered : null,
+    humanOpenRate: delivered > 0 ? (100 * human) / delivered : null,
+  };
+}
