@@ -5,7 +5,7 @@ import { E2E_WEBHOOK_SECRET } from './support/constants.ts';
 import { e2eDatabase } from './support/db.ts';
 import { expect, test } from './support/test.ts';
 
-// Issue 21 item 1: the link report is built from the provider's click events, posted here to the
+// Issue 21 items 1 and 2: the link report and the engagement chart are built from the provider's click events, posted here to the
 // real webhook route and signed as Resend signs them.
 const run = Date.now().toString(36);
 const MARKET = `https://watches.example.com/market-${run}`;
@@ -76,6 +76,11 @@ test('clicks posted to the webhook fill the link report, and a link filters the 
 
   await signInAsAdmin(page);
   await page.goto(`/admin/campaigns/${campaign.id}`);
+  // The engagement chart draws the same events, hour by hour.
+  await expect(page.getByTestId('engagement-summary')).toContainText(
+    '3 delivered, 0 opens, 4 clicks, 0 bounces, 0 unsubscribes',
+  );
+  await expect(page.locator('.recharts-wrapper').first()).toBeVisible();
   const report = page.getByRole('table', { name: 'Link report' });
   const market = report.getByRole('row').filter({ hasText: 'Market prices' });
   await expect(market.getByRole('cell')).toHaveText(['Market prices' + MARKET, '2', '3', '66.7%']);

@@ -152,6 +152,18 @@ export interface CampaignOpens {
   humanOpenRate: number | null;
 }
 
+/** One bucket of a campaign's engagement chart: an hour in its first 48 hours, then a day. */
+export interface CampaignEngagementPoint {
+  /** Start of the bucket (ISO 8601). */
+  at: string;
+  unit: 'hour' | 'day';
+  delivered: number;
+  opened: number;
+  clicked: number;
+  bounced: number;
+  unsubscribed: number;
+}
+
 /**
  * A row of a campaign's link report. `url` is null for the row that gathers the links that differ
  * per recipient (unsubscribe and preferences). The click rate is unique clickers over delivered.

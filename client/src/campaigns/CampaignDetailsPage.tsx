@@ -33,6 +33,7 @@ import { errorCode, errorMessage } from '../admin/widgets/errors.ts';
 import { formatCount, formatDateTime, formatRate, progressPercent } from '../admin/widgets/format.ts';
 import { ButtonLink } from '../admin/widgets/links.tsx';
 import { useTRPC } from '../trpc.ts';
+import { EngagementChart } from './EngagementChart.tsx';
 import { ExportSendsButton } from './ExportSendsButton.tsx';
 import { LinkReport } from './LinkReport.tsx';
 import { OpenRateStat } from './OpenRateStat.tsx';
@@ -218,6 +219,12 @@ function CampaignDetails({ campaign, live }: { campaign: CampaignDetail; live: b
         {campaign.cancelledAt && ` · Cancelled ${formatDateTime(campaign.cancelledAt)}`}
       </Text>
 
+      <EngagementChart
+        campaignId={campaign.id}
+        startedAt={campaign.startedAt}
+        completedAt={campaign.completedAt}
+        pollInterval={sending ? POLL_INTERVAL_MS : false}
+      />
       <LinkReport
         campaignId={campaign.id}
         pollInterval={sending ? POLL_INTERVAL_MS : false}

@@ -35,7 +35,7 @@ export function OpenRateStat({
         </Text>
       )}
       <Text size="xs" c="dimmed" mt={4}>
-        Machine opens: opened within seconds of delivery by a mail privacy proxy or scanner.
+        Machine opens come within seconds of delivery, from a privacy proxy or scanner.
       </Text>
     </Card>
   );

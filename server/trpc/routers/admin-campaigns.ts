@@ -36,7 +36,9 @@ import {
 } from '../../campaigns/campaigns.ts';
 import { WatchAccessEndedError, watchCampaign } from '../../campaigns/live-watch.ts';
 import { sessionIsAdmin } from '../../auth/session.ts';
+import { campaignEngagement } from '../../campaigns/engagement.ts';
 import { campaignLinkReport } from '../../campaigns/link-report.ts';
+import { getSettingsTimezone } from '../../settings/settings.ts';
 import { campaignOpens } from '../../campaigns/machine-opens.ts';
 import { listCampaignSends } from '../../campaigns/sends-list.ts';
 import { sendTestEmail } from '../../campaigns/test-email.ts';
@@ -212,6 +214,19 @@ export const adminCampaignsRouter = router({
     .query(({ ctx, input }) =>
       run(async () =>
         campaignLinkReport(ctx.db, await getCampaignOrThrow(ctx.db, input.id), ctx.config.appUrl),
+      ),
+    ),
+
+  /** Delivered, opens, clicks, bounces and unsubscribes per hour (first 48 h), then per day. */
+  engagement: adminProcedure
+    .input(campaignIdInputSchema)
+    .query(({ ctx, input }) =>
+      run(async () =>
+        campaignEngagement(
+          ctx.db,
+          await getCampaignOrThrow(ctx.db, input.id),
+          await getSettingsTimezone(ctx.db),
+        ),
       ),
     ),
 
