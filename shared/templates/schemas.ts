@@ -44,7 +44,7 @@ export interface TemplateDto {
   htmlContent: string;
   variables: string[];
   variableDefaults: Record<string, string>;
-  templateType: 'marketing';
+  templateType: 'marketing' | 'reply';
   createdAt: string;
   updatedAt: string;
 }

@@ -1,0 +1,72 @@
+import { TRPCError } from '@trpc/server';
+import {
+  ENQUIRY_MESSAGES,
+  enquiriesListInputSchema,
+  enquiryAssignInputSchema,
+  enquiryIdInputSchema,
+  enquiryNoteInputSchema,
+  enquiryOfferInputSchema,
+  enquiryStatusInputSchema,
+} from '#shared/enquiries/schemas.ts';
+import type { Database } from '../../db/database.ts';
+import { getEnquiry, listAssignableAdmins } from '../../enquiries/detail.ts';
+import { awaitingReply, enquiryBrands, listEnquiries } from '../../enquiries/inbox.ts';
+import { addEnquiryNote, assignEnquiry, changeEnquiryStatus, recordOffer } from '../../enquiries/pipeline.ts';
+import { adminProcedure, router } from '../trpc.ts';
+
+// admin.enquiries.*: one router, so per-permission checks (enquiries.read / enquiries.write) can
+// later be mapped onto it as a whole.
+
+async function enquiryOrNotFound(db: Database, id: string) {
+  const enquiry = await getEnquiry(db, id);
+  if (!enquiry) throw new TRPCError({ code: 'NOT_FOUND', message: ENQUIRY_MESSAGES.notFound });
+  return enquiry;
+}
+
+const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: ENQUIRY_MESSAGES.notFound });
+
+export const adminEnquiriesRouter = router({
+  list: adminProcedure
+    .input(enquiriesListInputSchema)
+    .query(({ ctx, input }) => listEnquiries(ctx.db, input)),
+
+  awaitingReply: adminProcedure.query(({ ctx }) => awaitingReply(ctx.db)),
+
+  filterOptions: adminProcedure.query(async ({ ctx }) => ({
+    brands: await enquiryBrands(ctx.db),
+    admins: await listAssignableAdmins(ctx.db),
+  })),
+
+  get: adminProcedure
+    .input(enquiryIdInputSchema)
+    .query(({ ctx, input }) => enquiryOrNotFound(ctx.db, input.id)),
+
+  setStatus: adminProcedure.input(enquiryStatusInputSchema).mutation(async ({ ctx, input }) => {
+    const result = await ctx.db.transaction().execute((trx) => changeEnquiryStatus(trx, input, ctx.user));
+    if (result.status === 'not_found') throw notFound();
+    if (result.status === 'refused') throw new TRPCError({ code: 'CONFLICT', message: result.message });
+    return enquiryOrNotFound(ctx.db, input.id);
+  }),
+
+  assign: adminProcedure.input(enquiryAssignInputSchema).mutation(async ({ ctx, input }) => {
+    const result = await ctx.db.transaction().execute((trx) => assignEnquiry(trx, input, ctx.user));
+    if (result.status === 'not_found') throw notFound();
+    if (result.status === 'unknown_user')
+      throw new TRPCError({ code: 'BAD_REQUEST', message: ENQUIRY_MESSAGES.unknownAssignee });
+    return enquiryOrNotFound(ctx.db, input.id);
+  }),
+
+  addNote: adminProcedure.input(enquiryNoteInputSchema).mutation(async ({ ctx, input }) => {
+    const result = await ctx.db.transaction().execute((trx) => addEnquiryNote(trx, input, ctx.user));
+    if (result.status === 'not_found') throw notFound();
+    return enquiryOrNotFound(ctx.db, input.id);
+  }),
+
+  recordOffer: adminProcedure.input(enquiryOfferInputSchema).mutation(async ({ ctx, input }) => {
+    const result = await ctx.db.transaction().execute((trx) => recordOffer(trx, input, ctx.user));
+    if (result.status === 'not_found') throw notFound();
+    if (result.status === 'closed')
+      throw new TRPCError({ code: 'CONFLICT', message: ENQUIRY_MESSAGES.offerClosed });
+    return enquiryOrNotFound(ctx.db, input.id);
+  }),
+});
