@@ -1,10 +1,13 @@
 import { z } from 'zod';
-import { listPageSchema, searchTermSchema } from '../admin/lists.ts';
-import { type EnquiryStatus, enquiryStatusSchema, MAX_REASON_LENGTH } from './status.ts';
+import { listPageSchema, MAX_PAGE, MAX_SEARCH_LENGTH, searchTermSchema } from '../admin/lists.ts';
+import { readOneOf, readPage, readText, readTrue, readUuid } from '../url-search.ts';
+import { type EnquiryStatus, enquiryStatuses, enquiryStatusSchema, MAX_REASON_LENGTH } from './status.ts';
 
 /** One zod schema per `admin.enquiries.*` input (decision 024). */
 
 export const ENQUIRIES_PAGE_SIZE = 20;
+/** The promise on the site: a reply within 24 hours. Older enquiries still New show in red. */
+export const REPLY_PROMISE_HOURS = 24;
 export const MAX_NOTE_LENGTH = 5000;
 export const MAX_OFFER_CONDITIONS = 2000;
 /** A million dollars is beyond any watch this business buys; a typo beyond it is refused. */
@@ -59,6 +62,36 @@ export const enquiryOfferInputSchema = z.object({
   validUntil: day.nullable(),
   conditions: z.string().trim().max(MAX_OFFER_CONDITIONS).nullable(),
 });
+
+/** /admin/enquiries?search=&status=&brand=&assignee=&awaiting=1&from=&to=&page= */
+export interface EnquiriesSearchParams {
+  search?: string | undefined;
+  status?: EnquiryStatus | undefined;
+  brand?: string | undefined;
+  assignee?: string | undefined;
+  awaiting?: true | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  page?: number | undefined;
+}
+
+const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+const readDay = (value: unknown) =>
+  typeof value === 'string' && DAY_PATTERN.test(value) ? value : undefined;
+
+export function parseEnquiriesSearch(raw: Record<string, unknown>): EnquiriesSearchParams {
+  const assignee = raw.assignee === 'unassigned' ? 'unassigned' : readUuid(raw.assignee);
+  return {
+    search: readText(raw.search, MAX_SEARCH_LENGTH),
+    status: readOneOf(raw.status, enquiryStatuses),
+    brand: readText(raw.brand, 100),
+    assignee,
+    awaiting: readTrue(raw.awaiting),
+    from: readDay(raw.from),
+    to: readDay(raw.to),
+    page: readPage(raw.page, MAX_PAGE),
+  };
+}
 
 export interface EnquirySummary {
   id: string;
