@@ -13,6 +13,8 @@ export const jobDefinitions = {
       message: emailMessageSchema,
       /** Forwarded to the provider so a retried job never sends twice. */
       idempotencyKey: z.string().min(1).max(256),
+      /** A reply to a seller: its provider id is recorded so delivery events reach the timeline. */
+      enquiryMessageId: z.uuid().optional(),
     }),
     queue: { retryLimit: 8, retryDelay: 5, retryBackoff: true, retryDelayMax: 600, expireInSeconds: 120 },
   },

@@ -21,7 +21,7 @@ import {
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { ENQUIRY_MESSAGES, type EnquiryDetail, type TimelineEntry } from '#shared/enquiries/schemas.ts';
 import {
@@ -36,6 +36,8 @@ import { formatAud, formatDate, formatDateTime } from '../admin/widgets/format.t
 import { AnchorLink, ButtonLink } from '../admin/widgets/links.tsx';
 import { useTRPC } from '../trpc.ts';
 import { PhotoLightbox } from './PhotoLightbox.tsx';
+import { ReplyComposer } from './ReplyComposer.tsx';
+import { useEnquiryUpdate } from './enquiry-update.ts';
 import { StatusBadge } from './StatusBadge.tsx';
 
 /** /admin/enquiries/$id */
@@ -81,24 +83,6 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
       </Text>
     </div>
   );
-}
-
-/** Every mutation answers with the whole enquiry: the page takes it as is, the lists refresh. */
-function useEnquiryUpdate() {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  return {
-    onSuccess: async (updated: EnquiryDetail) => {
-      queryClient.setQueryData(trpc.admin.enquiries.get.queryKey({ id: updated.id }), updated);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: trpc.admin.enquiries.list.queryKey() }),
-        queryClient.invalidateQueries({ queryKey: trpc.admin.enquiries.awaitingReply.queryKey() }),
-      ]);
-    },
-    onError: (error: unknown) => {
-      notifications.show({ color: 'red', title: 'Not saved', message: errorMessage(error) });
-    },
-  };
 }
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
@@ -252,6 +236,13 @@ function EnquiryView({ enquiry }: { enquiry: EnquiryDetail }) {
           <NoteForm enquiryId={enquiry.id} />
         </Card>
       </SimpleGrid>
+
+      <Card withBorder>
+        <Title order={2} size="h4" mb="sm">
+          Reply to the seller
+        </Title>
+        <ReplyComposer enquiry={enquiry} />
+      </Card>
 
       <Card withBorder>
         <Title order={2} size="h4" mb="sm">

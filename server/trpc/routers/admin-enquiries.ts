@@ -8,7 +8,14 @@ import {
   enquiryOfferInputSchema,
   enquiryStatusInputSchema,
 } from '#shared/enquiries/schemas.ts';
+import {
+  enquiryReplyInputSchema,
+  enquiryReplyPreviewInputSchema,
+  REPLY_MESSAGES,
+} from '#shared/enquiries/reply.ts';
 import type { Database } from '../../db/database.ts';
+import { replyDraft, sendEnquiryReply } from '../../enquiries/reply.ts';
+import { listTemplates } from '../../templates/templates.ts';
 import { getEnquiry, listAssignableAdmins } from '../../enquiries/detail.ts';
 import { awaitingReply, enquiryBrands, listEnquiries } from '../../enquiries/inbox.ts';
 import { addEnquiryNote, assignEnquiry, changeEnquiryStatus, recordOffer } from '../../enquiries/pipeline.ts';
@@ -67,6 +74,24 @@ export const adminEnquiriesRouter = router({
     if (result.status === 'not_found') throw notFound();
     if (result.status === 'closed')
       throw new TRPCError({ code: 'CONFLICT', message: ENQUIRY_MESSAGES.offerClosed });
+    return enquiryOrNotFound(ctx.db, input.id);
+  }),
+
+  /** Reply templates to choose from (admin → Templates, kind "reply"). */
+  replyTemplates: adminProcedure.query(async ({ ctx }) =>
+    (await listTemplates(ctx.db, undefined, 'reply')).map((t) => ({ id: t.id, name: t.template_name })),
+  ),
+
+  /** A reply template merged with this enquiry, for the admin to read and edit before sending. */
+  replyPreview: adminProcedure.input(enquiryReplyPreviewInputSchema).query(async ({ ctx, input }) => {
+    const draft = await replyDraft(ctx.db, ctx.config, input.id, input.templateId);
+    if (!draft) throw new TRPCError({ code: 'NOT_FOUND', message: REPLY_MESSAGES.templateNotFound });
+    return draft;
+  }),
+
+  reply: adminProcedure.input(enquiryReplyInputSchema).mutation(async ({ ctx, input }) => {
+    const result = await ctx.db.transaction().execute((trx) => sendEnquiryReply(trx, ctx, input, ctx.user));
+    if (result.status === 'not_found') throw notFound();
     return enquiryOrNotFound(ctx.db, input.id);
   }),
 });

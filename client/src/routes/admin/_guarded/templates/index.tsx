@@ -1,6 +1,20 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { TemplatesListPage } from '../../../../templates/TemplatesListPage.tsx';
+import { parseTemplatesSearch, TemplatesListPage } from '../../../../templates/TemplatesListPage.tsx';
 
 export const Route = createFileRoute('/admin/_guarded/templates/')({
-  component: TemplatesListPage,
+  validateSearch: parseTemplatesSearch,
+  component: TemplatesRoute,
 });
+
+function TemplatesRoute() {
+  const { kind } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <TemplatesListPage
+      kind={kind ?? 'marketing'}
+      onKindChange={(next) =>
+        void navigate({ search: next === 'reply' ? { kind: 'reply' } : {}, replace: true })
+      }
+    />
+  );
+}
