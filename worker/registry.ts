@@ -2,6 +2,7 @@ import { runCampaignsTick, startDueCampaign } from '#server/campaigns/engine/sch
 import { runCampaignSendJob } from '#server/campaigns/send-job-handler.ts';
 import { runEmailSendJob } from '#server/email/send-job.ts';
 import type { JobName, JobPayload } from '#server/jobs/definitions.ts';
+import { runAwaitingReplyDigest } from '#server/enquiries/digest.ts';
 import { runEnquiryNotifyJob } from '#server/leads/notifications.ts';
 import { pruneExpired } from '#server/housekeeping.ts';
 import type { AppServices } from '#server/services.ts';
@@ -28,6 +29,7 @@ export const jobHandlers: Handlers = {
   }),
   'campaigns.tick': (services) => runCampaignsTick(services),
   'enquiry.notify': (services, payload) => runEnquiryNotifyJob(services, payload),
+  'enquiries.digest': (services) => runAwaitingReplyDigest(services),
   'housekeeping.prune': (services) => pruneExpired(services.db),
   'stats.compact': async (services) => ({ compacted: await compactStatDeltas(services.db) }),
   'uploads.cleanup': async (services) => ({

@@ -61,6 +61,15 @@ export const jobDefinitions = {
     payload: z.object({ enquiryId: z.uuid() }),
     queue: { retryLimit: 8, retryDelay: 5, retryBackoff: true, retryDelayMax: 600, expireInSeconds: 120 },
   },
+  /**
+   * E-mails the business the enquiries still awaiting a first reply 20 hours after they came in,
+   * each once (server/enquiries/digest.ts, decision 024).
+   */
+  'enquiries.digest': {
+    payload: z.object({}),
+    queue: { policy: 'singleton', retryLimit: 2, retryDelay: 60, expireInSeconds: 300 },
+    schedule: { cron: '*/15 * * * *' },
+  },
   /** Deletes seller photos never attached to an enquiry within 24 hours. */
   'uploads.cleanup': {
     payload: z.object({}),
