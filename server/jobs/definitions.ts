@@ -70,6 +70,15 @@ export const jobDefinitions = {
     queue: { policy: 'singleton', retryLimit: 2, retryDelay: 60, expireInSeconds: 300 },
     schedule: { cron: '*/15 * * * *' },
   },
+  /**
+   * Deletes the photos and free text of enquiries closed as Declined, Lost or Spam longer than the
+   * settings' retention period (server/enquiries/retention.ts, decision 024).
+   */
+  'enquiries.retention': {
+    payload: z.object({}),
+    queue: { policy: 'singleton', retryLimit: 2, retryDelay: 300, expireInSeconds: 1800 },
+    schedule: { cron: '43 3 * * *' },
+  },
   /** Deletes seller photos never attached to an enquiry within 24 hours. */
   'uploads.cleanup': {
     payload: z.object({}),
