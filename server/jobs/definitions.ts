@@ -79,6 +79,14 @@ export const jobDefinitions = {
     queue: { policy: 'singleton', retryLimit: 2, retryDelay: 300, expireInSeconds: 1800 },
     schedule: { cron: '43 3 * * *' },
   },
+  /**
+   * One server-side conversion event to Meta (server/enquiries/conversions.ts): Lead after a
+   * submission, Purchase when an enquiry reaches Purchased. Queued only when configured.
+   */
+  'meta.capi': {
+    payload: z.object({ enquiryId: z.uuid(), event: z.enum(['Lead', 'Purchase']) }),
+    queue: { retryLimit: 8, retryDelay: 30, retryBackoff: true, retryDelayMax: 3600, expireInSeconds: 60 },
+  },
   /** Deletes seller photos never attached to an enquiry within 24 hours. */
   'uploads.cleanup': {
     payload: z.object({}),

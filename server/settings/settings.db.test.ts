@@ -57,7 +57,7 @@ describe('admin settings', () => {
     expect(view.integrations.map((i) => [i.key, i.configured, i.setting])).toEqual([
       ['email', true, 'RESEND_API_KEY'],
       ['crm', false, null],
-      ['meta', false, null],
+      ['meta', false, 'META_CAPI_TOKEN, META_PIXEL_ID'],
     ]);
     const unconfigured = await callerFor(testServices(t.db), admin).admin.settings.get();
     expect(unconfigured.integrations[0]?.configured).toBe(false);

@@ -143,7 +143,9 @@ export function settingsDefaults(config: Pick<AppConfig, 'emailFrom' | 'site'>):
   };
 }
 
-export function integrationStatuses(config: Pick<AppConfig, 'resendConfigured'>): IntegrationStatus[] {
+export function integrationStatuses(
+  config: Pick<AppConfig, 'resendConfigured'> & Partial<Pick<AppConfig, 'metaCapi'>>,
+): IntegrationStatus[] {
   return [
     {
       key: 'email',
@@ -164,9 +166,11 @@ export function integrationStatuses(config: Pick<AppConfig, 'resendConfigured'>)
     {
       key: 'meta',
       name: 'Meta Conversions API',
-      setting: null,
-      configured: false,
-      note: 'Not configured: no server-side conversion events are sent to Meta.',
+      setting: 'META_CAPI_TOKEN, META_PIXEL_ID',
+      configured: Boolean(config.metaCapi),
+      note: config.metaCapi
+        ? 'Lead and Purchase events are sent server-side, deduplicated with the browser pixel by event id.'
+        : 'Not configured: no server-side conversion events are sent to Meta.',
     },
   ];
 }

@@ -16,6 +16,7 @@ import {
 import type { Database } from '../../db/database.ts';
 import { replyDraft, sendEnquiryReply } from '../../enquiries/reply.ts';
 import { listTemplates } from '../../templates/templates.ts';
+import { enqueueConversion } from '../../enquiries/conversions.ts';
 import { getEnquiry, listAssignableAdmins } from '../../enquiries/detail.ts';
 import { awaitingReply, enquiryBrands, listEnquiries } from '../../enquiries/inbox.ts';
 import { addEnquiryNote, assignEnquiry, changeEnquiryStatus, recordOffer } from '../../enquiries/pipeline.ts';
@@ -49,7 +50,12 @@ export const adminEnquiriesRouter = router({
     .query(({ ctx, input }) => enquiryOrNotFound(ctx.db, input.id)),
 
   setStatus: adminProcedure.input(enquiryStatusInputSchema).mutation(async ({ ctx, input }) => {
-    const result = await ctx.db.transaction().execute((trx) => changeEnquiryStatus(trx, input, ctx.user));
+    const result = await ctx.db.transaction().execute(async (trx) => {
+      const changed = await changeEnquiryStatus(trx, input, ctx.user);
+      if (changed.status === 'ok' && changed.to === 'purchased')
+        await enqueueConversion(ctx, trx, input.id, 'Purchase');
+      return changed;
+    });
     if (result.status === 'not_found') throw notFound();
     if (result.status === 'refused') throw new TRPCError({ code: 'CONFLICT', message: result.message });
     return enquiryOrNotFound(ctx.db, input.id);
