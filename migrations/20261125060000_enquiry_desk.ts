@@ -32,6 +32,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`
     CREATE INDEX enquiries_assignee_idx ON enquiries (assignee_id, created_at DESC, id DESC)
     WHERE assignee_id IS NOT NULL`.execute(db);
+  // "Unassigned" is most enquiries: its own partial index serves its pages and its count.
+  await sql`
+    CREATE INDEX enquiries_unassigned_idx ON enquiries (created_at DESC, id DESC)
+    WHERE assignee_id IS NULL`.execute(db);
   // Awaiting a first reply: the badge, the dashboard card and the digest read only these rows.
   await sql`CREATE INDEX enquiries_awaiting_idx ON enquiries (created_at, id) WHERE status = 'new'`.execute(
     db,
@@ -136,6 +140,7 @@ export async function down(db: Kysely<any>): Promise<void> {
     'enquiries_status_idx',
     'enquiries_brand_idx',
     'enquiries_assignee_idx',
+    'enquiries_unassigned_idx',
     'enquiries_awaiting_idx',
     'enquiries_retention_idx',
   ]) {
