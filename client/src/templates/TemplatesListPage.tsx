@@ -17,7 +17,6 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { NO_TEMPLATES_MESSAGE, type TemplateDto } from '#shared/templates/schemas.ts';
-import { readOneOf } from '#shared/url-search.ts';
 import { ADMIN_TITLE } from '../admin/AdminShell.tsx';
 import { ConfirmDialog } from '../admin/widgets/ConfirmDialog.tsx';
 import { errorMessage } from '../admin/widgets/errors.ts';
@@ -26,11 +25,6 @@ import { ButtonLink } from '../admin/widgets/links.tsx';
 import { useTRPC } from '../trpc.ts';
 
 type TemplateKind = TemplateDto['templateType'];
-
-/** /admin/templates?kind=reply : which library is shown (marketing by default). */
-export function parseTemplatesSearch(raw: Record<string, unknown>): { kind?: 'reply' | undefined } {
-  return { kind: readOneOf(raw.kind, ['reply'] as const) };
-}
 
 /**
  * /admin/templates: the marketing template library (campaigns) or the reply templates (replies to

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { TemplateFormPage } from '../../../../templates/TemplateFormPage.tsx';
-import { parseTemplatesSearch } from '../../../../templates/TemplatesListPage.tsx';
+import { parseTemplatesSearch } from '#shared/admin/search-params.ts';
 
 export const Route = createFileRoute('/admin/_guarded/templates/new')({
   validateSearch: parseTemplatesSearch,
