@@ -2,6 +2,9 @@ import { runCampaignsTick, startDueCampaign } from '#server/campaigns/engine/sch
 import { runCampaignSendJob } from '#server/campaigns/send-job-handler.ts';
 import { runEmailSendJob } from '#server/email/send-job.ts';
 import type { JobName, JobPayload } from '#server/jobs/definitions.ts';
+import { runAwaitingReplyDigest } from '#server/enquiries/digest.ts';
+import { runCapiJob } from '#server/enquiries/conversions.ts';
+import { runEnquiryRetention } from '#server/enquiries/retention.ts';
 import { runEnquiryNotifyJob } from '#server/leads/notifications.ts';
 import { pruneExpired } from '#server/housekeeping.ts';
 import type { AppServices } from '#server/services.ts';
@@ -28,6 +31,9 @@ export const jobHandlers: Handlers = {
   }),
   'campaigns.tick': (services) => runCampaignsTick(services),
   'enquiry.notify': (services, payload) => runEnquiryNotifyJob(services, payload),
+  'enquiries.digest': (services) => runAwaitingReplyDigest(services),
+  'meta.capi': (services, payload) => runCapiJob(services, payload),
+  'enquiries.retention': (services) => runEnquiryRetention(services, uploadStorageFor(services.config)),
   'housekeeping.prune': (services) => pruneExpired(services.db),
   'stats.compact': async (services) => ({ compacted: await compactStatDeltas(services.db) }),
   'uploads.cleanup': async (services) => ({

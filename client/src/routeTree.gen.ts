@@ -36,6 +36,8 @@ import { Route as AdminGuardedCampaignsIndexRouteImport } from './routes/admin/_
 import { Route as AdminGuardedCampaignsNewRouteImport } from './routes/admin/_guarded/campaigns/new.tsx'
 import { Route as AdminGuardedContactsIndexRouteImport } from './routes/admin/_guarded/contacts/index.tsx'
 import { Route as AdminGuardedContactsIdRouteImport } from './routes/admin/_guarded/contacts/$id.tsx'
+import { Route as AdminGuardedEnquiriesIndexRouteImport } from './routes/admin/_guarded/enquiries/index.tsx'
+import { Route as AdminGuardedEnquiriesIdRouteImport } from './routes/admin/_guarded/enquiries/$id.tsx'
 import { Route as AdminGuardedTemplatesIndexRouteImport } from './routes/admin/_guarded/templates/index.tsx'
 import { Route as AdminGuardedTemplatesNewRouteImport } from './routes/admin/_guarded/templates/new.tsx'
 import { Route as AdminGuardedCampaignsIdIndexRouteImport } from './routes/admin/_guarded/campaigns/$id/index.tsx'
@@ -183,6 +185,17 @@ const AdminGuardedContactsIdRoute = AdminGuardedContactsIdRouteImport.update({
   path: '/contacts/$id',
   getParentRoute: () => AdminGuardedRoute,
 } as any)
+const AdminGuardedEnquiriesIndexRoute =
+  AdminGuardedEnquiriesIndexRouteImport.update({
+    id: '/enquiries/',
+    path: '/enquiries/',
+    getParentRoute: () => AdminGuardedRoute,
+  } as any)
+const AdminGuardedEnquiriesIdRoute = AdminGuardedEnquiriesIdRouteImport.update({
+  id: '/enquiries/$id',
+  path: '/enquiries/$id',
+  getParentRoute: () => AdminGuardedRoute,
+} as any)
 const AdminGuardedTemplatesIndexRoute =
   AdminGuardedTemplatesIndexRouteImport.update({
     id: '/templates/',
@@ -245,9 +258,11 @@ export interface FileRoutesByFullPath {
   '/admin/': typeof AdminGuardedIndexRoute
   '/admin/campaigns/new': typeof AdminGuardedCampaignsNewRoute
   '/admin/contacts/$id': typeof AdminGuardedContactsIdRoute
+  '/admin/enquiries/$id': typeof AdminGuardedEnquiriesIdRoute
   '/admin/templates/new': typeof AdminGuardedTemplatesNewRoute
   '/admin/campaigns/': typeof AdminGuardedCampaignsIndexRoute
   '/admin/contacts/': typeof AdminGuardedContactsIndexRoute
+  '/admin/enquiries/': typeof AdminGuardedEnquiriesIndexRoute
   '/admin/templates/': typeof AdminGuardedTemplatesIndexRoute
   '/admin/campaigns/$id/edit': typeof AdminGuardedCampaignsIdEditRoute
   '/admin/templates/$id/edit': typeof AdminGuardedTemplatesIdEditRoute
@@ -278,9 +293,11 @@ export interface FileRoutesByTo {
   '/admin/unsubscribes': typeof AdminGuardedUnsubscribesRoute
   '/admin/campaigns/new': typeof AdminGuardedCampaignsNewRoute
   '/admin/contacts/$id': typeof AdminGuardedContactsIdRoute
+  '/admin/enquiries/$id': typeof AdminGuardedEnquiriesIdRoute
   '/admin/templates/new': typeof AdminGuardedTemplatesNewRoute
   '/admin/campaigns': typeof AdminGuardedCampaignsIndexRoute
   '/admin/contacts': typeof AdminGuardedContactsIndexRoute
+  '/admin/enquiries': typeof AdminGuardedEnquiriesIndexRoute
   '/admin/templates': typeof AdminGuardedTemplatesIndexRoute
   '/admin/campaigns/$id/edit': typeof AdminGuardedCampaignsIdEditRoute
   '/admin/templates/$id/edit': typeof AdminGuardedTemplatesIdEditRoute
@@ -314,9 +331,11 @@ export interface FileRoutesById {
   '/admin/_guarded/': typeof AdminGuardedIndexRoute
   '/admin/_guarded/campaigns/new': typeof AdminGuardedCampaignsNewRoute
   '/admin/_guarded/contacts/$id': typeof AdminGuardedContactsIdRoute
+  '/admin/_guarded/enquiries/$id': typeof AdminGuardedEnquiriesIdRoute
   '/admin/_guarded/templates/new': typeof AdminGuardedTemplatesNewRoute
   '/admin/_guarded/campaigns/': typeof AdminGuardedCampaignsIndexRoute
   '/admin/_guarded/contacts/': typeof AdminGuardedContactsIndexRoute
+  '/admin/_guarded/enquiries/': typeof AdminGuardedEnquiriesIndexRoute
   '/admin/_guarded/templates/': typeof AdminGuardedTemplatesIndexRoute
   '/admin/_guarded/campaigns/$id/edit': typeof AdminGuardedCampaignsIdEditRoute
   '/admin/_guarded/templates/$id/edit': typeof AdminGuardedTemplatesIdEditRoute
@@ -350,9 +369,11 @@ export interface FileRouteTypes {
     | '/admin/'
     | '/admin/campaigns/new'
     | '/admin/contacts/$id'
+    | '/admin/enquiries/$id'
     | '/admin/templates/new'
     | '/admin/campaigns/'
     | '/admin/contacts/'
+    | '/admin/enquiries/'
     | '/admin/templates/'
     | '/admin/campaigns/$id/edit'
     | '/admin/templates/$id/edit'
@@ -383,9 +404,11 @@ export interface FileRouteTypes {
     | '/admin/unsubscribes'
     | '/admin/campaigns/new'
     | '/admin/contacts/$id'
+    | '/admin/enquiries/$id'
     | '/admin/templates/new'
     | '/admin/campaigns'
     | '/admin/contacts'
+    | '/admin/enquiries'
     | '/admin/templates'
     | '/admin/campaigns/$id/edit'
     | '/admin/templates/$id/edit'
@@ -418,9 +441,11 @@ export interface FileRouteTypes {
     | '/admin/_guarded/'
     | '/admin/_guarded/campaigns/new'
     | '/admin/_guarded/contacts/$id'
+    | '/admin/_guarded/enquiries/$id'
     | '/admin/_guarded/templates/new'
     | '/admin/_guarded/campaigns/'
     | '/admin/_guarded/contacts/'
+    | '/admin/_guarded/enquiries/'
     | '/admin/_guarded/templates/'
     | '/admin/_guarded/campaigns/$id/edit'
     | '/admin/_guarded/templates/$id/edit'
@@ -634,6 +659,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminGuardedContactsIdRouteImport
       parentRoute: typeof AdminGuardedRoute
     }
+    '/admin/_guarded/enquiries/': {
+      id: '/admin/_guarded/enquiries/'
+      path: '/enquiries'
+      fullPath: '/admin/enquiries/'
+      preLoaderRoute: typeof AdminGuardedEnquiriesIndexRouteImport
+      parentRoute: typeof AdminGuardedRoute
+    }
+    '/admin/_guarded/enquiries/$id': {
+      id: '/admin/_guarded/enquiries/$id'
+      path: '/enquiries/$id'
+      fullPath: '/admin/enquiries/$id'
+      preLoaderRoute: typeof AdminGuardedEnquiriesIdRouteImport
+      parentRoute: typeof AdminGuardedRoute
+    }
     '/admin/_guarded/templates/': {
       id: '/admin/_guarded/templates/'
       path: '/templates'
@@ -688,9 +727,11 @@ interface AdminGuardedRouteChildren {
   AdminGuardedIndexRoute: typeof AdminGuardedIndexRoute
   AdminGuardedCampaignsNewRoute: typeof AdminGuardedCampaignsNewRoute
   AdminGuardedContactsIdRoute: typeof AdminGuardedContactsIdRoute
+  AdminGuardedEnquiriesIdRoute: typeof AdminGuardedEnquiriesIdRoute
   AdminGuardedTemplatesNewRoute: typeof AdminGuardedTemplatesNewRoute
   AdminGuardedCampaignsIndexRoute: typeof AdminGuardedCampaignsIndexRoute
   AdminGuardedContactsIndexRoute: typeof AdminGuardedContactsIndexRoute
+  AdminGuardedEnquiriesIndexRoute: typeof AdminGuardedEnquiriesIndexRoute
   AdminGuardedTemplatesIndexRoute: typeof AdminGuardedTemplatesIndexRoute
   AdminGuardedCampaignsIdEditRoute: typeof AdminGuardedCampaignsIdEditRoute
   AdminGuardedTemplatesIdEditRoute: typeof AdminGuardedTemplatesIdEditRoute
@@ -707,9 +748,11 @@ const AdminGuardedRouteChildren: AdminGuardedRouteChildren = {
   AdminGuardedIndexRoute: AdminGuardedIndexRoute,
   AdminGuardedCampaignsNewRoute: AdminGuardedCampaignsNewRoute,
   AdminGuardedContactsIdRoute: AdminGuardedContactsIdRoute,
+  AdminGuardedEnquiriesIdRoute: AdminGuardedEnquiriesIdRoute,
   AdminGuardedTemplatesNewRoute: AdminGuardedTemplatesNewRoute,
   AdminGuardedCampaignsIndexRoute: AdminGuardedCampaignsIndexRoute,
   AdminGuardedContactsIndexRoute: AdminGuardedContactsIndexRoute,
+  AdminGuardedEnquiriesIndexRoute: AdminGuardedEnquiriesIndexRoute,
   AdminGuardedTemplatesIndexRoute: AdminGuardedTemplatesIndexRoute,
   AdminGuardedCampaignsIdEditRoute: AdminGuardedCampaignsIdEditRoute,
   AdminGuardedTemplatesIdEditRoute: AdminGuardedTemplatesIdEditRoute,

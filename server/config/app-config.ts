@@ -17,6 +17,8 @@ export interface AppConfig {
   uploadthingConfigured: boolean;
   /** Set when photos are stored on UploadThing instead of DATA_DIR/uploads. */
   uploadthingToken: string | null;
+  /** Meta Conversions API; null unless both the token and the pixel id are set (decision 026). */
+  metaCapi: { token: string; pixelId: string; endpoint: string } | null;
   /** Per-IP limits of the public sell form; null disables one (benchmarks). */
   rateLimits: { leadSubmit: RateLimitRule | null; uploads: RateLimitRule | null };
 }
@@ -36,6 +38,14 @@ export async function buildAppConfig(env: BaseEnv): Promise<AppConfig> {
     resendWebhookSecret: env.RESEND_WEBHOOK_SECRET ?? null,
     uploadthingConfigured: Boolean(env.UPLOADTHING_TOKEN),
     uploadthingToken: env.UPLOADTHING_TOKEN ?? null,
+    metaCapi:
+      env.META_CAPI_TOKEN && env.META_PIXEL_ID
+        ? {
+            token: env.META_CAPI_TOKEN,
+            pixelId: env.META_PIXEL_ID,
+            endpoint: `${(env.META_CAPI_BASE_URL ?? 'https://graph.facebook.com').replace(/\/+$/, '')}/${env.META_GRAPH_API_VERSION}/${env.META_PIXEL_ID}/events`,
+          }
+        : null,
     rateLimits: { leadSubmit: env.LEAD_SUBMIT_RATE_LIMIT, uploads: env.UPLOAD_RATE_LIMIT },
   };
 }

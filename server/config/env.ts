@@ -53,6 +53,16 @@ export const baseEnvSchema = z.object({
   SITE_INSTAGRAM_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   SITE_FACEBOOK_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   UPLOADTHING_TOKEN: optionalString,
+  /** Meta Conversions API (decision 026): both set, or no conversion event leaves the machine. */
+  META_CAPI_TOKEN: optionalString,
+  /** The pixel the browser fires (VITE_META_PIXEL_ID at build time) and the server reports to. */
+  META_PIXEL_ID: z.preprocess(emptyToUndefined, z.string().regex(/^\d+$/, 'must be digits').optional()),
+  /** Only for tests and local fakes: the Graph API's base URL. */
+  META_CAPI_BASE_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  META_GRAPH_API_VERSION: z
+    .string()
+    .regex(/^v\d+\.\d+$/)
+    .default('v24.0'),
   /** Sell-form submissions per IP: "<count>/<seconds>", or "off" (benchmarks only). */
   LEAD_SUBMIT_RATE_LIMIT: rateLimitSetting('10/600'),
   /** Photos (not requests) per IP, same format: 40 is four full enquiries' worth. */

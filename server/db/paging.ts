@@ -56,7 +56,7 @@ export function planPage({ page, pageSize, total, totalIsExact, anchor }: PlanPa
   };
 }
 
-export type PagedTable = 'leads' | 'unsubscribe_logs';
+export type PagedTable = 'leads' | 'unsubscribe_logs' | 'enquiries';
 
 /** True when the anchor row still exists (a deleted anchor falls back to counting by position). */
 export async function anchorExists(db: DbExecutor, table: PagedTable, anchor: ListAnchor): Promise<boolean> {
@@ -138,6 +138,8 @@ export interface PagedIdsInput {
   /** Searches are counted up to `searchCap`; other selections have an exact, cheap count. */
   search: boolean;
   searchCap: number;
+  /** The caller already knows a search matches more than `searchCap`: skip collecting matches. */
+  knownOverCap?: boolean;
   /** The exact size of a selection without a search (trigger-kept totals). */
   countExact: () => Promise<number>;
   page: number;
@@ -151,7 +153,7 @@ export interface PagedIdsInput {
  */
 export async function pagedIds(db: DbExecutor, input: PagedIdsInput): Promise<PagedIds> {
   const { table, conditions, page, pageSize } = input;
-  if (input.search) {
+  if (input.search && !input.knownOverCap) {
     const matches = await matchesUpTo(db, table, conditions, input.searchCap);
     if (matches) {
       const planned = planPage({

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { ConsentBasis } from '#shared/contacts/consent.ts';
+import type { EnquiryStatus } from '#shared/enquiries/status.ts';
 
 // The one place the database's shape is described for Kysely. Keep in step with migrations/.
 
@@ -24,6 +25,7 @@ export type SendStatus =
 export type UnsubscribeAction =
   'email_unsubscribe' | 'sms_unsubscribe' | 'email_resubscribe' | 'sms_resubscribe';
 export type UnsubscribeMethod = 'one_click' | 'manual';
+export type TemplateKind = 'marketing' | 'reply';
 export type SuppressionReason = 'hard_bounce' | 'complaint';
 
 export interface UsersTable {
@@ -99,6 +101,57 @@ export interface EnquiriesTable {
   ip: string | null;
   user_agent: string | null;
   created_at: GeneratedTimestamp;
+  /** The enquiry desk (decision 026). */
+  status: ColumnType<EnquiryStatus, EnquiryStatus | undefined, EnquiryStatus>;
+  status_changed_at: NullableTimestamp;
+  assignee_id: string | null;
+  first_replied_at: NullableTimestamp;
+  closed_at: NullableTimestamp;
+  digested_at: NullableTimestamp;
+  redacted_at: NullableTimestamp;
+}
+
+export interface EnquiryEventsTable {
+  id: Generated<string>;
+  enquiry_id: string;
+  kind: 'status' | 'note' | 'assignment';
+  from_status: EnquiryStatus | null;
+  to_status: EnquiryStatus | null;
+  reason: string | null;
+  body: string | null;
+  assignee_id: string | null;
+  actor_id: string | null;
+  actor_email: string | null;
+  created_at: GeneratedTimestamp;
+}
+
+export interface EnquiryOffersTable {
+  id: Generated<string>;
+  enquiry_id: string;
+  /** int8: parsed to a number (server/db/database.ts); cents of AUD. */
+  amount_cents: number;
+  currency: Generated<'AUD'>;
+  /** A calendar day (YYYY-MM-DD); select it with to_char. */
+  valid_until: ColumnType<never, string | null, string | null>;
+  conditions: string | null;
+  created_by: string | null;
+  created_by_email: string | null;
+  created_at: GeneratedTimestamp;
+}
+
+export interface EnquiryMessagesTable {
+  id: Generated<string>;
+  enquiry_id: string;
+  template_id: string | null;
+  to_email: string;
+  subject: string;
+  html: string | null;
+  idempotency_key: string;
+  provider_message_id: string | null;
+  sent_at: NullableTimestamp;
+  sent_by: string | null;
+  sent_by_email: string | null;
+  created_at: GeneratedTimestamp;
 }
 
 export interface UploadsTable {
@@ -129,7 +182,7 @@ export interface EmailTemplatesTable {
     Record<string, string> | undefined,
     Record<string, string>
   >;
-  template_type: Generated<'marketing'>;
+  template_type: ColumnType<TemplateKind, TemplateKind | undefined, TemplateKind>;
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
 }
@@ -233,6 +286,7 @@ export interface SettingsTable {
   timezone: Generated<string>;
   bounce_pause_threshold: Generated<number>;
   require_consent_confirmation: Generated<boolean>;
+  enquiry_retention_days: Generated<number>;
   updated_at: GeneratedTimestamp;
 }
 
@@ -310,6 +364,9 @@ export interface DB {
   user_roles: UserRolesTable;
   leads: LeadsTable;
   enquiries: EnquiriesTable;
+  enquiry_events: EnquiryEventsTable;
+  enquiry_offers: EnquiryOffersTable;
+  enquiry_messages: EnquiryMessagesTable;
   uploads: UploadsTable;
   email_templates: EmailTemplatesTable;
   email_campaigns: EmailCampaignsTable;

@@ -1,3 +1,4 @@
+import { recordReplySent } from '../enquiries/reply-sent.ts';
 import type { JobPayload } from '../jobs/definitions.ts';
 import type { EnqueueOptions } from '../jobs/queue.ts';
 import type { AppServices } from '../services.ts';
@@ -17,22 +18,26 @@ export function enqueueEmail(
   message: EmailMessage,
   idempotencyKey: string,
   options: EnqueueOptions = {},
+  record: { enquiryMessageId?: string } = {},
 ): Promise<string | null> {
   return services.jobs.send(
     'email.send',
     // Every transactional e-mail is multipart: its own text part, or one made from its HTML.
-    { message: withPlainText(message), idempotencyKey },
+    { message: withPlainText(message), idempotencyKey, ...record },
     { ...options, singletonKey: idempotencyKey },
   );
 }
 
 /** Handler of the `email.send` job: throwing makes pg-boss retry with backoff. */
 export async function runEmailSendJob(
-  services: Pick<AppServices, 'email' | 'logger'>,
+  services: Pick<AppServices, 'email' | 'logger' | 'db'>,
   payload: JobPayload<'email.send'>,
 ): Promise<{ id: string }> {
   const result = await services.email.send(payload.message, { idempotencyKey: payload.idempotencyKey });
-  if (result.ok) return { id: result.id };
+  if (result.ok) {
+    if (payload.enquiryMessageId) await recordReplySent(services.db, payload.enquiryMessageId, result.id);
+    return { id: result.id };
+  }
   const { error } = result;
   services.logger.warn(
     { kind: error.kind, status: error.statusCode, key: payload.idempotencyKey },

@@ -13,6 +13,8 @@ export const jobDefinitions = {
       message: emailMessageSchema,
       /** Forwarded to the provider so a retried job never sends twice. */
       idempotencyKey: z.string().min(1).max(256),
+      /** A reply to a seller: its provider id is recorded so delivery events reach the timeline. */
+      enquiryMessageId: z.uuid().optional(),
     }),
     queue: { retryLimit: 8, retryDelay: 5, retryBackoff: true, retryDelayMax: 600, expireInSeconds: 120 },
   },
@@ -58,6 +60,32 @@ export const jobDefinitions = {
   'enquiry.notify': {
     payload: z.object({ enquiryId: z.uuid() }),
     queue: { retryLimit: 8, retryDelay: 5, retryBackoff: true, retryDelayMax: 600, expireInSeconds: 120 },
+  },
+  /**
+   * E-mails the business the enquiries still awaiting a first reply 20 hours after they came in,
+   * each once (server/enquiries/digest.ts, decision 026).
+   */
+  'enquiries.digest': {
+    payload: z.object({}),
+    queue: { policy: 'singleton', retryLimit: 2, retryDelay: 60, expireInSeconds: 300 },
+    schedule: { cron: '*/15 * * * *' },
+  },
+  /**
+   * Deletes the photos and free text of enquiries closed as Declined, Lost or Spam longer than the
+   * settings' retention period (server/enquiries/retention.ts, decision 026).
+   */
+  'enquiries.retention': {
+    payload: z.object({}),
+    queue: { policy: 'singleton', retryLimit: 2, retryDelay: 300, expireInSeconds: 1800 },
+    schedule: { cron: '43 3 * * *' },
+  },
+  /**
+   * One server-side conversion event to Meta (server/enquiries/conversions.ts): Lead after a
+   * submission, Purchase when an enquiry reaches Purchased. Queued only when configured.
+   */
+  'meta.capi': {
+    payload: z.object({ enquiryId: z.uuid(), event: z.enum(['Lead', 'Purchase']) }),
+    queue: { retryLimit: 8, retryDelay: 30, retryBackoff: true, retryDelayMax: 3600, expireInSeconds: 60 },
   },
   /** Deletes seller photos never attached to an enquiry within 24 hours. */
   'uploads.cleanup': {

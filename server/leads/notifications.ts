@@ -9,6 +9,7 @@ import {
 import type { AppConfig } from '../config/app-config.ts';
 import { confirmationUrl } from '../consent/confirmation.ts';
 import { enqueueEmail } from '../email/send-job.ts';
+import { enqueueConversion } from '../enquiries/conversions.ts';
 import type { EmailMessage } from '../email/types.ts';
 import type { DbExecutor } from '../db/database.ts';
 import type { JobPayload } from '../jobs/definitions.ts';
@@ -325,6 +326,8 @@ export async function runEnquiryNotifyJob(
   await services.db.transaction().execute(async (trx) => {
     await enqueueEmail(services, businessNotification(services.config, notice), keys.business, { trx });
     await enqueueEmail(services, sellerAcknowledgement(services.config, notice), keys.seller, { trx });
+    // Here rather than in the submission's own statement: the public request stays one round trip.
+    await enqueueConversion(services, trx, notice.enquiryId, 'Lead');
   });
   return { queued: true };
 }

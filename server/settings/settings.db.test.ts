@@ -14,6 +14,7 @@ const valid: SettingsInput = {
   batchDelaySeconds: 2.5,
   timezone: 'Australia/Perth',
   requireConsentConfirmation: false,
+  enquiryRetentionDays: 90,
 };
 
 describe('admin settings', () => {
@@ -39,6 +40,8 @@ describe('admin settings', () => {
       timezone: 'Australia/Sydney',
       // Double opt-in is on until the business turns it off (decision 016).
       requireConsentConfirmation: true,
+      // Closed enquiries keep photos and free text 180 days (decision 026).
+      enquiryRetentionDays: 180,
     });
     expect(view.defaults).toEqual({
       fromName: 'Sterling Watch Buyers',
@@ -54,7 +57,7 @@ describe('admin settings', () => {
     expect(view.integrations.map((i) => [i.key, i.configured, i.setting])).toEqual([
       ['email', true, 'RESEND_API_KEY'],
       ['crm', false, null],
-      ['meta', false, null],
+      ['meta', false, 'META_CAPI_TOKEN, META_PIXEL_ID'],
     ]);
     const unconfigured = await callerFor(testServices(t.db), admin).admin.settings.get();
     expect(unconfigured.integrations[0]?.configured).toBe(false);
@@ -73,7 +76,12 @@ describe('admin settings', () => {
       timezone: 'Australia/Perth',
       bouncePauseThreshold: 5,
       requireConsentConfirmation: false,
+      enquiryRetentionDays: 90,
     });
+    // A save without the retention field (a form from before it existed) leaves it as it is.
+    const { enquiryRetentionDays: _omitted, ...withoutRetention } = valid;
+    await caller().admin.settings.update(withoutRetention);
+    expect((await caller().admin.settings.get()).values.enquiryRetentionDays).toBe(90);
   });
 
   it('stores blank identity fields as "use the default"', async () => {

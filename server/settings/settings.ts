@@ -3,6 +3,7 @@ import {
   BATCH_DELAY_DEFAULT_SECONDS,
   BATCH_SIZE_DEFAULT,
   DEFAULT_TIMEZONE,
+  ENQUIRY_RETENTION_DEFAULT_DAYS,
   type IntegrationStatus,
   type SettingsValues,
 } from '#shared/settings/schemas.ts';
@@ -26,6 +27,7 @@ export interface SendingSettings {
   /** Bounce rate (percent) above which a campaign pauses itself. */
   bouncePauseThreshold: number;
   requireConsentConfirmation: boolean;
+  enquiryRetentionDays: number;
 }
 
 const DEFAULT_SENDING_SETTINGS: SendingSettings = {
@@ -37,6 +39,7 @@ const DEFAULT_SENDING_SETTINGS: SendingSettings = {
   timezone: DEFAULT_TIMEZONE,
   bouncePauseThreshold: DEFAULT_BOUNCE_PAUSE_THRESHOLD,
   requireConsentConfirmation: true,
+  enquiryRetentionDays: ENQUIRY_RETENTION_DEFAULT_DAYS,
 };
 
 export async function getSendingSettings(
@@ -53,6 +56,7 @@ export async function getSendingSettings(
     timezone: row.timezone,
     bouncePauseThreshold: row.bounce_pause_threshold,
     requireConsentConfirmation: row.require_consent_confirmation,
+    enquiryRetentionDays: row.enquiry_retention_days,
     updatedAt: row.updated_at,
   };
 }
@@ -73,6 +77,7 @@ export function toSettingsValues(settings: SendingSettings): SettingsValues {
     batchDelaySeconds: settings.batchDelayMs / 1000,
     timezone: settings.timezone,
     requireConsentConfirmation: settings.requireConsentConfirmation,
+    enquiryRetentionDays: settings.enquiryRetentionDays,
   };
 }
 
@@ -105,6 +110,9 @@ export async function updateSettings(
     batch_delay_ms: Math.round(values.batchDelaySeconds * 1000),
     timezone: values.timezone,
     require_consent_confirmation: values.requireConsentConfirmation,
+    ...(values.enquiryRetentionDays === undefined
+      ? {}
+      : { enquiry_retention_days: values.enquiryRetentionDays }),
     updated_at: now,
   };
   await db
@@ -135,7 +143,9 @@ export function settingsDefaults(config: Pick<AppConfig, 'emailFrom' | 'site'>):
   };
 }
 
-export function integrationStatuses(config: Pick<AppConfig, 'resendConfigured'>): IntegrationStatus[] {
+export function integrationStatuses(
+  config: Pick<AppConfig, 'resendConfigured'> & Partial<Pick<AppConfig, 'metaCapi'>>,
+): IntegrationStatus[] {
   return [
     {
       key: 'email',
@@ -156,9 +166,11 @@ export function integrationStatuses(config: Pick<AppConfig, 'resendConfigured'>)
     {
       key: 'meta',
       name: 'Meta Conversions API',
-      setting: null,
-      configured: false,
-      note: 'Not configured: no server-side conversion events are sent to Meta.',
+      setting: 'META_CAPI_TOKEN, META_PIXEL_ID',
+      configured: Boolean(config.metaCapi),
+      note: config.metaCapi
+        ? 'Lead and Purchase events are sent server-side, deduplicated with the browser pixel by event id.'
+        : 'Not configured: no server-side conversion events are sent to Meta.',
     },
   ];
 }

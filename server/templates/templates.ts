@@ -2,7 +2,7 @@ import type { TemplateDto } from '#shared/templates/schemas.ts';
 import { MAX_TEMPLATE_NAME, type TemplateData } from '#shared/templates/variables.ts';
 import { containsPattern } from '../campaigns/campaigns.ts';
 import type { DbExecutor } from '../db/database.ts';
-import type { EmailTemplate } from '../db/schema.ts';
+import type { EmailTemplate, TemplateKind } from '../db/schema.ts';
 import { sanitizeMarketingHtml } from '../email/marketing-html.ts';
 
 /** A grid, not a paged table: more than this many marketing templates is not a real library. */
@@ -24,8 +24,12 @@ export function toTemplateDto(row: EmailTemplate): TemplateDto {
 }
 
 /** Newest first, optionally filtered by a case-insensitive match on name, subject or description. */
-export async function listTemplates(db: DbExecutor, search?: string): Promise<EmailTemplate[]> {
-  let query = db.selectFrom('email_templates').selectAll().where('template_type', '=', 'marketing');
+export async function listTemplates(
+  db: DbExecutor,
+  search?: string,
+  kind: TemplateKind = 'marketing',
+): Promise<EmailTemplate[]> {
+  let query = db.selectFrom('email_templates').selectAll().where('template_type', '=', kind);
   if (search) {
     const pattern = containsPattern(search);
     query = query.where((eb) =>
@@ -40,12 +44,7 @@ export async function listTemplates(db: DbExecutor, search?: string): Promise<Em
 }
 
 export async function findTemplate(db: DbExecutor, id: string): Promise<EmailTemplate | undefined> {
-  return db
-    .selectFrom('email_templates')
-    .selectAll()
-    .where('id', '=', id)
-    .where('template_type', '=', 'marketing')
-    .executeTakeFirst();
+  return db.selectFrom('email_templates').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 function storedValues(data: TemplateData) {
@@ -62,10 +61,14 @@ function storedValues(data: TemplateData) {
   };
 }
 
-export async function createTemplate(db: DbExecutor, data: TemplateData): Promise<EmailTemplate> {
+export async function createTemplate(
+  db: DbExecutor,
+  data: TemplateData,
+  kind: TemplateKind = 'marketing',
+): Promise<EmailTemplate> {
   return db
     .insertInto('email_templates')
-    .values({ ...storedValues(data), template_type: 'marketing' })
+    .values({ ...storedValues(data), template_type: kind })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
@@ -79,19 +82,13 @@ export async function updateTemplate(
     .updateTable('email_templates')
     .set({ ...storedValues(data), updated_at: new Date() })
     .where('id', '=', id)
-    .where('template_type', '=', 'marketing')
     .returningAll()
     .executeTakeFirst();
 }
 
 /** True when a template was deleted. Campaigns made from it keep their own copy of the content. */
 export async function deleteTemplate(db: DbExecutor, id: string): Promise<boolean> {
-  const row = await db
-    .deleteFrom('email_templates')
-    .where('id', '=', id)
-    .where('template_type', '=', 'marketing')
-    .returning('id')
-    .executeTakeFirst();
+  const row = await db.deleteFrom('email_templates').where('id', '=', id).returning('id').executeTakeFirst();
   return row !== undefined;
 }
 
@@ -109,7 +106,7 @@ export async function duplicateTemplate(db: DbExecutor, id: string): Promise<Ema
       html_content: source.html_content,
       variables: source.variables,
       variable_defaults: source.variable_defaults,
-      template_type: 'marketing',
+      template_type: source.template_type,
     })
     .returningAll()
     .executeTakeFirstOrThrow();

@@ -1,6 +1,7 @@
 import { adminCampaignsRouter } from './routers/admin-campaigns.ts';
 import { adminContactsRouter } from './routers/admin-contacts.ts';
 import { adminDashboardRouter } from './routers/admin-dashboard.ts';
+import { adminEnquiriesRouter } from './routers/admin-enquiries.ts';
 import { adminOutboxRouter } from './routers/admin-outbox.ts';
 import { adminSettingsRouter } from './routers/admin-settings.ts';
 import { adminTemplatesRouter } from './routers/admin-templates.ts';
@@ -23,6 +24,7 @@ export const appRouter = router({
     campaigns: adminCampaignsRouter,
     templates: adminTemplatesRouter,
     dashboard: adminDashboardRouter,
+    enquiries: adminEnquiriesRouter,
     contacts: adminContactsRouter,
     unsubscribes: adminUnsubscribesRouter,
     settings: adminSettingsRouter,

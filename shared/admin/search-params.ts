@@ -61,3 +61,8 @@ export function parseUnsubscribesSearch(raw: Record<string, unknown>): Unsubscri
     ...anchors(raw),
   };
 }
+
+/** /admin/templates?kind=reply : which library is shown (marketing by default, decision 026). */
+export function parseTemplatesSearch(raw: Record<string, unknown>): { kind?: 'reply' | undefined } {
+  return { kind: readOneOf(raw.kind, ['reply'] as const) };
+}

@@ -13,9 +13,14 @@ export const BATCH_DELAY_MIN_SECONDS = 0.5;
 export const BATCH_DELAY_MAX_SECONDS = 3600;
 export const BATCH_DELAY_DEFAULT_SECONDS = 1;
 export const DEFAULT_TIMEZONE = 'Australia/Sydney';
+/** Days a closed enquiry keeps its photos and free text (decision 026; Privacy Act APP 11.2). */
+export const ENQUIRY_RETENTION_DEFAULT_DAYS = 180;
+export const ENQUIRY_RETENTION_MIN_DAYS = 1;
+export const ENQUIRY_RETENTION_MAX_DAYS = 3650;
 export const FROM_NAME_MAX = 100;
 
 export const SETTINGS_MESSAGES = {
+  retentionRange: 'Keep closed enquiries between 1 and 3650 days',
   saved: 'Settings saved successfully',
   saveFailed: 'Failed to save settings',
   lineBreak: 'Must not contain line breaks',
@@ -73,6 +78,13 @@ export const settingsInputSchema = z.object({
   timezone: z.string().trim().refine(isValidTimeZone, SETTINGS_MESSAGES.timezone),
   /** Double opt-in for consent ticked on the sell form (decision 016); on unless the business turns it off. */
   requireConsentConfirmation: z.boolean(),
+  /** Absent: unchanged (a form from before the setting existed does not reset it). */
+  enquiryRetentionDays: z
+    .number(SETTINGS_MESSAGES.retentionRange)
+    .int(SETTINGS_MESSAGES.retentionRange)
+    .min(ENQUIRY_RETENTION_MIN_DAYS, SETTINGS_MESSAGES.retentionRange)
+    .max(ENQUIRY_RETENTION_MAX_DAYS, SETTINGS_MESSAGES.retentionRange)
+    .optional(),
 });
 export type SettingsInput = z.input<typeof settingsInputSchema>;
 export type SettingsValues = z.output<typeof settingsInputSchema>;

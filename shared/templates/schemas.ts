@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BASIC_EMAIL } from '../campaigns/schemas.ts';
+import { templateKindSchema } from '../enquiries/reply.ts';
 import { templateInputSchema } from './variables.ts';
 
 /** One zod schema per `admin.templates.*` input; the form validates with the same ones. */
@@ -15,10 +16,14 @@ export const templateListInputSchema = z
   .object({
     /** Case-insensitive match on the name, the subject or the description. */
     search: z.string().trim().max(200).optional(),
+    /** Marketing templates (campaigns) or reply templates (the enquiry desk, decision 026). */
+    kind: templateKindSchema.default('marketing'),
   })
-  .default({});
+  .default({ kind: 'marketing' });
 
-export const templateCreateInputSchema = templateInputSchema;
+export const templateCreateInputSchema = templateInputSchema.extend({
+  kind: templateKindSchema.default('marketing'),
+});
 export const templateUpdateInputSchema = templateInputSchema.extend({ id: z.uuid(TEMPLATE_NOT_FOUND) });
 
 export const templateTestEmailSchema = z
@@ -47,7 +52,7 @@ export interface TemplateDto {
   htmlContent: string;
   variables: string[];
   variableDefaults: Record<string, string>;
-  templateType: 'marketing';
+  templateType: 'marketing' | 'reply';
   createdAt: string;
   updatedAt: string;
 }

@@ -26,6 +26,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     resendWebhookSecret: null,
     uploadthingConfigured: false,
     uploadthingToken: null,
+    metaCapi: null,
     rateLimits: { leadSubmit: { limit: 10, windowSeconds: 600 }, uploads: { limit: 40, windowSeconds: 600 } },
     ...overrides,
   };

@@ -1,4 +1,14 @@
-import { ActionIcon, Anchor, AppShell, Group, Loader, NavLink, ScrollArea, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  AppShell,
+  Badge,
+  Group,
+  Loader,
+  NavLink,
+  ScrollArea,
+  Tooltip,
+} from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { setDisplayTimeZone } from './widgets/format.ts';
 import { useTRPC } from '../trpc.ts';
@@ -11,6 +21,7 @@ import {
   CampaignsIcon,
   ContactsIcon,
   DashboardIcon,
+  EnquiriesIcon,
   LogoutIcon,
   OutboxIcon,
   SettingsIcon,
@@ -32,6 +43,7 @@ type SidebarTarget =
   | '/admin/dashboard'
   | '/admin/campaigns'
   | '/admin/templates'
+  | '/admin/enquiries'
   | '/admin/contacts'
   | '/admin/unsubscribes'
   | '/admin/settings'
@@ -41,6 +53,7 @@ const NAV_ITEMS: ReadonlyArray<{ label: string; to: SidebarTarget; icon: () => R
   { label: 'Campaign Dashboard', to: '/admin/dashboard', icon: DashboardIcon },
   { label: 'Campaigns', to: '/admin/campaigns', icon: CampaignsIcon },
   { label: 'Marketing Templates', to: '/admin/templates', icon: TemplatesIcon },
+  { label: 'Enquiries', to: '/admin/enquiries', icon: EnquiriesIcon },
   { label: 'Contacts', to: '/admin/contacts', icon: ContactsIcon },
   { label: 'Unsubscribes', to: '/admin/unsubscribes', icon: UnsubscribesIcon },
   { label: 'Settings', to: '/admin/settings', icon: SettingsIcon },
@@ -90,6 +103,12 @@ export function AdminShell({ email, children }: { email: string; children: React
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const { signOut, isPending: signingOut } = useSignOutToLogin();
   const zoneReady = useBusinessTimeZone();
+  const trpc = useTRPC();
+  // The 24-hour promise in view on every page: enquiries still waiting for a first reply.
+  const awaiting = useQuery(
+    trpc.admin.enquiries.awaitingReply.queryOptions(undefined, { refetchInterval: 60_000 }),
+  );
+  const awaitingCount = awaiting.data?.count ?? 0;
 
   const toggle = useCallback(() => {
     if (isMobile) {
@@ -111,12 +130,25 @@ export function AdminShell({ email, children }: { email: string; children: React
   const iconOnly = !isMobile && !desktopOpen;
   const expanded = isMobile ? mobileOpen : desktopOpen;
 
-  const navLink = (label: string, icon: ReactNode, active: boolean, props: Record<string, unknown>) => {
+  const navLink = (
+    label: string,
+    icon: ReactNode,
+    active: boolean,
+    props: Record<string, unknown>,
+    badge: number | null = null,
+  ) => {
     const link = (
       <NavLink
         label={iconOnly ? undefined : label}
-        aria-label={iconOnly ? label : undefined}
+        aria-label={iconOnly ? (badge ? `${label} (${badge} awaiting reply)` : label) : undefined}
         leftSection={icon}
+        rightSection={
+          badge && !iconOnly ? (
+            <Badge size="sm" color="red" circle={badge < 10} aria-label={`${badge} awaiting reply`}>
+              {badge}
+            </Badge>
+          ) : undefined
+        }
         active={active}
         aria-current={active ? 'page' : undefined}
         noWrap
@@ -188,10 +220,16 @@ export function AdminShell({ email, children }: { email: string; children: React
         <AppShell.Section grow component={ScrollArea}>
           {NAV_ITEMS.map((item) => (
             <div key={item.to}>
-              {navLink(item.label, <item.icon />, isActive(pathname, item.to), {
-                renderRoot: (rootProps: Record<string, unknown>) => <Link to={item.to} {...rootProps} />,
-                onClick: isMobile ? mobile.close : undefined,
-              })}
+              {navLink(
+                item.label,
+                <item.icon />,
+                isActive(pathname, item.to),
+                {
+                  renderRoot: (rootProps: Record<string, unknown>) => <Link to={item.to} {...rootProps} />,
+                  onClick: isMobile ? mobile.close : undefined,
+                },
+                item.to === '/admin/enquiries' && awaitingCount > 0 ? awaitingCount : null,
+              )}
             </div>
           ))}
         </AppShell.Section>

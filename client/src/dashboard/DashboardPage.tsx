@@ -14,7 +14,7 @@ import { ACTION_LABELS, type UnsubscribeLogAction } from '#shared/unsubscribes/s
 import { ADMIN_TITLE } from '../admin/AdminShell.tsx';
 import { StatCard } from '../admin-lists/StatCard.tsx';
 import { errorMessage } from '../admin/widgets/errors.ts';
-import { formatCount, formatDateTime, formatRate } from '../admin/widgets/format.ts';
+import { formatAge, formatCount, formatDateTime, formatRate } from '../admin/widgets/format.ts';
 import { AnchorLink } from '../admin/widgets/links.tsx';
 import { useTRPC } from '../trpc.ts';
 
@@ -27,12 +27,26 @@ export function DashboardPage() {
   const stats = useQuery(trpc.admin.dashboard.stats.queryOptions(undefined, refresh));
   const recent = useQuery(trpc.admin.dashboard.recentActivity.queryOptions(undefined, refresh));
   const daily = useQuery(trpc.admin.dashboard.dailyActivity.queryOptions(undefined, refresh));
+  const awaiting = useQuery(trpc.admin.enquiries.awaitingReply.queryOptions(undefined, refresh));
   const s = stats.data;
+  const oldest = awaiting.data?.oldestAt ?? null;
 
   return (
     <Stack>
       <Title order={1}>Email Campaign Dashboard</Title>
       {stats.isError && <Alert color="red">{errorMessage(stats.error)}</Alert>}
+      <AnchorLink to="/admin/enquiries" search={{ awaiting: true }} underline="never" c="inherit" maw={360}>
+        <StatCard
+          label="Enquiries awaiting reply"
+          value={formatCount(awaiting.data?.count ?? 0)}
+          note={
+            oldest
+              ? `Oldest received ${formatAge(oldest, awaiting.dataUpdatedAt)}`
+              : 'Every enquiry has a reply'
+          }
+          loading={awaiting.isPending}
+        />
+      </AnchorLink>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 5 }}>
         <StatCard
           label="Total Campaigns"

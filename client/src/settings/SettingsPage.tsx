@@ -23,6 +23,8 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import {
+  ENQUIRY_RETENTION_MAX_DAYS,
+  ENQUIRY_RETENTION_MIN_DAYS,
   BATCH_DELAY_MAX_SECONDS,
   BATCH_DELAY_MIN_SECONDS,
   BATCH_SIZE_MAX,
@@ -196,6 +198,27 @@ function SettingsForm({ view }: { view: SettingsView }) {
                   : 'Off: a ticked box is consent at once; the consent evidence records that it was not confirmed.'
               }
               {...form.getInputProps('requireConsentConfirmation', { type: 'checkbox' })}
+            />
+          </Card>
+
+          <Card withBorder radius="md">
+            <Title order={2} size="h4">
+              Enquiry Retention
+            </Title>
+            <Text size="sm" c="dimmed" mb="sm">
+              Privacy Act (APP 11.2): personal information no longer needed is destroyed. Enquiries closed as
+              Declined, Lost or Spam lose their photos (from storage too), the seller's free text, internal
+              notes and the text of replies this many days after they closed; the enquiry, its status history
+              and offers stay. Purchased enquiries are kept whole: a licensed second-hand dealer must keep the
+              record of what it bought. A daily job does the deleting and logs what it removed.
+            </Text>
+            <NumberInput
+              label="Keep closed enquiries for (days)"
+              min={ENQUIRY_RETENTION_MIN_DAYS}
+              max={ENQUIRY_RETENTION_MAX_DAYS}
+              allowDecimal={false}
+              w={260}
+              {...form.getInputProps('enquiryRetentionDays')}
             />
           </Card>
 

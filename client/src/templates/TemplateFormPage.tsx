@@ -18,6 +18,7 @@ import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/reac
 import { useNavigate } from '@tanstack/react-router';
 import { useRef } from 'react';
 import { TEMPLATE_NOT_FOUND, type TemplateDto } from '#shared/templates/schemas.ts';
+import { REPLY_FIELDS } from '#shared/enquiries/reply.ts';
 import { BUILT_IN_TAGS, extractVariables, templateInputSchema } from '#shared/templates/variables.ts';
 import { ADMIN_TITLE } from '../admin/AdminShell.tsx';
 import { zod4Resolver } from '../admin/zod-form-resolver.ts';
@@ -65,12 +66,12 @@ export function TemplateNotFound() {
 }
 
 /** /admin/templates/new (no id) and /admin/templates/$id/edit. */
-export function TemplateFormPage({ id }: { id?: string }) {
+export function TemplateFormPage({ id, kind = 'marketing' }: { id?: string; kind?: TemplateKind }) {
   const trpc = useTRPC();
   const template = useQuery(trpc.admin.templates.get.queryOptions(id ? { id } : skipToken, { retry: false }));
   useDocumentTitle(`${id ? 'Edit Template' : 'New Template'} | ${ADMIN_TITLE}`);
 
-  if (!id) return <TemplateForm />;
+  if (!id) return <TemplateForm kind={kind} />;
   if (template.isPending) return <Loader aria-label="Loading template" />;
   if (template.isError) {
     const code = errorCode(template.error);
@@ -80,7 +81,12 @@ export function TemplateFormPage({ id }: { id?: string }) {
   return <TemplateForm key={template.data.id} template={template.data} />;
 }
 
-function TemplateForm({ template }: { template?: TemplateDto }) {
+type TemplateKind = TemplateDto['templateType'];
+const REPLY_TAGS: readonly string[] = REPLY_FIELDS;
+
+function TemplateForm({ template, kind = 'marketing' }: { template?: TemplateDto; kind?: TemplateKind }) {
+  const templateKind = template?.templateType ?? kind;
+  const builtIn = templateKind === 'reply' ? REPLY_TAGS : BUILT_IN_TAGS;
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -102,7 +108,7 @@ function TemplateForm({ template }: { template?: TemplateDto }) {
   const afterSave = async (title: string) => {
     notifications.show({ color: 'green', message: title });
     await queryClient.invalidateQueries({ queryKey: trpc.admin.templates.pathKey() });
-    await navigate({ to: '/admin/templates' });
+    await navigate({ to: '/admin/templates', search: templateKind === 'reply' ? { kind: 'reply' } : {} });
   };
   const create = useMutation(
     trpc.admin.templates.create.mutationOptions({
@@ -130,7 +136,7 @@ function TemplateForm({ template }: { template?: TemplateDto }) {
   const submit = form.onSubmit((values) => {
     const input = { ...values, description: values.description.trim() || null };
     if (template) update.mutate({ id: template.id, ...input });
-    else create.mutate(input);
+    else create.mutate({ ...input, kind: templateKind });
   });
 
   const extract = () => {
@@ -157,7 +163,9 @@ function TemplateForm({ template }: { template?: TemplateDto }) {
     <form onSubmit={submit} noValidate>
       <Stack>
         <Group justify="space-between" align="flex-end">
-          <Title order={1}>{template ? 'Edit Template' : 'New Template'}</Title>
+          <Title order={1}>
+            {template ? 'Edit Template' : templateKind === 'reply' ? 'New Reply Template' : 'New Template'}
+          </Title>
           <Group>
             <ButtonLink to="/admin/templates" variant="default">
               Cancel
@@ -173,6 +181,12 @@ function TemplateForm({ template }: { template?: TemplateDto }) {
             <TextInput label="Template name" required {...form.getInputProps('template_name')} />
             <TextInput label="Subject" required {...form.getInputProps('subject')} />
             <Textarea label="Description" autosize minRows={2} {...form.getInputProps('description')} />
+            {templateKind === 'reply' && (
+              <Text size="sm" c="dimmed">
+                A reply to a seller, sent from an enquiry. Merge fields:{' '}
+                {REPLY_FIELDS.map((name) => `{{${name}}}`).join(', ')}.
+              </Text>
+            )}
           </Stack>
         </Paper>
 
@@ -196,7 +210,7 @@ function TemplateForm({ template }: { template?: TemplateDto }) {
                   error={typeof form.errors.variables === 'string' ? form.errors.variables : undefined}
                 />
                 <VariableDefaults
-                  names={form.values.variables.filter((name) => !BUILT_IN_TAGS.includes(name))}
+                  names={form.values.variables.filter((name) => !builtIn.includes(name))}
                   values={form.values.variable_defaults}
                   onChange={(name, value) =>
                     form.setFieldValue('variable_defaults', {

@@ -4,6 +4,7 @@ import {
   Button,
   Card,
   Group,
+  SegmentedControl,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -23,16 +24,29 @@ import { formatDate } from '../admin/widgets/format.ts';
 import { ButtonLink } from '../admin/widgets/links.tsx';
 import { useTRPC } from '../trpc.ts';
 
-/** /admin/templates: the marketing template library as a grid of cards. */
-export function TemplatesListPage() {
-  useDocumentTitle(`Marketing Templates | ${ADMIN_TITLE}`);
+type TemplateKind = TemplateDto['templateType'];
+
+/**
+ * /admin/templates: the marketing template library (campaigns) or the reply templates (replies to
+ * sellers from an enquiry, decision 026), as a grid of cards.
+ */
+export function TemplatesListPage({
+  kind,
+  onKindChange,
+}: {
+  kind: TemplateKind;
+  onKindChange: (kind: TemplateKind) => void;
+}) {
+  useDocumentTitle(`${kind === 'reply' ? 'Reply' : 'Marketing'} Templates | ${ADMIN_TITLE}`);
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 250);
   const [toDelete, setToDelete] = useState<TemplateDto | null>(null);
 
-  const templates = useQuery(trpc.admin.templates.list.queryOptions(debounced ? { search: debounced } : {}));
+  const templates = useQuery(
+    trpc.admin.templates.list.queryOptions(debounced ? { search: debounced, kind } : { kind }),
+  );
   const invalidate = () => queryClient.invalidateQueries({ queryKey: trpc.admin.templates.list.queryKey() });
 
   const duplicate = useMutation(
@@ -69,11 +83,28 @@ export function TemplatesListPage() {
     <Stack>
       <Group justify="space-between" align="flex-end">
         <div>
-          <Title order={1}>Marketing Templates</Title>
-          <Text c="dimmed">Reusable email designs for your campaigns.</Text>
+          <Title order={1}>{kind === 'reply' ? 'Reply Templates' : 'Marketing Templates'}</Title>
+          <Text c="dimmed">
+            {kind === 'reply'
+              ? 'Replies to sellers, sent from an enquiry.'
+              : 'Reusable email designs for your campaigns.'}
+          </Text>
         </div>
-        <ButtonLink to="/admin/templates/new">New Template</ButtonLink>
+        <ButtonLink to="/admin/templates/new" search={kind === 'reply' ? { kind: 'reply' } : {}}>
+          New Template
+        </ButtonLink>
       </Group>
+
+      <SegmentedControl
+        aria-label="Template kind"
+        value={kind}
+        onChange={(value) => onKindChange(value === 'reply' ? 'reply' : 'marketing')}
+        data={[
+          { value: 'marketing', label: 'Marketing' },
+          { value: 'reply', label: 'Reply' },
+        ]}
+        maw={300}
+      />
 
       <TextInput
         label="Search templates"

@@ -30,7 +30,7 @@ export const adminTemplatesRouter = router({
   list: adminProcedure
     .input(templateListInputSchema)
     .query(async ({ ctx, input }): Promise<TemplateDto[]> => {
-      const rows = await listTemplates(ctx.db, input.search);
+      const rows = await listTemplates(ctx.db, input.search, input.kind);
       return rows.map(toTemplateDto);
     }),
 
@@ -43,7 +43,7 @@ export const adminTemplatesRouter = router({
   create: adminProcedure
     .input(templateCreateInputSchema)
     .mutation(async ({ ctx, input }): Promise<TemplateDto> =>
-      toTemplateDto(await createTemplate(ctx.db, input)),
+      toTemplateDto(await createTemplate(ctx.db, input, input.kind)),
     ),
 
   update: adminProcedure

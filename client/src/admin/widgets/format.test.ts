@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatAge,
+  formatAud,
   formatCount,
   formatDate,
   formatDateTime,
@@ -36,5 +38,19 @@ describe('format', () => {
     expect(progressPercent(1, 3)).toBe(33);
     expect(progressPercent(2, 3)).toBe(67);
     expect(progressPercent(5, 3)).toBe(100);
+  });
+});
+
+describe('formatAge and formatAud', () => {
+  const now = Date.parse('2026-01-02T12:00:00Z');
+  it('says how long ago, in the largest useful unit', () => {
+    expect(formatAge('2026-01-02T11:59:40Z', now)).toBe('just now');
+    expect(formatAge('2026-01-02T11:48:00Z', now)).toBe('12 min ago');
+    expect(formatAge('2026-01-02T09:00:00Z', now)).toBe('3 h ago');
+    expect(formatAge('2025-12-31T12:00:00Z', now)).toBe('2 d ago');
+    expect(formatAge('2026-01-03T00:00:00Z', now)).toBe('just now');
+  });
+  it('shows cents of AUD as dollars', () => {
+    expect(formatAud(1_250_000)).toBe('$12,500.00');
   });
 });

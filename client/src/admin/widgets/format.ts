@@ -68,3 +68,24 @@ export function progressPercent(sent: number, total: number): number {
   if (!(total > 0)) return 0;
   return Math.min(100, Math.round((sent / total) * 100));
 }
+
+/** "just now", "12 min ago", "3 h ago", "2 d ago": the age of an enquiry at a glance. */
+export function formatAge(iso: string, now: number = Date.now()): string {
+  const minutes = Math.max(0, Math.floor((now - Date.parse(iso)) / 60_000));
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return `${hours} h ago`;
+  return `${Math.floor(hours / 24)} d ago`;
+}
+
+const aud = new Intl.NumberFormat('en-AU', {
+  style: 'currency',
+  currency: 'AUD',
+  currencyDisplay: 'narrowSymbol',
+});
+
+/** Whole cents of AUD as "$12,500.00" (every amount here is AUD). */
+export function formatAud(cents: number): string {
+  return aud.format(cents / 100);
+}

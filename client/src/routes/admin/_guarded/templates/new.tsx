@@ -1,6 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { TemplateFormPage } from '../../../../templates/TemplateFormPage.tsx';
+import { parseTemplatesSearch } from '#shared/admin/search-params.ts';
 
 export const Route = createFileRoute('/admin/_guarded/templates/new')({
-  component: () => <TemplateFormPage />,
+  validateSearch: parseTemplatesSearch,
+  component: NewTemplateRoute,
 });
+
+function NewTemplateRoute() {
+  const { kind } = Route.useSearch();
+  return <TemplateFormPage kind={kind ?? 'marketing'} />;
+}

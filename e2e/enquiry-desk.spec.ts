@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
+import { signInAsAdmin } from './support/admin.ts';
+import { e2eDatabase } from './support/db.ts';
+import { expect, test } from './support/test.ts';
+
+const SUCCESS =
+  "Form submitted successfully! We'll review your watch details and get back to you within 24 hours.";
+
+async function waitForOutboxSubject(subject: string, to: string) {
+  const db = e2eDatabase();
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const row = await db
+      .selectFrom('outbox_emails')
+      .select(['subject', 'to_addresses', 'html', 'reply_to'])
+      .where('subject', '=', subject)
+      .executeTakeFirst();
+    if ((row && row.to_addresses.includes(to)) || Date.now() > deadline) return row;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+test('an enquiry from the sell form is worked from the inbox to Purchased', async ({ page }) => {
+  const tag = randomUUID().slice(0, 8);
+  const email = `desk.${tag}@example.com`;
+  const templateName = `Valuation reply ${tag}`;
+  await e2eDatabase()
+    .insertInto('email_templates')
+    .values({
+      template_name: templateName,
+      subject: 'Your {{watch_brand}} valuation ({{reference}})',
+      html_content: '<p>Hi {{first_name}}, thank you for the details of your {{watch_brand}}.</p>',
+      template_type: 'reply',
+    })
+    .execute();
+
+  // The seller submits on /sell with one photo.
+  await page.goto('/sell?utm_source=desk-e2e');
+  await page.locator('#sell-fullName').fill('Desk Seller');
+  await page.locator('#sell-email').fill(email);
+  await page.locator('#sell-phone').fill('0412 345 678');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.locator('#sell-watchBrand').selectOption('Omega');
+  await page.locator('#sell-watchCondition').selectOption('Excellent - Like new');
+  await page.getByRole('button', { name: 'Next' }).click();
+  const photo = await sharp({
+    create: { width: 64, height: 48, channels: 3, background: { r: 30, g: 90, b: 160 } },
+  })
+    .png()
+    .toBuffer();
+  await page
+    .locator('#sell-photos')
+    .setInputFiles([{ name: 'dial.png', mimeType: 'image/png', buffer: photo }]);
+  await page.getByRole('button', { name: 'Submit for Free Valuation' }).click();
+  await expect(page.getByRole('status').getByText(SUCCESS, { exact: true })).toBeVisible();
+
+  // It appears in the inbox, awaiting a reply.
+  await signInAsAdmin(page);
+  await expect(page.getByRole('region', { name: 'Enquiries awaiting reply' })).toBeVisible();
+  await page.locator('nav a[href="/admin/enquiries"]').click();
+  await expect(page).toHaveURL(/\/admin\/enquiries$/);
+  await page.getByRole('searchbox', { name: 'Search enquiries' }).fill(email);
+  // The search reaches the URL after its debounce; wait for it, so it cannot navigate back later.
+  await expect(page).toHaveURL(/search=desk/);
+  const row = page.getByRole('row').filter({ hasText: email });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('Omega');
+  await expect(row).toContainText('desk-e2e');
+  await expect(row).toContainText('New');
+  await expect(row.getByRole('img')).toBeVisible();
+  await row.getByRole('link', { name: /^Open enquiry/ }).click();
+
+  // The enquiry page: a photo full size, rotated and zoomed.
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Omega');
+  await page.getByRole('button', { name: 'View photo 1' }).click();
+  const lightbox = page.getByRole('dialog', { name: 'Photo 1 of 1' });
+  await expect(lightbox.getByRole('img', { name: 'Photo 1, full size' })).toBeVisible();
+  await lightbox.getByRole('button', { name: 'Rotate right' }).click();
+  await lightbox.getByRole('button', { name: 'Zoom in' }).click();
+  await expect(lightbox.getByText('150%')).toBeVisible();
+  await expect(lightbox.getByRole('img', { name: 'Photo 1, full size' })).toHaveAttribute(
+    'style',
+    /rotate\(90deg\)/,
+  );
+  await page.keyboard.press('Escape');
+  await expect(lightbox).toHaveCount(0);
+
+  // A reply from the template: merged, sent to the outbox, New → Contacted.
+  await page.getByRole('combobox', { name: 'Template' }).click();
+  await page.getByRole('option', { name: templateName }).click();
+  await expect(page.getByRole('textbox', { name: 'Subject' })).toHaveValue(/^Your Omega valuation \(/);
+  const subject = await page.getByRole('textbox', { name: 'Subject' }).inputValue();
+  await page.getByRole('button', { name: 'Send reply' }).click();
+  await expect(page.getByText('Reply queued')).toBeVisible();
+  const sent = await waitForOutboxSubject(subject, email);
+  expect(sent?.html).toContain('Hi Desk, thank you for the details of your Omega.');
+  expect(sent?.reply_to).toBeTruthy();
+
+  // An offer: Contacted → Offer made; then Accepted and Purchased.
+  await page.getByRole('textbox', { name: 'Amount (AUD)' }).fill('12500');
+  await page.getByRole('textbox', { name: 'Conditions' }).fill('Subject to inspection');
+  await page.getByRole('button', { name: 'Record offer' }).click();
+  await expect(page.getByTestId('latest-offer')).toContainText('$12,500.00 AUD');
+  await page.getByRole('button', { name: 'Accepted', exact: true }).click();
+  await page.getByRole('button', { name: 'Purchased', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Purchased', exact: true })).toHaveCount(0);
+
+  const timeline = page.getByLabel('Timeline');
+  for (const step of [
+    'Submitted on the sell form',
+    'New → Contacted by admin@e2e.test',
+    `E-mail sent to ${email} by admin@e2e.test`,
+    'Offer of $12,500.00 AUD by admin@e2e.test',
+    'Contacted → Offer made by admin@e2e.test',
+    'Offer made → Accepted by admin@e2e.test',
+    'Accepted → Purchased by admin@e2e.test',
+  ]) {
+    await expect(timeline.getByText(step, { exact: true })).toBeVisible();
+  }
+});

@@ -1,0 +1,208 @@
+import { sql } from 'kysely';
+import type { EnquiryDetail, EnquiryOffer, TimelineEntry } from '#shared/enquiries/schemas.ts';
+import { enquiryReference } from '#shared/leads/schema.ts';
+import type { DbExecutor } from '../db/database.ts';
+import { enquirySummaries } from './inbox.ts';
+
+// One enquiry with everything that happened to it (decision 026). The timeline is assembled from
+// the tables that record each kind of step rather than copied into one log, so a delivery event
+// arriving from the provider webhook shows up without the webhook knowing about enquiries.
+
+const OTHER_ENQUIRIES_LIMIT = 20;
+const TIMELINE_EVENTS_LIMIT = 500;
+
+const iso = (d: Date) => d.toISOString();
+
+function offerDto(row: {
+  id: string;
+  amount_cents: number;
+  valid_until: string | null;
+  conditions: string | null;
+  created_by_email: string | null;
+  created_at: Date;
+}): EnquiryOffer {
+  return {
+    id: row.id,
+    amountCents: Number(row.amount_cents),
+    currency: 'AUD',
+    validUntil: row.valid_until,
+    conditions: row.conditions,
+    createdByEmail: row.created_by_email,
+    createdAt: iso(row.created_at),
+  };
+}
+
+/** Delivery steps the timeline names; opens and clicks are left out as noise next to a reply. */
+const EMAIL_EVENT_DETAIL = sql<string | null>`coalesce(
+  payload #>> '{data,bounce,message}', payload #>> '{data,failed,reason}', payload #>> '{data,suppressed,message}')`;
+
+export async function getEnquiry(db: DbExecutor, id: string): Promise<EnquiryDetail | null> {
+  const [summary] = await enquirySummaries(db, [id]);
+  if (!summary) return null;
+  const enquiry = await db
+    .selectFrom('enquiries')
+    .innerJoin('leads', 'leads.id', 'enquiries.lead_id')
+    .select([
+      'enquiries.additional_details',
+      'enquiries.utm_content',
+      'enquiries.utm_term',
+      'enquiries.email_consent_requested',
+      'enquiries.sms_consent_requested',
+      'enquiries.redacted_at',
+      'enquiries.closed_at',
+      'leads.email_marketing_consent',
+      'leads.sms_marketing_consent',
+      'leads.email_consent_pending',
+      'leads.sms_consent_pending',
+      'leads.email_unsubscribed_at',
+      'leads.suppressed_at',
+    ])
+    .where('enquiries.id', '=', id)
+    .executeTakeFirstOrThrow();
+
+  const [photos, others, events, offers, messages, emailEvents] = await Promise.all([
+    db
+      .selectFrom('uploads')
+      .select('id')
+      .where('enquiry_id', '=', id)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('enquiries')
+      .select(['id', 'watch_brand', 'watch_model', 'status', 'created_at'])
+      .where('lead_id', '=', summary.leadId)
+      .where('id', '<>', id)
+      .orderBy('created_at', 'desc')
+      .limit(OTHER_ENQUIRIES_LIMIT)
+      .execute(),
+    db
+      .selectFrom('enquiry_events')
+      .leftJoin('users', 'users.id', 'enquiry_events.assignee_id')
+      .select([
+        'enquiry_events.kind',
+        'enquiry_events.from_status',
+        'enquiry_events.to_status',
+        'enquiry_events.reason',
+        'enquiry_events.body',
+        'enquiry_events.actor_email',
+        'enquiry_events.created_at',
+        'users.email as assignee_email',
+      ])
+      .where('enquiry_events.enquiry_id', '=', id)
+      .orderBy('enquiry_events.created_at')
+      .limit(TIMELINE_EVENTS_LIMIT)
+      .execute(),
+    db
+      .selectFrom('enquiry_offers')
+      .select([
+        'id',
+        'amount_cents',
+        sql<string | null>`to_char(valid_until, 'YYYY-MM-DD')`.as('valid_until'),
+        'conditions',
+        'created_by_email',
+        'created_at',
+      ])
+      .where('enquiry_id', '=', id)
+      .orderBy('created_at', 'desc')
+      .execute(),
+    db
+      .selectFrom('enquiry_messages')
+      .select(['id', 'subject', 'to_email', 'sent_by_email', 'created_at', 'provider_message_id'])
+      .where('enquiry_id', '=', id)
+      .orderBy('created_at')
+      .execute(),
+    sql<{ message_id: string; type: string; at: Date; detail: string | null }>`
+      SELECT m.id AS message_id, ev.type, coalesce(ev.occurred_at, ev.received_at) AS at, ${EMAIL_EVENT_DETAIL} AS detail
+      FROM enquiry_messages m
+      JOIN email_events ev ON ev.provider_message_id = m.provider_message_id
+      WHERE m.enquiry_id = ${id} AND m.provider_message_id IS NOT NULL
+        AND ev.type NOT IN ('email.opened', 'email.clicked')`.execute(db),
+  ]);
+
+  const timeline: TimelineEntry[] = [{ kind: 'submitted', at: summary.createdAt }];
+  for (const event of events) {
+    const at = iso(event.created_at);
+    if (event.kind === 'status' && event.to_status)
+      timeline.push({
+        kind: 'status',
+        at,
+        from: event.from_status,
+        to: event.to_status,
+        reason: event.reason,
+        actor: event.actor_email,
+      });
+    else if (event.kind === 'note')
+      timeline.push({ kind: 'note', at, body: event.body ?? '', actor: event.actor_email });
+    else if (event.kind === 'assignment')
+      timeline.push({
+        kind: 'assignment',
+        at,
+        assigneeEmail: event.assignee_email,
+        actor: event.actor_email,
+      });
+  }
+  const offerDtos = offers.map(offerDto);
+  for (const offer of offerDtos) timeline.push({ kind: 'offer', at: offer.createdAt, offer });
+  for (const message of messages)
+    timeline.push({
+      kind: 'email',
+      at: iso(message.created_at),
+      messageId: message.id,
+      subject: message.subject,
+      to: message.to_email,
+      actor: message.sent_by_email,
+    });
+  for (const event of emailEvents.rows)
+    timeline.push({
+      kind: 'email_event',
+      at: iso(event.at),
+      messageId: event.message_id,
+      type: event.type,
+      detail: event.detail,
+    });
+  // ISO strings of one format sort as time; the sort is stable, so same-instant steps keep the
+  // order they were pushed in (a status change before the offer that caused it).
+  timeline.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+
+  return {
+    ...summary,
+    additionalDetails: enquiry.additional_details,
+    utmContent: enquiry.utm_content,
+    utmTerm: enquiry.utm_term,
+    emailConsentRequested: enquiry.email_consent_requested,
+    smsConsentRequested: enquiry.sms_consent_requested,
+    photoIds: photos.map((p) => p.id),
+    redactedAt: enquiry.redacted_at?.toISOString() ?? null,
+    closedAt: enquiry.closed_at?.toISOString() ?? null,
+    consent: {
+      emailMarketingConsent: enquiry.email_marketing_consent,
+      smsMarketingConsent: enquiry.sms_marketing_consent,
+      emailConsentPending: enquiry.email_consent_pending,
+      smsConsentPending: enquiry.sms_consent_pending,
+      emailUnsubscribedAt: enquiry.email_unsubscribed_at?.toISOString() ?? null,
+      suppressedAt: enquiry.suppressed_at?.toISOString() ?? null,
+    },
+    otherEnquiries: others.map((o) => ({
+      id: o.id,
+      reference: enquiryReference(o.id),
+      watchBrand: o.watch_brand,
+      watchModel: o.watch_model,
+      status: o.status,
+      createdAt: iso(o.created_at),
+    })),
+    offers: offerDtos,
+    timeline,
+  };
+}
+
+/** Admins an enquiry can be assigned to. */
+export async function listAssignableAdmins(db: DbExecutor): Promise<Array<{ id: string; email: string }>> {
+  return db
+    .selectFrom('users')
+    .innerJoin('user_roles', 'user_roles.user_id', 'users.id')
+    .select(['users.id', 'users.email'])
+    .where('user_roles.role', '=', 'admin')
+    .orderBy('users.email')
+    .execute();
+}

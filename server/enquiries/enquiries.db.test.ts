@@ -1,0 +1,232 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestDatabase } from '#test/support/db.ts';
+import { callerFor, codeOf, testServices } from '#test/support/services.ts';
+import { createUser, grantAdmin } from '../auth/users.ts';
+import type { SessionUser } from '../auth/session.ts';
+
+const BASE = Date.UTC(2026, 0, 1);
+const minutes = (n: number) => new Date(BASE + n * 60_000);
+
+/**
+ * 45 enquiries from 15 sellers, enquiry i submitted at minute i (the newest is i = 44): brands
+ * cycle Rolex, Omega, Patek Philippe; every 4th is Contacted, the rest New; seller i % 15.
+ */
+describe('admin enquiries', () => {
+  const t = useTestDatabase();
+  let admin: SessionUser;
+  let other: SessionUser;
+  const caller = (user: SessionUser = admin) => callerFor(testServices(t.db), user);
+  const ids: string[] = [];
+  const brands = ['Rolex', 'Omega', 'Patek Philippe'];
+
+  beforeAll(async () => {
+    const user = await createUser(t.db, { email: 'desk-admin@example.com', password: 'x-password-1' });
+    await grantAdmin(t.db, user.email);
+    admin = { id: user.id, email: user.email, isAdmin: true };
+    const second = await createUser(t.db, { email: 'buyer@example.com', password: 'x-password-1' });
+    await grantAdmin(t.db, second.email);
+    other = { id: second.id, email: second.email, isAdmin: true };
+    const leads = await t.db
+      .insertInto('leads')
+      .values(
+        Array.from({ length: 15 }, (_, i) => ({
+          email: i === 3 ? 'olivia.nguyen@example.com' : `seller${i}@example.com`,
+          full_name: i === 3 ? 'Olivia Nguyen' : `Seller ${i}`,
+          phone: `0400 000 ${String(i).padStart(3, '0')}`,
+          created_at: minutes(i),
+        })),
+      )
+      .returning(['id', 'email'])
+      .execute();
+    const leadIds = new Map(leads.map((l) => [l.email, l.id]));
+    const leadFor = (i: number) =>
+      leadIds.get(i % 15 === 3 ? 'olivia.nguyen@example.com' : `seller${i % 15}@example.com`)!;
+    const rows = await t.db
+      .insertInto('enquiries')
+      .values(
+        Array.from({ length: 45 }, (_, i) => ({
+          lead_id: leadFor(i),
+          contact_name: i % 15 === 3 ? 'Olivia Nguyen' : `Seller ${i % 15}`,
+          contact_phone: `0400 000 ${String(i % 15).padStart(3, '0')}`,
+          watch_brand: brands[i % 3]!,
+          watch_model: i === 10 ? 'Daytona 116500LN' : `Model ${i}`,
+          watch_year: 2000 + (i % 20),
+          watch_condition: 'Excellent',
+          has_box: i % 2 === 0,
+          has_papers: i % 3 === 0,
+          utm_source: i % 5 === 0 ? 'google' : null,
+          status: i % 4 === 0 ? ('contacted' as const) : ('new' as const),
+          created_at: minutes(i),
+        })),
+      )
+      .returning('id')
+      .execute();
+    ids.push(...rows.map((r) => r.id));
+    await t.db
+      .insertInto('uploads')
+      .values({
+        driver: 'local',
+        storage_key: 'photo-44.jpg',
+        content_type: 'image/jpeg',
+        bytes: 100,
+        sha256: 'x',
+        enquiry_id: ids[44]!,
+      })
+      .execute();
+  });
+
+  const newest = () => Array.from({ length: 45 }, (_, i) => 44 - i);
+  const idsOf = (indexes: number[]) => indexes.map((i) => ids[i]);
+
+  it('lists 20 per page, newest first, with the seller, the watch and the first photo', async () => {
+    const page1 = await caller().admin.enquiries.list({});
+    expect(page1).toMatchObject({ totalCount: 45, totalPages: 3, page: 1, totalIsCapped: false });
+    expect(page1.rows.map((r) => r.id)).toEqual(idsOf(newest().slice(0, 20)));
+    expect(page1.rows[0]).toMatchObject({
+      sellerName: 'Seller 14',
+      sellerEmail: 'seller14@example.com',
+      watchBrand: 'Patek Philippe',
+      watchModel: 'Model 44',
+      hasBox: true,
+      hasPapers: false,
+      status: 'contacted',
+      photoCount: 1,
+      createdAt: minutes(44).toISOString(),
+    });
+    expect(page1.rows[0]!.photoId).toEqual(expect.any(String));
+    const page3 = await caller().admin.enquiries.list({ page: 3 });
+    expect(page3.rows.map((r) => r.id)).toEqual(idsOf(newest().slice(40)));
+    // Past the end: the last page.
+    expect((await caller().admin.enquiries.list({ page: 9 })).page).toBe(3);
+  });
+
+  it('filters by status, brand, awaiting reply and assignee', async () => {
+    const contacted = await caller().admin.enquiries.list({ status: 'contacted' });
+    expect(contacted.rows.map((r) => r.id)).toEqual(idsOf(newest().filter((i) => i % 4 === 0)));
+    const omega = await caller().admin.enquiries.list({ brand: 'Omega' });
+    expect(omega.totalCount).toBe(15);
+    expect(omega.rows.every((r) => r.watchBrand === 'Omega')).toBe(true);
+    const awaiting = await caller().admin.enquiries.list({ awaitingReply: true, brand: 'Rolex' });
+    expect(awaiting.rows.map((r) => r.id)).toEqual(idsOf(newest().filter((i) => i % 4 !== 0 && i % 3 === 0)));
+    expect(await caller().admin.enquiries.awaitingReply()).toEqual({
+      count: 45 - 12,
+      oldestAt: minutes(1).toISOString(),
+    });
+
+    await caller().admin.enquiries.assign({ id: ids[5]!, assigneeId: other.id });
+    const mine = await caller().admin.enquiries.list({ assignee: other.id });
+    expect(mine.rows.map((r) => [r.id, r.assigneeEmail])).toEqual([[ids[5], 'buyer@example.com']]);
+    expect((await caller().admin.enquiries.list({ assignee: 'unassigned' })).totalCount).toBe(44);
+    await caller().admin.enquiries.assign({ id: ids[5]!, assigneeId: null });
+  });
+
+  it('filters by calendar days in the settings timezone, both ends included', async () => {
+    // Sydney is UTC+11 in January: minute 0 UTC on 1 January is 11:00 on 1 January there.
+    const jan1 = await caller().admin.enquiries.list({ from: '2026-01-01', to: '2026-01-01' });
+    expect(jan1.totalCount).toBe(45);
+    expect((await caller().admin.enquiries.list({ from: '2026-01-02' })).totalCount).toBe(0);
+    expect((await caller().admin.enquiries.list({ to: '2025-12-31' })).totalCount).toBe(0);
+  });
+
+  it('searches seller name, e-mail, phone digits and model', async () => {
+    const byName = await caller().admin.enquiries.list({ search: 'olivia' });
+    expect(byName.rows.map((r) => r.id)).toEqual(idsOf([33, 18, 3]));
+    const byEmail = await caller().admin.enquiries.list({ search: 'nguyen@example' });
+    expect(byEmail.rows.map((r) => r.id)).toEqual(idsOf([33, 18, 3]));
+    const byPhone = await caller().admin.enquiries.list({ search: '0400-000-003' });
+    expect(byPhone.rows.map((r) => r.id)).toEqual(idsOf([33, 18, 3]));
+    const byModel = await caller().admin.enquiries.list({ search: 'daytona' });
+    expect(byModel.rows.map((r) => r.id)).toEqual(idsOf([10]));
+    const combined = await caller().admin.enquiries.list({ search: 'olivia', status: 'new' });
+    expect(combined.rows.map((r) => r.id)).toEqual(idsOf([33, 18, 3]));
+  });
+
+  it('offers the brands on file and the admins for the filters', async () => {
+    const options = await caller().admin.enquiries.filterOptions();
+    expect(options.brands).toEqual(['Omega', 'Patek Philippe', 'Rolex']);
+    expect(options.admins.map((a) => a.email)).toEqual(['buyer@example.com', 'desk-admin@example.com']);
+  });
+
+  it('moves an enquiry through the pipeline, refusing what the table forbids, with a timeline', async () => {
+    const id = ids[7]!;
+    expect(await codeOf(caller().admin.enquiries.setStatus({ id, to: 'purchased' }))).toBe('CONFLICT');
+    await caller().admin.enquiries.recordOffer({
+      id,
+      amountCents: 1_250_000,
+      validUntil: '2026-02-01',
+      conditions: 'Subject to inspection',
+    });
+    await caller(other).admin.enquiries.addNote({ id, body: 'Seller prefers a call after 5 pm' });
+    await caller().admin.enquiries.recordOffer({
+      id,
+      amountCents: 1_300_000,
+      validUntil: null,
+      conditions: null,
+    });
+    await caller().admin.enquiries.setStatus({ id, to: 'accepted' });
+    expect(await codeOf(caller().admin.enquiries.setStatus({ id, to: 'lost' }))).toBe('CONFLICT');
+    const detail = await caller().admin.enquiries.setStatus({ id, to: 'purchased' });
+
+    expect(detail.status).toBe('purchased');
+    expect(detail.offers.map((o) => o.amountCents)).toEqual([1_300_000, 1_250_000]);
+    expect(detail.offers[1]).toMatchObject({ validUntil: '2026-02-01', conditions: 'Subject to inspection' });
+    expect(detail.timeline.map((e) => e.kind)).toEqual([
+      'submitted',
+      'status',
+      'offer',
+      'note',
+      'offer',
+      'status',
+      'status',
+    ]);
+    expect(detail.timeline[1]).toMatchObject({
+      from: 'new',
+      to: 'offer_made',
+      actor: 'desk-admin@example.com',
+    });
+    expect(detail.timeline[3]).toMatchObject({
+      body: 'Seller prefers a call after 5 pm',
+      actor: 'buyer@example.com',
+    });
+    expect(detail.timeline[6]).toMatchObject({ from: 'accepted', to: 'purchased' });
+    expect(
+      await codeOf(
+        caller().admin.enquiries.recordOffer({ id, amountCents: 1, validUntil: null, conditions: null }),
+      ),
+    ).toBe('CONFLICT');
+  });
+
+  it('needs a reason for Lost, stamps closing, and lets a closed enquiry reopen', async () => {
+    const id = ids[8]!;
+    expect(await codeOf(caller().admin.enquiries.setStatus({ id, to: 'lost' }))).toBe('CONFLICT');
+    const lost = await caller().admin.enquiries.setStatus({
+      id,
+      to: 'lost',
+      reason: 'Sold to a dealer in Perth',
+    });
+    expect(lost.closedAt).not.toBeNull();
+    expect(lost.timeline.at(-1)).toMatchObject({
+      kind: 'status',
+      to: 'lost',
+      reason: 'Sold to a dealer in Perth',
+    });
+    const reopened = await caller().admin.enquiries.setStatus({ id, to: 'contacted' });
+    expect(reopened.closedAt).toBeNull();
+  });
+
+  it("shows the seller's other enquiries and consent state", async () => {
+    const detail = await caller().admin.enquiries.get({ id: ids[18]! });
+    expect(detail.otherEnquiries.map((o) => o.id)).toEqual(idsOf([33, 3]));
+    expect(detail.consent).toMatchObject({ emailMarketingConsent: false, emailConsentPending: false });
+    expect(await codeOf(caller().admin.enquiries.get({ id: '00000000-0000-4000-8000-000000000000' }))).toBe(
+      'NOT_FOUND',
+    );
+  });
+
+  it('refuses to assign to someone who is not an admin', async () => {
+    const plain = await createUser(t.db, { email: 'not-admin@example.com', password: 'x-password-1' });
+    expect(await codeOf(caller().admin.enquiries.assign({ id: ids[1]!, assigneeId: plain.id }))).toBe(
+      'BAD_REQUEST',
+    );
+  });
+});

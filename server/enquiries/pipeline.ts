@@ -1,0 +1,171 @@
+import { sql } from 'kysely';
+import { checkTransition, type EnquiryStatus, isClosed } from '#shared/enquiries/status.ts';
+import type { DbTransaction } from '../db/database.ts';
+
+// Every change an admin makes to an enquiry, each written with its timeline event in the same
+// transaction (decision 026). The row is locked first, so two admins acting at once are
+// serialised and the transition is checked against the status that is really there.
+
+export interface Actor {
+  id: string;
+  email: string;
+}
+
+export type ChangeResult =
+  | { status: 'ok'; from: EnquiryStatus; to: EnquiryStatus }
+  | { status: 'not_found' }
+  | { status: 'refused'; message: string };
+
+async function lockEnquiry(trx: DbTransaction, id: string) {
+  return trx
+    .selectFrom('enquiries')
+    .select(['id', 'status', 'first_replied_at'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** Writes one status change on a locked row; the caller has checked it. */
+async function writeStatus(
+  trx: DbTransaction,
+  id: string,
+  from: EnquiryStatus,
+  to: EnquiryStatus,
+  reason: string | null,
+  actor: Actor | null,
+): Promise<void> {
+  await trx
+    .updateTable('enquiries')
+    .set({
+      status: to,
+      status_changed_at: sql<Date>`now()`,
+      // Retention counts from the day an enquiry closed; reopening stops the clock.
+      closed_at: isClosed(to) ? sql<Date>`now()` : null,
+    })
+    .where('id', '=', id)
+    .execute();
+  await trx
+    .insertInto('enquiry_events')
+    .values({
+      enquiry_id: id,
+      kind: 'status',
+      from_status: from,
+      to_status: to,
+      reason,
+      actor_id: actor?.id ?? null,
+      actor_email: actor?.email ?? null,
+    })
+    .execute();
+}
+
+export async function changeEnquiryStatus(
+  trx: DbTransaction,
+  input: { id: string; to: EnquiryStatus; reason?: string | null | undefined },
+  actor: Actor,
+): Promise<ChangeResult> {
+  const row = await lockEnquiry(trx, input.id);
+  if (!row) return { status: 'not_found' };
+  const reason = input.reason?.trim() || null;
+  const check = checkTransition(row.status, input.to, reason);
+  if (!check.ok) return { status: 'refused', message: check.message };
+  await writeStatus(trx, row.id, row.status, input.to, reason, actor);
+  return { status: 'ok', from: row.status, to: input.to };
+}
+
+/**
+ * Moves an enquiry to `to` only when the table allows it from where it is, as a side effect of
+ * another action (the first reply → Contacted, an offer → Offer made). Anything else is left as is.
+ */
+export async function advanceIfAllowed(
+  trx: DbTransaction,
+  id: string,
+  from: EnquiryStatus,
+  to: EnquiryStatus,
+  actor: Actor,
+): Promise<boolean> {
+  if (!checkTransition(from, to, null).ok) return false;
+  await writeStatus(trx, id, from, to, null, actor);
+  return true;
+}
+
+export async function assignEnquiry(
+  trx: DbTransaction,
+  input: { id: string; assigneeId: string | null },
+  actor: Actor,
+): Promise<{ status: 'ok' | 'not_found' | 'unknown_user' }> {
+  const row = await lockEnquiry(trx, input.id);
+  if (!row) return { status: 'not_found' };
+  if (input.assigneeId) {
+    const admin = await trx
+      .selectFrom('user_roles')
+      .select('user_id')
+      .where('user_id', '=', input.assigneeId)
+      .where('role', '=', 'admin')
+      .executeTakeFirst();
+    if (!admin) return { status: 'unknown_user' };
+  }
+  await trx
+    .updateTable('enquiries')
+    .set({ assignee_id: input.assigneeId })
+    .where('id', '=', input.id)
+    .execute();
+  await trx
+    .insertInto('enquiry_events')
+    .values({
+      enquiry_id: input.id,
+      kind: 'assignment',
+      assignee_id: input.assigneeId,
+      actor_id: actor.id,
+      actor_email: actor.email,
+    })
+    .execute();
+  return { status: 'ok' };
+}
+
+export async function addEnquiryNote(
+  trx: DbTransaction,
+  input: { id: string; body: string },
+  actor: Actor,
+): Promise<{ status: 'ok' | 'not_found' }> {
+  const row = await lockEnquiry(trx, input.id);
+  if (!row) return { status: 'not_found' };
+  await trx
+    .insertInto('enquiry_events')
+    .values({
+      enquiry_id: input.id,
+      kind: 'note',
+      body: input.body,
+      actor_id: actor.id,
+      actor_email: actor.email,
+    })
+    .execute();
+  return { status: 'ok' };
+}
+
+/**
+ * Records an offer. An enquiry still New or Contacted moves to Offer made with it; one further on
+ * (Accepted, say) keeps its status, as a revised offer does not undo the seller's yes.
+ */
+export async function recordOffer(
+  trx: DbTransaction,
+  input: { id: string; amountCents: number; validUntil: string | null; conditions: string | null },
+  actor: Actor,
+): Promise<{ status: 'ok' | 'not_found' | 'closed' }> {
+  const row = await lockEnquiry(trx, input.id);
+  if (!row) return { status: 'not_found' };
+  if (row.status === 'purchased' || isClosed(row.status)) return { status: 'closed' };
+  await trx
+    .insertInto('enquiry_offers')
+    .values({
+      enquiry_id: input.id,
+      amount_cents: input.amountCents,
+      valid_until: input.validUntil,
+      conditions: input.conditions,
+      created_by: actor.id,
+      created_by_email: actor.email,
+    })
+    .execute();
+  if (row.status === 'new' || row.status === 'contacted')
+    await advanceIfAllowed(trx, input.id, row.status, 'offer_made', actor);
+  return { status: 'ok' };
+}

@@ -1,0 +1,156 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { ReplyDraft, ReplyField } from '#shared/enquiries/reply.ts';
+import { enquiryReference } from '#shared/leads/schema.ts';
+import { mergeTags } from '#shared/templates/variables.ts';
+import { campaignSender } from '../campaigns/from-address.ts';
+import type { AppConfig } from '../config/app-config.ts';
+import type { DbExecutor, DbTransaction } from '../db/database.ts';
+import { sanitizeMarketingHtml } from '../email/marketing-html.ts';
+import { enqueueEmail } from '../email/send-job.ts';
+import type { AppServices } from '../services.ts';
+import { advanceIfAllowed, type Actor } from './pipeline.ts';
+
+// Replies to the seller from the enquiry (decision 026): a reply template merged with the seller,
+// the watch and the latest offer; the admin may edit it; it is sent through the e-mail module
+// (outbox without a provider key) in the transaction that records it.
+
+const aud = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD' });
+const day = new Intl.DateTimeFormat('en-AU', { dateStyle: 'long', timeZone: 'UTC' });
+
+/** The merge values of one enquiry; null when it does not exist. */
+export async function replyMergeValues(
+  db: DbExecutor,
+  config: Pick<AppConfig, 'site'>,
+  enquiryId: string,
+): Promise<Record<ReplyField, string> | null> {
+  const row = await db
+    .selectFrom('enquiries')
+    .innerJoin('leads', 'leads.id', 'enquiries.lead_id')
+    .select([
+      'enquiries.id',
+      'enquiries.contact_name',
+      'enquiries.watch_brand',
+      'enquiries.watch_model',
+      'enquiries.watch_year',
+      'leads.full_name',
+      'leads.email',
+    ])
+    .where('enquiries.id', '=', enquiryId)
+    .executeTakeFirst();
+  if (!row) return null;
+  const offer = await db
+    .selectFrom('enquiry_offers')
+    .select([
+      'amount_cents',
+      sql<string | null>`to_char(valid_until, 'YYYY-MM-DD')`.as('valid_until'),
+      'conditions',
+    ])
+    .where('enquiry_id', '=', enquiryId)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  const fullName = row.contact_name ?? row.full_name ?? '';
+  return {
+    first_name: fullName.split(/\s+/)[0] ?? '',
+    full_name: fullName,
+    email: row.email,
+    reference: enquiryReference(row.id),
+    watch_brand: row.watch_brand,
+    watch_model: row.watch_model ?? '',
+    watch_year: row.watch_year === null ? '' : String(row.watch_year),
+    offer_amount: offer ? aud.format(Number(offer.amount_cents) / 100) : '',
+    offer_valid_until: offer?.valid_until ? day.format(new Date(`${offer.valid_until}T00:00:00Z`)) : '',
+    offer_conditions: offer?.conditions ?? '',
+    business_name: config.site.name,
+    business_phone: config.site.phone,
+  };
+}
+
+/** A reply template merged for one enquiry; null when either is missing. */
+export async function replyDraft(
+  db: DbExecutor,
+  config: Pick<AppConfig, 'site'>,
+  enquiryId: string,
+  templateId: string,
+): Promise<ReplyDraft | null> {
+  const template = await db
+    .selectFrom('email_templates')
+    .select(['subject', 'html_content'])
+    .where('id', '=', templateId)
+    .where('template_type', '=', 'reply')
+    .executeTakeFirst();
+  const values = await replyMergeValues(db, config, enquiryId);
+  if (!template || !values) return null;
+  return {
+    subject: mergeTags(template.subject, values, false),
+    html: mergeTags(template.html_content, values, true),
+  };
+}
+
+function replyIdempotencyKey(messageId: string): string {
+  return `enquiry-reply-${messageId}`;
+}
+
+/**
+ * Records and queues one reply. Tags left in the edited text are merged again (escaped), the HTML
+ * is sanitised like every template, and the first reply moves New → Contacted.
+ */
+export async function sendEnquiryReply(
+  trx: DbTransaction,
+  services: Pick<AppServices, 'jobs' | 'config'>,
+  input: { id: string; templateId: string | null; subject: string; html: string },
+  actor: Actor,
+): Promise<{ status: 'ok'; messageId: string } | { status: 'not_found' }> {
+  const row = await trx
+    .selectFrom('enquiries')
+    .select(['id', 'status', 'first_replied_at'])
+    .where('id', '=', input.id)
+    .forUpdate()
+    .executeTakeFirst();
+  const values = row ? await replyMergeValues(trx, services.config, input.id) : null;
+  if (!row || !values) return { status: 'not_found' };
+  const sender = await campaignSender(trx, services.config);
+  const subject = mergeTags(input.subject, values, false).replace(/\s+/g, ' ').trim();
+  const html = sanitizeMarketingHtml(mergeTags(input.html, values, true));
+  const messageId = randomUUID();
+  const key = replyIdempotencyKey(messageId);
+  await trx
+    .insertInto('enquiry_messages')
+    .values({
+      id: messageId,
+      enquiry_id: input.id,
+      template_id: input.templateId,
+      to_email: values.email,
+      subject,
+      html,
+      idempotency_key: key,
+      sent_by: actor.id,
+      sent_by_email: actor.email,
+    })
+    .execute();
+  await enqueueEmail(
+    services,
+    {
+      from: sender.from,
+      to: [values.email],
+      // Answers go to the business's inbox, whoever sent the reply.
+      replyTo: sender.replyTo ?? services.config.site.email,
+      subject,
+      html,
+      tags: [{ name: 'category', value: 'enquiry_reply' }],
+    },
+    key,
+    { trx },
+    { enquiryMessageId: messageId },
+  );
+  if (!row.first_replied_at) {
+    await trx
+      .updateTable('enquiries')
+      .set({ first_replied_at: sql<Date>`now()` })
+      .where('id', '=', input.id)
+      .execute();
+    await advanceIfAllowed(trx, input.id, row.status, row.status === 'new' ? 'contacted' : row.status, actor);
+  }
+  return { status: 'ok', messageId };
+}

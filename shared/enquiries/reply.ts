@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { MAX_TEMPLATE_HTML_BYTES, MAX_TEMPLATE_SUBJECT } from '../templates/variables.ts';
+
+/**
+ * Merge fields of reply templates (admin → Templates, kind "reply"): the seller, the watch and the
+ * latest offer, merged through the one merge model of decision 011.
+ */
+export const REPLY_FIELDS = [
+  'first_name',
+  'full_name',
+  'email',
+  'reference',
+  'watch_brand',
+  'watch_model',
+  'watch_year',
+  'offer_amount',
+  'offer_valid_until',
+  'offer_conditions',
+  'business_name',
+  'business_phone',
+] as const;
+export type ReplyField = (typeof REPLY_FIELDS)[number];
+
+export const templateKinds = ['marketing', 'reply'] as const;
+export const templateKindSchema = z.enum(templateKinds);
+
+export const REPLY_MESSAGES = {
+  sent: 'Reply queued',
+  noEmail: 'This seller has no e-mail address to reply to.',
+  templateNotFound: 'Reply template not found',
+} as const;
+
+export const enquiryReplyPreviewInputSchema = z.object({
+  id: z.uuid(),
+  templateId: z.uuid(REPLY_MESSAGES.templateNotFound),
+});
+
+export const enquiryReplyInputSchema = z.object({
+  id: z.uuid(),
+  templateId: z.uuid().nullable(),
+  subject: z
+    .string()
+    .refine((s) => !/[\r\n]/.test(s), 'Subject cannot contain line breaks')
+    .trim()
+    .min(1, 'Subject is required')
+    .max(MAX_TEMPLATE_SUBJECT),
+  html: z
+    .string()
+    .refine((h) => h.trim() !== '', 'Write the message first')
+    .refine((h) => h.length < MAX_TEMPLATE_HTML_BYTES, 'The message is too long'),
+});
+
+export interface ReplyDraft {
+  subject: string;
+  html: string;
+}

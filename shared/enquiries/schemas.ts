@@ -1,0 +1,182 @@
+import { z } from 'zod';
+import { listPageSchema, MAX_PAGE, MAX_SEARCH_LENGTH, searchTermSchema } from '../admin/lists.ts';
+import { readOneOf, readPage, readText, readTrue, readUuid } from '../url-search.ts';
+import { type EnquiryStatus, enquiryStatuses, enquiryStatusSchema, MAX_REASON_LENGTH } from './status.ts';
+
+/** One zod schema per `admin.enquiries.*` input (decision 026). */
+
+export const ENQUIRIES_PAGE_SIZE = 20;
+/** The promise on the site: a reply within 24 hours. Older enquiries still New show in red. */
+export const REPLY_PROMISE_HOURS = 24;
+export const MAX_NOTE_LENGTH = 5000;
+export const MAX_OFFER_CONDITIONS = 2000;
+/** A million dollars is beyond any watch this business buys; a typo beyond it is refused. */
+export const MAX_OFFER_CENTS = 100_000_000_00;
+
+export const ENQUIRY_MESSAGES = {
+  notFound: 'Enquiry not found',
+  noEnquiries: 'No enquiries found',
+  unknownAssignee: 'That person is not an admin.',
+  offerClosed: 'This enquiry is closed: reopen it before recording an offer.',
+  redacted: 'Photos and free text were removed under the retention policy.',
+} as const;
+
+const day = z.iso.date();
+
+export const enquiriesListInputSchema = z.object({
+  search: searchTermSchema,
+  status: enquiryStatusSchema.optional(),
+  brand: z.string().trim().max(100).optional(),
+  /** An admin's user id, or 'unassigned'. */
+  assignee: z.union([z.uuid(), z.literal('unassigned')]).optional(),
+  awaitingReply: z.boolean().default(false),
+  /** Calendar days in the settings timezone, both included. */
+  from: day.optional(),
+  to: day.optional(),
+  page: listPageSchema,
+});
+export type EnquiriesListInput = z.output<typeof enquiriesListInputSchema>;
+
+export const enquiryIdInputSchema = z.object({ id: z.uuid(ENQUIRY_MESSAGES.notFound) });
+
+export const enquiryStatusInputSchema = z.object({
+  id: z.uuid(ENQUIRY_MESSAGES.notFound),
+  to: enquiryStatusSchema,
+  reason: z.string().trim().max(MAX_REASON_LENGTH).optional(),
+});
+
+export const enquiryAssignInputSchema = z.object({
+  id: z.uuid(ENQUIRY_MESSAGES.notFound),
+  assigneeId: z.uuid().nullable(),
+});
+
+export const enquiryNoteInputSchema = z.object({
+  id: z.uuid(ENQUIRY_MESSAGES.notFound),
+  body: z.string().trim().min(1, 'Write a note first').max(MAX_NOTE_LENGTH),
+});
+
+export const enquiryOfferInputSchema = z.object({
+  id: z.uuid(ENQUIRY_MESSAGES.notFound),
+  /** Whole cents of AUD, so no floating-point rounding reaches the record. */
+  amountCents: z.number().int().positive('Enter an amount').max(MAX_OFFER_CENTS),
+  validUntil: day.nullable(),
+  conditions: z.string().trim().max(MAX_OFFER_CONDITIONS).nullable(),
+});
+
+/** /admin/enquiries?search=&status=&brand=&assignee=&awaiting=1&from=&to=&page= */
+export interface EnquiriesSearchParams {
+  search?: string | undefined;
+  status?: EnquiryStatus | undefined;
+  brand?: string | undefined;
+  assignee?: string | undefined;
+  awaiting?: true | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  page?: number | undefined;
+}
+
+const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+const readDay = (value: unknown) =>
+  typeof value === 'string' && DAY_PATTERN.test(value) ? value : undefined;
+
+export function parseEnquiriesSearch(raw: Record<string, unknown>): EnquiriesSearchParams {
+  const assignee = raw.assignee === 'unassigned' ? 'unassigned' : readUuid(raw.assignee);
+  return {
+    search: readText(raw.search, MAX_SEARCH_LENGTH),
+    status: readOneOf(raw.status, enquiryStatuses),
+    brand: readText(raw.brand, 100),
+    assignee,
+    awaiting: readTrue(raw.awaiting),
+    from: readDay(raw.from),
+    to: readDay(raw.to),
+    page: readPage(raw.page, MAX_PAGE),
+  };
+}
+
+export interface EnquirySummary {
+  id: string;
+  reference: string;
+  leadId: string;
+  sellerName: string | null;
+  sellerEmail: string;
+  sellerPhone: string | null;
+  watchBrand: string;
+  watchModel: string | null;
+  watchYear: number | null;
+  watchCondition: string;
+  hasBox: boolean;
+  hasPapers: boolean;
+  source: string;
+  utmSource: string | null;
+  utmMedium: string | null;
+  utmCampaign: string | null;
+  status: EnquiryStatus;
+  assigneeId: string | null;
+  assigneeEmail: string | null;
+  /** The first photo, for the thumbnail. */
+  photoId: string | null;
+  photoCount: number;
+  firstRepliedAt: string | null;
+  createdAt: string;
+}
+
+export interface AwaitingReply {
+  count: number;
+  /** The oldest enquiry still awaiting its first reply. */
+  oldestAt: string | null;
+}
+
+export interface EnquiryOffer {
+  id: string;
+  amountCents: number;
+  currency: 'AUD';
+  validUntil: string | null;
+  conditions: string | null;
+  createdByEmail: string | null;
+  createdAt: string;
+}
+
+export type TimelineEntry =
+  | { kind: 'submitted'; at: string }
+  | {
+      kind: 'status';
+      at: string;
+      from: EnquiryStatus | null;
+      to: EnquiryStatus;
+      reason: string | null;
+      actor: string | null;
+    }
+  | { kind: 'note'; at: string; body: string; actor: string | null }
+  | { kind: 'assignment'; at: string; assigneeEmail: string | null; actor: string | null }
+  | { kind: 'offer'; at: string; offer: EnquiryOffer }
+  | { kind: 'email'; at: string; messageId: string; subject: string; to: string; actor: string | null }
+  | { kind: 'email_event'; at: string; messageId: string; type: string; detail: string | null };
+
+export interface EnquiryDetail extends EnquirySummary {
+  additionalDetails: string | null;
+  utmContent: string | null;
+  utmTerm: string | null;
+  emailConsentRequested: boolean;
+  smsConsentRequested: boolean;
+  photoIds: string[];
+  redactedAt: string | null;
+  closedAt: string | null;
+  consent: {
+    emailMarketingConsent: boolean;
+    smsMarketingConsent: boolean;
+    emailConsentPending: boolean;
+    smsConsentPending: boolean;
+    emailUnsubscribedAt: string | null;
+    suppressedAt: string | null;
+  };
+  otherEnquiries: Array<{
+    id: string;
+    reference: string;
+    watchBrand: string;
+    watchModel: string | null;
+    status: EnquiryStatus;
+    createdAt: string;
+  }>;
+  offers: EnquiryOffer[];
+  timeline: TimelineEntry[];
+}
