@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { AUTH_MESSAGES } from '#shared/auth/messages.ts';
+import type { Role } from '#shared/auth/permissions.ts';
 import type { Credentials } from '#shared/auth/schemas.ts';
 import type { DbExecutor } from '../db/database.ts';
 import type { AppServices } from '../services.ts';
@@ -49,14 +50,13 @@ export interface SignInResult {
   deviceToken: string;
 }
 
-async function hasAdminRole(db: DbExecutor, userId: string): Promise<boolean> {
+async function roleOf(db: DbExecutor, userId: string): Promise<Role | null> {
   const row = await db
     .selectFrom('user_roles')
-    .select('user_id')
+    .select('role')
     .where('user_id', '=', userId)
-    .where('role', '=', 'admin')
     .executeTakeFirst();
-  return row !== undefined;
+  return row?.role ?? null;
 }
 
 /**
@@ -84,7 +84,8 @@ export async function signIn(
   await clearAccountAttempts(db, attempt);
   // Whatever happens next, the browser's previous session ends: a non-admin is "signed out".
   if (client.currentSessionId) await invalidateSession(db, client.currentSessionId);
-  if (!(await hasAdminRole(db, user.id))) throw accessDenied();
+  const role = await roleOf(db, user.id);
+  if (!role) throw accessDenied();
   // Admin access goes to the owner of the address: an unverified one signs in only once verified.
   if (!user.email_verified_at) throw new AuthError('access_denied', AUTH_MESSAGES.emailNotVerified);
 
@@ -97,7 +98,7 @@ export async function signIn(
   return {
     token,
     expiresAt: session.expiresAt,
-    user: { id: user.id, email: user.email, isAdmin: true },
+    user: { id: user.id, email: user.email, role },
     deviceToken: createKnownDeviceToken(config.appSecret, user.email),
   };
 }

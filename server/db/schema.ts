@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Role } from '#shared/auth/permissions.ts';
 import type { ConsentBasis } from '#shared/contacts/consent.ts';
 
 // The one place the database's shape is described for Kysely. Keep in step with migrations/.
@@ -45,7 +46,7 @@ export interface SessionsTable {
 
 export interface UserRolesTable {
   user_id: string;
-  role: 'admin';
+  role: Role;
   created_at: GeneratedTimestamp;
 }
 

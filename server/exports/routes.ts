@@ -58,7 +58,7 @@ export const adminExportRoutes: FastifyPluginAsync<{ services: AppServices }> = 
   });
 
   scope.get('/api/admin/exports/contacts.csv', async (req, reply) => {
-    if (!(await requireAdminSession(services, req, reply))) return reply;
+    if (!(await requireAdminSession(services, req, reply, 'exports.download'))) return reply;
     const query = parseQuery(contactsExportQuerySchema, req, reply);
     if (!query) return reply;
     const timezone = await getSettingsTimezone(services.db);
@@ -67,7 +67,7 @@ export const adminExportRoutes: FastifyPluginAsync<{ services: AppServices }> = 
   });
 
   scope.get('/api/admin/exports/unsubscribe-logs.csv', async (req, reply) => {
-    if (!(await requireAdminSession(services, req, reply))) return reply;
+    if (!(await requireAdminSession(services, req, reply, 'exports.download'))) return reply;
     const query = parseQuery(unsubscribesExportQuerySchema, req, reply);
     if (!query) return reply;
     const timezone = await getSettingsTimezone(services.db);

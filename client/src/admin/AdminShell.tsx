@@ -6,7 +6,8 @@ import { ADMIN_PRODUCT, AdminBrand } from './AdminBrand.tsx';
 import { useDisclosure, useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { type ReactNode, useCallback, useState } from 'react';
-import { useSignOutToLogin } from './auth.ts';
+import { type Permission, ROLE_LABELS } from '#shared/auth/permissions.ts';
+import { useCan, useMe, useSignOutToLogin } from './auth.ts';
 import {
   CampaignsIcon,
   ContactsIcon,
@@ -37,14 +38,25 @@ type SidebarTarget =
   | '/admin/settings'
   | '/admin/outbox';
 
-const NAV_ITEMS: ReadonlyArray<{ label: string; to: SidebarTarget; icon: () => ReactNode }> = [
-  { label: 'Campaign Dashboard', to: '/admin/dashboard', icon: DashboardIcon },
-  { label: 'Campaigns', to: '/admin/campaigns', icon: CampaignsIcon },
-  { label: 'Marketing Templates', to: '/admin/templates', icon: TemplatesIcon },
-  { label: 'Contacts', to: '/admin/contacts', icon: ContactsIcon },
-  { label: 'Unsubscribes', to: '/admin/unsubscribes', icon: UnsubscribesIcon },
-  { label: 'Settings', to: '/admin/settings', icon: SettingsIcon },
-  { label: 'Outbox', to: '/admin/outbox', icon: OutboxIcon },
+// Each entry shows only to a role allowed to read what it opens (decision 024).
+const NAV_ITEMS: ReadonlyArray<{
+  label: string;
+  to: SidebarTarget;
+  icon: () => ReactNode;
+  permission: Permission;
+}> = [
+  { label: 'Campaign Dashboard', to: '/admin/dashboard', icon: DashboardIcon, permission: 'dashboard.read' },
+  { label: 'Campaigns', to: '/admin/campaigns', icon: CampaignsIcon, permission: 'campaigns.read' },
+  { label: 'Marketing Templates', to: '/admin/templates', icon: TemplatesIcon, permission: 'templates.read' },
+  { label: 'Contacts', to: '/admin/contacts', icon: ContactsIcon, permission: 'contacts.read' },
+  {
+    label: 'Unsubscribes',
+    to: '/admin/unsubscribes',
+    icon: UnsubscribesIcon,
+    permission: 'unsubscribes.read',
+  },
+  { label: 'Settings', to: '/admin/settings', icon: SettingsIcon, permission: 'settings.write' },
+  { label: 'Outbox', to: '/admin/outbox', icon: OutboxIcon, permission: 'outbox.read' },
 ];
 
 // Mantine's `sm` breakpoint (48em): below it the sidebar is an overlay opened from the top bar.
@@ -90,6 +102,8 @@ export function AdminShell({ email, children }: { email: string; children: React
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const { signOut, isPending: signingOut } = useSignOutToLogin();
   const zoneReady = useBusinessTimeZone();
+  const can = useCan();
+  const role = useMe().data?.role ?? null;
 
   const toggle = useCallback(() => {
     if (isMobile) {
@@ -162,7 +176,10 @@ export function AdminShell({ email, children }: { email: string; children: React
             </Tooltip>
             <AdminBrand size="sm" />
           </Group>
-          <Tooltip label="Account and password" position="bottom-end">
+          <Tooltip
+            label={`Account and password${role ? ` · ${ROLE_LABELS[role]}` : ''}`}
+            position="bottom-end"
+          >
             <Anchor
               component={Link}
               to="/admin/account"
@@ -186,7 +203,7 @@ export function AdminShell({ email, children }: { email: string; children: React
         p={iconOnly ? 4 : 'xs'}
       >
         <AppShell.Section grow component={ScrollArea}>
-          {NAV_ITEMS.map((item) => (
+          {NAV_ITEMS.filter((item) => can(item.permission)).map((item) => (
             <div key={item.to}>
               {navLink(item.label, <item.icon />, isActive(pathname, item.to), {
                 renderRoot: (rootProps: Record<string, unknown>) => <Link to={item.to} {...rootProps} />,

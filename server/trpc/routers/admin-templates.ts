@@ -18,7 +18,7 @@ import {
   updateTemplate,
 } from '../../templates/templates.ts';
 import { sendTestEmail } from '../../campaigns/test-email.ts';
-import { adminProcedure, router } from '../trpc.ts';
+import { requirePermission, router } from '../trpc.ts';
 import { toTrpcError } from '../campaign-errors.ts';
 
 function notFound(): TRPCError {
@@ -26,26 +26,28 @@ function notFound(): TRPCError {
 }
 
 export const adminTemplatesRouter = router({
-  list: adminProcedure
+  list: requirePermission('templates.read')
     .input(templateListInputSchema)
     .query(async ({ ctx, input }): Promise<TemplateDto[]> => {
       const rows = await listTemplates(ctx.db, input.search);
       return rows.map(toTemplateDto);
     }),
 
-  get: adminProcedure.input(templateIdInputSchema).query(async ({ ctx, input }): Promise<TemplateDto> => {
-    const row = await findTemplate(ctx.db, input.id);
-    if (!row) throw notFound();
-    return toTemplateDto(row);
-  }),
+  get: requirePermission('templates.read')
+    .input(templateIdInputSchema)
+    .query(async ({ ctx, input }): Promise<TemplateDto> => {
+      const row = await findTemplate(ctx.db, input.id);
+      if (!row) throw notFound();
+      return toTemplateDto(row);
+    }),
 
-  create: adminProcedure
+  create: requirePermission('templates.write')
     .input(templateCreateInputSchema)
     .mutation(async ({ ctx, input }): Promise<TemplateDto> =>
       toTemplateDto(await createTemplate(ctx.db, input)),
     ),
 
-  update: adminProcedure
+  update: requirePermission('templates.write')
     .input(templateUpdateInputSchema)
     .mutation(async ({ ctx, input }): Promise<TemplateDto> => {
       const { id, ...data } = input;
@@ -54,12 +56,14 @@ export const adminTemplatesRouter = router({
       return toTemplateDto(row);
     }),
 
-  delete: adminProcedure.input(templateIdInputSchema).mutation(async ({ ctx, input }) => {
-    if (!(await deleteTemplate(ctx.db, input.id))) throw notFound();
-    return { id: input.id };
-  }),
+  delete: requirePermission('templates.write')
+    .input(templateIdInputSchema)
+    .mutation(async ({ ctx, input }) => {
+      if (!(await deleteTemplate(ctx.db, input.id))) throw notFound();
+      return { id: input.id };
+    }),
 
-  duplicate: adminProcedure
+  duplicate: requirePermission('templates.write')
     .input(templateIdInputSchema)
     .mutation(async ({ ctx, input }): Promise<TemplateDto> => {
       const row = await duplicateTemplate(ctx.db, input.id);
@@ -68,21 +72,23 @@ export const adminTemplatesRouter = router({
     }),
 
   /** The preview page's test: the template with the admin's sample values, to one address. */
-  sendTest: adminProcedure.input(templateSendTestInputSchema).mutation(async ({ ctx, input }) => {
-    const template = await findTemplate(ctx.db, input.id);
-    if (!template) throw notFound();
-    try {
-      await sendTestEmail(ctx, {
-        to: input.to,
-        subject: template.subject,
-        html: template.html_content,
-        samples: input.samples,
-        userId: ctx.user.id,
-        kind: 'template-test',
-      });
-    } catch (error) {
-      throw toTrpcError(error);
-    }
-    return { to: input.to };
-  }),
+  sendTest: requirePermission('templates.write')
+    .input(templateSendTestInputSchema)
+    .mutation(async ({ ctx, input }) => {
+      const template = await findTemplate(ctx.db, input.id);
+      if (!template) throw notFound();
+      try {
+        await sendTestEmail(ctx, {
+          to: input.to,
+          subject: template.subject,
+          html: template.html_content,
+          samples: input.samples,
+          userId: ctx.user.id,
+          kind: 'template-test',
+        });
+      } catch (error) {
+        throw toTrpcError(error);
+      }
+      return { to: input.to };
+    }),
 });

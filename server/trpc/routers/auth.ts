@@ -55,7 +55,7 @@ export const authRouter = router({
         writeSessionCookie(ctx.http.res, ctx.config, result.token, result.expiresAt);
         writeKnownDeviceCookie(ctx.http.res, ctx.config, result.deviceToken);
       }
-      return { email: result.user.email, isAdmin: result.user.isAdmin };
+      return { email: result.user.email, isAdmin: result.user.role !== null, role: result.user.role };
     } catch (error) {
       // A refused non-admin leaves with no session at all (docs/spec/admin.md §4: "signed out").
       if (error instanceof AuthError && error.kind === 'access_denied' && ctx.http)
@@ -104,6 +104,6 @@ export const authRouter = router({
 
   /** The signed-in user, or null: the admin guard's single source of truth. */
   me: publicProcedure.query(({ ctx }) =>
-    ctx.user ? { email: ctx.user.email, isAdmin: ctx.user.isAdmin } : null,
+    ctx.user ? { email: ctx.user.email, isAdmin: ctx.user.role !== null, role: ctx.user.role } : null,
   ),
 });
