@@ -275,6 +275,18 @@ export interface ProviderRateLimitsTable {
   updated_at: GeneratedTimestamp;
 }
 
+export interface AuditLogTable {
+  id: Generated<string>;
+  at: GeneratedTimestamp;
+  actor_id: string | null;
+  actor_email: string | null;
+  ip: string | null;
+  action: string;
+  entity_type: string | null;
+  entity_id: string | null;
+  summary: ColumnType<Record<string, unknown>, string, never>;
+}
+
 export interface RateLimitsTable {
   key: string;
   window_start: Timestamp;
@@ -322,6 +334,7 @@ export interface DB {
   settings: SettingsTable;
   outbox_emails: OutboxEmailsTable;
   rate_limits: RateLimitsTable;
+  audit_log: AuditLogTable;
   stat_deltas: StatDeltasTable;
 }
 

@@ -2,6 +2,8 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { contactsExportQuerySchema } from '#shared/contacts/schemas.ts';
 import { UNSUBSCRIBE_MESSAGES, unsubscribesExportQuerySchema } from '#shared/unsubscribes/schemas.ts';
+import { auditSummary, recordAudit } from '../audit/audit.ts';
+import type { SessionUser } from '../auth/session.ts';
 import { contactsCsvExport } from '../contacts/export.ts';
 import { requireAdminSession } from '../http/admin-session.ts';
 import type { AppServices } from '../services.ts';
@@ -45,6 +47,21 @@ async function sendCsv(
     .send(csv.start());
 }
 
+/** Every export is audited before its first byte leaves (decision 025). */
+async function auditExport(
+  services: AppServices,
+  user: SessionUser,
+  req: FastifyRequest,
+  action: string,
+  query: object,
+): Promise<void> {
+  await recordAudit(
+    services.db,
+    { id: user.id, email: user.email, ip: req.ip || null },
+    { action, entityType: 'export', summary: { filter: auditSummary(query) } },
+  );
+}
+
 /**
  * Admin CSV downloads. GETs change nothing, so they need no CSRF token, but they carry personal data:
  * the admin session is required and nothing may be cached on the way.
@@ -58,18 +75,22 @@ export const adminExportRoutes: FastifyPluginAsync<{ services: AppServices }> = 
   });
 
   scope.get('/api/admin/exports/contacts.csv', async (req, reply) => {
-    if (!(await requireAdminSession(services, req, reply, 'exports.download'))) return reply;
+    const user = await requireAdminSession(services, req, reply, 'exports.download');
+    if (!user) return reply;
     const query = parseQuery(contactsExportQuerySchema, req, reply);
     if (!query) return reply;
+    await auditExport(services, user, req, 'exports.contacts', query);
     const timezone = await getSettingsTimezone(services.db);
     const filename = `contacts-${query.filter}-${localDate(new Date(), timezone)}.csv`;
     return sendCsv(services, reply, filename, contactsCsvExport(query, timezone));
   });
 
   scope.get('/api/admin/exports/unsubscribe-logs.csv', async (req, reply) => {
-    if (!(await requireAdminSession(services, req, reply, 'exports.download'))) return reply;
+    const user = await requireAdminSession(services, req, reply, 'exports.download');
+    if (!user) return reply;
     const query = parseQuery(unsubscribesExportQuerySchema, req, reply);
     if (!query) return reply;
+    await auditExport(services, user, req, 'exports.unsubscribeLogs', query);
     const timezone = await getSettingsTimezone(services.db);
     const filename = `unsubscribe-logs-${localDate(new Date(), timezone)}.csv`;
     // Spec §5: exporting no logs is an error, not an empty file.

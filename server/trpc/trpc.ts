@@ -2,6 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { z, ZodError } from 'zod';
 import { hasUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '#shared/text-safety.ts';
 import { hasPermission, type Permission } from '#shared/auth/permissions.ts';
+import { auditSummary, recordAudit } from '../audit/audit.ts';
 import type { Context } from './context.ts';
 
 // The only place tRPC is initialised. `t` stays private: procedures are built from the three
@@ -72,15 +73,48 @@ const memberProcedure = authedProcedure.use(({ ctx, next }) => {
 });
 
 /**
+ * Every admin mutation that succeeds leaves an audit row (decision 025): who, from where, the
+ * procedure, the record's id when the input names one, and the input's fields without secrets or
+ * long bodies. Part of every requirePermission procedure; the router walk checks each mutation has it.
+ */
+export const auditMutation = t.middleware(async ({ ctx, type, path, getRawInput, next }) => {
+  const result = await next();
+  if (type !== 'mutation' || !result.ok || !ctx.user) return result;
+  const input = await getRawInput().catch(() => undefined);
+  const id = input && typeof input === 'object' && 'id' in input ? input.id : undefined;
+  const segments = path.split('.');
+  await recordAudit(
+    ctx.db,
+    { id: ctx.user.id, email: ctx.user.email, ip: ctx.request.ip },
+    {
+      action: path,
+      entityType: segments.length > 2 ? (segments[1] ?? null) : null,
+      entityId: typeof id === 'string' || typeof id === 'number' ? String(id) : auditedEntityId(result.data),
+      summary: { input: auditSummary(input) },
+    },
+  );
+  return result;
+});
+
+/** A created record's id, when the procedure answers with one (create, duplicate). */
+function auditedEntityId(data: unknown): string | null {
+  if (!data || typeof data !== 'object' || !('id' in data)) return null;
+  return typeof data.id === 'string' ? data.id : null;
+}
+
+/**
  * A procedure for team members whose role grants `permission` (shared/auth/permissions.ts). The
  * permission is also the procedure's meta, so the router-walking tests know what each one needs.
  */
 export function requirePermission(permission: Permission) {
-  return memberProcedure.meta({ permission }).use(({ ctx, next }) => {
-    if (!hasPermission(ctx.user.role, permission))
-      throw new TRPCError({ code: 'FORBIDDEN', message: 'Your role does not allow this.' });
-    return next({ ctx });
-  });
+  return memberProcedure
+    .meta({ permission })
+    .use(({ ctx, next }) => {
+      if (!hasPermission(ctx.user.role, permission))
+        throw new TRPCError({ code: 'FORBIDDEN', message: 'Your role does not allow this.' });
+      return next({ ctx });
+    })
+    .use(auditMutation);
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   signInInputSchema,
   signUpInputSchema,
 } from '#shared/auth/schemas.ts';
+import { recordAudit } from '../../audit/audit.ts';
 import { AuthError, type AuthErrorKind } from '../../auth/errors.ts';
 import { changePassword, requestPasswordReset, resetPassword } from '../../auth/password-reset.ts';
 import { invalidateSession } from '../../auth/session.ts';
@@ -51,12 +52,24 @@ export const authRouter = router({
     };
     try {
       const result = await signIn(ctx, input, client);
+      await recordAudit(
+        ctx.db,
+        { id: result.user.id, email: result.user.email, ip: ctx.request.ip },
+        { action: 'auth.signIn', entityType: 'user', entityId: result.user.id },
+      );
       if (ctx.http) {
         writeSessionCookie(ctx.http.res, ctx.config, result.token, result.expiresAt);
         writeKnownDeviceCookie(ctx.http.res, ctx.config, result.deviceToken);
       }
       return { email: result.user.email, isAdmin: result.user.role !== null, role: result.user.role };
     } catch (error) {
+      // Failed sign-ins are audited with the address typed, never the password (decision 025).
+      if (error instanceof AuthError)
+        await recordAudit(
+          ctx.db,
+          { id: null, email: null, ip: ctx.request.ip },
+          { action: 'auth.signInFailed', summary: { email: input.email, reason: error.kind } },
+        );
       // A refused non-admin leaves with no session at all (docs/spec/admin.md §4: "signed out").
       if (error instanceof AuthError && error.kind === 'access_denied' && ctx.http)
         clearSessionCookie(ctx.http.res, ctx.config);
