@@ -7,7 +7,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`
     CREATE TABLE audit_log (
       id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-      at timestamptz NOT NULL DEFAULT now(),
+      created_at timestamptz NOT NULL DEFAULT now(),
       actor_id uuid,
       actor_email text,
       ip text,
@@ -16,8 +16,8 @@ export async function up(db: Kysely<any>): Promise<void> {
       entity_id text,
       summary jsonb NOT NULL DEFAULT '{}'::jsonb
     )`.execute(db);
-  await sql`CREATE INDEX audit_log_at_idx ON audit_log (at DESC, id DESC)`.execute(db);
-  await sql`CREATE INDEX audit_log_actor_at_idx ON audit_log (actor_id, at DESC)`.execute(db);
+  await sql`CREATE INDEX audit_log_created_at_idx ON audit_log (created_at DESC, id DESC)`.execute(db);
+  await sql`CREATE INDEX audit_log_actor_idx ON audit_log (actor_id, created_at DESC)`.execute(db);
   await sql`
     CREATE FUNCTION audit_log_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN

@@ -28,6 +28,7 @@ import { Route as BlogIndexRouteImport } from './routes/blog/index.tsx'
 import { Route as BlogSlugRouteImport } from './routes/blog/$slug.tsx'
 import { Route as AdminGuardedIndexRouteImport } from './routes/admin/_guarded/index.tsx'
 import { Route as AdminGuardedAccountRouteImport } from './routes/admin/_guarded/account.tsx'
+import { Route as AdminGuardedAuditRouteImport } from './routes/admin/_guarded/audit.tsx'
 import { Route as AdminGuardedDashboardRouteImport } from './routes/admin/_guarded/dashboard.tsx'
 import { Route as AdminGuardedOutboxRouteImport } from './routes/admin/_guarded/outbox.tsx'
 import { Route as AdminGuardedSettingsRouteImport } from './routes/admin/_guarded/settings.tsx'
@@ -139,6 +140,11 @@ const AdminGuardedAccountRoute = AdminGuardedAccountRouteImport.update({
   path: '/account',
   getParentRoute: () => AdminGuardedRoute,
 } as any)
+const AdminGuardedAuditRoute = AdminGuardedAuditRouteImport.update({
+  id: '/audit',
+  path: '/audit',
+  getParentRoute: () => AdminGuardedRoute,
+} as any)
 const AdminGuardedDashboardRoute = AdminGuardedDashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
@@ -238,6 +244,7 @@ export interface FileRoutesByFullPath {
   '/blog/$slug': typeof BlogSlugRoute
   '/blog/': typeof BlogIndexRoute
   '/admin/account': typeof AdminGuardedAccountRoute
+  '/admin/audit': typeof AdminGuardedAuditRoute
   '/admin/dashboard': typeof AdminGuardedDashboardRoute
   '/admin/outbox': typeof AdminGuardedOutboxRoute
   '/admin/settings': typeof AdminGuardedSettingsRoute
@@ -272,6 +279,7 @@ export interface FileRoutesByTo {
   '/blog/$slug': typeof BlogSlugRoute
   '/blog': typeof BlogIndexRoute
   '/admin/account': typeof AdminGuardedAccountRoute
+  '/admin/audit': typeof AdminGuardedAuditRoute
   '/admin/dashboard': typeof AdminGuardedDashboardRoute
   '/admin/outbox': typeof AdminGuardedOutboxRoute
   '/admin/settings': typeof AdminGuardedSettingsRoute
@@ -307,6 +315,7 @@ export interface FileRoutesById {
   '/blog/$slug': typeof BlogSlugRoute
   '/blog/': typeof BlogIndexRoute
   '/admin/_guarded/account': typeof AdminGuardedAccountRoute
+  '/admin/_guarded/audit': typeof AdminGuardedAuditRoute
   '/admin/_guarded/dashboard': typeof AdminGuardedDashboardRoute
   '/admin/_guarded/outbox': typeof AdminGuardedOutboxRoute
   '/admin/_guarded/settings': typeof AdminGuardedSettingsRoute
@@ -343,6 +352,7 @@ export interface FileRouteTypes {
     | '/blog/$slug'
     | '/blog/'
     | '/admin/account'
+    | '/admin/audit'
     | '/admin/dashboard'
     | '/admin/outbox'
     | '/admin/settings'
@@ -377,6 +387,7 @@ export interface FileRouteTypes {
     | '/blog/$slug'
     | '/blog'
     | '/admin/account'
+    | '/admin/audit'
     | '/admin/dashboard'
     | '/admin/outbox'
     | '/admin/settings'
@@ -411,6 +422,7 @@ export interface FileRouteTypes {
     | '/blog/$slug'
     | '/blog/'
     | '/admin/_guarded/account'
+    | '/admin/_guarded/audit'
     | '/admin/_guarded/dashboard'
     | '/admin/_guarded/outbox'
     | '/admin/_guarded/settings'
@@ -578,6 +590,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminGuardedAccountRouteImport
       parentRoute: typeof AdminGuardedRoute
     }
+    '/admin/_guarded/audit': {
+      id: '/admin/_guarded/audit'
+      path: '/audit'
+      fullPath: '/admin/audit'
+      preLoaderRoute: typeof AdminGuardedAuditRouteImport
+      parentRoute: typeof AdminGuardedRoute
+    }
     '/admin/_guarded/dashboard': {
       id: '/admin/_guarded/dashboard'
       path: '/dashboard'
@@ -681,6 +700,7 @@ declare module '@tanstack/react-router' {
 
 interface AdminGuardedRouteChildren {
   AdminGuardedAccountRoute: typeof AdminGuardedAccountRoute
+  AdminGuardedAuditRoute: typeof AdminGuardedAuditRoute
   AdminGuardedDashboardRoute: typeof AdminGuardedDashboardRoute
   AdminGuardedOutboxRoute: typeof AdminGuardedOutboxRoute
   AdminGuardedSettingsRoute: typeof AdminGuardedSettingsRoute
@@ -700,6 +720,7 @@ interface AdminGuardedRouteChildren {
 
 const AdminGuardedRouteChildren: AdminGuardedRouteChildren = {
   AdminGuardedAccountRoute: AdminGuardedAccountRoute,
+  AdminGuardedAuditRoute: AdminGuardedAuditRoute,
   AdminGuardedDashboardRoute: AdminGuardedDashboardRoute,
   AdminGuardedOutboxRoute: AdminGuardedOutboxRoute,
   AdminGuardedSettingsRoute: AdminGuardedSettingsRoute,

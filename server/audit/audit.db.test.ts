@@ -102,6 +102,17 @@ describe('the audit log (decision 025)', () => {
     expect(JSON.stringify(row)).not.toContain('a wrong password here');
   });
 
+  it('lists newest first, filtered by member, action and day, for the Owner only', async () => {
+    const api = (user: SessionUser) => callerFor(testServices(t.db), user).admin.audit;
+    const all = await api(owner).list({});
+    expect(all.rows.map((r) => r.action)).toContain('admin.templates.create');
+    expect(all.rows.map((r) => r.action)[0]).toBe('auth.signInFailed');
+    const mine = await api(owner).list({ member: 'audit-owner', action: 'templates' });
+    expect(mine.rows.map((r) => r.action)).toEqual(['admin.templates.create']);
+    expect((await api(owner).list({ from: '2000-01-01', to: '2000-01-02' })).total).toBe(0);
+    expect(await codeOf(api({ ...owner, role: 'marketer' }).list({}))).toBe('FORBIDDEN');
+  });
+
   it('refuses UPDATE, DELETE and TRUNCATE (append-only)', async () => {
     await expect(sql`UPDATE audit_log SET action = 'x'`.execute(t.db)).rejects.toThrow(/append-only/);
     await expect(sql`DELETE FROM audit_log`.execute(t.db)).rejects.toThrow(/append-only/);

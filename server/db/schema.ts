@@ -277,7 +277,7 @@ export interface ProviderRateLimitsTable {
 
 export interface AuditLogTable {
   id: Generated<string>;
-  at: GeneratedTimestamp;
+  created_at: GeneratedTimestamp;
   actor_id: string | null;
   actor_email: string | null;
   ip: string | null;

@@ -2,7 +2,8 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { contactsExportQuerySchema } from '#shared/contacts/schemas.ts';
 import { UNSUBSCRIBE_MESSAGES, unsubscribesExportQuerySchema } from '#shared/unsubscribes/schemas.ts';
-import { auditSummary, recordAudit } from '../audit/audit.ts';
+import { auditFiltersSchema } from '#shared/audit/schemas.ts';
+import { auditCsvExport, auditSummary, recordAudit } from '../audit/audit.ts';
 import type { SessionUser } from '../auth/session.ts';
 import { contactsCsvExport } from '../contacts/export.ts';
 import { requireAdminSession } from '../http/admin-session.ts';
@@ -97,6 +98,20 @@ export const adminExportRoutes: FastifyPluginAsync<{ services: AppServices }> = 
     return sendCsv(services, reply, filename, unsubscribeLogsCsvExport(query, timezone), {
       refuseEmpty: UNSUBSCRIBE_MESSAGES.nothingToExport,
     });
+  });
+  scope.get('/api/admin/exports/audit-log.csv', async (req, reply) => {
+    const user = await requireAdminSession(services, req, reply, 'audit.read');
+    if (!user) return reply;
+    const query = parseQuery(auditFiltersSchema, req, reply);
+    if (!query) return reply;
+    await auditExport(services, user, req, 'exports.auditLog', query);
+    const timezone = await getSettingsTimezone(services.db);
+    return sendCsv(
+      services,
+      reply,
+      `audit-log-${localDate(new Date(), timezone)}.csv`,
+      auditCsvExport(query, timezone),
+    );
   });
   return Promise.resolve();
 };

@@ -119,4 +119,5 @@ const EXPECTED_PERMISSIONS: Record<string, Permission> = {
   'admin.unsubscribes.stats': 'unsubscribes.read',
   'admin.settings.get': 'settings.read',
   'admin.settings.update': 'settings.write',
+  'admin.audit.list': 'audit.read',
 };

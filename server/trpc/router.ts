@@ -1,3 +1,4 @@
+import { adminAuditRouter } from './routers/admin-audit.ts';
 import { adminCampaignsRouter } from './routers/admin-campaigns.ts';
 import { adminContactsRouter } from './routers/admin-contacts.ts';
 import { adminDashboardRouter } from './routers/admin-dashboard.ts';
@@ -26,6 +27,7 @@ export const appRouter = router({
     contacts: adminContactsRouter,
     unsubscribes: adminUnsubscribesRouter,
     settings: adminSettingsRouter,
+    audit: adminAuditRouter,
   }),
 });
 

@@ -36,6 +36,7 @@ type SidebarTarget =
   | '/admin/contacts'
   | '/admin/unsubscribes'
   | '/admin/settings'
+  | '/admin/audit'
   | '/admin/outbox';
 
 // Each entry shows only to a role allowed to read what it opens (decision 024).
@@ -57,6 +58,7 @@ const NAV_ITEMS: ReadonlyArray<{
   },
   { label: 'Settings', to: '/admin/settings', icon: SettingsIcon, permission: 'settings.write' },
   { label: 'Outbox', to: '/admin/outbox', icon: OutboxIcon, permission: 'outbox.read' },
+  { label: 'Audit log', to: '/admin/audit', icon: SettingsIcon, permission: 'audit.read' },
 ];
 
 // Mantine's `sm` breakpoint (48em): below it the sidebar is an overlay opened from the top bar.
