@@ -275,6 +275,20 @@ export interface ProviderRateLimitsTable {
   updated_at: GeneratedTimestamp;
 }
 
+export interface UserTwoFactorTable {
+  user_id: string;
+  secret: Uint8Array;
+  enabled_at: Date | null;
+  last_used_step: ColumnType<string, string | number | undefined, string | number>;
+  created_at: GeneratedTimestamp;
+}
+
+export interface TwoFactorRecoveryCodesTable {
+  user_id: string;
+  code_hash: string;
+  used_at: Date | null;
+}
+
 export interface AuditLogTable {
   id: Generated<string>;
   created_at: GeneratedTimestamp;
@@ -335,6 +349,8 @@ export interface DB {
   outbox_emails: OutboxEmailsTable;
   rate_limits: RateLimitsTable;
   audit_log: AuditLogTable;
+  user_two_factor: UserTwoFactorTable;
+  two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
   stat_deltas: StatDeltasTable;
 }
 

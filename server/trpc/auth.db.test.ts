@@ -327,6 +327,7 @@ describe('auth.* procedures', () => {
         { ip: '203.0.113.1', userAgent: null, deviceToken: null, currentSessionId: null },
         now,
       );
+      if (known.kind !== 'session') throw new Error('expected a session (no 2FA here)');
       const attacker = { ip: '192.0.2.66', userAgent: null, deviceToken: null, currentSessionId: null };
       for (let i = 0; i < 6; i += 1) {
         await signIn(
@@ -346,7 +347,7 @@ describe('auth.* procedures', () => {
           { ip: '203.0.113.1', userAgent: null, deviceToken: known.deviceToken, currentSessionId: null },
           now,
         ),
-      ).resolves.toMatchObject({ user: { email: 'victim@example.com' } });
+      ).resolves.toMatchObject({ kind: 'session', user: { email: 'victim@example.com' } });
       // A device cookie made for another address is no way around the lock.
       await expect(
         signIn(

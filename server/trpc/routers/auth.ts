@@ -6,12 +6,15 @@ import {
   passwordResetRequestInputSchema,
   signInInputSchema,
   signUpInputSchema,
+  twoFactorConfirmInputSchema,
+  twoFactorSignInInputSchema,
 } from '#shared/auth/schemas.ts';
 import { recordAudit } from '../../audit/audit.ts';
 import { AuthError, type AuthErrorKind } from '../../auth/errors.ts';
 import { changePassword, requestPasswordReset, resetPassword } from '../../auth/password-reset.ts';
 import { invalidateSession } from '../../auth/session.ts';
-import { signIn } from '../../auth/sign-in.ts';
+import { completeTwoFactorSignIn, signIn } from '../../auth/sign-in.ts';
+import { beginEnrolment, confirmEnrolment, twoFactorEnabled } from '../../auth/two-factor.ts';
 import { signUp } from '../../auth/sign-up.ts';
 import { readKnownDeviceCookie, writeKnownDeviceCookie } from '../../http/known-device-cookie.ts';
 import { clearSessionCookie, writeSessionCookie } from '../../http/session-cookie.ts';
@@ -52,6 +55,14 @@ export const authRouter = router({
     };
     try {
       const result = await signIn(ctx, input, client);
+      if (result.kind === 'twoFactor') {
+        await recordAudit(
+          ctx.db,
+          { id: null, email: result.email, ip: ctx.request.ip },
+          { action: 'auth.signInPasswordAccepted', summary: { email: result.email } },
+        );
+        return { twoFactorRequired: true as const, email: result.email, pendingToken: result.pendingToken };
+      }
       await recordAudit(
         ctx.db,
         { id: result.user.id, email: result.user.email, ip: ctx.request.ip },
@@ -76,6 +87,68 @@ export const authRouter = router({
       throw toTrpcError(error, ctx);
     }
   }),
+
+  /** Sign-in's second step: the code (or a recovery code) after the password (decision 026). */
+  verifyTwoFactor: publicProcedure.input(twoFactorSignInInputSchema).mutation(async ({ ctx, input }) => {
+    const client = { ...ctx.request, deviceToken: null, currentSessionId: ctx.session?.id ?? null };
+    try {
+      const result = await completeTwoFactorSignIn(ctx, input, client);
+      await recordAudit(
+        ctx.db,
+        { id: result.user.id, email: result.user.email, ip: ctx.request.ip },
+        {
+          action: 'auth.signIn',
+          entityType: 'user',
+          entityId: result.user.id,
+          summary: { secondFactor: result.method },
+        },
+      );
+      if (ctx.http) {
+        writeSessionCookie(ctx.http.res, ctx.config, result.token, result.expiresAt);
+        writeKnownDeviceCookie(ctx.http.res, ctx.config, result.deviceToken);
+      }
+      return { email: result.user.email, isAdmin: true, role: result.user.role };
+    } catch (error) {
+      if (error instanceof AuthError)
+        await recordAudit(
+          ctx.db,
+          { id: null, email: null, ip: ctx.request.ip },
+          { action: 'auth.twoFactorFailed', summary: { reason: error.kind } },
+        );
+      throw toTrpcError(error, ctx);
+    }
+  }),
+
+  /** Account menu → two-factor: a new secret and its QR code, drawn on the server (decision 026). */
+  beginTwoFactor: authedProcedure.mutation(async ({ ctx }) => {
+    if (!ctx.user.role) throw new TRPCError({ code: 'FORBIDDEN', message: AUTH_MESSAGES.accessDenied });
+    const enrolment = await beginEnrolment(ctx.db, ctx.user, ctx.config.site.name);
+    await recordAudit(
+      ctx.db,
+      { id: ctx.user.id, email: ctx.user.email, ip: ctx.request.ip },
+      { action: 'auth.twoFactorEnrolmentStarted', entityType: 'user', entityId: ctx.user.id },
+    );
+    return enrolment;
+  }),
+
+  /** The first code turns 2FA on; the 10 recovery codes are answered once and kept only hashed. */
+  confirmTwoFactor: authedProcedure.input(twoFactorConfirmInputSchema).mutation(async ({ ctx, input }) => {
+    try {
+      const recoveryCodes = await confirmEnrolment(ctx.db, ctx.user.id, input.code);
+      await recordAudit(
+        ctx.db,
+        { id: ctx.user.id, email: ctx.user.email, ip: ctx.request.ip },
+        { action: 'auth.twoFactorEnabled', entityType: 'user', entityId: ctx.user.id },
+      );
+      return { recoveryCodes };
+    } catch (error) {
+      throw toTrpcError(error, ctx);
+    }
+  }),
+
+  twoFactorStatus: authedProcedure.query(async ({ ctx }) => ({
+    enabled: await twoFactorEnabled(ctx.db, ctx.user.id),
+  })),
 
   signOut: publicProcedure.mutation(async ({ ctx }) => {
     if (ctx.session) await invalidateSession(ctx.db, ctx.session.id);
