@@ -32,6 +32,7 @@ import { Route as AdminGuardedAuditRouteImport } from './routes/admin/_guarded/a
 import { Route as AdminGuardedDashboardRouteImport } from './routes/admin/_guarded/dashboard.tsx'
 import { Route as AdminGuardedOutboxRouteImport } from './routes/admin/_guarded/outbox.tsx'
 import { Route as AdminGuardedSettingsRouteImport } from './routes/admin/_guarded/settings.tsx'
+import { Route as AdminGuardedTeamRouteImport } from './routes/admin/_guarded/team.tsx'
 import { Route as AdminGuardedUnsubscribesRouteImport } from './routes/admin/_guarded/unsubscribes.tsx'
 import { Route as AdminGuardedCampaignsIndexRouteImport } from './routes/admin/_guarded/campaigns/index.tsx'
 import { Route as AdminGuardedCampaignsNewRouteImport } from './routes/admin/_guarded/campaigns/new.tsx'
@@ -160,6 +161,11 @@ const AdminGuardedSettingsRoute = AdminGuardedSettingsRouteImport.update({
   path: '/settings',
   getParentRoute: () => AdminGuardedRoute,
 } as any)
+const AdminGuardedTeamRoute = AdminGuardedTeamRouteImport.update({
+  id: '/team',
+  path: '/team',
+  getParentRoute: () => AdminGuardedRoute,
+} as any)
 const AdminGuardedUnsubscribesRoute =
   AdminGuardedUnsubscribesRouteImport.update({
     id: '/unsubscribes',
@@ -248,6 +254,7 @@ export interface FileRoutesByFullPath {
   '/admin/dashboard': typeof AdminGuardedDashboardRoute
   '/admin/outbox': typeof AdminGuardedOutboxRoute
   '/admin/settings': typeof AdminGuardedSettingsRoute
+  '/admin/team': typeof AdminGuardedTeamRoute
   '/admin/unsubscribes': typeof AdminGuardedUnsubscribesRoute
   '/admin/': typeof AdminGuardedIndexRoute
   '/admin/campaigns/new': typeof AdminGuardedCampaignsNewRoute
@@ -283,6 +290,7 @@ export interface FileRoutesByTo {
   '/admin/dashboard': typeof AdminGuardedDashboardRoute
   '/admin/outbox': typeof AdminGuardedOutboxRoute
   '/admin/settings': typeof AdminGuardedSettingsRoute
+  '/admin/team': typeof AdminGuardedTeamRoute
   '/admin/unsubscribes': typeof AdminGuardedUnsubscribesRoute
   '/admin/campaigns/new': typeof AdminGuardedCampaignsNewRoute
   '/admin/contacts/$id': typeof AdminGuardedContactsIdRoute
@@ -319,6 +327,7 @@ export interface FileRoutesById {
   '/admin/_guarded/dashboard': typeof AdminGuardedDashboardRoute
   '/admin/_guarded/outbox': typeof AdminGuardedOutboxRoute
   '/admin/_guarded/settings': typeof AdminGuardedSettingsRoute
+  '/admin/_guarded/team': typeof AdminGuardedTeamRoute
   '/admin/_guarded/unsubscribes': typeof AdminGuardedUnsubscribesRoute
   '/admin/_guarded/': typeof AdminGuardedIndexRoute
   '/admin/_guarded/campaigns/new': typeof AdminGuardedCampaignsNewRoute
@@ -356,6 +365,7 @@ export interface FileRouteTypes {
     | '/admin/dashboard'
     | '/admin/outbox'
     | '/admin/settings'
+    | '/admin/team'
     | '/admin/unsubscribes'
     | '/admin/'
     | '/admin/campaigns/new'
@@ -391,6 +401,7 @@ export interface FileRouteTypes {
     | '/admin/dashboard'
     | '/admin/outbox'
     | '/admin/settings'
+    | '/admin/team'
     | '/admin/unsubscribes'
     | '/admin/campaigns/new'
     | '/admin/contacts/$id'
@@ -426,6 +437,7 @@ export interface FileRouteTypes {
     | '/admin/_guarded/dashboard'
     | '/admin/_guarded/outbox'
     | '/admin/_guarded/settings'
+    | '/admin/_guarded/team'
     | '/admin/_guarded/unsubscribes'
     | '/admin/_guarded/'
     | '/admin/_guarded/campaigns/new'
@@ -618,6 +630,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminGuardedSettingsRouteImport
       parentRoute: typeof AdminGuardedRoute
     }
+    '/admin/_guarded/team': {
+      id: '/admin/_guarded/team'
+      path: '/team'
+      fullPath: '/admin/team'
+      preLoaderRoute: typeof AdminGuardedTeamRouteImport
+      parentRoute: typeof AdminGuardedRoute
+    }
     '/admin/_guarded/unsubscribes': {
       id: '/admin/_guarded/unsubscribes'
       path: '/unsubscribes'
@@ -704,6 +723,7 @@ interface AdminGuardedRouteChildren {
   AdminGuardedDashboardRoute: typeof AdminGuardedDashboardRoute
   AdminGuardedOutboxRoute: typeof AdminGuardedOutboxRoute
   AdminGuardedSettingsRoute: typeof AdminGuardedSettingsRoute
+  AdminGuardedTeamRoute: typeof AdminGuardedTeamRoute
   AdminGuardedUnsubscribesRoute: typeof AdminGuardedUnsubscribesRoute
   AdminGuardedIndexRoute: typeof AdminGuardedIndexRoute
   AdminGuardedCampaignsNewRoute: typeof AdminGuardedCampaignsNewRoute
@@ -724,6 +744,7 @@ const AdminGuardedRouteChildren: AdminGuardedRouteChildren = {
   AdminGuardedDashboardRoute: AdminGuardedDashboardRoute,
   AdminGuardedOutboxRoute: AdminGuardedOutboxRoute,
   AdminGuardedSettingsRoute: AdminGuardedSettingsRoute,
+  AdminGuardedTeamRoute: AdminGuardedTeamRoute,
   AdminGuardedUnsubscribesRoute: AdminGuardedUnsubscribesRoute,
   AdminGuardedIndexRoute: AdminGuardedIndexRoute,
   AdminGuardedCampaignsNewRoute: AdminGuardedCampaignsNewRoute,

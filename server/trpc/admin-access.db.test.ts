@@ -120,4 +120,7 @@ const EXPECTED_PERMISSIONS: Record<string, Permission> = {
   'admin.settings.get': 'settings.read',
   'admin.settings.update': 'settings.write',
   'admin.audit.list': 'audit.read',
+  'admin.team.list': 'team.manage',
+  'admin.team.changeRole': 'team.manage',
+  'admin.team.remove': 'team.manage',
 };

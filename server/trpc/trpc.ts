@@ -120,6 +120,5 @@ export function requirePermission(permission: Permission) {
 /**
  * An admin procedure that names no permission is the Owner's alone (decision 024): a router added
  * without a mapping is never open to weaker roles. Map it with requirePermission instead.
- * @public Kept for routers written before roles (merged from other branches).
  */
 export const adminProcedure = requirePermission('team.manage');

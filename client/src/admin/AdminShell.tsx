@@ -37,6 +37,7 @@ type SidebarTarget =
   | '/admin/unsubscribes'
   | '/admin/settings'
   | '/admin/audit'
+  | '/admin/team'
   | '/admin/outbox';
 
 // Each entry shows only to a role allowed to read what it opens (decision 024).
@@ -58,6 +59,7 @@ const NAV_ITEMS: ReadonlyArray<{
   },
   { label: 'Settings', to: '/admin/settings', icon: SettingsIcon, permission: 'settings.write' },
   { label: 'Outbox', to: '/admin/outbox', icon: OutboxIcon, permission: 'outbox.read' },
+  { label: 'Team', to: '/admin/team', icon: ContactsIcon, permission: 'team.manage' },
   { label: 'Audit log', to: '/admin/audit', icon: SettingsIcon, permission: 'audit.read' },
 ];
 
