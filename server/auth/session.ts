@@ -162,3 +162,50 @@ export async function sessionHasPermission(
     .executeTakeFirst();
   return hasPermission(row?.role, permission);
 }
+
+export interface ActiveSession {
+  id: string;
+  ip: string | null;
+  userAgent: string | null;
+  createdAt: string;
+  expiresAt: string;
+  current: boolean;
+}
+
+/**
+ * A member's live sessions, newest first. "Last used" is read from the sliding expiry: a session is
+ * extended on use, so its expiry minus the idle lifetime is when it was last renewed (to within half
+ * of the idle window); no write per request is needed to show it.
+ */
+export async function listUserSessions(
+  db: DbExecutor,
+  userId: string,
+  currentSessionId: string | null,
+  now = new Date(),
+): Promise<ActiveSession[]> {
+  const rows = await db
+    .selectFrom('sessions')
+    .select(['id', 'ip', 'user_agent', 'created_at', 'expires_at'])
+    .where('user_id', '=', userId)
+    .where('expires_at', '>', now)
+    .orderBy('created_at', 'desc')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    ip: r.ip,
+    userAgent: r.user_agent,
+    createdAt: r.created_at.toISOString(),
+    expiresAt: r.expires_at.toISOString(),
+    current: r.id === currentSessionId,
+  }));
+}
+
+/** Ends one session, only if it is this user's. */
+export async function endUserSession(db: DbExecutor, userId: string, sessionId: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('sessions')
+    .where('id', '=', sessionId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}

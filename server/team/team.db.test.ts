@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '#test/support/db.ts';
-import { callerFor, codeOf, testServices } from '#test/support/services.ts';
+import { callerAt, callerFor, codeOf, testServices } from '#test/support/services.ts';
 import type { Role } from '#shared/auth/permissions.ts';
 import { createSession, generateSessionToken, validateSessionToken } from '../auth/session.ts';
 import { createUser, grantAdmin } from '../auth/users.ts';
@@ -69,8 +69,49 @@ describe('admin.team (Owner only, decision 024)', () => {
       sessionsEnded: 1,
     });
     expect(await validateSessionToken(t.db, token)).toBeNull();
+    // The Owner can also end all sessions of a member who stays on the team.
+    const kept = await member('kept@example.com', 'viewer');
+    await createSession(t.db, generateSessionToken(), kept.id, { ip: null, userAgent: null });
+    await createSession(t.db, generateSessionToken(), kept.id, { ip: null, userAgent: null });
+    await expect(
+      callerFor(testServices(t.db), owner).admin.team.endSessions({ id: kept.id }),
+    ).resolves.toEqual({
+      sessionsEnded: 2,
+    });
     expect(await codeOf(callerFor(testServices(t.db), owner).admin.team.remove({ id: buyer.id }))).toBe(
       'NOT_FOUND',
     );
+  });
+});
+
+describe('auth.sessions (each member, issue 23 item 4)', () => {
+  const t = useTestDatabase();
+
+  it('lists my sessions with device and IP, and ends one of mine but not somebody else’s', async () => {
+    const me = await createUser(t.db, {
+      email: 'me@example.com',
+      password: 'team-pass-for-tests',
+      verified: true,
+    });
+    const other = await createUser(t.db, { email: 'other@example.com', password: 'team-pass-for-tests' });
+    const here = await createSession(t.db, generateSessionToken(), me.id, {
+      ip: '203.0.113.1',
+      userAgent: 'Firefox',
+    });
+    const phone = await createSession(t.db, generateSessionToken(), me.id, {
+      ip: '203.0.113.2',
+      userAgent: 'Phone',
+    });
+    const theirs = await createSession(t.db, generateSessionToken(), other.id, { ip: null, userAgent: null });
+    const user = { id: me.id, email: me.email, role: null };
+    const caller = callerAt(testServices(t.db), '203.0.113.1', { user, sessionId: here.id });
+    const sessions = await caller.auth.sessions();
+    expect(sessions.map((s) => [s.ip, s.userAgent, s.current]).toSorted()).toEqual([
+      ['203.0.113.1', 'Firefox', true],
+      ['203.0.113.2', 'Phone', false],
+    ]);
+    await expect(caller.auth.endSession({ id: theirs.id })).resolves.toEqual({ ended: false });
+    await expect(caller.auth.endSession({ id: phone.id })).resolves.toEqual({ ended: true });
+    expect((await caller.auth.sessions()).map((s) => s.id)).toEqual([here.id]);
   });
 });

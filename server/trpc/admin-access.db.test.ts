@@ -123,4 +123,5 @@ const EXPECTED_PERMISSIONS: Record<string, Permission> = {
   'admin.team.list': 'team.manage',
   'admin.team.changeRole': 'team.manage',
   'admin.team.remove': 'team.manage',
+  'admin.team.endSessions': 'team.manage',
 };

@@ -62,3 +62,6 @@ export const twoFactorConfirmInputSchema = z.object({
     .trim()
     .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app'),
 });
+
+/** Account → sessions: end one of your own sessions by its id (the token's SHA-256, not the token). */
+export const endSessionInputSchema = z.object({ id: z.string().regex(/^[0-9a-f]{64}$/, 'Unknown session') });

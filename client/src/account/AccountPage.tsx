@@ -8,6 +8,7 @@ import { ADMIN_TITLE } from '../admin/AdminShell.tsx';
 import { authErrorMessage, useMe } from '../admin/auth.ts';
 import { useTRPC } from '../trpc.ts';
 import { confirmationError, newPasswordError } from './password-rules.ts';
+import { SessionsCard } from './SessionsCard.tsx';
 import { TwoFactorCard } from './TwoFactorCard.tsx';
 
 /** /admin/account: who is signed in, and "Change password". */
@@ -78,6 +79,7 @@ export function AccountPage() {
         </form>
       </Card>
       <TwoFactorCard />
+      <SessionsCard />
     </Stack>
   );
 }

@@ -21,6 +21,9 @@ export function TeamPage() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.admin.team.list.queryKey() });
   const onError = (error: unknown) => notifications.show({ color: 'red', message: authErrorMessage(error) });
   const changeRole = useMutation(trpc.admin.team.changeRole.mutationOptions({ onSuccess: refresh, onError }));
+  const endSessions = useMutation(
+    trpc.admin.team.endSessions.mutationOptions({ onSuccess: refresh, onError }),
+  );
   const remove = useMutation(trpc.admin.team.remove.mutationOptions({ onSuccess: refresh, onError }));
 
   if (!can('team.manage')) return <Alert color="red">Only an Owner can manage the team.</Alert>;
@@ -61,7 +64,14 @@ export function TeamPage() {
                 <Table.Td>
                   <Badge color={member.twoFactor ? 'green' : 'gray'}>{member.twoFactor ? 'On' : 'Off'}</Badge>
                 </Table.Td>
-                <Table.Td>{member.activeSessions}</Table.Td>
+                <Table.Td>
+                  {member.activeSessions}
+                  {member.activeSessions > 0 && member.email !== me.data?.email && (
+                    <Button variant="subtle" size="xs" onClick={() => endSessions.mutate({ id: member.id })}>
+                      End all
+                    </Button>
+                  )}
+                </Table.Td>
                 <Table.Td>
                   {member.email !== me.data?.email && (
                     <Button

@@ -7,6 +7,7 @@ import {
   removeMember,
   UnknownMemberError,
 } from '../../team/team.ts';
+import { invalidateUserSessions } from '../../auth/session.ts';
 import { adminProcedure, router } from '../trpc.ts';
 
 function teamError(error: unknown): unknown {
@@ -28,6 +29,11 @@ export const adminTeamRouter = router({
       throw teamError(error);
     }
   }),
+
+  /** Ends every session of a member at once (a lost laptop), keeping their role. */
+  endSessions: adminProcedure.input(teamMemberInputSchema).mutation(async ({ ctx, input }) => ({
+    sessionsEnded: await invalidateUserSessions(ctx.db, input.id),
+  })),
 
   remove: adminProcedure.input(teamMemberInputSchema).mutation(async ({ ctx, input }) => {
     try {

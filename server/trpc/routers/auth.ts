@@ -2,6 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { AUTH_MESSAGES } from '#shared/auth/messages.ts';
 import {
   changePasswordInputSchema,
+  endSessionInputSchema,
   passwordResetInputSchema,
   passwordResetRequestInputSchema,
   signInInputSchema,
@@ -12,7 +13,7 @@ import {
 import { recordAudit } from '../../audit/audit.ts';
 import { AuthError, type AuthErrorKind } from '../../auth/errors.ts';
 import { changePassword, requestPasswordReset, resetPassword } from '../../auth/password-reset.ts';
-import { invalidateSession } from '../../auth/session.ts';
+import { endUserSession, invalidateSession, listUserSessions } from '../../auth/session.ts';
 import { completeTwoFactorSignIn, signIn } from '../../auth/sign-in.ts';
 import { beginEnrolment, confirmEnrolment, twoFactorEnabled } from '../../auth/two-factor.ts';
 import { signUp } from '../../auth/sign-up.ts';
@@ -144,6 +145,21 @@ export const authRouter = router({
     } catch (error) {
       throw toTrpcError(error, ctx);
     }
+  }),
+
+  /** Account → sessions: this member's devices, and ending any of them (issue 23 item 4). */
+  sessions: authedProcedure.query(({ ctx }) => listUserSessions(ctx.db, ctx.user.id, ctx.session.id)),
+
+  endSession: authedProcedure.input(endSessionInputSchema).mutation(async ({ ctx, input }) => {
+    const ended = await endUserSession(ctx.db, ctx.user.id, input.id);
+    if (ended)
+      await recordAudit(
+        ctx.db,
+        { id: ctx.user.id, email: ctx.user.email, ip: ctx.request.ip },
+        { action: 'auth.endSession', entityType: 'session', entityId: input.id.slice(0, 12) },
+      );
+    if (ended && input.id === ctx.session.id && ctx.http) clearSessionCookie(ctx.http.res, ctx.config);
+    return { ended };
   }),
 
   twoFactorStatus: authedProcedure.query(async ({ ctx }) => ({
