@@ -115,7 +115,7 @@ test('losing the admin role is noticed on the next admin call, without a reload'
     })
     .returning(['id', 'email'])
     .executeTakeFirstOrThrow();
-  await e2eDatabase().insertInto('user_roles').values({ user_id: admin.id, role: 'admin' }).execute();
+  await e2eDatabase().insertInto('user_roles').values({ user_id: admin.id, role: 'owner' }).execute();
 
   await page.goto('/admin/login');
   await fillCredentials(page, admin.email, password);

@@ -28,9 +28,11 @@ import { Route as BlogIndexRouteImport } from './routes/blog/index.tsx'
 import { Route as BlogSlugRouteImport } from './routes/blog/$slug.tsx'
 import { Route as AdminGuardedIndexRouteImport } from './routes/admin/_guarded/index.tsx'
 import { Route as AdminGuardedAccountRouteImport } from './routes/admin/_guarded/account.tsx'
+import { Route as AdminGuardedAuditRouteImport } from './routes/admin/_guarded/audit.tsx'
 import { Route as AdminGuardedDashboardRouteImport } from './routes/admin/_guarded/dashboard.tsx'
 import { Route as AdminGuardedOutboxRouteImport } from './routes/admin/_guarded/outbox.tsx'
 import { Route as AdminGuardedSettingsRouteImport } from './routes/admin/_guarded/settings.tsx'
+import { Route as AdminGuardedTeamRouteImport } from './routes/admin/_guarded/team.tsx'
 import { Route as AdminGuardedUnsubscribesRouteImport } from './routes/admin/_guarded/unsubscribes.tsx'
 import { Route as AdminGuardedCampaignsIndexRouteImport } from './routes/admin/_guarded/campaigns/index.tsx'
 import { Route as AdminGuardedCampaignsNewRouteImport } from './routes/admin/_guarded/campaigns/new.tsx'
@@ -141,6 +143,11 @@ const AdminGuardedAccountRoute = AdminGuardedAccountRouteImport.update({
   path: '/account',
   getParentRoute: () => AdminGuardedRoute,
 } as any)
+const AdminGuardedAuditRoute = AdminGuardedAuditRouteImport.update({
+  id: '/audit',
+  path: '/audit',
+  getParentRoute: () => AdminGuardedRoute,
+} as any)
 const AdminGuardedDashboardRoute = AdminGuardedDashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
@@ -154,6 +161,11 @@ const AdminGuardedOutboxRoute = AdminGuardedOutboxRouteImport.update({
 const AdminGuardedSettingsRoute = AdminGuardedSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
+  getParentRoute: () => AdminGuardedRoute,
+} as any)
+const AdminGuardedTeamRoute = AdminGuardedTeamRouteImport.update({
+  id: '/team',
+  path: '/team',
   getParentRoute: () => AdminGuardedRoute,
 } as any)
 const AdminGuardedUnsubscribesRoute =
@@ -251,9 +263,11 @@ export interface FileRoutesByFullPath {
   '/blog/$slug': typeof BlogSlugRoute
   '/blog/': typeof BlogIndexRoute
   '/admin/account': typeof AdminGuardedAccountRoute
+  '/admin/audit': typeof AdminGuardedAuditRoute
   '/admin/dashboard': typeof AdminGuardedDashboardRoute
   '/admin/outbox': typeof AdminGuardedOutboxRoute
   '/admin/settings': typeof AdminGuardedSettingsRoute
+  '/admin/team': typeof AdminGuardedTeamRoute
   '/admin/unsubscribes': typeof AdminGuardedUnsubscribesRoute
   '/admin/': typeof AdminGuardedIndexRoute
   '/admin/campaigns/new': typeof AdminGuardedCampaignsNewRoute
@@ -287,9 +301,11 @@ export interface FileRoutesByTo {
   '/blog/$slug': typeof BlogSlugRoute
   '/blog': typeof BlogIndexRoute
   '/admin/account': typeof AdminGuardedAccountRoute
+  '/admin/audit': typeof AdminGuardedAuditRoute
   '/admin/dashboard': typeof AdminGuardedDashboardRoute
   '/admin/outbox': typeof AdminGuardedOutboxRoute
   '/admin/settings': typeof AdminGuardedSettingsRoute
+  '/admin/team': typeof AdminGuardedTeamRoute
   '/admin/unsubscribes': typeof AdminGuardedUnsubscribesRoute
   '/admin/campaigns/new': typeof AdminGuardedCampaignsNewRoute
   '/admin/contacts/$id': typeof AdminGuardedContactsIdRoute
@@ -324,9 +340,11 @@ export interface FileRoutesById {
   '/blog/$slug': typeof BlogSlugRoute
   '/blog/': typeof BlogIndexRoute
   '/admin/_guarded/account': typeof AdminGuardedAccountRoute
+  '/admin/_guarded/audit': typeof AdminGuardedAuditRoute
   '/admin/_guarded/dashboard': typeof AdminGuardedDashboardRoute
   '/admin/_guarded/outbox': typeof AdminGuardedOutboxRoute
   '/admin/_guarded/settings': typeof AdminGuardedSettingsRoute
+  '/admin/_guarded/team': typeof AdminGuardedTeamRoute
   '/admin/_guarded/unsubscribes': typeof AdminGuardedUnsubscribesRoute
   '/admin/_guarded/': typeof AdminGuardedIndexRoute
   '/admin/_guarded/campaigns/new': typeof AdminGuardedCampaignsNewRoute
@@ -362,9 +380,11 @@ export interface FileRouteTypes {
     | '/blog/$slug'
     | '/blog/'
     | '/admin/account'
+    | '/admin/audit'
     | '/admin/dashboard'
     | '/admin/outbox'
     | '/admin/settings'
+    | '/admin/team'
     | '/admin/unsubscribes'
     | '/admin/'
     | '/admin/campaigns/new'
@@ -398,9 +418,11 @@ export interface FileRouteTypes {
     | '/blog/$slug'
     | '/blog'
     | '/admin/account'
+    | '/admin/audit'
     | '/admin/dashboard'
     | '/admin/outbox'
     | '/admin/settings'
+    | '/admin/team'
     | '/admin/unsubscribes'
     | '/admin/campaigns/new'
     | '/admin/contacts/$id'
@@ -434,9 +456,11 @@ export interface FileRouteTypes {
     | '/blog/$slug'
     | '/blog/'
     | '/admin/_guarded/account'
+    | '/admin/_guarded/audit'
     | '/admin/_guarded/dashboard'
     | '/admin/_guarded/outbox'
     | '/admin/_guarded/settings'
+    | '/admin/_guarded/team'
     | '/admin/_guarded/unsubscribes'
     | '/admin/_guarded/'
     | '/admin/_guarded/campaigns/new'
@@ -603,6 +627,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminGuardedAccountRouteImport
       parentRoute: typeof AdminGuardedRoute
     }
+    '/admin/_guarded/audit': {
+      id: '/admin/_guarded/audit'
+      path: '/audit'
+      fullPath: '/admin/audit'
+      preLoaderRoute: typeof AdminGuardedAuditRouteImport
+      parentRoute: typeof AdminGuardedRoute
+    }
     '/admin/_guarded/dashboard': {
       id: '/admin/_guarded/dashboard'
       path: '/dashboard'
@@ -622,6 +653,13 @@ declare module '@tanstack/react-router' {
       path: '/settings'
       fullPath: '/admin/settings'
       preLoaderRoute: typeof AdminGuardedSettingsRouteImport
+      parentRoute: typeof AdminGuardedRoute
+    }
+    '/admin/_guarded/team': {
+      id: '/admin/_guarded/team'
+      path: '/team'
+      fullPath: '/admin/team'
+      preLoaderRoute: typeof AdminGuardedTeamRouteImport
       parentRoute: typeof AdminGuardedRoute
     }
     '/admin/_guarded/unsubscribes': {
@@ -720,9 +758,11 @@ declare module '@tanstack/react-router' {
 
 interface AdminGuardedRouteChildren {
   AdminGuardedAccountRoute: typeof AdminGuardedAccountRoute
+  AdminGuardedAuditRoute: typeof AdminGuardedAuditRoute
   AdminGuardedDashboardRoute: typeof AdminGuardedDashboardRoute
   AdminGuardedOutboxRoute: typeof AdminGuardedOutboxRoute
   AdminGuardedSettingsRoute: typeof AdminGuardedSettingsRoute
+  AdminGuardedTeamRoute: typeof AdminGuardedTeamRoute
   AdminGuardedUnsubscribesRoute: typeof AdminGuardedUnsubscribesRoute
   AdminGuardedIndexRoute: typeof AdminGuardedIndexRoute
   AdminGuardedCampaignsNewRoute: typeof AdminGuardedCampaignsNewRoute
@@ -741,9 +781,11 @@ interface AdminGuardedRouteChildren {
 
 const AdminGuardedRouteChildren: AdminGuardedRouteChildren = {
   AdminGuardedAccountRoute: AdminGuardedAccountRoute,
+  AdminGuardedAuditRoute: AdminGuardedAuditRoute,
   AdminGuardedDashboardRoute: AdminGuardedDashboardRoute,
   AdminGuardedOutboxRoute: AdminGuardedOutboxRoute,
   AdminGuardedSettingsRoute: AdminGuardedSettingsRoute,
+  AdminGuardedTeamRoute: AdminGuardedTeamRoute,
   AdminGuardedUnsubscribesRoute: AdminGuardedUnsubscribesRoute,
   AdminGuardedIndexRoute: AdminGuardedIndexRoute,
   AdminGuardedCampaignsNewRoute: AdminGuardedCampaignsNewRoute,

@@ -9,7 +9,7 @@ export function generatePassword(): string {
 }
 
 /**
- * On first start, creates an admin so the back office is usable at once. Returns the login
+ * On first start, creates an Owner (decision 027) so the back office is usable at once. Returns the login
  * (shown once) or null when an admin already exists.
  */
 export async function ensureFirstAdmin(
@@ -23,11 +23,11 @@ export async function ensureFirstAdmin(
     const existing = await findUserByEmail(trx, email);
     if (existing) {
       // A user with this e-mail exists but is not an admin: never reset someone's password.
-      await grantAdmin(trx, email);
+      await grantAdmin(trx, email, 'owner');
       return { email: existing.email, password: '(unchanged: the existing password of this user)' };
     }
     await createUser(trx, { email, password, verified: true });
-    await grantAdmin(trx, email);
+    await grantAdmin(trx, email, 'owner');
     return { email, password };
   });
 }

@@ -1,6 +1,7 @@
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
 import { randomBytes } from 'node:crypto';
+import { hasPermission, type Permission, type Role } from '#shared/auth/permissions.ts';
 import type { DbExecutor } from '../db/database.ts';
 
 // Lucia's session design: a random token lives only in the cookie; the database keeps its
@@ -23,7 +24,8 @@ export const SESSION_ABSOLUTE_MS = 30 * DAY_MS;
 export interface SessionUser {
   id: string;
   email: string;
-  isAdmin: boolean;
+  /** The admin role (decision 027); null for a signed-in user who is no team member. */
+  role: Role | null;
 }
 
 export interface ValidatedSession {
@@ -84,9 +86,7 @@ export async function validateSessionToken(
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .leftJoin('user_roles', (join) =>
-      join.onRef('user_roles.user_id', '=', 'users.id').on('user_roles.role', '=', 'admin'),
-    )
+    .leftJoin('user_roles', 'user_roles.user_id', 'users.id')
     .select([
       'sessions.id',
       'sessions.user_id',
@@ -113,7 +113,7 @@ export async function validateSessionToken(
   }
   return {
     session: { id: row.id, userId: row.user_id, expiresAt, refreshed },
-    user: { id: row.user_id, email: row.email, isAdmin: row.role === 'admin' },
+    user: { id: row.user_id, email: row.email, role: row.role ?? null },
   };
 }
 
@@ -142,19 +142,70 @@ export async function deleteExpiredSessions(db: DbExecutor, now = new Date()): P
 }
 
 /**
- * Whether a session still stands for an admin: it exists, has not expired (idle or absolute) and its
- * user keeps the admin role. Long-lived streams ask this while open (server/campaigns/live-watch.ts).
+ * Whether a session still stands for a member allowed `permission`: it exists, has not expired (idle
+ * or absolute) and its user's role still grants it (decision 027). Long-lived streams ask this while
+ * open (server/campaigns/live-watch.ts).
  */
-export async function sessionIsAdmin(db: DbExecutor, sessionId: string, now = new Date()): Promise<boolean> {
+export async function sessionHasPermission(
+  db: DbExecutor,
+  sessionId: string,
+  permission: Permission,
+  now = new Date(),
+): Promise<boolean> {
   const row = await db
     .selectFrom('sessions')
-    .innerJoin('user_roles', (join) =>
-      join.onRef('user_roles.user_id', '=', 'sessions.user_id').on('user_roles.role', '=', 'admin'),
-    )
-    .select('sessions.id')
+    .innerJoin('user_roles', 'user_roles.user_id', 'sessions.user_id')
+    .select('user_roles.role')
     .where('sessions.id', '=', sessionId)
     .where('sessions.expires_at', '>', now)
     .where('sessions.created_at', '>', new Date(now.getTime() - SESSION_ABSOLUTE_MS))
     .executeTakeFirst();
-  return row !== undefined;
+  return hasPermission(row?.role, permission);
+}
+
+export interface ActiveSession {
+  id: string;
+  ip: string | null;
+  userAgent: string | null;
+  createdAt: string;
+  expiresAt: string;
+  current: boolean;
+}
+
+/**
+ * A member's live sessions, newest first. "Last used" is read from the sliding expiry: a session is
+ * extended on use, so its expiry minus the idle lifetime is when it was last renewed (to within half
+ * of the idle window); no write per request is needed to show it.
+ */
+export async function listUserSessions(
+  db: DbExecutor,
+  userId: string,
+  currentSessionId: string | null,
+  now = new Date(),
+): Promise<ActiveSession[]> {
+  const rows = await db
+    .selectFrom('sessions')
+    .select(['id', 'ip', 'user_agent', 'created_at', 'expires_at'])
+    .where('user_id', '=', userId)
+    .where('expires_at', '>', now)
+    .orderBy('created_at', 'desc')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    ip: r.ip,
+    userAgent: r.user_agent,
+    createdAt: r.created_at.toISOString(),
+    expiresAt: r.expires_at.toISOString(),
+    current: r.id === currentSessionId,
+  }));
+}
+
+/** Ends one session, only if it is this user's. */
+export async function endUserSession(db: DbExecutor, userId: string, sessionId: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('sessions')
+    .where('id', '=', sessionId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
 }

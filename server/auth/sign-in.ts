@@ -1,10 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { AUTH_MESSAGES } from '#shared/auth/messages.ts';
+import type { Role } from '#shared/auth/permissions.ts';
 import type { Credentials } from '#shared/auth/schemas.ts';
 import type { DbExecutor } from '../db/database.ts';
 import type { AppServices } from '../services.ts';
 import { accessDenied, AuthError, invalidCredentials, signInThrottled } from './errors.ts';
 import {
+  createPendingToken,
+  readPendingToken,
+  TWO_FACTOR_MESSAGES,
+  twoFactorEnabled,
+  verifySecondFactor,
+} from './two-factor.ts';
+import {
+  type LoginAttempt,
   chargeLoginAttempt,
   clearAccountAttempts,
   createKnownDeviceToken,
@@ -42,6 +51,7 @@ export interface SignInClient extends SessionClientInfo {
 }
 
 export interface SignInResult {
+  kind: 'session';
   token: string;
   expiresAt: Date;
   user: SessionUser;
@@ -49,14 +59,13 @@ export interface SignInResult {
   deviceToken: string;
 }
 
-async function hasAdminRole(db: DbExecutor, userId: string): Promise<boolean> {
+async function roleOf(db: DbExecutor, userId: string): Promise<Role | null> {
   const row = await db
     .selectFrom('user_roles')
-    .select('user_id')
+    .select('role')
     .where('user_id', '=', userId)
-    .where('role', '=', 'admin')
     .executeTakeFirst();
-  return row !== undefined;
+  return row?.role ?? null;
 }
 
 /**
@@ -69,7 +78,7 @@ export async function signIn(
   credentials: Credentials,
   client: SignInClient,
   now = new Date(),
-): Promise<SignInResult> {
+): Promise<SignInResult | TwoFactorPending> {
   const { db, config } = services;
   const deviceId = knownDeviceId(config.appSecret, client.deviceToken, credentials.email);
   const attempt = loginAttemptKeys(credentials.email, client.ip, deviceId);
@@ -84,10 +93,58 @@ export async function signIn(
   await clearAccountAttempts(db, attempt);
   // Whatever happens next, the browser's previous session ends: a non-admin is "signed out".
   if (client.currentSessionId) await invalidateSession(db, client.currentSessionId);
-  if (!(await hasAdminRole(db, user.id))) throw accessDenied();
+  const role = await roleOf(db, user.id);
+  if (!role) throw accessDenied();
   // Admin access goes to the owner of the address: an unverified one signs in only once verified.
   if (!user.email_verified_at) throw new AuthError('access_denied', AUTH_MESSAGES.emailNotVerified);
 
+  // With 2FA on, the password only opens the code step: no session until the code (decision 029).
+  if (await twoFactorEnabled(db, user.id))
+    return {
+      kind: 'twoFactor',
+      email: user.email,
+      pendingToken: createPendingToken(config.appSecret, user.id, now),
+    };
+  return startSession(services, { id: user.id, email: user.email, role }, client, attempt, now);
+}
+
+export interface TwoFactorPending {
+  kind: 'twoFactor';
+  email: string;
+  pendingToken: string;
+}
+
+/** The code step: a valid pending token and a TOTP or recovery code give the session. */
+export async function completeTwoFactorSignIn(
+  services: Pick<AppServices, 'db' | 'config'>,
+  input: { pendingToken: string; code: string },
+  client: SignInClient,
+  now = new Date(),
+): Promise<SignInResult & { method: 'totp' | 'recovery' }> {
+  const { db, config } = services;
+  const userId = readPendingToken(config.appSecret, input.pendingToken, now);
+  if (!userId) throw new AuthError('invalid_token', TWO_FACTOR_MESSAGES.expired);
+  const user = await db
+    .selectFrom('users')
+    .innerJoin('user_roles', 'user_roles.user_id', 'users.id')
+    .select(['users.id', 'users.email', 'user_roles.role'])
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
+  if (!user) throw accessDenied();
+  const method = await verifySecondFactor(db, user.id, input.code, now);
+  const attempt = loginAttemptKeys(user.email, client.ip, null);
+  return { ...(await startSession(services, user, client, attempt, now)), method };
+}
+
+async function startSession(
+  services: Pick<AppServices, 'db' | 'config'>,
+  user: SessionUser & { role: Role },
+  client: SignInClient,
+  attempt: LoginAttempt,
+  now: Date,
+): Promise<SignInResult> {
+  const { db, config } = services;
+  if (client.currentSessionId) await invalidateSession(db, client.currentSessionId);
   const token = generateSessionToken();
   const session = await db.transaction().execute(async (trx) => {
     await deleteExpiredUserSessions(trx, user.id, now);
@@ -95,9 +152,10 @@ export async function signIn(
   });
   await refundIpAttempt(db, attempt, now);
   return {
+    kind: 'session',
     token,
     expiresAt: session.expiresAt,
-    user: { id: user.id, email: user.email, isAdmin: true },
+    user: { id: user.id, email: user.email, role: user.role },
     deviceToken: createKnownDeviceToken(config.appSecret, user.email),
   };
 }

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { Role } from '#shared/auth/permissions.ts';
 import type { DbExecutor } from '../db/database.ts';
 import { hashPassword } from './password.ts';
 import { invalidateUserSessions } from './session.ts';
@@ -16,7 +17,7 @@ export class UnknownUserError extends Error {
 export interface UserSummary {
   id: string;
   email: string;
-  isAdmin: boolean;
+  role: Role | null;
   emailVerified: boolean;
   createdAt: Date;
 }
@@ -48,13 +49,14 @@ export async function createUser(
   return row;
 }
 
-export async function grantAdmin(db: DbExecutor, email: string): Promise<void> {
+/** Makes the user a team member with `role`, or changes the role they hold (one per user). */
+export async function grantAdmin(db: DbExecutor, email: string, role: Role = 'owner'): Promise<void> {
   const user = await findUserByEmail(db, email);
   if (!user) throw new UnknownUserError(email);
   await db
     .insertInto('user_roles')
-    .values({ user_id: user.id, role: 'admin' })
-    .onConflict((oc) => oc.columns(['user_id', 'role']).doNothing())
+    .values({ user_id: user.id, role })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ role }))
     .execute();
 }
 
@@ -62,34 +64,27 @@ export async function grantAdmin(db: DbExecutor, email: string): Promise<void> {
 export async function revokeAdmin(db: DbExecutor, email: string): Promise<{ sessionsEnded: number }> {
   const user = await findUserByEmail(db, email);
   if (!user) throw new UnknownUserError(email);
-  await db.deleteFrom('user_roles').where('user_id', '=', user.id).where('role', '=', 'admin').execute();
+  await db.deleteFrom('user_roles').where('user_id', '=', user.id).execute();
   return { sessionsEnded: await invalidateUserSessions(db, user.id) };
 }
 
 export async function listUsers(db: DbExecutor): Promise<UserSummary[]> {
   const rows = await db
     .selectFrom('users')
-    .leftJoin('user_roles', (join) =>
-      join.onRef('user_roles.user_id', '=', 'users.id').on('user_roles.role', '=', 'admin'),
-    )
+    .leftJoin('user_roles', 'user_roles.user_id', 'users.id')
     .select(['users.id', 'users.email', 'users.email_verified_at', 'users.created_at', 'user_roles.role'])
     .orderBy('users.created_at')
     .execute();
   return rows.map((r) => ({
     id: r.id,
     email: r.email,
-    isAdmin: r.role === 'admin',
+    role: r.role ?? null,
     emailVerified: r.email_verified_at !== null,
     createdAt: r.created_at,
   }));
 }
 
 export async function adminExists(db: DbExecutor): Promise<boolean> {
-  const row = await db
-    .selectFrom('user_roles')
-    .select('user_id')
-    .where('role', '=', 'admin')
-    .limit(1)
-    .executeTakeFirst();
+  const row = await db.selectFrom('user_roles').select('user_id').limit(1).executeTakeFirst();
   return row !== undefined;
 }

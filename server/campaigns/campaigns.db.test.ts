@@ -58,7 +58,7 @@ describe('admin.campaigns', () => {
       .values({ email: 'campaigns-admin@example.com', password_hash: 'not-used' })
       .returning(['id', 'email'])
       .executeTakeFirstOrThrow();
-    admin = { id: user.id, email: user.email, isAdmin: true };
+    admin = { id: user.id, email: user.email, role: 'owner' };
   });
 
   beforeEach(async () => {

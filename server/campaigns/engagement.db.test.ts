@@ -31,7 +31,7 @@ describe('campaign engagement over time (events through the signed webhook)', ()
       .values({ email: 'engagement-admin@example.com', password_hash: 'not-used' })
       .returning(['id', 'email'])
       .executeTakeFirstOrThrow();
-    admin = { id: user.id, email: user.email, isAdmin: true };
+    admin = { id: user.id, email: user.email, role: 'owner' };
     await t.db.updateTable('settings').set({ timezone: 'Australia/Sydney' }).execute();
   });
   afterAll(async () => {

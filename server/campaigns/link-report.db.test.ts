@@ -37,7 +37,7 @@ describe('campaign link report (clicks fed through the signed webhook)', () => {
       .values({ email: 'links-admin@example.com', password_hash: 'not-used' })
       .returning(['id', 'email'])
       .executeTakeFirstOrThrow();
-    admin = { id: user.id, email: user.email, isAdmin: true };
+    admin = { id: user.id, email: user.email, role: 'owner' };
 
     sends = await seedSentCampaign(t.db, 3);
     await t.db

@@ -104,7 +104,7 @@ describe('admin.campaigns.watch over SSE', () => {
       .values({ email, password_hash: 'not-used', email_verified_at: new Date() })
       .returning('id')
       .executeTakeFirstOrThrow();
-    if (admin) await t.db.insertInto('user_roles').values({ user_id: user.id, role: 'admin' }).execute();
+    if (admin) await t.db.insertInto('user_roles').values({ user_id: user.id, role: 'owner' }).execute();
     const token = generateSessionToken();
     await createSession(t.db, token, user.id, { ip: null, userAgent: null });
     return token;

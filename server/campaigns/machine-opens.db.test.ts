@@ -30,7 +30,7 @@ describe('machine opens (events through the signed webhook)', () => {
       .values({ email: 'opens-admin@example.com', password_hash: 'not-used' })
       .returning(['id', 'email'])
       .executeTakeFirstOrThrow();
-    admin = { id: user.id, email: user.email, isAdmin: true };
+    admin = { id: user.id, email: user.email, role: 'owner' };
   });
   afterAll(async () => {
     await server.stop();

@@ -18,7 +18,7 @@ describe('details page: send filters and Retry failed', () => {
       .values({ email: 'sends-admin@example.com', password_hash: 'not-used' })
       .returning(['id', 'email'])
       .executeTakeFirstOrThrow();
-    admin = { ...user, isAdmin: true };
+    admin = { ...user, role: 'owner' };
   });
 
   async function campaignWith(status: CampaignStatus, sends: SendStatus[], failedCount = 0) {

@@ -16,19 +16,19 @@ describe('npm run admin', () => {
 
   it('creates a verified admin with the given password', async () => {
     expect(await run('create', 'Owner@Example.com', '--password', 'the owner passphrase')).toEqual([
-      'Created admin Owner@Example.com.',
+      'Created admin Owner@Example.com (owner).',
     ]);
     const user = await findUserByEmail(t.db, 'owner@example.com');
     expect(user?.email_verified_at).toBeInstanceOf(Date);
     expect(await verifyPassword(user?.password_hash ?? '', 'the owner passphrase')).toBe(true);
     expect(await run('list')).toEqual([
-      expect.stringMatching(/^Owner@Example\.com\tadmin\tverified\t\d{4}-/),
+      expect.stringMatching(/^Owner@Example\.com\towner\tverified\t\d{4}-/),
     ]);
   });
 
   it('generates and shows a password once when none is given', async () => {
     const lines = await run('create', 'generated@example.com');
-    expect(lines[0]).toBe('Created admin generated@example.com.');
+    expect(lines[0]).toBe('Created admin generated@example.com (owner).');
     const password = /^Password \(shown once\): (\S+)$/.exec(lines[1] ?? '')?.[1] ?? '';
     expect(password).toHaveLength(24);
     const user = await findUserByEmail(t.db, 'generated@example.com');
@@ -71,14 +71,20 @@ describe('npm run admin', () => {
     await expect(run('grant', 'STAFF@example.com')).rejects.toThrow(/has not verified its e-mail address/);
     expect((await findUserByEmail(t.db, 'staff@example.com'))?.id).toBe(user.id);
     expect(await run('grant', 'STAFF@example.com', '--force')).toEqual([
-      'STAFF@example.com is now an admin.',
+      'STAFF@example.com is now an admin (owner).',
       'Note: granted with --force to an unverified address; it cannot sign in until the address is verified.',
     ]);
     // Granting twice changes nothing.
     await run('grant', 'staff@example.com', '--force');
     const token = generateSessionToken();
     await createSession(t.db, token, user.id, { ip: null, userAgent: null });
-    expect((await validateSessionToken(t.db, token))?.user.isAdmin).toBe(true);
+    expect((await validateSessionToken(t.db, token))?.user.role).toBe('owner');
+    // A role given by name replaces the one held (one role per member, decision 027).
+    expect(await run('grant', 'staff@example.com', '--role', 'marketer', '--force')).toContain(
+      'staff@example.com is now an admin (marketer).',
+    );
+    expect((await validateSessionToken(t.db, token))?.user.role).toBe('marketer');
+    await expect(run('grant', 'staff@example.com', '--role', 'admin')).rejects.toThrow(/--role needs one of/);
 
     expect(await run('revoke', 'staff@example.com')).toEqual([
       'staff@example.com is no longer an admin; 1 session(s) ended.',
@@ -96,7 +102,7 @@ describe('npm run admin', () => {
       await createSession(t.db, token, owner?.id ?? '', { ip: null, userAgent: null });
     expect(await run('logout', 'owner@example.com')).toEqual(['2 session(s) of owner@example.com ended.']);
     for (const token of tokens) expect(await validateSessionToken(t.db, token)).toBeNull();
-    expect(await run('list')).toContainEqual(expect.stringMatching(/^Owner@Example\.com\tadmin\t/));
+    expect(await run('list')).toContainEqual(expect.stringMatching(/^Owner@Example\.com\towner\t/));
   });
 
   it('reports unknown users for grant, revoke and logout', async () => {

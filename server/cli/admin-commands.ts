@@ -1,3 +1,4 @@
+import { ROLES, type Role, roleSchema } from '#shared/auth/permissions.ts';
 import { emailSchema, signUpInputSchema } from '#shared/auth/schemas.ts';
 import { generatePassword } from '../auth/bootstrap-admin.ts';
 import { newPasswordProblem } from '../auth/password-policy.ts';
@@ -17,10 +18,13 @@ export class UsageError extends Error {
 }
 
 export const ADMIN_USAGE = `Usage: npm run admin -- <command>
-  create <email> [--password <pw>]   create a user with the admin role (password generated when omitted)
-  grant <email> [--force]            give an existing user with a verified address the admin role
+  create <email> [--password <pw>] [--role <role>]
+                                     create a team member (password generated when omitted)
+  grant <email> [--role <role>] [--force]
+                                     give an existing user with a verified address a role, or change it
                                      (--force: grant it to an unverified address anyway)
-  revoke <email>                     remove the admin role and end the user's sessions
+  revoke <email>                     remove the user's role and end their sessions
+  roles: ${ROLES.join(', ')} (default owner, for recovery)
   logout <email>                     end every session of the user (all devices), keeping their role
   list                               list users and their roles`;
 
@@ -36,6 +40,14 @@ export async function runAdminCommand(
     const parsed = emailSchema.safeParse(rest[0] ?? '');
     if (!parsed.success)
       throw new UsageError(parsed.error.issues[0]?.message ?? 'An e-mail address is required');
+    return parsed.data;
+  };
+  // The CLI is the way back in when no Owner can sign in, so it grants Owner unless told otherwise.
+  const role = (): Role => {
+    const flag = rest.indexOf('--role');
+    if (flag < 0) return 'owner';
+    const parsed = roleSchema.safeParse(rest[flag + 1]);
+    if (!parsed.success) throw new UsageError(`--role needs one of: ${ROLES.join(', ')}`);
     return parsed.data;
   };
   switch (command) {
@@ -54,16 +66,18 @@ export async function runAdminCommand(
       if (!credentials.success) throw new UsageError(credentials.error.issues[0]?.message ?? 'Invalid input');
       const problem = generated ? null : newPasswordProblem(password, address);
       if (problem) throw new UsageError(problem);
+      const granted = role();
       await db.transaction().execute(async (trx) => {
         await createUser(trx, { email: address, password, verified: true });
-        await grantAdmin(trx, address);
+        await grantAdmin(trx, address, granted);
       });
-      out(`Created admin ${address}.`);
+      out(`Created admin ${address} (${granted}).`);
       if (generated) out(`Password (shown once): ${password}`);
       return;
     }
     case 'grant': {
       const address = email();
+      const granted = role();
       const user = await findUserByEmail(db, address);
       if (!user) throw new UnknownUserError(address);
       const force = rest.includes('--force');
@@ -73,8 +87,8 @@ export async function runAdminCommand(
         throw new UsageError(
           `${address} has not verified its e-mail address, so admin access is not granted: ask them to open the link in the verification e-mail first, or run "grant ${address} --force" if you are sure the account is theirs.`,
         );
-      await grantAdmin(db, address);
-      out(`${address} is now an admin.`);
+      await grantAdmin(db, address, granted);
+      out(`${address} is now an admin (${granted}).`);
       if (!user.email_verified_at)
         out(
           'Note: granted with --force to an unverified address; it cannot sign in until the address is verified.',
@@ -100,7 +114,7 @@ export async function runAdminCommand(
       if (users.length === 0) out('No users.');
       for (const u of users) {
         out(
-          `${u.email}\t${u.isAdmin ? 'admin' : 'user'}\t${u.emailVerified ? 'verified' : 'unverified'}\t${u.createdAt.toISOString()}`,
+          `${u.email}\t${u.role ?? 'user'}\t${u.emailVerified ? 'verified' : 'unverified'}\t${u.createdAt.toISOString()}`,
         );
       }
       return;

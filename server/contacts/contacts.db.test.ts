@@ -46,7 +46,7 @@ describe('admin contacts', () => {
   beforeAll(async () => {
     const user = await createUser(t.db, { email: 'contacts-admin@example.com', password: 'x-password-1' });
     await grantAdmin(t.db, user.email);
-    admin = { id: user.id, email: user.email, isAdmin: true };
+    admin = { id: user.id, email: user.email, role: 'owner' };
     await t.db.insertInto('leads').values(rows).execute();
   });
 

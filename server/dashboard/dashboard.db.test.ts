@@ -14,7 +14,7 @@ describe('dashboard', () => {
   beforeAll(async () => {
     const user = await createUser(t.db, { email: 'dash-admin@example.com', password: 'x-password-1' });
     await grantAdmin(t.db, user.email);
-    admin = { id: user.id, email: user.email, isAdmin: true };
+    admin = { id: user.id, email: user.email, role: 'owner' };
   });
 
   it('shows zeros and no rates on an empty database', async () => {

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Role } from '#shared/auth/permissions.ts';
 import type { ConsentBasis } from '#shared/contacts/consent.ts';
 import type { EnquiryStatus } from '#shared/enquiries/status.ts';
 
@@ -47,7 +48,7 @@ export interface SessionsTable {
 
 export interface UserRolesTable {
   user_id: string;
-  role: 'admin';
+  role: Role;
   created_at: GeneratedTimestamp;
 }
 
@@ -328,6 +329,32 @@ export interface ProviderRateLimitsTable {
   updated_at: GeneratedTimestamp;
 }
 
+export interface UserTwoFactorTable {
+  user_id: string;
+  secret: Uint8Array;
+  enabled_at: Date | null;
+  last_used_step: ColumnType<string, string | number | undefined, string | number>;
+  created_at: GeneratedTimestamp;
+}
+
+export interface TwoFactorRecoveryCodesTable {
+  user_id: string;
+  code_hash: string;
+  used_at: Date | null;
+}
+
+export interface AuditLogTable {
+  id: Generated<string>;
+  created_at: GeneratedTimestamp;
+  actor_id: string | null;
+  actor_email: string | null;
+  ip: string | null;
+  action: string;
+  entity_type: string | null;
+  entity_id: string | null;
+  summary: ColumnType<Record<string, unknown>, string, never>;
+}
+
 export interface RateLimitsTable {
   key: string;
   window_start: Timestamp;
@@ -378,6 +405,9 @@ export interface DB {
   settings: SettingsTable;
   outbox_emails: OutboxEmailsTable;
   rate_limits: RateLimitsTable;
+  audit_log: AuditLogTable;
+  user_two_factor: UserTwoFactorTable;
+  two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
   stat_deltas: StatDeltasTable;
 }
 

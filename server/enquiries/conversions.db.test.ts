@@ -37,7 +37,7 @@ describe('Meta Conversions API', () => {
 
     const user = await createUser(t.db, { email: 'capi-admin@example.com', password: 'x-password-1' });
     await grantAdmin(t.db, user.email);
-    admin = { id: user.id, email: user.email, isAdmin: true };
+    admin = { id: user.id, email: user.email, role: 'owner' };
     const lead = await t.db
       .insertInto('leads')
       .values({ email: 'Jane.Citizen@Example.com', phone: '0412 345 678' })

@@ -1,3 +1,4 @@
+import { rolesWith } from '#shared/auth/permissions.ts';
 import { sql } from 'kysely';
 import type { EnquiryDetail, EnquiryOffer, TimelineEntry } from '#shared/enquiries/schemas.ts';
 import { enquiryReference } from '#shared/leads/schema.ts';
@@ -196,13 +197,13 @@ export async function getEnquiry(db: DbExecutor, id: string): Promise<EnquiryDet
   };
 }
 
-/** Admins an enquiry can be assigned to. */
+/** Members who may work an enquiry, so it can be assigned to them (decision 027). */
 export async function listAssignableAdmins(db: DbExecutor): Promise<Array<{ id: string; email: string }>> {
   return db
     .selectFrom('users')
     .innerJoin('user_roles', 'user_roles.user_id', 'users.id')
     .select(['users.id', 'users.email'])
-    .where('user_roles.role', '=', 'admin')
+    .where('user_roles.role', 'in', rolesWith('enquiries.write'))
     .orderBy('users.email')
     .execute();
 }

@@ -22,10 +22,10 @@ describe('admin enquiries', () => {
   beforeAll(async () => {
     const user = await createUser(t.db, { email: 'desk-admin@example.com', password: 'x-password-1' });
     await grantAdmin(t.db, user.email);
-    admin = { id: user.id, email: user.email, isAdmin: true };
+    admin = { id: user.id, email: user.email, role: 'owner' };
     const second = await createUser(t.db, { email: 'buyer@example.com', password: 'x-password-1' });
     await grantAdmin(t.db, second.email);
-    other = { id: second.id, email: second.email, isAdmin: true };
+    other = { id: second.id, email: second.email, role: 'owner' };
     const leads = await t.db
       .insertInto('leads')
       .values(

@@ -1,3 +1,4 @@
+import { rolesWith } from '#shared/auth/permissions.ts';
 import { sql } from 'kysely';
 import { checkTransition, type EnquiryStatus, isClosed } from '#shared/enquiries/status.ts';
 import type { DbTransaction } from '../db/database.ts';
@@ -100,7 +101,7 @@ export async function assignEnquiry(
       .selectFrom('user_roles')
       .select('user_id')
       .where('user_id', '=', input.assigneeId)
-      .where('role', '=', 'admin')
+      .where('role', 'in', rolesWith('enquiries.write'))
       .executeTakeFirst();
     if (!admin) return { status: 'unknown_user' };
   }

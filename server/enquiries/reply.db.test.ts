@@ -16,7 +16,7 @@ describe('replying to a seller from the enquiry', () => {
   beforeAll(async () => {
     const user = await createUser(t.db, { email: 'replier@example.com', password: 'x-password-1' });
     await grantAdmin(t.db, user.email);
-    admin = { id: user.id, email: user.email, isAdmin: true };
+    admin = { id: user.id, email: user.email, role: 'owner' };
     const lead = await t.db
       .insertInto('leads')
       .values({ email: 'sam.seller@example.com', full_name: 'Sam Seller' })

@@ -29,7 +29,7 @@ import { csvRow } from './csv.ts';
 
 export interface CsvExportSpec {
   header: readonly string[];
-  table: 'leads' | 'unsubscribe_logs' | 'email_sends';
+  table: 'leads' | 'unsubscribe_logs' | 'email_sends' | 'audit_log';
   conditions: RawBuilder<unknown>[];
   /** Row order; newest first unless given. */
   orderBy?: RawBuilder<unknown>;

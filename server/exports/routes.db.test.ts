@@ -145,6 +145,32 @@ describe('admin CSV exports', () => {
     expect((await get('/api/admin/exports/contacts.csv', adminCookie)).statusCode).toBe(200);
   });
 
+  it('audits each export, and lets the Owner alone export the audit log, filtered (decision 028)', async () => {
+    const marketer = await sessionCookie('export-marketer@example.com', true);
+    await grantAdmin(t.db, 'export-marketer@example.com', 'marketer');
+    expect((await get('/api/admin/exports/contacts.csv', marketer)).statusCode).toBe(200);
+    expect((await get('/api/admin/exports/audit-log.csv', marketer)).statusCode).toBe(403);
+    const res = await get(
+      '/api/admin/exports/audit-log.csv?member=export-marketer&action=exports.',
+      adminCookie,
+    );
+    expect(res.statusCode).toBe(200);
+    const [header, ...rows] = parseCsv(res.body);
+    expect(header).toEqual([
+      'Date & Time',
+      'Member',
+      'IP Address',
+      'Action',
+      'Entity',
+      'Entity ID',
+      'Summary',
+    ]);
+    expect(rows.map((row) => [row[1], row[3]])).toEqual([
+      ['export-marketer@example.com', 'exports.contacts'],
+    ]);
+    expect(JSON.parse(rows[0]?.[6] ?? '')).toMatchObject({ filter: { filter: 'all' } });
+  });
+
   it('answers 400 for a bad filter', async () => {
     const res = await get('/api/admin/exports/contacts.csv?filter=everyone', adminCookie);
     expect(res.statusCode).toBe(400);

@@ -5,6 +5,9 @@ import { UNSUBSCRIBE_MESSAGES, unsubscribesExportQuerySchema } from '#shared/uns
 import { CAMPAIGN_NOT_FOUND, campaignIdInputSchema } from '#shared/campaigns/schemas.ts';
 import { findCampaign } from '../campaigns/campaigns.ts';
 import { campaignSendsCsvExport } from '../campaigns/sends-export.ts';
+import { auditFiltersSchema } from '#shared/audit/schemas.ts';
+import { auditCsvExport, auditSummary, recordAudit } from '../audit/audit.ts';
+import type { SessionUser } from '../auth/session.ts';
 import { contactsCsvExport } from '../contacts/export.ts';
 import { requireAdminSession } from '../http/admin-session.ts';
 import type { AppServices } from '../services.ts';
@@ -48,6 +51,21 @@ async function sendCsv(
     .send(csv.start());
 }
 
+/** Every export is audited before its first byte leaves (decision 028). */
+async function auditExport(
+  services: AppServices,
+  user: SessionUser,
+  req: FastifyRequest,
+  action: string,
+  query: object,
+): Promise<void> {
+  await recordAudit(
+    services.db,
+    { id: user.id, email: user.email, ip: req.ip || null },
+    { action, entityType: 'export', summary: { filter: auditSummary(query) } },
+  );
+}
+
 /**
  * Admin CSV downloads. GETs change nothing, so they need no CSRF token, but they carry personal data:
  * the admin session is required and nothing may be cached on the way.
@@ -61,18 +79,22 @@ export const adminExportRoutes: FastifyPluginAsync<{ services: AppServices }> = 
   });
 
   scope.get('/api/admin/exports/contacts.csv', async (req, reply) => {
-    if (!(await requireAdminSession(services, req, reply))) return reply;
+    const user = await requireAdminSession(services, req, reply, 'exports.download');
+    if (!user) return reply;
     const query = parseQuery(contactsExportQuerySchema, req, reply);
     if (!query) return reply;
+    await auditExport(services, user, req, 'exports.contacts', query);
     const timezone = await getSettingsTimezone(services.db);
     const filename = `contacts-${query.filter}-${localDate(new Date(), timezone)}.csv`;
     return sendCsv(services, reply, filename, contactsCsvExport(query, timezone));
   });
 
   scope.get('/api/admin/exports/unsubscribe-logs.csv', async (req, reply) => {
-    if (!(await requireAdminSession(services, req, reply))) return reply;
+    const user = await requireAdminSession(services, req, reply, 'exports.download');
+    if (!user) return reply;
     const query = parseQuery(unsubscribesExportQuerySchema, req, reply);
     if (!query) return reply;
+    await auditExport(services, user, req, 'exports.unsubscribeLogs', query);
     const timezone = await getSettingsTimezone(services.db);
     const filename = `unsubscribe-logs-${localDate(new Date(), timezone)}.csv`;
     // Spec §5: exporting no logs is an error, not an empty file.
@@ -82,10 +104,12 @@ export const adminExportRoutes: FastifyPluginAsync<{ services: AppServices }> = 
   });
 
   scope.get('/api/admin/exports/campaigns/:id/sends.csv', async (req, reply) => {
-    if (!(await requireAdminSession(services, req, reply))) return reply;
+    const user = await requireAdminSession(services, req, reply, 'exports.download');
+    if (!user) return reply;
     const params = campaignIdInputSchema.safeParse(req.params);
     const campaign = params.success ? await findCampaign(services.db, params.data.id) : undefined;
     if (!campaign) return reply.code(404).send({ error: CAMPAIGN_NOT_FOUND });
+    await auditExport(services, user, req, 'exports.campaignSends', { campaignId: campaign.id });
     const timezone = await getSettingsTimezone(services.db);
     const slug =
       campaign.name
@@ -94,6 +118,21 @@ export const adminExportRoutes: FastifyPluginAsync<{ services: AppServices }> = 
         .replace(/^-|-$/g, '') || 'campaign';
     const filename = `${slug.slice(0, 60)}-sends-${localDate(new Date(), timezone)}.csv`;
     return sendCsv(services, reply, filename, campaignSendsCsvExport(campaign.id, timezone));
+  });
+
+  scope.get('/api/admin/exports/audit-log.csv', async (req, reply) => {
+    const user = await requireAdminSession(services, req, reply, 'audit.read');
+    if (!user) return reply;
+    const query = parseQuery(auditFiltersSchema, req, reply);
+    if (!query) return reply;
+    await auditExport(services, user, req, 'exports.auditLog', query);
+    const timezone = await getSettingsTimezone(services.db);
+    return sendCsv(
+      services,
+      reply,
+      `audit-log-${localDate(new Date(), timezone)}.csv`,
+      auditCsvExport(query, timezone),
+    );
   });
   return Promise.resolve();
 };

@@ -60,7 +60,9 @@ describe('admin authentication over HTTP', () => {
   it('sets an HttpOnly, SameSite=Lax session cookie for the whole site that lasts the idle lifetime', async () => {
     const res = await signInAs('http-admin@example.com');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ result: { data: { email: 'http-admin@example.com', isAdmin: true } } });
+    expect(res.json()).toEqual({
+      result: { data: { email: 'http-admin@example.com', isAdmin: true, role: 'owner' } },
+    });
     const cookie = setCookie(res, 'session');
     expect(cookie).toMatch(/; HttpOnly/);
     expect(cookie).toMatch(/; SameSite=Lax/);
@@ -88,7 +90,9 @@ describe('admin authentication over HTTP', () => {
       url: '/trpc/auth.me',
       headers: { cookie: `__Host-session=${cookieValue(cookie)}`, origin: HTTPS_APP_URL },
     });
-    expect(me.json()).toEqual({ result: { data: { email: 'prod-admin@example.com', isAdmin: true } } });
+    expect(me.json()).toEqual({
+      result: { data: { email: 'prod-admin@example.com', isAdmin: true, role: 'owner' } },
+    });
   });
 
   it('keeps only the hash of the token in the database', async () => {

@@ -113,11 +113,21 @@ describe('fuzzing the public surface', () => {
     ['auth.signOut', anyValue, 200],
     ['auth.changePassword', emailLike, 200],
     ['consent.confirm', tokenLike, 600],
+    [
+      'auth.verifyTwoFactor',
+      fc.record({ pendingToken: anyValue, code: anyValue }, { requiredKeys: [] }),
+      300,
+    ],
+    ['auth.beginTwoFactor', anyValue, 100],
+    ['auth.confirmTwoFactor', fc.record({ code: anyValue }, { requiredKeys: [] }), 100],
+    ['auth.endSession', fc.record({ id: anyValue }, { requiredKeys: [] }), 100],
   ];
   const queries = [
     ['preferences.get', 600],
     ['consent.view', 600],
     ['auth.me', 200],
+    ['auth.twoFactorStatus', 100],
+    ['auth.sessions', 100],
     ['system.health', 200],
   ] as const;
 

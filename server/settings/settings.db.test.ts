@@ -26,7 +26,7 @@ describe('admin settings', () => {
     const user = await createUser(t.db, { email: 'settings-admin@example.com', password: 'x-password-1' });
     await grantAdmin(t.db, user.email);
     await createUser(t.db, { email: 'not-an-admin@example.com', password: 'x-password-1' });
-    admin = { id: user.id, email: user.email, isAdmin: true };
+    admin = { id: user.id, email: user.email, role: 'owner' };
   });
 
   it('starts with the design defaults and shows the configured sender as the fallback', async () => {

@@ -180,7 +180,6 @@ export async function listAdminEmails(db: DbExecutor): Promise<string[]> {
     .selectFrom('users')
     .innerJoin('user_roles', 'user_roles.user_id', 'users.id')
     .select('users.email')
-    .where('user_roles.role', '=', 'admin')
     .orderBy('users.email')
     .execute();
   return rows.map((r) => r.email);

@@ -29,7 +29,7 @@ describe('admin.templates', () => {
       .values({ email: 'templates-admin@example.com', password_hash: 'not-used' })
       .returning(['id', 'email'])
       .executeTakeFirstOrThrow();
-    admin = { id: user.id, email: user.email, isAdmin: true };
+    admin = { id: user.id, email: user.email, role: 'owner' };
   });
 
   it('keeps default values for its listed variables, and a duplicate keeps them too', async () => {

@@ -1,5 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { describe, expect, it } from 'vitest';
+import { hasPermission, type Permission, ROLES } from '#shared/auth/permissions.ts';
 import { useTestDatabase } from '#test/support/db.ts';
 import { callerFor, testServices } from '#test/support/services.ts';
 import { appRouter } from './router.ts';
@@ -32,7 +33,13 @@ async function outcomeOf(call: () => unknown): Promise<string> {
 describe('every admin.* procedure', () => {
   const t = useTestDatabase();
   const adminPaths = Object.keys(appRouter._def.procedures).filter((path) => path.startsWith('admin.'));
-  const member = { id: '00000000-0000-4000-8000-0000000000aa', email: 'member@example.com', isAdmin: false };
+  const member = { id: '00000000-0000-4000-8000-0000000000aa', email: 'member@example.com', role: null };
+  // At run time tRPC keeps the procedures flat, keyed by dotted path (its type nests them).
+  const procedures = appRouter._def.procedures as unknown as Record<
+    string,
+    { _def: { meta?: { permission?: Permission } } } | undefined
+  >;
+  const permissionOf = (path: string): Permission | undefined => procedures[path]?._def.meta?.permission;
 
   it('exists (the walk found the admin router)', () => {
     expect(adminPaths.length).toBeGreaterThan(0);
@@ -50,4 +57,86 @@ describe('every admin.* procedure', () => {
     expect(await outcomeOf(() => call({}))).toBe('FORBIDDEN');
     expect(await outcomeOf(() => call(undefined))).toBe('FORBIDDEN');
   });
+
+  it.each(adminPaths.map((path) => [path]))('%s names the permission it needs', (path) => {
+    expect(permissionOf(path)).toBe(EXPECTED_PERMISSIONS[path]);
+  });
+
+  it('names every admin procedure in the expected table (a new one needs a line here)', () => {
+    expect(adminPaths.toSorted()).toEqual(Object.keys(EXPECTED_PERMISSIONS).toSorted());
+  });
+
+  // Every role against every procedure: allowed means the access checks pass (what follows, e.g.
+  // the input parser's BAD_REQUEST, is not this test's business); refused means FORBIDDEN.
+  const cases = ROLES.flatMap((role) => adminPaths.map((path) => [role, path] as const));
+  it.each(cases)('%s × %s', async (role, path) => {
+    const permission = EXPECTED_PERMISSIONS[path];
+    if (!permission) throw new Error(`${path} is missing from EXPECTED_PERMISSIONS`);
+    const user = { id: '00000000-0000-4000-8000-0000000000bb', email: `${role}@example.com`, role };
+    const call = procedureAt(callerFor(testServices(t.db), user), path);
+    const outcome = await outcomeOf(() => call({ id: '00000000-0000-4000-8000-0000000000cc' }));
+    if (hasPermission(role, permission)) expect(outcome).not.toMatch(/^(FORBIDDEN|UNAUTHORIZED)$/);
+    else expect(outcome).toBe('FORBIDDEN');
+  });
 });
+
+/** Reviewed by hand: which permission each admin procedure needs (decision 027). */
+const EXPECTED_PERMISSIONS: Record<string, Permission> = {
+  'admin.outbox.list': 'outbox.read',
+  'admin.outbox.get': 'outbox.read',
+  'admin.campaigns.list': 'campaigns.read',
+  'admin.campaigns.get': 'campaigns.read',
+  'admin.campaigns.watch': 'campaigns.read',
+  'admin.campaigns.audienceCount': 'campaigns.read',
+  'admin.campaigns.scheduleSettings': 'campaigns.read',
+  'admin.campaigns.sends': 'campaigns.read',
+  'admin.campaigns.sendEvents': 'campaigns.read',
+  'admin.campaigns.links': 'campaigns.read',
+  'admin.campaigns.engagement': 'campaigns.read',
+  'admin.campaigns.opens': 'campaigns.read',
+  'admin.campaigns.saveDraft': 'campaigns.write',
+  'admin.campaigns.sendTest': 'campaigns.write',
+  'admin.campaigns.duplicate': 'campaigns.write',
+  'admin.campaigns.delete': 'campaigns.write',
+  'admin.campaigns.sendNow': 'campaigns.send',
+  'admin.campaigns.schedule': 'campaigns.send',
+  'admin.campaigns.pause': 'campaigns.send',
+  'admin.campaigns.resume': 'campaigns.send',
+  'admin.campaigns.retryFailed': 'campaigns.send',
+  'admin.campaigns.cancel': 'campaigns.send',
+  'admin.enquiries.list': 'enquiries.read',
+  'admin.enquiries.awaitingReply': 'enquiries.read',
+  'admin.enquiries.filterOptions': 'enquiries.read',
+  'admin.enquiries.get': 'enquiries.read',
+  'admin.enquiries.replyTemplates': 'enquiries.read',
+  'admin.enquiries.replyPreview': 'enquiries.read',
+  'admin.enquiries.setStatus': 'enquiries.write',
+  'admin.enquiries.assign': 'enquiries.write',
+  'admin.enquiries.addNote': 'enquiries.write',
+  'admin.enquiries.recordOffer': 'enquiries.write',
+  'admin.enquiries.reply': 'enquiries.write',
+  'admin.templates.list': 'templates.read',
+  'admin.templates.get': 'templates.read',
+  'admin.templates.plainText': 'templates.read',
+  'admin.templates.create': 'templates.write',
+  'admin.templates.update': 'templates.write',
+  'admin.templates.delete': 'templates.write',
+  'admin.templates.duplicate': 'templates.write',
+  'admin.templates.sendTest': 'templates.write',
+  'admin.dashboard.stats': 'dashboard.read',
+  'admin.dashboard.recentActivity': 'dashboard.read',
+  'admin.dashboard.dailyActivity': 'dashboard.read',
+  'admin.contacts.list': 'contacts.read',
+  'admin.contacts.stats': 'contacts.read',
+  'admin.contacts.get': 'contacts.read',
+  'admin.contacts.update': 'contacts.write',
+  'admin.unsubscribes.list': 'unsubscribes.read',
+  'admin.unsubscribes.stats': 'unsubscribes.read',
+  'admin.settings.get': 'settings.read',
+  'admin.settings.update': 'settings.write',
+  'admin.audit.list': 'audit.read',
+  'admin.team.list': 'team.manage',
+  'admin.team.changeRole': 'team.manage',
+  'admin.team.remove': 'team.manage',
+  'admin.team.endSessions': 'team.manage',
+};

@@ -115,7 +115,7 @@ describe('auth.* procedures', () => {
           email: 'taken@example.com',
           password: ADMIN_PASSWORD,
         }),
-      ).resolves.toMatchObject({ isAdmin: true });
+      ).resolves.toMatchObject({ role: 'owner' });
     });
 
     it('refuses common passwords and bad input with a clear 400', async () => {
@@ -165,6 +165,7 @@ describe('auth.* procedures', () => {
       ).resolves.toEqual({
         email: 'boss@example.com',
         isAdmin: true,
+        role: 'owner',
       });
       await caller.auth.signIn({ email: 'boss@example.com', password: ADMIN_PASSWORD });
       expect(await sessionCount(admin.id)).toBe(2);
@@ -174,7 +175,7 @@ describe('auth.* procedures', () => {
       const admin = await makeAdmin('replace@example.com');
       const token = generateSessionToken();
       const old = await createSession(t.db, token, admin.id, { ip: null, userAgent: null });
-      const user = { id: admin.id, email: admin.email, isAdmin: true };
+      const user = { id: admin.id, email: admin.email, role: 'owner' as const };
       await callerAt(testServices(t.db), '198.51.100.11', { user, sessionId: old.id }).auth.signIn({
         email: admin.email,
         password: ADMIN_PASSWORD,
@@ -201,7 +202,7 @@ describe('auth.* procedures', () => {
       const member = await createUser(t.db, { email: 'member@example.com', password: 'member password 1' });
       const token = generateSessionToken();
       const held = await createSession(t.db, token, member.id, { ip: null, userAgent: null });
-      const user = { id: member.id, email: member.email, isAdmin: false };
+      const user = { id: member.id, email: member.email, role: null };
       await expect(
         callerAt(testServices(t.db), '198.51.100.13', { user, sessionId: held.id }).auth.signIn({
           email: 'member@example.com',
@@ -239,7 +240,7 @@ describe('auth.* procedures', () => {
       vi.setSystemTime(new Date('2026-11-21T09:15:00Z'));
       await expect(
         caller.auth.signIn({ email: 'target@example.com', password: ADMIN_PASSWORD }),
-      ).resolves.toMatchObject({ isAdmin: true });
+      ).resolves.toMatchObject({ role: 'owner' });
     });
 
     it('resets the account counter after a successful sign-in', async () => {
@@ -326,6 +327,7 @@ describe('auth.* procedures', () => {
         { ip: '203.0.113.1', userAgent: null, deviceToken: null, currentSessionId: null },
         now,
       );
+      if (known.kind !== 'session') throw new Error('expected a session (no 2FA here)');
       const attacker = { ip: '192.0.2.66', userAgent: null, deviceToken: null, currentSessionId: null };
       for (let i = 0; i < 6; i += 1) {
         await signIn(
@@ -345,7 +347,7 @@ describe('auth.* procedures', () => {
           { ip: '203.0.113.1', userAgent: null, deviceToken: known.deviceToken, currentSessionId: null },
           now,
         ),
-      ).resolves.toMatchObject({ user: { email: 'victim@example.com' } });
+      ).resolves.toMatchObject({ kind: 'session', user: { email: 'victim@example.com' } });
       // A device cookie made for another address is no way around the lock.
       await expect(
         signIn(
@@ -365,10 +367,11 @@ describe('auth.* procedures', () => {
     it('returns null for visitors and the e-mail and role for users', async () => {
       const services = testServices(t.db);
       await expect(callerAt(services, '198.51.100.30').auth.me()).resolves.toBeNull();
-      const user = { id: '00000000-0000-4000-8000-000000000009', email: 'who@example.com', isAdmin: false };
+      const user = { id: '00000000-0000-4000-8000-000000000009', email: 'who@example.com', role: null };
       await expect(callerAt(services, '198.51.100.30', { user, sessionId: 'x' }).auth.me()).resolves.toEqual({
         email: 'who@example.com',
         isAdmin: false,
+        role: null,
       });
     });
 
@@ -376,7 +379,7 @@ describe('auth.* procedures', () => {
       const admin = await makeAdmin('leaving@example.com');
       const token = generateSessionToken();
       const session = await createSession(t.db, token, admin.id, { ip: null, userAgent: null });
-      const user = { id: admin.id, email: admin.email, isAdmin: true };
+      const user = { id: admin.id, email: admin.email, role: 'owner' as const };
       await expect(
         callerAt(testServices(t.db), '198.51.100.31', { user, sessionId: session.id }).auth.signOut(),
       ).resolves.toEqual({ signedOut: true });

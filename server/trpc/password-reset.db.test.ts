@@ -79,7 +79,7 @@ describe('password reset and change', () => {
     await expect(
       caller.auth.signIn({ email: user.email, password: 'a brand new phrase' }),
     ).resolves.toMatchObject({
-      isAdmin: true,
+      role: 'owner',
     });
     // Single use: the password it was made for has changed.
     await expect(caller.auth.resetPassword({ token, password: 'yet another phrase' })).rejects.toMatchObject({
@@ -134,7 +134,7 @@ describe('password reset and change', () => {
     const { user, sessionIds } = await adminWithSessions('change@example.com', 3);
     const [current] = sessionIds;
     if (!current) throw new Error('no session');
-    const me = { id: user.id, email: user.email, isAdmin: true };
+    const me = { id: user.id, email: user.email, role: 'owner' as const };
     const caller = callerAt(testServices(t.db), '198.51.100.30', { user: me, sessionId: current });
     await expect(
       caller.auth.changePassword({ currentPassword: 'wrong password', newPassword: 'a brand new phrase' }),

@@ -1,3 +1,5 @@
+import { adminAuditRouter } from './routers/admin-audit.ts';
+import { adminTeamRouter } from './routers/admin-team.ts';
 import { adminCampaignsRouter } from './routers/admin-campaigns.ts';
 import { adminContactsRouter } from './routers/admin-contacts.ts';
 import { adminDashboardRouter } from './routers/admin-dashboard.ts';
@@ -28,6 +30,8 @@ export const appRouter = router({
     contacts: adminContactsRouter,
     unsubscribes: adminUnsubscribesRouter,
     settings: adminSettingsRouter,
+    audit: adminAuditRouter,
+    team: adminTeamRouter,
   }),
 });
 

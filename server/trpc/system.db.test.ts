@@ -5,8 +5,16 @@ import { callerFor, testServices } from '#test/support/services.ts';
 
 describe('tRPC end to end (createCaller)', () => {
   const t = useTestDatabase();
-  const admin = { id: '00000000-0000-4000-8000-000000000001', email: 'admin@example.com', isAdmin: true };
-  const member = { id: '00000000-0000-4000-8000-000000000002', email: 'member@example.com', isAdmin: false };
+  const admin = {
+    id: '00000000-0000-4000-8000-000000000001',
+    email: 'admin@example.com',
+    role: 'owner' as const,
+  };
+  const member = {
+    id: '00000000-0000-4000-8000-000000000002',
+    email: 'member@example.com',
+    role: null,
+  };
 
   it('answers the public health query with the transport in use', async () => {
     const result = await callerFor(testServices(t.db)).system.health();

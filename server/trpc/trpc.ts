@@ -1,36 +1,46 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { z, ZodError } from 'zod';
 import { hasUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '#shared/text-safety.ts';
+import { hasPermission, type Permission } from '#shared/auth/permissions.ts';
+import { auditSummary, recordAudit } from '../audit/audit.ts';
 import type { Context } from './context.ts';
 
 // The only place tRPC is initialised. `t` stays private: procedures are built from the three
 // base procedures below, so no route can forget its access check.
-const t = initTRPC.context<Context>().create({
-  // Subscriptions (SSE): a comment line every 15 s keeps proxies from closing an idle stream, and a
-  // client that hears nothing for 45 s (a half-open connection) reconnects.
-  sse: { ping: { enabled: true, intervalMs: 15_000 }, client: { reconnectAfterInactivityMs: 45_000 } },
-  // No answer carries a stack, in any mode: the log has it, with the request id the answer names
-  // (docs/decisions/015).
-  isDev: false,
-  errorFormatter({ shape, error, ctx }) {
-    const cause = error.cause;
-    // An unexpected error says nothing about the server (no driver message, path or stack): a
-    // generic sentence and the request id, which the log line carries with the details.
-    const internal = error.code === 'INTERNAL_SERVER_ERROR';
-    const requestId = ctx?.http?.req.id ?? null;
-    return {
-      ...shape,
-      message: internal ? internalErrorMessage(requestId) : shape.message,
-      data: {
-        ...shape.data,
-        // Only an unexpected error names its request: other answers stay identical across requests.
-        ...(internal ? { requestId } : {}),
-        // Field messages for forms: { fieldName: ['first message', ...] }.
-        fieldErrors: cause instanceof ZodError ? z.flattenError(cause).fieldErrors : null,
-      },
-    };
-  },
-});
+/** Each admin procedure names the permission it needs (decision 027): tests and audits read it. */
+export interface ProcedureMeta {
+  permission?: Permission;
+}
+
+const t = initTRPC
+  .context<Context>()
+  .meta<ProcedureMeta>()
+  .create({
+    // Subscriptions (SSE): a comment line every 15 s keeps proxies from closing an idle stream, and a
+    // client that hears nothing for 45 s (a half-open connection) reconnects.
+    sse: { ping: { enabled: true, intervalMs: 15_000 }, client: { reconnectAfterInactivityMs: 45_000 } },
+    // No answer carries a stack, in any mode: the log has it, with the request id the answer names
+    // (docs/decisions/015).
+    isDev: false,
+    errorFormatter({ shape, error, ctx }) {
+      const cause = error.cause;
+      // An unexpected error says nothing about the server (no driver message, path or stack): a
+      // generic sentence and the request id, which the log line carries with the details.
+      const internal = error.code === 'INTERNAL_SERVER_ERROR';
+      const requestId = ctx?.http?.req.id ?? null;
+      return {
+        ...shape,
+        message: internal ? internalErrorMessage(requestId) : shape.message,
+        data: {
+          ...shape.data,
+          // Only an unexpected error names its request: other answers stay identical across requests.
+          ...(internal ? { requestId } : {}),
+          // Field messages for forms: { fieldName: ['first message', ...] }.
+          fieldErrors: cause instanceof ZodError ? z.flattenError(cause).fieldErrors : null,
+        },
+      };
+    },
+  });
 
 export const router = t.router;
 
@@ -56,8 +66,59 @@ export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
   return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
 });
 
-export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
-  if (!ctx.user.isAdmin)
-    throw new TRPCError({ code: 'FORBIDDEN', message: 'Access denied. Admin privileges required.' });
-  return next({ ctx });
+const memberProcedure = authedProcedure.use(({ ctx, next }) => {
+  const role = ctx.user.role;
+  if (!role) throw new TRPCError({ code: 'FORBIDDEN', message: 'Access denied. Admin privileges required.' });
+  return next({ ctx: { ...ctx, user: { ...ctx.user, role } } });
 });
+
+/**
+ * Every admin mutation that succeeds leaves an audit row (decision 028): who, from where, the
+ * procedure, the record's id when the input names one, and the input's fields without secrets or
+ * long bodies. Part of every requirePermission procedure; the router walk checks each mutation has it.
+ */
+export const auditMutation = t.middleware(async ({ ctx, type, path, getRawInput, next }) => {
+  const result = await next();
+  if (type !== 'mutation' || !result.ok || !ctx.user) return result;
+  const input = await getRawInput().catch(() => undefined);
+  const id = input && typeof input === 'object' && 'id' in input ? input.id : undefined;
+  const segments = path.split('.');
+  await recordAudit(
+    ctx.db,
+    { id: ctx.user.id, email: ctx.user.email, ip: ctx.request.ip },
+    {
+      action: path,
+      entityType: segments.length > 2 ? (segments[1] ?? null) : null,
+      entityId: typeof id === 'string' || typeof id === 'number' ? String(id) : auditedEntityId(result.data),
+      summary: { input: auditSummary(input) },
+    },
+  );
+  return result;
+});
+
+/** A created record's id, when the procedure answers with one (create, duplicate). */
+function auditedEntityId(data: unknown): string | null {
+  if (!data || typeof data !== 'object' || !('id' in data)) return null;
+  return typeof data.id === 'string' ? data.id : null;
+}
+
+/**
+ * A procedure for team members whose role grants `permission` (shared/auth/permissions.ts). The
+ * permission is also the procedure's meta, so the router-walking tests know what each one needs.
+ */
+export function requirePermission(permission: Permission) {
+  return memberProcedure
+    .meta({ permission })
+    .use(({ ctx, next }) => {
+      if (!hasPermission(ctx.user.role, permission))
+        throw new TRPCError({ code: 'FORBIDDEN', message: 'Your role does not allow this.' });
+      return next({ ctx });
+    })
+    .use(auditMutation);
+}
+
+/**
+ * An admin procedure that names no permission is the Owner's alone (decision 027): a router added
+ * without a mapping is never open to weaker roles. Map it with requirePermission instead.
+ */
+export const adminProcedure = requirePermission('team.manage');

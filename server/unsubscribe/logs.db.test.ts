@@ -55,7 +55,7 @@ describe('unsubscribe activity', () => {
   beforeAll(async () => {
     const user = await createUser(t.db, { email: 'logs-admin@example.com', password: 'x-password-1' });
     await grantAdmin(t.db, user.email);
-    admin = { id: user.id, email: user.email, isAdmin: true };
+    admin = { id: user.id, email: user.email, role: 'owner' };
     await t.db
       .insertInto('unsubscribe_logs')
       .values(

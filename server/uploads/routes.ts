@@ -112,7 +112,7 @@ export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (scop
 
   scope.get<{ Params: { id: string } }>('/api/uploads/:id', async (req, reply) => {
     void reply.header('cache-control', 'no-store');
-    if (!(await requireAdminSession(services, req, reply))) return reply;
+    if (!(await requireAdminSession(services, req, reply, 'enquiries.read'))) return reply;
     const id = idSchema.safeParse(req.params.id);
     const upload = id.success ? await findUpload(services.db, id.data) : null;
     const data = upload ? await storage.driverFor(upload.driver).get(upload.storageKey) : null;

@@ -42,7 +42,7 @@ describe('POST /api/webhooks/resend', () => {
       .values({ email: 'webhook-admin@example.com', password_hash: 'not-used' })
       .returning(['id', 'email'])
       .executeTakeFirstOrThrow();
-    admin = { id: user.id, email: user.email, isAdmin: true };
+    admin = { id: user.id, email: user.email, role: 'owner' };
   });
   afterAll(async () => {
     await server.stop();

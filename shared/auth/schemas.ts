@@ -48,3 +48,20 @@ export const changePasswordInputSchema = z.object({
   currentPassword: currentPasswordSchema,
   newPassword: passwordSchema,
 });
+
+/** Sign-in's second step (decision 029): the signed token from the password step and a code. */
+export const twoFactorSignInInputSchema = z.object({
+  pendingToken: z.string().min(1).max(200),
+  code: z.string().trim().min(1, 'Enter the code from your authenticator app').max(32),
+});
+
+/** Turning 2FA on: the first code from the newly added authenticator. */
+export const twoFactorConfirmInputSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app'),
+});
+
+/** Account → sessions: end one of your own sessions by its id (the token's SHA-256, not the token). */
+export const endSessionInputSchema = z.object({ id: z.string().regex(/^[0-9a-f]{64}$/, 'Unknown session') });

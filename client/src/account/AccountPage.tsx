@@ -8,6 +8,8 @@ import { ADMIN_TITLE } from '../admin/AdminShell.tsx';
 import { authErrorMessage, useMe } from '../admin/auth.ts';
 import { useTRPC } from '../trpc.ts';
 import { confirmationError, newPasswordError } from './password-rules.ts';
+import { SessionsCard } from './SessionsCard.tsx';
+import { TwoFactorCard } from './TwoFactorCard.tsx';
 
 /** /admin/account: who is signed in, and "Change password". */
 export function AccountPage() {
@@ -76,6 +78,8 @@ export function AccountPage() {
           </Stack>
         </form>
       </Card>
+      <TwoFactorCard />
+      <SessionsCard />
     </Stack>
   );
 }

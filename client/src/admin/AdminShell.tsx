@@ -16,7 +16,8 @@ import { ADMIN_PRODUCT, AdminBrand } from './AdminBrand.tsx';
 import { useDisclosure, useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { type ReactNode, useCallback, useState } from 'react';
-import { useSignOutToLogin } from './auth.ts';
+import { type Permission, ROLE_LABELS } from '#shared/auth/permissions.ts';
+import { useCan, useMe, useSignOutToLogin } from './auth.ts';
 import {
   CampaignsIcon,
   ContactsIcon,
@@ -47,17 +48,32 @@ type SidebarTarget =
   | '/admin/contacts'
   | '/admin/unsubscribes'
   | '/admin/settings'
+  | '/admin/audit'
+  | '/admin/team'
   | '/admin/outbox';
 
-const NAV_ITEMS: ReadonlyArray<{ label: string; to: SidebarTarget; icon: () => ReactNode }> = [
-  { label: 'Campaign Dashboard', to: '/admin/dashboard', icon: DashboardIcon },
-  { label: 'Campaigns', to: '/admin/campaigns', icon: CampaignsIcon },
-  { label: 'Marketing Templates', to: '/admin/templates', icon: TemplatesIcon },
-  { label: 'Enquiries', to: '/admin/enquiries', icon: EnquiriesIcon },
-  { label: 'Contacts', to: '/admin/contacts', icon: ContactsIcon },
-  { label: 'Unsubscribes', to: '/admin/unsubscribes', icon: UnsubscribesIcon },
-  { label: 'Settings', to: '/admin/settings', icon: SettingsIcon },
-  { label: 'Outbox', to: '/admin/outbox', icon: OutboxIcon },
+// Each entry shows only to a role allowed to read what it opens (decision 027).
+const NAV_ITEMS: ReadonlyArray<{
+  label: string;
+  to: SidebarTarget;
+  icon: () => ReactNode;
+  permission: Permission;
+}> = [
+  { label: 'Campaign Dashboard', to: '/admin/dashboard', icon: DashboardIcon, permission: 'dashboard.read' },
+  { label: 'Campaigns', to: '/admin/campaigns', icon: CampaignsIcon, permission: 'campaigns.read' },
+  { label: 'Marketing Templates', to: '/admin/templates', icon: TemplatesIcon, permission: 'templates.read' },
+  { label: 'Enquiries', to: '/admin/enquiries', icon: EnquiriesIcon, permission: 'enquiries.read' },
+  { label: 'Contacts', to: '/admin/contacts', icon: ContactsIcon, permission: 'contacts.read' },
+  {
+    label: 'Unsubscribes',
+    to: '/admin/unsubscribes',
+    icon: UnsubscribesIcon,
+    permission: 'unsubscribes.read',
+  },
+  { label: 'Settings', to: '/admin/settings', icon: SettingsIcon, permission: 'settings.write' },
+  { label: 'Outbox', to: '/admin/outbox', icon: OutboxIcon, permission: 'outbox.read' },
+  { label: 'Team', to: '/admin/team', icon: ContactsIcon, permission: 'team.manage' },
+  { label: 'Audit log', to: '/admin/audit', icon: SettingsIcon, permission: 'audit.read' },
 ];
 
 // Mantine's `sm` breakpoint (48em): below it the sidebar is an overlay opened from the top bar.
@@ -103,10 +119,15 @@ export function AdminShell({ email, children }: { email: string; children: React
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const { signOut, isPending: signingOut } = useSignOutToLogin();
   const zoneReady = useBusinessTimeZone();
+  const can = useCan();
+  const role = useMe().data?.role ?? null;
   const trpc = useTRPC();
   // The 24-hour promise in view on every page: enquiries still waiting for a first reply.
   const awaiting = useQuery(
-    trpc.admin.enquiries.awaitingReply.queryOptions(undefined, { refetchInterval: 60_000 }),
+    trpc.admin.enquiries.awaitingReply.queryOptions(undefined, {
+      refetchInterval: 60_000,
+      enabled: can('enquiries.read'),
+    }),
   );
   const awaitingCount = awaiting.data?.count ?? 0;
 
@@ -194,7 +215,10 @@ export function AdminShell({ email, children }: { email: string; children: React
             </Tooltip>
             <AdminBrand size="sm" />
           </Group>
-          <Tooltip label="Account and password" position="bottom-end">
+          <Tooltip
+            label={`Account and password${role ? ` · ${ROLE_LABELS[role]}` : ''}`}
+            position="bottom-end"
+          >
             <Anchor
               component={Link}
               to="/admin/account"
@@ -218,7 +242,7 @@ export function AdminShell({ email, children }: { email: string; children: React
         p={iconOnly ? 4 : 'xs'}
       >
         <AppShell.Section grow component={ScrollArea}>
-          {NAV_ITEMS.map((item) => (
+          {NAV_ITEMS.filter((item) => can(item.permission)).map((item) => (
             <div key={item.to}>
               {navLink(
                 item.label,

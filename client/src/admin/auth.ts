@@ -4,6 +4,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { TRPCClientError } from '@trpc/client';
 import { useCallback } from 'react';
 import { AUTH_MESSAGES } from '#shared/auth/messages.ts';
+import { hasPermission, type Permission, type Role } from '#shared/auth/permissions.ts';
 import { useTRPC } from '../trpc.ts';
 
 /** Other tabs of the admin hear about sign-ins and sign-outs here and re-check access. */
@@ -53,6 +54,15 @@ export function authErrorMessage(error: unknown): string {
   return USER_FACING_CODES.has(data.code) ? error.message : AUTH_MESSAGES.genericError;
 }
 
+/**
+ * Whether the signed-in member's role allows `permission` (decision 027): the admin hides what a
+ * role cannot do; the server refuses it anyway.
+ */
+export function useCan(): (permission: Permission) => boolean {
+  const role = useMe().data?.role ?? null;
+  return useCallback((permission: Permission) => hasPermission(role, permission), [role]);
+}
+
 /** The signed-in user (`null` when signed out): what the guard and the top bar read. */
 export function useMe() {
   const trpc = useTRPC();
@@ -63,7 +73,7 @@ export function useMe() {
 export function resetAuthState(
   queryClient: QueryClient,
   meKey: readonly unknown[],
-  me: { email: string; isAdmin: boolean } | null,
+  me: { email: string; isAdmin: boolean; role: Role | null } | null,
 ): void {
   const meHash = hashKey(meKey);
   // The auth.me query itself is updated in place so the components watching it re-render.

@@ -33,6 +33,7 @@ import { AnchorLink, ButtonLink } from '../admin/widgets/links.tsx';
 import { useTRPC } from '../trpc.ts';
 import { StatusBadge } from './StatusBadge.tsx';
 import { useCampaignActions } from './useCampaignActions.tsx';
+import { useCan } from '../admin/auth.ts';
 
 const statusOptions = [
   { value: 'all', label: 'All statuses' },
@@ -66,12 +67,13 @@ export function CampaignsListPage({ search, onSearchChange }: CampaignsListPageP
     ),
   );
   const actions = useCampaignActions();
+  const can = useCan();
 
   return (
     <Stack>
       <Group justify="space-between" align="flex-end">
         <Title order={1}>Campaigns</Title>
-        <ButtonLink to="/admin/campaigns/new">New Campaign</ButtonLink>
+        {can('campaigns.write') && <ButtonLink to="/admin/campaigns/new">New Campaign</ButtonLink>}
       </Group>
 
       <Group align="flex-end">

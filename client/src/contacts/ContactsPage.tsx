@@ -36,6 +36,7 @@ import { errorMessage } from '../admin/widgets/errors.ts';
 import { formatCount, formatDate } from '../admin/widgets/format.ts';
 import { ButtonLink } from '../admin/widgets/links.tsx';
 import { useTRPC } from '../trpc.ts';
+import { useCan } from '../admin/auth.ts';
 
 const filterOptions = contactFilters.map((value) => ({ value, label: CONTACT_FILTER_LABELS[value] }));
 const COLUMNS = 8;
@@ -129,13 +130,16 @@ export function ContactsPage({ search, onSearchChange }: ContactsPageProps) {
     }
   };
 
+  const can = useCan();
   return (
     <Stack>
       <Group justify="space-between" align="flex-end">
         <Title order={1}>Contacts</Title>
-        <Button variant="default" onClick={() => void exportCsv()} loading={exporting}>
-          Export CSV
-        </Button>
+        {can('exports.download') && (
+          <Button variant="default" onClick={() => void exportCsv()} loading={exporting}>
+            Export CSV
+          </Button>
+        )}
       </Group>
 
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>

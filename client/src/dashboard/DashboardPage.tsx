@@ -12,6 +12,7 @@ import {
 } from '#shared/dashboard/schemas.ts';
 import { ACTION_LABELS, type UnsubscribeLogAction } from '#shared/unsubscribes/schemas.ts';
 import { ADMIN_TITLE } from '../admin/AdminShell.tsx';
+import { useCan } from '../admin/auth.ts';
 import { StatCard } from '../admin-lists/StatCard.tsx';
 import { errorMessage } from '../admin/widgets/errors.ts';
 import { formatAge, formatCount, formatDateTime, formatRate } from '../admin/widgets/format.ts';
@@ -27,7 +28,11 @@ export function DashboardPage() {
   const stats = useQuery(trpc.admin.dashboard.stats.queryOptions(undefined, refresh));
   const recent = useQuery(trpc.admin.dashboard.recentActivity.queryOptions(undefined, refresh));
   const daily = useQuery(trpc.admin.dashboard.dailyActivity.queryOptions(undefined, refresh));
-  const awaiting = useQuery(trpc.admin.enquiries.awaitingReply.queryOptions(undefined, refresh));
+  // The enquiry desk's card only for members who work enquiries (decision 027).
+  const seesEnquiries = useCan()('enquiries.read');
+  const awaiting = useQuery(
+    trpc.admin.enquiries.awaitingReply.queryOptions(undefined, { ...refresh, enabled: seesEnquiries }),
+  );
   const s = stats.data;
   const oldest = awaiting.data?.oldestAt ?? null;
 
@@ -35,18 +40,20 @@ export function DashboardPage() {
     <Stack>
       <Title order={1}>Email Campaign Dashboard</Title>
       {stats.isError && <Alert color="red">{errorMessage(stats.error)}</Alert>}
-      <AnchorLink to="/admin/enquiries" search={{ awaiting: true }} underline="never" c="inherit" maw={360}>
-        <StatCard
-          label="Enquiries awaiting reply"
-          value={formatCount(awaiting.data?.count ?? 0)}
-          note={
-            oldest
-              ? `Oldest received ${formatAge(oldest, awaiting.dataUpdatedAt)}`
-              : 'Every enquiry has a reply'
-          }
-          loading={awaiting.isPending}
-        />
-      </AnchorLink>
+      {seesEnquiries && (
+        <AnchorLink to="/admin/enquiries" search={{ awaiting: true }} underline="never" c="inherit" maw={360}>
+          <StatCard
+            label="Enquiries awaiting reply"
+            value={formatCount(awaiting.data?.count ?? 0)}
+            note={
+              oldest
+                ? `Oldest received ${formatAge(oldest, awaiting.dataUpdatedAt)}`
+                : 'Every enquiry has a reply'
+            }
+            loading={awaiting.isPending}
+          />
+        </AnchorLink>
+      )}
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 5 }}>
         <StatCard
           label="Total Campaigns"

@@ -40,6 +40,7 @@ import { StatCard } from '../admin-lists/StatCard.tsx';
 import { errorMessage } from '../admin/widgets/errors.ts';
 import { formatCount, formatDateTime } from '../admin/widgets/format.ts';
 import { useTRPC } from '../trpc.ts';
+import { useCan } from '../admin/auth.ts';
 
 const actionOptions = actionFilters.map((value) => ({ value, label: ACTION_FILTER_LABELS[value] }));
 const methodOptions = methodFilters.map((value) => ({ value, label: METHOD_FILTER_LABELS[value] }));
@@ -119,13 +120,16 @@ export function UnsubscribesPage({ search, onSearchChange }: UnsubscribesPagePro
   };
 
   const today = stats.data;
+  const can = useCan();
   return (
     <Stack>
       <Group justify="space-between" align="flex-end">
         <Title order={1}>Unsubscribe Activity</Title>
-        <Button variant="default" onClick={() => void exportCsv()} loading={exporting}>
-          Export CSV
-        </Button>
+        {can('exports.download') && (
+          <Button variant="default" onClick={() => void exportCsv()} loading={exporting}>
+            Export CSV
+          </Button>
+        )}
       </Group>
 
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>

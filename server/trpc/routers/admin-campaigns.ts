@@ -35,16 +35,16 @@ import {
   toCampaignSummary,
 } from '../../campaigns/campaigns.ts';
 import { WatchAccessEndedError, watchCampaign } from '../../campaigns/live-watch.ts';
-import { sessionIsAdmin } from '../../auth/session.ts';
 import { campaignEngagement } from '../../campaigns/engagement.ts';
 import { campaignLinkReport } from '../../campaigns/link-report.ts';
 import { getSettingsTimezone } from '../../settings/settings.ts';
 import { campaignOpens } from '../../campaigns/machine-opens.ts';
+import { sessionHasPermission } from '../../auth/session.ts';
 import { listCampaignSends } from '../../campaigns/sends-list.ts';
 import { sendTestEmail } from '../../campaigns/test-email.ts';
 import { listSendEvents } from '../../webhooks/send-events.ts';
 import { toTrpcError } from '../campaign-errors.ts';
-import { adminProcedure, router } from '../trpc.ts';
+import { requirePermission, router } from '../trpc.ts';
 
 /** Runs a domain call, turning its refusals into tRPC errors. */
 async function run<T>(work: () => Promise<T>): Promise<T> {
@@ -69,7 +69,7 @@ async function* rethrowWatchEnd<T>(
 }
 
 export const adminCampaignsRouter = router({
-  list: adminProcedure
+  list: requirePermission('campaigns.read')
     .input(campaignListInputSchema)
     .query(async ({ ctx, input }): Promise<CampaignListResult> => {
       const { rows, totalCount } = await listCampaigns(ctx.db, { ...input, pageSize: CAMPAIGN_PAGE_SIZE });
@@ -80,7 +80,7 @@ export const adminCampaignsRouter = router({
       };
     }),
 
-  get: adminProcedure
+  get: requirePermission('campaigns.read')
     .input(campaignIdInputSchema)
     .query(({ ctx, input }): Promise<CampaignDetail> =>
       run(async () => toCampaignDetail(await getCampaignOrThrow(ctx.db, input.id))),
@@ -91,125 +91,146 @@ export const adminCampaignsRouter = router({
    * after each change announced on `campaign_changed` by any process, bursts coalesced to at most
    * one push per WATCH_PUSH_INTERVAL_MS. Without a LISTEN hub (tests, scripts) it is refused.
    */
-  watch: adminProcedure.input(campaignIdInputSchema).subscription(({ ctx, input, signal }) => {
-    const live = ctx.live;
-    if (!live)
-      throw new TRPCError({ code: 'METHOD_NOT_SUPPORTED', message: 'Live updates are not available here.' });
-    const sessionId = ctx.session.id;
-    return rethrowWatchEnd(
-      watchCampaign({
-        live,
-        campaignId: input.id,
-        signal,
-        load: (): Promise<CampaignLiveDetail> =>
-          run(async () => toCampaignLiveDetail(await getCampaignOrThrow(ctx.db, input.id))),
-        // Checked at open by adminProcedure, then while the stream lives (sign-out, revoke, expiry).
-        stillAllowed: () => sessionIsAdmin(ctx.db, sessionId),
-      }),
-    );
-  }),
+  watch: requirePermission('campaigns.read')
+    .input(campaignIdInputSchema)
+    .subscription(({ ctx, input, signal }) => {
+      const live = ctx.live;
+      if (!live)
+        throw new TRPCError({
+          code: 'METHOD_NOT_SUPPORTED',
+          message: 'Live updates are not available here.',
+        });
+      const sessionId = ctx.session.id;
+      return rethrowWatchEnd(
+        watchCampaign({
+          live,
+          campaignId: input.id,
+          signal,
+          load: (): Promise<CampaignLiveDetail> =>
+            run(async () => toCampaignLiveDetail(await getCampaignOrThrow(ctx.db, input.id))),
+          // Checked at open by requirePermission, then while the stream lives (sign-out, role change, expiry).
+          stillAllowed: () => sessionHasPermission(ctx.db, sessionId, 'campaigns.read'),
+        }),
+      );
+    }),
 
   /** Who Send Now would reach outside test mode: subscribed, not unsubscribed, not suppressed. */
-  audienceCount: adminProcedure.query(async ({ ctx }) => ({
+  audienceCount: requirePermission('campaigns.read').query(async ({ ctx }) => ({
     subscribers: await countSubscribedContacts(ctx.db),
   })),
 
   /** The timezone in which the form's Schedule date is read (settings.timezone). */
-  scheduleSettings: adminProcedure.query(async ({ ctx }) => ({
+  scheduleSettings: requirePermission('campaigns.read').query(async ({ ctx }) => ({
     timezone: await settingsTimezone(ctx.db),
   })),
 
-  saveDraft: adminProcedure.input(campaignSaveDraftInputSchema).mutation(({ ctx, input }) =>
-    run(async () => {
-      const { id, ...fields } = input;
-      const recipientCount = await recipientCountFor(ctx.db, fields);
-      const { row, created } = await saveCampaignDraft(ctx.db, fields, {
-        id,
-        userId: ctx.user.id,
-        recipientCount,
-      });
-      return { campaign: toCampaignDetail(row), created };
-    }),
-  ),
+  saveDraft: requirePermission('campaigns.write')
+    .input(campaignSaveDraftInputSchema)
+    .mutation(({ ctx, input }) =>
+      run(async () => {
+        const { id, ...fields } = input;
+        const recipientCount = await recipientCountFor(ctx.db, fields);
+        const { row, created } = await saveCampaignDraft(ctx.db, fields, {
+          id,
+          userId: ctx.user.id,
+          recipientCount,
+        });
+        return { campaign: toCampaignDetail(row), created };
+      }),
+    ),
 
   // Send Now saves the form as it is (creating the campaign if needed), then starts sending.
-  sendNow: adminProcedure.input(campaignSaveDraftInputSchema).mutation(({ ctx, input }) =>
-    run(async () => {
-      const { id, ...fields } = input;
-      const row = await sendCampaignNow(ctx, fields, { id, userId: ctx.user.id });
-      return toCampaignDetail(row);
-    }),
-  ),
+  sendNow: requirePermission('campaigns.send')
+    .input(campaignSaveDraftInputSchema)
+    .mutation(({ ctx, input }) =>
+      run(async () => {
+        const { id, ...fields } = input;
+        const row = await sendCampaignNow(ctx, fields, { id, userId: ctx.user.id });
+        return toCampaignDetail(row);
+      }),
+    ),
 
-  schedule: adminProcedure.input(campaignScheduleInputSchema).mutation(({ ctx, input }) =>
-    run(async () => {
-      const { id, scheduledAt, ...fields } = input;
-      const { row, timezone } = await scheduleCampaign(ctx, fields, { id, userId: ctx.user.id, scheduledAt });
-      return { campaign: toCampaignDetail(row), timezone };
-    }),
-  ),
+  schedule: requirePermission('campaigns.send')
+    .input(campaignScheduleInputSchema)
+    .mutation(({ ctx, input }) =>
+      run(async () => {
+        const { id, scheduledAt, ...fields } = input;
+        const { row, timezone } = await scheduleCampaign(ctx, fields, {
+          id,
+          userId: ctx.user.id,
+          scheduledAt,
+        });
+        return { campaign: toCampaignDetail(row), timezone };
+      }),
+    ),
 
-  sendTest: adminProcedure.input(campaignSendTestInputSchema).mutation(({ ctx, input }) =>
-    run(async () => {
-      await sendTestEmail(ctx, {
-        to: input.to,
-        subject: input.subject,
-        html: input.html_content,
-        samples: input.variables,
-        userId: ctx.user.id,
-        kind: 'campaign-test',
-      });
-      return { to: input.to };
-    }),
-  ),
+  sendTest: requirePermission('campaigns.write')
+    .input(campaignSendTestInputSchema)
+    .mutation(({ ctx, input }) =>
+      run(async () => {
+        await sendTestEmail(ctx, {
+          to: input.to,
+          subject: input.subject,
+          html: input.html_content,
+          samples: input.variables,
+          userId: ctx.user.id,
+          kind: 'campaign-test',
+        });
+        return { to: input.to };
+      }),
+    ),
 
-  pause: adminProcedure
+  pause: requirePermission('campaigns.send')
     .input(campaignIdInputSchema)
     .mutation(({ ctx, input }) => run(async () => toCampaignDetail(await pauseCampaign(ctx.db, input.id)))),
 
-  resume: adminProcedure
+  resume: requirePermission('campaigns.send')
     .input(campaignIdInputSchema)
     .mutation(({ ctx, input }) => run(async () => toCampaignDetail(await resumeCampaign(ctx, input.id)))),
 
   /** Beyond the spec: a finished campaign sends again to the recipients whose send failed. */
-  retryFailed: adminProcedure
+  retryFailed: requirePermission('campaigns.send')
     .input(campaignIdInputSchema)
     .mutation(({ ctx, input }) => run(async () => toCampaignDetail(await retryFailedSends(ctx, input.id)))),
 
-  cancel: adminProcedure
+  cancel: requirePermission('campaigns.send')
     .input(campaignIdInputSchema)
     .mutation(({ ctx, input }) => run(async () => toCampaignDetail(await cancelCampaign(ctx.db, input.id)))),
 
-  duplicate: adminProcedure
+  duplicate: requirePermission('campaigns.write')
     .input(campaignIdInputSchema)
     .mutation(({ ctx, input }) =>
       run(async () => toCampaignDetail(await duplicateCampaign(ctx.db, input.id, ctx.user.id))),
     ),
 
-  delete: adminProcedure.input(campaignIdInputSchema).mutation(({ ctx, input }) =>
-    run(async () => {
-      await deleteCampaign(ctx.db, input.id);
-      return { id: input.id };
-    }),
-  ),
+  delete: requirePermission('campaigns.write')
+    .input(campaignIdInputSchema)
+    .mutation(({ ctx, input }) =>
+      run(async () => {
+        await deleteCampaign(ctx.db, input.id);
+        return { id: input.id };
+      }),
+    ),
 
   /** The details page's per-recipient table. */
-  sends: adminProcedure.input(campaignSendsInputSchema).query(({ ctx, input }) =>
-    run(async () => {
-      await getCampaignOrThrow(ctx.db, input.id);
-      const { sends, totalCount } = await listCampaignSends(ctx.db, {
-        campaignId: input.id,
-        status: input.status,
-        page: input.page,
-        pageSize: CAMPAIGN_SENDS_PAGE_SIZE,
-        clickedLink: input.clickedLink,
-      });
-      return { sends, totalCount, totalPages: pageCount(totalCount, CAMPAIGN_SENDS_PAGE_SIZE) };
-    }),
-  ),
+  sends: requirePermission('campaigns.read')
+    .input(campaignSendsInputSchema)
+    .query(({ ctx, input }) =>
+      run(async () => {
+        await getCampaignOrThrow(ctx.db, input.id);
+        const { sends, totalCount } = await listCampaignSends(ctx.db, {
+          campaignId: input.id,
+          status: input.status,
+          page: input.page,
+          pageSize: CAMPAIGN_SENDS_PAGE_SIZE,
+          clickedLink: input.clickedLink,
+        });
+        return { sends, totalCount, totalPages: pageCount(totalCount, CAMPAIGN_SENDS_PAGE_SIZE) };
+      }),
+    ),
 
   /** Every link of the campaign with unique and total clicks and click-through (issue 21). */
-  links: adminProcedure
+  links: requirePermission('campaigns.read')
     .input(campaignIdInputSchema)
     .query(({ ctx, input }) =>
       run(async () =>
@@ -218,7 +239,7 @@ export const adminCampaignsRouter = router({
     ),
 
   /** Delivered, opens, clicks, bounces and unsubscribes per hour (first 48 h), then per day. */
-  engagement: adminProcedure
+  engagement: requirePermission('campaigns.read')
     .input(campaignIdInputSchema)
     .query(({ ctx, input }) =>
       run(async () =>
@@ -231,14 +252,14 @@ export const adminCampaignsRouter = router({
     ),
 
   /** Opens with machine opens counted apart (decision 025). */
-  opens: adminProcedure
+  opens: requirePermission('campaigns.read')
     .input(campaignIdInputSchema)
     .query(({ ctx, input }) =>
       run(async () => campaignOpens(ctx.db, await getCampaignOrThrow(ctx.db, input.id))),
     ),
 
   /** A send's recent provider events (delivered, bounced, opened ...), for its expanded row. */
-  sendEvents: adminProcedure
+  sendEvents: requirePermission('campaigns.read')
     .input(sendEventsInputSchema)
     .query(({ ctx, input }): Promise<SendEventRow[]> => listSendEvents(ctx.db, input.sendId)),
 });

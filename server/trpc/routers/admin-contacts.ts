@@ -8,38 +8,42 @@ import {
   contactUpdateInputSchema,
 } from '#shared/contacts/schemas.ts';
 import { contactsStats, getContact, listContacts, updateContactConsent } from '../../contacts/contacts.ts';
-import { adminProcedure, router } from '../trpc.ts';
+import { requirePermission, router } from '../trpc.ts';
 
 export const adminContactsRouter = router({
-  list: adminProcedure
+  list: requirePermission('contacts.read')
     .input(contactsListInputSchema)
     .query(({ ctx, input }) => listContacts(ctx.db, { ...input, pageSize: CONTACTS_PAGE_SIZE })),
 
-  stats: adminProcedure.query(({ ctx }) => contactsStats(ctx.db)),
+  stats: requirePermission('contacts.read').query(({ ctx }) => contactsStats(ctx.db)),
 
-  get: adminProcedure.input(contactGetInputSchema).query(async ({ ctx, input }) => {
-    const contact = await getContact(ctx.db, input.id);
-    if (!contact) throw new TRPCError({ code: 'NOT_FOUND', message: CONTACT_MESSAGES.notFound });
-    return contact;
-  }),
+  get: requirePermission('contacts.read')
+    .input(contactGetInputSchema)
+    .query(async ({ ctx, input }) => {
+      const contact = await getContact(ctx.db, input.id);
+      if (!contact) throw new TRPCError({ code: 'NOT_FOUND', message: CONTACT_MESSAGES.notFound });
+      return contact;
+    }),
 
-  update: adminProcedure.input(contactUpdateInputSchema).mutation(async ({ ctx, input }) => {
-    const { id, ...changes } = input;
-    const result = await ctx.db
-      .transaction()
-      .execute((trx) => updateContactConsent(trx, id, changes, { email: ctx.user.email }));
-    if (result.status === 'not_found')
-      throw new TRPCError({ code: 'NOT_FOUND', message: CONTACT_MESSAGES.notFound });
-    if (result.status === 'email_locked')
-      throw new TRPCError({ code: 'CONFLICT', message: CONTACT_MESSAGES.emailLocked });
-    if (result.status === 'sms_locked')
-      throw new TRPCError({ code: 'CONFLICT', message: CONTACT_MESSAGES.smsLocked });
-    if (result.status === 'email_suppressed')
-      throw new TRPCError({ code: 'CONFLICT', message: CONSENT_MESSAGES.emailSuppressed });
-    if (result.status === 'evidence_required')
-      throw new TRPCError({ code: 'BAD_REQUEST', message: CONSENT_MESSAGES.evidenceRequired });
-    const contact = await getContact(ctx.db, id);
-    if (!contact) throw new TRPCError({ code: 'NOT_FOUND', message: CONTACT_MESSAGES.notFound });
-    return contact;
-  }),
+  update: requirePermission('contacts.write')
+    .input(contactUpdateInputSchema)
+    .mutation(async ({ ctx, input }) => {
+      const { id, ...changes } = input;
+      const result = await ctx.db
+        .transaction()
+        .execute((trx) => updateContactConsent(trx, id, changes, { email: ctx.user.email }));
+      if (result.status === 'not_found')
+        throw new TRPCError({ code: 'NOT_FOUND', message: CONTACT_MESSAGES.notFound });
+      if (result.status === 'email_locked')
+        throw new TRPCError({ code: 'CONFLICT', message: CONTACT_MESSAGES.emailLocked });
+      if (result.status === 'sms_locked')
+        throw new TRPCError({ code: 'CONFLICT', message: CONTACT_MESSAGES.smsLocked });
+      if (result.status === 'email_suppressed')
+        throw new TRPCError({ code: 'CONFLICT', message: CONSENT_MESSAGES.emailSuppressed });
+      if (result.status === 'evidence_required')
+        throw new TRPCError({ code: 'BAD_REQUEST', message: CONSENT_MESSAGES.evidenceRequired });
+      const contact = await getContact(ctx.db, id);
+      if (!contact) throw new TRPCError({ code: 'NOT_FOUND', message: CONTACT_MESSAGES.notFound });
+      return contact;
+    }),
 });

@@ -20,7 +20,7 @@ import { enqueueConversion } from '../../enquiries/conversions.ts';
 import { getEnquiry, listAssignableAdmins } from '../../enquiries/detail.ts';
 import { awaitingReply, enquiryBrands, listEnquiries } from '../../enquiries/inbox.ts';
 import { addEnquiryNote, assignEnquiry, changeEnquiryStatus, recordOffer } from '../../enquiries/pipeline.ts';
-import { adminProcedure, router } from '../trpc.ts';
+import { requirePermission, router } from '../trpc.ts';
 
 // admin.enquiries.*: one router, so per-permission checks (enquiries.read / enquiries.write) can
 // later be mapped onto it as a whole.
@@ -34,70 +34,82 @@ async function enquiryOrNotFound(db: Database, id: string) {
 const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: ENQUIRY_MESSAGES.notFound });
 
 export const adminEnquiriesRouter = router({
-  list: adminProcedure
+  list: requirePermission('enquiries.read')
     .input(enquiriesListInputSchema)
     .query(({ ctx, input }) => listEnquiries(ctx.db, input)),
 
-  awaitingReply: adminProcedure.query(({ ctx }) => awaitingReply(ctx.db)),
+  awaitingReply: requirePermission('enquiries.read').query(({ ctx }) => awaitingReply(ctx.db)),
 
-  filterOptions: adminProcedure.query(async ({ ctx }) => ({
+  filterOptions: requirePermission('enquiries.read').query(async ({ ctx }) => ({
     brands: await enquiryBrands(ctx.db),
     admins: await listAssignableAdmins(ctx.db),
   })),
 
-  get: adminProcedure
+  get: requirePermission('enquiries.read')
     .input(enquiryIdInputSchema)
     .query(({ ctx, input }) => enquiryOrNotFound(ctx.db, input.id)),
 
-  setStatus: adminProcedure.input(enquiryStatusInputSchema).mutation(async ({ ctx, input }) => {
-    const result = await ctx.db.transaction().execute(async (trx) => {
-      const changed = await changeEnquiryStatus(trx, input, ctx.user);
-      if (changed.status === 'ok' && changed.to === 'purchased')
-        await enqueueConversion(ctx, trx, input.id, 'Purchase');
-      return changed;
-    });
-    if (result.status === 'not_found') throw notFound();
-    if (result.status === 'refused') throw new TRPCError({ code: 'CONFLICT', message: result.message });
-    return enquiryOrNotFound(ctx.db, input.id);
-  }),
+  setStatus: requirePermission('enquiries.write')
+    .input(enquiryStatusInputSchema)
+    .mutation(async ({ ctx, input }) => {
+      const result = await ctx.db.transaction().execute(async (trx) => {
+        const changed = await changeEnquiryStatus(trx, input, ctx.user);
+        if (changed.status === 'ok' && changed.to === 'purchased')
+          await enqueueConversion(ctx, trx, input.id, 'Purchase');
+        return changed;
+      });
+      if (result.status === 'not_found') throw notFound();
+      if (result.status === 'refused') throw new TRPCError({ code: 'CONFLICT', message: result.message });
+      return enquiryOrNotFound(ctx.db, input.id);
+    }),
 
-  assign: adminProcedure.input(enquiryAssignInputSchema).mutation(async ({ ctx, input }) => {
-    const result = await ctx.db.transaction().execute((trx) => assignEnquiry(trx, input, ctx.user));
-    if (result.status === 'not_found') throw notFound();
-    if (result.status === 'unknown_user')
-      throw new TRPCError({ code: 'BAD_REQUEST', message: ENQUIRY_MESSAGES.unknownAssignee });
-    return enquiryOrNotFound(ctx.db, input.id);
-  }),
+  assign: requirePermission('enquiries.write')
+    .input(enquiryAssignInputSchema)
+    .mutation(async ({ ctx, input }) => {
+      const result = await ctx.db.transaction().execute((trx) => assignEnquiry(trx, input, ctx.user));
+      if (result.status === 'not_found') throw notFound();
+      if (result.status === 'unknown_user')
+        throw new TRPCError({ code: 'BAD_REQUEST', message: ENQUIRY_MESSAGES.unknownAssignee });
+      return enquiryOrNotFound(ctx.db, input.id);
+    }),
 
-  addNote: adminProcedure.input(enquiryNoteInputSchema).mutation(async ({ ctx, input }) => {
-    const result = await ctx.db.transaction().execute((trx) => addEnquiryNote(trx, input, ctx.user));
-    if (result.status === 'not_found') throw notFound();
-    return enquiryOrNotFound(ctx.db, input.id);
-  }),
+  addNote: requirePermission('enquiries.write')
+    .input(enquiryNoteInputSchema)
+    .mutation(async ({ ctx, input }) => {
+      const result = await ctx.db.transaction().execute((trx) => addEnquiryNote(trx, input, ctx.user));
+      if (result.status === 'not_found') throw notFound();
+      return enquiryOrNotFound(ctx.db, input.id);
+    }),
 
-  recordOffer: adminProcedure.input(enquiryOfferInputSchema).mutation(async ({ ctx, input }) => {
-    const result = await ctx.db.transaction().execute((trx) => recordOffer(trx, input, ctx.user));
-    if (result.status === 'not_found') throw notFound();
-    if (result.status === 'closed')
-      throw new TRPCError({ code: 'CONFLICT', message: ENQUIRY_MESSAGES.offerClosed });
-    return enquiryOrNotFound(ctx.db, input.id);
-  }),
+  recordOffer: requirePermission('enquiries.write')
+    .input(enquiryOfferInputSchema)
+    .mutation(async ({ ctx, input }) => {
+      const result = await ctx.db.transaction().execute((trx) => recordOffer(trx, input, ctx.user));
+      if (result.status === 'not_found') throw notFound();
+      if (result.status === 'closed')
+        throw new TRPCError({ code: 'CONFLICT', message: ENQUIRY_MESSAGES.offerClosed });
+      return enquiryOrNotFound(ctx.db, input.id);
+    }),
 
   /** Reply templates to choose from (admin → Templates, kind "reply"). */
-  replyTemplates: adminProcedure.query(async ({ ctx }) =>
+  replyTemplates: requirePermission('enquiries.read').query(async ({ ctx }) =>
     (await listTemplates(ctx.db, undefined, 'reply')).map((t) => ({ id: t.id, name: t.template_name })),
   ),
 
   /** A reply template merged with this enquiry, for the admin to read and edit before sending. */
-  replyPreview: adminProcedure.input(enquiryReplyPreviewInputSchema).query(async ({ ctx, input }) => {
-    const draft = await replyDraft(ctx.db, ctx.config, input.id, input.templateId);
-    if (!draft) throw new TRPCError({ code: 'NOT_FOUND', message: REPLY_MESSAGES.templateNotFound });
-    return draft;
-  }),
+  replyPreview: requirePermission('enquiries.read')
+    .input(enquiryReplyPreviewInputSchema)
+    .query(async ({ ctx, input }) => {
+      const draft = await replyDraft(ctx.db, ctx.config, input.id, input.templateId);
+      if (!draft) throw new TRPCError({ code: 'NOT_FOUND', message: REPLY_MESSAGES.templateNotFound });
+      return draft;
+    }),
 
-  reply: adminProcedure.input(enquiryReplyInputSchema).mutation(async ({ ctx, input }) => {
-    const result = await ctx.db.transaction().execute((trx) => sendEnquiryReply(trx, ctx, input, ctx.user));
-    if (result.status === 'not_found') throw notFound();
-    return enquiryOrNotFound(ctx.db, input.id);
-  }),
+  reply: requirePermission('enquiries.write')
+    .input(enquiryReplyInputSchema)
+    .mutation(async ({ ctx, input }) => {
+      const result = await ctx.db.transaction().execute((trx) => sendEnquiryReply(trx, ctx, input, ctx.user));
+      if (result.status === 'not_found') throw notFound();
+      return enquiryOrNotFound(ctx.db, input.id);
+    }),
 });

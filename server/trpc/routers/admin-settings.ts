@@ -10,7 +10,7 @@ import {
   updateSettings,
 } from '../../settings/settings.ts';
 import type { Context } from '../context.ts';
-import { adminProcedure, router } from '../trpc.ts';
+import { requirePermission, router } from '../trpc.ts';
 
 async function settingsView(ctx: Context): Promise<SettingsView> {
   const [settings, adminEmails] = await Promise.all([getSendingSettings(ctx.db), listAdminEmails(ctx.db)]);
@@ -25,16 +25,18 @@ async function settingsView(ctx: Context): Promise<SettingsView> {
 }
 
 export const adminSettingsRouter = router({
-  get: adminProcedure.query(({ ctx }) => settingsView(ctx)),
+  get: requirePermission('settings.read').query(({ ctx }) => settingsView(ctx)),
 
-  update: adminProcedure.input(settingsInputSchema).mutation(async ({ ctx, input }) => {
-    try {
-      await updateSettings(ctx.db, input);
-    } catch (error) {
-      if (error instanceof UnknownTimezoneError)
-        throw new TRPCError({ code: 'BAD_REQUEST', message: SETTINGS_MESSAGES.timezone });
-      throw error;
-    }
-    return settingsView(ctx);
-  }),
+  update: requirePermission('settings.write')
+    .input(settingsInputSchema)
+    .mutation(async ({ ctx, input }) => {
+      try {
+        await updateSettings(ctx.db, input);
+      } catch (error) {
+        if (error instanceof UnknownTimezoneError)
+          throw new TRPCError({ code: 'BAD_REQUEST', message: SETTINGS_MESSAGES.timezone });
+        throw error;
+      }
+      return settingsView(ctx);
+    }),
 });

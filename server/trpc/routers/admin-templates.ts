@@ -19,7 +19,7 @@ import {
   updateTemplate,
 } from '../../templates/templates.ts';
 import { renderTestEmail, sendTestEmail } from '../../campaigns/test-email.ts';
-import { adminProcedure, router } from '../trpc.ts';
+import { requirePermission, router } from '../trpc.ts';
 import { toTrpcError } from '../campaign-errors.ts';
 
 function notFound(): TRPCError {
@@ -27,26 +27,28 @@ function notFound(): TRPCError {
 }
 
 export const adminTemplatesRouter = router({
-  list: adminProcedure
+  list: requirePermission('templates.read')
     .input(templateListInputSchema)
     .query(async ({ ctx, input }): Promise<TemplateDto[]> => {
       const rows = await listTemplates(ctx.db, input.search, input.kind);
       return rows.map(toTemplateDto);
     }),
 
-  get: adminProcedure.input(templateIdInputSchema).query(async ({ ctx, input }): Promise<TemplateDto> => {
-    const row = await findTemplate(ctx.db, input.id);
-    if (!row) throw notFound();
-    return toTemplateDto(row);
-  }),
+  get: requirePermission('templates.read')
+    .input(templateIdInputSchema)
+    .query(async ({ ctx, input }): Promise<TemplateDto> => {
+      const row = await findTemplate(ctx.db, input.id);
+      if (!row) throw notFound();
+      return toTemplateDto(row);
+    }),
 
-  create: adminProcedure
+  create: requirePermission('templates.write')
     .input(templateCreateInputSchema)
     .mutation(async ({ ctx, input }): Promise<TemplateDto> =>
       toTemplateDto(await createTemplate(ctx.db, input, input.kind)),
     ),
 
-  update: adminProcedure
+  update: requirePermission('templates.write')
     .input(templateUpdateInputSchema)
     .mutation(async ({ ctx, input }): Promise<TemplateDto> => {
       const { id, ...data } = input;
@@ -55,12 +57,14 @@ export const adminTemplatesRouter = router({
       return toTemplateDto(row);
     }),
 
-  delete: adminProcedure.input(templateIdInputSchema).mutation(async ({ ctx, input }) => {
-    if (!(await deleteTemplate(ctx.db, input.id))) throw notFound();
-    return { id: input.id };
-  }),
+  delete: requirePermission('templates.write')
+    .input(templateIdInputSchema)
+    .mutation(async ({ ctx, input }) => {
+      if (!(await deleteTemplate(ctx.db, input.id))) throw notFound();
+      return { id: input.id };
+    }),
 
-  duplicate: adminProcedure
+  duplicate: requirePermission('templates.write')
     .input(templateIdInputSchema)
     .mutation(async ({ ctx, input }): Promise<TemplateDto> => {
       const row = await duplicateTemplate(ctx.db, input.id);
@@ -69,7 +73,7 @@ export const adminTemplatesRouter = router({
     }),
 
   /** The preview page's plain-text part, as a test e-mail with these samples would carry it. */
-  plainText: adminProcedure
+  plainText: requirePermission('templates.read')
     .input(templatePlainTextInputSchema)
     .query(async ({ ctx, input }): Promise<{ text: string }> => {
       const template = await findTemplate(ctx.db, input.id);
@@ -84,21 +88,23 @@ export const adminTemplatesRouter = router({
     }),
 
   /** The preview page's test: the template with the admin's sample values, to one address. */
-  sendTest: adminProcedure.input(templateSendTestInputSchema).mutation(async ({ ctx, input }) => {
-    const template = await findTemplate(ctx.db, input.id);
-    if (!template) throw notFound();
-    try {
-      await sendTestEmail(ctx, {
-        to: input.to,
-        subject: template.subject,
-        html: template.html_content,
-        samples: input.samples,
-        userId: ctx.user.id,
-        kind: 'template-test',
-      });
-    } catch (error) {
-      throw toTrpcError(error);
-    }
-    return { to: input.to };
-  }),
+  sendTest: requirePermission('templates.write')
+    .input(templateSendTestInputSchema)
+    .mutation(async ({ ctx, input }) => {
+      const template = await findTemplate(ctx.db, input.id);
+      if (!template) throw notFound();
+      try {
+        await sendTestEmail(ctx, {
+          to: input.to,
+          subject: template.subject,
+          html: template.html_content,
+          samples: input.samples,
+          userId: ctx.user.id,
+          kind: 'template-test',
+        });
+      } catch (error) {
+        throw toTrpcError(error);
+      }
+      return { to: input.to };
+    }),
 });

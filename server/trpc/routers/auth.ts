@@ -2,15 +2,20 @@ import { TRPCError } from '@trpc/server';
 import { AUTH_MESSAGES } from '#shared/auth/messages.ts';
 import {
   changePasswordInputSchema,
+  endSessionInputSchema,
   passwordResetInputSchema,
   passwordResetRequestInputSchema,
   signInInputSchema,
   signUpInputSchema,
+  twoFactorConfirmInputSchema,
+  twoFactorSignInInputSchema,
 } from '#shared/auth/schemas.ts';
+import { recordAudit } from '../../audit/audit.ts';
 import { AuthError, type AuthErrorKind } from '../../auth/errors.ts';
 import { changePassword, requestPasswordReset, resetPassword } from '../../auth/password-reset.ts';
-import { invalidateSession } from '../../auth/session.ts';
-import { signIn } from '../../auth/sign-in.ts';
+import { endUserSession, invalidateSession, listUserSessions } from '../../auth/session.ts';
+import { completeTwoFactorSignIn, signIn } from '../../auth/sign-in.ts';
+import { beginEnrolment, confirmEnrolment, twoFactorEnabled } from '../../auth/two-factor.ts';
 import { signUp } from '../../auth/sign-up.ts';
 import { readKnownDeviceCookie, writeKnownDeviceCookie } from '../../http/known-device-cookie.ts';
 import { clearSessionCookie, writeSessionCookie } from '../../http/session-cookie.ts';
@@ -51,18 +56,115 @@ export const authRouter = router({
     };
     try {
       const result = await signIn(ctx, input, client);
+      if (result.kind === 'twoFactor') {
+        await recordAudit(
+          ctx.db,
+          { id: null, email: result.email, ip: ctx.request.ip },
+          { action: 'auth.signInPasswordAccepted', summary: { email: result.email } },
+        );
+        return { twoFactorRequired: true as const, email: result.email, pendingToken: result.pendingToken };
+      }
+      await recordAudit(
+        ctx.db,
+        { id: result.user.id, email: result.user.email, ip: ctx.request.ip },
+        { action: 'auth.signIn', entityType: 'user', entityId: result.user.id },
+      );
       if (ctx.http) {
         writeSessionCookie(ctx.http.res, ctx.config, result.token, result.expiresAt);
         writeKnownDeviceCookie(ctx.http.res, ctx.config, result.deviceToken);
       }
-      return { email: result.user.email, isAdmin: result.user.isAdmin };
+      return { email: result.user.email, isAdmin: result.user.role !== null, role: result.user.role };
     } catch (error) {
+      // Failed sign-ins are audited with the address typed, never the password (decision 028).
+      if (error instanceof AuthError)
+        await recordAudit(
+          ctx.db,
+          { id: null, email: null, ip: ctx.request.ip },
+          { action: 'auth.signInFailed', summary: { email: input.email, reason: error.kind } },
+        );
       // A refused non-admin leaves with no session at all (docs/spec/admin.md §4: "signed out").
       if (error instanceof AuthError && error.kind === 'access_denied' && ctx.http)
         clearSessionCookie(ctx.http.res, ctx.config);
       throw toTrpcError(error, ctx);
     }
   }),
+
+  /** Sign-in's second step: the code (or a recovery code) after the password (decision 029). */
+  verifyTwoFactor: publicProcedure.input(twoFactorSignInInputSchema).mutation(async ({ ctx, input }) => {
+    const client = { ...ctx.request, deviceToken: null, currentSessionId: ctx.session?.id ?? null };
+    try {
+      const result = await completeTwoFactorSignIn(ctx, input, client);
+      await recordAudit(
+        ctx.db,
+        { id: result.user.id, email: result.user.email, ip: ctx.request.ip },
+        {
+          action: 'auth.signIn',
+          entityType: 'user',
+          entityId: result.user.id,
+          summary: { secondFactor: result.method },
+        },
+      );
+      if (ctx.http) {
+        writeSessionCookie(ctx.http.res, ctx.config, result.token, result.expiresAt);
+        writeKnownDeviceCookie(ctx.http.res, ctx.config, result.deviceToken);
+      }
+      return { email: result.user.email, isAdmin: true, role: result.user.role };
+    } catch (error) {
+      if (error instanceof AuthError)
+        await recordAudit(
+          ctx.db,
+          { id: null, email: null, ip: ctx.request.ip },
+          { action: 'auth.twoFactorFailed', summary: { reason: error.kind } },
+        );
+      throw toTrpcError(error, ctx);
+    }
+  }),
+
+  /** Account menu → two-factor: a new secret and its QR code, drawn on the server (decision 029). */
+  beginTwoFactor: authedProcedure.mutation(async ({ ctx }) => {
+    if (!ctx.user.role) throw new TRPCError({ code: 'FORBIDDEN', message: AUTH_MESSAGES.accessDenied });
+    const enrolment = await beginEnrolment(ctx.db, ctx.user, ctx.config.site.name);
+    await recordAudit(
+      ctx.db,
+      { id: ctx.user.id, email: ctx.user.email, ip: ctx.request.ip },
+      { action: 'auth.twoFactorEnrolmentStarted', entityType: 'user', entityId: ctx.user.id },
+    );
+    return enrolment;
+  }),
+
+  /** The first code turns 2FA on; the 10 recovery codes are answered once and kept only hashed. */
+  confirmTwoFactor: authedProcedure.input(twoFactorConfirmInputSchema).mutation(async ({ ctx, input }) => {
+    try {
+      const recoveryCodes = await confirmEnrolment(ctx.db, ctx.user.id, input.code);
+      await recordAudit(
+        ctx.db,
+        { id: ctx.user.id, email: ctx.user.email, ip: ctx.request.ip },
+        { action: 'auth.twoFactorEnabled', entityType: 'user', entityId: ctx.user.id },
+      );
+      return { recoveryCodes };
+    } catch (error) {
+      throw toTrpcError(error, ctx);
+    }
+  }),
+
+  /** Account → sessions: this member's devices, and ending any of them (issue 23 item 4). */
+  sessions: authedProcedure.query(({ ctx }) => listUserSessions(ctx.db, ctx.user.id, ctx.session.id)),
+
+  endSession: authedProcedure.input(endSessionInputSchema).mutation(async ({ ctx, input }) => {
+    const ended = await endUserSession(ctx.db, ctx.user.id, input.id);
+    if (ended)
+      await recordAudit(
+        ctx.db,
+        { id: ctx.user.id, email: ctx.user.email, ip: ctx.request.ip },
+        { action: 'auth.endSession', entityType: 'session', entityId: input.id.slice(0, 12) },
+      );
+    if (ended && input.id === ctx.session.id && ctx.http) clearSessionCookie(ctx.http.res, ctx.config);
+    return { ended };
+  }),
+
+  twoFactorStatus: authedProcedure.query(async ({ ctx }) => ({
+    enabled: await twoFactorEnabled(ctx.db, ctx.user.id),
+  })),
 
   signOut: publicProcedure.mutation(async ({ ctx }) => {
     if (ctx.session) await invalidateSession(ctx.db, ctx.session.id);
@@ -104,6 +206,6 @@ export const authRouter = router({
 
   /** The signed-in user, or null: the admin guard's single source of truth. */
   me: publicProcedure.query(({ ctx }) =>
-    ctx.user ? { email: ctx.user.email, isAdmin: ctx.user.isAdmin } : null,
+    ctx.user ? { email: ctx.user.email, isAdmin: ctx.user.role !== null, role: ctx.user.role } : null,
   ),
 });

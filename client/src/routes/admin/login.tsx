@@ -46,6 +46,10 @@ function LoginPage() {
   );
   const signIn = useMutation(trpc.auth.signIn.mutationOptions());
   const signUp = useMutation(trpc.auth.signUp.mutationOptions());
+  const verifyCode = useMutation(trpc.auth.verifyTwoFactor.mutationOptions());
+  // After a right password for a member with 2FA: the signed token the code step needs (decision 029).
+  const [pendingToken, setPendingToken] = useState<string | null>(null);
+  const [code, setCode] = useState('');
   const form = useForm<Credentials>({
     mode: 'uncontrolled',
     initialValues: { email: '', password: '' },
@@ -86,14 +90,31 @@ function LoginPage() {
       return;
     }
     try {
-      const user = await signIn.mutateAsync(values);
+      const result = await signIn.mutateAsync(values);
       setNotice(null);
-      resetAuthState(queryClient, trpc.auth.me.queryKey(), user);
+      if ('twoFactorRequired' in result) {
+        setPendingToken(result.pendingToken);
+        return;
+      }
+      resetAuthState(queryClient, trpc.auth.me.queryKey(), result);
     } catch (cause) {
       setError(authErrorMessage(cause));
       form.setFieldValue('password', '');
     }
   });
+
+  const submitCode = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!pendingToken) return;
+    setError(null);
+    try {
+      const user = await verifyCode.mutateAsync({ pendingToken, code });
+      resetAuthState(queryClient, trpc.auth.me.queryKey(), user);
+    } catch (cause) {
+      setError(authErrorMessage(cause));
+      setCode('');
+    }
+  };
 
   const busy = signIn.isPending || signUp.isPending;
   const heading = mode === 'signIn' ? 'Sign in to your admin account' : 'Create an account';
@@ -116,34 +137,54 @@ function LoginPage() {
         </Alert>
       )}
 
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete={mode === 'signIn' ? 'username' : 'email'}
-            required
-            key={form.key('email')}
-            {...form.getInputProps('email')}
-          />
-          <PasswordInput
-            label="Password"
-            autoComplete={mode === 'signIn' ? 'current-password' : 'new-password'}
-            description={mode === 'signUp' ? 'At least 12 characters; avoid common passwords.' : undefined}
-            required
-            key={form.key('password')}
-            {...form.getInputProps('password')}
-          />
-          {mode === 'signIn' && (
-            <Text size="sm" ta="right" mt={-8}>
-              <AnchorLink to="/admin/forgot-password">Forgot password?</AnchorLink>
-            </Text>
-          )}
-          <Button type="submit" loading={busy} fullWidth>
-            {mode === 'signIn' ? 'Sign In' : 'Sign Up'}
-          </Button>
-        </Stack>
-      </form>
+      {pendingToken ? (
+        <form onSubmit={(event) => void submitCode(event)} noValidate>
+          <Stack>
+            <TextInput
+              label="Authentication code"
+              description="The 6-digit code from your authenticator app, or one of your recovery codes."
+              autoComplete="one-time-code"
+              inputMode="text"
+              required
+              autoFocus
+              value={code}
+              onChange={(event) => setCode(event.currentTarget.value)}
+            />
+            <Button type="submit" loading={verifyCode.isPending} fullWidth>
+              Verify
+            </Button>
+          </Stack>
+        </form>
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <Stack>
+            <TextInput
+              label="Email"
+              type="email"
+              autoComplete={mode === 'signIn' ? 'username' : 'email'}
+              required
+              key={form.key('email')}
+              {...form.getInputProps('email')}
+            />
+            <PasswordInput
+              label="Password"
+              autoComplete={mode === 'signIn' ? 'current-password' : 'new-password'}
+              description={mode === 'signUp' ? 'At least 12 characters; avoid common passwords.' : undefined}
+              required
+              key={form.key('password')}
+              {...form.getInputProps('password')}
+            />
+            {mode === 'signIn' && (
+              <Text size="sm" ta="right" mt={-8}>
+                <AnchorLink to="/admin/forgot-password">Forgot password?</AnchorLink>
+              </Text>
+            )}
+            <Button type="submit" loading={busy} fullWidth>
+              {mode === 'signIn' ? 'Sign In' : 'Sign Up'}
+            </Button>
+          </Stack>
+        </form>
+      )}
 
       <Text size="sm" ta="center">
         {mode === 'signIn' ? "Don't have an account? " : 'Already have an account? '}

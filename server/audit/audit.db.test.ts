@@ -1,0 +1,141 @@
+import { sql } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestDatabase } from '#test/support/db.ts';
+import { callerAt, callerFor, codeOf, testServices } from '#test/support/services.ts';
+import type { SessionUser } from '../auth/session.ts';
+import { appRouter } from '../trpc/router.ts';
+import { auditMutation } from '../trpc/trpc.ts';
+import { auditSummary } from './audit.ts';
+
+const longHtml = `<html><body>${'<p>Hello {{first_name}}</p>'.repeat(20)}<a href="{{unsubscribe_url}}">Unsubscribe</a></body></html>`;
+
+describe('the audit log (decision 028)', () => {
+  const t = useTestDatabase();
+  let owner: SessionUser;
+
+  beforeAll(async () => {
+    const user = await t.db
+      .insertInto('users')
+      .values({ email: 'audit-owner@example.com', password_hash: 'not-used' })
+      .returning(['id', 'email'])
+      .executeTakeFirstOrThrow();
+    owner = { id: user.id, email: user.email, role: 'owner' };
+  });
+
+  // At run time tRPC keeps the procedures flat, keyed by dotted path (its type nests them).
+  const procedures = appRouter._def.procedures as unknown as Record<
+    string,
+    { _def: { type: string; middlewares: unknown[] } }
+  >;
+  const adminMutations = Object.entries(procedures)
+    .filter(([path, procedure]) => path.startsWith('admin.') && procedure._def.type === 'mutation')
+    .map(([path]) => path);
+
+  it('finds the admin mutations', () => {
+    expect(adminMutations).toContain('admin.campaigns.sendNow');
+    expect(adminMutations.length).toBeGreaterThanOrEqual(17);
+  });
+
+  it.each(adminMutations.map((path) => [path]))('%s writes an audit row when it succeeds', (path) => {
+    // tRPC keeps a middleware builder's functions in _middlewares; the procedure copies them in.
+    expect(procedures[path]?._def.middlewares).toEqual(expect.arrayContaining(auditMutation._middlewares));
+  });
+
+  it('records who, from where, what and a summary without the full HTML body', async () => {
+    const created = await callerFor(testServices(t.db), owner).admin.templates.create({
+      template_name: 'Audited',
+      subject: 'Prices for {{watch_brand}} owners',
+      description: 'x',
+      html_content: longHtml,
+      variables: ['first_name'],
+    });
+    const row = await t.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'admin.templates.create')
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      actor_id: owner.id,
+      actor_email: owner.email,
+      ip: '127.0.0.1',
+      entity_type: 'templates',
+      entity_id: created.id,
+    });
+    expect(row.summary).toMatchObject({
+      input: { template_name: 'Audited', html_content: `[${longHtml.length} characters]` },
+    });
+  });
+
+  it('writes nothing for a refused or failed mutation', async () => {
+    const before = await t.db
+      .selectFrom('audit_log')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirst();
+    const viewer = { ...owner, role: 'viewer' as const };
+    expect(await codeOf(callerFor(testServices(t.db), viewer).admin.templates.delete({ id: owner.id }))).toBe(
+      'FORBIDDEN',
+    );
+    expect(await codeOf(callerFor(testServices(t.db), owner).admin.templates.delete({ id: owner.id }))).toBe(
+      'NOT_FOUND',
+    );
+    const after = await t.db
+      .selectFrom('audit_log')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirst();
+    expect(after?.n).toBe(before?.n);
+  });
+
+  it('records failed sign-ins with the address typed, never the password', async () => {
+    await codeOf(
+      callerAt(testServices(t.db), '203.0.113.9').auth.signIn({
+        email: 'nobody@example.com',
+        password: 'a wrong password here',
+      }),
+    );
+    const row = await t.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'auth.signInFailed')
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ ip: '203.0.113.9', actor_id: null });
+    expect(row.summary).toEqual({ email: 'nobody@example.com', reason: 'invalid_credentials' });
+    expect(JSON.stringify(row)).not.toContain('a wrong password here');
+  });
+
+  it('lists newest first, filtered by member, action and day, for the Owner only', async () => {
+    const api = (user: SessionUser) => callerFor(testServices(t.db), user).admin.audit;
+    const all = await api(owner).list({});
+    expect(all.rows.map((r) => r.action)).toContain('admin.templates.create');
+    expect(all.rows.map((r) => r.action)[0]).toBe('auth.signInFailed');
+    const mine = await api(owner).list({ member: 'audit-owner', action: 'templates' });
+    expect(mine.rows.map((r) => r.action)).toEqual(['admin.templates.create']);
+    expect((await api(owner).list({ from: '2000-01-01', to: '2000-01-02' })).total).toBe(0);
+    expect(await codeOf(api({ ...owner, role: 'marketer' }).list({}))).toBe('FORBIDDEN');
+  });
+
+  it('refuses UPDATE, DELETE and TRUNCATE (append-only)', async () => {
+    await expect(sql`UPDATE audit_log SET action = 'x'`.execute(t.db)).rejects.toThrow(/append-only/);
+    await expect(sql`DELETE FROM audit_log`.execute(t.db)).rejects.toThrow(/append-only/);
+    await expect(sql`TRUNCATE audit_log`.execute(t.db)).rejects.toThrow(/append-only/);
+  });
+
+  it('hides secrets and shortens long text in summaries', () => {
+    expect(
+      auditSummary({
+        password: 'p',
+        newPassword: 'q',
+        code: '123456',
+        token: 't',
+        name: 'n',
+        body: 'x'.repeat(500),
+      }),
+    ).toEqual({
+      password: '[hidden]',
+      newPassword: '[hidden]',
+      code: '[hidden]',
+      token: '[hidden]',
+      name: 'n',
+      body: '[500 characters]',
+    });
+  });
+});

@@ -1,0 +1,146 @@
+import { type RawBuilder, sql } from 'kysely';
+import { AUDIT_PAGE_SIZE, type AuditFilters, type AuditListResult } from '#shared/audit/schemas.ts';
+import { localTimestamp } from '../contacts/export.ts';
+import type { DbExecutor } from '../db/database.ts';
+import { containsPattern } from '../db/paging.ts';
+import { csvLineSql } from '../exports/csv.ts';
+import type { CsvExportSpec } from '../exports/csv-export.ts';
+
+// The audit log (decision 028): who did what, when, from where, to which record. The summary names
+// the fields an action set, never secrets, and long text (HTML bodies) only by its length.
+
+export interface AuditActor {
+  id: string | null;
+  email: string | null;
+  ip: string | null;
+}
+
+export interface AuditEntry {
+  action: string;
+  entityType?: string | null;
+  entityId?: string | null;
+  summary?: Record<string, unknown>;
+}
+
+const SECRET_KEY = /password|token|secret|code|recovery|otp|totp/i;
+const LONG_TEXT = 200;
+
+/** The fields of an input as the audit log may keep them: no secrets, no long bodies. */
+export function auditSummary(input: unknown, depth = 0): unknown {
+  if (typeof input === 'string') return input.length > LONG_TEXT ? `[${input.length} characters]` : input;
+  if (input === null || typeof input !== 'object') return input;
+  if (depth >= 2) return Array.isArray(input) ? `[${input.length} items]` : '[object]';
+  if (Array.isArray(input)) {
+    const items: unknown[] = input;
+    return items.length > 20 ? `[${items.length} items]` : items.map((item) => auditSummary(item, depth + 1));
+  }
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(input)) {
+    out[key] = SECRET_KEY.test(key) ? '[hidden]' : auditSummary(value, depth + 1);
+  }
+  return out;
+}
+
+export async function recordAudit(db: DbExecutor, actor: AuditActor, entry: AuditEntry): Promise<void> {
+  await db
+    .insertInto('audit_log')
+    .values({
+      actor_id: actor.id,
+      actor_email: actor.email,
+      ip: actor.ip,
+      action: entry.action,
+      entity_type: entry.entityType ?? null,
+      entity_id: entry.entityId ?? null,
+      summary: JSON.stringify(entry.summary ?? {}),
+    })
+    .execute();
+}
+
+function auditConditions(filters: AuditFilters, timezone: string): RawBuilder<unknown>[] {
+  const conditions: RawBuilder<unknown>[] = [];
+  if (filters.member) conditions.push(sql`actor_email ILIKE ${containsPattern(filters.member)}`);
+  if (filters.action) conditions.push(sql`action ILIKE ${containsPattern(filters.action)}`);
+  // Days are the business's days: midnight in its timezone, not the server's.
+  if (filters.from)
+    conditions.push(sql`created_at >= (${filters.from}::date::timestamp AT TIME ZONE ${timezone})`);
+  if (filters.to)
+    conditions.push(sql`created_at < ((${filters.to}::date + 1)::timestamp AT TIME ZONE ${timezone})`);
+  return conditions;
+}
+
+function whereOf(conditions: RawBuilder<unknown>[]): RawBuilder<unknown> {
+  return conditions.length > 0 ? sql.join(conditions, sql` AND `) : sql`true`;
+}
+
+export async function listAudit(
+  db: DbExecutor,
+  filters: AuditFilters & { page: number },
+  timezone: string,
+): Promise<AuditListResult> {
+  const where = whereOf(auditConditions(filters, timezone));
+  const offset = (filters.page - 1) * AUDIT_PAGE_SIZE;
+  const [rows, count] = await Promise.all([
+    sql<{
+      id: string;
+      created_at: Date;
+      actor_email: string | null;
+      ip: string | null;
+      action: string;
+      entity_type: string | null;
+      entity_id: string | null;
+      summary: unknown;
+    }>`
+      SELECT id, created_at, actor_email, ip, action, entity_type, entity_id, summary FROM audit_log
+      WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ${AUDIT_PAGE_SIZE} OFFSET ${offset}`.execute(db),
+    sql<{ n: number }>`SELECT count(*)::int AS n FROM audit_log WHERE ${where}`.execute(db),
+  ]);
+  return {
+    rows: rows.rows.map((r) => ({
+      id: String(r.id),
+      createdAt: r.created_at.toISOString(),
+      actorEmail: r.actor_email,
+      ip: r.ip,
+      action: r.action,
+      entityType: r.entity_type,
+      entityId: r.entity_id,
+      summary: JSON.stringify(r.summary),
+    })),
+    total: count.rows[0]?.n ?? 0,
+    page: filters.page,
+    pageSize: AUDIT_PAGE_SIZE,
+  };
+}
+
+export const AUDIT_CSV_HEADER = [
+  'Date & Time',
+  'Member',
+  'IP Address',
+  'Action',
+  'Entity',
+  'Entity ID',
+  'Summary',
+] as const;
+
+export function auditCsvExport(filters: AuditFilters, timezone: string): CsvExportSpec {
+  const conditions = auditConditions(filters, timezone);
+  return {
+    header: AUDIT_CSV_HEADER,
+    table: 'audit_log',
+    conditions,
+    line: csvLineSql([
+      { plain: localTimestamp('created_at') },
+      { text: sql.ref('actor_email') },
+      { text: sql.ref('ip') },
+      { text: sql.ref('action') },
+      { text: sql.ref('entity_type') },
+      { text: sql.ref('entity_id') },
+      { text: sql`summary::text` },
+    ]),
+    timezone,
+    async count(trx: DbExecutor) {
+      const result = await sql<{ n: number }>`
+        SELECT count(*)::int AS n FROM audit_log WHERE ${whereOf(conditions)}`.execute(trx);
+      return result.rows[0]?.n ?? 0;
+    },
+  };
+}

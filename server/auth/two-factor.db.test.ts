@@ -1,0 +1,113 @@
+import { decodeBase32IgnorePadding } from '@oslojs/encoding';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '#test/support/db.ts';
+import { callerAt, codeOf, testServices, testConfig } from '#test/support/services.ts';
+import type { SessionUser } from './session.ts';
+import { totpAt, totpStep } from './totp.ts';
+import { createPendingToken, PENDING_TWO_FACTOR_MS, readPendingToken } from './two-factor.ts';
+import { createUser, grantAdmin } from './users.ts';
+
+const PASSWORD = 'two-factor-pass-for-tests';
+
+describe('two-factor sign-in (decision 029)', () => {
+  const t = useTestDatabase();
+
+  async function enrolled(email: string) {
+    const created = await createUser(t.db, { email, password: PASSWORD, verified: true });
+    await grantAdmin(t.db, email, 'marketer');
+    const user: SessionUser = { id: created.id, email, role: 'marketer' };
+    const caller = callerAt(testServices(t.db), '198.51.100.70', { user, sessionId: 'enrolling' });
+    const enrolment = await caller.auth.beginTwoFactor();
+    expect(enrolment.uri).toMatch(/^otpauth:\/\/totp\//);
+    expect(enrolment.qrSvg).toContain('<svg');
+    const key = decodeBase32IgnorePadding(enrolment.secret);
+    const step = totpStep(new Date());
+    const { recoveryCodes } = await caller.auth.confirmTwoFactor({ code: totpAt(key, step) });
+    return { user, key, step, recoveryCodes, caller };
+  }
+
+  it('enrols with a code, returns 10 distinct recovery codes and stores them hashed', async () => {
+    const { user, recoveryCodes, caller } = await enrolled('enrol@example.com');
+    expect(new Set(recoveryCodes).size).toBe(10);
+    const stored = await t.db
+      .selectFrom('two_factor_recovery_codes')
+      .select('code_hash')
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(stored).toHaveLength(10);
+    expect(JSON.stringify(stored)).not.toContain(recoveryCodes[0]?.slice(0, 8));
+    expect(await caller.auth.twoFactorStatus()).toEqual({ enabled: true });
+    const actions = await t.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('actor_id', '=', user.id)
+      .execute();
+    expect(actions.map((a) => a.action)).toContain('auth.twoFactorEnabled');
+  });
+
+  it('asks for the code after the password, with no session before it; refuses a replayed code', async () => {
+    const { user, key, step } = await enrolled('signin@example.com');
+    const caller = callerAt(testServices(t.db), '198.51.100.71');
+    const first = await caller.auth.signIn({ email: user.email, password: PASSWORD });
+    if (!('twoFactorRequired' in first)) throw new Error('expected the code step');
+    const sessions = () => t.db.selectFrom('sessions').select('id').where('user_id', '=', user.id).execute();
+    expect(await sessions()).toHaveLength(0);
+    // The enrolment's own code is spent: the same step cannot be used again.
+    expect(
+      await codeOf(
+        caller.auth.verifyTwoFactor({ pendingToken: first.pendingToken ?? '', code: totpAt(key, step) }),
+      ),
+    ).toBe('UNAUTHORIZED');
+    const next = totpAt(key, step + 1);
+    await expect(
+      caller.auth.verifyTwoFactor({ pendingToken: first.pendingToken ?? '', code: next }),
+    ).resolves.toMatchObject({
+      email: user.email,
+      role: 'marketer',
+    });
+    expect(await sessions()).toHaveLength(1);
+    expect(
+      await codeOf(caller.auth.verifyTwoFactor({ pendingToken: first.pendingToken ?? '', code: next })),
+    ).toBe('UNAUTHORIZED');
+  });
+
+  it('accepts each recovery code once', async () => {
+    const { user, recoveryCodes } = await enrolled('recovery@example.com');
+    const caller = callerAt(testServices(t.db), '198.51.100.72');
+    const first = await caller.auth.signIn({ email: user.email, password: PASSWORD });
+    if (!('twoFactorRequired' in first)) throw new Error('expected the code step');
+    const code = recoveryCodes[3] ?? '';
+    await expect(
+      caller.auth.verifyTwoFactor({ pendingToken: first.pendingToken ?? '', code }),
+    ).resolves.toMatchObject({
+      email: user.email,
+    });
+    expect(await codeOf(caller.auth.verifyTwoFactor({ pendingToken: first.pendingToken ?? '', code }))).toBe(
+      'UNAUTHORIZED',
+    );
+  });
+
+  it('throttles wrong codes like passwords (5 per 15 minutes)', async () => {
+    const { user } = await enrolled('throttle@example.com');
+    const caller = callerAt(testServices(t.db), '198.51.100.73');
+    const first = await caller.auth.signIn({ email: user.email, password: PASSWORD });
+    if (!('twoFactorRequired' in first)) throw new Error('expected the code step');
+    const codes: string[] = [];
+    for (let i = 0; i < 6; i += 1)
+      codes.push(
+        await codeOf(caller.auth.verifyTwoFactor({ pendingToken: first.pendingToken ?? '', code: '000000' })),
+      );
+    expect(codes.slice(0, 5).every((c) => c === 'UNAUTHORIZED')).toBe(true);
+    expect(codes[5]).toBe('TOO_MANY_REQUESTS');
+  });
+
+  it('lets the pending token lapse after 5 minutes and refuses a forged one', () => {
+    const secret = testConfig().appSecret;
+    const id = '00000000-0000-4000-8000-000000000077';
+    const now = new Date('2026-11-25T10:00:00Z');
+    const token = createPendingToken(secret, id, now);
+    expect(readPendingToken(secret, token, now)).toBe(id);
+    expect(readPendingToken(secret, token, new Date(now.getTime() + PENDING_TWO_FACTOR_MS))).toBeNull();
+    expect(readPendingToken('another-secret-0123456789abcdefghijklmnop', token, now)).toBeNull();
+  });
+});

@@ -1,0 +1,175 @@
+import { sha256 } from '@oslojs/crypto/sha2';
+import { encodeBase32UpperCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
+import { createTOTPKeyURI } from '@oslojs/otp';
+import { randomBytes } from 'node:crypto';
+import QRCode from 'qrcode';
+import type { DbExecutor } from '../db/database.ts';
+import { consumeRateLimit, resetRateLimit } from '../security/rate-limit.ts';
+import { AuthError, signInThrottled } from './errors.ts';
+import { LOGIN_ACCOUNT_RULE } from './login-throttle.ts';
+import { decodeBase64Url, MAC_BYTES, macMatches, purposeMac, uuidToBytes, bytesToUuid } from './mac.ts';
+import { matchTotp, TOTP_DIGITS, TOTP_PERIOD_SECONDS } from './totp.ts';
+
+// Two-factor sign-in (decision 029). The secret is 20 random bytes (RFC 4226's recommended 160
+// bits); recovery codes carry 80 bits each, so a plain SHA-256 is enough to store them (no slow hash
+// needed, unlike passwords).
+
+export const RECOVERY_CODE_COUNT = 10;
+/** A password accepted for a member with 2FA opens a 5-minute window for the code, no session yet. */
+export const PENDING_TWO_FACTOR_MS = 5 * 60 * 1000;
+
+export const TWO_FACTOR_MESSAGES = {
+  invalidCode: 'That code is not valid. Enter the current code from your authenticator app.',
+  expired: 'Your sign-in took too long. Please enter your password again.',
+  notStarted: 'Start the set-up again: no authenticator was waiting for a code.',
+} as const;
+
+function hashRecoveryCode(code: string): string {
+  const normalised = code.replaceAll(/[\s-]/g, '').toUpperCase();
+  return encodeHexLowerCase(sha256(new TextEncoder().encode(normalised)));
+}
+
+function newRecoveryCode(): string {
+  const text = encodeBase32UpperCaseNoPadding(randomBytes(10));
+  return `${text.slice(0, 8)}-${text.slice(8)}`;
+}
+
+export async function twoFactorEnabled(db: DbExecutor, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('user_two_factor')
+    .select('enabled_at')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Boolean(row?.enabled_at);
+}
+
+export interface Enrolment {
+  secret: string;
+  uri: string;
+  qrSvg: string;
+}
+
+/** A new secret waiting for its first code; replaces any earlier one (enabled or not). */
+export async function beginEnrolment(
+  db: DbExecutor,
+  user: { id: string; email: string },
+  issuer: string,
+): Promise<Enrolment> {
+  const key = randomBytes(20);
+  await db
+    .insertInto('user_two_factor')
+    .values({ user_id: user.id, secret: key, enabled_at: null, last_used_step: 0 })
+    .onConflict((oc) =>
+      oc.column('user_id').doUpdateSet({ secret: key, enabled_at: null, last_used_step: 0 }),
+    )
+    .execute();
+  const uri = createTOTPKeyURI(issuer, user.email, key, TOTP_PERIOD_SECONDS, TOTP_DIGITS);
+  // Drawn here, never by a third-party service: the secret must not leave the server and browser.
+  const qrSvg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+  return { secret: encodeBase32UpperCaseNoPadding(key), uri, qrSvg };
+}
+
+async function chargeCodeAttempt(db: DbExecutor, userId: string, now: Date): Promise<void> {
+  const result = await consumeRateLimit(db, `2fa:user:${userId}`, LOGIN_ACCOUNT_RULE, now);
+  if (!result.allowed) throw signInThrottled(result.retryAfterSeconds);
+}
+
+/** Checks the first code; turns 2FA on and returns the recovery codes (shown once, stored hashed). */
+export async function confirmEnrolment(
+  db: DbExecutor,
+  userId: string,
+  code: string,
+  now = new Date(),
+): Promise<string[]> {
+  await chargeCodeAttempt(db, userId, now);
+  const row = await db
+    .selectFrom('user_two_factor')
+    .select(['secret', 'last_used_step'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!row) throw new AuthError('invalid_token', TWO_FACTOR_MESSAGES.notStarted);
+  const step = matchTotp(row.secret, code.trim(), now, Number(row.last_used_step));
+  if (step === null) throw new AuthError('invalid_credentials', TWO_FACTOR_MESSAGES.invalidCode);
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+  await db
+    .updateTable('user_two_factor')
+    .set({ enabled_at: now, last_used_step: step })
+    .where('user_id', '=', userId)
+    .execute();
+  await db.deleteFrom('two_factor_recovery_codes').where('user_id', '=', userId).execute();
+  await db
+    .insertInto('two_factor_recovery_codes')
+    .values(codes.map((c) => ({ user_id: userId, code_hash: hashRecoveryCode(c), used_at: null })))
+    .execute();
+  await resetRateLimit(db, `2fa:user:${userId}`);
+  return codes;
+}
+
+/**
+ * The second factor at sign-in: a TOTP code (each step accepted once) or an unused recovery code
+ * (spent by this call). Throttled per member like passwords; throws AuthError when refused.
+ */
+export async function verifySecondFactor(
+  db: DbExecutor,
+  userId: string,
+  code: string,
+  now = new Date(),
+): Promise<'totp' | 'recovery'> {
+  await chargeCodeAttempt(db, userId, now);
+  const trimmed = code.trim();
+  if (/^\d{6}$/.test(trimmed)) {
+    const row = await db
+      .selectFrom('user_two_factor')
+      .select(['secret', 'last_used_step'])
+      .where('user_id', '=', userId)
+      .where('enabled_at', 'is not', null)
+      .executeTakeFirst();
+    const step = row ? matchTotp(row.secret, trimmed, now, Number(row.last_used_step)) : null;
+    if (step !== null) {
+      // Conditional on the step: two requests racing with one code cannot both pass.
+      const claimed = await db
+        .updateTable('user_two_factor')
+        .set({ last_used_step: step })
+        .where('user_id', '=', userId)
+        .where('last_used_step', '<', String(step))
+        .executeTakeFirst();
+      if (claimed.numUpdatedRows > 0n) {
+        await resetRateLimit(db, `2fa:user:${userId}`);
+        return 'totp';
+      }
+    }
+  } else if (trimmed.length > 0) {
+    const spent = await db
+      .updateTable('two_factor_recovery_codes')
+      .set({ used_at: now })
+      .where('user_id', '=', userId)
+      .where('code_hash', '=', hashRecoveryCode(trimmed))
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    if (spent.numUpdatedRows > 0n) {
+      await resetRateLimit(db, `2fa:user:${userId}`);
+      return 'recovery';
+    }
+  }
+  throw new AuthError('invalid_credentials', TWO_FACTOR_MESSAGES.invalidCode);
+}
+
+const PENDING_LABEL = 'sign-in-2fa:v1';
+const PENDING_BYTES = 16 + 8 + MAC_BYTES;
+
+/** Proof that the password was right, for the code step: signed, bound to the member, 5 minutes. */
+export function createPendingToken(secret: string, userId: string, now = new Date()): string {
+  const expires = Buffer.alloc(8);
+  expires.writeBigUInt64BE(BigInt(now.getTime() + PENDING_TWO_FACTOR_MS));
+  const body = Buffer.concat([uuidToBytes(userId), expires]);
+  return Buffer.concat([body, purposeMac(secret, PENDING_LABEL, [body])]).toString('base64url');
+}
+
+export function readPendingToken(secret: string, token: unknown, now = new Date()): string | null {
+  const bytes = decodeBase64Url(token, Math.ceil((PENDING_BYTES * 4) / 3));
+  if (!bytes || bytes.length !== PENDING_BYTES) return null;
+  const body = bytes.subarray(0, 24);
+  if (!macMatches(bytes.subarray(24), purposeMac(secret, PENDING_LABEL, [body]))) return null;
+  if (Number(body.readBigUInt64BE(16)) <= now.getTime()) return null;
+  return bytesToUuid(body.subarray(0, 16));
+}

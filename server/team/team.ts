@@ -1,0 +1,84 @@
+import { sql } from 'kysely';
+import type { Role } from '#shared/auth/permissions.ts';
+import type { TeamMember } from '#shared/team/schemas.ts';
+import { invalidateUserSessions } from '../auth/session.ts';
+import type { Database, DbExecutor } from '../db/database.ts';
+
+export class LastOwnerError extends Error {
+  override name = 'LastOwnerError';
+}
+export class UnknownMemberError extends Error {
+  override name = 'UnknownMemberError';
+}
+
+export async function listMembers(db: DbExecutor, now = new Date()): Promise<TeamMember[]> {
+  const rows = await db
+    .selectFrom('user_roles')
+    .innerJoin('users', 'users.id', 'user_roles.user_id')
+    .leftJoin('user_two_factor', 'user_two_factor.user_id', 'users.id')
+    .select([
+      'users.id',
+      'users.email',
+      'user_roles.role',
+      'user_two_factor.enabled_at',
+      // The audit log is the record of sign-ins (decision 028); sessions end and are deleted.
+      sql<Date | null>`(SELECT max(created_at) FROM audit_log a
+        WHERE a.actor_id = users.id AND a.action = 'auth.signIn')`.as('last_sign_in_at'),
+      sql<number>`(SELECT count(*)::int FROM sessions s
+        WHERE s.user_id = users.id AND s.expires_at > ${now})`.as('active_sessions'),
+    ])
+    .orderBy('users.email')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    email: r.email,
+    role: r.role,
+    lastSignInAt: r.last_sign_in_at?.toISOString() ?? null,
+    twoFactor: r.enabled_at !== null,
+    activeSessions: r.active_sessions,
+  }));
+}
+
+/**
+ * Locks the Owners' rows and refuses to take away the last one. Under READ COMMITTED a second
+ * transaction waits on the lock and then sees the first one's change, so two Owners demoting each
+ * other at once cannot leave the team without an Owner.
+ */
+async function currentRoleGuarded(trx: DbExecutor, userId: string, nextRole: Role | null): Promise<Role> {
+  const owners = await sql<{ user_id: string }>`
+    SELECT user_id FROM user_roles WHERE role = 'owner' FOR UPDATE`.execute(trx);
+  const row = await trx
+    .selectFrom('user_roles')
+    .select('role')
+    .where('user_id', '=', userId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) throw new UnknownMemberError(userId);
+  if (row.role === 'owner' && nextRole !== 'owner' && owners.rows.length <= 1) throw new LastOwnerError();
+  return row.role;
+}
+
+/** Changes a member's role; their sessions stay, the next request sees the new role. */
+export async function changeRole(
+  db: Database,
+  userId: string,
+  role: Role,
+): Promise<{ before: Role; after: Role }> {
+  return db.transaction().execute(async (trx) => {
+    const before = await currentRoleGuarded(trx, userId, role);
+    await trx.updateTable('user_roles').set({ role }).where('user_id', '=', userId).execute();
+    return { before, after: role };
+  });
+}
+
+/** Takes a member off the team and ends every session of theirs at once. */
+export async function removeMember(
+  db: Database,
+  userId: string,
+): Promise<{ before: Role; sessionsEnded: number }> {
+  return db.transaction().execute(async (trx) => {
+    const before = await currentRoleGuarded(trx, userId, null);
+    await trx.deleteFrom('user_roles').where('user_id', '=', userId).execute();
+    return { before, sessionsEnded: await invalidateUserSessions(trx, userId) };
+  });
+}

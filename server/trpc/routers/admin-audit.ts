@@ -1,0 +1,10 @@
+import { auditListInputSchema } from '#shared/audit/schemas.ts';
+import { listAudit } from '../../audit/audit.ts';
+import { getSettingsTimezone } from '../../settings/settings.ts';
+import { requirePermission, router } from '../trpc.ts';
+
+export const adminAuditRouter = router({
+  list: requirePermission('audit.read')
+    .input(auditListInputSchema)
+    .query(async ({ ctx, input }) => listAudit(ctx.db, input, await getSettingsTimezone(ctx.db))),
+});

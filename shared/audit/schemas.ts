@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/** Admin → Audit log (issue 23, decision 028): filter by member, action and date. */
+
+export const AUDIT_PAGE_SIZE = 50;
+
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date as YYYY-MM-DD')
+  .optional();
+
+export const auditFiltersSchema = z.object({
+  /** Part of the member's e-mail address. */
+  member: z.string().trim().max(254).optional(),
+  /** Part of the action, e.g. "campaigns" or "signIn". */
+  action: z.string().trim().max(100).optional(),
+  /** First and last day included, in the business's timezone. */
+  from: day,
+  to: day,
+});
+export type AuditFilters = z.infer<typeof auditFiltersSchema>;
+
+export const auditListInputSchema = auditFiltersSchema.extend({
+  page: z.number().int().min(1).max(10_000).default(1),
+});
+
+export interface AuditRow {
+  id: string;
+  createdAt: string;
+  actorEmail: string | null;
+  ip: string | null;
+  action: string;
+  entityType: string | null;
+  entityId: string | null;
+  summary: string;
+}
+
+export interface AuditListResult {
+  rows: AuditRow[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
