@@ -30,6 +30,7 @@ import {
   type EnquiryStatus,
   REASON_REQUIRED,
 } from '#shared/enquiries/status.ts';
+import { useCan } from '../admin/auth.ts';
 import { ADMIN_TITLE } from '../admin/AdminShell.tsx';
 import { errorCode, errorMessage } from '../admin/widgets/errors.ts';
 import { formatAud, formatDate, formatDateTime } from '../admin/widgets/format.ts';
@@ -91,6 +92,8 @@ function EnquiryView({ enquiry }: { enquiry: EnquiryDetail }) {
   const [photo, setPhoto] = useState<number | null>(null);
   const watch = [enquiry.watchBrand, enquiry.watchModel].filter(Boolean).join(' ');
   const latestOffer = enquiry.offers[0];
+  // A member who may only read enquiries sees no actions (the server refuses them anyway).
+  const canWork = useCan()('enquiries.write');
   return (
     <Stack>
       <Group justify="space-between" align="flex-start">
@@ -108,7 +111,7 @@ function EnquiryView({ enquiry }: { enquiry: EnquiryDetail }) {
         <StatusBadge status={enquiry.status} />
       </Group>
 
-      <StatusActions enquiry={enquiry} />
+      {canWork && <StatusActions enquiry={enquiry} />}
 
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Card withBorder>
@@ -223,26 +226,30 @@ function EnquiryView({ enquiry }: { enquiry: EnquiryDetail }) {
               No offer yet.
             </Text>
           )}
-          <OfferForm enquiry={enquiry} />
+          {canWork && <OfferForm enquiry={enquiry} />}
         </Card>
-        <Card withBorder>
-          <Title order={2} size="h4" mb="sm">
-            Assignment
-          </Title>
-          <AssignSelect enquiry={enquiry} />
-          <Title order={2} size="h4" mt="lg" mb="sm">
-            Internal note
-          </Title>
-          <NoteForm enquiryId={enquiry.id} />
-        </Card>
+        {canWork && (
+          <Card withBorder>
+            <Title order={2} size="h4" mb="sm">
+              Assignment
+            </Title>
+            <AssignSelect enquiry={enquiry} />
+            <Title order={2} size="h4" mt="lg" mb="sm">
+              Internal note
+            </Title>
+            <NoteForm enquiryId={enquiry.id} />
+          </Card>
+        )}
       </SimpleGrid>
 
-      <Card withBorder>
-        <Title order={2} size="h4" mb="sm">
-          Reply to the seller
-        </Title>
-        <ReplyComposer enquiry={enquiry} />
-      </Card>
+      {canWork && (
+        <Card withBorder>
+          <Title order={2} size="h4" mb="sm">
+            Reply to the seller
+          </Title>
+          <ReplyComposer enquiry={enquiry} />
+        </Card>
+      )}
 
       <Card withBorder>
         <Title order={2} size="h4" mb="sm">
