@@ -1,41 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SessionUser } from '../auth/session.ts';
-import { type AppServer, createServer } from '../app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '#test/support/db.ts';
-import {
-  bounce,
-  click,
-  newWebhookSecret,
-  postSignedEvent,
-  resendEmailEvent,
-  seedSentCampaign,
-} from '#test/support/resend-webhooks.ts';
-import { callerFor, testServices } from '#test/support/services.ts';
+import { bounce, click, resendEmailEvent, seedSentCampaign } from '#test/support/resend-webhooks.ts';
+import { useWebhookServer } from '#test/support/webhook-server.ts';
 
-const SECRET = newWebhookSecret();
 const HOUR = 3_600_000;
 
 describe('campaign engagement over time (events through the signed webhook)', () => {
   const t = useTestDatabase();
-  let server: AppServer;
-  let admin: SessionUser;
-
+  const hook = useWebhookServer(t);
   beforeAll(async () => {
-    server = await createServer({
-      services: testServices(t.db, { config: { resendWebhookSecret: SECRET } }),
-      clientDir: null,
-      logLevel: 'silent',
-    });
-    const user = await t.db
-      .insertInto('users')
-      .values({ email: 'engagement-admin@example.com', password_hash: 'not-used' })
-      .returning(['id', 'email'])
-      .executeTakeFirstOrThrow();
-    admin = { id: user.id, email: user.email, role: 'owner' };
     await t.db.updateTable('settings').set({ timezone: 'Australia/Sydney' }).execute();
-  });
-  afterAll(async () => {
-    await server.stop();
   });
 
   it('counts each kind per hour for the first 48 hours, then per day in the business timezone', async () => {
@@ -50,7 +24,7 @@ describe('campaign engagement over time (events through the signed webhook)', ()
       .where('id', '=', a.campaignId)
       .execute();
     const at = (hours: number) => new Date(started.getTime() + hours * HOUR);
-    const deliver = (event: object) => postSignedEvent(server.app, SECRET, event);
+    const deliver = (event: object) => hook.deliver(event);
     await deliver(resendEmailEvent('email.delivered', a.providerMessageId, { createdAt: at(0.1) }));
     await deliver(resendEmailEvent('email.delivered', b.providerMessageId, { createdAt: at(0.2) }));
     await deliver(
@@ -81,7 +55,7 @@ describe('campaign engagement over time (events through the signed webhook)', ()
       })
       .execute();
 
-    const points = await callerFor(testServices(t.db), admin).admin.campaigns.engagement({
+    const points = await hook.admin().campaigns.engagement({
       id: a.campaignId,
     });
     const zero = { delivered: 0, opened: 0, clicked: 0, bounced: 0, unsubscribed: 0 };

@@ -1,44 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SessionUser } from '../auth/session.ts';
-import { type AppServer, createServer } from '../app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '#test/support/db.ts';
 import {
   click,
-  newWebhookSecret,
-  postSignedEvent,
   resendEmailEvent,
   type SendFixture,
   seedSentCampaign,
 } from '#test/support/resend-webhooks.ts';
-import { callerFor, testServices } from '#test/support/services.ts';
+import { useWebhookServer } from '#test/support/webhook-server.ts';
 
-const SECRET = newWebhookSecret();
 const MARKET = 'https://watches.example.com/market?utm_source=email';
 const SELL = 'https://watches.example.com/sell';
 const GUIDE = 'https://watches.example.com/blog/guide';
 
 describe('campaign link report (clicks fed through the signed webhook)', () => {
   const t = useTestDatabase();
-  let server: AppServer;
-  let admin: SessionUser;
+  const hook = useWebhookServer(t);
   let sends: SendFixture[];
-  const api = () => callerFor(testServices(t.db), admin).admin.campaigns;
-
-  const deliver = (event: object) => postSignedEvent(server.app, SECRET, event);
+  const api = () => hook.admin().campaigns;
+  const deliver = (event: object) => hook.deliver(event);
 
   beforeAll(async () => {
-    server = await createServer({
-      services: testServices(t.db, { config: { resendWebhookSecret: SECRET } }),
-      clientDir: null,
-      logLevel: 'silent',
-    });
-    const user = await t.db
-      .insertInto('users')
-      .values({ email: 'links-admin@example.com', password_hash: 'not-used' })
-      .returning(['id', 'email'])
-      .executeTakeFirstOrThrow();
-    admin = { id: user.id, email: user.email, role: 'owner' };
-
     sends = await seedSentCampaign(t.db, 3);
     await t.db
       .updateTable('email_campaigns')
@@ -63,9 +44,6 @@ describe('campaign link report (clicks fed through the signed webhook)', () => {
         data: click('http://localhost:3999/unsubscribe?token=abc'),
       }),
     );
-  });
-  afterAll(async () => {
-    await server.stop();
   });
 
   it('counts unique clickers and total clicks per link, over delivered; unclicked links show 0', async () => {

@@ -1,40 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SessionUser } from '../auth/session.ts';
-import { type AppServer, createServer } from '../app.ts';
+import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '#test/support/db.ts';
-import {
-  click,
-  newWebhookSecret,
-  postSignedEvent,
-  resendEmailEvent,
-  seedSentCampaign,
-} from '#test/support/resend-webhooks.ts';
-import { callerFor, testServices } from '#test/support/services.ts';
+import { click, resendEmailEvent, seedSentCampaign } from '#test/support/resend-webhooks.ts';
+import { useWebhookServer } from '#test/support/webhook-server.ts';
 import { MACHINE_OPEN_WINDOW_SECONDS } from './machine-opens.ts';
-
-const SECRET = newWebhookSecret();
 
 describe('machine opens (events through the signed webhook)', () => {
   const t = useTestDatabase();
-  let server: AppServer;
-  let admin: SessionUser;
-
-  beforeAll(async () => {
-    server = await createServer({
-      services: testServices(t.db, { config: { resendWebhookSecret: SECRET } }),
-      clientDir: null,
-      logLevel: 'silent',
-    });
-    const user = await t.db
-      .insertInto('users')
-      .values({ email: 'opens-admin@example.com', password_hash: 'not-used' })
-      .returning(['id', 'email'])
-      .executeTakeFirstOrThrow();
-    admin = { id: user.id, email: user.email, role: 'owner' };
-  });
-  afterAll(async () => {
-    await server.stop();
-  });
+  const hook = useWebhookServer(t);
 
   it('counts an open inside the window after delivery as a machine open, unless the reader came back or clicked', async () => {
     const sends = await seedSentCampaign(t.db, 5);
@@ -42,7 +14,7 @@ describe('machine opens (events through the signed webhook)', () => {
     if (!proxyOnly || !proxyThenReader || !reader || !clicker || !unopened) throw new Error('five sends');
     const delivered = new Date('2026-11-24T00:00:00Z');
     const after = (seconds: number) => new Date(delivered.getTime() + seconds * 1000);
-    const deliver = (event: object) => postSignedEvent(server.app, SECRET, event);
+    const deliver = (event: object) => hook.deliver(event);
     for (const send of sends)
       await deliver(resendEmailEvent('email.delivered', send.providerMessageId, { createdAt: delivered }));
     const inside = MACHINE_OPEN_WINDOW_SECONDS - 1;
@@ -65,7 +37,7 @@ describe('machine opens (events through the signed webhook)', () => {
       }),
     );
 
-    const opens = await callerFor(testServices(t.db), admin).admin.campaigns.opens({
+    const opens = await hook.admin().campaigns.opens({
       id: proxyOnly.campaignId,
     });
     expect(opens).toEqual({
