@@ -1,4 +1,4 @@
-import { escapeHtml, mergeTags } from '#shared/templates/variables.ts';
+import { compileMergeTags, escapeHtml, mergeTags } from '#shared/templates/variables.ts';
 import type { SiteConfig } from '#shared/site/config.ts';
 import type { AppConfig } from '../config/app-config.ts';
 import { htmlToPlainText } from '../email/plain-text.ts';
@@ -118,13 +118,15 @@ export function campaignRenderer(
   const campaignValues = content.variables ?? {};
   // The text part is converted once, merge tags and all, and filled per recipient like the HTML:
   // one conversion per campaign instead of one per message.
-  const textTemplate = htmlToPlainText(
-    footer
-      ? withFooter(
-          content.html,
-          footer({ unsubscribeUrl: '{{unsubscribe_url}}', preferencesUrl: '{{preferences_url}}' }),
-        )
-      : content.html,
+  const fillText = compileMergeTags(
+    htmlToPlainText(
+      footer
+        ? withFooter(
+            content.html,
+            footer({ unsubscribeUrl: '{{unsubscribe_url}}', preferencesUrl: '{{preferences_url}}' }),
+          )
+        : content.html,
+    ),
   );
   return (values) => {
     // The campaign's values fill its custom tags; a recipient field or system link always comes
@@ -142,7 +144,7 @@ export function campaignRenderer(
       );
     }
     // Unescaped: the text part shows a name as typed, not as HTML entities.
-    const text = mergeTags(textTemplate, record, false);
+    const text = fillText(record);
     return { subject, html, text };
   };
 }

@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  compileMergeTags,
   addVariable,
   escapeHtml,
   extractVariables,
@@ -195,5 +197,28 @@ describe('templateInputSchema', () => {
     expect(messages({ ...valid, variables: [...hundred, 'v100'] })).toEqual([
       'A template can have at most 100 variables',
     ]);
+  });
+});
+
+describe('compileMergeTags', () => {
+  it('fills like mergeTags without escaping, keeping unknown tags, for any template and values', () => {
+    const name = fc.constantFrom('first_name', 'email', 'unknown', 'x1');
+    const piece = fc.oneof(
+      fc.string(),
+      name.map((n) => `{{${n}}}`),
+      name.map((n) => `{{ ${n} }}`),
+      fc.constant('{{'),
+      fc.constant('}}'),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(piece, { maxLength: 12 }).map((parts) => parts.join('')),
+        fc.dictionary(name, fc.string()),
+        (template, values) => {
+          expect(compileMergeTags(template)(values)).toBe(mergeTags(template, values, false));
+        },
+      ),
+      { seed: 24, numRuns: 500 },
+    );
   });
 });

@@ -58,7 +58,8 @@ export function campaignMessages(
       ...(batch.replyTo ? { replyTo: batch.replyTo } : {}),
       subject: rendered.subject.replace(leftoverTag, '').trim() || rendered.subject,
       html: rendered.html.replace(leftoverTag, ''),
-      text: rendered.text.replace(leftoverTag, ''),
+      // Most texts have no tag left: skip the regex pass then (the engine renders every message).
+      text: rendered.text.includes('{{') ? rendered.text.replace(leftoverTag, '') : rendered.text,
       headers,
       tags: [
         { name: 'campaign_id', value: content.id },
