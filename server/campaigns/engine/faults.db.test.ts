@@ -220,7 +220,28 @@ describe('sending engine under faults', { timeout: 240_000 }, () => {
     const statuses = fake.requests.map((r) => r.status);
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
     expect(statuses.filter((s) => s === 500).length).toBeGreaterThan(0);
-    // Only injected 429s: the shared limiter itself never went over 20 requests per second.
-    expect(fake.rateViolations).toBe(0);
+    // The shared limiter never went over 20 requests per second. Counted from the arrival times
+    // with 100 ms of slack: the limiter spaces slots for 20 ms of lateness (decision 019), and on
+    // a busy 2-core machine a process the OS holds back for longer can send a slot's request late
+    // next to an on-time one; a limiter that let three senders through unpaced would put dozens of
+    // requests in one window.
+    expect(
+      maxArrivalsWithin(
+        fake.requests.map((r) => r.at),
+        900,
+      ),
+    ).toBeLessThanOrEqual(20);
   });
 });
+
+/** The most arrivals inside any window of `windowMs` (arrival times in ms). */
+function maxArrivalsWithin(times: readonly number[], windowMs: number): number {
+  const sorted = [...times].sort((a, b) => a - b);
+  let most = 0;
+  let first = 0;
+  for (let last = 0; last < sorted.length; last += 1) {
+    while ((sorted[last] ?? 0) - (sorted[first] ?? 0) >= windowMs) first += 1;
+    most = Math.max(most, last - first + 1);
+  }
+  return most;
+}
