@@ -8,11 +8,10 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { useDebouncedCallback, useDocumentTitle } from '@mantine/hooks';
+import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -36,6 +35,7 @@ import { errorMessage } from '../admin/widgets/errors.ts';
 import { formatCount, formatDate } from '../admin/widgets/format.ts';
 import { ButtonLink } from '../admin/widgets/links.tsx';
 import { useTRPC } from '../trpc.ts';
+import { ListSearchInput } from '../admin-lists/ListSearchInput.tsx';
 import { useCan } from '../admin/auth.ts';
 
 const filterOptions = contactFilters.map((value) => ({ value, label: CONTACT_FILTER_LABELS[value] }));
@@ -76,17 +76,7 @@ export function ContactsPage({ search, onSearchChange }: ContactsPageProps) {
   const filter = search.filter ?? 'all';
   const term = search.search ?? '';
   const page = search.page ?? 1;
-  const [typed, setTyped] = useState(term);
   const [exporting, setExporting] = useState(false);
-  const pushSearch = useDebouncedCallback((value: string) => {
-    onSearchChange({
-      ...search,
-      search: value.trim() || undefined,
-      page: undefined,
-      after: undefined,
-      before: undefined,
-    });
-  }, 300);
 
   const stats = useQuery(trpc.admin.contacts.stats.queryOptions());
   const list = useQuery(
@@ -96,7 +86,6 @@ export function ContactsPage({ search, onSearchChange }: ContactsPageProps) {
     ),
   );
   const searching = term.trim().length >= SEARCH_MIN_LENGTH;
-  const tooShort = typed.trim().length > 0 && typed.trim().length < SEARCH_MIN_LENGTH;
   const data = list.data;
 
   const navigateTo = (target: PageTarget) =>
@@ -169,17 +158,14 @@ export function ContactsPage({ search, onSearchChange }: ContactsPageProps) {
       </SimpleGrid>
 
       <Group align="flex-start">
-        <TextInput
+        <ListSearchInput
           label="Search contacts"
           placeholder="Search by email, name or phone..."
-          type="search"
-          value={typed}
-          onChange={(event) => {
-            setTyped(event.currentTarget.value);
-            pushSearch(event.currentTarget.value);
-          }}
-          description={tooShort ? `Type at least ${SEARCH_MIN_LENGTH} characters to search` : undefined}
           w={320}
+          term={term}
+          onSearch={(value) =>
+            onSearchChange({ ...search, search: value, page: undefined, after: undefined, before: undefined })
+          }
         />
         <Select
           label="Status"

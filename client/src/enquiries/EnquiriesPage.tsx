@@ -11,9 +11,8 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { useDebouncedCallback, useDocumentTitle } from '@mantine/hooks';
+import { useDocumentTitle } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { SEARCH_MIN_LENGTH } from '#shared/admin/lists.ts';
 import {
   ENQUIRY_MESSAGES,
@@ -30,6 +29,7 @@ import { errorMessage } from '../admin/widgets/errors.ts';
 import { formatAge, formatDateTime } from '../admin/widgets/format.ts';
 import { ButtonLink } from '../admin/widgets/links.tsx';
 import { useTRPC } from '../trpc.ts';
+import { ListSearchInput } from '../admin-lists/ListSearchInput.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 
 const COLUMNS = 9;
@@ -46,13 +46,8 @@ export function EnquiriesPage({ search, onSearchChange }: EnquiriesPageProps) {
   useDocumentTitle(`Enquiries | ${ADMIN_TITLE}`);
   const trpc = useTRPC();
   const term = search.search ?? '';
-  const [typed, setTyped] = useState(term);
   const change = (next: Partial<EnquiriesSearchParams>) =>
     onSearchChange({ ...search, ...next, page: undefined });
-  const pushSearch = useDebouncedCallback(
-    (value: string) => change({ search: value.trim() || undefined }),
-    300,
-  );
 
   const options = useQuery(trpc.admin.enquiries.filterOptions.queryOptions(undefined, { staleTime: 60_000 }));
   const list = useQuery(
@@ -70,7 +65,6 @@ export function EnquiriesPage({ search, onSearchChange }: EnquiriesPageProps) {
       { placeholderData: keepPreviousData, refetchInterval: 60_000 },
     ),
   );
-  const tooShort = typed.trim().length > 0 && typed.trim().length < SEARCH_MIN_LENGTH;
   const data = list.data;
   const filtering =
     term.trim().length >= SEARCH_MIN_LENGTH ||
@@ -84,17 +78,12 @@ export function EnquiriesPage({ search, onSearchChange }: EnquiriesPageProps) {
       <Title order={1}>Enquiries</Title>
 
       <Group align="flex-end" wrap="wrap">
-        <TextInput
+        <ListSearchInput
           label="Search enquiries"
           placeholder="Seller name, e-mail, phone or model..."
-          type="search"
-          value={typed}
-          onChange={(event) => {
-            setTyped(event.currentTarget.value);
-            pushSearch(event.currentTarget.value);
-          }}
-          description={tooShort ? `Type at least ${SEARCH_MIN_LENGTH} characters to search` : undefined}
           w={300}
+          term={term}
+          onSearch={(value) => change({ search: value })}
         />
         <Select
           label="Status"

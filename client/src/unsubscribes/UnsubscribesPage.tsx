@@ -9,11 +9,10 @@ import {
   Switch,
   Table,
   Text,
-  TextInput,
   Title,
   Tooltip,
 } from '@mantine/core';
-import { useDebouncedCallback, useDocumentTitle } from '@mantine/hooks';
+import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -40,6 +39,7 @@ import { StatCard } from '../admin-lists/StatCard.tsx';
 import { errorMessage } from '../admin/widgets/errors.ts';
 import { formatCount, formatDateTime } from '../admin/widgets/format.ts';
 import { useTRPC } from '../trpc.ts';
+import { ListSearchInput } from '../admin-lists/ListSearchInput.tsx';
 import { useCan } from '../admin/auth.ts';
 
 const actionOptions = actionFilters.map((value) => ({ value, label: ACTION_FILTER_LABELS[value] }));
@@ -63,11 +63,7 @@ export function UnsubscribesPage({ search, onSearchChange }: UnsubscribesPagePro
   const method = search.method ?? 'all';
   const includeResubscribes = search.resubscribes === true;
   const page = search.page ?? 1;
-  const [typed, setTyped] = useState(term);
   const [exporting, setExporting] = useState(false);
-  const pushSearch = useDebouncedCallback((value: string) => {
-    onSearchChange({ ...search, ...firstPage, search: value.trim() || undefined });
-  }, 300);
 
   const stats = useQuery(trpc.admin.unsubscribes.stats.queryOptions());
   const list = useQuery(
@@ -78,7 +74,6 @@ export function UnsubscribesPage({ search, onSearchChange }: UnsubscribesPagePro
   );
   const searching = term.trim().length >= SEARCH_MIN_LENGTH;
   const filtered = searching || action !== 'all' || method !== 'all';
-  const tooShort = typed.trim().length > 0 && typed.trim().length < SEARCH_MIN_LENGTH;
   const data = list.data;
 
   const navigateTo = (target: PageTarget) =>
@@ -159,17 +154,12 @@ export function UnsubscribesPage({ search, onSearchChange }: UnsubscribesPagePro
       </SimpleGrid>
 
       <Group align="flex-start" wrap="wrap">
-        <TextInput
+        <ListSearchInput
           label="Search"
           placeholder="Search by email..."
-          type="search"
-          value={typed}
-          onChange={(event) => {
-            setTyped(event.currentTarget.value);
-            pushSearch(event.currentTarget.value);
-          }}
-          description={tooShort ? `Type at least ${SEARCH_MIN_LENGTH} characters to search` : undefined}
           w={280}
+          term={term}
+          onSearch={(value) => onSearchChange({ ...search, ...firstPage, search: value })}
         />
         <Select
           label="Action"
