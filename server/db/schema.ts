@@ -170,6 +170,13 @@ export interface UploadsTable {
   created_at: GeneratedTimestamp;
 }
 
+export interface UploadThumbnailsTable {
+  upload_id: string;
+  content_type: string;
+  data: Buffer;
+  created_at: GeneratedTimestamp;
+}
+
 export interface EmailTemplatesTable {
   id: Generated<string>;
   template_name: string;
@@ -395,6 +402,7 @@ export interface DB {
   enquiry_offers: EnquiryOffersTable;
   enquiry_messages: EnquiryMessagesTable;
   uploads: UploadsTable;
+  upload_thumbnails: UploadThumbnailsTable;
   email_templates: EmailTemplatesTable;
   email_campaigns: EmailCampaignsTable;
   email_sends: EmailSendsTable;
