@@ -24,12 +24,11 @@ interface SaveTarget {
  * admin wrote it (so a `<script>` is reported, not silently sanitised away), with the recipient
  * count taken now, inside the transaction that starts the send.
  */
-async function checkSendable(
-  trx: DbExecutor,
-  fields: CampaignFields,
-  target: SaveTarget,
-): Promise<number> {
-  const recipientCount = await recipientCountFor(trx, { ...fields, ...(await storedAudience(trx, target.id)) });
+async function checkSendable(trx: DbExecutor, fields: CampaignFields, target: SaveTarget): Promise<number> {
+  const recipientCount = await recipientCountFor(trx, {
+    ...fields,
+    ...(await storedAudience(trx, target.id)),
+  });
   const draft = {
     name: fields.name,
     subject: fields.subject,

@@ -15,7 +15,12 @@ import { runCampaignSend } from './run.ts';
 
 // The A/B subject test's phases on the real engine and a fake provider (decision 037).
 
-const abTest: AbTest = { subjectB: 'Subject B for {{first_name}}', testPercent: 20, waitHours: 4, metric: 'opens' };
+const abTest: AbTest = {
+  subjectB: 'Subject B for {{first_name}}',
+  testPercent: 20,
+  waitHours: 4,
+  metric: 'opens',
+};
 const subjectA = 'Subject A for {{first_name}}';
 
 describe('A/B subject test', () => {
@@ -59,7 +64,11 @@ describe('A/B subject test', () => {
   }
 
   /** Each test send of `variant` delivered a minute ago; `readers` of them opened 5 minutes later, `machines` within 2 s. */
-  async function engage(campaignId: string, variant: 'A' | 'B', opens: { readers: number; machines: number }) {
+  async function engage(
+    campaignId: string,
+    variant: 'A' | 'B',
+    opens: { readers: number; machines: number },
+  ) {
     const sends = await t.db
       .selectFrom('email_sends')
       .select(['id', 'provider_message_id'])
@@ -72,7 +81,11 @@ describe('A/B subject test', () => {
     await t.db
       .updateTable('email_sends')
       .set({ status: 'delivered', delivered_at: delivered })
-      .where('id', 'in', sends.map((s) => s.id))
+      .where(
+        'id',
+        'in',
+        sends.map((s) => s.id),
+      )
       .execute();
     const opened = sends.slice(0, opens.readers + opens.machines);
     for (const [i, send] of opened.entries()) {
@@ -122,7 +135,9 @@ describe('A/B subject test', () => {
     );
     for (const email of fake.emails) {
       const variant = variantOf.get(email.to[0] ?? '');
-      expect(email.subject).toMatch(variant === 'B' ? /^Subject B for Contact\d+$/ : /^Subject A for Contact\d+$/);
+      expect(email.subject).toMatch(
+        variant === 'B' ? /^Subject B for Contact\d+$/ : /^Subject A for Contact\d+$/,
+      );
     }
     const waiting = await t.db
       .selectFrom('email_campaigns')
@@ -163,7 +178,11 @@ describe('A/B subject test', () => {
 
     const report = await abTestReport(
       t.db,
-      await t.db.selectFrom('email_campaigns').selectAll().where('id', '=', campaign.id).executeTakeFirstOrThrow(),
+      await t.db
+        .selectFrom('email_campaigns')
+        .selectAll()
+        .where('id', '=', campaign.id)
+        .executeTakeFirstOrThrow(),
     );
     expect(report).toMatchObject({
       winner: 'B',
@@ -222,7 +241,11 @@ describe('A/B subject test', () => {
     // The resumed run finds only held sends: it queues the winner job, due already.
     expect(await runCampaignSend(services, campaign.id)).toBe('waiting');
     expect(jobs.jobs.map((j) => j.name)).toEqual(['campaign.send', 'campaign.ab-winner']);
-    expect(await chooseWinner(services, campaign.id)).toMatchObject({ kind: 'chosen', winner: 'A', released: 80 });
+    expect(await chooseWinner(services, campaign.id)).toMatchObject({
+      kind: 'chosen',
+      winner: 'A',
+      released: 80,
+    });
     expect(await runCampaignSend(services, campaign.id)).toBe('completed');
     expect(fake.emails).toHaveLength(100);
     expect(new Set(fake.emails.map((e) => e.to[0])).size).toBe(100);

@@ -23,8 +23,16 @@ import { enqueueCampaignSend } from './start.ts';
  * does nothing and the resume's send job queues it again; Cancel cancels the held sends too.
  */
 
-async function enqueueWinnerJob(services: Pick<AppServices, 'jobs'>, campaignId: string, dueAt: Date): Promise<void> {
-  await services.jobs.send('campaign.ab-winner', { campaignId }, { singletonKey: campaignId, startAfter: dueAt });
+async function enqueueWinnerJob(
+  services: Pick<AppServices, 'jobs'>,
+  campaignId: string,
+  dueAt: Date,
+): Promise<void> {
+  await services.jobs.send(
+    'campaign.ab-winner',
+    { campaignId },
+    { singletonKey: campaignId, startAfter: dueAt },
+  );
 }
 
 /**
@@ -63,7 +71,13 @@ export async function variantResults(
   db: DbExecutor,
   campaign: Pick<EmailCampaign, 'id' | 'subject' | 'subject_b'>,
 ): Promise<[AbVariantResult, AbVariantResult]> {
-  const { rows } = await sql<{ variant: AbVariant; sent: string; delivered: string; opened: string; clicked: string }>`
+  const { rows } = await sql<{
+    variant: AbVariant;
+    sent: string;
+    delivered: string;
+    opened: string;
+    clicked: string;
+  }>`
     SELECT s.variant,
       count(*) FILTER (WHERE s.provider_message_id IS NOT NULL) AS sent,
       count(*) FILTER (WHERE s.delivered_at IS NOT NULL) AS delivered,
@@ -145,13 +159,19 @@ export async function chooseWinner(
     return { kind: 'chosen', winner, released: Number(released.numUpdatedRows) };
   });
   // Run early (a clock or a queue's doing): try again when due.
-  if (outcome.kind === 'not-due' && outcome.dueAt) await enqueueWinnerJob(services, campaignId, outcome.dueAt);
+  if (outcome.kind === 'not-due' && outcome.dueAt)
+    await enqueueWinnerJob(services, campaignId, outcome.dueAt);
   return outcome;
 }
 
 /** The details page's view of a test: settings, progress, both variants and the winner. */
 export async function abTestReport(db: DbExecutor, campaign: EmailCampaign): Promise<AbTestReport | null> {
-  if (!campaign.subject_b || !campaign.ab_metric || campaign.ab_test_percent === null || campaign.ab_wait_hours === null)
+  if (
+    !campaign.subject_b ||
+    !campaign.ab_metric ||
+    campaign.ab_test_percent === null ||
+    campaign.ab_wait_hours === null
+  )
     return null;
   const [variants, groups] = await Promise.all([
     variantResults(db, campaign),

@@ -24,4 +24,3 @@ export async function assignVariants(trx: DbTransaction, campaign: Campaign, tot
     FROM ranked r
     WHERE s.id = r.id`.execute(trx);
 }
-

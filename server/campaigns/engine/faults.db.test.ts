@@ -207,7 +207,11 @@ describe('sending engine under faults', { timeout: 240_000 }, () => {
     const delivered = fake.emails.flatMap((e) => e.to);
     expect(new Set(delivered).size).toBe(2000);
     expect(delivered).toHaveLength(2000);
-    expect(await campaignRow(campaign.id)).toMatchObject({ status: 'completed', sent_count: 2000, ab_winner: 'B' });
+    expect(await campaignRow(campaign.id)).toMatchObject({
+      status: 'completed',
+      sent_count: 2000,
+      ab_winner: 'B',
+    });
     const remainder = new Set(
       (
         await t.db

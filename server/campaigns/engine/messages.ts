@@ -33,7 +33,9 @@ export function campaignMessages(
   content: CampaignContent,
 ): (batch: MessageSender, recipient: BatchRecipient) => EmailMessage {
   const render = campaignRenderer(content, config.site);
-  const renderB = content.subjectB ? campaignRenderer({ ...content, subject: content.subjectB }, config.site) : render;
+  const renderB = content.subjectB
+    ? campaignRenderer({ ...content, subject: content.subjectB }, config.site)
+    : render;
   // A test-mode address that is no contact has nothing to unsubscribe: the page still explains.
   const page = `${config.appUrl}${PREFERENCES_PATH}`;
   const pageHeader = `<${page}>`;
