@@ -59,5 +59,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   await replaceFunctions(db, before);
-  await sql`DELETE FROM stat_deltas WHERE metric IN ('email_sends.delivered', 'email_sends.bounced')`.execute(db);
+  await sql`DELETE FROM stat_deltas WHERE metric IN ('email_sends.delivered', 'email_sends.bounced')`.execute(
+    db,
+  );
 }

@@ -41,7 +41,7 @@ describe('sending engine under faults', { timeout: 240_000 }, () => {
   });
 
   const outputs = new WeakMap<ChildProcess, () => string>();
-  async function outputSoFar(child: ChildProcess): Promise<string> {
+  function outputSoFar(child: ChildProcess): string {
     return outputs.get(child)?.() ?? '';
   }
 
@@ -153,7 +153,7 @@ describe('sending engine under faults', { timeout: 240_000 }, () => {
     // Killed twice while its transaction picking the winner is open: nothing is chosen or released.
     for (let kill = 0; kill < 2; kill += 1) {
       const { child, exited } = startEngine(campaign.id, { AB_HOLD_MS: '5000' });
-      while (!(await outputSoFar(child)).includes('choosing')) await sleep(10);
+      while (!outputSoFar(child).includes('choosing')) await sleep(10);
       await sleep(100);
       child.kill('SIGKILL');
       expect((await exited).signal).toBe('SIGKILL');
