@@ -1,5 +1,6 @@
 import { parseTestEmails } from '#shared/campaigns/rules.ts';
 import type { DbExecutor } from '../db/database.ts';
+import { countNonOpeners } from './non-openers.ts';
 
 /**
  * Contacts a campaign may e-mail (decision 003): they opted in, never unsubscribed, and no
@@ -16,11 +17,19 @@ export async function countSubscribedContacts(db: DbExecutor): Promise<number> {
   return row.count;
 }
 
-/** Test mode sends to the valid test addresses only; otherwise to every subscribed contact. */
+/**
+ * Test mode sends to the valid test addresses only; a non-openers copy to the original's
+ * non-openers (decision 038); otherwise to every subscribed contact.
+ */
 export async function recipientCountFor(
   db: DbExecutor,
-  campaign: { is_test_mode: boolean; test_emails: readonly string[] },
+  campaign: {
+    is_test_mode: boolean;
+    test_emails: readonly string[];
+    resend_of_campaign_id?: string | null | undefined;
+  },
 ): Promise<number> {
   if (campaign.is_test_mode) return parseTestEmails(campaign.test_emails.join(',')).length;
+  if (campaign.resend_of_campaign_id) return countNonOpeners(db, campaign.resend_of_campaign_id);
   return countSubscribedContacts(db);
 }

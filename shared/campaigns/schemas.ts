@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { variableValuesSchema } from '../templates/variables.ts';
+import { type AbMetric, type AbVariant, abTestSchema } from './ab-test.ts';
 import { MAX_HTML_BYTES, MAX_NAME, MAX_SUBJECT, utf8ByteLength } from './rules.ts';
 
 /** One zod schema per `admin.campaigns.*` input, shared by the campaign form and the server. */
@@ -74,6 +75,8 @@ export const campaignFieldsSchema = z.object({
     .transform((id) => id ?? null),
   /** Values of the custom merge tags (docs/decisions/011-merge-variables.md). */
   variables: variableValuesSchema,
+  /** An optional A/B subject test (decision 037); absent or null: one subject for everyone. */
+  ab_test: abTestSchema.nullable().optional(),
 });
 export type CampaignFields = z.output<typeof campaignFieldsSchema>;
 
@@ -102,6 +105,12 @@ export const campaignSendTestInputSchema = z.object({
   subject: campaignSubjectSchema,
   html_content: campaignHtmlSchema,
   variables: variableValuesSchema,
+});
+
+/** "Send to non-openers" (decision 038): the copy needs its own subject. */
+export const nonOpenersCopyInputSchema = z.object({
+  id: z.uuid('Campaign not found'),
+  subject: campaignSubjectSchema,
 });
 
 export const campaignStatusFilterSchema = z.enum(CAMPAIGN_STATUS_FILTERS);
@@ -210,6 +219,18 @@ export interface CampaignDetail extends CampaignSummary {
   completedAt: string | null;
   cancelledAt: string | null;
   updatedAt: string;
+  /** The A/B subject test's settings and progress (decision 037); null without a test. */
+  abTest: {
+    subjectB: string;
+    testPercent: number;
+    waitHours: number;
+    metric: AbMetric;
+    winnerDueAt: string | null;
+    winner: AbVariant | null;
+    winnerChosenAt: string | null;
+  } | null;
+  /** A "send to non-openers" copy: the campaign whose non-openers it goes to. */
+  resendOfCampaignId: string | null;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { AbTest } from '#shared/campaigns/ab-test.ts';
 import { sendCampaignNow } from '../../server/campaigns/actions.ts';
 import type { Database } from '../../server/db/database.ts';
 import type { EmailCampaign } from '../../server/db/schema.ts';
@@ -36,6 +37,7 @@ export async function sendNow(
     html?: string;
     subject?: string;
     variables?: Record<string, string>;
+    ab_test?: AbTest;
   } = {},
 ): Promise<EmailCampaign> {
   const user = await services.db
@@ -53,6 +55,7 @@ export async function sendNow(
       test_emails: fields.test_emails ?? [],
       template_id: null,
       variables: fields.variables ?? {},
+      ab_test: fields.ab_test ?? null,
     },
     { userId: user.id },
   );

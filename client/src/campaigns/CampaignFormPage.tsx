@@ -44,6 +44,7 @@ import { SendNowDialog } from './SendNowDialog.tsx';
 import { SendTestDialog } from './SendTestDialog.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import { ValidationPanel } from './ValidationPanel.tsx';
+import { AbTestFields, abTestDraftFrom, checkAbTest } from './AbTestFields.tsx';
 
 /** /admin/campaigns/new (no id) and /admin/campaigns/$id/edit. */
 export function CampaignFormPage({ id }: { id?: string }) {
@@ -92,24 +93,41 @@ function CampaignForm({ campaign }: { campaign?: CampaignDetail }) {
   const [templateId, setTemplateId] = useState<string | null>(campaign?.templateId ?? null);
   const [variables, setVariables] = useState<VariableValues>(campaign?.variables ?? {});
   const [dialog, setDialog] = useState<'test' | 'send' | 'schedule' | null>(null);
+  const [abDraft, setAbDraft] = useState(() => abTestDraftFrom(campaign?.abTest));
+  // A non-openers copy (decision 038) goes to the original's non-openers, not to every subscriber.
+  const resendOf = campaign?.resendOfCampaignId ?? null;
 
   const audience = useQuery(trpc.admin.campaigns.audienceCount.queryOptions());
+  const nonOpeners = useQuery(
+    trpc.admin.campaigns.nonOpenersCount.queryOptions(resendOf ? { id: resendOf } : skipToken),
+  );
+  const original = useQuery(trpc.admin.campaigns.get.queryOptions(resendOf ? { id: resendOf } : skipToken));
   const templates = useQuery(trpc.admin.templates.list.queryOptions({}));
   const scheduleSettings = useQuery(trpc.admin.campaigns.scheduleSettings.queryOptions());
 
   const validTestEmails = useMemo(() => parseTestEmails(testEmails), [testEmails]);
-  const subscribers = audience.data?.subscribers ?? 0;
+  const audienceQuery = resendOf ? nonOpeners : audience;
+  const subscribers = (resendOf ? nonOpeners.data?.recipients : audience.data?.subscribers) ?? 0;
   const recipientCount = testMode ? validTestEmails.length : subscribers;
+  const abDisabledReason = testMode
+    ? 'Test mode sends subject A to the test addresses: no A/B test.'
+    : resendOf
+      ? 'A non-openers copy has one subject.'
+      : null;
+  const ab = checkAbTest({ ...abDraft, enabled: abDraft.enabled && !abDisabledReason });
+  const subjects = `${subject} ${ab.value?.subjectB ?? ''}`;
   const validation = useMemo(
     () => validateCampaign({ name, subject, html, recipientCount, variables }),
     [name, subject, html, recipientCount, variables],
   );
-  const tags = useMemo(() => customTags(subject, html), [subject, html]);
+  const tags = useMemo(() => customTags(subjects, html), [subjects, html]);
   const previewHtml = useMemo(() => mergeTags(html, variables, true), [html, variables]);
   const content = { name, subject, html };
   const saveable = canSaveDraft(content);
+  const abValid = !abDraft.enabled || Boolean(abDisabledReason) || ab.value !== null;
   const sendable =
-    (testMode || audience.isSuccess) &&
+    (testMode || audienceQuery.isSuccess) &&
+    abValid &&
     canSendNow({ validation, testMode, testEmails: validTestEmails, subscriberCount: subscribers });
 
   const input = (): CampaignSaveDraftInput => ({
@@ -120,7 +138,8 @@ function CampaignForm({ campaign }: { campaign?: CampaignDetail }) {
     is_test_mode: testMode,
     test_emails: validTestEmails,
     template_id: templateId,
-    variables: usedValues(subject, html, variables),
+    variables: usedValues(subjects, html, variables),
+    ab_test: ab.value,
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.admin.campaigns.pathKey() });
 
@@ -245,6 +264,7 @@ function CampaignForm({ campaign }: { campaign?: CampaignDetail }) {
                 )}
               </Stack>
             </Card>
+            <AbTestFields draft={abDraft} onChange={setAbDraft} disabledReason={abDisabledReason} />
             <HtmlEditor ref={editor} label="Email HTML" required value={html} onChange={setHtml} />
             <Group gap={6}>
               <Text size="sm" c="dimmed">
@@ -304,10 +324,14 @@ function CampaignForm({ campaign }: { campaign?: CampaignDetail }) {
             <Card withBorder radius="md" padding="md">
               <Text fw={500}>Recipients</Text>
               <Text size="xl" fw={700} data-testid="recipient-count">
-                {testMode || audience.isSuccess ? formatCount(recipientCount) : '…'}
+                {testMode || audienceQuery.isSuccess ? formatCount(recipientCount) : '…'}
               </Text>
               <Text size="sm" c="dimmed">
-                {testMode ? 'valid test email addresses' : 'subscribed contacts'}
+                {testMode
+                  ? 'valid test email addresses'
+                  : resendOf
+                    ? `non-openers of ${original.data?.name ?? 'the original campaign'} who may still be e-mailed`
+                    : 'subscribed contacts'}
               </Text>
             </Card>
             <ValidationPanel validation={validation} />

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { parseTestEmails } from '#shared/campaigns/rules.ts';
 import type { DbTransaction } from '../../db/database.ts';
+import { snapshotNonOpeners } from '../non-openers.ts';
 
 /**
  * Fixes who a campaign goes to, in one statement: one `queued` send per recipient, created when
@@ -10,7 +11,12 @@ import type { DbTransaction } from '../../db/database.ts';
  */
 export async function snapshotAudience(
   trx: DbTransaction,
-  campaign: { id: string; is_test_mode: boolean; test_emails: readonly string[] },
+  campaign: {
+    id: string;
+    is_test_mode: boolean;
+    test_emails: readonly string[];
+    resend_of_campaign_id?: string | null;
+  },
 ): Promise<number> {
   if (campaign.is_test_mode) {
     const addresses = parseTestEmails(campaign.test_emails.join(','));
@@ -24,6 +30,8 @@ export async function snapshotAudience(
       ON CONFLICT DO NOTHING`.execute(trx);
     return Number(result.numAffectedRows ?? 0);
   }
+  if (campaign.resend_of_campaign_id)
+    return snapshotNonOpeners(trx, campaign.id, campaign.resend_of_campaign_id);
   const result = await sql`
     INSERT INTO email_sends (campaign_id, lead_id, recipient_email, recipient_name)
     SELECT ${campaign.id}, l.id, l.email, l.full_name

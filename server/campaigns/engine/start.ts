@@ -2,6 +2,7 @@ import type { DbTransaction } from '../../db/database.ts';
 import type { EmailCampaign } from '../../db/schema.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { notifyCampaignChanged } from '../live.ts';
+import { assignVariants } from './ab-variants.ts';
 import { snapshotAudience } from './snapshot.ts';
 
 /**
@@ -33,6 +34,7 @@ export async function beginSending(
   campaign: EmailCampaign,
 ): Promise<EmailCampaign> {
   const total = await snapshotAudience(trx, campaign);
+  await assignVariants(trx, campaign, total);
   const row = await trx
     .updateTable('email_campaigns')
     .set({ total_recipients: total, updated_at: new Date() })
