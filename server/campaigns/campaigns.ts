@@ -9,6 +9,7 @@ import {
   EDITABLE_STATUSES,
 } from '#shared/campaigns/schemas.ts';
 import { MAX_NAME } from '#shared/campaigns/rules.ts';
+import { segmentSnapshotSchema } from '#shared/segments/schema.ts';
 import { usedValues } from '#shared/templates/variables.ts';
 import type { DbExecutor } from '../db/database.ts';
 import type { EmailCampaign, EmailCampaignsTable } from '../db/schema.ts';
@@ -54,6 +55,10 @@ export function toCampaignDetail(row: EmailCampaign): CampaignDetail {
     completedAt: iso(row.completed_at),
     cancelledAt: iso(row.cancelled_at),
     updatedAt: row.updated_at.toISOString(),
+    segmentId: row.segment_id,
+    segment: row.segment_snapshot
+      ? (segmentSnapshotSchema.safeParse(row.segment_snapshot).data ?? null)
+      : null,
   };
 }
 
@@ -132,6 +137,7 @@ export function contentValues(fields: CampaignFields) {
     is_test_mode: fields.is_test_mode,
     test_emails: fields.test_emails,
     template_id: fields.template_id,
+    segment_id: fields.segment_id,
   };
 }
 
@@ -203,6 +209,7 @@ export async function duplicateCampaign(
       is_test_mode: source.is_test_mode,
       test_emails: source.test_emails,
       template_id: source.template_id,
+      segment_id: source.segment_id,
       variables: source.variables,
       status: 'draft',
       total_recipients: 0,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { SegmentSnapshot } from '../segments/schema.ts';
 import { variableValuesSchema } from '../templates/variables.ts';
 import { MAX_HTML_BYTES, MAX_NAME, MAX_SUBJECT, utf8ByteLength } from './rules.ts';
 
@@ -74,6 +75,11 @@ export const campaignFieldsSchema = z.object({
     .transform((id) => id ?? null),
   /** Values of the custom merge tags (docs/decisions/011-merge-variables.md). */
   variables: variableValuesSchema,
+  /** The audience: a segment, or null for every subscribed contact (decision 032). */
+  segment_id: z
+    .uuid('Choose a segment')
+    .nullish()
+    .transform((id) => id ?? null),
 });
 export type CampaignFields = z.output<typeof campaignFieldsSchema>;
 
@@ -89,6 +95,11 @@ export const campaignScheduleInputSchema = campaignSaveDraftInputSchema.extend({
     .string({ error: 'Choose a date and time' })
     .regex(WALL_TIME_PATTERN, 'Choose a date and time'),
 });
+
+/** Who Send Now would reach: every subscribed contact, or a segment's audience. */
+export const campaignAudienceInputSchema = z
+  .object({ segmentId: z.uuid('Choose a segment').nullish() })
+  .optional();
 
 export const campaignSendTestInputSchema = z.object({
   to: z
@@ -210,6 +221,9 @@ export interface CampaignDetail extends CampaignSummary {
   completedAt: string | null;
   cancelledAt: string | null;
   updatedAt: string;
+  segmentId: string | null;
+  /** The segment as it was when sending started; null before, and for every-subscriber campaigns. */
+  segment: SegmentSnapshot | null;
 }
 
 /**

@@ -36,6 +36,7 @@ export async function sendNow(
     html?: string;
     subject?: string;
     variables?: Record<string, string>;
+    segment_id?: string | null;
   } = {},
 ): Promise<EmailCampaign> {
   const user = await services.db
@@ -53,6 +54,7 @@ export async function sendNow(
       test_emails: fields.test_emails ?? [],
       template_id: null,
       variables: fields.variables ?? {},
+      segment_id: fields.segment_id ?? null,
     },
     { userId: user.id },
   );
