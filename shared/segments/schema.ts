@@ -234,7 +234,9 @@ export function describeCondition(
       return `${ENQUIRY_FIELD_LABELS[condition.field]} ${condition.op} "${condition.value}"`;
     case 'engagement': {
       const which = condition.campaignId
-        ? `campaign "${campaignName?.(condition.campaignId) ?? condition.campaignId}"`
+        ? campaignName?.(condition.campaignId)
+          ? `campaign "${campaignName(condition.campaignId)}"`
+          : 'a chosen campaign'
         : 'any campaign';
       return `${condition.action[0]?.toUpperCase()}${condition.action.slice(1)} ${which} in the last ${condition.withinDays} day${condition.withinDays === 1 ? '' : 's'}`;
     }

@@ -38,6 +38,7 @@ import { ExportSendsButton } from './ExportSendsButton.tsx';
 import { LinkReport } from './LinkReport.tsx';
 import { OpenRateStat } from './OpenRateStat.tsx';
 import { SendEventsPanel } from './SendEventsPanel.tsx';
+import { CampaignAudience } from './CampaignAudience.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import { useCampaignActions } from './useCampaignActions.tsx';
 import { POLL_INTERVAL_MS, useCampaignLive } from './useCampaignLive.ts';
@@ -139,6 +140,7 @@ function CampaignDetails({ campaign, live }: { campaign: CampaignDetail; live: b
             </Text>{' '}
             {campaign.subject}
           </Text>
+          <CampaignAudience campaign={campaign} />
         </Stack>
         <Group>
           <ButtonLink to="/admin/campaigns" variant="default">

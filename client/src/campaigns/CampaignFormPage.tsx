@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo, useRef, useState } from 'react';
 import { canSaveDraft, canSendNow, parseTestEmails, validateCampaign } from '#shared/campaigns/rules.ts';
@@ -32,6 +32,7 @@ import {
   campaignActions,
 } from '#shared/campaigns/schemas.ts';
 import { ADMIN_TITLE } from '../admin/AdminShell.tsx';
+import { useCan } from '../admin/auth.ts';
 import { EmailPreview } from '../admin/widgets/EmailPreview.tsx';
 import { errorCode, errorMessage } from '../admin/widgets/errors.ts';
 import { formatCount } from '../admin/widgets/format.ts';
@@ -91,9 +92,19 @@ function CampaignForm({ campaign }: { campaign?: CampaignDetail }) {
   const [testEmails, setTestEmails] = useState(campaign?.testEmails.join(', ') ?? '');
   const [templateId, setTemplateId] = useState<string | null>(campaign?.templateId ?? null);
   const [variables, setVariables] = useState<VariableValues>(campaign?.variables ?? {});
+  const [segmentId, setSegmentId] = useState<string | null>(campaign?.segmentId ?? null);
   const [dialog, setDialog] = useState<'test' | 'send' | 'schedule' | null>(null);
 
-  const audience = useQuery(trpc.admin.campaigns.audienceCount.queryOptions());
+  const can = useCan();
+  // Every subscribed contact, or a segment's audience (decision 032): the count, the risk level
+  // and the server's snapshot all follow the choice.
+  const audience = useQuery(
+    trpc.admin.campaigns.audienceCount.queryOptions({ segmentId }, { placeholderData: keepPreviousData }),
+  );
+  const segments = useQuery(
+    trpc.admin.segments.list.queryOptions(undefined, { enabled: can('segments.read') }),
+  );
+  const segmentName = segments.data?.find((s) => s.id === segmentId)?.name;
   const templates = useQuery(trpc.admin.templates.list.queryOptions({}));
   const scheduleSettings = useQuery(trpc.admin.campaigns.scheduleSettings.queryOptions());
 
@@ -109,7 +120,7 @@ function CampaignForm({ campaign }: { campaign?: CampaignDetail }) {
   const content = { name, subject, html };
   const saveable = canSaveDraft(content);
   const sendable =
-    (testMode || audience.isSuccess) &&
+    (testMode || (audience.isSuccess && !audience.isPlaceholderData)) &&
     canSendNow({ validation, testMode, testEmails: validTestEmails, subscriberCount: subscribers });
 
   const input = (): CampaignSaveDraftInput => ({
@@ -121,6 +132,7 @@ function CampaignForm({ campaign }: { campaign?: CampaignDetail }) {
     test_emails: validTestEmails,
     template_id: templateId,
     variables: usedValues(subject, html, variables),
+    segment_id: segmentId,
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.admin.campaigns.pathKey() });
 
@@ -229,6 +241,22 @@ function CampaignForm({ campaign }: { campaign?: CampaignDetail }) {
                   clearable
                   nothingFoundMessage="No templates found"
                 />
+                <Select
+                  label="Audience"
+                  description="Only contacts who may receive marketing are ever sent to."
+                  data={[
+                    { value: '', label: 'All subscribed contacts' },
+                    ...(segmentId && !segmentName && !segments.isSuccess
+                      ? [{ value: segmentId, label: 'The chosen segment' }]
+                      : []),
+                    ...(segments.data ?? []).map((s) => ({ value: s.id, label: `Segment: ${s.name}` })),
+                  ]}
+                  value={segmentId ?? ''}
+                  onChange={(value) => setSegmentId(value || null)}
+                  allowDeselect={false}
+                  searchable
+                  nothingFoundMessage="No segments found"
+                />
                 <Switch
                   label="Test mode (send only to the test email addresses)"
                   checked={testMode}
@@ -307,7 +335,11 @@ function CampaignForm({ campaign }: { campaign?: CampaignDetail }) {
                 {testMode || audience.isSuccess ? formatCount(recipientCount) : '…'}
               </Text>
               <Text size="sm" c="dimmed">
-                {testMode ? 'valid test email addresses' : 'subscribed contacts'}
+                {testMode
+                  ? 'valid test email addresses'
+                  : segmentId
+                    ? `contacts in ${segmentName ? `"${segmentName}"` : 'the segment'} who may receive marketing`
+                    : 'subscribed contacts'}
               </Text>
             </Card>
             <ValidationPanel validation={validation} />
