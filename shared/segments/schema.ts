@@ -162,8 +162,6 @@ export const segmentSaveInputSchema = segmentDefinitionSchema.extend({
   id: z.uuid(SEGMENT_MESSAGES.notFound).optional(),
   name: segmentNameSchema,
 });
-export type SegmentSaveInput = z.input<typeof segmentSaveInputSchema>;
-export const segmentPreviewInputSchema = segmentDefinitionSchema;
 
 export interface SegmentSummary {
   id: string;

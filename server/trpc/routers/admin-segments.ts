@@ -1,8 +1,8 @@
 import { TRPCError } from '@trpc/server';
 import {
   SEGMENT_MESSAGES,
+  segmentDefinitionSchema,
   segmentIdInputSchema,
-  segmentPreviewInputSchema,
   segmentSaveInputSchema,
 } from '#shared/segments/schema.ts';
 import { deleteSegment, listSegments, previewSegment, saveSegment } from '../../segments/segments.ts';
@@ -23,7 +23,7 @@ export const adminSegmentsRouter = router({
 
   /** The editor's live count and first members for conditions not saved yet. */
   preview: requirePermission('segments.read')
-    .input(segmentPreviewInputSchema)
+    .input(segmentDefinitionSchema)
     .query(({ ctx, input }) => previewSegment(ctx.db, input)),
 
   save: requirePermission('segments.write')
