@@ -44,6 +44,8 @@ import { Route as AdminGuardedTemplatesIndexRouteImport } from './routes/admin/_
 import { Route as AdminGuardedTemplatesNewRouteImport } from './routes/admin/_guarded/templates/new.tsx'
 import { Route as AdminGuardedCampaignsIdIndexRouteImport } from './routes/admin/_guarded/campaigns/$id/index.tsx'
 import { Route as AdminGuardedCampaignsIdEditRouteImport } from './routes/admin/_guarded/campaigns/$id/edit.tsx'
+import { Route as AdminGuardedContactsSegmentsIndexRouteImport } from './routes/admin/_guarded/contacts/segments/index.tsx'
+import { Route as AdminGuardedContactsSegmentsIdRouteImport } from './routes/admin/_guarded/contacts/segments/$id.tsx'
 import { Route as AdminGuardedTemplatesIdEditRouteImport } from './routes/admin/_guarded/templates/$id/edit.tsx'
 import { Route as AdminGuardedTemplatesIdPreviewRouteImport } from './routes/admin/_guarded/templates/$id/preview.tsx'
 
@@ -232,6 +234,18 @@ const AdminGuardedCampaignsIdEditRoute =
     path: '/campaigns/$id/edit',
     getParentRoute: () => AdminGuardedRoute,
   } as any)
+const AdminGuardedContactsSegmentsIndexRoute =
+  AdminGuardedContactsSegmentsIndexRouteImport.update({
+    id: '/contacts/segments/',
+    path: '/contacts/segments/',
+    getParentRoute: () => AdminGuardedRoute,
+  } as any)
+const AdminGuardedContactsSegmentsIdRoute =
+  AdminGuardedContactsSegmentsIdRouteImport.update({
+    id: '/contacts/segments/$id',
+    path: '/contacts/segments/$id',
+    getParentRoute: () => AdminGuardedRoute,
+  } as any)
 const AdminGuardedTemplatesIdEditRoute =
   AdminGuardedTemplatesIdEditRouteImport.update({
     id: '/templates/$id/edit',
@@ -279,9 +293,11 @@ export interface FileRoutesByFullPath {
   '/admin/enquiries/': typeof AdminGuardedEnquiriesIndexRoute
   '/admin/templates/': typeof AdminGuardedTemplatesIndexRoute
   '/admin/campaigns/$id/edit': typeof AdminGuardedCampaignsIdEditRoute
+  '/admin/contacts/segments/$id': typeof AdminGuardedContactsSegmentsIdRoute
   '/admin/templates/$id/edit': typeof AdminGuardedTemplatesIdEditRoute
   '/admin/templates/$id/preview': typeof AdminGuardedTemplatesIdPreviewRoute
   '/admin/campaigns/$id/': typeof AdminGuardedCampaignsIdIndexRoute
+  '/admin/contacts/segments/': typeof AdminGuardedContactsSegmentsIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -316,9 +332,11 @@ export interface FileRoutesByTo {
   '/admin/enquiries': typeof AdminGuardedEnquiriesIndexRoute
   '/admin/templates': typeof AdminGuardedTemplatesIndexRoute
   '/admin/campaigns/$id/edit': typeof AdminGuardedCampaignsIdEditRoute
+  '/admin/contacts/segments/$id': typeof AdminGuardedContactsSegmentsIdRoute
   '/admin/templates/$id/edit': typeof AdminGuardedTemplatesIdEditRoute
   '/admin/templates/$id/preview': typeof AdminGuardedTemplatesIdPreviewRoute
   '/admin/campaigns/$id': typeof AdminGuardedCampaignsIdIndexRoute
+  '/admin/contacts/segments': typeof AdminGuardedContactsSegmentsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -356,9 +374,11 @@ export interface FileRoutesById {
   '/admin/_guarded/enquiries/': typeof AdminGuardedEnquiriesIndexRoute
   '/admin/_guarded/templates/': typeof AdminGuardedTemplatesIndexRoute
   '/admin/_guarded/campaigns/$id/edit': typeof AdminGuardedCampaignsIdEditRoute
+  '/admin/_guarded/contacts/segments/$id': typeof AdminGuardedContactsSegmentsIdRoute
   '/admin/_guarded/templates/$id/edit': typeof AdminGuardedTemplatesIdEditRoute
   '/admin/_guarded/templates/$id/preview': typeof AdminGuardedTemplatesIdPreviewRoute
   '/admin/_guarded/campaigns/$id/': typeof AdminGuardedCampaignsIdIndexRoute
+  '/admin/_guarded/contacts/segments/': typeof AdminGuardedContactsSegmentsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -396,9 +416,11 @@ export interface FileRouteTypes {
     | '/admin/enquiries/'
     | '/admin/templates/'
     | '/admin/campaigns/$id/edit'
+    | '/admin/contacts/segments/$id'
     | '/admin/templates/$id/edit'
     | '/admin/templates/$id/preview'
     | '/admin/campaigns/$id/'
+    | '/admin/contacts/segments/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -433,9 +455,11 @@ export interface FileRouteTypes {
     | '/admin/enquiries'
     | '/admin/templates'
     | '/admin/campaigns/$id/edit'
+    | '/admin/contacts/segments/$id'
     | '/admin/templates/$id/edit'
     | '/admin/templates/$id/preview'
     | '/admin/campaigns/$id'
+    | '/admin/contacts/segments'
   id:
     | '__root__'
     | '/'
@@ -472,9 +496,11 @@ export interface FileRouteTypes {
     | '/admin/_guarded/enquiries/'
     | '/admin/_guarded/templates/'
     | '/admin/_guarded/campaigns/$id/edit'
+    | '/admin/_guarded/contacts/segments/$id'
     | '/admin/_guarded/templates/$id/edit'
     | '/admin/_guarded/templates/$id/preview'
     | '/admin/_guarded/campaigns/$id/'
+    | '/admin/_guarded/contacts/segments/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -739,6 +765,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminGuardedCampaignsIdEditRouteImport
       parentRoute: typeof AdminGuardedRoute
     }
+    '/admin/_guarded/contacts/segments/': {
+      id: '/admin/_guarded/contacts/segments/'
+      path: '/contacts/segments'
+      fullPath: '/admin/contacts/segments/'
+      preLoaderRoute: typeof AdminGuardedContactsSegmentsIndexRouteImport
+      parentRoute: typeof AdminGuardedRoute
+    }
+    '/admin/_guarded/contacts/segments/$id': {
+      id: '/admin/_guarded/contacts/segments/$id'
+      path: '/contacts/segments/$id'
+      fullPath: '/admin/contacts/segments/$id'
+      preLoaderRoute: typeof AdminGuardedContactsSegmentsIdRouteImport
+      parentRoute: typeof AdminGuardedRoute
+    }
     '/admin/_guarded/templates/$id/edit': {
       id: '/admin/_guarded/templates/$id/edit'
       path: '/templates/$id/edit'
@@ -774,9 +814,11 @@ interface AdminGuardedRouteChildren {
   AdminGuardedEnquiriesIndexRoute: typeof AdminGuardedEnquiriesIndexRoute
   AdminGuardedTemplatesIndexRoute: typeof AdminGuardedTemplatesIndexRoute
   AdminGuardedCampaignsIdEditRoute: typeof AdminGuardedCampaignsIdEditRoute
+  AdminGuardedContactsSegmentsIdRoute: typeof AdminGuardedContactsSegmentsIdRoute
   AdminGuardedTemplatesIdEditRoute: typeof AdminGuardedTemplatesIdEditRoute
   AdminGuardedTemplatesIdPreviewRoute: typeof AdminGuardedTemplatesIdPreviewRoute
   AdminGuardedCampaignsIdIndexRoute: typeof AdminGuardedCampaignsIdIndexRoute
+  AdminGuardedContactsSegmentsIndexRoute: typeof AdminGuardedContactsSegmentsIndexRoute
 }
 
 const AdminGuardedRouteChildren: AdminGuardedRouteChildren = {
@@ -797,9 +839,12 @@ const AdminGuardedRouteChildren: AdminGuardedRouteChildren = {
   AdminGuardedEnquiriesIndexRoute: AdminGuardedEnquiriesIndexRoute,
   AdminGuardedTemplatesIndexRoute: AdminGuardedTemplatesIndexRoute,
   AdminGuardedCampaignsIdEditRoute: AdminGuardedCampaignsIdEditRoute,
+  AdminGuardedContactsSegmentsIdRoute: AdminGuardedContactsSegmentsIdRoute,
   AdminGuardedTemplatesIdEditRoute: AdminGuardedTemplatesIdEditRoute,
   AdminGuardedTemplatesIdPreviewRoute: AdminGuardedTemplatesIdPreviewRoute,
   AdminGuardedCampaignsIdIndexRoute: AdminGuardedCampaignsIdIndexRoute,
+  AdminGuardedContactsSegmentsIndexRoute:
+    AdminGuardedContactsSegmentsIndexRoute,
 }
 
 const AdminGuardedRouteWithChildren = AdminGuardedRoute._addFileChildren(

@@ -9,6 +9,7 @@ import {
   EDITABLE_STATUSES,
 } from '#shared/campaigns/schemas.ts';
 import { MAX_NAME } from '#shared/campaigns/rules.ts';
+import { segmentSnapshotSchema } from '#shared/segments/schema.ts';
 import { usedValues } from '#shared/templates/variables.ts';
 import type { DbExecutor } from '../db/database.ts';
 import type { EmailCampaign, EmailCampaignsTable } from '../db/schema.ts';
@@ -67,6 +68,10 @@ export function toCampaignDetail(row: EmailCampaign): CampaignDetail {
           }
         : null,
     resendOfCampaignId: row.resend_of_campaign_id,
+    segmentId: row.segment_id,
+    segment: row.segment_snapshot
+      ? (segmentSnapshotSchema.safeParse(row.segment_snapshot).data ?? null)
+      : null,
   };
 }
 
@@ -151,6 +156,7 @@ export function contentValues(fields: CampaignFields) {
     ab_test_percent: ab?.testPercent ?? null,
     ab_wait_hours: ab?.waitHours ?? null,
     ab_metric: ab?.metric ?? null,
+    segment_id: fields.segment_id,
   };
 }
 
@@ -222,6 +228,7 @@ export async function duplicateCampaign(
       is_test_mode: source.is_test_mode,
       test_emails: source.test_emails,
       template_id: source.template_id,
+      segment_id: source.segment_id,
       variables: source.variables,
       subject_b: source.subject_b,
       ab_test_percent: source.ab_test_percent,

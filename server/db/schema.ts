@@ -246,6 +246,22 @@ export interface EmailCampaignsTable {
   cancelled_at: NullableTimestamp;
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
+  /** The audience's segment; null is every subscribed contact (decision 032). */
+  segment_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The segment as it was when sending started: JSON text on write, parsed on select. */
+  segment_snapshot: ColumnType<unknown, string | null | undefined, string | null>;
+}
+
+/** Saved audience conditions (decision 032); conditions are JSON text on write, parsed on select. */
+export interface SegmentsTable {
+  id: Generated<string>;
+  name: string;
+  match: 'all' | 'any';
+  conditions: ColumnType<unknown, string, string>;
+  created_by: string | null;
+  updated_by: string | null;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
 }
 
 export interface EmailSendsTable {
@@ -435,6 +451,7 @@ export interface DB {
   user_two_factor: UserTwoFactorTable;
   two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
   stat_deltas: StatDeltasTable;
+  segments: SegmentsTable;
 }
 
 export type Lead = Selectable<LeadsTable>;

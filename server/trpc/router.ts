@@ -5,6 +5,7 @@ import { adminContactsRouter } from './routers/admin-contacts.ts';
 import { adminDashboardRouter } from './routers/admin-dashboard.ts';
 import { adminEnquiriesRouter } from './routers/admin-enquiries.ts';
 import { adminOutboxRouter } from './routers/admin-outbox.ts';
+import { adminSegmentsRouter } from './routers/admin-segments.ts';
 import { adminSettingsRouter } from './routers/admin-settings.ts';
 import { adminTemplatesRouter } from './routers/admin-templates.ts';
 import { adminUnsubscribesRouter } from './routers/admin-unsubscribes.ts';
@@ -28,6 +29,7 @@ export const appRouter = router({
     dashboard: adminDashboardRouter,
     enquiries: adminEnquiriesRouter,
     contacts: adminContactsRouter,
+    segments: adminSegmentsRouter,
     unsubscribes: adminUnsubscribesRouter,
     settings: adminSettingsRouter,
     audit: adminAuditRouter,

@@ -23,6 +23,9 @@ export const PERMISSIONS = [
   'templates.write',
   'contacts.read',
   'contacts.write',
+  // Segments (decision 032): saved audiences; the Marketer edits them, the Viewer reads them.
+  'segments.read',
+  'segments.write',
   'unsubscribes.read',
   'enquiries.read',
   'enquiries.write',
@@ -44,6 +47,7 @@ const READS: Permission[] = [
   'campaigns.read',
   'templates.read',
   'contacts.read',
+  'segments.read',
   'unsubscribes.read',
   'enquiries.read',
 ];
@@ -59,6 +63,8 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'templates.read',
     'templates.write',
     'contacts.read',
+    'segments.read',
+    'segments.write',
     'unsubscribes.read',
     'exports.download',
   ],

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { SegmentSnapshot } from '../segments/schema.ts';
 import { variableValuesSchema } from '../templates/variables.ts';
 import { type AbMetric, type AbVariant, abTestSchema } from './ab-test.ts';
 import { MAX_HTML_BYTES, MAX_NAME, MAX_SUBJECT, utf8ByteLength } from './rules.ts';
@@ -77,6 +78,11 @@ export const campaignFieldsSchema = z.object({
   variables: variableValuesSchema,
   /** An optional A/B subject test (decision 037); absent or null: one subject for everyone. */
   ab_test: abTestSchema.nullable().optional(),
+  /** The audience: a segment, or null for every subscribed contact (decision 032). */
+  segment_id: z
+    .uuid('Choose a segment')
+    .nullish()
+    .transform((id) => id ?? null),
 });
 export type CampaignFields = z.output<typeof campaignFieldsSchema>;
 
@@ -92,6 +98,11 @@ export const campaignScheduleInputSchema = campaignSaveDraftInputSchema.extend({
     .string({ error: 'Choose a date and time' })
     .regex(WALL_TIME_PATTERN, 'Choose a date and time'),
 });
+
+/** Who Send Now would reach: every subscribed contact, or a segment's audience. */
+export const campaignAudienceInputSchema = z
+  .object({ segmentId: z.uuid('Choose a segment').nullish() })
+  .optional();
 
 export const campaignSendTestInputSchema = z.object({
   to: z
@@ -231,6 +242,9 @@ export interface CampaignDetail extends CampaignSummary {
   } | null;
   /** A "send to non-openers" copy: the campaign whose non-openers it goes to. */
   resendOfCampaignId: string | null;
+  segmentId: string | null;
+  /** The segment as it was when sending started; null before, and for every-subscriber campaigns. */
+  segment: SegmentSnapshot | null;
 }
 
 /**

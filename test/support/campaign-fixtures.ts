@@ -38,6 +38,7 @@ export async function sendNow(
     subject?: string;
     variables?: Record<string, string>;
     ab_test?: AbTest;
+    segment_id?: string | null;
   } = {},
 ): Promise<EmailCampaign> {
   const user = await services.db
@@ -56,6 +57,7 @@ export async function sendNow(
       template_id: null,
       variables: fields.variables ?? {},
       ab_test: fields.ab_test ?? null,
+      segment_id: fields.segment_id ?? null,
     },
     { userId: user.id },
   );

@@ -40,6 +40,7 @@ import { ExportSendsButton } from './ExportSendsButton.tsx';
 import { LinkReport } from './LinkReport.tsx';
 import { OpenRateStat } from './OpenRateStat.tsx';
 import { SendEventsPanel } from './SendEventsPanel.tsx';
+import { CampaignAudience } from './CampaignAudience.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import { useCampaignActions } from './useCampaignActions.tsx';
 import { POLL_INTERVAL_MS, useCampaignLive } from './useCampaignLive.ts';
@@ -149,7 +150,11 @@ function CampaignDetails({ campaign, live }: { campaign: CampaignDetail; live: b
               {campaign.abTest.subjectB}
             </Text>
           )}
-          {campaign.resendOfCampaignId && <ResendOf id={campaign.resendOfCampaignId} />}
+          {campaign.resendOfCampaignId ? (
+            <ResendOf id={campaign.resendOfCampaignId} />
+          ) : (
+            <CampaignAudience campaign={campaign} />
+          )}
         </Stack>
         <Group>
           <ButtonLink to="/admin/campaigns" variant="default">

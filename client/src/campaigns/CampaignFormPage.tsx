@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo, useRef, useState } from 'react';
 import { canSaveDraft, canSendNow, parseTestEmails, validateCampaign } from '#shared/campaigns/rules.ts';
@@ -32,6 +32,7 @@ import {
   campaignActions,
 } from '#shared/campaigns/schemas.ts';
 import { ADMIN_TITLE } from '../admin/AdminShell.tsx';
+import { useCan } from '../admin/auth.ts';
 import { EmailPreview } from '../admin/widgets/EmailPreview.tsx';
 import { errorCode, errorMessage } from '../admin/widgets/errors.ts';
 import { formatCount } from '../admin/widgets/format.ts';
@@ -92,12 +93,22 @@ function CampaignForm({ campaign }: { campaign?: CampaignDetail }) {
   const [testEmails, setTestEmails] = useState(campaign?.testEmails.join(', ') ?? '');
   const [templateId, setTemplateId] = useState<string | null>(campaign?.templateId ?? null);
   const [variables, setVariables] = useState<VariableValues>(campaign?.variables ?? {});
+  const [segmentId, setSegmentId] = useState<string | null>(campaign?.segmentId ?? null);
   const [dialog, setDialog] = useState<'test' | 'send' | 'schedule' | null>(null);
   const [abDraft, setAbDraft] = useState(() => abTestDraftFrom(campaign?.abTest));
   // A non-openers copy (decision 038) goes to the original's non-openers, not to every subscriber.
   const resendOf = campaign?.resendOfCampaignId ?? null;
 
-  const audience = useQuery(trpc.admin.campaigns.audienceCount.queryOptions());
+  const can = useCan();
+  // Every subscribed contact, or a segment's audience (decision 032): the count, the risk level
+  // and the server's snapshot all follow the choice.
+  const audience = useQuery(
+    trpc.admin.campaigns.audienceCount.queryOptions({ segmentId }, { placeholderData: keepPreviousData }),
+  );
+  const segments = useQuery(
+    trpc.admin.segments.list.queryOptions(undefined, { enabled: can('segments.read') }),
+  );
+  const segmentName = segments.data?.find((s) => s.id === segmentId)?.name;
   const nonOpeners = useQuery(
     trpc.admin.campaigns.nonOpenersCount.queryOptions(resendOf ? { id: resendOf } : skipToken),
   );
@@ -126,7 +137,7 @@ function CampaignForm({ campaign }: { campaign?: CampaignDetail }) {
   const saveable = canSaveDraft(content);
   const abValid = !abDraft.enabled || Boolean(abDisabledReason) || ab.value !== null;
   const sendable =
-    (testMode || audienceQuery.isSuccess) &&
+    (testMode || (audienceQuery.isSuccess && !audienceQuery.isPlaceholderData)) &&
     abValid &&
     canSendNow({ validation, testMode, testEmails: validTestEmails, subscriberCount: subscribers });
 
@@ -140,6 +151,7 @@ function CampaignForm({ campaign }: { campaign?: CampaignDetail }) {
     template_id: templateId,
     variables: usedValues(subjects, html, variables),
     ab_test: ab.value,
+    segment_id: resendOf ? null : segmentId,
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.admin.campaigns.pathKey() });
 
@@ -248,6 +260,31 @@ function CampaignForm({ campaign }: { campaign?: CampaignDetail }) {
                   clearable
                   nothingFoundMessage="No templates found"
                 />
+                {resendOf ? (
+                  <Text size="sm">
+                    <Text span fw={500}>
+                      Audience:
+                    </Text>{' '}
+                    non-openers of {original.data?.name ?? 'the original campaign'}
+                  </Text>
+                ) : (
+                  <Select
+                    label="Audience"
+                    description="Only contacts who may receive marketing are ever sent to."
+                    data={[
+                      { value: '', label: 'All subscribed contacts' },
+                      ...(segmentId && !segmentName && !segments.isSuccess
+                        ? [{ value: segmentId, label: 'The chosen segment' }]
+                        : []),
+                      ...(segments.data ?? []).map((s) => ({ value: s.id, label: `Segment: ${s.name}` })),
+                    ]}
+                    value={segmentId ?? ''}
+                    onChange={(value) => setSegmentId(value || null)}
+                    allowDeselect={false}
+                    searchable
+                    nothingFoundMessage="No segments found"
+                  />
+                )}
                 <Switch
                   label="Test mode (send only to the test email addresses)"
                   checked={testMode}
@@ -331,7 +368,9 @@ function CampaignForm({ campaign }: { campaign?: CampaignDetail }) {
                   ? 'valid test email addresses'
                   : resendOf
                     ? `non-openers of ${original.data?.name ?? 'the original campaign'} who may still be e-mailed`
-                    : 'subscribed contacts'}
+                    : segmentId
+                      ? `contacts in ${segmentName ? `"${segmentName}"` : 'the segment'} who may receive marketing`
+                      : 'subscribed contacts'}
               </Text>
             </Card>
             <ValidationPanel validation={validation} />

@@ -37,6 +37,7 @@ import { ButtonLink } from '../admin/widgets/links.tsx';
 import { useTRPC } from '../trpc.ts';
 import { ListSearchInput } from '../admin-lists/ListSearchInput.tsx';
 import { useCan } from '../admin/auth.ts';
+import { ContactsTabs } from './ContactsTabs.tsx';
 
 const filterOptions = contactFilters.map((value) => ({ value, label: CONTACT_FILTER_LABELS[value] }));
 const COLUMNS = 8;
@@ -122,6 +123,7 @@ export function ContactsPage({ search, onSearchChange }: ContactsPageProps) {
   const can = useCan();
   return (
     <Stack>
+      <ContactsTabs current="/admin/contacts" />
       <Group justify="space-between" align="flex-end">
         <Title order={1}>Contacts</Title>
         {can('exports.download') && (

@@ -1,13 +1,15 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { parseTestEmails } from '#shared/campaigns/rules.ts';
 import type { DbTransaction } from '../../db/database.ts';
+import { MAY_RECEIVE_MARKETING } from '../../segments/compile.ts';
 import { snapshotNonOpeners } from '../non-openers.ts';
 
 /**
  * Fixes who a campaign goes to, in one statement: one `queued` send per recipient, created when
  * sending starts (decision 006). Test mode: the valid test addresses only. Otherwise every
- * contact who may be e-mailed now (the same rule as audience.ts); consent is checked again when
- * each batch is claimed. Returns the number of recipients, which becomes total_recipients.
+ * contact who may be e-mailed now (the same rule as audience.ts), or only those of `audience`, a
+ * segment's audience over `leads l` (decision 032); consent is checked again when each batch is
+ * claimed. Returns the number of recipients, which becomes total_recipients.
  */
 export async function snapshotAudience(
   trx: DbTransaction,
@@ -17,6 +19,7 @@ export async function snapshotAudience(
     test_emails: readonly string[];
     resend_of_campaign_id?: string | null;
   },
+  audience: RawBuilder<boolean> = MAY_RECEIVE_MARKETING,
 ): Promise<number> {
   if (campaign.is_test_mode) {
     const addresses = parseTestEmails(campaign.test_emails.join(','));
@@ -36,7 +39,7 @@ export async function snapshotAudience(
     INSERT INTO email_sends (campaign_id, lead_id, recipient_email, recipient_name)
     SELECT ${campaign.id}, l.id, l.email, l.full_name
     FROM leads l
-    WHERE l.email_marketing_consent AND l.email_unsubscribed_at IS NULL AND l.suppressed_at IS NULL
+    WHERE ${audience}
     ON CONFLICT DO NOTHING`.execute(trx);
   return Number(result.numAffectedRows ?? 0);
 }

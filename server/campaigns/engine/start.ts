@@ -1,6 +1,7 @@
 import type { DbTransaction } from '../../db/database.ts';
 import type { EmailCampaign } from '../../db/schema.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
+import { segmentAtStart } from '../../segments/campaign-segment.ts';
 import { notifyCampaignChanged } from '../live.ts';
 import { assignVariants } from './ab-variants.ts';
 import { snapshotAudience } from './snapshot.ts';
@@ -33,11 +34,21 @@ export async function beginSending(
   jobs: JobQueue,
   campaign: EmailCampaign,
 ): Promise<EmailCampaign> {
-  const total = await snapshotAudience(trx, campaign);
+  // A segment campaign keeps the conditions it was sent with (decision 032); test mode mails the
+  // test addresses whatever the audience, and a non-openers copy its original's non-openers.
+  const segment =
+    campaign.segment_id && !campaign.is_test_mode && !campaign.resend_of_campaign_id
+      ? await segmentAtStart(trx, campaign.segment_id)
+      : null;
+  const total = await snapshotAudience(trx, campaign, segment?.audience);
   await assignVariants(trx, campaign, total);
   const row = await trx
     .updateTable('email_campaigns')
-    .set({ total_recipients: total, updated_at: new Date() })
+    .set({
+      total_recipients: total,
+      updated_at: new Date(),
+      ...(segment ? { segment_snapshot: JSON.stringify(segment.snapshot) } : {}),
+    })
     .where('id', '=', campaign.id)
     .returningAll()
     .executeTakeFirstOrThrow();

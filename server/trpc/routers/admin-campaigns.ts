@@ -4,6 +4,7 @@ import {
   type CampaignDetail,
   type CampaignListResult,
   type CampaignLiveDetail,
+  campaignAudienceInputSchema,
   campaignIdInputSchema,
   campaignListInputSchema,
   campaignSaveDraftInputSchema,
@@ -25,7 +26,7 @@ import {
   settingsTimezone,
   storedAudience,
 } from '../../campaigns/actions.ts';
-import { countSubscribedContacts, recipientCountFor } from '../../campaigns/audience.ts';
+import { countAudience, recipientCountFor } from '../../campaigns/audience.ts';
 import {
   deleteCampaign,
   duplicateCampaign,
@@ -118,10 +119,15 @@ export const adminCampaignsRouter = router({
       );
     }),
 
-  /** Who Send Now would reach outside test mode: subscribed, not unsubscribed, not suppressed. */
-  audienceCount: requirePermission('campaigns.read').query(async ({ ctx }) => ({
-    subscribers: await countSubscribedContacts(ctx.db),
-  })),
+  /**
+   * Who Send Now would reach outside test mode: subscribed, not unsubscribed, not suppressed, and
+   * in the chosen segment when there is one (decision 032).
+   */
+  audienceCount: requirePermission('campaigns.read')
+    .input(campaignAudienceInputSchema)
+    .query(({ ctx, input }) =>
+      run(async () => ({ subscribers: await countAudience(ctx.db, input?.segmentId ?? null) })),
+    ),
 
   /** The recipients card of a "send to non-openers" copy: who it would reach now (decision 038). */
   nonOpenersCount: requirePermission('campaigns.read')

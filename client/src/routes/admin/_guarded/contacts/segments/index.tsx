@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { SegmentsPage } from '../../../../../segments/SegmentsPage.tsx';
+
+export const Route = createFileRoute('/admin/_guarded/contacts/segments/')({
+  component: SegmentsPage,
+});
