@@ -29,6 +29,7 @@ describe('campaignSaveDraftInputSchema', () => {
       test_emails: [],
       template_id: null,
       variables: {},
+      segment_id: null,
     });
   });
 

@@ -266,7 +266,9 @@ describe('sending engine under faults', { timeout: 240_000 }, () => {
       expect((await campaignRow(campaign.id)).status).toBe('sending');
 
       const second = spawnWorker();
-      for (let i = 0; i < 600 && (await campaignRow(campaign.id)).status !== 'completed'; i += 1)
+      // Up to 150 s: on a loaded 2-core machine the new worker's start and the missed heartbeats
+      // together took over a minute (1,050 of 2,000 sent after 60 s, complete by 40 s when idle).
+      for (let i = 0; i < 1500 && (await campaignRow(campaign.id)).status !== 'completed'; i += 1)
         await sleep(100);
       second.kill('SIGTERM');
       await rm(dataDir, { recursive: true, force: true });
