@@ -23,7 +23,7 @@ async function seed(db: Database): Promise<void> {
   await sql`
     INSERT INTO users (email, password_hash)
     SELECT 'buyer' || i || '@example.com', 'x' FROM generate_series(1, 4) i`.execute(db);
-  await sql`INSERT INTO user_roles (user_id, role) SELECT id, 'admin' FROM users`.execute(db);
+  await sql`INSERT INTO user_roles (user_id, role) SELECT id, 'buyer' FROM users`.execute(db);
   await sql`
     INSERT INTO leads (email, full_name, phone, created_at)
     SELECT

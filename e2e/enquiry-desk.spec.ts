@@ -69,6 +69,11 @@ test('an enquiry from the sell form is worked from the inbox to Purchased', asyn
   await expect(row).toContainText('desk-e2e');
   await expect(row).toContainText('New');
   await expect(row.getByRole('img')).toBeVisible();
+  // A thumbnail made from the photo, not the photo itself.
+  await expect(row.getByRole('img')).toHaveAttribute('src', /\/api\/uploads\/[0-9a-f-]+\/thumbnail$/);
+  await expect
+    .poll(() => row.getByRole('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
   await row.getByRole('link', { name: /^Open enquiry/ }).click();
 
   // The enquiry page: a photo full size, rotated and zoomed.

@@ -1,3 +1,4 @@
+import { chooseWinner } from '#server/campaigns/engine/ab-test.ts';
 import { runCampaignsTick, startDueCampaign } from '#server/campaigns/engine/schedule.ts';
 import { runCampaignSendJob } from '#server/campaigns/send-job-handler.ts';
 import { runEmailSendJob } from '#server/email/send-job.ts';
@@ -26,6 +27,9 @@ type Handlers = {
 export const jobHandlers: Handlers = {
   'email.send': (services, payload) => runEmailSendJob(services, payload),
   'campaign.send': (services, payload, job) => runCampaignSendJob(services, payload, job),
+  'campaign.ab-winner': async (services, payload) => ({
+    outcome: await chooseWinner(services, payload.campaignId),
+  }),
   'campaign.start': async (services, payload) => ({
     started: await startDueCampaign(services, payload.campaignId),
   }),

@@ -24,17 +24,45 @@ interface SaveTarget {
  * admin wrote it (so a `<script>` is reported, not silently sanitised away), with the recipient
  * count taken now, inside the transaction that starts the send.
  */
-async function checkSendable(trx: DbExecutor, fields: CampaignFields): Promise<number> {
-  const recipientCount = await recipientCountFor(trx, fields);
-  const { errors } = validateCampaign({
+async function checkSendable(trx: DbExecutor, fields: CampaignFields, target: SaveTarget): Promise<number> {
+  const recipientCount = await recipientCountFor(trx, {
+    ...fields,
+    ...(await storedAudience(trx, target.id)),
+  });
+  const draft = {
     name: fields.name,
     subject: fields.subject,
     html: fields.html_content,
     recipientCount,
     variables: fields.variables,
-  });
-  if (errors.length > 0) throw new CampaignError('BAD_REQUEST', errors.map((e) => e.message).join('. '));
+  };
+  const { errors } = validateCampaign(draft);
+  const messages = errors.map((e) => e.message);
+  // Subject B must pass the subject's own rules (decision 037).
+  const subjectB = fields.ab_test?.subjectB;
+  if (subjectB !== undefined) {
+    for (const error of validateCampaign({ ...draft, subject: subjectB }).errors) {
+      if (error.code.startsWith('subject_')) messages.push(`Subject B: ${error.message}`);
+      else if (error.code === 'merge_tag_without_value' && !messages.includes(error.message))
+        messages.push(error.message);
+    }
+  }
+  if (messages.length > 0) throw new CampaignError('BAD_REQUEST', messages.join('. '));
   return recipientCount;
+}
+
+/** What the form does not carry but the stored draft does: whose non-openers it goes to. */
+export async function storedAudience(
+  db: DbExecutor,
+  id: string | undefined,
+): Promise<{ resend_of_campaign_id: string | null }> {
+  if (!id) return { resend_of_campaign_id: null };
+  const row = await db
+    .selectFrom('email_campaigns')
+    .select('resend_of_campaign_id')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return { resend_of_campaign_id: row?.resend_of_campaign_id ?? null };
 }
 
 async function saveForSending(
@@ -65,7 +93,7 @@ export async function sendCampaignNow(
   target: SaveTarget,
 ): Promise<EmailCampaign> {
   return services.db.transaction().execute(async (trx) => {
-    const recipientCount = await checkSendable(trx, fields);
+    const recipientCount = await checkSendable(trx, fields, target);
     const row = await saveForSending(trx, fields, target, {
       status: 'sending',
       started_at: new Date(),
@@ -97,7 +125,7 @@ export async function scheduleCampaign(
     if (!when) throw new CampaignError('BAD_REQUEST', 'Choose a valid date and time');
     if (when.getTime() <= now.getTime())
       throw new CampaignError('BAD_REQUEST', 'The scheduled time must be in the future');
-    const recipientCount = await checkSendable(trx, fields);
+    const recipientCount = await checkSendable(trx, fields, target);
     const row = await saveForSending(trx, fields, target, {
       status: 'scheduled',
       scheduled_at: when,
@@ -253,11 +281,12 @@ export async function cancelCampaign(db: Database, id: string): Promise<EmailCam
         (status) => `Only a sending or paused campaign can be cancelled. This campaign is ${status}.`,
       );
     }
+    // Held sends (an A/B test's remainder, decision 037) are cancelled with the queued ones.
     await trx
       .updateTable('email_sends')
       .set({ status: 'cancelled', updated_at: now })
       .where('campaign_id', '=', id)
-      .where('status', '=', 'queued')
+      .where('status', 'in', ['queued', 'held'])
       .execute();
     await notifyCampaignChanged(trx, id);
     return row;

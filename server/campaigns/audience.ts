@@ -2,6 +2,7 @@ import { parseTestEmails } from '#shared/campaigns/rules.ts';
 import type { DbExecutor } from '../db/database.ts';
 import { countSegmentAudience, findSegment, type StoredSegment } from '../segments/segments.ts';
 import { CampaignError } from './errors.ts';
+import { countNonOpeners } from './non-openers.ts';
 
 /**
  * Contacts a campaign may e-mail (decision 003): they opted in, never unsubscribed, and no
@@ -33,11 +34,21 @@ export async function countAudience(db: DbExecutor, segmentId: string | null): P
   return countSegmentAudience(db, (await audienceSegment(db, segmentId)).definition);
 }
 
-/** Test mode sends to the valid test addresses only; otherwise to the audience. */
+/**
+ * Test mode sends to the valid test addresses only; a non-openers copy to the original's
+ * non-openers (decision 038); otherwise to the audience: every subscribed contact, or the
+ * segment's (decision 032).
+ */
 export async function recipientCountFor(
   db: DbExecutor,
-  campaign: { is_test_mode: boolean; test_emails: readonly string[]; segment_id: string | null },
+  campaign: {
+    is_test_mode: boolean;
+    test_emails: readonly string[];
+    resend_of_campaign_id?: string | null | undefined;
+    segment_id: string | null;
+  },
 ): Promise<number> {
   if (campaign.is_test_mode) return parseTestEmails(campaign.test_emails.join(',')).length;
+  if (campaign.resend_of_campaign_id) return countNonOpeners(db, campaign.resend_of_campaign_id);
   return countAudience(db, campaign.segment_id);
 }

@@ -59,6 +59,19 @@ export function toCampaignDetail(row: EmailCampaign): CampaignDetail {
     segment: row.segment_snapshot
       ? (segmentSnapshotSchema.safeParse(row.segment_snapshot).data ?? null)
       : null,
+    abTest:
+      row.subject_b !== null && row.ab_test_percent !== null && row.ab_wait_hours !== null && row.ab_metric
+        ? {
+            subjectB: row.subject_b,
+            testPercent: row.ab_test_percent,
+            waitHours: row.ab_wait_hours,
+            metric: row.ab_metric,
+            winnerDueAt: iso(row.ab_winner_due_at),
+            winner: row.ab_winner,
+            winnerChosenAt: iso(row.ab_winner_chosen_at),
+          }
+        : null,
+    resendOfCampaignId: row.resend_of_campaign_id,
   };
 }
 
@@ -129,8 +142,10 @@ export async function refusal(
 
 /** The stored form of the form's fields; the HTML is sanitised on every save. */
 export function contentValues(fields: CampaignFields) {
+  const ab = fields.ab_test ?? null;
   return {
-    variables: usedValues(fields.subject, fields.html_content, fields.variables),
+    // Subject B's tags need values too: both subjects are merged with the same values.
+    variables: usedValues(`${fields.subject} ${ab?.subjectB ?? ''}`, fields.html_content, fields.variables),
     name: fields.name,
     subject: fields.subject,
     html_content: sanitizeMarketingHtml(fields.html_content),
@@ -138,6 +153,10 @@ export function contentValues(fields: CampaignFields) {
     test_emails: fields.test_emails,
     template_id: fields.template_id,
     segment_id: fields.segment_id,
+    subject_b: ab?.subjectB ?? null,
+    ab_test_percent: ab?.testPercent ?? null,
+    ab_wait_hours: ab?.waitHours ?? null,
+    ab_metric: ab?.metric ?? null,
   };
 }
 
@@ -211,6 +230,11 @@ export async function duplicateCampaign(
       template_id: source.template_id,
       segment_id: source.segment_id,
       variables: source.variables,
+      subject_b: source.subject_b,
+      ab_test_percent: source.ab_test_percent,
+      ab_wait_hours: source.ab_wait_hours,
+      ab_metric: source.ab_metric,
+      resend_of_campaign_id: source.resend_of_campaign_id,
       status: 'draft',
       total_recipients: 0,
       created_by: userId,

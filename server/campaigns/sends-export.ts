@@ -21,6 +21,8 @@ export const CAMPAIGN_SENDS_CSV_HEADER = [
   'Bounce Reason',
   'Complained At',
   'Error',
+  // The A/B test's subject this recipient got (decision 037); empty outside a test.
+  'Variant',
 ] as const;
 
 export function campaignSendsCsvExport(campaignId: string, timezone: string): CsvExportSpec {
@@ -43,6 +45,7 @@ export function campaignSendsCsvExport(campaignId: string, timezone: string): Cs
       { text: sql.ref('bounce_message') },
       { plain: localTimestamp('complained_at') },
       { text: sql.ref('error') },
+      { text: sql.ref('variant') },
     ]),
     timezone,
     async count(trx: DbExecutor) {

@@ -13,7 +13,8 @@ export const SEND_FILTER_STATUSES: Record<Exclude<SendFilter, 'all'>, readonly S
   bounced: ['bounced'],
   failed: ['failed'],
   sent: ['sent', 'delivered', 'delivery_delayed', 'bounced', 'complained'],
-  queued: ['queued', 'sending'],
+  // Held: an A/B test's remainder waiting for the winner (decision 037).
+  queued: ['held', 'queued', 'sending'],
   skipped: ['skipped'],
   cancelled: ['cancelled'],
 };

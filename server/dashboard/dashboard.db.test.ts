@@ -178,6 +178,8 @@ describe('dashboard', () => {
     expect(sydney.days.at(-1)).toEqual({
       date: '2026-11-21',
       sent: 1,
+      delivered: 0,
+      bounced: 0,
       opened: 2,
       clicked: 1,
       unsubscribed: 1,
@@ -185,6 +187,8 @@ describe('dashboard', () => {
     expect(sydney.days.at(-2)).toEqual({
       date: '2026-11-20',
       sent: 1,
+      delivered: 0,
+      bounced: 0,
       opened: 0,
       clicked: 0,
       unsubscribed: 0,
@@ -197,6 +201,8 @@ describe('dashboard', () => {
     expect(perth.days.at(-1)).toEqual({
       date: '2026-11-21',
       sent: 1,
+      delivered: 0,
+      bounced: 0,
       opened: 1,
       clicked: 1,
       unsubscribed: 1,
@@ -204,6 +210,8 @@ describe('dashboard', () => {
     expect(perth.days.at(-2)).toEqual({
       date: '2026-11-20',
       sent: 1,
+      delivered: 0,
+      bounced: 0,
       opened: 1,
       clicked: 0,
       unsubscribed: 0,

@@ -95,8 +95,18 @@ export async function recentActivity(db: DbExecutor): Promise<RecentActivityItem
   );
 }
 
+const emptyDay = (date: string): DailyActivityPoint => ({
+  date,
+  sent: 0,
+  delivered: 0,
+  opened: 0,
+  clicked: 0,
+  bounced: 0,
+  unsubscribed: 0,
+});
+
 /**
- * Sends, opens, clicks and unsubscribes per local day (settings timezone) over the last 30 days,
+ * Sends, deliveries, opens, clicks, bounces and unsubscribes per local day (settings timezone) over the last 30 days,
  * today included. Reads the trigger-kept 15-minute series: at most 30 x 96 rows per metric.
  */
 export async function dailyActivity(
@@ -116,9 +126,7 @@ export async function dailyActivity(
       AND bucket >= ${now}::timestamptz - make_interval(days => ${days + 2})
       AND bucket <= ${now}::timestamptz
     GROUP BY 1, 2`.execute(db);
-  const points = new Map<string, DailyActivityPoint>(
-    dates.map((date) => [date, { date, sent: 0, opened: 0, clicked: 0, unsubscribed: 0 }]),
-  );
+  const points = new Map<string, DailyActivityPoint>(dates.map((date) => [date, emptyDay(date)]));
   for (const row of rows.rows) {
     const point = points.get(row.day);
     const key = byMetric.get(row.metric);
@@ -126,6 +134,6 @@ export async function dailyActivity(
   }
   return {
     timezone,
-    days: dates.map((d) => points.get(d) ?? { date: d, sent: 0, opened: 0, clicked: 0, unsubscribed: 0 }),
+    days: dates.map((d) => points.get(d) ?? emptyDay(d)),
   };
 }

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { Role } from '#shared/auth/permissions.ts';
+import type { AbMetric, AbVariant } from '#shared/campaigns/ab-test.ts';
 import type { ConsentBasis } from '#shared/contacts/consent.ts';
 import type { EnquiryStatus } from '#shared/enquiries/status.ts';
 
@@ -13,6 +14,8 @@ type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefine
 export type CampaignStatus =
   'draft' | 'scheduled' | 'sending' | 'completed' | 'paused' | 'failed' | 'cancelled';
 export type SendStatus =
+  /** An A/B test's remainder, waiting for the winner (decision 037). */
+  | 'held'
   | 'queued'
   | 'sending'
   | 'sent'
@@ -170,6 +173,13 @@ export interface UploadsTable {
   created_at: GeneratedTimestamp;
 }
 
+export interface UploadThumbnailsTable {
+  upload_id: string;
+  content_type: string;
+  data: Buffer;
+  created_at: GeneratedTimestamp;
+}
+
 export interface EmailTemplatesTable {
   id: Generated<string>;
   template_name: string;
@@ -217,6 +227,17 @@ export interface EmailCampaignsTable {
   /** sent_count and bounce_count at the last resume: the auto-pause judges the sends after it. */
   bounce_baseline_sent: Generated<number>;
   bounce_baseline_bounces: Generated<number>;
+  /** The A/B subject test (decision 037): all four set, or subject_b NULL for no test. */
+  subject_b: string | null;
+  ab_test_percent: number | null;
+  ab_wait_hours: number | null;
+  ab_metric: AbMetric | null;
+  /** Set when the test phase has sent its last e-mail: the winner is chosen then. */
+  ab_winner_due_at: NullableTimestamp;
+  ab_winner: AbVariant | null;
+  ab_winner_chosen_at: NullableTimestamp;
+  /** A "send to non-openers" copy: its audience is this campaign's delivered non-openers. */
+  resend_of_campaign_id: string | null;
   created_by: string | null;
   scheduled_at: NullableTimestamp;
   started_at: NullableTimestamp;
@@ -251,6 +272,10 @@ export interface EmailSendsTable {
   /** The contact's name when the audience was snapshotted (merge tags of a re-sent batch stay identical). */
   recipient_name: string | null;
   status: ColumnType<SendStatus, SendStatus | undefined, SendStatus>;
+  /** The subject this send carries in an A/B test; the remainder's is set when the winner is. */
+  variant: AbVariant | null;
+  /** Held for the winner rather than part of the test share. */
+  ab_remainder: Generated<boolean>;
   batch_id: string | null;
   claimed_at: NullableTimestamp;
   attempts: Generated<number>;
@@ -411,6 +436,7 @@ export interface DB {
   enquiry_offers: EnquiryOffersTable;
   enquiry_messages: EnquiryMessagesTable;
   uploads: UploadsTable;
+  upload_thumbnails: UploadThumbnailsTable;
   email_templates: EmailTemplatesTable;
   email_campaigns: EmailCampaignsTable;
   email_sends: EmailSendsTable;

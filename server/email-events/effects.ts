@@ -16,6 +16,7 @@ import type { SendStatus, SuppressionReason } from '../db/schema.ts';
  *   delivered, opened and clicked arrives first.
  */
 export const SEND_STATUS_RANK: Readonly<Record<SendStatus, number>> = {
+  held: 0,
   queued: 0,
   sending: 0,
   cancelled: 0,

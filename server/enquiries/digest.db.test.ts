@@ -61,4 +61,29 @@ describe('awaiting-reply digest', () => {
     expect(third.message.text).toContain('Too recent');
     expect(jobs.jobs).toHaveLength(2);
   });
+
+  it("shows when each enquiry came in, in the business's timezone", async () => {
+    const lead = await t.db
+      .insertInto('leads')
+      .values({ email: 'perth@example.com', full_name: 'Per Th' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('enquiries')
+      .values({
+        lead_id: lead.id,
+        watch_brand: 'Omega',
+        watch_model: 'Seamaster',
+        watch_condition: 'Good',
+        status: 'new',
+        // 22:30 in Perth (UTC+8), already the next day in Sydney (UTC+11 in February).
+        created_at: new Date('2026-01-31T14:30:00Z'),
+      })
+      .execute();
+    await t.db.updateTable('settings').set({ timezone: 'Australia/Perth' }).execute();
+    const jobs = recordingJobQueue();
+    expect(await runAwaitingReplyDigest(testServices(t.db, { jobs }), NOW)).toEqual({ enquiries: 1 });
+    const payload = jobs.jobs[0]!.payload as JobPayload<'email.send'>;
+    expect(payload.message.text).toMatch(/received 31 Jan 2026, 10:30\spm/);
+  });
 });

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { enquiryReference } from '#shared/leads/schema.ts';
 import { escapeHtml } from '#shared/templates/variables.ts';
 import { enqueueEmail } from '../email/send-job.ts';
+import { getSettingsTimezone } from '../settings/settings.ts';
 import type { AppServices } from '../services.ts';
 
 // The 24-hour promise (issue 22 item 5, decision 026): every quarter of an hour the worker
@@ -14,11 +15,10 @@ export const DIGEST_AFTER_HOURS = 20;
 /** One e-mail stays readable; the rest wait for the next run a quarter of an hour later. */
 const DIGEST_LIMIT = 200;
 
-const received = new Intl.DateTimeFormat('en-AU', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'Australia/Sydney',
-});
+/** Times as the business reads them: in the timezone its settings name. */
+function receivedFormat(timeZone: string): Intl.DateTimeFormat {
+  return new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeStyle: 'short', timeZone });
+}
 
 export async function runAwaitingReplyDigest(
   services: Pick<AppServices, 'db' | 'jobs' | 'config'>,
@@ -49,6 +49,7 @@ export async function runAwaitingReplyDigest(
       .execute();
 
     const { config } = services;
+    const received = receivedFormat(await getSettingsTimezone(trx));
     const lines = rows.rows.map((r) => ({
       text: `${enquiryReference(r.id)} · ${[r.watch_brand, r.watch_model].filter(Boolean).join(' ')} · ${r.name ?? ''} · received ${received.format(r.created_at)}`,
       url: `${config.appUrl}/admin/enquiries/${r.id}`,

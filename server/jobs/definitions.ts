@@ -37,6 +37,22 @@ export const jobDefinitions = {
       expireInSeconds: 1800,
     },
   },
+  /**
+   * Picks an A/B subject test's winner when its wait ends and releases the held sends
+   * (server/campaigns/engine/ab-test.ts, decision 037). Enqueued with startAfter and the campaign
+   * id as singleton key; a no-op for a paused, cancelled or decided campaign.
+   */
+  'campaign.ab-winner': {
+    payload: z.object({ campaignId: z.uuid() }),
+    queue: {
+      policy: 'stately',
+      retryLimit: 8,
+      retryDelay: 5,
+      retryBackoff: true,
+      retryDelayMax: 300,
+      expireInSeconds: 300,
+    },
+  },
   /** Starts a scheduled campaign when due; a no-op if it was rescheduled, cancelled or started. */
   'campaign.start': {
     payload: z.object({ campaignId: z.uuid() }),

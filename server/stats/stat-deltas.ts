@@ -20,8 +20,10 @@ export function unsubscribeLogMetric(action: string, method: string): string {
 /** Time series in 15-minute buckets. */
 export const SERIES_METRICS = {
   sent: 'email_sends.sent',
+  delivered: 'email_sends.delivered',
   opened: 'email_sends.opened',
   clicked: 'email_sends.clicked',
+  bounced: 'email_sends.bounced',
   unsubscribed: 'unsubscribe_logs.unsubscribed',
 } as const;
 

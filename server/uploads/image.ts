@@ -156,3 +156,20 @@ function unreadable(type: SniffedImageType): UploadRejectedError {
     ? new UploadRejectedError(415, UPLOAD_MESSAGES.heicUnsupported)
     : new UploadRejectedError(422, UPLOAD_MESSAGES.unreadable);
 }
+
+/** Longest edge of a thumbnail: sharp on a 2x screen at the inbox's 48 px and the page's 120 px. */
+export const THUMBNAIL_EDGE = 240;
+
+/**
+ * A small WebP of a stored photo (already upright and stripped by processPhoto). JPEG decodes with
+ * shrink-on-load, so a 4096 px photo costs a fraction of a full decode.
+ */
+export async function makeThumbnail(photo: Buffer): Promise<{ data: Buffer; contentType: 'image/webp' }> {
+  const data = await withDecodeSlot(() =>
+    sharp(photo, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'error', animated: false })
+      .resize({ width: THUMBNAIL_EDGE, height: THUMBNAIL_EDGE, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 70 })
+      .toBuffer(),
+  );
+  return { data, contentType: 'image/webp' };
+}

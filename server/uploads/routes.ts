@@ -1,5 +1,5 @@
 import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { MAX_PHOTO_BYTES, MAX_PHOTOS, UPLOAD_MESSAGES, type UploadedPhoto } from '#shared/uploads/schema.ts';
 import { isStorableText } from '#shared/text-safety.ts';
@@ -8,7 +8,7 @@ import { consumeRateLimit } from '../security/rate-limit.ts';
 import type { AppServices } from '../services.ts';
 import { processPhoto, UploadRejectedError } from './image.ts';
 import { uploadStorageFor, type UploadStorage } from './storage.ts';
-import { discardUploads, findUpload, savePhoto } from './uploads.ts';
+import { discardUploads, findUpload, savePhoto, thumbnailFor } from './uploads.ts';
 
 export interface UploadRoutesOptions {
   services: AppServices;
@@ -110,23 +110,41 @@ export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (scop
     return reply.code(201).send({ uploads: saved });
   });
 
-  scope.get<{ Params: { id: string } }>('/api/uploads/:id', async (req, reply) => {
+  /** The photo an admin asked for, or null once a 401/403/404 has been sent. */
+  async function requestedUpload(req: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) {
     void reply.header('cache-control', 'no-store');
-    if (!(await requireAdminSession(services, req, reply, 'enquiries.read'))) return reply;
+    if (!(await requireAdminSession(services, req, reply, 'enquiries.read'))) return null;
     const id = idSchema.safeParse(req.params.id);
     const upload = id.success ? await findUpload(services.db, id.data) : null;
-    const data = upload ? await storage.driverFor(upload.driver).get(upload.storageKey) : null;
-    if (!upload || !data) return reply.code(404).send({ error: 'Photo not found' });
+    if (!upload) void reply.code(404).send({ error: 'Photo not found' });
+    return upload;
+  }
+
+  function sendImage(reply: FastifyReply, contentType: string, filename: string, data: Buffer) {
     return reply
-      .header('content-type', upload.contentType)
+      .header('content-type', contentType)
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'private, no-store')
-      .header(
-        'content-disposition',
-        `inline; filename="photo-${upload.id}.${extensionOf(upload.contentType)}"`,
-      )
+      .header('content-disposition', `inline; filename="${filename}.${extensionOf(contentType)}"`)
       .header('cross-origin-resource-policy', 'same-origin')
       .send(data);
+  }
+
+  scope.get<{ Params: { id: string } }>('/api/uploads/:id', async (req, reply) => {
+    const upload = await requestedUpload(req, reply);
+    if (!upload) return reply;
+    const data = await storage.driverFor(upload.driver).get(upload.storageKey);
+    if (!data) return reply.code(404).send({ error: 'Photo not found' });
+    return sendImage(reply, upload.contentType, `photo-${upload.id}`, data);
+  });
+
+  // The inbox shows twenty photos a page: 10 KB thumbnails instead of photos of several MB each.
+  scope.get<{ Params: { id: string } }>('/api/uploads/:id/thumbnail', async (req, reply) => {
+    const upload = await requestedUpload(req, reply);
+    if (!upload) return reply;
+    const thumbnail = await thumbnailFor(services.db, storage, upload);
+    if (!thumbnail) return reply.code(404).send({ error: 'Photo not found' });
+    return sendImage(reply, thumbnail.contentType, `thumbnail-${upload.id}`, thumbnail.data);
   });
 };
 

@@ -280,6 +280,59 @@ describe('photo uploads over HTTP', () => {
       expect((await get('/api/uploads/..%2F..%2Fetc%2Fpasswd', adminCookie)).statusCode).toBe(404);
     });
   });
+
+  describe('GET /api/uploads/:id/thumbnail', () => {
+    const get = (url: string, cookie?: string) =>
+      server.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+
+    it('serves admins a small WebP of the photo, made once and kept', async () => {
+      const res = await upload(server.app, [
+        { name: 'big.jpg', type: 'image/jpeg', data: await jpeg(3000, 2000) },
+      ]);
+      const id = res.json<{ uploads: Array<{ id: string }> }>().uploads[0]?.id ?? '';
+
+      expect((await get(`/api/uploads/${id}/thumbnail`)).statusCode).toBe(401);
+      expect((await get(`/api/uploads/${id}/thumbnail`, userCookie)).statusCode).toBe(403);
+
+      const first = await get(`/api/uploads/${id}/thumbnail`, adminCookie);
+      expect(first.statusCode).toBe(200);
+      expect(first.headers['content-type']).toBe('image/webp');
+      expect(first.headers['cache-control']).toBe('private, no-store');
+      expect(first.headers['content-disposition']).toBe(`inline; filename="thumbnail-${id}.webp"`);
+      const meta = await sharp(first.rawPayload).metadata();
+      expect(meta.format).toBe('webp');
+      expect([meta.width, meta.height]).toEqual([240, 160]);
+      const full = await get(`/api/uploads/${id}`, adminCookie);
+      expect(first.rawPayload.length * 10).toBeLessThan(full.rawPayload.length);
+
+      // Kept: served again with the photo's file gone from storage.
+      const stored = await t.db
+        .selectFrom('uploads')
+        .select('storage_key')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      await rm(path.join(localUploadDir({ dataDir }), stored.storage_key));
+      const kept = await t.db
+        .selectFrom('upload_thumbnails')
+        .select('upload_id')
+        .where('upload_id', '=', id)
+        .execute();
+      expect(kept).toHaveLength(1);
+      const again = await get(`/api/uploads/${id}/thumbnail`, adminCookie);
+      expect(again.statusCode).toBe(200);
+      expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+
+      // It goes with its photo.
+      await t.db.deleteFrom('uploads').where('id', '=', id).execute();
+      expect(await t.db.selectFrom('upload_thumbnails').select('upload_id').execute()).toHaveLength(0);
+      expect((await get(`/api/uploads/${id}/thumbnail`, adminCookie)).statusCode).toBe(404);
+    });
+
+    it('answers 404 for an unknown or malformed id', async () => {
+      expect((await get(`/api/uploads/${randomUUID()}/thumbnail`, adminCookie)).statusCode).toBe(404);
+      expect((await get('/api/uploads/not-a-uuid/thumbnail', adminCookie)).statusCode).toBe(404);
+    });
+  });
 });
 
 describe('stale upload clean-up', () => {

@@ -1,6 +1,6 @@
 import type { UploadedPhoto } from '#shared/uploads/schema.ts';
 import type { Database, DbExecutor } from '../db/database.ts';
-import type { ProcessedPhoto } from './image.ts';
+import { makeThumbnail, type ProcessedPhoto } from './image.ts';
 import { newStorageKey, type StorageDriverKind, type UploadStorage } from './storage.ts';
 
 export interface PhotoOrigin {
@@ -130,4 +130,42 @@ async function deleteFiles(
   rows: Array<{ driver: StorageDriverKind; storage_key: string }>,
 ): Promise<void> {
   for (const row of rows) await storage.driverFor(row.driver).delete(row.storage_key);
+}
+
+/**
+ * A photo's thumbnail: read from the database, or made from the stored photo on first view and
+ * kept (decision 009). Null when the photo's file is gone. Two first views at once both make it;
+ * the second insert does nothing.
+ */
+export async function thumbnailFor(
+  db: DbExecutor,
+  storage: UploadStorage,
+  upload: StoredUpload,
+): Promise<{ data: Buffer; contentType: string } | null> {
+  const kept = await db
+    .selectFrom('upload_thumbnails')
+    .select(['data', 'content_type'])
+    .where('upload_id', '=', upload.id)
+    .executeTakeFirst();
+  if (kept) return { data: kept.data, contentType: kept.content_type };
+  const photo = await storage.driverFor(upload.driver).get(upload.storageKey);
+  if (!photo) return null;
+  const thumbnail = await makeThumbnail(photo);
+  // Through the photo's row, so a photo deleted meanwhile (retention) leaves no orphan behind.
+  await db
+    .insertInto('upload_thumbnails')
+    .columns(['upload_id', 'content_type', 'data'])
+    .expression((eb) =>
+      eb
+        .selectFrom('uploads')
+        .select((s) => [
+          'id',
+          s.val(thumbnail.contentType).as('content_type'),
+          s.val(thumbnail.data).as('data'),
+        ])
+        .where('id', '=', upload.id),
+    )
+    .onConflict((oc) => oc.column('upload_id').doNothing())
+    .execute();
+  return thumbnail;
 }

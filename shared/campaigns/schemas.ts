@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { SegmentSnapshot } from '../segments/schema.ts';
 import { variableValuesSchema } from '../templates/variables.ts';
+import { type AbMetric, type AbVariant, abTestSchema } from './ab-test.ts';
 import { MAX_HTML_BYTES, MAX_NAME, MAX_SUBJECT, utf8ByteLength } from './rules.ts';
 
 /** One zod schema per `admin.campaigns.*` input, shared by the campaign form and the server. */
@@ -80,6 +81,8 @@ export const campaignFieldsSchema = z.object({
     .uuid('Choose a segment')
     .nullish()
     .transform((id) => id ?? null),
+  /** An optional A/B subject test (decision 037); absent or null: one subject for everyone. */
+  ab_test: abTestSchema.nullable().optional(),
 });
 export type CampaignFields = z.output<typeof campaignFieldsSchema>;
 
@@ -113,6 +116,12 @@ export const campaignSendTestInputSchema = z.object({
   subject: campaignSubjectSchema,
   html_content: campaignHtmlSchema,
   variables: variableValuesSchema,
+});
+
+/** "Send to non-openers" (decision 038): the copy needs its own subject. */
+export const nonOpenersCopyInputSchema = z.object({
+  id: z.uuid('Campaign not found'),
+  subject: campaignSubjectSchema,
 });
 
 export const campaignStatusFilterSchema = z.enum(CAMPAIGN_STATUS_FILTERS);
@@ -224,6 +233,18 @@ export interface CampaignDetail extends CampaignSummary {
   segmentId: string | null;
   /** The segment as it was when sending started; null before, and for every-subscriber campaigns. */
   segment: SegmentSnapshot | null;
+  /** The A/B subject test's settings and progress (decision 037); null without a test. */
+  abTest: {
+    subjectB: string;
+    testPercent: number;
+    waitHours: number;
+    metric: AbMetric;
+    winnerDueAt: string | null;
+    winner: AbVariant | null;
+    winnerChosenAt: string | null;
+  } | null;
+  /** A "send to non-openers" copy: the campaign whose non-openers it goes to. */
+  resendOfCampaignId: string | null;
 }
 
 /**

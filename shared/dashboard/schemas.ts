@@ -29,8 +29,10 @@ export interface DailyActivityPoint {
   /** Local calendar day in the settings timezone, YYYY-MM-DD. */
   date: string;
   sent: number;
+  delivered: number;
   opened: number;
   clicked: number;
+  bounced: number;
   unsubscribed: number;
 }
 

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { AbTest } from '#shared/campaigns/ab-test.ts';
 import { sendCampaignNow } from '../../server/campaigns/actions.ts';
 import type { Database } from '../../server/db/database.ts';
 import type { EmailCampaign } from '../../server/db/schema.ts';
@@ -37,6 +38,7 @@ export async function sendNow(
     subject?: string;
     variables?: Record<string, string>;
     segment_id?: string | null;
+    ab_test?: AbTest;
   } = {},
 ): Promise<EmailCampaign> {
   const user = await services.db
@@ -55,6 +57,7 @@ export async function sendNow(
       template_id: null,
       variables: fields.variables ?? {},
       segment_id: fields.segment_id ?? null,
+      ab_test: fields.ab_test ?? null,
     },
     { userId: user.id },
   );

@@ -31,9 +31,11 @@ import {
 import { ADMIN_TITLE } from '../admin/AdminShell.tsx';
 import { errorCode, errorMessage } from '../admin/widgets/errors.ts';
 import { formatCount, formatDateTime, formatRate, progressPercent } from '../admin/widgets/format.ts';
-import { ButtonLink } from '../admin/widgets/links.tsx';
+import { AnchorLink, ButtonLink } from '../admin/widgets/links.tsx';
 import { useTRPC } from '../trpc.ts';
+import { AbTestPanel } from './AbTestPanel.tsx';
 import { EngagementChart } from './EngagementChart.tsx';
+import { NonOpenersButton } from './NonOpenersDialog.tsx';
 import { ExportSendsButton } from './ExportSendsButton.tsx';
 import { LinkReport } from './LinkReport.tsx';
 import { OpenRateStat } from './OpenRateStat.tsx';
@@ -136,11 +138,20 @@ function CampaignDetails({ campaign, live }: { campaign: CampaignDetail; live: b
           </Group>
           <Text c="dimmed">
             <Text span fw={500}>
-              Subject:
+              {campaign.abTest ? 'Subject A:' : 'Subject:'}
             </Text>{' '}
             {campaign.subject}
           </Text>
           <CampaignAudience campaign={campaign} />
+          {campaign.abTest && (
+            <Text c="dimmed">
+              <Text span fw={500}>
+                Subject B:
+              </Text>{' '}
+              {campaign.abTest.subjectB}
+            </Text>
+          )}
+          {campaign.resendOfCampaignId && <ResendOf id={campaign.resendOfCampaignId} />}
         </Stack>
         <Group>
           <ButtonLink to="/admin/campaigns" variant="default">
@@ -171,6 +182,9 @@ function CampaignDetails({ campaign, live }: { campaign: CampaignDetail; live: b
             <Button color="red" variant="light" onClick={() => actions.cancel(campaign)}>
               Cancel
             </Button>
+          )}
+          {campaign.status === 'completed' && !campaign.isTestMode && (
+            <NonOpenersButton campaign={campaign} />
           )}
         </Group>
       </Group>
@@ -221,6 +235,7 @@ function CampaignDetails({ campaign, live }: { campaign: CampaignDetail; live: b
         {campaign.cancelledAt && ` · Cancelled ${formatDateTime(campaign.cancelledAt)}`}
       </Text>
 
+      <AbTestPanel campaign={campaign} pollInterval={sending ? POLL_INTERVAL_MS : false} />
       <EngagementChart
         campaignId={campaign.id}
         startedAt={campaign.startedAt}
@@ -243,6 +258,27 @@ function CampaignDetails({ campaign, live }: { campaign: CampaignDetail; live: b
       />
       {actions.dialogs}
     </Stack>
+  );
+}
+
+/** A non-openers copy names the campaign whose non-openers it goes to (decision 038). */
+function ResendOf({ id }: { id: string }) {
+  const trpc = useTRPC();
+  const original = useQuery(trpc.admin.campaigns.get.queryOptions({ id }, { retry: false }));
+  return (
+    <Text c="dimmed" data-testid="resend-of">
+      <Text span fw={500}>
+        Audience:
+      </Text>{' '}
+      Non-openers of{' '}
+      {original.data ? (
+        <AnchorLink to="/admin/campaigns/$id" params={{ id }}>
+          {original.data.name}
+        </AnchorLink>
+      ) : (
+        'the original campaign'
+      )}
+    </Text>
   );
 }
 

@@ -45,6 +45,7 @@ import { SendNowDialog } from './SendNowDialog.tsx';
 import { SendTestDialog } from './SendTestDialog.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import { ValidationPanel } from './ValidationPanel.tsx';
+import { AbTestFields, abTestDraftFrom, checkAbTest } from './AbTestFields.tsx';
 
 /** /admin/campaigns/new (no id) and /admin/campaigns/$id/edit. */
 export function CampaignFormPage({ id }: { id?: string }) {
@@ -94,6 +95,9 @@ function CampaignForm({ campaign }: { campaign?: CampaignDetail }) {
   const [variables, setVariables] = useState<VariableValues>(campaign?.variables ?? {});
   const [segmentId, setSegmentId] = useState<string | null>(campaign?.segmentId ?? null);
   const [dialog, setDialog] = useState<'test' | 'send' | 'schedule' | null>(null);
+  const [abDraft, setAbDraft] = useState(() => abTestDraftFrom(campaign?.abTest));
+  // A non-openers copy (decision 038) goes to the original's non-openers, not to every subscriber.
+  const resendOf = campaign?.resendOfCampaignId ?? null;
 
   const can = useCan();
   // Every subscribed contact, or a segment's audience (decision 032): the count, the risk level
@@ -105,22 +109,36 @@ function CampaignForm({ campaign }: { campaign?: CampaignDetail }) {
     trpc.admin.segments.list.queryOptions(undefined, { enabled: can('segments.read') }),
   );
   const segmentName = segments.data?.find((s) => s.id === segmentId)?.name;
+  const nonOpeners = useQuery(
+    trpc.admin.campaigns.nonOpenersCount.queryOptions(resendOf ? { id: resendOf } : skipToken),
+  );
+  const original = useQuery(trpc.admin.campaigns.get.queryOptions(resendOf ? { id: resendOf } : skipToken));
   const templates = useQuery(trpc.admin.templates.list.queryOptions({}));
   const scheduleSettings = useQuery(trpc.admin.campaigns.scheduleSettings.queryOptions());
 
   const validTestEmails = useMemo(() => parseTestEmails(testEmails), [testEmails]);
-  const subscribers = audience.data?.subscribers ?? 0;
+  const audienceQuery = resendOf ? nonOpeners : audience;
+  const subscribers = (resendOf ? nonOpeners.data?.recipients : audience.data?.subscribers) ?? 0;
   const recipientCount = testMode ? validTestEmails.length : subscribers;
+  const abDisabledReason = testMode
+    ? 'Test mode sends subject A to the test addresses: no A/B test.'
+    : resendOf
+      ? 'A non-openers copy has one subject.'
+      : null;
+  const ab = checkAbTest({ ...abDraft, enabled: abDraft.enabled && !abDisabledReason });
+  const subjects = `${subject} ${ab.value?.subjectB ?? ''}`;
   const validation = useMemo(
     () => validateCampaign({ name, subject, html, recipientCount, variables }),
     [name, subject, html, recipientCount, variables],
   );
-  const tags = useMemo(() => customTags(subject, html), [subject, html]);
+  const tags = useMemo(() => customTags(subjects, html), [subjects, html]);
   const previewHtml = useMemo(() => mergeTags(html, variables, true), [html, variables]);
   const content = { name, subject, html };
   const saveable = canSaveDraft(content);
+  const abValid = !abDraft.enabled || Boolean(abDisabledReason) || ab.value !== null;
   const sendable =
-    (testMode || (audience.isSuccess && !audience.isPlaceholderData)) &&
+    (testMode || (audienceQuery.isSuccess && !audienceQuery.isPlaceholderData)) &&
+    abValid &&
     canSendNow({ validation, testMode, testEmails: validTestEmails, subscriberCount: subscribers });
 
   const input = (): CampaignSaveDraftInput => ({
@@ -131,8 +149,9 @@ function CampaignForm({ campaign }: { campaign?: CampaignDetail }) {
     is_test_mode: testMode,
     test_emails: validTestEmails,
     template_id: templateId,
-    variables: usedValues(subject, html, variables),
+    variables: usedValues(subjects, html, variables),
     segment_id: segmentId,
+    ab_test: ab.value,
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.admin.campaigns.pathKey() });
 
@@ -241,22 +260,24 @@ function CampaignForm({ campaign }: { campaign?: CampaignDetail }) {
                   clearable
                   nothingFoundMessage="No templates found"
                 />
-                <Select
-                  label="Audience"
-                  description="Only contacts who may receive marketing are ever sent to."
-                  data={[
-                    { value: '', label: 'All subscribed contacts' },
-                    ...(segmentId && !segmentName && !segments.isSuccess
-                      ? [{ value: segmentId, label: 'The chosen segment' }]
-                      : []),
-                    ...(segments.data ?? []).map((s) => ({ value: s.id, label: `Segment: ${s.name}` })),
-                  ]}
-                  value={segmentId ?? ''}
-                  onChange={(value) => setSegmentId(value || null)}
-                  allowDeselect={false}
-                  searchable
-                  nothingFoundMessage="No segments found"
-                />
+                {!resendOf && (
+                  <Select
+                    label="Audience"
+                    description="Only contacts who may receive marketing are ever sent to."
+                    data={[
+                      { value: '', label: 'All subscribed contacts' },
+                      ...(segmentId && !segmentName && !segments.isSuccess
+                        ? [{ value: segmentId, label: 'The chosen segment' }]
+                        : []),
+                      ...(segments.data ?? []).map((s) => ({ value: s.id, label: `Segment: ${s.name}` })),
+                    ]}
+                    value={segmentId ?? ''}
+                    onChange={(value) => setSegmentId(value || null)}
+                    allowDeselect={false}
+                    searchable
+                    nothingFoundMessage="No segments found"
+                  />
+                )}
                 <Switch
                   label="Test mode (send only to the test email addresses)"
                   checked={testMode}
@@ -273,6 +294,7 @@ function CampaignForm({ campaign }: { campaign?: CampaignDetail }) {
                 )}
               </Stack>
             </Card>
+            <AbTestFields draft={abDraft} onChange={setAbDraft} disabledReason={abDisabledReason} />
             <HtmlEditor ref={editor} label="Email HTML" required value={html} onChange={setHtml} />
             <Group gap={6}>
               <Text size="sm" c="dimmed">
@@ -332,14 +354,16 @@ function CampaignForm({ campaign }: { campaign?: CampaignDetail }) {
             <Card withBorder radius="md" padding="md">
               <Text fw={500}>Recipients</Text>
               <Text size="xl" fw={700} data-testid="recipient-count">
-                {testMode || audience.isSuccess ? formatCount(recipientCount) : '…'}
+                {testMode || audienceQuery.isSuccess ? formatCount(recipientCount) : '…'}
               </Text>
               <Text size="sm" c="dimmed">
                 {testMode
                   ? 'valid test email addresses'
-                  : segmentId
-                    ? `contacts in ${segmentName ? `"${segmentName}"` : 'the segment'} who may receive marketing`
-                    : 'subscribed contacts'}
+                  : resendOf
+                    ? `non-openers of ${original.data?.name ?? 'the original campaign'} who may still be e-mailed`
+                    : segmentId
+                      ? `contacts in ${segmentName ? `"${segmentName}"` : 'the segment'} who may receive marketing`
+                      : 'subscribed contacts'}
               </Text>
             </Card>
             <ValidationPanel validation={validation} />

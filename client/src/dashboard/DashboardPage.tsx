@@ -134,11 +134,13 @@ function ActivityChart({ days }: { days: DailyActivityPoint[] }) {
   const totals = days.reduce(
     (acc, d) => ({
       sent: acc.sent + d.sent,
+      delivered: acc.delivered + d.delivered,
       opened: acc.opened + d.opened,
       clicked: acc.clicked + d.clicked,
+      bounced: acc.bounced + d.bounced,
       unsubscribed: acc.unsubscribed + d.unsubscribed,
     }),
-    { sent: 0, opened: 0, clicked: 0, unsubscribed: 0 },
+    { sent: 0, delivered: 0, opened: 0, clicked: 0, bounced: 0, unsubscribed: 0 },
   );
   return (
     <>
@@ -152,8 +154,10 @@ function ActivityChart({ days }: { days: DailyActivityPoint[] }) {
         valueFormatter={(value) => formatCount(value)}
         series={[
           { name: 'sent', label: 'Sends', color: 'indigo.6' },
+          { name: 'delivered', label: 'Delivered', color: 'blue.4' },
           { name: 'opened', label: 'Opens', color: 'teal.6' },
           { name: 'clicked', label: 'Clicks', color: 'yellow.7' },
+          { name: 'bounced', label: 'Bounces', color: 'orange.7' },
           { name: 'unsubscribed', label: 'Unsubscribes', color: 'red.6' },
         ]}
         aria-hidden="true"
@@ -161,7 +165,8 @@ function ActivityChart({ days }: { days: DailyActivityPoint[] }) {
       {/* The same figures for screen readers and keyboard users. */}
       <Text size="sm" c="dimmed" mt="xs">
         Over the last {ACTIVITY_CHART_DAYS} days: {formatCount(totals.sent)} e-mails sent,{' '}
-        {formatCount(totals.opened)} opened, {formatCount(totals.clicked)} clicked,{' '}
+        {formatCount(totals.delivered)} delivered, {formatCount(totals.opened)} opened,{' '}
+        {formatCount(totals.clicked)} clicked, {formatCount(totals.bounced)} bounced,{' '}
         {formatCount(totals.unsubscribed)} unsubscribes.
       </Text>
     </>

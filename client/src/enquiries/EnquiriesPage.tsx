@@ -203,7 +203,7 @@ function EnquiryRow({ enquiry, now }: { enquiry: EnquirySummary; now: number }) 
       <Table.Td w={64}>
         {enquiry.photoId ? (
           <Image
-            src={`/api/uploads/${enquiry.photoId}`}
+            src={`/api/uploads/${enquiry.photoId}/thumbnail`}
             alt={`Photo of ${watch}`}
             w={48}
             h={48}

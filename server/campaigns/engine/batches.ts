@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
+import type { AbVariant } from '#shared/campaigns/ab-test.ts';
 import type { Database, DbExecutor, DbTransaction } from '../../db/database.ts';
 import { CAMPAIGN_CHANGED_CHANNEL, notifyCampaignChanged } from '../live.ts';
 
@@ -20,6 +21,8 @@ export interface BatchRecipient {
   leadId: string | null;
   email: string;
   name: string | null;
+  /** The A/B test's subject for this send (decision 037); null outside a test. */
+  variant?: AbVariant | null;
 }
 
 export interface ClaimedBatch {
@@ -76,7 +79,7 @@ interface BatchRow {
 async function recipientsOf(trx: DbExecutor, batchId: string): Promise<BatchRecipient[]> {
   const rows = await trx
     .selectFrom('email_sends')
-    .select(['id', 'lead_id', 'recipient_email', 'recipient_name'])
+    .select(['id', 'lead_id', 'recipient_email', 'recipient_name', 'variant'])
     .where('batch_id', '=', batchId)
     .where('status', '=', 'sending')
     .orderBy('id')
@@ -86,6 +89,7 @@ async function recipientsOf(trx: DbExecutor, batchId: string): Promise<BatchReci
     leadId: r.lead_id,
     email: r.recipient_email,
     name: r.recipient_name,
+    variant: r.variant,
   }));
 }
 
@@ -164,6 +168,7 @@ async function claimQueued(
     lead_id: string | null;
     recipient_email: string;
     recipient_name: string | null;
+    variant: AbVariant | null;
     idempotency_key: string | null;
   }>`
     WITH campaign AS (
@@ -196,7 +201,7 @@ async function claimQueued(
           updated_at = clock_timestamp()
       FROM checked c
       WHERE s.id = c.id
-      RETURNING s.id, s.status, s.lead_id, s.recipient_email, s.recipient_name
+      RETURNING s.id, s.status, s.lead_id, s.recipient_email, s.recipient_name, s.variant
     ), batch AS (
       INSERT INTO email_send_batches
         (id, campaign_id, idempotency_key, from_address, reply_to, size, attempts, lease_until)
@@ -215,7 +220,7 @@ async function claimQueued(
       WHERE c.id = ${campaignId} AND k.n > 0
     )
     -- An uncorrelated subquery runs once, and only when a row comes back: one notification per claim.
-    SELECT c.id, c.status, c.lead_id, c.recipient_email, c.recipient_name,
+    SELECT c.id, c.status, c.lead_id, c.recipient_email, c.recipient_name, c.variant,
       (SELECT idempotency_key FROM batch) AS idempotency_key,
       (SELECT pg_notify(${CAMPAIGN_CHANGED_CHANNEL}, ${campaignId})) IS NOT NULL AS notified
     FROM claimed c`.execute(db);
@@ -223,7 +228,13 @@ async function claimQueued(
 
   const recipients = rows
     .filter((r) => r.status === 'sending')
-    .map((r) => ({ sendId: r.id, leadId: r.lead_id, email: r.recipient_email, name: r.recipient_name }))
+    .map((r) => ({
+      sendId: r.id,
+      leadId: r.lead_id,
+      email: r.recipient_email,
+      name: r.recipient_name,
+      variant: r.variant,
+    }))
     .sort((a, b) => (a.sendId < b.sendId ? -1 : 1));
   const key = rows[0]?.idempotency_key;
   if (recipients.length === 0 || !key) return 'all-skipped';
@@ -377,7 +388,7 @@ export async function completeIfDone(db: DbExecutor, campaignId: string): Promis
     SET status = 'completed', completed_at = now(), is_paused = false, updated_at = now()
     WHERE id = ${campaignId} AND status = 'sending'
       AND NOT EXISTS (
-        SELECT 1 FROM email_sends WHERE campaign_id = ${campaignId} AND status IN ('queued', 'sending'))
+        SELECT 1 FROM email_sends WHERE campaign_id = ${campaignId} AND status IN ('held', 'queued', 'sending'))
     RETURNING id`.execute(db);
   if (rows.length > 0) await notifyCampaignChanged(db, campaignId);
   return rows.length > 0;

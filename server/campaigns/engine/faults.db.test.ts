@@ -40,6 +40,11 @@ describe('sending engine under faults', { timeout: 240_000 }, () => {
     );
   });
 
+  const outputs = new WeakMap<ChildProcess, () => string>();
+  function outputSoFar(child: ChildProcess): string {
+    return outputs.get(child)?.() ?? '';
+  }
+
   function startEngine(campaignId: string, env: Record<string, string> = {}) {
     const child = spawn(process.execPath, [engineScript], {
       env: {
@@ -57,6 +62,7 @@ describe('sending engine under faults', { timeout: 240_000 }, () => {
     child.stdout?.on('data', (chunk: Buffer) => {
       output += chunk.toString();
     });
+    outputs.set(child, () => output);
     const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }>(
       (resolve) => {
         child.on('exit', (code, signal) => {
@@ -129,6 +135,97 @@ describe('sending engine under faults', { timeout: 240_000 }, () => {
     expect(takenOver.n).toBeGreaterThan(0);
     const keys = fake.requests.map((r) => r.idempotencyKey);
     expect(new Set(keys).size).toBe(100);
+  });
+
+  it('A/B test: killed while the winner is chosen and while the remainder sends, each gets one e-mail, the rest the winner', async () => {
+    await seedSubscribers(t.db, 2000);
+    await engineSettings(t.db, { batchSize: 50 });
+    fake.advertiseRate(1000);
+    fake.setChaos({ delayed: 1, delayMs: 20 });
+    const campaign = await sendNow(
+      { db: t.db, jobs: recordingJobQueue() },
+      {
+        subject: 'Subject A for {{first_name}}',
+        ab_test: { subjectB: 'Subject B for {{first_name}}', testPercent: 20, waitHours: 1, metric: 'opens' },
+      },
+    );
+
+    // Killed twice while its transaction picking the winner is open: nothing is chosen or released.
+    for (let kill = 0; kill < 2; kill += 1) {
+      const { child, exited } = startEngine(campaign.id, { AB_HOLD_MS: '5000' });
+      while (!outputSoFar(child).includes('choosing')) await sleep(10);
+      await sleep(100);
+      child.kill('SIGKILL');
+      expect((await exited).signal).toBe('SIGKILL');
+      const row = await campaignRow(campaign.id);
+      expect(row.ab_winner).toBeNull();
+      expect(fake.emails).toHaveLength(400);
+      const held = await t.db
+        .selectFrom('email_sends')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('campaign_id', '=', campaign.id)
+        .where('status', '=', 'held')
+        .executeTakeFirstOrThrow();
+      expect(held.n).toBe(1600);
+    }
+
+    // Ten readers of B (opened five minutes after delivery, decision 025) make B the winner.
+    await sql`
+      WITH b AS (
+        SELECT id, provider_message_id FROM email_sends
+        WHERE campaign_id = ${campaign.id} AND variant = 'B' AND NOT ab_remainder ORDER BY id LIMIT 10
+      ), opened AS (
+        UPDATE email_sends s SET status = 'delivered', delivered_at = now() - interval '1 hour',
+          opened_at = now() - interval '55 minutes'
+        FROM b WHERE s.id = b.id
+      )
+      INSERT INTO email_events (provider_event_id, type, provider_message_id, send_id, payload, occurred_at)
+      SELECT 'evt-' || b.id, 'email.opened', b.provider_message_id, b.id, '{}', now() - interval '55 minutes'
+      FROM b`.execute(t.db);
+
+    // Then killed at random moments while the remainder sends.
+    let kills = 0;
+    while (kills < 4) {
+      const { child, exited } = startEngine(campaign.id);
+      const before = fake.requests.length;
+      while (fake.requests.length === before) {
+        const finished = await Promise.race([exited.then(() => true), sleep(10).then(() => false)]);
+        if (finished) break;
+      }
+      await sleep(Math.floor(Math.random() * 150));
+      if (child.exitCode !== null) break;
+      child.kill('SIGKILL');
+      await exited;
+      kills += 1;
+    }
+    const last = startEngine(campaign.id);
+    const { code, output } = await last.exited;
+    expect(code).toBe(0);
+    expect(output).toContain('"outcome":"completed"');
+    expect(kills).toBeGreaterThan(0);
+
+    const delivered = fake.emails.flatMap((e) => e.to);
+    expect(new Set(delivered).size).toBe(2000);
+    expect(delivered).toHaveLength(2000);
+    expect(await campaignRow(campaign.id)).toMatchObject({
+      status: 'completed',
+      sent_count: 2000,
+      ab_winner: 'B',
+    });
+    const remainder = new Set(
+      (
+        await t.db
+          .selectFrom('email_sends')
+          .select('recipient_email')
+          .where('campaign_id', '=', campaign.id)
+          .where('ab_remainder', '=', true)
+          .execute()
+      ).map((r) => r.recipient_email),
+    );
+    expect(remainder.size).toBe(1600);
+    for (const email of fake.emails) {
+      if (remainder.has(email.to[0] ?? '')) expect(email.subject).toMatch(/^Subject B for /);
+    }
   });
 
   it('a killed worker process (pg-boss, real worker entry point): its job is retried after missed heartbeats and the campaign completes once', async () => {

@@ -8,6 +8,8 @@ import type { BatchRecipient, ClaimedBatch } from './batches.ts';
 export interface CampaignContent {
   id: string;
   subject: string;
+  /** The A/B test's second subject (decision 037), for the recipients whose variant is B. */
+  subjectB?: string | null;
   html: string;
   /** Values of the custom merge tags, frozen with the content once sending starts. */
   variables: Readonly<Record<string, string>>;
@@ -31,6 +33,9 @@ export function campaignMessages(
   content: CampaignContent,
 ): (batch: MessageSender, recipient: BatchRecipient) => EmailMessage {
   const render = campaignRenderer(content, config.site);
+  const renderB = content.subjectB
+    ? campaignRenderer({ ...content, subject: content.subjectB }, config.site)
+    : render;
   // A test-mode address that is no contact has nothing to unsubscribe: the page still explains.
   const page = `${config.appUrl}${PREFERENCES_PATH}`;
   const pageHeader = `<${page}>`;
@@ -51,7 +56,7 @@ export function campaignMessages(
       { email: recipient.email, fullName: recipient.name },
       { unsubscribeUrl: preferencesUrl, preferencesUrl },
     );
-    const rendered = render(values);
+    const rendered = (recipient.variant === 'B' ? renderB : render)(values);
     return {
       from: batch.from,
       to: [recipient.email],

@@ -17,6 +17,7 @@ import {
   sendIdempotencyKey,
 } from './batches.ts';
 import { type CampaignContent, campaignMessages } from './messages.ts';
+import { awaitWinner } from './ab-test.ts';
 import { enqueueCampaignSend } from './start.ts';
 import { sleep } from '../../sleep.ts';
 
@@ -50,7 +51,15 @@ const defaults = {
 };
 
 export type RunOutcome =
-  'completed' | 'not-found' | 'not-sending' | 'paused' | 'auto-paused' | 'handed-over' | 'stopped';
+  | 'completed'
+  | 'not-found'
+  | 'not-sending'
+  | 'paused'
+  | 'auto-paused'
+  | 'handed-over'
+  | 'stopped'
+  /** An A/B test's test phase is over; the winner job releases the rest (decision 037). */
+  | 'waiting';
 
 /** Exponential backoff with jitter: 1 s, 2 s, 4 s ... capped, each somewhere in its upper half. */
 export function backoffMs(attempt: number, base: number, max: number, random: () => number): number {
@@ -70,7 +79,7 @@ interface CampaignState extends CampaignContent {
 async function readCampaign(services: Pick<AppServices, 'db'>, id: string): Promise<CampaignState | null> {
   const row = await services.db
     .selectFrom('email_campaigns')
-    .select(['id', 'is_test_mode', 'subject', 'html_content', 'variables'])
+    .select(['id', 'is_test_mode', 'subject', 'subject_b', 'html_content', 'variables'])
     .where('id', '=', id)
     .executeTakeFirst();
   if (!row) return null;
@@ -78,6 +87,7 @@ async function readCampaign(services: Pick<AppServices, 'db'>, id: string): Prom
     id: row.id,
     isTestMode: row.is_test_mode,
     subject: row.subject,
+    subjectB: row.subject_b,
     html: row.html_content,
     variables: row.variables,
   };
@@ -280,6 +290,7 @@ export async function runCampaignSend(
       orphans: state.has_orphan,
     });
     if (claim.kind === 'drained') {
+      if (await awaitWinner(services, campaignId)) return 'waiting';
       await completeIfDone(services.db, campaignId);
       return 'completed';
     }

@@ -2,6 +2,7 @@ import { type RawBuilder, sql } from 'kysely';
 import { parseTestEmails } from '#shared/campaigns/rules.ts';
 import type { DbTransaction } from '../../db/database.ts';
 import { MAY_RECEIVE_MARKETING } from '../../segments/compile.ts';
+import { snapshotNonOpeners } from '../non-openers.ts';
 
 /**
  * Fixes who a campaign goes to, in one statement: one `queued` send per recipient, created when
@@ -12,7 +13,12 @@ import { MAY_RECEIVE_MARKETING } from '../../segments/compile.ts';
  */
 export async function snapshotAudience(
   trx: DbTransaction,
-  campaign: { id: string; is_test_mode: boolean; test_emails: readonly string[] },
+  campaign: {
+    id: string;
+    is_test_mode: boolean;
+    test_emails: readonly string[];
+    resend_of_campaign_id?: string | null;
+  },
   audience: RawBuilder<boolean> = MAY_RECEIVE_MARKETING,
 ): Promise<number> {
   if (campaign.is_test_mode) {
@@ -27,6 +33,8 @@ export async function snapshotAudience(
       ON CONFLICT DO NOTHING`.execute(trx);
     return Number(result.numAffectedRows ?? 0);
   }
+  if (campaign.resend_of_campaign_id)
+    return snapshotNonOpeners(trx, campaign.id, campaign.resend_of_campaign_id);
   const result = await sql`
     INSERT INTO email_sends (campaign_id, lead_id, recipient_email, recipient_name)
     SELECT ${campaign.id}, l.id, l.email, l.full_name

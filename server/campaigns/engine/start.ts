@@ -3,6 +3,7 @@ import type { EmailCampaign } from '../../db/schema.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { segmentAtStart } from '../../segments/campaign-segment.ts';
 import { notifyCampaignChanged } from '../live.ts';
+import { assignVariants } from './ab-variants.ts';
 import { snapshotAudience } from './snapshot.ts';
 
 /**
@@ -34,10 +35,13 @@ export async function beginSending(
   campaign: EmailCampaign,
 ): Promise<EmailCampaign> {
   // A segment campaign keeps the conditions it was sent with (decision 032); test mode mails the
-  // test addresses whatever the audience.
+  // test addresses, and a non-openers copy its original's non-openers, whatever the segment.
   const segment =
-    campaign.segment_id && !campaign.is_test_mode ? await segmentAtStart(trx, campaign.segment_id) : null;
+    campaign.segment_id && !campaign.is_test_mode && !campaign.resend_of_campaign_id
+      ? await segmentAtStart(trx, campaign.segment_id)
+      : null;
   const total = await snapshotAudience(trx, campaign, segment?.audience);
+  await assignVariants(trx, campaign, total);
   const row = await trx
     .updateTable('email_campaigns')
     .set({

@@ -11,6 +11,7 @@ import {
   campaignScheduleInputSchema,
   campaignSendsInputSchema,
   campaignSendTestInputSchema,
+  nonOpenersCopyInputSchema,
 } from '#shared/campaigns/schemas.ts';
 import { type SendEventRow, sendEventsInputSchema } from '#shared/campaigns/send-events.ts';
 import { pageCount } from '#shared/pagination.ts';
@@ -23,6 +24,7 @@ import {
   scheduleCampaign,
   sendCampaignNow,
   settingsTimezone,
+  storedAudience,
 } from '../../campaigns/actions.ts';
 import { countAudience, recipientCountFor } from '../../campaigns/audience.ts';
 import {
@@ -40,6 +42,8 @@ import { campaignEngagement } from '../../campaigns/engagement.ts';
 import { campaignLinkReport } from '../../campaigns/link-report.ts';
 import { getSettingsTimezone } from '../../settings/settings.ts';
 import { campaignOpens } from '../../campaigns/machine-opens.ts';
+import { abTestReport } from '../../campaigns/engine/ab-test.ts';
+import { countNonOpeners, createNonOpenersCopy } from '../../campaigns/non-openers.ts';
 import { sessionHasPermission } from '../../auth/session.ts';
 import { listCampaignSends } from '../../campaigns/sends-list.ts';
 import { sendTestEmail } from '../../campaigns/test-email.ts';
@@ -125,6 +129,16 @@ export const adminCampaignsRouter = router({
       run(async () => ({ subscribers: await countAudience(ctx.db, input?.segmentId ?? null) })),
     ),
 
+  /** The recipients card of a "send to non-openers" copy: who it would reach now (decision 038). */
+  nonOpenersCount: requirePermission('campaigns.read')
+    .input(campaignIdInputSchema)
+    .query(({ ctx, input }) =>
+      run(async () => {
+        await getCampaignOrThrow(ctx.db, input.id);
+        return { recipients: await countNonOpeners(ctx.db, input.id) };
+      }),
+    ),
+
   /** The timezone in which the form's Schedule date is read (settings.timezone). */
   scheduleSettings: requirePermission('campaigns.read').query(async ({ ctx }) => ({
     timezone: await settingsTimezone(ctx.db),
@@ -135,7 +149,10 @@ export const adminCampaignsRouter = router({
     .mutation(({ ctx, input }) =>
       run(async () => {
         const { id, ...fields } = input;
-        const recipientCount = await recipientCountFor(ctx.db, fields);
+        const recipientCount = await recipientCountFor(ctx.db, {
+          ...fields,
+          ...(await storedAudience(ctx.db, id)),
+        });
         const { row, created } = await saveCampaignDraft(ctx.db, fields, {
           id,
           userId: ctx.user.id,
@@ -262,6 +279,24 @@ export const adminCampaignsRouter = router({
     .input(campaignIdInputSchema)
     .query(({ ctx, input }) =>
       run(async () => campaignOpens(ctx.db, await getCampaignOrThrow(ctx.db, input.id))),
+    ),
+
+  /** The A/B subject test: both variants' figures, the wait and the winner (decision 037). */
+  abTest: requirePermission('campaigns.read')
+    .input(campaignIdInputSchema)
+    .query(({ ctx, input }) =>
+      run(async () => abTestReport(ctx.db, await getCampaignOrThrow(ctx.db, input.id))),
+    ),
+
+  /** "Send to non-openers": a draft copy for the delivered recipients who did not open (decision 038). */
+  copyForNonOpeners: requirePermission('campaigns.write')
+    .input(nonOpenersCopyInputSchema)
+    .mutation(({ ctx, input }) =>
+      run(async () =>
+        toCampaignDetail(
+          await createNonOpenersCopy(ctx.db, { id: input.id, subject: input.subject, userId: ctx.user.id }),
+        ),
+      ),
     ),
 
   /** A send's recent provider events (delivered, bounced, opened ...), for its expanded row. */

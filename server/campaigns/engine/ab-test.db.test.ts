@@ -1,0 +1,286 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { AbTest } from '#shared/campaigns/ab-test.ts';
+import { engineSettings, seedSubscribers, sendNow } from '#test/support/campaign-fixtures.ts';
+import { parseCsv } from '#test/support/csv.ts';
+import { useTestDatabase } from '#test/support/db.ts';
+import { type FakeResend, startFakeResend } from '#test/support/fake-resend.ts';
+import { recordingJobQueue, testServices } from '#test/support/services.ts';
+import { createEmailTransport } from '../../email/transport.ts';
+import type { AppServices } from '../../services.ts';
+import { cancelCampaign, pauseCampaign, resumeCampaign } from '../actions.ts';
+import { campaignSendsCsvExport } from '../sends-export.ts';
+import { abTestReport, chooseWinner } from './ab-test.ts';
+import { runCampaignSend } from './run.ts';
+
+// The A/B subject test's phases on the real engine and a fake provider (decision 037).
+
+const abTest: AbTest = {
+  subjectB: 'Subject B for {{first_name}}',
+  testPercent: 20,
+  waitHours: 4,
+  metric: 'opens',
+};
+const subjectA = 'Subject A for {{first_name}}';
+
+describe('A/B subject test', () => {
+  const t = useTestDatabase();
+  let fake: FakeResend;
+  let jobs: ReturnType<typeof recordingJobQueue>;
+  let services: AppServices;
+
+  beforeAll(async () => {
+    fake = await startFakeResend({ keepBodies: false });
+  });
+  afterAll(async () => {
+    await fake.close();
+  });
+  beforeEach(async () => {
+    fake.reset();
+    fake.advertiseRate(1000);
+    jobs = recordingJobQueue();
+    await sql`TRUNCATE email_campaigns, leads, email_send_batches, provider_rate_limits, email_events CASCADE`.execute(
+      t.db,
+    );
+    services = testServices(t.db, {
+      email: createEmailTransport({ RESEND_API_KEY: 're_test', RESEND_BASE_URL: fake.url }, t.db),
+      jobs,
+    });
+    await engineSettings(t.db, { batchSize: 100 });
+  });
+
+  async function groups(campaignId: string) {
+    const rows = await t.db
+      .selectFrom('email_sends')
+      .select(['status', 'variant', 'ab_remainder'])
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('campaign_id', '=', campaignId)
+      .groupBy(['status', 'variant', 'ab_remainder'])
+      .orderBy('ab_remainder')
+      .orderBy('variant')
+      .orderBy('status')
+      .execute();
+    return rows;
+  }
+
+  /** Each test send of `variant` delivered a minute ago; `readers` of them opened 5 minutes later, `machines` within 2 s. */
+  async function engage(
+    campaignId: string,
+    variant: 'A' | 'B',
+    opens: { readers: number; machines: number },
+  ) {
+    const sends = await t.db
+      .selectFrom('email_sends')
+      .select(['id', 'provider_message_id'])
+      .where('campaign_id', '=', campaignId)
+      .where('variant', '=', variant)
+      .where('ab_remainder', '=', false)
+      .orderBy('id')
+      .execute();
+    const delivered = new Date(Date.now() - 60 * 60_000);
+    await t.db
+      .updateTable('email_sends')
+      .set({ status: 'delivered', delivered_at: delivered })
+      .where(
+        'id',
+        'in',
+        sends.map((s) => s.id),
+      )
+      .execute();
+    const opened = sends.slice(0, opens.readers + opens.machines);
+    for (const [i, send] of opened.entries()) {
+      const at = new Date(delivered.getTime() + (i < opens.readers ? 5 * 60_000 : 2_000));
+      await t.db.updateTable('email_sends').set({ opened_at: at }).where('id', '=', send.id).execute();
+      await t.db
+        .insertInto('email_events')
+        .values({
+          provider_event_id: `evt-${send.id}`,
+          type: 'email.opened',
+          provider_message_id: send.provider_message_id,
+          send_id: send.id,
+          payload: '{}',
+          occurred_at: at,
+        })
+        .execute();
+    }
+  }
+
+  async function endWait(campaignId: string) {
+    await sql`UPDATE email_campaigns SET ab_winner_due_at = now() - interval '1 second' WHERE id = ${campaignId}`.execute(
+      t.db,
+    );
+  }
+
+  it('sends the test share A/B, waits, picks the winner by readers’ opens and sends it to the rest', async () => {
+    await seedSubscribers(t.db, 1000);
+    const campaign = await sendNow(services, { subject: subjectA, ab_test: abTest });
+    expect(campaign.total_recipients).toBe(1000);
+    expect(await groups(campaign.id)).toEqual([
+      { status: 'queued', variant: 'A', ab_remainder: false, n: 100 },
+      { status: 'queued', variant: 'B', ab_remainder: false, n: 100 },
+      { status: 'held', variant: null, ab_remainder: true, n: 800 },
+    ]);
+
+    // Phase 1: only the test share is sent, each with its variant's subject.
+    expect(await runCampaignSend(services, campaign.id)).toBe('waiting');
+    expect(fake.emails).toHaveLength(200);
+    const variantOf = new Map(
+      (
+        await t.db
+          .selectFrom('email_sends')
+          .select(['recipient_email', 'variant'])
+          .where('campaign_id', '=', campaign.id)
+          .execute()
+      ).map((r) => [r.recipient_email, r.variant]),
+    );
+    for (const email of fake.emails) {
+      const variant = variantOf.get(email.to[0] ?? '');
+      expect(email.subject).toMatch(
+        variant === 'B' ? /^Subject B for Contact\d+$/ : /^Subject A for Contact\d+$/,
+      );
+    }
+    const waiting = await t.db
+      .selectFrom('email_campaigns')
+      .selectAll()
+      .where('id', '=', campaign.id)
+      .executeTakeFirstOrThrow();
+    expect(waiting.status).toBe('sending');
+    expect(waiting.ab_winner).toBeNull();
+    const due = waiting.ab_winner_due_at;
+    expect(due).not.toBeNull();
+    const winnerJob = jobs.jobs.find((j) => j.name === 'campaign.ab-winner');
+    expect(winnerJob).toMatchObject({
+      payload: { campaignId: campaign.id },
+      options: { singletonKey: campaign.id, startAfter: due },
+    });
+    // The engine running again in the wait (a tick's nudge) neither sends nor moves the due time.
+    expect(await runCampaignSend(services, campaign.id)).toBe('waiting');
+    expect(fake.emails).toHaveLength(200);
+    const again = await t.db
+      .selectFrom('email_campaigns')
+      .select('ab_winner_due_at')
+      .where('id', '=', campaign.id)
+      .executeTakeFirstOrThrow();
+    expect(again.ab_winner_due_at).toEqual(due);
+
+    // Before the due time the winner job does nothing but re-queue itself.
+    expect(await chooseWinner(services, campaign.id)).toEqual({ kind: 'not-due', dueAt: due });
+
+    // A has more opens, but all of them machine opens (decision 025): B wins.
+    await engage(campaign.id, 'A', { readers: 5, machines: 40 });
+    await engage(campaign.id, 'B', { readers: 12, machines: 0 });
+    await endWait(campaign.id);
+    expect(await chooseWinner(services, campaign.id)).toEqual({ kind: 'chosen', winner: 'B', released: 800 });
+    expect(await chooseWinner(services, campaign.id)).toEqual({ kind: 'already-chosen' });
+    expect(jobs.jobs.filter((j) => j.name === 'campaign.send').at(-1)).toMatchObject({
+      payload: { campaignId: campaign.id },
+    });
+
+    const report = await abTestReport(
+      t.db,
+      await t.db
+        .selectFrom('email_campaigns')
+        .selectAll()
+        .where('id', '=', campaign.id)
+        .executeTakeFirstOrThrow(),
+    );
+    expect(report).toMatchObject({
+      winner: 'B',
+      held: 0,
+      remainder: 800,
+      variants: [
+        { variant: 'A', sent: 100, delivered: 100, opened: 5, openRate: 5 },
+        { variant: 'B', sent: 100, delivered: 100, opened: 12, openRate: 12 },
+      ],
+    });
+
+    // Phase 2: the remainder, all with the winner's subject; everyone exactly once.
+    fake.emails.length = 0;
+    expect(await runCampaignSend(services, campaign.id)).toBe('completed');
+    expect(fake.emails).toHaveLength(800);
+    for (const email of fake.emails) expect(email.subject).toMatch(/^Subject B for Contact\d+$/);
+    expect(await groups(campaign.id)).toEqual([
+      { status: 'delivered', variant: 'A', ab_remainder: false, n: 100 },
+      { status: 'delivered', variant: 'B', ab_remainder: false, n: 100 },
+      { status: 'sent', variant: 'B', ab_remainder: true, n: 800 },
+    ]);
+    const row = await t.db
+      .selectFrom('email_campaigns')
+      .select(['status', 'sent_count'])
+      .where('id', '=', campaign.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'completed', sent_count: 1000 });
+  });
+
+  it('a tie (nothing opened) goes to A', async () => {
+    await seedSubscribers(t.db, 50);
+    const campaign = await sendNow(services, { subject: subjectA, ab_test: { ...abTest, metric: 'clicks' } });
+    expect(await runCampaignSend(services, campaign.id)).toBe('waiting');
+    expect(fake.emails).toHaveLength(10);
+    await endWait(campaign.id);
+    expect(await chooseWinner(services, campaign.id)).toEqual({ kind: 'chosen', winner: 'A', released: 40 });
+    expect(await runCampaignSend(services, campaign.id)).toBe('completed');
+    expect(fake.emails).toHaveLength(50);
+    expect(new Set(fake.emails.map((e) => e.to[0])).size).toBe(50);
+    expect(fake.emails.slice(10).every((e) => e.subject.startsWith('Subject A'))).toBe(true);
+  });
+
+  it('pause during the wait: the winner job does nothing; after Resume the winner is chosen and sent', async () => {
+    await seedSubscribers(t.db, 100);
+    const campaign = await sendNow(services, { subject: subjectA, ab_test: abTest });
+    expect(await runCampaignSend(services, campaign.id)).toBe('waiting');
+    await pauseCampaign(t.db, campaign.id);
+    await endWait(campaign.id);
+    expect(await chooseWinner(services, campaign.id)).toEqual({ kind: 'not-sending' });
+    expect(await runCampaignSend(services, campaign.id)).toBe('paused');
+    expect(fake.emails).toHaveLength(20);
+
+    jobs.jobs.length = 0;
+    await resumeCampaign(services, campaign.id);
+    expect(jobs.jobs.map((j) => j.name)).toEqual(['campaign.send']);
+    // The resumed run finds only held sends: it queues the winner job, due already.
+    expect(await runCampaignSend(services, campaign.id)).toBe('waiting');
+    expect(jobs.jobs.map((j) => j.name)).toEqual(['campaign.send', 'campaign.ab-winner']);
+    expect(await chooseWinner(services, campaign.id)).toMatchObject({
+      kind: 'chosen',
+      winner: 'A',
+      released: 80,
+    });
+    expect(await runCampaignSend(services, campaign.id)).toBe('completed');
+    expect(fake.emails).toHaveLength(100);
+    expect(new Set(fake.emails.map((e) => e.to[0])).size).toBe(100);
+  });
+
+  it('cancel during the wait: the held recipients are cancelled and never e-mailed', async () => {
+    await seedSubscribers(t.db, 100);
+    const campaign = await sendNow(services, { subject: subjectA, ab_test: abTest });
+    expect(await runCampaignSend(services, campaign.id)).toBe('waiting');
+    await cancelCampaign(t.db, campaign.id);
+    await endWait(campaign.id);
+    expect(await chooseWinner(services, campaign.id)).toEqual({ kind: 'not-sending' });
+    expect(await runCampaignSend(services, campaign.id)).toBe('not-sending');
+    expect(fake.emails).toHaveLength(20);
+    expect(await groups(campaign.id)).toEqual([
+      { status: 'sent', variant: 'A', ab_remainder: false, n: 10 },
+      { status: 'sent', variant: 'B', ab_remainder: false, n: 10 },
+      { status: 'cancelled', variant: null, ab_remainder: true, n: 80 },
+    ]);
+  });
+
+  it('the sends CSV names each recipient’s variant', async () => {
+    await seedSubscribers(t.db, 20);
+    const campaign = await sendNow(services, { subject: subjectA, ab_test: { ...abTest, testPercent: 50 } });
+    expect(await runCampaignSend(services, campaign.id)).toBe('waiting');
+    const spec = campaignSendsCsvExport(campaign.id, 'UTC');
+    expect(spec.header).toContain('Variant');
+    const { rows } = await sql<{ line: string }>`
+      SELECT ${spec.line} AS line FROM email_sends WHERE campaign_id = ${campaign.id} ORDER BY recipient_email`.execute(
+      t.db,
+    );
+    const column = spec.header.indexOf('Variant');
+    const variants = parseCsv(rows.map((r) => r.line).join('')).map((record) => record[column]);
+    expect(variants.filter((v) => v === 'A')).toHaveLength(5);
+    expect(variants.filter((v) => v === 'B')).toHaveLength(5);
+    expect(variants.filter((v) => v === '')).toHaveLength(10);
+  });
+});
