@@ -86,10 +86,10 @@ const dayAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOS
 // The case first: three conditions, one of them engagement.
 const SEGMENTS: Array<[string, SegmentDefinition]> = [
   [
-    'all: gmail.com, created in the last 400 days, opened any campaign in 30 days',
+    'all: gmail.com, created over a year ago, opened any campaign in 30 days',
     define('all', [
       { kind: 'email_domain', domain: 'gmail.com' },
-      { kind: 'created', from: dayAgo(400) },
+      { kind: 'created', to: dayAgo(365) },
       { kind: 'engagement', action: 'opened', withinDays: 30 },
     ]),
   ],

@@ -54,7 +54,7 @@ describe('compileSegment', () => {
 
   it('has an enquiry: any, or narrowed by brand, condition and dates', () => {
     expect(compile([{ kind: 'enquiry' }])).toEqual({
-      text: '(EXISTS (SELECT 1 FROM enquiries e WHERE e.lead_id = l.id AND true))',
+      text: '(l.id IN (SELECT e.lead_id FROM enquiries e WHERE true))',
       parameters: [],
     });
     expect(
@@ -62,7 +62,7 @@ describe('compileSegment', () => {
         { kind: 'enquiry', brand: 'Patek Philippe', condition: 'Excellent - Like new', from: '2026-03-01' },
       ]),
     ).toEqual({
-      text: '(EXISTS (SELECT 1 FROM enquiries e WHERE e.lead_id = l.id AND (e.watch_brand = $1 AND e.watch_condition = $2 AND "e"."created_at" >= ($3::date::timestamp AT TIME ZONE $4))))',
+      text: '(l.id IN (SELECT e.lead_id FROM enquiries e WHERE (e.watch_brand = $1 AND e.watch_condition = $2 AND "e"."created_at" >= ($3::date::timestamp AT TIME ZONE $4))))',
       parameters: ['Patek Philippe', 'Excellent - Like new', '2026-03-01', TZ],
     });
   });
@@ -74,7 +74,7 @@ describe('compileSegment', () => {
     ['utm_campaign', 'contains', '"e"."utm_campaign" ILIKE $1', '%website%'],
   ])('enquiry %s %s', (field, op, match, parameter) => {
     expect(compile([{ kind: 'enquiry_source', field, op, value: 'website' }])).toEqual({
-      text: `(EXISTS (SELECT 1 FROM enquiries e WHERE e.lead_id = l.id AND ${match}))`,
+      text: `(l.id IN (SELECT e.lead_id FROM enquiries e WHERE ${match}))`,
       parameters: [parameter],
     });
   });
@@ -85,19 +85,19 @@ describe('compileSegment', () => {
     ['clicked', '"s"."clicked_at"', ''],
   ])('engagement %s, any campaign or one', (action, column, extra) => {
     expect(compile([{ kind: 'engagement', action, withinDays: 30 }])).toEqual({
-      text: `(EXISTS (SELECT 1 FROM email_sends s WHERE s.lead_id = l.id AND (${column} >= now() - $1 * interval '1 day'${extra})))`,
+      text: `(l.id IN (SELECT s.lead_id FROM email_sends s WHERE (${column} >= now() - $1 * interval '1 day'${extra})))`,
       parameters: [30],
     });
     const campaignId = '00000000-0000-4000-8000-000000000009';
     expect(compile([{ kind: 'engagement', action, withinDays: 7, campaignId }])).toEqual({
-      text: `(EXISTS (SELECT 1 FROM email_sends s WHERE s.lead_id = l.id AND (${column} >= now() - $1 * interval '1 day'${extra} AND s.campaign_id = $2)))`,
+      text: `(l.id IN (SELECT s.lead_id FROM email_sends s WHERE (${column} >= now() - $1 * interval '1 day'${extra} AND s.campaign_id = $2)))`,
       parameters: [7, campaignId],
     });
   });
 
   it('never opened: was sent a campaign, and no send of theirs was opened', () => {
     expect(compile([{ kind: 'never_opened' }])).toEqual({
-      text: '((EXISTS (SELECT 1 FROM email_sends s WHERE s.lead_id = l.id AND s.sent_at IS NOT NULL) AND NOT EXISTS (SELECT 1 FROM email_sends s WHERE s.lead_id = l.id AND s.opened_at IS NOT NULL)))',
+      text: '((l.id IN (SELECT s.lead_id FROM email_sends s WHERE s.sent_at IS NOT NULL) AND NOT EXISTS (SELECT 1 FROM email_sends s WHERE s.lead_id = l.id AND s.opened_at IS NOT NULL)))',
       parameters: [],
     });
   });
@@ -117,9 +117,9 @@ describe('compileSegment', () => {
     const all = compile(conditions, 'all');
     const any = compile(conditions, 'any');
     expect(all.text).toBe(
-      '(split_part(lower(l.email), \'@\', 2) = $1 AND EXISTS (SELECT 1 FROM email_sends s WHERE s.lead_id = l.id AND ("s"."opened_at" >= now() - $2 * interval \'1 day\')))',
+      '(split_part(lower(l.email), \'@\', 2) = $1 AND l.id IN (SELECT s.lead_id FROM email_sends s WHERE ("s"."opened_at" >= now() - $2 * interval \'1 day\')))',
     );
-    expect(any.text).toBe(all.text.replace(' AND EXISTS', ' OR EXISTS'));
+    expect(any.text).toBe(all.text.replace(' AND l.id IN', ' OR l.id IN'));
     expect(all.parameters).toEqual(['gmail.com', 14]);
   });
 

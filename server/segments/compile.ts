@@ -5,7 +5,9 @@ import { containsPattern } from '../db/paging.ts';
 // The one compiler from segment conditions to SQL (decision 032). Every value a user typed or
 // chose is a bound parameter; the only SQL text that varies is picked from constants below by the
 // condition's kind and enum fields, which zod has already checked. Every fragment reads the
-// contact as `l` (leads).
+// contact as `l` (leads). A condition on other tables is `l.id IN (uncorrelated subquery)`, not a
+// correlated EXISTS: under AND PostgreSQL plans both as a semi-join, but under OR (match any) an
+// EXISTS is re-run for every contact while an IN is one hashed subquery (bench/segments.bench.ts).
 
 type Condition = RawBuilder<boolean>;
 
@@ -76,7 +78,7 @@ function compileCondition(condition: SegmentCondition, timezone: string): Condit
         ...(condition.condition ? [sql<boolean>`e.watch_condition = ${condition.condition}`] : []),
         ...inRange(sql.ref('e.created_at'), condition.from, condition.to, timezone),
       ];
-      return sql<boolean>`EXISTS (SELECT 1 FROM enquiries e WHERE e.lead_id = l.id AND ${and(filters)})`;
+      return sql<boolean>`l.id IN (SELECT e.lead_id FROM enquiries e WHERE ${and(filters)})`;
     }
     case 'enquiry_source': {
       const column = ENQUIRY_COLUMNS[condition.field];
@@ -84,7 +86,7 @@ function compileCondition(condition: SegmentCondition, timezone: string): Condit
         condition.op === 'is'
           ? sql<boolean>`lower(${column}) = lower(${condition.value})`
           : sql<boolean>`${column} ILIKE ${containsPattern(condition.value)}`;
-      return sql<boolean>`EXISTS (SELECT 1 FROM enquiries e WHERE e.lead_id = l.id AND ${match})`;
+      return sql<boolean>`l.id IN (SELECT e.lead_id FROM enquiries e WHERE ${match})`;
     }
     case 'engagement': {
       const at = ENGAGEMENT_AT[condition.action];
@@ -93,10 +95,10 @@ function compileCondition(condition: SegmentCondition, timezone: string): Condit
         ...(condition.action === 'received' ? [sql<boolean>`s.bounced_at IS NULL`] : []),
         ...(condition.campaignId ? [sql<boolean>`s.campaign_id = ${condition.campaignId}`] : []),
       ];
-      return sql<boolean>`EXISTS (SELECT 1 FROM email_sends s WHERE s.lead_id = l.id AND ${and(filters)})`;
+      return sql<boolean>`l.id IN (SELECT s.lead_id FROM email_sends s WHERE ${and(filters)})`;
     }
     case 'never_opened':
-      return sql<boolean>`(EXISTS (SELECT 1 FROM email_sends s WHERE s.lead_id = l.id AND s.sent_at IS NOT NULL)
+      return sql<boolean>`(l.id IN (SELECT s.lead_id FROM email_sends s WHERE s.sent_at IS NOT NULL)
         AND NOT EXISTS (SELECT 1 FROM email_sends s WHERE s.lead_id = l.id AND s.opened_at IS NOT NULL))`;
     case 'email_domain':
       return sql<boolean>`split_part(lower(l.email), '@', 2) = ${condition.domain}`;
