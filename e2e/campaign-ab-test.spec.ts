@@ -60,10 +60,10 @@ test('an A/B subject test sends both subjects to the test share, then waits for 
   await page.getByRole('textbox', { name: /Wait before choosing/ }).fill('2');
   await expect(page.getByRole('button', { name: 'Send Now' })).toBeEnabled();
   await page.getByRole('button', { name: 'Send Now' }).click();
-  await page
-    .getByRole('dialog', { name: 'Send campaign now?' })
-    .getByRole('button', { name: 'Confirm and send' })
-    .click();
+  const confirm = page.getByRole('dialog', { name: 'Send campaign now?' });
+  await expect(confirm).toContainText(/A\/B test: [\d,]+ of them get subject A or B now/);
+  await expect(confirm).toContainText('the rest get the winner 2 hours after the test sends');
+  await confirm.getByRole('button', { name: 'Confirm and send' }).click();
   await expect(toast(page, 'Campaign is now sending!')).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/campaigns\/[0-9a-f-]+$/);
   const campaignId = page.url().split('/').at(-1) ?? '';

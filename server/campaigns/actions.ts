@@ -252,7 +252,8 @@ export async function retryFailedSends(services: ActionServices, id: string): Pr
       .selectFrom('email_sends')
       .select('id')
       .where('campaign_id', '=', id)
-      .where('status', 'in', ['queued', 'sending'])
+      // Held: an A/B test's remainder (decision 037), released once the winner is chosen.
+      .where('status', 'in', ['held', 'queued', 'sending'])
       .limit(1)
       .executeTakeFirst();
     if (requeued === 0 && !unfinished)

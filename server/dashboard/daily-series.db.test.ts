@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '#test/support/db.ts';
 import { bounce, click, resendEmailEvent, seedSentCampaign } from '#test/support/resend-webhooks.ts';
 import { useWebhookServer } from '#test/support/webhook-server.ts';
+import { createMigrator, migrateToLatest } from '../db/migrator.ts';
 import { dailyActivity } from './dashboard.ts';
 
 // The dashboard's 30-day series (issue 21): delivered, opens, clicks, bounces and unsubscribes per
@@ -107,5 +108,28 @@ describe("the dashboard's daily series from webhook events", () => {
       unsubscribed: 1,
     });
     expect(perth.days.at(-1)).toMatchObject({ date: '2026-11-21', opened: 0, clicked: 0, unsubscribed: 0 });
+  });
+
+  it('the migration counts the deliveries and bounces of sends that existed before it', async () => {
+    const down = await createMigrator(t.db).migrateTo('20261125120000_ab_subject_test');
+    expect(down.error).toBeUndefined();
+    const [a, b] = await seedSentCampaign(t.db, 2);
+    if (!a || !b) throw new Error('two sends');
+    await t.db
+      .updateTable('email_sends')
+      .set({ status: 'delivered', delivered_at: new Date('2026-11-10T01:00:00Z') })
+      .where('id', '=', a.sendId)
+      .execute();
+    await t.db
+      .updateTable('email_sends')
+      .set({ status: 'bounced', bounced_at: new Date('2026-11-10T02:00:00Z') })
+      .where('id', '=', b.sendId)
+      .execute();
+    await migrateToLatest(t.db);
+    const { days } = await dailyActivity(t.db, {
+      now: new Date('2026-11-11T00:00:00Z'),
+      timezone: 'Australia/Sydney',
+    });
+    expect(days.find((day) => day.date === '2026-11-10')).toMatchObject({ delivered: 1, bounced: 1 });
   });
 });

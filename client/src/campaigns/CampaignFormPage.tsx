@@ -45,6 +45,7 @@ import { SendNowDialog } from './SendNowDialog.tsx';
 import { SendTestDialog } from './SendTestDialog.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import { ValidationPanel } from './ValidationPanel.tsx';
+import { abTestSize } from '#shared/campaigns/ab-test.ts';
 import { AbTestFields, abTestDraftFrom, checkAbTest } from './AbTestFields.tsx';
 
 /** /admin/campaigns/new (no id) and /admin/campaigns/$id/edit. */
@@ -413,6 +414,12 @@ function CampaignForm({ campaign }: { campaign?: CampaignDetail }) {
         opened={dialog === 'send'}
         recipients={recipientCount}
         testMode={testMode}
+        abTestNote={
+          ab.value
+            ? `A/B test: ${formatCount(abTestSize(recipientCount, ab.value.testPercent))} of them get subject A or B now; ` +
+              `the rest get the winner ${ab.value.waitHours} hour${ab.value.waitHours === 1 ? '' : 's'} after the test sends.`
+            : null
+        }
         loading={sendNow.isPending}
         onClose={() => setDialog(null)}
         onConfirm={() => sendNow.mutate(input())}

@@ -9,6 +9,8 @@ interface SendNowDialogProps {
   opened: boolean;
   recipients: number;
   testMode: boolean;
+  /** An A/B subject test's plan (decision 037), said before the admin confirms. */
+  abTestNote?: string | null;
   loading: boolean;
   onConfirm: () => void;
   onClose: () => void;
@@ -19,6 +21,7 @@ export function SendNowDialog({
   opened,
   recipients,
   testMode,
+  abTestNote = null,
   loading,
   onConfirm,
   onClose,
@@ -34,6 +37,7 @@ export function SendNowDialog({
           </Text>
           {testMode ? ' (test mode: only the test email addresses)' : ''}. Sending cannot be undone.
         </Text>
+        {abTestNote && <Text size="sm">{abTestNote}</Text>}
         <Alert color={riskColor[risk.level]} title={riskTitle[risk.level]}>
           {risk.message}
         </Alert>

@@ -8,7 +8,7 @@ import { type FakeResend, startFakeResend } from '#test/support/fake-resend.ts';
 import { recordingJobQueue, testServices } from '#test/support/services.ts';
 import { createEmailTransport } from '../../email/transport.ts';
 import type { AppServices } from '../../services.ts';
-import { cancelCampaign, pauseCampaign, resumeCampaign } from '../actions.ts';
+import { cancelCampaign, pauseCampaign, resumeCampaign, retryFailedSends } from '../actions.ts';
 import { campaignSendsCsvExport } from '../sends-export.ts';
 import { abTestReport, chooseWinner } from './ab-test.ts';
 import { runCampaignSend } from './run.ts';
@@ -265,6 +265,23 @@ describe('A/B subject test', () => {
       { status: 'sent', variant: 'B', ab_remainder: false, n: 10 },
       { status: 'cancelled', variant: null, ab_remainder: true, n: 80 },
     ]);
+  });
+
+  it('a campaign that failed in the wait carries on with Retry failed: the winner goes to the rest', async () => {
+    await seedSubscribers(t.db, 30);
+    const campaign = await sendNow(services, { subject: subjectA, ab_test: abTest });
+    expect(await runCampaignSend(services, campaign.id)).toBe('waiting');
+    // What the send job does after its last retry fails (send-job-handler.ts).
+    await sql`UPDATE email_campaigns SET status = 'failed', failure_reason = 'boom' WHERE id = ${campaign.id}`.execute(
+      t.db,
+    );
+    await retryFailedSends(services, campaign.id);
+    expect(await runCampaignSend(services, campaign.id)).toBe('waiting');
+    await endWait(campaign.id);
+    expect(await chooseWinner(services, campaign.id)).toMatchObject({ kind: 'chosen', released: 24 });
+    expect(await runCampaignSend(services, campaign.id)).toBe('completed');
+    expect(new Set(fake.emails.map((e) => e.to[0])).size).toBe(30);
+    expect(fake.emails).toHaveLength(30);
   });
 
   it('the sends CSV names each recipient’s variant', async () => {

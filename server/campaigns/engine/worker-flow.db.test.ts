@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningWorker, startWorker } from '#worker/worker.ts';
@@ -8,6 +9,7 @@ import { testServices } from '#test/support/services.ts';
 import { createEmailTransport } from '../../email/transport.ts';
 import { createBoss, createJobQueue, ensureQueues } from '../../jobs/queue.ts';
 import { pauseCampaign, resumeCampaign } from '../actions.ts';
+import { runCampaignsTick } from './schedule.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -76,5 +78,62 @@ describe('campaign sending through pg-boss and the worker', { timeout: 60_000 },
     const recipients = fake.emails.flatMap((e) => e.to);
     expect(recipients).toHaveLength(400);
     expect(new Set(recipients).size).toBe(400);
+  });
+
+  it('an A/B test: the worker sends the test share, the winner job waits for its time, then the rest gets the winner', async () => {
+    const services = testServices(t.db, {
+      jobs: createJobQueue(boss),
+      email: createEmailTransport({ RESEND_API_KEY: 're_test', RESEND_BASE_URL: fake.url }, t.db),
+    });
+    await sql`TRUNCATE leads CASCADE`.execute(t.db);
+    fake.reset();
+    fake.advertiseRate(1000);
+    await seedSubscribers(t.db, 100, 'ab');
+    const campaign = await sendNow(services, {
+      subject: 'Subject A',
+      ab_test: { subjectB: 'Subject B', testPercent: 20, waitHours: 1, metric: 'opens' },
+    });
+    const waiting = async () =>
+      (
+        await t.db
+          .selectFrom('email_campaigns')
+          .select('ab_winner_due_at')
+          .where('id', '=', campaign.id)
+          .executeTakeFirstOrThrow()
+      ).ab_winner_due_at;
+    for (let i = 0; i < 400 && !(await waiting()); i += 1) await sleep(50);
+    const due = await waiting();
+    expect(due).not.toBeNull();
+    expect(fake.emails).toHaveLength(20);
+
+    // The winner job waits in pg-boss for the due time; another one is absorbed meanwhile.
+    const [job, ...others] = await boss.findJobs('campaign.ab-winner', { key: campaign.id, queued: true });
+    expect(others).toEqual([]);
+    expect(job?.startAfter).toEqual(due);
+    expect(
+      await services.jobs.send(
+        'campaign.ab-winner',
+        { campaignId: campaign.id },
+        { singletonKey: campaign.id },
+      ),
+    ).toBeNull();
+    await sleep(500);
+    expect(fake.emails).toHaveLength(20);
+
+    // The hour passes: the job is replaced by one due now (as the engine queues it after a Resume).
+    await boss.cancel('campaign.ab-winner', job?.id ?? '');
+    await sql`UPDATE email_campaigns SET ab_winner_due_at = now() WHERE id = ${campaign.id}`.execute(t.db);
+    await runCampaignsTick(services);
+    await waitForStatus(campaign.id, 'completed');
+    const row = await t.db
+      .selectFrom('email_campaigns')
+      .select(['ab_winner', 'sent_count'])
+      .where('id', '=', campaign.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ ab_winner: 'A', sent_count: 100 });
+    const recipients = fake.emails.flatMap((e) => e.to);
+    expect(new Set(recipients).size).toBe(100);
+    expect(recipients).toHaveLength(100);
+    expect(fake.emails.filter((e) => e.subject === 'Subject A')).toHaveLength(90);
   });
 });
