@@ -187,7 +187,14 @@ function EnquiryView({ enquiry }: { enquiry: EnquiryDetail }) {
           <Group>
             {enquiry.photoIds.map((photoId, i) => (
               <UnstyledButton key={photoId} onClick={() => setPhoto(i)} aria-label={`View photo ${i + 1}`}>
-                <Image src={`/api/uploads/${photoId}/thumbnail`} alt="" w={120} h={120} radius="sm" fit="cover" />
+                <Image
+                  src={`/api/uploads/${photoId}/thumbnail`}
+                  alt=""
+                  w={120}
+                  h={120}
+                  radius="sm"
+                  fit="cover"
+                />
               </UnstyledButton>
             ))}
           </Group>
