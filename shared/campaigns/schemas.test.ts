@@ -29,7 +29,17 @@ describe('campaignSaveDraftInputSchema', () => {
       test_emails: [],
       template_id: null,
       variables: {},
+      segment_id: null,
     });
+  });
+
+  it('takes a segment as the audience, by id only', () => {
+    const base = { name: 'A', subject: 'B', html_content: 'x' };
+    const id = '00000000-0000-4000-8000-000000000001';
+    expect(campaignSaveDraftInputSchema.parse({ ...base, segment_id: id }).segment_id).toBe(id);
+    expect(messages(campaignSaveDraftInputSchema, { ...base, segment_id: "1' OR '1'='1" })).toEqual([
+      'Choose a segment',
+    ]);
   });
 
   it('uses the spec messages and limits', () => {
