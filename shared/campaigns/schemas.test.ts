@@ -33,6 +33,15 @@ describe('campaignSaveDraftInputSchema', () => {
     });
   });
 
+  it('takes a segment as the audience, by id only', () => {
+    const base = { name: 'A', subject: 'B', html_content: 'x' };
+    const id = '00000000-0000-4000-8000-000000000001';
+    expect(campaignSaveDraftInputSchema.parse({ ...base, segment_id: id }).segment_id).toBe(id);
+    expect(messages(campaignSaveDraftInputSchema, { ...base, segment_id: "1' OR '1'='1" })).toEqual([
+      'Choose a segment',
+    ]);
+  });
+
   it('uses the spec messages and limits', () => {
     expect(messages(campaignSaveDraftInputSchema, { ...valid, name: '' })).toEqual([
       'Campaign name is required',
