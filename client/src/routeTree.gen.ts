@@ -21,6 +21,7 @@ import { Route as UnsubscribeRouteImport } from './routes/unsubscribe.tsx'
 import { Route as WatchAuthenticationRouteImport } from './routes/watch-authentication.tsx'
 import { Route as AdminGuardedRouteImport } from './routes/admin/_guarded.tsx'
 import { Route as AdminForgotPasswordRouteImport } from './routes/admin/forgot-password.tsx'
+import { Route as AdminInviteRouteImport } from './routes/admin/invite.tsx'
 import { Route as AdminLoginRouteImport } from './routes/admin/login.tsx'
 import { Route as AdminResetPasswordRouteImport } from './routes/admin/reset-password.tsx'
 import { Route as AdminUnauthorizedRouteImport } from './routes/admin/unauthorized.tsx'
@@ -106,6 +107,11 @@ const AdminGuardedRoute = AdminGuardedRouteImport.update({
 const AdminForgotPasswordRoute = AdminForgotPasswordRouteImport.update({
   id: '/forgot-password',
   path: '/forgot-password',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminInviteRoute = AdminInviteRouteImport.update({
+  id: '/invite',
+  path: '/invite',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminLoginRoute = AdminLoginRouteImport.update({
@@ -257,6 +263,7 @@ export interface FileRoutesByFullPath {
   '/unsubscribe': typeof UnsubscribeRoute
   '/watch-authentication': typeof WatchAuthenticationRoute
   '/admin/forgot-password': typeof AdminForgotPasswordRoute
+  '/admin/invite': typeof AdminInviteRoute
   '/admin/login': typeof AdminLoginRoute
   '/admin/reset-password': typeof AdminResetPasswordRoute
   '/admin/unauthorized': typeof AdminUnauthorizedRoute
@@ -295,6 +302,7 @@ export interface FileRoutesByTo {
   '/unsubscribe': typeof UnsubscribeRoute
   '/watch-authentication': typeof WatchAuthenticationRoute
   '/admin/forgot-password': typeof AdminForgotPasswordRoute
+  '/admin/invite': typeof AdminInviteRoute
   '/admin/login': typeof AdminLoginRoute
   '/admin/reset-password': typeof AdminResetPasswordRoute
   '/admin/unauthorized': typeof AdminUnauthorizedRoute
@@ -334,6 +342,7 @@ export interface FileRoutesById {
   '/watch-authentication': typeof WatchAuthenticationRoute
   '/admin/_guarded': typeof AdminGuardedRouteWithChildren
   '/admin/forgot-password': typeof AdminForgotPasswordRoute
+  '/admin/invite': typeof AdminInviteRoute
   '/admin/login': typeof AdminLoginRoute
   '/admin/reset-password': typeof AdminResetPasswordRoute
   '/admin/unauthorized': typeof AdminUnauthorizedRoute
@@ -374,6 +383,7 @@ export interface FileRouteTypes {
     | '/unsubscribe'
     | '/watch-authentication'
     | '/admin/forgot-password'
+    | '/admin/invite'
     | '/admin/login'
     | '/admin/reset-password'
     | '/admin/unauthorized'
@@ -412,6 +422,7 @@ export interface FileRouteTypes {
     | '/unsubscribe'
     | '/watch-authentication'
     | '/admin/forgot-password'
+    | '/admin/invite'
     | '/admin/login'
     | '/admin/reset-password'
     | '/admin/unauthorized'
@@ -450,6 +461,7 @@ export interface FileRouteTypes {
     | '/watch-authentication'
     | '/admin/_guarded'
     | '/admin/forgot-password'
+    | '/admin/invite'
     | '/admin/login'
     | '/admin/reset-password'
     | '/admin/unauthorized'
@@ -576,6 +588,13 @@ declare module '@tanstack/react-router' {
       path: '/forgot-password'
       fullPath: '/admin/forgot-password'
       preLoaderRoute: typeof AdminForgotPasswordRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/invite': {
+      id: '/admin/invite'
+      path: '/invite'
+      fullPath: '/admin/invite'
+      preLoaderRoute: typeof AdminInviteRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/admin/login': {
@@ -809,6 +828,7 @@ const AdminGuardedRouteWithChildren = AdminGuardedRoute._addFileChildren(
 interface AdminRouteRouteChildren {
   AdminGuardedRoute: typeof AdminGuardedRouteWithChildren
   AdminForgotPasswordRoute: typeof AdminForgotPasswordRoute
+  AdminInviteRoute: typeof AdminInviteRoute
   AdminLoginRoute: typeof AdminLoginRoute
   AdminResetPasswordRoute: typeof AdminResetPasswordRoute
   AdminUnauthorizedRoute: typeof AdminUnauthorizedRoute
@@ -817,6 +837,7 @@ interface AdminRouteRouteChildren {
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminGuardedRoute: AdminGuardedRouteWithChildren,
   AdminForgotPasswordRoute: AdminForgotPasswordRoute,
+  AdminInviteRoute: AdminInviteRoute,
   AdminLoginRoute: AdminLoginRoute,
   AdminResetPasswordRoute: AdminResetPasswordRoute,
   AdminUnauthorizedRoute: AdminUnauthorizedRoute,
