@@ -54,6 +54,8 @@ async function requireTwoFactor(required: boolean) {
 test('an Owner invites a Marketer, who enrols 2FA, signs in with a code, sends and cannot open Team', async ({
   page,
 }) => {
+  // Four sign-ins, an enrolment and a send: longer than the default minute on a busy machine.
+  test.setTimeout(150_000);
   const run = Date.now().toString(36);
   const email = `marketer-${run}@e2e.test`;
   const password = 'marketer-password-for-e2e';
@@ -69,11 +71,13 @@ test('an Owner invites a Marketer, who enrols 2FA, signs in with a code, sends a
   await expect(page).toHaveURL(/\/admin\/team$/);
   const inviteForm = page.getByRole('form', { name: 'Invite a member' });
   await inviteForm.getByRole('textbox', { name: 'Email' }).fill(email);
-  await inviteForm.getByRole('textbox', { name: 'Role' }).click();
+  await inviteForm.getByRole('combobox', { name: 'Role' }).click();
   await page.getByRole('option', { name: 'Marketer', exact: true }).click();
   await inviteForm.getByRole('button', { name: 'Send invitation' }).click();
   await expect(toast(page, `Invitation sent to ${email}.`)).toBeVisible();
-  await expect(page.getByTestId('team-invitations').getByRole('cell', { name: email })).toBeVisible();
+  await expect(
+    page.getByTestId('team-invitations').getByRole('cell', { name: email, exact: true }),
+  ).toBeVisible();
   // The Owner's own 2FA comes before requiring it of everyone (this Owner has none).
   await page.getByRole('switch', { name: 'Require two-factor sign-in for all members' }).click();
   await expect(toast(page, 'Turn on two-factor sign-in for your own account first')).toBeVisible();
@@ -83,8 +87,8 @@ test('an Owner invites a Marketer, who enrols 2FA, signs in with a code, sends a
   await page.context().clearCookies();
   await page.goto(link);
   await expect(page.getByTestId('invited-email')).toHaveText(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Confirm password', { exact: true }).fill(password);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await page.getByRole('textbox', { name: 'Confirm password', exact: true }).fill(password);
   await page.getByRole('button', { name: 'Join the team' }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await expect(sidebar.getByRole('link', { name: 'Campaigns', exact: true })).toBeVisible();

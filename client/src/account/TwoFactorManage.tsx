@@ -1,7 +1,7 @@
 import { Alert, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { authErrorMessage } from '../admin/auth.ts';
+import { errorMessage } from '../admin/widgets/errors.ts';
 import { useTRPC } from '../trpc.ts';
 
 type Action = 'disable' | 'regenerate';
@@ -47,7 +47,7 @@ export function TwoFactorManage({
       close();
       await queryClient.invalidateQueries({ queryKey: trpc.auth.twoFactorStatus.queryKey() });
     } catch (cause) {
-      setError(authErrorMessage(cause));
+      setError(errorMessage(cause));
     }
   };
 

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ROLE_LABELS, ROLES, type Role } from '#shared/auth/permissions.ts';
 import { INVITATION_TTL_HOURS, teamInviteInputSchema } from '#shared/team/schemas.ts';
-import { authErrorMessage } from '../admin/auth.ts';
+import { errorMessage } from '../admin/widgets/errors.ts';
 import { formatDateTime } from '../admin/widgets/format.ts';
 import { zod4Resolver } from '../admin/zod-form-resolver.ts';
 import { useTRPC } from '../trpc.ts';
@@ -17,7 +17,7 @@ export function InvitationsCard() {
   const queryClient = useQueryClient();
   const list = useQuery(trpc.admin.team.invitations.queryOptions());
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.admin.team.invitations.queryKey() });
-  const onError = (error: unknown) => notifications.show({ color: 'red', message: authErrorMessage(error) });
+  const onError = (error: unknown) => notifications.show({ color: 'red', message: errorMessage(error) });
   const invite = useMutation(trpc.admin.team.invite.mutationOptions());
   const resend = useMutation(
     trpc.admin.team.resendInvitation.mutationOptions({
@@ -46,7 +46,7 @@ export function InvitationsCard() {
       form.reset();
       await refresh();
     } catch (error) {
-      form.setFieldError('email', authErrorMessage(error));
+      form.setFieldError('email', errorMessage(error));
     }
   });
 

@@ -4,7 +4,8 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ROLE_LABELS, ROLES, roleSchema } from '#shared/auth/permissions.ts';
 import { ADMIN_TITLE } from '../admin/AdminShell.tsx';
-import { authErrorMessage, useCan, useMe } from '../admin/auth.ts';
+import { useCan, useMe } from '../admin/auth.ts';
+import { errorMessage } from '../admin/widgets/errors.ts';
 import { formatDateTime } from '../admin/widgets/format.ts';
 import { useTRPC } from '../trpc.ts';
 import { InvitationsCard } from './InvitationsCard.tsx';
@@ -21,7 +22,7 @@ export function TeamPage() {
   const me = useMe();
   const list = useQuery(trpc.admin.team.list.queryOptions(undefined, { enabled: can('team.manage') }));
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.admin.team.list.queryKey() });
-  const onError = (error: unknown) => notifications.show({ color: 'red', message: authErrorMessage(error) });
+  const onError = (error: unknown) => notifications.show({ color: 'red', message: errorMessage(error) });
   const changeRole = useMutation(trpc.admin.team.changeRole.mutationOptions({ onSuccess: refresh, onError }));
   const endSessions = useMutation(
     trpc.admin.team.endSessions.mutationOptions({ onSuccess: refresh, onError }),

@@ -1,7 +1,7 @@
 import { Card, Stack, Switch, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { authErrorMessage } from '../admin/auth.ts';
+import { errorMessage } from '../admin/widgets/errors.ts';
 import { useTRPC } from '../trpc.ts';
 
 /** Team → the Owner's "Require two-factor sign-in for all members" (decision 030). */
@@ -12,7 +12,7 @@ export function TwoFactorPolicyCard() {
   const save = useMutation(
     trpc.admin.team.setTwoFactorPolicy.mutationOptions({
       onSuccess: (data) => queryClient.setQueryData(trpc.admin.team.twoFactorPolicy.queryKey(), data),
-      onError: (error) => notifications.show({ color: 'red', message: authErrorMessage(error) }),
+      onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
     }),
   );
   return (
