@@ -1,13 +1,16 @@
 import { decodeBase32IgnorePadding } from '@oslojs/encoding';
-import { hashPassword } from '../server/auth/password.ts';
+import { sql } from 'kysely';
 import { totpAt, totpStep } from '../server/auth/totp.ts';
 import { E2E_ADMIN } from './support/constants.ts';
 import { e2eDatabase } from './support/db.ts';
 import { expect, type Page, test } from './support/test.ts';
 
-// Issue 23: the Owner gives a member the Marketer role, who enrols 2FA, signs in with a code, and
-// cannot open Team; the audit log shows each step. (Invitations by e-mail are not built yet: the
-// member starts as a Viewer made the way `npm run admin -- create --role viewer` makes one.)
+// Issue 23: the Owner invites a Marketer by e-mail (Admin → Settings → Team), who accepts, is sent
+// to enrol 2FA by the Owner's rule, signs in with a code, sends a campaign and cannot open Team;
+// the Owner's audit log shows each step.
+
+const html = `<html><body><p>Hello {{first_name}}, this month's watch market update.</p>
+<p><a href="{{unsubscribe_url}}">Unsubscribe</a></p></body></html>`;
 
 async function signIn(page: Page, email: string, password: string) {
   await page.context().clearCookies();
@@ -17,63 +20,145 @@ async function signIn(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
-test('an Owner makes a Marketer, who enrols 2FA, signs in with a code and cannot open Team', async ({
+function toast(page: Page, text: string | RegExp) {
+  return page.locator('.mantine-Notification-root').filter({ hasText: text });
+}
+
+async function invitationLink(email: string): Promise<string> {
+  let text: string | null | undefined;
+  await expect
+    .poll(
+      async () => {
+        const row = await e2eDatabase()
+          .selectFrom('outbox_emails')
+          .select('text_body')
+          .where(sql<boolean>`${email} = ANY(to_addresses)`)
+          .where('subject', 'like', 'You are invited%')
+          .orderBy('created_at', 'desc')
+          .executeTakeFirst();
+        text = row?.text_body;
+        return text;
+      },
+      { timeout: 20_000 },
+    )
+    .toBeTruthy();
+  const link = /https?:\/\/\S+\/admin\/invite\?token=[A-Za-z0-9_-]+/.exec(text ?? '')?.[0];
+  if (!link) throw new Error(`no invitation link in: ${text}`);
+  return new URL(link).pathname + new URL(link).search;
+}
+
+async function requireTwoFactor(required: boolean) {
+  await e2eDatabase().updateTable('settings').set({ require_two_factor: required }).execute();
+}
+
+test('an Owner invites a Marketer, who enrols 2FA, signs in with a code, sends and cannot open Team', async ({
   page,
 }) => {
-  const email = `marketer-${Date.now()}@e2e.test`;
+  // Four sign-ins, an enrolment and a send: longer than the default minute on a busy machine.
+  test.setTimeout(150_000);
+  const run = Date.now().toString(36);
+  const email = `marketer-${run}@e2e.test`;
   const password = 'marketer-password-for-e2e';
-  const user = await e2eDatabase()
-    .insertInto('users')
-    .values({ email, password_hash: await hashPassword(password), email_verified_at: new Date() })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await e2eDatabase().insertInto('user_roles').values({ user_id: user.id, role: 'viewer' }).execute();
+  const campaignName = `Team e2e ${run}`;
 
-  // The Owner changes the role on the Team page.
+  // Admin → Settings → Team: the Owner invites by e-mail with a role.
   await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  await page.getByRole('link', { name: 'Team', exact: true }).click();
-  await page.getByRole('combobox', { name: `Role of ${email}` }).click();
-  await page.getByRole('option', { name: 'Marketer', exact: true }).click();
-  await expect(page.getByRole('combobox', { name: `Role of ${email}` })).toHaveValue('Marketer');
-
-  // The Marketer enrols from the Account page, computing the code from the key shown.
-  await signIn(page, email, password);
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  await page.goto('/admin/account');
-  await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
-  await expect(
-    page.getByRole('img', { name: 'QR code for your authenticator app' }).locator('svg'),
-  ).toBeVisible();
-  const key = decodeBase32IgnorePadding((await page.getByTestId('totp-secret').textContent()) ?? '');
-  const step = totpStep(new Date());
-  await page.getByRole('textbox', { name: 'Code from the app' }).fill(totpAt(key, step));
-  await page.getByRole('button', { name: 'Turn on' }).click();
-  await expect(page.getByTestId('recovery-codes').getByRole('listitem')).toHaveCount(10);
-  await expect(page.getByTestId('two-factor-status')).toHaveText('Two-factor sign-in is on.');
-
-  // Signing in now asks for the code after the password; the enrolment's step is spent.
-  await signIn(page, email, password);
-  await page.getByRole('textbox', { name: 'Authentication code' }).fill(totpAt(key, step + 1));
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-
-  // No Team for a Marketer: no link, and the page (and server) refuse.
   const sidebar = page.getByRole('navigation', { name: 'Admin navigation' });
+  await expect(sidebar.getByRole('link', { name: 'Team', exact: true })).toHaveCount(0);
+  await sidebar.getByRole('link', { name: 'Settings', exact: true }).click();
+  await page.getByRole('tab', { name: 'Team' }).click();
+  await expect(page).toHaveURL(/\/admin\/team$/);
+  const inviteForm = page.getByRole('form', { name: 'Invite a member' });
+  await inviteForm.getByRole('textbox', { name: 'Email' }).fill(email);
+  await inviteForm.getByRole('combobox', { name: 'Role' }).click();
+  await page.getByRole('option', { name: 'Marketer', exact: true }).click();
+  await inviteForm.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(toast(page, `Invitation sent to ${email}.`)).toBeVisible();
+  await expect(
+    page.getByTestId('team-invitations').getByRole('cell', { name: email, exact: true }),
+  ).toBeVisible();
+  // The Owner's own 2FA comes before requiring it of everyone (this Owner has none).
+  await page.getByRole('switch', { name: 'Require two-factor sign-in for all members' }).click();
+  await expect(toast(page, 'Turn on two-factor sign-in for your own account first')).toBeVisible();
+
+  // The Marketer opens the link from the e-mail and chooses a password: signed in at once.
+  const link = await invitationLink(email);
+  await page.context().clearCookies();
+  await page.goto(link);
+  await expect(page.getByTestId('invited-email')).toHaveText(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await page.getByRole('textbox', { name: 'Confirm password', exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Join the team' }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await expect(sidebar.getByRole('link', { name: 'Campaigns', exact: true })).toBeVisible();
+
+  // With the Owner's rule on (set in the database: the e2e Owner has no 2FA of its own), every
+  // admin page is the enrolment until the Marketer has set it up.
+  await requireTwoFactor(true);
+  try {
+    await page.goto('/admin/campaigns');
+    await expect(page.getByRole('heading', { name: 'Set up two-factor sign-in' })).toBeVisible();
+    await expect(sidebar).toHaveCount(0);
+    await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+    await expect(
+      page.getByRole('img', { name: 'QR code for your authenticator app' }).locator('svg'),
+    ).toBeVisible();
+    const key = decodeBase32IgnorePadding((await page.getByTestId('totp-secret').textContent()) ?? '');
+    const step = totpStep(new Date());
+    await page.getByRole('textbox', { name: 'Code from the app' }).fill(totpAt(key, step));
+    await page.getByRole('button', { name: 'Turn on' }).click();
+    await expect(page.getByTestId('recovery-codes').getByRole('listitem')).toHaveCount(10);
+    await page.getByRole('button', { name: 'I have saved them: continue' }).click();
+    await expect(sidebar.getByRole('link', { name: 'Campaigns', exact: true })).toBeVisible();
+
+    // Signing in now asks for the code after the password; the enrolment's step is spent.
+    await signIn(page, email, password);
+    await page.getByRole('textbox', { name: 'Authentication code' }).fill(totpAt(key, step + 1));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  } finally {
+    await requireTwoFactor(false);
+  }
+
+  // The Marketer sends a campaign (test mode: to one address).
+  await page.goto('/admin/campaigns/new');
+  await page.getByRole('textbox', { name: /Campaign name/ }).fill(campaignName);
+  await page.getByRole('textbox', { name: /Subject line/ }).fill('Market update');
+  await page.getByRole('textbox', { name: 'Email HTML' }).fill(html);
+  await page.getByRole('switch', { name: /Test mode/ }).check();
+  await page.getByRole('textbox', { name: 'Test emails' }).fill(`team-test-${run}@e2e.test`);
+  await page.getByRole('button', { name: 'Send Now' }).click();
+  await page
+    .getByRole('dialog', { name: 'Send campaign now?' })
+    .getByRole('button', { name: 'Confirm and send' })
+    .click();
+  await expect(toast(page, 'Campaign is now sending!')).toBeVisible();
+
+  // No Team for a Marketer: no Settings or Team in the sidebar, and the page (and server) refuse.
+  await expect(sidebar.getByRole('link', { name: 'Settings', exact: true })).toHaveCount(0);
   await expect(sidebar.getByRole('link', { name: 'Team', exact: true })).toHaveCount(0);
   await page.goto('/admin/team');
   await expect(page.getByText('Only an Owner can manage the team.')).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Team' })).toHaveCount(0);
 
-  // The Owner's audit log shows each step.
+  // The Owner's audit log (Settings → Audit log) shows each step.
   await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  await page.goto('/admin/audit');
+  await sidebar.getByRole('link', { name: 'Settings', exact: true }).click();
+  await page.getByRole('tab', { name: 'Audit log' }).click();
+  await expect(page).toHaveURL(/\/admin\/audit$/);
   await page.getByRole('textbox', { name: 'Member' }).fill(email);
   const log = page.getByTestId('audit-log');
-  for (const action of ['auth.twoFactorEnabled', 'auth.twoFactorEnrolmentStarted', 'auth.signIn'])
+  for (const action of [
+    'auth.invitationAccepted',
+    'auth.twoFactorEnrolmentStarted',
+    'auth.twoFactorEnabled',
+    'auth.signIn',
+    'admin.campaigns.sendNow',
+  ])
     await expect(log.getByRole('cell', { name: action, exact: true }).first()).toBeVisible();
   await page.getByRole('textbox', { name: 'Member' }).fill(E2E_ADMIN.email);
-  await page.getByRole('textbox', { name: 'Action' }).fill('team.changeRole');
-  await expect(log.getByRole('cell', { name: 'admin.team.changeRole', exact: true }).first()).toBeVisible();
+  await page.getByRole('textbox', { name: 'Action' }).fill('team.invite');
+  await expect(log.getByRole('cell', { name: 'admin.team.invite', exact: true }).first()).toBeVisible();
 });

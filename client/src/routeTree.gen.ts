@@ -21,6 +21,7 @@ import { Route as UnsubscribeRouteImport } from './routes/unsubscribe.tsx'
 import { Route as WatchAuthenticationRouteImport } from './routes/watch-authentication.tsx'
 import { Route as AdminGuardedRouteImport } from './routes/admin/_guarded.tsx'
 import { Route as AdminForgotPasswordRouteImport } from './routes/admin/forgot-password.tsx'
+import { Route as AdminInviteRouteImport } from './routes/admin/invite.tsx'
 import { Route as AdminLoginRouteImport } from './routes/admin/login.tsx'
 import { Route as AdminResetPasswordRouteImport } from './routes/admin/reset-password.tsx'
 import { Route as AdminUnauthorizedRouteImport } from './routes/admin/unauthorized.tsx'
@@ -108,6 +109,11 @@ const AdminGuardedRoute = AdminGuardedRouteImport.update({
 const AdminForgotPasswordRoute = AdminForgotPasswordRouteImport.update({
   id: '/forgot-password',
   path: '/forgot-password',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminInviteRoute = AdminInviteRouteImport.update({
+  id: '/invite',
+  path: '/invite',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminLoginRoute = AdminLoginRouteImport.update({
@@ -271,6 +277,7 @@ export interface FileRoutesByFullPath {
   '/unsubscribe': typeof UnsubscribeRoute
   '/watch-authentication': typeof WatchAuthenticationRoute
   '/admin/forgot-password': typeof AdminForgotPasswordRoute
+  '/admin/invite': typeof AdminInviteRoute
   '/admin/login': typeof AdminLoginRoute
   '/admin/reset-password': typeof AdminResetPasswordRoute
   '/admin/unauthorized': typeof AdminUnauthorizedRoute
@@ -311,6 +318,7 @@ export interface FileRoutesByTo {
   '/unsubscribe': typeof UnsubscribeRoute
   '/watch-authentication': typeof WatchAuthenticationRoute
   '/admin/forgot-password': typeof AdminForgotPasswordRoute
+  '/admin/invite': typeof AdminInviteRoute
   '/admin/login': typeof AdminLoginRoute
   '/admin/reset-password': typeof AdminResetPasswordRoute
   '/admin/unauthorized': typeof AdminUnauthorizedRoute
@@ -352,6 +360,7 @@ export interface FileRoutesById {
   '/watch-authentication': typeof WatchAuthenticationRoute
   '/admin/_guarded': typeof AdminGuardedRouteWithChildren
   '/admin/forgot-password': typeof AdminForgotPasswordRoute
+  '/admin/invite': typeof AdminInviteRoute
   '/admin/login': typeof AdminLoginRoute
   '/admin/reset-password': typeof AdminResetPasswordRoute
   '/admin/unauthorized': typeof AdminUnauthorizedRoute
@@ -394,6 +403,7 @@ export interface FileRouteTypes {
     | '/unsubscribe'
     | '/watch-authentication'
     | '/admin/forgot-password'
+    | '/admin/invite'
     | '/admin/login'
     | '/admin/reset-password'
     | '/admin/unauthorized'
@@ -434,6 +444,7 @@ export interface FileRouteTypes {
     | '/unsubscribe'
     | '/watch-authentication'
     | '/admin/forgot-password'
+    | '/admin/invite'
     | '/admin/login'
     | '/admin/reset-password'
     | '/admin/unauthorized'
@@ -474,6 +485,7 @@ export interface FileRouteTypes {
     | '/watch-authentication'
     | '/admin/_guarded'
     | '/admin/forgot-password'
+    | '/admin/invite'
     | '/admin/login'
     | '/admin/reset-password'
     | '/admin/unauthorized'
@@ -602,6 +614,13 @@ declare module '@tanstack/react-router' {
       path: '/forgot-password'
       fullPath: '/admin/forgot-password'
       preLoaderRoute: typeof AdminForgotPasswordRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/invite': {
+      id: '/admin/invite'
+      path: '/invite'
+      fullPath: '/admin/invite'
+      preLoaderRoute: typeof AdminInviteRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/admin/login': {
@@ -854,6 +873,7 @@ const AdminGuardedRouteWithChildren = AdminGuardedRoute._addFileChildren(
 interface AdminRouteRouteChildren {
   AdminGuardedRoute: typeof AdminGuardedRouteWithChildren
   AdminForgotPasswordRoute: typeof AdminForgotPasswordRoute
+  AdminInviteRoute: typeof AdminInviteRoute
   AdminLoginRoute: typeof AdminLoginRoute
   AdminResetPasswordRoute: typeof AdminResetPasswordRoute
   AdminUnauthorizedRoute: typeof AdminUnauthorizedRoute
@@ -862,6 +882,7 @@ interface AdminRouteRouteChildren {
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminGuardedRoute: AdminGuardedRouteWithChildren,
   AdminForgotPasswordRoute: AdminForgotPasswordRoute,
+  AdminInviteRoute: AdminInviteRoute,
   AdminLoginRoute: AdminLoginRoute,
   AdminResetPasswordRoute: AdminResetPasswordRoute,
   AdminUnauthorizedRoute: AdminUnauthorizedRoute,

@@ -1,3 +1,5 @@
+import { ROLE_LABELS, type Role } from '#shared/auth/permissions.ts';
+import { INVITATION_TTL_HOURS } from '#shared/team/schemas.ts';
 import { escapeHtml } from '#shared/templates/variables.ts';
 import type { AppConfig } from '../config/app-config.ts';
 import type { EmailMessage } from '../email/types.ts';
@@ -141,5 +143,41 @@ export function passwordResetEmail(
     html,
     text,
     tags: [{ name: 'kind', value: 'password-reset' }],
+  };
+}
+
+/** A team invitation (decision 030): the link sets a password and joins with the role chosen. */
+export function invitationEmail(
+  config: Pick<AppConfig, 'appUrl' | 'emailFrom' | 'site'>,
+  invitation: { email: string; role: Role; token: string; inviter: string },
+): EmailMessage {
+  const url = new URL('/admin/invite', config.appUrl);
+  url.searchParams.set('token', invitation.token);
+  const link = url.toString();
+  const name = config.site.name;
+  const role = ROLE_LABELS[invitation.role];
+  const text = [
+    'Hello,',
+    '',
+    `${invitation.inviter} invited you to the ${name} Email Campaign Manager as ${role}. Choose your password with this link (valid for ${INVITATION_TTL_HOURS} hours, once):`,
+    '',
+    link,
+    '',
+    'If you did not expect this, ignore this e-mail: nothing happens without the link.',
+  ].join('\n');
+  const html = page([
+    '<p>Hello,</p>',
+    `<p>${escapeHtml(invitation.inviter)} invited you to the ${escapeHtml(name)} Email Campaign Manager as ${escapeHtml(role)}. Choose your password (the link is valid for ${INVITATION_TTL_HOURS} hours, once):</p>`,
+    button(link, 'Join the team'),
+    `<p>Or copy this link into your browser:<br>${escapeHtml(link)}</p>`,
+    '<p>If you did not expect this, ignore this e-mail: nothing happens without the link.</p>',
+  ]);
+  return {
+    from: config.emailFrom,
+    to: [invitation.email],
+    subject: `You are invited to ${name}`,
+    html,
+    text,
+    tags: [{ name: 'kind', value: 'team-invitation' }],
   };
 }

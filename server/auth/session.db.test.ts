@@ -44,7 +44,7 @@ describe('sessions (Lucia design)', () => {
     await createSession(t.db, token, user.id, client, start);
 
     const early = await validateSessionToken(t.db, token, new Date(start.getTime() + HOUR));
-    expect(early?.user).toEqual({ id: user.id, email: user.email, role: 'owner' });
+    expect(early?.user).toEqual({ id: user.id, email: user.email, role: 'owner', mustEnrolTwoFactor: false });
     expect(early?.session.refreshed).toBe(false);
     expect(early?.session.expiresAt.getTime()).toBe(start.getTime() + SESSION_IDLE_MS);
 

@@ -1,5 +1,6 @@
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
+import { sql } from 'kysely';
 import { randomBytes } from 'node:crypto';
 import { hasPermission, type Permission, type Role } from '#shared/auth/permissions.ts';
 import type { DbExecutor } from '../db/database.ts';
@@ -26,6 +27,11 @@ export interface SessionUser {
   email: string;
   /** The admin role (decision 027); null for a signed-in user who is no team member. */
   role: Role | null;
+  /**
+   * The Owner requires two-factor sign-in and this member has not enrolled (decision 030): only
+   * the enrolment and account procedures answer until they do.
+   */
+  mustEnrolTwoFactor?: boolean;
 }
 
 export interface ValidatedSession {
@@ -94,6 +100,11 @@ export async function validateSessionToken(
       'sessions.created_at',
       'users.email',
       'user_roles.role',
+      // Read with the session, so enforcing the Owner's 2FA rule costs no extra round trip.
+      sql<boolean>`coalesce((SELECT require_two_factor FROM settings), false) AND NOT EXISTS (
+        SELECT 1 FROM user_two_factor t WHERE t.user_id = users.id AND t.enabled_at IS NOT NULL)`.as(
+        'must_enrol',
+      ),
     ])
     .where('sessions.id', '=', id)
     .executeTakeFirst();
@@ -113,7 +124,12 @@ export async function validateSessionToken(
   }
   return {
     session: { id: row.id, userId: row.user_id, expiresAt, refreshed },
-    user: { id: row.user_id, email: row.email, role: row.role ?? null },
+    user: {
+      id: row.user_id,
+      email: row.email,
+      role: row.role ?? null,
+      mustEnrolTwoFactor: row.role != null && row.must_enrol,
+    },
   };
 }
 

@@ -36,7 +36,7 @@ describe('two-factor sign-in (decision 029)', () => {
       .execute();
     expect(stored).toHaveLength(10);
     expect(JSON.stringify(stored)).not.toContain(recoveryCodes[0]?.slice(0, 8));
-    expect(await caller.auth.twoFactorStatus()).toEqual({ enabled: true });
+    expect(await caller.auth.twoFactorStatus()).toEqual({ enabled: true, required: false });
     const actions = await t.db
       .selectFrom('audit_log')
       .select('action')

@@ -8,6 +8,7 @@ import { consumeRateLimit, resetRateLimit } from '../security/rate-limit.ts';
 import { AuthError, signInThrottled } from './errors.ts';
 import { LOGIN_ACCOUNT_RULE } from './login-throttle.ts';
 import { decodeBase64Url, MAC_BYTES, macMatches, purposeMac, uuidToBytes, bytesToUuid } from './mac.ts';
+import { verifyPassword } from './password.ts';
 import { matchTotp, TOTP_DIGITS, TOTP_PERIOD_SECONDS } from './totp.ts';
 
 // Two-factor sign-in (decision 029). The secret is 20 random bytes (RFC 4226's recommended 160
@@ -172,4 +173,75 @@ export function readPendingToken(secret: string, token: unknown, now = new Date(
   if (!macMatches(bytes.subarray(24), purposeMac(secret, PENDING_LABEL, [body]))) return null;
   if (Number(body.readBigUInt64BE(16)) <= now.getTime()) return null;
   return bytesToUuid(body.subarray(0, 16));
+}
+
+export const TWO_FACTOR_MANAGE_MESSAGES = {
+  proofWrong: 'That password or code is not correct.',
+  notEnabled: 'Two-factor sign-in is not on for your account.',
+  requiredByOwner: 'The Owner requires two-factor sign-in for every member: it cannot be turned off.',
+} as const;
+
+/**
+ * Proof for turning 2FA off or replacing the recovery codes (decision 030): the password, or a
+ * current code / unused recovery code. Throttled with the code attempts.
+ */
+export async function checkReauthentication(
+  db: DbExecutor,
+  userId: string,
+  proof: { password?: string | undefined; code?: string | undefined },
+  now = new Date(),
+): Promise<void> {
+  if (proof.code) {
+    try {
+      await verifySecondFactor(db, userId, proof.code, now);
+      return;
+    } catch (error) {
+      if (error instanceof AuthError && error.kind === 'invalid_credentials')
+        throw new AuthError('invalid_credentials', TWO_FACTOR_MANAGE_MESSAGES.proofWrong);
+      throw error;
+    }
+  }
+  await chargeCodeAttempt(db, userId, now);
+  const row = await db
+    .selectFrom('users')
+    .select('password_hash')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  if (!row || !(await verifyPassword(row.password_hash, proof.password ?? '')))
+    throw new AuthError('invalid_credentials', TWO_FACTOR_MANAGE_MESSAGES.proofWrong);
+  await resetRateLimit(db, `2fa:user:${userId}`);
+}
+
+/** Turns 2FA off: the secret and the recovery codes go. False when it was not on. */
+export async function removeTwoFactor(db: DbExecutor, userId: string): Promise<boolean> {
+  await db.deleteFrom('two_factor_recovery_codes').where('user_id', '=', userId).execute();
+  const removed = await db.deleteFrom('user_two_factor').where('user_id', '=', userId).executeTakeFirst();
+  return removed.numDeletedRows > 0n;
+}
+
+/** Ten new recovery codes in place of the old ones (shown once, stored hashed). */
+export async function regenerateRecoveryCodes(db: DbExecutor, userId: string): Promise<string[]> {
+  if (!(await twoFactorEnabled(db, userId)))
+    throw new AuthError('invalid_token', TWO_FACTOR_MANAGE_MESSAGES.notEnabled);
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+  await db.deleteFrom('two_factor_recovery_codes').where('user_id', '=', userId).execute();
+  await db
+    .insertInto('two_factor_recovery_codes')
+    .values(codes.map((c) => ({ user_id: userId, code_hash: hashRecoveryCode(c), used_at: null })))
+    .execute();
+  return codes;
+}
+
+/** Whether the Owner requires two-factor sign-in of every member (decision 030). */
+export async function twoFactorRequired(db: DbExecutor): Promise<boolean> {
+  const row = await db.selectFrom('settings').select('require_two_factor').executeTakeFirst();
+  return row?.require_two_factor ?? false;
+}
+
+export async function setTwoFactorRequired(db: DbExecutor, required: boolean): Promise<void> {
+  await db
+    .insertInto('settings')
+    .values({ id: true, require_two_factor: required })
+    .onConflict((oc) => oc.column('id').doUpdateSet({ require_two_factor: required, updated_at: new Date() }))
+    .execute();
 }

@@ -329,6 +329,8 @@ export interface SettingsTable {
   bounce_pause_threshold: Generated<number>;
   require_consent_confirmation: Generated<boolean>;
   enquiry_retention_days: Generated<number>;
+  /** The Owner's "require two-factor sign-in for all members" (decision 030). */
+  require_two_factor: Generated<boolean>;
   updated_at: GeneratedTimestamp;
 }
 
@@ -382,6 +384,19 @@ export interface TwoFactorRecoveryCodesTable {
   user_id: string;
   code_hash: string;
   used_at: Date | null;
+}
+
+export interface TeamInvitationsTable {
+  id: Generated<string>;
+  email: string;
+  role: Role;
+  token_hash: string;
+  invited_by: string | null;
+  created_at: GeneratedTimestamp;
+  expires_at: Timestamp;
+  accepted_at: NullableTimestamp;
+  accepted_user_id: string | null;
+  revoked_at: NullableTimestamp;
 }
 
 export interface AuditLogTable {
@@ -450,6 +465,7 @@ export interface DB {
   audit_log: AuditLogTable;
   user_two_factor: UserTwoFactorTable;
   two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
+  team_invitations: TeamInvitationsTable;
   stat_deltas: StatDeltasTable;
   segments: SegmentsTable;
 }

@@ -23,7 +23,7 @@ export async function requireAdminSession(
   }
   if (validated.session.refreshed && token)
     writeSessionCookie(reply, services.config, token, validated.session.expiresAt);
-  if (!hasPermission(validated.user.role, permission)) {
+  if (!hasPermission(validated.user.role, permission) || validated.user.mustEnrolTwoFactor) {
     await reply.code(403).send({ error: 'Access denied. Admin privileges required.' });
     return null;
   }

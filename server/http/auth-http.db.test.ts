@@ -61,7 +61,9 @@ describe('admin authentication over HTTP', () => {
     const res = await signInAs('http-admin@example.com');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
-      result: { data: { email: 'http-admin@example.com', isAdmin: true, role: 'owner' } },
+      result: {
+        data: { email: 'http-admin@example.com', isAdmin: true, role: 'owner', mustEnrolTwoFactor: false },
+      },
     });
     const cookie = setCookie(res, 'session');
     expect(cookie).toMatch(/; HttpOnly/);
@@ -91,7 +93,9 @@ describe('admin authentication over HTTP', () => {
       headers: { cookie: `__Host-session=${cookieValue(cookie)}`, origin: HTTPS_APP_URL },
     });
     expect(me.json()).toEqual({
-      result: { data: { email: 'prod-admin@example.com', isAdmin: true, role: 'owner' } },
+      result: {
+        data: { email: 'prod-admin@example.com', isAdmin: true, role: 'owner', mustEnrolTwoFactor: false },
+      },
     });
   });
 

@@ -121,6 +121,13 @@ describe('fuzzing the public surface', () => {
     ['auth.beginTwoFactor', anyValue, 100],
     ['auth.confirmTwoFactor', fc.record({ code: anyValue }, { requiredKeys: [] }), 100],
     ['auth.endSession', fc.record({ id: anyValue }, { requiredKeys: [] }), 100],
+    ['auth.acceptInvitation', emailLike, 300],
+    ['auth.disableTwoFactor', fc.record({ password: anyValue, code: anyValue }, { requiredKeys: [] }), 100],
+    [
+      'auth.regenerateRecoveryCodes',
+      fc.record({ password: anyValue, code: anyValue }, { requiredKeys: [] }),
+      100,
+    ],
   ];
   const queries = [
     ['preferences.get', 600],
@@ -128,6 +135,7 @@ describe('fuzzing the public surface', () => {
     ['auth.me', 200],
     ['auth.twoFactorStatus', 100],
     ['auth.sessions', 100],
+    ['auth.invitation', 300],
     ['system.health', 200],
   ] as const;
 

@@ -147,4 +147,11 @@ const EXPECTED_PERMISSIONS: Record<string, Permission> = {
   'admin.team.changeRole': 'team.manage',
   'admin.team.remove': 'team.manage',
   'admin.team.endSessions': 'team.manage',
+  'admin.team.invitations': 'team.manage',
+  'admin.team.invite': 'team.manage',
+  'admin.team.resendInvitation': 'team.manage',
+  'admin.team.revokeInvitation': 'team.manage',
+  'admin.team.resetTwoFactor': 'team.manage',
+  'admin.team.twoFactorPolicy': 'team.manage',
+  'admin.team.setTwoFactorPolicy': 'team.manage',
 };

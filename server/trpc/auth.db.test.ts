@@ -166,6 +166,7 @@ describe('auth.* procedures', () => {
         email: 'boss@example.com',
         isAdmin: true,
         role: 'owner',
+        mustEnrolTwoFactor: false,
       });
       await caller.auth.signIn({ email: 'boss@example.com', password: ADMIN_PASSWORD });
       expect(await sessionCount(admin.id)).toBe(2);
@@ -372,6 +373,7 @@ describe('auth.* procedures', () => {
         email: 'who@example.com',
         isAdmin: false,
         role: null,
+        mustEnrolTwoFactor: false,
       });
     });
 

@@ -2,7 +2,11 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { z, ZodError } from 'zod';
 import { hasUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '#shared/text-safety.ts';
 import { hasPermission, type Permission } from '#shared/auth/permissions.ts';
+import { inActionTransaction } from '../audit/action-transaction.ts';
 import { auditSummary, recordAudit } from '../audit/audit.ts';
+import { changedFields, snapshotFor } from '../audit/changes.ts';
+import type { JobQueue } from '../jobs/queue.ts';
+import { TWO_FACTOR_ENROLMENT_REQUIRED } from '#shared/auth/messages.ts';
 import type { Context } from './context.ts';
 
 // The only place tRPC is initialised. `t` stays private: procedures are built from the three
@@ -69,31 +73,53 @@ export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
 const memberProcedure = authedProcedure.use(({ ctx, next }) => {
   const role = ctx.user.role;
   if (!role) throw new TRPCError({ code: 'FORBIDDEN', message: 'Access denied. Admin privileges required.' });
+  // The Owner's rule (decision 030): the server refuses the admin, not only the client's redirect.
+  if (ctx.user.mustEnrolTwoFactor)
+    throw new TRPCError({ code: 'FORBIDDEN', message: TWO_FACTOR_ENROLMENT_REQUIRED });
   return next({ ctx: { ...ctx, user: { ...ctx.user, role } } });
 });
 
 /**
- * Every admin mutation that succeeds leaves an audit row (decision 028): who, from where, the
- * procedure, the record's id when the input names one, and the input's fields without secrets or
- * long bodies. Part of every requirePermission procedure; the router walk checks each mutation has it.
+ * Every admin mutation that succeeds leaves an audit row (decision 028), written in the same
+ * transaction as the action (decision 030): who, from where, the procedure, the record's id when
+ * the input names one, the input's fields without secrets or long bodies, and for an update the
+ * fields that changed, read before and after. A failed or refused action leaves no row and no
+ * change. Part of every requirePermission procedure; the router walk checks each mutation has it.
  */
 export const auditMutation = t.middleware(async ({ ctx, type, path, getRawInput, next }) => {
-  const result = await next();
-  if (type !== 'mutation' || !result.ok || !ctx.user) return result;
+  if (type !== 'mutation' || !ctx.user) return next();
+  const user = ctx.user;
   const input = await getRawInput().catch(() => undefined);
   const id = input && typeof input === 'object' && 'id' in input ? input.id : undefined;
   const segments = path.split('.');
-  await recordAudit(
+  const entityType = segments.length > 2 ? (segments[1] ?? null) : null;
+  return inActionTransaction(
     ctx.db,
-    { id: ctx.user.id, email: ctx.user.email, ip: ctx.request.ip },
-    {
-      action: path,
-      entityType: segments.length > 2 ? (segments[1] ?? null) : null,
-      entityId: typeof id === 'string' || typeof id === 'number' ? String(id) : auditedEntityId(result.data),
-      summary: { input: auditSummary(input) },
+    async (db, trx) => {
+      const before = await snapshotFor(db, entityType, id);
+      // Jobs enqueued by the action exist only if it commits, like its other writes.
+      const jobs: JobQueue = {
+        send: (name, payload, options = {}) => ctx.jobs.send(name, payload, { trx, ...options }),
+      };
+      const result = await next({ ctx: { ...ctx, db, jobs } });
+      // An action that answered with an error rolls back whatever it wrote, and leaves no row.
+      if (!result.ok) return result;
+      const changes = changedFields(before, await snapshotFor(db, entityType, id));
+      await recordAudit(
+        db,
+        { id: user.id, email: user.email, ip: ctx.request.ip },
+        {
+          action: path,
+          entityType,
+          entityId:
+            typeof id === 'string' || typeof id === 'number' ? String(id) : auditedEntityId(result.data),
+          summary: { input: auditSummary(input), ...(changes ? { changes } : {}) },
+        },
+      );
+      return result;
     },
+    (result) => result.ok,
   );
-  return result;
 });
 
 /** A created record's id, when the procedure answers with one (create, duplicate). */

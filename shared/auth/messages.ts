@@ -26,6 +26,10 @@ export const AUTH_MESSAGES = {
     'This verification link is invalid or has expired. Sign up again with the same email to receive a new link.',
 } as const;
 
+/** The server's answer to a member who must set up 2FA before using the admin (decision 030). */
+export const TWO_FACTOR_ENROLMENT_REQUIRED =
+  'The Owner requires two-factor sign-in: set it up on your Account page before using the admin.';
+
 /** "Too many failed sign-in attempts. Please try again in 12 minutes." */
 export function signInThrottledMessage(retryAfterSeconds: number): string {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));

@@ -65,3 +65,21 @@ export const twoFactorConfirmInputSchema = z.object({
 
 /** Account → sessions: end one of your own sessions by its id (the token's SHA-256, not the token). */
 export const endSessionInputSchema = z.object({ id: z.string().regex(/^[0-9a-f]{64}$/, 'Unknown session') });
+
+/** Accepting a team invitation (decision 030): the link's token and the password chosen. */
+export const invitationTokenInputSchema = z.object({ token: z.string().min(1).max(200) });
+export const acceptInvitationInputSchema = invitationTokenInputSchema.extend({ password: passwordSchema });
+
+/**
+ * Turning 2FA off or new recovery codes ask for proof again (decision 030): the password or a
+ * current code (or an unused recovery code).
+ */
+export const twoFactorReauthInputSchema = z
+  .object({
+    password: currentPasswordSchema.optional(),
+    code: z.string().trim().min(1).max(32).optional(),
+  })
+  .refine((input) => Boolean(input.password ?? input.code), {
+    message: 'Enter your password or a code from your authenticator app',
+    path: ['password'],
+  });

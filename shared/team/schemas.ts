@@ -6,6 +6,8 @@ import { type Role, roleSchema } from '../auth/permissions.ts';
 export const TEAM_MESSAGES = {
   lastOwner: 'The team needs at least one Owner: make someone else Owner first.',
   notFound: 'That member is no longer on the team.',
+  noTwoFactor: 'That member has no two-factor sign-in to reset.',
+  enrolFirst: 'Turn on two-factor sign-in for your own account first (Account page), then require it.',
 } as const;
 
 export const teamMemberInputSchema = z.object({ id: z.uuid(TEAM_MESSAGES.notFound) });
@@ -19,3 +21,34 @@ export interface TeamMember {
   twoFactor: boolean;
   activeSessions: number;
 }
+
+/** Invitations (decision 030): the Owner invites an address with a role; the link lasts 72 hours. */
+export const INVITATION_TTL_HOURS = 72;
+
+export const INVITATION_MESSAGES = {
+  alreadyMember: 'That address already has an account. Change its role in the list instead.',
+  alreadyInvited: 'That address already has an open invitation: resend or revoke it below.',
+  notFound: 'That invitation is no longer open.',
+  linkInvalid:
+    'This invitation link is invalid, has expired, was revoked or has already been used. Ask the Owner for a new one.',
+  accepted: 'Welcome to the team. You are signed in.',
+} as const;
+
+export const teamInviteInputSchema = z.object({
+  email: z.email('Enter a valid email address').trim().max(254),
+  role: roleSchema,
+});
+export const teamInvitationInputSchema = z.object({ id: z.uuid(INVITATION_MESSAGES.notFound) });
+
+export interface TeamInvitation {
+  id: string;
+  email: string;
+  role: Role;
+  invitedBy: string | null;
+  createdAt: string;
+  expiresAt: string;
+  expired: boolean;
+}
+
+/** The Owner's switch: members without two-factor sign-in must enrol before using the admin. */
+export const teamTwoFactorPolicyInputSchema = z.object({ required: z.boolean() });

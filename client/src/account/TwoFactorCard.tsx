@@ -3,9 +3,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { authErrorMessage } from '../admin/auth.ts';
 import { useTRPC } from '../trpc.ts';
+import { TwoFactorManage } from './TwoFactorManage.tsx';
 
-/** Account → two-factor sign-in (decision 029): QR code, first code, recovery codes shown once. */
-export function TwoFactorCard() {
+/**
+ * Account → two-factor sign-in (decision 029): QR code, first code, recovery codes shown once; when
+ * on, new recovery codes or turning it off (decision 030). `onContinue` is the enrolment gate's way on.
+ */
+export function TwoFactorCard({ onContinue }: { onContinue?: () => void } = {}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const status = useQuery(trpc.auth.twoFactorStatus.queryOptions());
@@ -53,6 +57,11 @@ export function TwoFactorCard() {
                 </List.Item>
               ))}
             </List>
+            {onContinue && (
+              <Button mt="sm" onClick={onContinue}>
+                I have saved them: continue
+              </Button>
+            )}
           </Alert>
         )}
         <Text size="sm" data-testid="two-factor-status">
@@ -89,6 +98,9 @@ export function TwoFactorCard() {
           <Button variant="default" w="fit-content" loading={begin.isPending} onClick={() => begin.mutate()}>
             {status.data?.enabled ? 'Set up a new authenticator' : 'Set up two-factor sign-in'}
           </Button>
+        )}
+        {status.data?.enabled && !enrolment && !onContinue && (
+          <TwoFactorManage required={status.data.required} onRecoveryCodes={setRecoveryCodes} />
         )}
       </Stack>
     </Card>

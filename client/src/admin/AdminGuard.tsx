@@ -4,6 +4,7 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { AUTH_MESSAGES } from '#shared/auth/messages.ts';
 import { isLeavingOnPurpose, useMe } from './auth.ts';
 import { FullPageLoader } from './FullPageLoader.tsx';
+import { TwoFactorGate } from '../account/TwoFactorGate.tsx';
 
 type Redirect = 'login' | 'unauthorized' | null;
 
@@ -48,5 +49,7 @@ export function AdminGuard({ children }: { children: (user: { email: string }) =
     );
   }
   if (!me.data?.isAdmin) return <FullPageLoader label="Checking access" />;
+  // The Owner's rule (decision 030): enrolment first, on whatever admin URL the member opened.
+  if (me.data.mustEnrolTwoFactor) return <TwoFactorGate />;
   return children(me.data);
 }

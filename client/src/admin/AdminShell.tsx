@@ -48,8 +48,6 @@ type SidebarTarget =
   | '/admin/contacts'
   | '/admin/unsubscribes'
   | '/admin/settings'
-  | '/admin/audit'
-  | '/admin/team'
   | '/admin/outbox';
 
 // Each entry shows only to a role allowed to read what it opens (decision 027).
@@ -72,8 +70,6 @@ const NAV_ITEMS: ReadonlyArray<{
   },
   { label: 'Settings', to: '/admin/settings', icon: SettingsIcon, permission: 'settings.write' },
   { label: 'Outbox', to: '/admin/outbox', icon: OutboxIcon, permission: 'outbox.read' },
-  { label: 'Team', to: '/admin/team', icon: ContactsIcon, permission: 'team.manage' },
-  { label: 'Audit log', to: '/admin/audit', icon: SettingsIcon, permission: 'audit.read' },
 ];
 
 // Mantine's `sm` breakpoint (48em): below it the sidebar is an overlay opened from the top bar.
@@ -89,6 +85,9 @@ const ICON_ONLY_STYLES = {
 function isActive(pathname: string, to: SidebarTarget): boolean {
   const path = pathname.replace(/\/+$/, '') || '/';
   if (to === '/admin/dashboard' && path === '/admin') return true;
+  // Team and Audit log are tabs of Settings (issue 23).
+  if (to === '/admin/settings' && (path.startsWith('/admin/team') || path.startsWith('/admin/audit')))
+    return true;
   return path === to || path.startsWith(`${to}/`);
 }
 

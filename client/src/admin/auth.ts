@@ -73,7 +73,7 @@ export function useMe() {
 export function resetAuthState(
   queryClient: QueryClient,
   meKey: readonly unknown[],
-  me: { email: string; isAdmin: boolean; role: Role | null } | null,
+  me: { email: string; isAdmin: boolean; role: Role | null; mustEnrolTwoFactor: boolean } | null,
 ): void {
   const meHash = hashKey(meKey);
   // The auth.me query itself is updated in place so the components watching it re-render.

@@ -4,9 +4,12 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ROLE_LABELS, ROLES, roleSchema } from '#shared/auth/permissions.ts';
 import { ADMIN_TITLE } from '../admin/AdminShell.tsx';
-import { authErrorMessage, useCan, useMe } from '../admin/auth.ts';
+import { useCan, useMe } from '../admin/auth.ts';
+import { errorMessage } from '../admin/widgets/errors.ts';
 import { formatDateTime } from '../admin/widgets/format.ts';
 import { useTRPC } from '../trpc.ts';
+import { InvitationsCard } from './InvitationsCard.tsx';
+import { TwoFactorPolicyCard } from './TwoFactorPolicyCard.tsx';
 
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 
@@ -19,12 +22,15 @@ export function TeamPage() {
   const me = useMe();
   const list = useQuery(trpc.admin.team.list.queryOptions(undefined, { enabled: can('team.manage') }));
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.admin.team.list.queryKey() });
-  const onError = (error: unknown) => notifications.show({ color: 'red', message: authErrorMessage(error) });
+  const onError = (error: unknown) => notifications.show({ color: 'red', message: errorMessage(error) });
   const changeRole = useMutation(trpc.admin.team.changeRole.mutationOptions({ onSuccess: refresh, onError }));
   const endSessions = useMutation(
     trpc.admin.team.endSessions.mutationOptions({ onSuccess: refresh, onError }),
   );
   const remove = useMutation(trpc.admin.team.remove.mutationOptions({ onSuccess: refresh, onError }));
+  const resetTwoFactor = useMutation(
+    trpc.admin.team.resetTwoFactor.mutationOptions({ onSuccess: refresh, onError }),
+  );
 
   if (!can('team.manage')) return <Alert color="red">Only an Owner can manage the team.</Alert>;
 
@@ -63,6 +69,23 @@ export function TeamPage() {
                 <Table.Td>{member.lastSignInAt ? formatDateTime(member.lastSignInAt) : 'Never'}</Table.Td>
                 <Table.Td>
                   <Badge color={member.twoFactor ? 'green' : 'gray'}>{member.twoFactor ? 'On' : 'Off'}</Badge>
+                  {member.twoFactor && member.email !== me.data?.email && (
+                    <Button
+                      variant="subtle"
+                      size="xs"
+                      aria-label={`Reset two-factor sign-in of ${member.email}`}
+                      onClick={() => {
+                        if (
+                          window.confirm(
+                            `Reset two-factor sign-in of ${member.email}? Their sessions end; they sign in with their password and set it up again.`,
+                          )
+                        )
+                          resetTwoFactor.mutate({ id: member.id });
+                      }}
+                    >
+                      Reset
+                    </Button>
+                  )}
                 </Table.Td>
                 <Table.Td>
                   {member.activeSessions}
@@ -94,8 +117,11 @@ export function TeamPage() {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
+      <InvitationsCard />
+      <TwoFactorPolicyCard />
       <Text size="sm" c="dimmed">
-        Add members with <code>npm run admin -- create &lt;email&gt; --role &lt;role&gt;</code>.
+        For recovery without the admin: <code>npm run admin -- create &lt;email&gt; --role &lt;role&gt;</code>
+        .
       </Text>
     </Stack>
   );

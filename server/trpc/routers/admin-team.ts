@@ -1,5 +1,28 @@
 import { TRPCError } from '@trpc/server';
-import { TEAM_MESSAGES, teamChangeRoleInputSchema, teamMemberInputSchema } from '#shared/team/schemas.ts';
+import {
+  INVITATION_MESSAGES,
+  TEAM_MESSAGES,
+  teamChangeRoleInputSchema,
+  teamInvitationInputSchema,
+  teamInviteInputSchema,
+  teamMemberInputSchema,
+  teamTwoFactorPolicyInputSchema,
+} from '#shared/team/schemas.ts';
+import {
+  AlreadyInvitedError,
+  AlreadyMemberError,
+  inviteMember,
+  listInvitations,
+  resendInvitation,
+  revokeInvitation,
+  UnknownInvitationError,
+} from '../../team/invitations.ts';
+import {
+  removeTwoFactor,
+  setTwoFactorRequired,
+  twoFactorEnabled,
+  twoFactorRequired,
+} from '../../auth/two-factor.ts';
 import {
   changeRole,
   LastOwnerError,
@@ -15,6 +38,12 @@ function teamError(error: unknown): unknown {
     return new TRPCError({ code: 'CONFLICT', message: TEAM_MESSAGES.lastOwner });
   if (error instanceof UnknownMemberError)
     return new TRPCError({ code: 'NOT_FOUND', message: TEAM_MESSAGES.notFound });
+  if (error instanceof AlreadyMemberError)
+    return new TRPCError({ code: 'CONFLICT', message: INVITATION_MESSAGES.alreadyMember });
+  if (error instanceof AlreadyInvitedError)
+    return new TRPCError({ code: 'CONFLICT', message: INVITATION_MESSAGES.alreadyInvited });
+  if (error instanceof UnknownInvitationError)
+    return new TRPCError({ code: 'NOT_FOUND', message: INVITATION_MESSAGES.notFound });
   return error;
 }
 
@@ -42,4 +71,51 @@ export const adminTeamRouter = router({
       throw teamError(error);
     }
   }),
+
+  /** Open invitations, with resend and revoke on the Team page (decision 030). */
+  invitations: adminProcedure.query(({ ctx }) => listInvitations(ctx.db)),
+
+  invite: adminProcedure.input(teamInviteInputSchema).mutation(async ({ ctx, input }) => {
+    try {
+      return await inviteMember(ctx.db, ctx, input, ctx.user);
+    } catch (error) {
+      throw teamError(error);
+    }
+  }),
+
+  resendInvitation: adminProcedure.input(teamInvitationInputSchema).mutation(async ({ ctx, input }) => {
+    try {
+      return await resendInvitation(ctx.db, ctx, input.id, ctx.user);
+    } catch (error) {
+      throw teamError(error);
+    }
+  }),
+
+  revokeInvitation: adminProcedure.input(teamInvitationInputSchema).mutation(async ({ ctx, input }) => {
+    try {
+      await revokeInvitation(ctx.db, input.id);
+      return { id: input.id };
+    } catch (error) {
+      throw teamError(error);
+    }
+  }),
+
+  /** A member lost their authenticator: 2FA goes, and so do their sessions (decision 030). */
+  resetTwoFactor: adminProcedure.input(teamMemberInputSchema).mutation(async ({ ctx, input }) => {
+    const removed = await removeTwoFactor(ctx.db, input.id);
+    if (!removed) throw new TRPCError({ code: 'NOT_FOUND', message: TEAM_MESSAGES.noTwoFactor });
+    return { sessionsEnded: await invalidateUserSessions(ctx.db, input.id) };
+  }),
+
+  twoFactorPolicy: adminProcedure.query(async ({ ctx }) => ({ required: await twoFactorRequired(ctx.db) })),
+
+  setTwoFactorPolicy: adminProcedure
+    .input(teamTwoFactorPolicyInputSchema)
+    .mutation(async ({ ctx, input }) => {
+      // The Owner turning the rule on first enrols themselves, or they would lock themselves out.
+      if (input.required && !(await twoFactorEnabled(ctx.db, ctx.user.id)))
+        throw new TRPCError({ code: 'CONFLICT', message: TEAM_MESSAGES.enrolFirst });
+      await setTwoFactorRequired(ctx.db, input.required);
+      return { required: input.required };
+    }),
 });

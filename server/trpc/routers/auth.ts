@@ -1,7 +1,11 @@
 import { TRPCError } from '@trpc/server';
 import { AUTH_MESSAGES } from '#shared/auth/messages.ts';
+import { INVITATION_MESSAGES } from '#shared/team/schemas.ts';
 import {
+  acceptInvitationInputSchema,
   changePasswordInputSchema,
+  invitationTokenInputSchema,
+  twoFactorReauthInputSchema,
   endSessionInputSchema,
   passwordResetInputSchema,
   passwordResetRequestInputSchema,
@@ -13,9 +17,25 @@ import {
 import { recordAudit } from '../../audit/audit.ts';
 import { AuthError, type AuthErrorKind } from '../../auth/errors.ts';
 import { changePassword, requestPasswordReset, resetPassword } from '../../auth/password-reset.ts';
-import { endUserSession, invalidateSession, listUserSessions } from '../../auth/session.ts';
+import {
+  createSession,
+  endUserSession,
+  generateSessionToken,
+  invalidateSession,
+  listUserSessions,
+} from '../../auth/session.ts';
+import { acceptInvitation, invitationForToken } from '../../team/invitations.ts';
 import { completeTwoFactorSignIn, signIn } from '../../auth/sign-in.ts';
-import { beginEnrolment, confirmEnrolment, twoFactorEnabled } from '../../auth/two-factor.ts';
+import {
+  beginEnrolment,
+  checkReauthentication,
+  confirmEnrolment,
+  regenerateRecoveryCodes,
+  removeTwoFactor,
+  TWO_FACTOR_MANAGE_MESSAGES,
+  twoFactorEnabled,
+  twoFactorRequired,
+} from '../../auth/two-factor.ts';
 import { signUp } from '../../auth/sign-up.ts';
 import { readKnownDeviceCookie, writeKnownDeviceCookie } from '../../http/known-device-cookie.ts';
 import { clearSessionCookie, writeSessionCookie } from '../../http/session-cookie.ts';
@@ -73,7 +93,13 @@ export const authRouter = router({
         writeSessionCookie(ctx.http.res, ctx.config, result.token, result.expiresAt);
         writeKnownDeviceCookie(ctx.http.res, ctx.config, result.deviceToken);
       }
-      return { email: result.user.email, isAdmin: result.user.role !== null, role: result.user.role };
+      return {
+        email: result.user.email,
+        isAdmin: result.user.role !== null,
+        role: result.user.role,
+        // A member without 2FA signed in with the password alone: the Owner's rule may send them to enrolment.
+        mustEnrolTwoFactor: await twoFactorRequired(ctx.db),
+      };
     } catch (error) {
       // Failed sign-ins are audited with the address typed, never the password (decision 028).
       if (error instanceof AuthError)
@@ -108,7 +134,7 @@ export const authRouter = router({
         writeSessionCookie(ctx.http.res, ctx.config, result.token, result.expiresAt);
         writeKnownDeviceCookie(ctx.http.res, ctx.config, result.deviceToken);
       }
-      return { email: result.user.email, isAdmin: true, role: result.user.role };
+      return { email: result.user.email, isAdmin: true, role: result.user.role, mustEnrolTwoFactor: false };
     } catch (error) {
       if (error instanceof AuthError)
         await recordAudit(
@@ -164,7 +190,89 @@ export const authRouter = router({
 
   twoFactorStatus: authedProcedure.query(async ({ ctx }) => ({
     enabled: await twoFactorEnabled(ctx.db, ctx.user.id),
+    required: await twoFactorRequired(ctx.db),
   })),
+
+  /** Account → turn 2FA off, with the password or a current code (decision 030). */
+  disableTwoFactor: authedProcedure.input(twoFactorReauthInputSchema).mutation(async ({ ctx, input }) => {
+    try {
+      if (await twoFactorRequired(ctx.db))
+        throw new TRPCError({ code: 'CONFLICT', message: TWO_FACTOR_MANAGE_MESSAGES.requiredByOwner });
+      await checkReauthentication(ctx.db, ctx.user.id, input);
+      await ctx.db.transaction().execute(async (trx) => {
+        if (!(await removeTwoFactor(trx, ctx.user.id)))
+          throw new AuthError('invalid_token', TWO_FACTOR_MANAGE_MESSAGES.notEnabled);
+        await recordAudit(
+          trx,
+          { id: ctx.user.id, email: ctx.user.email, ip: ctx.request.ip },
+          { action: 'auth.twoFactorDisabled', entityType: 'user', entityId: ctx.user.id },
+        );
+      });
+      return { enabled: false as const };
+    } catch (error) {
+      throw toTrpcError(error, ctx);
+    }
+  }),
+
+  /** Account → ten new recovery codes, the old ones void (decision 030). */
+  regenerateRecoveryCodes: authedProcedure
+    .input(twoFactorReauthInputSchema)
+    .mutation(async ({ ctx, input }) => {
+      try {
+        await checkReauthentication(ctx.db, ctx.user.id, input);
+        const recoveryCodes = await ctx.db.transaction().execute(async (trx) => {
+          const codes = await regenerateRecoveryCodes(trx, ctx.user.id);
+          await recordAudit(
+            trx,
+            { id: ctx.user.id, email: ctx.user.email, ip: ctx.request.ip },
+            { action: 'auth.recoveryCodesRegenerated', entityType: 'user', entityId: ctx.user.id },
+          );
+          return codes;
+        });
+        return { recoveryCodes };
+      } catch (error) {
+        throw toTrpcError(error, ctx);
+      }
+    }),
+
+  /** The invitation page: which address and role a link invites (decision 030). */
+  invitation: publicProcedure.input(invitationTokenInputSchema).query(async ({ ctx, input }) => {
+    const invitation = await invitationForToken(ctx.db, input.token);
+    if (!invitation) throw new TRPCError({ code: 'NOT_FOUND', message: INVITATION_MESSAGES.linkInvalid });
+    return invitation;
+  }),
+
+  /** Accepting sets the password, makes the member and signs them in, audited in one transaction. */
+  acceptInvitation: publicProcedure.input(acceptInvitationInputSchema).mutation(async ({ ctx, input }) => {
+    try {
+      const token = generateSessionToken();
+      const { user, session } = await ctx.db.transaction().execute(async (trx) => {
+        const member = await acceptInvitation(trx, input);
+        if (ctx.session) await invalidateSession(trx, ctx.session.id);
+        const created = await createSession(trx, token, member.id, ctx.request);
+        await recordAudit(
+          trx,
+          { id: member.id, email: member.email, ip: ctx.request.ip },
+          {
+            action: 'auth.invitationAccepted',
+            entityType: 'invitation',
+            entityId: member.invitationId,
+            summary: { role: member.role },
+          },
+        );
+        return { user: member, session: created };
+      });
+      if (ctx.http) writeSessionCookie(ctx.http.res, ctx.config, token, session.expiresAt);
+      return {
+        message: INVITATION_MESSAGES.accepted,
+        email: user.email,
+        role: user.role,
+        mustEnrolTwoFactor: await twoFactorRequired(ctx.db),
+      };
+    } catch (error) {
+      throw toTrpcError(error, ctx);
+    }
+  }),
 
   signOut: publicProcedure.mutation(async ({ ctx }) => {
     if (ctx.session) await invalidateSession(ctx.db, ctx.session.id);
@@ -206,6 +314,13 @@ export const authRouter = router({
 
   /** The signed-in user, or null: the admin guard's single source of truth. */
   me: publicProcedure.query(({ ctx }) =>
-    ctx.user ? { email: ctx.user.email, isAdmin: ctx.user.role !== null, role: ctx.user.role } : null,
+    ctx.user
+      ? {
+          email: ctx.user.email,
+          isAdmin: ctx.user.role !== null,
+          role: ctx.user.role,
+          mustEnrolTwoFactor: ctx.user.mustEnrolTwoFactor ?? false,
+        }
+      : null,
   ),
 });

@@ -1,6 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { SettingsSection } from '../../../settings/SettingsSection.tsx';
 import { AuditLogPage } from '../../../audit/AuditLogPage.tsx';
 
 export const Route = createFileRoute('/admin/_guarded/audit')({
-  component: AuditLogPage,
+  component: () => (
+    <SettingsSection>
+      <AuditLogPage />
+    </SettingsSection>
+  ),
 });

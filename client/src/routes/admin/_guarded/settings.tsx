@@ -1,6 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { SettingsSection } from '../../../settings/SettingsSection.tsx';
 import { SettingsPage } from '../../../settings/SettingsPage.tsx';
 
 export const Route = createFileRoute('/admin/_guarded/settings')({
-  component: SettingsPage,
+  component: () => (
+    <SettingsSection>
+      <SettingsPage />
+    </SettingsSection>
+  ),
 });

@@ -1,0 +1,283 @@
+import { sql } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { CampaignStatus } from '../db/schema.ts';
+import type { SessionUser } from '../auth/session.ts';
+import { createUser, grantAdmin } from '../auth/users.ts';
+import { appRouter } from '../trpc/router.ts';
+import { seedSubscribers } from '#test/support/campaign-fixtures.ts';
+import { useTestDatabase } from '#test/support/db.ts';
+import { callerFor, codeOf, recordingJobQueue, testServices } from '#test/support/services.ts';
+
+const html = `<html><body><p>Hello {{first_name}}, this month's watch prices.</p>
+<p><a href="{{unsubscribe_url}}">Unsubscribe</a></p></body></html>`;
+const draft = {
+  name: 'Audit walk',
+  subject: 'Prices',
+  html_content: html,
+  is_test_mode: false,
+  test_emails: [],
+};
+
+// Decision 030: every admin mutation writes its audit row in its own transaction. This walks the
+// router: a mutation without a successful call below fails the first test, and each call below
+// must leave exactly one row naming its procedure.
+describe('every admin mutation, called successfully, writes one audit row', () => {
+  const t = useTestDatabase();
+  let owner: SessionUser;
+  const api = () => callerFor(testServices(t.db, { jobs: recordingJobQueue() }), owner).admin;
+
+  beforeAll(async () => {
+    const user = await createUser(t.db, {
+      email: 'walk-owner@example.com',
+      password: 'unused-pass-1',
+      verified: true,
+    });
+    await grantAdmin(t.db, user.email, 'owner');
+    owner = { id: user.id, email: user.email, role: 'owner' };
+    await seedSubscribers(t.db, 3, 'walk');
+  });
+
+  const campaign = async (status: CampaignStatus) =>
+    (
+      await t.db
+        .insertInto('email_campaigns')
+        .values({ name: `Walk ${status}`, subject: 'S', html_content: html, status })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  const template = async () => (await api().templates.create({ ...templateInput, template_name: 'Walk' })).id;
+  const enquiry = async () => {
+    const lead = await t.db
+      .insertInto('leads')
+      .values({ email: `walk-seller-${Math.random().toString(36).slice(2)}@example.com`, full_name: 'Sam' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return await t.db
+      .insertInto('enquiries')
+      .values({ lead_id: lead.id, watch_brand: 'Rolex', watch_condition: 'Good' })
+      .returning(['id', 'lead_id'])
+      .executeTakeFirstOrThrow();
+  };
+  const member = async (email: string) => {
+    const user = await createUser(t.db, { email, password: 'unused-pass-1', verified: true });
+    await grantAdmin(t.db, email, 'viewer');
+    return user.id;
+  };
+  const templateInput = {
+    template_name: 'Walk template',
+    subject: 'Hello {{first_name}}',
+    description: 'x',
+    html_content: html,
+    variables: ['first_name'],
+  };
+
+  const CALLS: Record<string, () => Promise<unknown>> = {
+    'admin.campaigns.saveDraft': () => api().campaigns.saveDraft(draft),
+    'admin.campaigns.sendTest': () =>
+      api().campaigns.sendTest({
+        to: 'me@example.com',
+        name: 'T',
+        subject: 'S',
+        html_content: html,
+        variables: {},
+      }),
+    'admin.campaigns.duplicate': async () => api().campaigns.duplicate({ id: await campaign('completed') }),
+    'admin.campaigns.delete': async () => api().campaigns.delete({ id: await campaign('draft') }),
+    'admin.campaigns.sendNow': () => api().campaigns.sendNow(draft),
+    'admin.campaigns.schedule': () => api().campaigns.schedule({ ...draft, scheduledAt: '2099-01-01 10:00' }),
+    'admin.campaigns.pause': async () => api().campaigns.pause({ id: await campaign('sending') }),
+    'admin.campaigns.resume': async () => api().campaigns.resume({ id: await campaign('paused') }),
+    'admin.campaigns.cancel': async () => api().campaigns.cancel({ id: await campaign('sending') }),
+    'admin.campaigns.retryFailed': async () => {
+      const id = await campaign('completed');
+      await t.db
+        .insertInto('email_sends')
+        .values({ campaign_id: id, recipient_email: 'walk-1@example.com', status: 'failed' })
+        .execute();
+      return api().campaigns.retryFailed({ id });
+    },
+    'admin.templates.create': () => api().templates.create(templateInput),
+    'admin.templates.update': async () =>
+      api().templates.update({ ...templateInput, id: await template(), subject: 'Changed' }),
+    'admin.templates.delete': async () => api().templates.delete({ id: await template() }),
+    'admin.templates.duplicate': async () => api().templates.duplicate({ id: await template() }),
+    'admin.templates.sendTest': async () =>
+      api().templates.sendTest({ id: await template(), to: 'me@example.com', samples: {} }),
+    'admin.enquiries.setStatus': async () =>
+      api().enquiries.setStatus({ id: (await enquiry()).id, to: 'contacted' }),
+    'admin.enquiries.assign': async () =>
+      api().enquiries.assign({ id: (await enquiry()).id, assigneeId: owner.id }),
+    'admin.enquiries.addNote': async () =>
+      api().enquiries.addNote({ id: (await enquiry()).id, body: 'Called' }),
+    'admin.enquiries.recordOffer': async () =>
+      api().enquiries.recordOffer({
+        id: (await enquiry()).id,
+        amountCents: 500_000,
+        validUntil: null,
+        conditions: null,
+      }),
+    'admin.enquiries.reply': async () =>
+      api().enquiries.reply({ id: (await enquiry()).id, templateId: null, subject: 'Hi', html: '<p>Hi</p>' }),
+    'admin.contacts.update': async () =>
+      api().contacts.update({ id: (await enquiry()).lead_id, smsMarketingConsent: false }),
+    'admin.settings.update': async () => {
+      const { values } = await api().settings.get();
+      return api().settings.update({ ...values, batchSize: values.batchSize === 50 ? 60 : 50 });
+    },
+    'admin.team.changeRole': async () =>
+      api().team.changeRole({ id: await member('walk-role@example.com'), role: 'buyer' }),
+    'admin.team.endSessions': async () =>
+      api().team.endSessions({ id: await member('walk-sessions@example.com') }),
+    'admin.team.remove': async () => api().team.remove({ id: await member('walk-remove@example.com') }),
+    'admin.team.invite': () => api().team.invite({ email: 'walk-invitee@example.com', role: 'marketer' }),
+    'admin.team.resendInvitation': async () =>
+      api().team.resendInvitation(
+        await api().team.invite({ email: 'walk-resend@example.com', role: 'viewer' }),
+      ),
+    'admin.team.revokeInvitation': async () =>
+      api().team.revokeInvitation(
+        await api().team.invite({ email: 'walk-revoke@example.com', role: 'viewer' }),
+      ),
+    'admin.team.resetTwoFactor': async () => {
+      const id = await member('walk-2fa@example.com');
+      await t.db
+        .insertInto('user_two_factor')
+        .values({ user_id: id, secret: new Uint8Array(20), enabled_at: new Date(), last_used_step: 0 })
+        .execute();
+      return api().team.resetTwoFactor({ id });
+    },
+    'admin.team.setTwoFactorPolicy': () => api().team.setTwoFactorPolicy({ required: false }),
+  };
+
+  const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>;
+  const adminMutations = Object.entries(procedures)
+    .filter(([path, procedure]) => path.startsWith('admin.') && procedure._def.type === 'mutation')
+    .map(([path]) => path);
+
+  it('has a successful call for every admin mutation (a new mutation needs one here)', () => {
+    expect(Object.keys(CALLS).toSorted()).toEqual(adminMutations.toSorted());
+  });
+
+  const rowsFor = async (action: string) =>
+    (
+      await t.db
+        .selectFrom('audit_log')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .where('action', '=', action)
+        .executeTakeFirstOrThrow()
+    ).n;
+
+  it.each(Object.keys(CALLS).map((path) => [path]))('%s', async (path) => {
+    // Calls made to set the stage (a template to update, an invitation to resend) are counted too.
+    const before = await rowsFor(path);
+    await CALLS[path]!();
+    expect(await rowsFor(path)).toBe(before + 1);
+  });
+});
+
+describe('the audit row and the action commit or roll back together (decision 030)', () => {
+  const t = useTestDatabase();
+  let owner: SessionUser;
+  const api = () => callerFor(testServices(t.db, { jobs: recordingJobQueue() }), owner).admin;
+  const count = async (table: 'audit_log' | 'email_templates') =>
+    (
+      await t.db
+        .selectFrom(table)
+        .select(sql<number>`count(*)::int`.as('n'))
+        .executeTakeFirstOrThrow()
+    ).n;
+
+  beforeAll(async () => {
+    const user = await createUser(t.db, {
+      email: 'atomic-owner@example.com',
+      password: 'unused-pass-1',
+      verified: true,
+    });
+    await grantAdmin(t.db, user.email, 'owner');
+    owner = { id: user.id, email: user.email, role: 'owner' };
+  });
+
+  it('rolls back what a failing action already wrote, and writes no audit row', async () => {
+    const id = (
+      await t.db
+        .insertInto('email_campaigns')
+        .values({ name: 'Done', subject: 'S', html_content: '<p>x</p>', status: 'completed' })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const rows = await count('audit_log');
+    // Retry sets the campaign to sending, then finds no failed send and refuses.
+    expect(await codeOf(api().campaigns.retryFailed({ id }))).toBe('BAD_REQUEST');
+    const row = await t.db
+      .selectFrom('email_campaigns')
+      .select('status')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe('completed');
+    expect(await count('audit_log')).toBe(rows);
+  });
+
+  it('undoes the action when its audit row cannot be written', async () => {
+    await sql`
+      CREATE FUNCTION refuse_template_audit() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'audit unavailable'; END $$`.execute(t.db);
+    await sql`
+      CREATE TRIGGER refuse_template_audit BEFORE INSERT ON audit_log FOR EACH ROW
+      WHEN (NEW.action = 'admin.templates.create') EXECUTE FUNCTION refuse_template_audit()`.execute(t.db);
+    try {
+      const templates = await count('email_templates');
+      const outcome = await codeOf(
+        api().templates.create({
+          template_name: 'Never kept',
+          subject: 'Hello',
+          description: 'x',
+          html_content: '<p>Hello</p>',
+          variables: [],
+        }),
+      );
+      expect(outcome).toBe('INTERNAL_SERVER_ERROR');
+      expect(await count('email_templates')).toBe(templates);
+    } finally {
+      await sql`DROP TRIGGER refuse_template_audit ON audit_log`.execute(t.db);
+      await sql`DROP FUNCTION refuse_template_audit()`.execute(t.db);
+    }
+  });
+
+  it('keeps the fields an update changed, before and after, without bodies', async () => {
+    const created = await api().templates.create({
+      template_name: 'Before',
+      subject: 'Old subject',
+      description: 'x',
+      html_content: '<p>Old body</p>',
+      variables: [],
+    });
+    await api().templates.update({
+      id: created.id,
+      template_name: 'Before',
+      subject: 'New subject',
+      description: 'x',
+      html_content: '<p>New body</p>',
+      variables: [],
+    });
+    const row = await t.db
+      .selectFrom('audit_log')
+      .select('summary')
+      .where('action', '=', 'admin.templates.update')
+      .executeTakeFirstOrThrow();
+    expect(row.summary['changes']).toEqual({
+      subject: { before: 'Old subject', after: 'New subject' },
+      html_content: 'changed',
+    });
+
+    const { values } = await api().settings.get();
+    await api().settings.update({ ...values, batchSize: 42 });
+    const settingsRow = await t.db
+      .selectFrom('audit_log')
+      .select('summary')
+      .where('action', '=', 'admin.settings.update')
+      .executeTakeFirstOrThrow();
+    expect(settingsRow.summary['changes']).toMatchObject({
+      batch_size: { before: values.batchSize, after: 42 },
+    });
+  });
+});

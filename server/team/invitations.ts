@@ -1,0 +1,206 @@
+import { sha256 } from '@oslojs/crypto/sha2';
+import { encodeBase64urlNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
+import { sql } from 'kysely';
+import { randomBytes } from 'node:crypto';
+import type { Role } from '#shared/auth/permissions.ts';
+import { INVITATION_TTL_HOURS, type TeamInvitation } from '#shared/team/schemas.ts';
+import { invitationEmail } from '../auth/auth-emails.ts';
+import { AuthError } from '../auth/errors.ts';
+import { newPasswordProblem } from '../auth/password-policy.ts';
+import { createUser, findUserByEmail, UserExistsError } from '../auth/users.ts';
+import type { DbExecutor } from '../db/database.ts';
+import { enqueueEmail } from '../email/send-job.ts';
+import type { AppServices } from '../services.ts';
+import { INVITATION_MESSAGES } from '#shared/team/schemas.ts';
+
+// Team invitations (decision 030). The link carries 32 random bytes; the table keeps only their
+// SHA-256, so a leaked table opens nothing. A link works once, for 72 hours, until revoked or
+// replaced by a resend: all of it is state in the row, checked under a row lock at acceptance.
+
+export const INVITATION_TTL_MS = INVITATION_TTL_HOURS * 60 * 60 * 1000;
+
+export class AlreadyMemberError extends Error {
+  override name = 'AlreadyMemberError';
+}
+export class AlreadyInvitedError extends Error {
+  override name = 'AlreadyInvitedError';
+}
+export class UnknownInvitationError extends Error {
+  override name = 'UnknownInvitationError';
+}
+
+function hashToken(token: string): string {
+  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+}
+
+function newToken(): string {
+  return encodeBase64urlNoPadding(randomBytes(32));
+}
+
+type Services = Pick<AppServices, 'config' | 'jobs'>;
+
+async function sendInvitation(
+  services: Services,
+  invitation: { id: string; email: string; role: Role },
+  token: string,
+  inviter: string,
+): Promise<void> {
+  // Keyed by the token: a retried job never sends one link twice, a resend sends its new link.
+  await enqueueEmail(
+    services,
+    invitationEmail(services.config, { ...invitation, token, inviter }),
+    `team-invitation:${hashToken(token)}`,
+  );
+}
+
+/** The Owner invites an address with a role; refuses an address with an account or an open invitation. */
+export async function inviteMember(
+  db: DbExecutor,
+  services: Services,
+  input: { email: string; role: Role },
+  inviter: { id: string; email: string },
+  now = new Date(),
+): Promise<{ id: string }> {
+  const email = input.email.trim();
+  if (await findUserByEmail(db, email)) throw new AlreadyMemberError(email);
+  const token = newToken();
+  const row = await db
+    .insertInto('team_invitations')
+    .values({
+      email,
+      role: input.role,
+      token_hash: hashToken(token),
+      invited_by: inviter.id,
+      created_at: now,
+      expires_at: new Date(now.getTime() + INVITATION_TTL_MS),
+    })
+    // The partial unique index allows one open invitation per address.
+    .onConflict((oc) =>
+      oc
+        .expression(sql`lower(email)`)
+        .where('accepted_at', 'is', null)
+        .where('revoked_at', 'is', null)
+        .doNothing(),
+    )
+    .returning(['id', 'email', 'role'])
+    .executeTakeFirst();
+  if (!row) throw new AlreadyInvitedError(email);
+  await sendInvitation(services, row, token, inviter.email);
+  return { id: row.id };
+}
+
+/** A new link (and 72 hours) for an open invitation; the old link stops working. */
+export async function resendInvitation(
+  db: DbExecutor,
+  services: Services,
+  id: string,
+  inviter: { email: string },
+  now = new Date(),
+): Promise<{ id: string }> {
+  const token = newToken();
+  const row = await db
+    .updateTable('team_invitations')
+    .set({ token_hash: hashToken(token), expires_at: new Date(now.getTime() + INVITATION_TTL_MS) })
+    .where('id', '=', id)
+    .where('accepted_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .returning(['id', 'email', 'role'])
+    .executeTakeFirst();
+  if (!row) throw new UnknownInvitationError(id);
+  await sendInvitation(services, row, token, inviter.email);
+  return { id: row.id };
+}
+
+export async function revokeInvitation(db: DbExecutor, id: string, now = new Date()): Promise<void> {
+  const result = await db
+    .updateTable('team_invitations')
+    .set({ revoked_at: now })
+    .where('id', '=', id)
+    .where('accepted_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  if (result.numUpdatedRows === 0n) throw new UnknownInvitationError(id);
+}
+
+/** Open invitations (not accepted, not revoked), newest first; expired ones say so. */
+export async function listInvitations(db: DbExecutor, now = new Date()): Promise<TeamInvitation[]> {
+  const rows = await db
+    .selectFrom('team_invitations')
+    .leftJoin('users', 'users.id', 'team_invitations.invited_by')
+    .select([
+      'team_invitations.id',
+      'team_invitations.email',
+      'team_invitations.role',
+      'team_invitations.created_at',
+      'team_invitations.expires_at',
+      'users.email as invited_by',
+    ])
+    .where('team_invitations.accepted_at', 'is', null)
+    .where('team_invitations.revoked_at', 'is', null)
+    .orderBy('team_invitations.created_at', 'desc')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    email: r.email,
+    role: r.role,
+    invitedBy: r.invited_by,
+    createdAt: r.created_at.toISOString(),
+    expiresAt: r.expires_at.toISOString(),
+    expired: r.expires_at.getTime() <= now.getTime(),
+  }));
+}
+
+/** An open, unexpired invitation for a link's token (locked when `forUpdate`), or undefined. */
+async function openInvitation(db: DbExecutor, token: string, now: Date, forUpdate: boolean) {
+  let query = db
+    .selectFrom('team_invitations')
+    .select(['id', 'email', 'role'])
+    .where('token_hash', '=', hashToken(token))
+    .where('accepted_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now);
+  if (forUpdate) query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+/** What the acceptance page shows: the address and role a link invites, or null. */
+export async function invitationForToken(
+  db: DbExecutor,
+  token: string,
+  now = new Date(),
+): Promise<{ email: string; role: Role } | null> {
+  const row = await openInvitation(db, token, now, false);
+  return row ? { email: row.email, role: row.role } : null;
+}
+
+/**
+ * Accepting: sets the password (the usual policy), creates the member with the invited role and
+ * spends the invitation, all in the caller's transaction. Throws AuthError when refused.
+ */
+export async function acceptInvitation(
+  trx: DbExecutor,
+  input: { token: string; password: string },
+  now = new Date(),
+): Promise<{ id: string; email: string; role: Role; invitationId: string }> {
+  const invitation = await openInvitation(trx, input.token, now, true);
+  if (!invitation) throw new AuthError('invalid_token', INVITATION_MESSAGES.linkInvalid);
+  const problem = newPasswordProblem(input.password, invitation.email);
+  if (problem) throw new AuthError('weak_password', problem);
+  let user: { id: string; email: string };
+  try {
+    // The address was the invitee's to open: the link proves it, so it counts as verified.
+    user = await createUser(trx, { email: invitation.email, password: input.password, verified: true });
+  } catch (error) {
+    // Someone signed up with the address after the invitation went out.
+    if (error instanceof UserExistsError)
+      throw new AuthError('invalid_token', INVITATION_MESSAGES.linkInvalid);
+    throw error;
+  }
+  await trx.insertInto('user_roles').values({ user_id: user.id, role: invitation.role }).execute();
+  await trx
+    .updateTable('team_invitations')
+    .set({ accepted_at: now, accepted_user_id: user.id })
+    .where('id', '=', invitation.id)
+    .execute();
+  return { ...user, role: invitation.role, invitationId: invitation.id };
+}
