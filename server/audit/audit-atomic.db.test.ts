@@ -71,6 +71,12 @@ describe('every admin mutation, called successfully, writes one audit row', () =
     variables: ['first_name'],
   };
 
+  const segmentInput = (name: string) => ({
+    name,
+    match: 'all' as const,
+    conditions: [{ kind: 'consent' as const, state: 'subscribed' as const }],
+  });
+
   const CALLS: Record<string, () => Promise<unknown>> = {
     'admin.campaigns.saveDraft': () => api().campaigns.saveDraft(draft),
     'admin.campaigns.sendTest': () =>
@@ -96,6 +102,11 @@ describe('every admin mutation, called successfully, writes one audit row', () =
         .execute();
       return api().campaigns.retryFailed({ id });
     },
+    'admin.campaigns.copyForNonOpeners': async () =>
+      api().campaigns.copyForNonOpeners({ id: await campaign('completed'), subject: 'Did you see?' }),
+    'admin.segments.save': () => api().segments.save(segmentInput('Walk segment')),
+    'admin.segments.delete': async () =>
+      api().segments.delete(await api().segments.save(segmentInput('Walk segment to delete'))),
     'admin.templates.create': () => api().templates.create(templateInput),
     'admin.templates.update': async () =>
       api().templates.update({ ...templateInput, id: await template(), subject: 'Changed' }),
