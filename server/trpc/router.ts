@@ -2,6 +2,8 @@ import { adminAuditRouter } from './routers/admin-audit.ts';
 import { adminTeamRouter } from './routers/admin-team.ts';
 import { adminCampaignsRouter } from './routers/admin-campaigns.ts';
 import { adminContactsRouter } from './routers/admin-contacts.ts';
+import { adminContactImportsRouter } from './routers/admin-contact-imports.ts';
+import { adminSuppressionsRouter } from './routers/admin-suppressions.ts';
 import { adminDashboardRouter } from './routers/admin-dashboard.ts';
 import { adminEnquiriesRouter } from './routers/admin-enquiries.ts';
 import { adminOutboxRouter } from './routers/admin-outbox.ts';
@@ -28,6 +30,8 @@ export const appRouter = router({
     dashboard: adminDashboardRouter,
     enquiries: adminEnquiriesRouter,
     contacts: adminContactsRouter,
+    contactImports: adminContactImportsRouter,
+    suppressions: adminSuppressionsRouter,
     unsubscribes: adminUnsubscribesRouter,
     settings: adminSettingsRouter,
     audit: adminAuditRouter,
