@@ -38,6 +38,8 @@ import { Route as AdminGuardedCampaignsIndexRouteImport } from './routes/admin/_
 import { Route as AdminGuardedCampaignsNewRouteImport } from './routes/admin/_guarded/campaigns/new.tsx'
 import { Route as AdminGuardedContactsIndexRouteImport } from './routes/admin/_guarded/contacts/index.tsx'
 import { Route as AdminGuardedContactsIdRouteImport } from './routes/admin/_guarded/contacts/$id.tsx'
+import { Route as AdminGuardedContactsImportRouteImport } from './routes/admin/_guarded/contacts/import.tsx'
+import { Route as AdminGuardedContactsSuppressionsRouteImport } from './routes/admin/_guarded/contacts/suppressions.tsx'
 import { Route as AdminGuardedEnquiriesIndexRouteImport } from './routes/admin/_guarded/enquiries/index.tsx'
 import { Route as AdminGuardedEnquiriesIdRouteImport } from './routes/admin/_guarded/enquiries/$id.tsx'
 import { Route as AdminGuardedTemplatesIndexRouteImport } from './routes/admin/_guarded/templates/index.tsx'
@@ -197,6 +199,18 @@ const AdminGuardedContactsIdRoute = AdminGuardedContactsIdRouteImport.update({
   path: '/contacts/$id',
   getParentRoute: () => AdminGuardedRoute,
 } as any)
+const AdminGuardedContactsImportRoute =
+  AdminGuardedContactsImportRouteImport.update({
+    id: '/contacts/import',
+    path: '/contacts/import',
+    getParentRoute: () => AdminGuardedRoute,
+  } as any)
+const AdminGuardedContactsSuppressionsRoute =
+  AdminGuardedContactsSuppressionsRouteImport.update({
+    id: '/contacts/suppressions',
+    path: '/contacts/suppressions',
+    getParentRoute: () => AdminGuardedRoute,
+  } as any)
 const AdminGuardedEnquiriesIndexRoute =
   AdminGuardedEnquiriesIndexRouteImport.update({
     id: '/enquiries/',
@@ -272,6 +286,8 @@ export interface FileRoutesByFullPath {
   '/admin/': typeof AdminGuardedIndexRoute
   '/admin/campaigns/new': typeof AdminGuardedCampaignsNewRoute
   '/admin/contacts/$id': typeof AdminGuardedContactsIdRoute
+  '/admin/contacts/import': typeof AdminGuardedContactsImportRoute
+  '/admin/contacts/suppressions': typeof AdminGuardedContactsSuppressionsRoute
   '/admin/enquiries/$id': typeof AdminGuardedEnquiriesIdRoute
   '/admin/templates/new': typeof AdminGuardedTemplatesNewRoute
   '/admin/campaigns/': typeof AdminGuardedCampaignsIndexRoute
@@ -309,6 +325,8 @@ export interface FileRoutesByTo {
   '/admin/unsubscribes': typeof AdminGuardedUnsubscribesRoute
   '/admin/campaigns/new': typeof AdminGuardedCampaignsNewRoute
   '/admin/contacts/$id': typeof AdminGuardedContactsIdRoute
+  '/admin/contacts/import': typeof AdminGuardedContactsImportRoute
+  '/admin/contacts/suppressions': typeof AdminGuardedContactsSuppressionsRoute
   '/admin/enquiries/$id': typeof AdminGuardedEnquiriesIdRoute
   '/admin/templates/new': typeof AdminGuardedTemplatesNewRoute
   '/admin/campaigns': typeof AdminGuardedCampaignsIndexRoute
@@ -349,6 +367,8 @@ export interface FileRoutesById {
   '/admin/_guarded/': typeof AdminGuardedIndexRoute
   '/admin/_guarded/campaigns/new': typeof AdminGuardedCampaignsNewRoute
   '/admin/_guarded/contacts/$id': typeof AdminGuardedContactsIdRoute
+  '/admin/_guarded/contacts/import': typeof AdminGuardedContactsImportRoute
+  '/admin/_guarded/contacts/suppressions': typeof AdminGuardedContactsSuppressionsRoute
   '/admin/_guarded/enquiries/$id': typeof AdminGuardedEnquiriesIdRoute
   '/admin/_guarded/templates/new': typeof AdminGuardedTemplatesNewRoute
   '/admin/_guarded/campaigns/': typeof AdminGuardedCampaignsIndexRoute
@@ -389,6 +409,8 @@ export interface FileRouteTypes {
     | '/admin/'
     | '/admin/campaigns/new'
     | '/admin/contacts/$id'
+    | '/admin/contacts/import'
+    | '/admin/contacts/suppressions'
     | '/admin/enquiries/$id'
     | '/admin/templates/new'
     | '/admin/campaigns/'
@@ -426,6 +448,8 @@ export interface FileRouteTypes {
     | '/admin/unsubscribes'
     | '/admin/campaigns/new'
     | '/admin/contacts/$id'
+    | '/admin/contacts/import'
+    | '/admin/contacts/suppressions'
     | '/admin/enquiries/$id'
     | '/admin/templates/new'
     | '/admin/campaigns'
@@ -465,6 +489,8 @@ export interface FileRouteTypes {
     | '/admin/_guarded/'
     | '/admin/_guarded/campaigns/new'
     | '/admin/_guarded/contacts/$id'
+    | '/admin/_guarded/contacts/import'
+    | '/admin/_guarded/contacts/suppressions'
     | '/admin/_guarded/enquiries/$id'
     | '/admin/_guarded/templates/new'
     | '/admin/_guarded/campaigns/'
@@ -697,6 +723,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminGuardedContactsIdRouteImport
       parentRoute: typeof AdminGuardedRoute
     }
+    '/admin/_guarded/contacts/import': {
+      id: '/admin/_guarded/contacts/import'
+      path: '/contacts/import'
+      fullPath: '/admin/contacts/import'
+      preLoaderRoute: typeof AdminGuardedContactsImportRouteImport
+      parentRoute: typeof AdminGuardedRoute
+    }
+    '/admin/_guarded/contacts/suppressions': {
+      id: '/admin/_guarded/contacts/suppressions'
+      path: '/contacts/suppressions'
+      fullPath: '/admin/contacts/suppressions'
+      preLoaderRoute: typeof AdminGuardedContactsSuppressionsRouteImport
+      parentRoute: typeof AdminGuardedRoute
+    }
     '/admin/_guarded/enquiries/': {
       id: '/admin/_guarded/enquiries/'
       path: '/enquiries'
@@ -767,6 +807,8 @@ interface AdminGuardedRouteChildren {
   AdminGuardedIndexRoute: typeof AdminGuardedIndexRoute
   AdminGuardedCampaignsNewRoute: typeof AdminGuardedCampaignsNewRoute
   AdminGuardedContactsIdRoute: typeof AdminGuardedContactsIdRoute
+  AdminGuardedContactsImportRoute: typeof AdminGuardedContactsImportRoute
+  AdminGuardedContactsSuppressionsRoute: typeof AdminGuardedContactsSuppressionsRoute
   AdminGuardedEnquiriesIdRoute: typeof AdminGuardedEnquiriesIdRoute
   AdminGuardedTemplatesNewRoute: typeof AdminGuardedTemplatesNewRoute
   AdminGuardedCampaignsIndexRoute: typeof AdminGuardedCampaignsIndexRoute
@@ -790,6 +832,8 @@ const AdminGuardedRouteChildren: AdminGuardedRouteChildren = {
   AdminGuardedIndexRoute: AdminGuardedIndexRoute,
   AdminGuardedCampaignsNewRoute: AdminGuardedCampaignsNewRoute,
   AdminGuardedContactsIdRoute: AdminGuardedContactsIdRoute,
+  AdminGuardedContactsImportRoute: AdminGuardedContactsImportRoute,
+  AdminGuardedContactsSuppressionsRoute: AdminGuardedContactsSuppressionsRoute,
   AdminGuardedEnquiriesIdRoute: AdminGuardedEnquiriesIdRoute,
   AdminGuardedTemplatesNewRoute: AdminGuardedTemplatesNewRoute,
   AdminGuardedCampaignsIndexRoute: AdminGuardedCampaignsIndexRoute,
