@@ -5,6 +5,9 @@ import { callerFor, codeOf, silentLogger, testServices } from '#test/support/ser
 import { createUser, grantAdmin } from '../auth/users.ts';
 import type { SessionUser } from '../auth/session.ts';
 import { createImport, runImportJob } from './import/import.ts';
+import { parseResendEvent } from '#shared/webhooks/resend-events.ts';
+import { bounce, newSvixId, resendEmailEvent } from '#test/support/resend-webhooks.ts';
+import { recordResendEvent } from '../webhooks/apply-event.ts';
 
 // Issue 20 items 2-4: import (dry run vs run, idempotent, never re-subscribes), the suppression
 // list kept in step with the contacts, and erasure that leaves nobody behind.
@@ -363,5 +366,104 @@ describe('contact lifecycle', () => {
       consent: EVIDENCE,
     });
     expect(dry.rows).toEqual([{ row: 2, email: EMAIL, outcome: 'skip', reason: 'suppressed' }]);
+  });
+
+  it('puts a hard bounce and a complaint on the list with their campaign, contact or not', async () => {
+    const campaign = await t.db
+      .insertInto('email_campaigns')
+      .values({ name: 'Bounce source', subject: 'Hi', status: 'sending' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const lead = await t.db
+      .insertInto('leads')
+      .values({ email: 'Hard.Bounce@example.com', email_marketing_consent: true })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const sends = await t.db
+      .insertInto('email_sends')
+      .values([
+        {
+          campaign_id: campaign.id,
+          lead_id: lead.id,
+          recipient_email: 'Hard.Bounce@example.com',
+          status: 'sent',
+          provider_message_id: 'msg-bounce',
+        },
+        // A test-mode send to an address that is not a contact.
+        {
+          campaign_id: campaign.id,
+          lead_id: null,
+          recipient_email: 'tester@example.com',
+          status: 'sent',
+          provider_message_id: 'msg-complaint',
+        },
+      ])
+      .returning('id')
+      .execute();
+    expect(sends).toHaveLength(2);
+    for (const event of [
+      resendEmailEvent('email.bounced', 'msg-bounce', {
+        to: 'Hard.Bounce@example.com',
+        data: bounce('Permanent'),
+      }),
+      resendEmailEvent('email.complained', 'msg-complaint', { to: 'tester@example.com' }),
+    ]) {
+      const rawBody = JSON.stringify(event);
+      const parsed = parseResendEvent(JSON.parse(rawBody));
+      if (!parsed.ok) throw new Error(parsed.error);
+      await recordResendEvent(t.db, { providerEventId: newSvixId(), rawBody, parsed: parsed.value });
+    }
+    const listed = await t.db
+      .selectFrom('email_suppressions')
+      .select(['email', 'reason', 'campaign_id'])
+      .where('campaign_id', '=', campaign.id)
+      .orderBy('email')
+      .execute();
+    expect(listed).toEqual([
+      { email: 'Hard.Bounce@example.com', reason: 'hard_bounce', campaign_id: campaign.id },
+      { email: 'tester@example.com', reason: 'complaint', campaign_id: campaign.id },
+    ]);
+    const contact = await t.db
+      .selectFrom('leads')
+      .select(['suppression_reason'])
+      .where('id', '=', lead.id)
+      .executeTakeFirstOrThrow();
+    expect(contact.suppression_reason).toBe('hard_bounce');
+    // The list page names the campaign.
+    const page = await caller().admin.suppressions.list({ search: 'tester@', reason: 'complaint' });
+    expect(page.rows.map((r) => [r.email, r.campaignName])).toEqual([
+      ['tester@example.com', 'Bounce source'],
+    ]);
+  });
+
+  it('a cancelled import stops before its next batch; a job run twice applies nothing twice', async () => {
+    const rows = Array.from({ length: 12_000 }, (_, i) => `bulk${i}@bulk.example.com,Bulk ${i},,yes`);
+    const text = ['Email,Name,Phone,Consent', ...rows].join('\n');
+
+    const cancelled = await createImport(t.db, { text, fileName: null, actorEmail: admin.email });
+    if (cancelled.status !== 'ok') throw new Error('upload failed');
+    await caller().admin.contactImports.dryRun({ id: cancelled.id, mapping: MAPPING, consent: EVIDENCE });
+    await caller().admin.contactImports.start({ id: cancelled.id });
+    await caller().admin.contactImports.cancel({ id: cancelled.id });
+    expect(await runImportJob({ db: t.db, logger: silentLogger }, cancelled.id)).toEqual({
+      status: 'cancelled',
+    });
+    expect(await caller().admin.contactImports.get({ id: cancelled.id })).toMatchObject({
+      status: 'cancelled',
+      processedRows: 0,
+      created: 0,
+    });
+    expect(await codeOf(caller().admin.contactImports.cancel({ id: cancelled.id }))).toBe('CONFLICT');
+
+    const { id, view } = await importCsv(text);
+    expect(view).toMatchObject({ status: 'completed', processedRows: 12_000, created: 12_000 });
+    // pg-boss runs a job again after a lost worker: the finished import is left as it is.
+    expect(await runImportJob({ db: t.db, logger: silentLogger }, id)).toEqual({ status: 'skipped' });
+    const bulk = await t.db
+      .selectFrom('leads')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('email', 'like', '%@bulk.example.com')
+      .executeTakeFirstOrThrow();
+    expect(bulk.n).toBe(12_000);
   });
 });
