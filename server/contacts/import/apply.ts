@@ -5,7 +5,8 @@ import type { DbExecutor, DbTransaction } from '../../db/database.ts';
 import type { ImportRow } from './parse.ts';
 
 // The set-based SQL of an import (decision 035): each batch of rows travels as a handful of arrays
-// (unnest), is classified by one query and written by two statements, whatever its size.
+// (unnest) and is classified and written by one statement, whatever its size. The dry run and the
+// run classify with the same expression, so the run does exactly what the dry run showed.
 
 function inputArrays(rows: readonly ImportRow[]) {
   return sql`unnest(
@@ -15,20 +16,14 @@ function inputArrays(rows: readonly ImportRow[]) {
   ) AS i(row_number, email, full_name, phone, email_consent, sms_consent)`;
 }
 
-export interface ClassifiedRow {
-  row: number;
-  outcome: ImportOutcome;
-  reason: SkipReason | null;
-}
-
 /**
- * What importing each row would do. An address on the suppression list, or a contact suppressed
- * or unsubscribed from e-mail, is skipped whole: an import never re-subscribes anybody.
+ * Each input row `i` with its contact `l` (if any), and what importing it does. An address on the
+ * suppression list, or a contact suppressed or unsubscribed from e-mail, is skipped whole: an import
+ * never re-subscribes anybody.
  */
-export async function classifyRows(db: DbExecutor, rows: readonly ImportRow[]): Promise<ClassifiedRow[]> {
-  if (rows.length === 0) return [];
-  const result = await sql<{ row_number: number; outcome: string }>`
-    SELECT i.row_number,
+function classified(rows: readonly ImportRow[]) {
+  return sql`
+    SELECT i.*, l.id AS lead_id,
       CASE
         WHEN l.suppressed_at IS NOT NULL OR EXISTS (
           SELECT 1 FROM email_suppressions s WHERE s.email_hash = email_hash(i.email)) THEN 'suppressed'
@@ -39,103 +34,116 @@ export async function classifyRows(db: DbExecutor, rows: readonly ImportRow[]): 
           OR (i.email_consent AND NOT l.email_marketing_consent)
           OR (i.sms_consent AND NOT l.sms_marketing_consent AND l.sms_unsubscribed_at IS NULL) THEN 'update'
         ELSE 'unchanged'
-      END AS outcome
+      END AS outcome,
+      coalesce(i.email_consent AND NOT l.email_marketing_consent, false) AS grant_email,
+      coalesce(i.sms_consent AND NOT l.sms_marketing_consent AND l.sms_unsubscribed_at IS NULL, false) AS grant_sms
     FROM ${inputArrays(rows)}
-    LEFT JOIN leads l ON lower(l.email) = lower(i.email)
-    ORDER BY i.row_number`.execute(db);
-  return result.rows.map((r) =>
-    r.outcome === 'suppressed' || r.outcome === 'unsubscribed'
-      ? { row: r.row_number, outcome: 'skip', reason: r.outcome }
-      : { row: r.row_number, outcome: r.outcome as ImportOutcome, reason: null },
-  );
+    LEFT JOIN leads l ON lower(l.email) = lower(i.email)`;
+}
+
+export interface ClassifiedRow {
+  row: number;
+  outcome: ImportOutcome;
+  reason: SkipReason | null;
+}
+
+function toClassified(row: { row_number: number; outcome: string }): ClassifiedRow {
+  return row.outcome === 'suppressed' || row.outcome === 'unsubscribed'
+    ? { row: row.row_number, outcome: 'skip', reason: row.outcome }
+    : { row: row.row_number, outcome: row.outcome as ImportOutcome, reason: null };
+}
+
+/** What importing each row would do (the dry run). */
+export async function classifyRows(db: DbExecutor, rows: readonly ImportRow[]): Promise<ClassifiedRow[]> {
+  if (rows.length === 0) return [];
+  const result = await sql<{ row_number: number; outcome: string }>`
+    SELECT row_number, outcome FROM (${classified(rows)}) c ORDER BY row_number`.execute(db);
+  return result.rows.map(toClassified);
 }
 
 export interface ApplyContext {
+  importId: string;
   consent: ConsentEvidence | null;
   actorEmail: string;
   now: Date;
 }
 
+export interface BatchResult {
+  created: number;
+  updated: number;
+  unchanged: number;
+  /** Rows skipped by the database's state (unsubscribed, suppressed), kept for the report. */
+  skipped: number;
+}
+
 /**
- * Creates the new contacts and updates the existing ones of `rows` (already classified: pass only
- * rows whose outcome is create or update). Consent switched on by the import is recorded with its
- * evidence, one consent record per contact (decision 012). Returns how many were created and updated.
+ * Imports one batch: creates the new contacts, updates the existing ones, records the consent the
+ * import switched on with its evidence (one consent record per contact, decision 012), and keeps
+ * the skipped rows for the report. One statement; its data-modifying parts all see the batch's
+ * starting state, which is what the classification read.
  */
-export async function applyRows(
+export async function importBatch(
   trx: DbTransaction,
   rows: readonly ImportRow[],
   ctx: ApplyContext,
-): Promise<{ created: number; updated: number }> {
-  if (rows.length === 0) return { created: 0, updated: 0 };
+): Promise<BatchResult> {
+  if (rows.length === 0) return { created: 0, updated: 0, unchanged: 0, skipped: 0 };
   const source = `import:${ctx.actorEmail}`;
-  const basis = ctx.consent?.basis ?? null;
-  const note = ctx.consent?.note ?? null;
-  const obtainedOn = ctx.consent?.obtainedOn ?? null;
+  const evidence = sql`${ctx.consent?.basis ?? null}, ${ctx.consent?.note ?? null}, ${ctx.consent?.obtainedOn ?? null}::date, ${ctx.actorEmail}`;
   const channels = (email: string, sms: string) =>
     sql`array_remove(ARRAY[CASE WHEN ${sql.ref(email)} THEN 'email' END, CASE WHEN ${sql.ref(sms)} THEN 'sms' END], NULL)`;
-
-  const created = await sql<{ n: number }>`
-    WITH created AS (
+  const result = await sql<BatchResult>`
+    WITH c AS MATERIALIZED (${classified(rows)}),
+    created AS (
       INSERT INTO leads (email, full_name, phone, email_marketing_consent, sms_marketing_consent,
                          consent_at, consent_source, created_at, updated_at)
-      SELECT i.email, i.full_name, i.phone, i.email_consent, i.sms_consent,
-        CASE WHEN i.email_consent OR i.sms_consent THEN ${ctx.now}::timestamptz END,
-        CASE WHEN i.email_consent OR i.sms_consent THEN ${source} END,
+      SELECT email, full_name, phone, email_consent, sms_consent,
+        CASE WHEN email_consent OR sms_consent THEN ${ctx.now}::timestamptz END,
+        CASE WHEN email_consent OR sms_consent THEN ${source} END,
         ${ctx.now}, ${ctx.now}
-      FROM ${inputArrays(rows)}
-      WHERE NOT EXISTS (SELECT 1 FROM leads l WHERE lower(l.email) = lower(i.email))
-        AND NOT EXISTS (SELECT 1 FROM email_suppressions s WHERE s.email_hash = email_hash(i.email))
-      ORDER BY i.row_number
+      FROM c WHERE outcome = 'create'
+      ORDER BY row_number
       ON CONFLICT ((lower(email))) DO NOTHING
       RETURNING id, email_marketing_consent, sms_marketing_consent
     ),
-    records AS (
-      INSERT INTO consent_records (lead_id, channels, basis, note, obtained_on, recorded_by)
-      SELECT id, ${channels('email_marketing_consent', 'sms_marketing_consent')}, ${basis}, ${note},
-        ${obtainedOn}::date, ${ctx.actorEmail}
-      FROM created WHERE email_marketing_consent OR sms_marketing_consent
-      RETURNING 1
-    )
-    SELECT count(*)::int AS n FROM created`.execute(trx);
-
-  const updated = await sql<{ n: number }>`
-    WITH target AS (
-      SELECT l.id, i.full_name, i.phone,
-        (i.email_consent AND NOT l.email_marketing_consent) AS grant_email,
-        (i.sms_consent AND NOT l.sms_marketing_consent AND l.sms_unsubscribed_at IS NULL) AS grant_sms
-      FROM ${inputArrays(rows)}
-      JOIN leads l ON lower(l.email) = lower(i.email)
-      WHERE l.email_unsubscribed_at IS NULL AND l.suppressed_at IS NULL
-        AND NOT EXISTS (SELECT 1 FROM email_suppressions s WHERE s.email_hash = email_hash(i.email))
-        AND ((i.full_name IS NOT NULL AND i.full_name IS DISTINCT FROM l.full_name)
-          OR (i.phone IS NOT NULL AND i.phone IS DISTINCT FROM l.phone)
-          OR (i.email_consent AND NOT l.email_marketing_consent)
-          OR (i.sms_consent AND NOT l.sms_marketing_consent AND l.sms_unsubscribed_at IS NULL))
-      FOR UPDATE OF l
-    ),
     updated AS (
       UPDATE leads l SET
-        full_name = coalesce(t.full_name, l.full_name),
-        phone = coalesce(t.phone, l.phone),
-        email_marketing_consent = l.email_marketing_consent OR t.grant_email,
-        email_consent_pending = l.email_consent_pending AND NOT t.grant_email,
-        sms_marketing_consent = l.sms_marketing_consent OR t.grant_sms,
-        sms_consent_pending = l.sms_consent_pending AND NOT t.grant_sms,
-        consent_at = CASE WHEN t.grant_email OR t.grant_sms THEN ${ctx.now}::timestamptz ELSE l.consent_at END,
-        consent_source = CASE WHEN t.grant_email OR t.grant_sms THEN ${source} ELSE l.consent_source END,
-        consent_ip = CASE WHEN t.grant_email OR t.grant_sms THEN NULL ELSE l.consent_ip END,
-        consent_user_agent = CASE WHEN t.grant_email OR t.grant_sms THEN NULL ELSE l.consent_user_agent END,
+        full_name = coalesce(c.full_name, l.full_name),
+        phone = coalesce(c.phone, l.phone),
+        email_marketing_consent = l.email_marketing_consent OR c.grant_email,
+        email_consent_pending = l.email_consent_pending AND NOT c.grant_email,
+        sms_marketing_consent = l.sms_marketing_consent OR c.grant_sms,
+        sms_consent_pending = l.sms_consent_pending AND NOT c.grant_sms,
+        consent_at = CASE WHEN c.grant_email OR c.grant_sms THEN ${ctx.now}::timestamptz ELSE l.consent_at END,
+        consent_source = CASE WHEN c.grant_email OR c.grant_sms THEN ${source} ELSE l.consent_source END,
+        consent_ip = CASE WHEN c.grant_email OR c.grant_sms THEN NULL ELSE l.consent_ip END,
+        consent_user_agent = CASE WHEN c.grant_email OR c.grant_sms THEN NULL ELSE l.consent_user_agent END,
         updated_at = ${ctx.now}
-      FROM target t WHERE l.id = t.id
-      RETURNING l.id
+      FROM c WHERE c.outcome = 'update' AND l.id = c.lead_id
+      RETURNING l.id, c.grant_email, c.grant_sms
     ),
     records AS (
       INSERT INTO consent_records (lead_id, channels, basis, note, obtained_on, recorded_by)
-      SELECT id, ${channels('grant_email', 'grant_sms')}, ${basis}, ${note}, ${obtainedOn}::date, ${ctx.actorEmail}
-      FROM target WHERE grant_email OR grant_sms
+      SELECT id, ${channels('email_marketing_consent', 'sms_marketing_consent')}, ${evidence}
+      FROM created WHERE email_marketing_consent OR sms_marketing_consent
+      UNION ALL
+      SELECT id, ${channels('grant_email', 'grant_sms')}, ${evidence}
+      FROM updated WHERE grant_email OR grant_sms
+      RETURNING 1
+    ),
+    rejected AS (
+      INSERT INTO contact_import_rejections (import_id, row_number, email, full_name, phone, reason)
+      SELECT ${ctx.importId}::uuid, row_number, email, full_name, phone, outcome
+      FROM c WHERE outcome IN ('suppressed', 'unsubscribed')
+      ON CONFLICT DO NOTHING
       RETURNING 1
     )
-    SELECT count(*)::int AS n FROM updated`.execute(trx);
-
-  return { created: created.rows[0]?.n ?? 0, updated: updated.rows[0]?.n ?? 0 };
+    SELECT
+      (SELECT count(*)::int FROM created) AS created,
+      (SELECT count(*)::int FROM updated) AS updated,
+      -- A row another writer created meanwhile counts as unchanged.
+      (SELECT count(*)::int FROM c WHERE outcome = 'unchanged')
+        + (SELECT count(*)::int FROM c WHERE outcome = 'create') - (SELECT count(*)::int FROM created) AS unchanged,
+      (SELECT count(*)::int FROM c WHERE outcome IN ('suppressed', 'unsubscribed')) AS skipped`.execute(trx);
+  return result.rows[0] ?? { created: 0, updated: 0, unchanged: 0, skipped: 0 };
 }
