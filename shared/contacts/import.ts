@@ -73,7 +73,6 @@ export const importSettingsSchema = z
     message: IMPORT_MESSAGES.basisForConsentColumn,
     path: ['consent'],
   });
-export type ImportSettings = z.input<typeof importSettingsSchema>;
 
 export const importIdInputSchema = z.object({ id: z.uuid() });
 

@@ -206,7 +206,6 @@ export const contactCreateInputSchema = z.object({
   consentEvidence: consentEvidenceSchema.nullable(),
   smsMarketingConsent: z.boolean().default(false),
 });
-export type ContactCreateInput = z.input<typeof contactCreateInputSchema>;
 
 export const contactDetailsInputSchema = z.object({
   id: z.uuid(),

@@ -87,7 +87,6 @@ export const suppressionAddInputSchema = z.object({
   reason: z.enum(manualSuppressionReasons),
   note: z.string().trim().max(500, SUPPRESSION_MESSAGES.noteTooLong).optional(),
 });
-export type SuppressionAddInput = z.input<typeof suppressionAddInputSchema>;
 
 export const suppressionRemoveInputSchema = z.object({
   id: z.uuid(),
