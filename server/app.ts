@@ -3,6 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { adminExportRoutes } from './exports/routes.ts';
+import { contactImportUploadPlugin } from './contacts/import/routes.ts';
 import { registerAuthRoutes } from './http/auth-routes.ts';
 import { registerClientFiles } from './http/client-files.ts';
 import { registerCsrfProtection } from './http/csrf.ts';
@@ -107,6 +108,7 @@ export async function createServer(options: CreateServerOptions): Promise<AppSer
   registerAuthRoutes(app, services);
   await app.register(uploadRoutes, { services });
   await app.register(adminExportRoutes, { services });
+  await app.register(contactImportUploadPlugin(services));
   await app.register(oneClickUnsubscribePlugin(services));
   await app.register(resendWebhookPlugin(services));
 

@@ -5,6 +5,7 @@ import { runEmailSendJob } from '#server/email/send-job.ts';
 import type { JobName, JobPayload } from '#server/jobs/definitions.ts';
 import { runAwaitingReplyDigest } from '#server/enquiries/digest.ts';
 import { runCapiJob } from '#server/enquiries/conversions.ts';
+import { runImportJob } from '#server/contacts/import/import.ts';
 import { runEnquiryRetention } from '#server/enquiries/retention.ts';
 import { runEnquiryNotifyJob } from '#server/leads/notifications.ts';
 import { pruneExpired } from '#server/housekeeping.ts';
@@ -38,6 +39,7 @@ export const jobHandlers: Handlers = {
   'enquiries.digest': (services) => runAwaitingReplyDigest(services),
   'meta.capi': (services, payload) => runCapiJob(services, payload),
   'enquiries.retention': (services) => runEnquiryRetention(services, uploadStorageFor(services.config)),
+  'contacts.import': (services, payload) => runImportJob(services, payload.importId),
   'housekeeping.prune': (services) => pruneExpired(services.db),
   'stats.compact': async (services) => ({ compacted: await compactStatDeltas(services.db) }),
   'uploads.cleanup': async (services) => ({

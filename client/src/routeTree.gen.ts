@@ -39,6 +39,8 @@ import { Route as AdminGuardedCampaignsIndexRouteImport } from './routes/admin/_
 import { Route as AdminGuardedCampaignsNewRouteImport } from './routes/admin/_guarded/campaigns/new.tsx'
 import { Route as AdminGuardedContactsIndexRouteImport } from './routes/admin/_guarded/contacts/index.tsx'
 import { Route as AdminGuardedContactsIdRouteImport } from './routes/admin/_guarded/contacts/$id.tsx'
+import { Route as AdminGuardedContactsImportRouteImport } from './routes/admin/_guarded/contacts/import.tsx'
+import { Route as AdminGuardedContactsSuppressionsRouteImport } from './routes/admin/_guarded/contacts/suppressions.tsx'
 import { Route as AdminGuardedEnquiriesIndexRouteImport } from './routes/admin/_guarded/enquiries/index.tsx'
 import { Route as AdminGuardedEnquiriesIdRouteImport } from './routes/admin/_guarded/enquiries/$id.tsx'
 import { Route as AdminGuardedTemplatesIndexRouteImport } from './routes/admin/_guarded/templates/index.tsx'
@@ -205,6 +207,18 @@ const AdminGuardedContactsIdRoute = AdminGuardedContactsIdRouteImport.update({
   path: '/contacts/$id',
   getParentRoute: () => AdminGuardedRoute,
 } as any)
+const AdminGuardedContactsImportRoute =
+  AdminGuardedContactsImportRouteImport.update({
+    id: '/contacts/import',
+    path: '/contacts/import',
+    getParentRoute: () => AdminGuardedRoute,
+  } as any)
+const AdminGuardedContactsSuppressionsRoute =
+  AdminGuardedContactsSuppressionsRouteImport.update({
+    id: '/contacts/suppressions',
+    path: '/contacts/suppressions',
+    getParentRoute: () => AdminGuardedRoute,
+  } as any)
 const AdminGuardedEnquiriesIndexRoute =
   AdminGuardedEnquiriesIndexRouteImport.update({
     id: '/enquiries/',
@@ -293,6 +307,8 @@ export interface FileRoutesByFullPath {
   '/admin/': typeof AdminGuardedIndexRoute
   '/admin/campaigns/new': typeof AdminGuardedCampaignsNewRoute
   '/admin/contacts/$id': typeof AdminGuardedContactsIdRoute
+  '/admin/contacts/import': typeof AdminGuardedContactsImportRoute
+  '/admin/contacts/suppressions': typeof AdminGuardedContactsSuppressionsRoute
   '/admin/enquiries/$id': typeof AdminGuardedEnquiriesIdRoute
   '/admin/templates/new': typeof AdminGuardedTemplatesNewRoute
   '/admin/campaigns/': typeof AdminGuardedCampaignsIndexRoute
@@ -333,6 +349,8 @@ export interface FileRoutesByTo {
   '/admin/unsubscribes': typeof AdminGuardedUnsubscribesRoute
   '/admin/campaigns/new': typeof AdminGuardedCampaignsNewRoute
   '/admin/contacts/$id': typeof AdminGuardedContactsIdRoute
+  '/admin/contacts/import': typeof AdminGuardedContactsImportRoute
+  '/admin/contacts/suppressions': typeof AdminGuardedContactsSuppressionsRoute
   '/admin/enquiries/$id': typeof AdminGuardedEnquiriesIdRoute
   '/admin/templates/new': typeof AdminGuardedTemplatesNewRoute
   '/admin/campaigns': typeof AdminGuardedCampaignsIndexRoute
@@ -376,6 +394,8 @@ export interface FileRoutesById {
   '/admin/_guarded/': typeof AdminGuardedIndexRoute
   '/admin/_guarded/campaigns/new': typeof AdminGuardedCampaignsNewRoute
   '/admin/_guarded/contacts/$id': typeof AdminGuardedContactsIdRoute
+  '/admin/_guarded/contacts/import': typeof AdminGuardedContactsImportRoute
+  '/admin/_guarded/contacts/suppressions': typeof AdminGuardedContactsSuppressionsRoute
   '/admin/_guarded/enquiries/$id': typeof AdminGuardedEnquiriesIdRoute
   '/admin/_guarded/templates/new': typeof AdminGuardedTemplatesNewRoute
   '/admin/_guarded/campaigns/': typeof AdminGuardedCampaignsIndexRoute
@@ -419,6 +439,8 @@ export interface FileRouteTypes {
     | '/admin/'
     | '/admin/campaigns/new'
     | '/admin/contacts/$id'
+    | '/admin/contacts/import'
+    | '/admin/contacts/suppressions'
     | '/admin/enquiries/$id'
     | '/admin/templates/new'
     | '/admin/campaigns/'
@@ -459,6 +481,8 @@ export interface FileRouteTypes {
     | '/admin/unsubscribes'
     | '/admin/campaigns/new'
     | '/admin/contacts/$id'
+    | '/admin/contacts/import'
+    | '/admin/contacts/suppressions'
     | '/admin/enquiries/$id'
     | '/admin/templates/new'
     | '/admin/campaigns'
@@ -501,6 +525,8 @@ export interface FileRouteTypes {
     | '/admin/_guarded/'
     | '/admin/_guarded/campaigns/new'
     | '/admin/_guarded/contacts/$id'
+    | '/admin/_guarded/contacts/import'
+    | '/admin/_guarded/contacts/suppressions'
     | '/admin/_guarded/enquiries/$id'
     | '/admin/_guarded/templates/new'
     | '/admin/_guarded/campaigns/'
@@ -742,6 +768,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminGuardedContactsIdRouteImport
       parentRoute: typeof AdminGuardedRoute
     }
+    '/admin/_guarded/contacts/import': {
+      id: '/admin/_guarded/contacts/import'
+      path: '/contacts/import'
+      fullPath: '/admin/contacts/import'
+      preLoaderRoute: typeof AdminGuardedContactsImportRouteImport
+      parentRoute: typeof AdminGuardedRoute
+    }
+    '/admin/_guarded/contacts/suppressions': {
+      id: '/admin/_guarded/contacts/suppressions'
+      path: '/contacts/suppressions'
+      fullPath: '/admin/contacts/suppressions'
+      preLoaderRoute: typeof AdminGuardedContactsSuppressionsRouteImport
+      parentRoute: typeof AdminGuardedRoute
+    }
     '/admin/_guarded/enquiries/': {
       id: '/admin/_guarded/enquiries/'
       path: '/enquiries'
@@ -826,6 +866,8 @@ interface AdminGuardedRouteChildren {
   AdminGuardedIndexRoute: typeof AdminGuardedIndexRoute
   AdminGuardedCampaignsNewRoute: typeof AdminGuardedCampaignsNewRoute
   AdminGuardedContactsIdRoute: typeof AdminGuardedContactsIdRoute
+  AdminGuardedContactsImportRoute: typeof AdminGuardedContactsImportRoute
+  AdminGuardedContactsSuppressionsRoute: typeof AdminGuardedContactsSuppressionsRoute
   AdminGuardedEnquiriesIdRoute: typeof AdminGuardedEnquiriesIdRoute
   AdminGuardedTemplatesNewRoute: typeof AdminGuardedTemplatesNewRoute
   AdminGuardedCampaignsIndexRoute: typeof AdminGuardedCampaignsIndexRoute
@@ -851,6 +893,8 @@ const AdminGuardedRouteChildren: AdminGuardedRouteChildren = {
   AdminGuardedIndexRoute: AdminGuardedIndexRoute,
   AdminGuardedCampaignsNewRoute: AdminGuardedCampaignsNewRoute,
   AdminGuardedContactsIdRoute: AdminGuardedContactsIdRoute,
+  AdminGuardedContactsImportRoute: AdminGuardedContactsImportRoute,
+  AdminGuardedContactsSuppressionsRoute: AdminGuardedContactsSuppressionsRoute,
   AdminGuardedEnquiriesIdRoute: AdminGuardedEnquiriesIdRoute,
   AdminGuardedTemplatesNewRoute: AdminGuardedTemplatesNewRoute,
   AdminGuardedCampaignsIndexRoute: AdminGuardedCampaignsIndexRoute,

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { CampaignStatus } from '../db/schema.ts';
 import type { SessionUser } from '../auth/session.ts';
 import { createUser, grantAdmin } from '../auth/users.ts';
+import { createImport } from '../contacts/import/import.ts';
 import { appRouter } from '../trpc/router.ts';
 import { seedSubscribers } from '#test/support/campaign-fixtures.ts';
 import { useTestDatabase } from '#test/support/db.ts';
@@ -71,6 +72,20 @@ describe('every admin mutation, called successfully, writes one audit row', () =
     variables: ['first_name'],
   };
 
+  const evidence = {
+    basis: 'existing_customer',
+    note: 'CRM export, 2025',
+    obtainedOn: '2025-06-01',
+  } as const;
+  const importDraft = async () => {
+    const created = await createImport(t.db, {
+      text: `Email,Name\nwalk-import-${Math.random().toString(36).slice(2)}@example.com,Imp\n`,
+      fileName: 'walk.csv',
+      actorEmail: owner.email,
+    });
+    if (created.status !== 'ok') throw new Error(created.message);
+    return { id: created.id, mapping: { email: 0, fullName: 1 }, consent: evidence };
+  };
   const segmentInput = (name: string) => ({
     name,
     match: 'all' as const,
@@ -107,6 +122,42 @@ describe('every admin mutation, called successfully, writes one audit row', () =
     'admin.segments.save': () => api().segments.save(segmentInput('Walk segment')),
     'admin.segments.delete': async () =>
       api().segments.delete(await api().segments.save(segmentInput('Walk segment to delete'))),
+    'admin.contacts.create': () =>
+      api().contacts.create({
+        email: 'walk-added@example.com',
+        fullName: 'Added',
+        consentEvidence: evidence,
+      }),
+    'admin.contacts.updateDetails': async () =>
+      api().contacts.updateDetails({ id: (await enquiry()).lead_id, fullName: 'Sam Seller', phone: null }),
+    'admin.contacts.erase': async () => {
+      const { lead_id } = await enquiry();
+      const lead = await t.db
+        .selectFrom('leads')
+        .select('email')
+        .where('id', '=', lead_id)
+        .executeTakeFirstOrThrow();
+      return api().contacts.erase({ id: lead_id, confirmation: lead.email });
+    },
+    'admin.contactImports.dryRun': async () => api().contactImports.dryRun(await importDraft()),
+    'admin.contactImports.start': async () => {
+      const draft = await importDraft();
+      await api().contactImports.dryRun(draft);
+      return api().contactImports.start({ id: draft.id });
+    },
+    'admin.contactImports.cancel': async () => {
+      const draft = await importDraft();
+      await api().contactImports.dryRun(draft);
+      await api().contactImports.start({ id: draft.id });
+      return api().contactImports.cancel({ id: draft.id });
+    },
+    'admin.suppressions.add': () =>
+      api().suppressions.add({ addresses: ['walk-blocked@example.com'], reason: 'manual' }),
+    'admin.suppressions.remove': async () => {
+      await api().suppressions.add({ addresses: ['walk-lifted@example.com'], reason: 'manual' });
+      const listed = await api().suppressions.list({ search: 'walk-lifted' });
+      return api().suppressions.remove({ id: listed.rows[0]!.id, note: 'Asked us to write again' });
+    },
     'admin.templates.create': () => api().templates.create(templateInput),
     'admin.templates.update': async () =>
       api().templates.update({ ...templateInput, id: await template(), subject: 'Changed' }),

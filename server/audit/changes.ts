@@ -33,6 +33,22 @@ const IGNORED = new Set(['id', 'created_at', 'updated_at', 'search', 'search_tex
 const SECRET = /password|token|secret|code_hash|recovery|otp|totp/i;
 const BODY = /html|body|content|text_part|plain_text/i;
 const LONG_TEXT = 200;
+/**
+ * A seller's personal data: the log is append-only and outlives an erasure (decision 036), so an
+ * edit of these is recorded as "changed", without the values.
+ */
+const PERSONAL = new Set([
+  'email',
+  'full_name',
+  'phone',
+  'consent_ip',
+  'consent_user_agent',
+  'contact_name',
+  'contact_phone',
+  'additional_details',
+  'ip',
+  'user_agent',
+]);
 
 /** Reads the record an action names, or undefined when there is nothing to compare. */
 export async function snapshotFor(
@@ -77,7 +93,10 @@ export function changedFields(before: Row | undefined, after: Row | undefined): 
     const was = before?.[key];
     const now = after?.[key];
     if (comparable(was) === comparable(now)) continue;
-    changes[key] = SECRET.test(key) || BODY.test(key) ? 'changed' : { before: shown(was), after: shown(now) };
+    changes[key] =
+      SECRET.test(key) || BODY.test(key) || PERSONAL.has(key)
+        ? 'changed'
+        : { before: shown(was), after: shown(now) };
   }
   return Object.keys(changes).length > 0 ? changes : null;
 }

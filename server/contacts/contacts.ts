@@ -401,3 +401,85 @@ export async function updateContactConsent(
     .execute();
   return { status: 'ok' };
 }
+
+export type CreateContactResult = { status: 'exists'; id: string } | { status: 'ok'; id: string };
+
+/**
+ * A contact added by hand (issue 20 item 4). With consent evidence, e-mail marketing (and SMS when
+ * asked) is on, recorded like any admin's consent (decision 012). An address on the suppression list
+ * arrives suppressed (the leads trigger, decision 034).
+ */
+export async function createContact(
+  trx: DbTransaction,
+  input: {
+    email: string;
+    fullName: string | null;
+    phone: string | null;
+    consentEvidence: ConsentEvidence | null;
+    smsMarketingConsent: boolean;
+  },
+  actor: { email: string },
+  now = new Date(),
+): Promise<CreateContactResult> {
+  const existing = await trx
+    .selectFrom('leads')
+    .select('id')
+    .where(sql<boolean>`lower(email) = lower(${input.email})`)
+    .executeTakeFirst();
+  if (existing) return { status: 'exists', id: existing.id };
+  const evidence = input.consentEvidence;
+  const sms = evidence !== null && input.smsMarketingConsent;
+  const inserted = await trx
+    .insertInto('leads')
+    .values({
+      email: input.email,
+      full_name: input.fullName,
+      phone: input.phone,
+      email_marketing_consent: evidence !== null,
+      sms_marketing_consent: sms,
+      consent_at: evidence ? now : null,
+      consent_source: evidence ? `admin:${actor.email}` : null,
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflict((oc) => oc.expression(sql`lower(email)`).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!inserted) {
+    const winner = await trx
+      .selectFrom('leads')
+      .select('id')
+      .where(sql<boolean>`lower(email) = lower(${input.email})`)
+      .executeTakeFirstOrThrow();
+    return { status: 'exists', id: winner.id };
+  }
+  if (evidence) {
+    await trx
+      .insertInto('consent_records')
+      .values({
+        lead_id: inserted.id,
+        channels: sms ? ['email', 'sms'] : ['email'],
+        basis: evidence.basis,
+        note: evidence.note,
+        obtained_on: evidence.obtainedOn,
+        recorded_by: actor.email,
+      })
+      .execute();
+  }
+  return { status: 'ok', id: inserted.id };
+}
+
+/** An admin's correction of a contact's name and phone (empty clears them). */
+export async function updateContactDetails(
+  db: DbExecutor,
+  input: { id: string; fullName: string | null; phone: string | null },
+  now = new Date(),
+): Promise<boolean> {
+  const row = await db
+    .updateTable('leads')
+    .set({ full_name: input.fullName, phone: input.phone, updated_at: now })
+    .where('id', '=', input.id)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -56,7 +56,7 @@ export function planPage({ page, pageSize, total, totalIsExact, anchor }: PlanPa
   };
 }
 
-export type PagedTable = 'leads' | 'unsubscribe_logs' | 'enquiries' | 'audit_log';
+export type PagedTable = 'leads' | 'unsubscribe_logs' | 'enquiries' | 'audit_log' | 'email_suppressions';
 
 /** True when the anchor row still exists (a deleted anchor falls back to counting by position). */
 export async function anchorExists(db: DbExecutor, table: PagedTable, anchor: ListAnchor): Promise<boolean> {

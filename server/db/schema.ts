@@ -3,6 +3,7 @@ import type { Role } from '#shared/auth/permissions.ts';
 import type { AbMetric, AbVariant } from '#shared/campaigns/ab-test.ts';
 import type { ConsentBasis } from '#shared/contacts/consent.ts';
 import type { EnquiryStatus } from '#shared/enquiries/status.ts';
+import type { SuppressionListReason } from '#shared/suppressions/schemas.ts';
 
 // The one place the database's shape is described for Kysely. Keep in step with migrations/.
 
@@ -30,6 +31,7 @@ export type UnsubscribeAction =
   'email_unsubscribe' | 'sms_unsubscribe' | 'email_resubscribe' | 'sms_resubscribe';
 export type UnsubscribeMethod = 'one_click' | 'manual';
 export type TemplateKind = 'marketing' | 'reply';
+/** What a provider report suppresses an address for (server/email-events). */
 export type SuppressionReason = 'hard_bounce' | 'complaint';
 
 export interface UsersTable {
@@ -74,7 +76,7 @@ export interface LeadsTable {
   unsubscribe_reason: string | null;
   sms_unsubscribed_at: NullableTimestamp;
   suppressed_at: NullableTimestamp;
-  suppression_reason: SuppressionReason | null;
+  suppression_reason: SuppressionListReason | null;
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
 }
@@ -440,7 +442,60 @@ export interface ConsentRecordsTable {
   created_at: GeneratedTimestamp;
 }
 
+/** The suppression list (decision 034): the address, or only its hash for an erased contact. */
+export interface EmailSuppressionsTable {
+  id: Generated<string>;
+  email: string | null;
+  /** email_hash(address) in SQL: never computed in JS, so both sides always agree. */
+  email_hash: string;
+  reason: SuppressionListReason;
+  note: string | null;
+  campaign_id: string | null;
+  created_by: string | null;
+  created_at: GeneratedTimestamp;
+}
+
+export type ContactImportStatus = 'draft' | 'queued' | 'running' | 'completed' | 'cancelled' | 'failed';
+
+/** A contact import (decision 035). */
+export interface ContactImportsTable {
+  id: Generated<string>;
+  status: ColumnType<ContactImportStatus, ContactImportStatus | undefined, ContactImportStatus>;
+  file_name: string | null;
+  source_text: string | null;
+  source_bytes: number;
+  headers: string[];
+  /** JSON text on insert and update, string[][] on select. */
+  preview: ColumnType<string[][], string | undefined, string>;
+  total_rows: number;
+  mapping: ColumnType<unknown, string | null | undefined, string | null>;
+  consent: ColumnType<unknown, string | null | undefined, string | null>;
+  processed_rows: Generated<number>;
+  created_count: Generated<number>;
+  updated_count: Generated<number>;
+  unchanged_count: Generated<number>;
+  rejected_count: Generated<number>;
+  cancel_requested: Generated<boolean>;
+  error: string | null;
+  created_by: string;
+  created_at: GeneratedTimestamp;
+  started_at: NullableTimestamp;
+  finished_at: NullableTimestamp;
+}
+
+export interface ContactImportRejectionsTable {
+  import_id: string;
+  row_number: number;
+  email: string | null;
+  full_name: string | null;
+  phone: string | null;
+  reason: string;
+}
+
 export interface DB {
+  email_suppressions: EmailSuppressionsTable;
+  contact_imports: ContactImportsTable;
+  contact_import_rejections: ContactImportRejectionsTable;
   consent_records: ConsentRecordsTable;
   users: UsersTable;
   sessions: SessionsTable;

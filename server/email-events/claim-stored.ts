@@ -2,13 +2,15 @@ import { sql } from 'kysely';
 import { parseResendEvent } from '#shared/webhooks/resend-events.ts';
 import type { DbTransaction } from '../db/database.ts';
 import { applyPreferenceAction } from '../preferences/preferences.ts';
+import { listProviderSuppression } from '../suppressions/suppressions.ts';
 import type { SendEffect } from './effects.ts';
 import { type PreparedEvent, prepareEvent } from './prepare.ts';
 import { type AppliedTo, claimAndApply, lockMessageIds } from './statements.ts';
 
 /**
  * Permanent bounces, provider suppressions and complaints suppress the contact (by the send's
- * lead, else by its address): no later campaign includes them (audience.ts). A complaint also
+ * lead, else by its address) and put the address on the suppression list: no later campaign
+ * includes them (audience.ts). A complaint also
  * unsubscribes e-mail marketing with an unsubscribe_logs row, through the same code as a
  * preferences change (method manual, reason 'complaint'). Runs for every applied event of those
  * kinds, not only the first, so a Permanent bounce after a Transient one still suppresses.
@@ -21,7 +23,7 @@ export async function applyContactEffects(
 ): Promise<void> {
   if (!effect.suppress) return;
   const reason = effect.suppress;
-  const { rows } = await sql<{ id: string }>`
+  const { rows } = await sql<{ id: string; email: string }>`
     UPDATE leads SET
       suppressed_at = COALESCE(suppressed_at, ${at}::timestamptz),
       -- A complaint outranks a hard bounce as the recorded reason, whichever came first.
@@ -32,7 +34,15 @@ export async function applyContactEffects(
       ${applied.leadId}::uuid,
       (SELECT id FROM leads WHERE lower(email) = lower(${applied.recipientEmail}))
     )
-    RETURNING id`.execute(trx);
+    RETURNING id, email`.execute(trx);
+  // The full suppression list keeps the address, contact or not (decision 034).
+  await listProviderSuppression(
+    trx,
+    rows[0]?.email ?? applied.recipientEmail,
+    reason,
+    applied.campaignId,
+    at,
+  );
   const leadId = rows[0]?.id;
   if (!leadId || !effect.unsubscribe) return;
   await applyPreferenceAction(trx, leadId, 'email', {

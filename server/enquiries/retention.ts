@@ -19,6 +19,18 @@ export interface RetentionReport {
   replies: number;
 }
 
+/**
+ * The files of photo rows already deleted (after their transaction commits): a failure here leaves
+ * an orphan file under a random name, never a row pointing at a missing file. Also used by contact
+ * erasure (server/contacts/erase.ts).
+ */
+export async function deletePhotoFiles(
+  storage: UploadStorage,
+  photos: ReadonlyArray<{ driver: 'local' | 'uploadthing'; storage_key: string }>,
+): Promise<void> {
+  for (const photo of photos) await storage.driverFor(photo.driver).delete(photo.storage_key);
+}
+
 export async function runEnquiryRetention(
   services: { db: Database; logger: Pick<Logger, 'info'> },
   storage: UploadStorage,
@@ -67,9 +79,8 @@ export async function runEnquiryRetention(
       return { ids, photos, notes: notes.length, replies: replies.length };
     });
     if (!batch) break;
-    // Files after the commit: a failure here leaves an orphan file under a random name, never a
-    // row pointing at a missing file. The log names what went, not what it said.
-    for (const photo of batch.photos) await storage.driverFor(photo.driver).delete(photo.storage_key);
+    // Files after the commit. The log names what went, not what it said.
+    await deletePhotoFiles(storage, batch.photos);
     services.logger.info(
       {
         enquiries: batch.ids,

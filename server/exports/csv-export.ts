@@ -29,7 +29,13 @@ import { csvRow } from './csv.ts';
 
 export interface CsvExportSpec {
   header: readonly string[];
-  table: 'leads' | 'unsubscribe_logs' | 'email_sends' | 'audit_log';
+  table:
+    | 'leads'
+    | 'unsubscribe_logs'
+    | 'email_sends'
+    | 'audit_log'
+    | 'email_suppressions'
+    | 'contact_import_rejections';
   conditions: RawBuilder<unknown>[];
   /** Row order; newest first unless given. */
   orderBy?: RawBuilder<unknown>;

@@ -9,6 +9,11 @@ import { auditFiltersSchema } from '#shared/audit/schemas.ts';
 import { auditCsvExport, auditSummary, recordAudit } from '../audit/audit.ts';
 import type { SessionUser } from '../auth/session.ts';
 import { contactsCsvExport } from '../contacts/export.ts';
+import { IMPORT_MESSAGES, importIdInputSchema } from '#shared/contacts/import.ts';
+import { suppressionsExportQuerySchema } from '#shared/suppressions/schemas.ts';
+import { getImport } from '../contacts/import/import.ts';
+import { importReportCsvExport } from '../contacts/import/report.ts';
+import { suppressionsCsvExport } from '../suppressions/export.ts';
 import { requireAdminSession } from '../http/admin-session.ts';
 import type { AppServices } from '../services.ts';
 import { localDate } from '../settings/local-time.ts';
@@ -118,6 +123,29 @@ export const adminExportRoutes: FastifyPluginAsync<{ services: AppServices }> = 
         .replace(/^-|-$/g, '') || 'campaign';
     const filename = `${slug.slice(0, 60)}-sends-${localDate(new Date(), timezone)}.csv`;
     return sendCsv(services, reply, filename, campaignSendsCsvExport(campaign.id, timezone));
+  });
+
+  scope.get('/api/admin/exports/suppressions.csv', async (req, reply) => {
+    const user = await requireAdminSession(services, req, reply, 'exports.download');
+    if (!user) return reply;
+    const query = parseQuery(suppressionsExportQuerySchema, req, reply);
+    if (!query) return reply;
+    await auditExport(services, user, req, 'exports.suppressions', query);
+    const timezone = await getSettingsTimezone(services.db);
+    const filename = `suppressions-${query.reason}-${localDate(new Date(), timezone)}.csv`;
+    return sendCsv(services, reply, filename, suppressionsCsvExport(query, timezone));
+  });
+
+  scope.get('/api/admin/exports/contact-imports/:id/rejected.csv', async (req, reply) => {
+    const user = await requireAdminSession(services, req, reply, 'exports.download');
+    if (!user) return reply;
+    const params = importIdInputSchema.safeParse(req.params);
+    const found = params.success ? await getImport(services.db, params.data.id) : null;
+    if (!found) return reply.code(404).send({ error: IMPORT_MESSAGES.notFound });
+    await auditExport(services, user, req, 'exports.contactImportReport', { importId: found.id });
+    const timezone = await getSettingsTimezone(services.db);
+    const filename = `import-rejected-rows-${localDate(new Date(), timezone)}.csv`;
+    return sendCsv(services, reply, filename, importReportCsvExport(found.id, timezone));
   });
 
   scope.get('/api/admin/exports/audit-log.csv', async (req, reply) => {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { IMPORT_UPLOAD_PATH, MAX_IMPORT_BYTES } from '#shared/contacts/import.ts';
 import { MAX_PHOTO_BYTES, MAX_PHOTOS } from '#shared/uploads/schema.ts';
 
 /**
@@ -16,6 +17,8 @@ export const BODY_LIMITS = {
   oneClick: 1024,
   /** One Resend webhook event. */
   webhook: 256 * 1024,
+  /** A contact import's CSV (decision 035). */
+  contactImport: MAX_IMPORT_BYTES,
   /** Everything else (sign-in forms, exports, pages): small or no bodies. */
   other: 16 * 1024,
 } as const;
@@ -27,6 +30,7 @@ export function bodyLimitFamily(url: string): BodyLimitFamily {
   if (url.startsWith('/api/uploads')) return 'uploads';
   if (url.startsWith('/api/unsubscribe/one-click')) return 'oneClick';
   if (url.startsWith('/api/webhooks/')) return 'webhook';
+  if (url.startsWith(IMPORT_UPLOAD_PATH)) return 'contactImport';
   return 'other';
 }
 

@@ -103,6 +103,14 @@ export const jobDefinitions = {
     payload: z.object({ enquiryId: z.uuid(), event: z.enum(['Lead', 'Purchase']) }),
     queue: { retryLimit: 8, retryDelay: 30, retryBackoff: true, retryDelayMax: 3600, expireInSeconds: 60 },
   },
+  /**
+   * Writes one contact import in batches (server/contacts/import, decision 035). A run again after a
+   * crash resumes after the last committed batch.
+   */
+  'contacts.import': {
+    payload: z.object({ importId: z.uuid() }),
+    queue: { retryLimit: 3, retryDelay: 10, expireInSeconds: 1800 },
+  },
   /** Deletes seller photos never attached to an enquiry within 24 hours. */
   'uploads.cleanup': {
     payload: z.object({}),

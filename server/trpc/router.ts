@@ -2,6 +2,8 @@ import { adminAuditRouter } from './routers/admin-audit.ts';
 import { adminTeamRouter } from './routers/admin-team.ts';
 import { adminCampaignsRouter } from './routers/admin-campaigns.ts';
 import { adminContactsRouter } from './routers/admin-contacts.ts';
+import { adminContactImportsRouter } from './routers/admin-contact-imports.ts';
+import { adminSuppressionsRouter } from './routers/admin-suppressions.ts';
 import { adminDashboardRouter } from './routers/admin-dashboard.ts';
 import { adminEnquiriesRouter } from './routers/admin-enquiries.ts';
 import { adminOutboxRouter } from './routers/admin-outbox.ts';
@@ -30,6 +32,8 @@ export const appRouter = router({
     enquiries: adminEnquiriesRouter,
     contacts: adminContactsRouter,
     segments: adminSegmentsRouter,
+    contactImports: adminContactImportsRouter,
+    suppressions: adminSuppressionsRouter,
     unsubscribes: adminUnsubscribesRouter,
     settings: adminSettingsRouter,
     audit: adminAuditRouter,

@@ -14,6 +14,8 @@ import type { Context } from './context.ts';
 /** Each admin procedure names the permission it needs (decision 027): tests and audits read it. */
 export interface ProcedureMeta {
   permission?: Permission;
+  /** Input fields holding a contact's personal data: the audit row names them, never their values. */
+  personalInput?: readonly string[];
 }
 
 const t = initTRPC
@@ -86,10 +88,10 @@ const memberProcedure = authedProcedure.use(({ ctx, next }) => {
  * fields that changed, read before and after. A failed or refused action leaves no row and no
  * change. Part of every requirePermission procedure; the router walk checks each mutation has it.
  */
-export const auditMutation = t.middleware(async ({ ctx, type, path, getRawInput, next }) => {
+export const auditMutation = t.middleware(async ({ ctx, type, path, getRawInput, meta, next }) => {
   if (type !== 'mutation' || !ctx.user) return next();
   const user = ctx.user;
-  const input = await getRawInput().catch(() => undefined);
+  const input = withoutPersonalData(await getRawInput().catch(() => undefined), meta?.personalInput);
   const id = input && typeof input === 'object' && 'id' in input ? input.id : undefined;
   const segments = path.split('.');
   const entityType = segments.length > 2 ? (segments[1] ?? null) : null;
@@ -122,6 +124,14 @@ export const auditMutation = t.middleware(async ({ ctx, type, path, getRawInput,
   );
 });
 
+/** An erased contact must not live on in the append-only audit log (decision 036). */
+function withoutPersonalData(input: unknown, fields: readonly string[] | undefined): unknown {
+  if (!fields || !input || typeof input !== 'object' || Array.isArray(input)) return input;
+  return Object.fromEntries(
+    Object.entries(input).map(([key, value]) => [key, fields.includes(key) ? '[personal data]' : value]),
+  );
+}
+
 /** A created record's id, when the procedure answers with one (create, duplicate). */
 function auditedEntityId(data: unknown): string | null {
   if (!data || typeof data !== 'object' || !('id' in data)) return null;
@@ -132,9 +142,12 @@ function auditedEntityId(data: unknown): string | null {
  * A procedure for team members whose role grants `permission` (shared/auth/permissions.ts). The
  * permission is also the procedure's meta, so the router-walking tests know what each one needs.
  */
-export function requirePermission(permission: Permission) {
+export function requirePermission(
+  permission: Permission,
+  options: { personalInput?: readonly string[] } = {},
+) {
   return memberProcedure
-    .meta({ permission })
+    .meta({ permission, ...options })
     .use(({ ctx, next }) => {
       if (!hasPermission(ctx.user.role, permission))
         throw new TRPCError({ code: 'FORBIDDEN', message: 'Your role does not allow this.' });

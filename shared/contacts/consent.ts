@@ -69,6 +69,8 @@ export interface ConsentRecord {
 export function consentSourceLabel(source: string | null): string {
   if (source === null) return '—';
   if (source.startsWith('admin:')) return `Recorded by ${source.slice('admin:'.length)}`;
+  if (source.startsWith('import:'))
+    return `Imported by ${source.slice('import:'.length)}, with a consent record`;
   switch (source) {
     case 'sell_form':
       return 'Sell form (before e-mail confirmation existed)';

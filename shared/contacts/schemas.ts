@@ -159,4 +159,63 @@ export interface ContactDetail {
 }
 
 export const CONTACT_SENDS_LIMIT = 50;
+
+/** Adding, editing and erasing a contact by hand (issue 20 item 4). */
+export const CONTACT_LIFECYCLE_MESSAGES = {
+  created: 'Contact added',
+  exists: 'A contact with this e-mail address already exists',
+  detailsSaved: 'Contact details saved',
+  erased: 'Contact erased',
+  confirmationMismatch: 'Type the contact’s e-mail address exactly to confirm',
+  purchased:
+    'This contact sold us a watch: the dealer’s record of the purchase must be kept, so the contact cannot be erased. Suppress the address instead.',
+  nameTooLong: 'The name must be at most 100 characters',
+  phoneInvalid: 'Enter a phone number of 8 to 20 digits, spaces, brackets or dashes',
+} as const;
+
+const optionalName = z
+  .string()
+  .trim()
+  .max(100, CONTACT_LIFECYCLE_MESSAGES.nameTooLong)
+  .transform((v) => (v === '' ? null : v))
+  .nullable()
+  .default(null);
+
+const optionalPhone = z
+  .string()
+  .trim()
+  .refine(
+    (v) => v === '' || (/^\+?[\d\s\-()]+$/.test(v) && v.length <= 20 && v.replace(/\D/g, '').length >= 8),
+    {
+      message: CONTACT_LIFECYCLE_MESSAGES.phoneInvalid,
+    },
+  )
+  .transform((v) => (v === '' ? null : v))
+  .nullable()
+  .default(null);
+
+export const contactCreateInputSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .max(255)
+    .pipe(z.email({ error: 'Enter a valid e-mail address' })),
+  fullName: optionalName,
+  phone: optionalPhone,
+  /** Null: the contact is added without marketing consent. */
+  consentEvidence: consentEvidenceSchema.nullable(),
+  smsMarketingConsent: z.boolean().default(false),
+});
+
+export const contactDetailsInputSchema = z.object({
+  id: z.uuid(),
+  fullName: optionalName,
+  phone: optionalPhone,
+});
+
+export const contactEraseInputSchema = z.object({
+  id: z.uuid(),
+  /** The contact's e-mail address, typed by the admin to confirm. */
+  confirmation: z.string().trim().min(1, CONTACT_LIFECYCLE_MESSAGES.confirmationMismatch).max(255),
+});
 export const CONTACT_ENQUIRIES_LIMIT = 50;

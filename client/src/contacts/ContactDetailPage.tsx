@@ -34,6 +34,9 @@ import { formatDate, formatDateTime } from '../admin/widgets/format.ts';
 import { AnchorLink, ButtonLink } from '../admin/widgets/links.tsx';
 import { useTRPC } from '../trpc.ts';
 import { ConsentEvidenceModal } from './ConsentEvidenceModal.tsx';
+import { ContactLifecycleActions } from './ContactLifecycle.tsx';
+import { SUPPRESSION_REASON_LABELS, suppressionReasons } from '#shared/suppressions/schemas.ts';
+import { readOneOf } from '#shared/url-search.ts';
 
 /** /admin/contacts/$id */
 export function ContactDetailPage({ id }: { id: string }) {
@@ -163,6 +166,7 @@ function ContactView({ contact }: { contact: ContactDetail }) {
             )}
           </Group>
         </Stack>
+        <ContactLifecycleActions contact={contact} />
       </Group>
 
       {emailLocked && contact.unsubscribeReason && (
@@ -279,11 +283,13 @@ function ContactView({ contact }: { contact: ContactDetail }) {
               </Text>
               <Field label="Suppressed">{formatDateTime(contact.suppressedAt)}</Field>
               <Field label="Reason">
-                {contact.suppressionReason === 'hard_bounce'
-                  ? 'Hard bounce'
-                  : contact.suppressionReason === 'complaint'
-                    ? 'Spam complaint'
-                    : (contact.suppressionReason ?? '—')}
+                {contact.suppressionReason === 'complaint'
+                  ? 'Spam complaint'
+                  : contact.suppressionReason
+                    ? (SUPPRESSION_REASON_LABELS[
+                        readOneOf(contact.suppressionReason, suppressionReasons) ?? 'manual'
+                      ] ?? contact.suppressionReason)
+                    : '—'}
               </Field>
             </Stack>
           ) : (

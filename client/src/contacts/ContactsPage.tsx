@@ -37,6 +37,7 @@ import { ButtonLink } from '../admin/widgets/links.tsx';
 import { useTRPC } from '../trpc.ts';
 import { ListSearchInput } from '../admin-lists/ListSearchInput.tsx';
 import { useCan } from '../admin/auth.ts';
+import { AddContactModal } from './AddContactModal.tsx';
 import { ContactsTabs } from './ContactsTabs.tsx';
 
 const filterOptions = contactFilters.map((value) => ({ value, label: CONTACT_FILTER_LABELS[value] }));
@@ -78,6 +79,7 @@ export function ContactsPage({ search, onSearchChange }: ContactsPageProps) {
   const term = search.search ?? '';
   const page = search.page ?? 1;
   const [exporting, setExporting] = useState(false);
+  const [adding, setAdding] = useState(false);
 
   const stats = useQuery(trpc.admin.contacts.stats.queryOptions());
   const list = useQuery(
@@ -126,12 +128,16 @@ export function ContactsPage({ search, onSearchChange }: ContactsPageProps) {
       <ContactsTabs current="/admin/contacts" />
       <Group justify="space-between" align="flex-end">
         <Title order={1}>Contacts</Title>
-        {can('exports.download') && (
-          <Button variant="default" onClick={() => void exportCsv()} loading={exporting}>
-            Export CSV
-          </Button>
-        )}
+        <Group>
+          {can('exports.download') && (
+            <Button variant="default" onClick={() => void exportCsv()} loading={exporting}>
+              Export CSV
+            </Button>
+          )}
+          {can('contacts.write') && <Button onClick={() => setAdding(true)}>Add contact</Button>}
+        </Group>
       </Group>
+      <AddContactModal opened={adding} onClose={() => setAdding(false)} />
 
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
         <StatCard

@@ -8,6 +8,8 @@ import { useCan } from '../admin/auth.ts';
 const CONTACTS_PAGES = [
   { value: '/admin/contacts', label: 'All contacts', permission: 'contacts.read' },
   { value: '/admin/contacts/segments', label: 'Segments', permission: 'segments.read' },
+  { value: '/admin/contacts/import', label: 'Import', permission: 'contacts.write' },
+  { value: '/admin/contacts/suppressions', label: 'Suppressions', permission: 'contacts.read' },
 ] as const satisfies ReadonlyArray<{ value: string; label: string; permission: Permission }>;
 
 export type ContactsPagePath = (typeof CONTACTS_PAGES)[number]['value'];

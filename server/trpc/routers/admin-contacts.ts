@@ -1,13 +1,26 @@
 import { TRPCError } from '@trpc/server';
 import { CONSENT_MESSAGES } from '#shared/contacts/consent.ts';
 import {
+  CONTACT_LIFECYCLE_MESSAGES,
   CONTACT_MESSAGES,
   CONTACTS_PAGE_SIZE,
+  contactCreateInputSchema,
+  contactDetailsInputSchema,
+  contactEraseInputSchema,
   contactGetInputSchema,
   contactsListInputSchema,
   contactUpdateInputSchema,
 } from '#shared/contacts/schemas.ts';
-import { contactsStats, getContact, listContacts, updateContactConsent } from '../../contacts/contacts.ts';
+import {
+  contactsStats,
+  createContact,
+  getContact,
+  listContacts,
+  updateContactConsent,
+  updateContactDetails,
+} from '../../contacts/contacts.ts';
+import { eraseContact } from '../../contacts/erase.ts';
+import { uploadStorageFor } from '../../uploads/storage.ts';
 import { requirePermission, router } from '../trpc.ts';
 
 export const adminContactsRouter = router({
@@ -45,5 +58,47 @@ export const adminContactsRouter = router({
       const contact = await getContact(ctx.db, id);
       if (!contact) throw new TRPCError({ code: 'NOT_FOUND', message: CONTACT_MESSAGES.notFound });
       return contact;
+    }),
+
+  create: requirePermission('contacts.write', { personalInput: ['email', 'fullName', 'phone'] })
+    .input(contactCreateInputSchema)
+    .mutation(async ({ ctx, input }) => {
+      const result = await ctx.db
+        .transaction()
+        .execute((trx) => createContact(trx, input, { email: ctx.user.email }));
+      if (result.status === 'exists')
+        throw new TRPCError({ code: 'CONFLICT', message: CONTACT_LIFECYCLE_MESSAGES.exists });
+      return { id: result.id };
+    }),
+
+  updateDetails: requirePermission('contacts.write', { personalInput: ['fullName', 'phone'] })
+    .input(contactDetailsInputSchema)
+    .mutation(async ({ ctx, input }) => {
+      if (!(await updateContactDetails(ctx.db, input)))
+        throw new TRPCError({ code: 'NOT_FOUND', message: CONTACT_MESSAGES.notFound });
+      const contact = await getContact(ctx.db, input.id);
+      if (!contact) throw new TRPCError({ code: 'NOT_FOUND', message: CONTACT_MESSAGES.notFound });
+      return contact;
+    }),
+
+  /** Privacy Act erasure (decision 036); the audit row keeps the contact's id, not who it was. */
+  erase: requirePermission('contacts.write', { personalInput: ['confirmation'] })
+    .input(contactEraseInputSchema)
+    .mutation(async ({ ctx, input }) => {
+      const result = await eraseContact(ctx, uploadStorageFor(ctx.config), {
+        id: input.id,
+        confirmation: input.confirmation,
+        actorEmail: ctx.user.email,
+      });
+      if (result.status === 'not_found')
+        throw new TRPCError({ code: 'NOT_FOUND', message: CONTACT_MESSAGES.notFound });
+      if (result.status === 'confirmation_mismatch')
+        throw new TRPCError({
+          code: 'BAD_REQUEST',
+          message: CONTACT_LIFECYCLE_MESSAGES.confirmationMismatch,
+        });
+      if (result.status === 'purchased')
+        throw new TRPCError({ code: 'CONFLICT', message: CONTACT_LIFECYCLE_MESSAGES.purchased });
+      return { photosDeleted: result.photos };
     }),
 });

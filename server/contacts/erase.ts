@@ -1,0 +1,103 @@
+import { sql } from 'kysely';
+import type { Database } from '../db/database.ts';
+import { deletePhotoFiles } from '../enquiries/retention.ts';
+import type { UploadStorage } from '../uploads/storage.ts';
+
+// Erasing a contact on request (issue 20 item 4, decision 036; Privacy Act APP 11.2). The contact,
+// its enquiries (with their photos, notes, offers and replies) and its consent records are
+// deleted; rows that other figures count are kept without the person in them: campaign sends keep
+// their status (the campaign counters never change), unsubscribe logs their action and date. The
+// address stays only as its hash on the suppression list, so no campaign or import reaches it again.
+
+export type EraseResult =
+  | { status: 'not_found' }
+  | { status: 'confirmation_mismatch' }
+  /** A dealer keeps the record of a watch it bought: that contact is suppressed, not erased. */
+  | { status: 'purchased' }
+  | { status: 'ok'; photos: number };
+
+export async function eraseContact(
+  services: { db: Database },
+  storage: UploadStorage,
+  input: { id: string; confirmation: string; actorEmail: string },
+  now = new Date(),
+): Promise<EraseResult> {
+  const result = await services.db.transaction().execute(async (trx) => {
+    const lead = await trx
+      .selectFrom('leads')
+      .select(['id', 'email'])
+      .where('id', '=', input.id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!lead) return { status: 'not_found' } as const;
+    if (input.confirmation.trim().toLowerCase() !== lead.email.toLowerCase())
+      return { status: 'confirmation_mismatch' } as const;
+    const purchased = await trx
+      .selectFrom('enquiries')
+      .select('id')
+      .where('lead_id', '=', lead.id)
+      .where('status', '=', 'purchased')
+      .executeTakeFirst();
+    if (purchased) return { status: 'purchased' } as const;
+    const email = lead.email;
+
+    const photos = await trx
+      .deleteFrom('uploads')
+      .where('enquiry_id', 'in', trx.selectFrom('enquiries').select('id').where('lead_id', '=', lead.id))
+      .returning(['driver', 'storage_key'])
+      .execute();
+
+    // Sends stay for the campaign counters, their address replaced by a placeholder that is unique
+    // per send (the campaign's unique index) and not an address; events keep what the reports read.
+    const sends = await sql<{ id: string; provider_message_id: string | null }>`
+      UPDATE email_sends SET recipient_email = 'erased:' || id::text, recipient_name = NULL, lead_id = NULL,
+        error = NULL, bounce_message = NULL
+      WHERE lead_id = ${lead.id} OR lower(recipient_email) = lower(${email})
+      RETURNING id, provider_message_id`.execute(trx);
+    const sendIds = sends.rows.map((s) => s.id);
+    const messageIds = sends.rows.flatMap((s) => (s.provider_message_id ? [s.provider_message_id] : []));
+    if (sendIds.length > 0)
+      await sql`
+        UPDATE email_events SET payload = jsonb_build_object(
+          'type', payload -> 'type',
+          'created_at', payload -> 'created_at',
+          'data', jsonb_strip_nulls(jsonb_build_object(
+            'email_id', payload #> '{data,email_id}',
+            'created_at', payload #> '{data,created_at}',
+            'click', CASE WHEN payload #> '{data,click,link}' IS NOT NULL
+                     THEN jsonb_build_object('link', payload #> '{data,click,link}') END,
+            'bounce', CASE WHEN payload #> '{data,bounce,type}' IS NOT NULL
+                      THEN jsonb_build_object('type', payload #> '{data,bounce,type}') END)))
+        WHERE send_id = ANY(${sendIds}::uuid[]) OR provider_message_id = ANY(${messageIds}::text[])`.execute(
+        trx,
+      );
+
+    await sql`
+      UPDATE unsubscribe_logs SET email = 'erased', ip_address = NULL, user_agent = NULL, reason = NULL,
+        lead_id = NULL
+      WHERE lead_id = ${lead.id} OR lower(email) = lower(${email})`.execute(trx);
+    await sql`
+      DELETE FROM outbox_emails
+      WHERE EXISTS (SELECT 1 FROM unnest(to_addresses) AS a WHERE lower(a) = lower(${email}))`.execute(trx);
+    // What imports kept of the person: their rejected rows, and an upload not yet run.
+    await sql`DELETE FROM contact_import_rejections WHERE lower(email) = lower(${email})`.execute(trx);
+    await sql`
+      UPDATE contact_imports SET source_text = NULL, preview = '[]'::jsonb,
+        status = CASE WHEN status = 'draft' THEN 'cancelled' ELSE status END,
+        finished_at = coalesce(finished_at, ${now})
+      WHERE strpos(lower(source_text), lower(${email})) > 0
+         OR strpos(lower(preview::text), lower(${email})) > 0`.execute(trx);
+
+    await sql`
+      INSERT INTO email_suppressions (email, email_hash, reason, created_by, created_at)
+      VALUES (NULL, email_hash(${email}), 'erased', ${input.actorEmail}, ${now})
+      ON CONFLICT (email_hash) DO UPDATE SET email = NULL, reason = 'erased', note = NULL,
+        created_by = EXCLUDED.created_by`.execute(trx);
+    // Enquiries (their events, offers and replies) and consent records go with the contact.
+    await trx.deleteFrom('leads').where('id', '=', lead.id).execute();
+    return { status: 'ok', photos } as const;
+  });
+  if (result.status !== 'ok') return result;
+  await deletePhotoFiles(storage, result.photos);
+  return { status: 'ok', photos: result.photos.length };
+}

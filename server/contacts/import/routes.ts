@@ -1,0 +1,54 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { IMPORT_UPLOAD_PATH, MAX_IMPORT_BYTES } from '#shared/contacts/import.ts';
+import { recordAudit } from '../../audit/audit.ts';
+import { requireAdminSession } from '../../http/admin-session.ts';
+import type { AppServices } from '../../services.ts';
+import { createImport } from './import.ts';
+
+// The CSV of an import arrives as a text/csv body (decision 035): far larger than a tRPC call may be,
+// and a content type no cross-site form can send.
+
+const querySchema = z.object({ name: z.string().trim().max(255).optional() });
+
+/** Registered with `app.register`, so its text/csv parser applies to this route only. */
+export function contactImportUploadPlugin(services: AppServices) {
+  return function contactImportUpload(
+    app: FastifyInstance,
+    _options: unknown,
+    done: (err?: Error) => void,
+  ): void {
+    app.addContentTypeParser(
+      'text/csv',
+      { parseAs: 'string', bodyLimit: MAX_IMPORT_BYTES },
+      (_req: FastifyRequest, body: string, parsed: (err: null, body: string) => void) => parsed(null, body),
+    );
+    app.post(IMPORT_UPLOAD_PATH, { bodyLimit: MAX_IMPORT_BYTES }, async (req, reply: FastifyReply) => {
+      void reply.header('cache-control', 'no-store');
+      const user = await requireAdminSession(services, req, reply, 'contacts.write');
+      if (!user) return reply;
+      if (typeof req.body !== 'string') return reply.code(415).send({ error: 'Send the CSV as text/csv' });
+      const query = querySchema.safeParse(req.query ?? {});
+      if (!query.success) return reply.code(400).send({ error: 'Invalid file name' });
+      const result = await createImport(services.db, {
+        text: req.body,
+        fileName: query.data.name || null,
+        actorEmail: user.email,
+      });
+      if (result.status === 'invalid') return reply.code(400).send({ error: result.message });
+      // The audit row describes the upload, never its rows (decision 036).
+      await recordAudit(
+        services.db,
+        { id: user.id, email: user.email, ip: req.ip || null },
+        {
+          action: 'admin.contactImports.upload',
+          entityType: 'contactImports',
+          entityId: result.id,
+          summary: { bytes: Buffer.byteLength(req.body) },
+        },
+      );
+      return reply.code(201).send({ id: result.id });
+    });
+    done();
+  };
+}

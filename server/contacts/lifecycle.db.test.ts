@@ -1,0 +1,469 @@
+import { sql } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestDatabase } from '#test/support/db.ts';
+import { callerFor, codeOf, silentLogger, testServices } from '#test/support/services.ts';
+import { createUser, grantAdmin } from '../auth/users.ts';
+import type { SessionUser } from '../auth/session.ts';
+import { createImport, runImportJob } from './import/import.ts';
+import { parseResendEvent } from '#shared/webhooks/resend-events.ts';
+import { bounce, newSvixId, resendEmailEvent } from '#test/support/resend-webhooks.ts';
+import { recordResendEvent } from '../webhooks/apply-event.ts';
+
+// Issue 20 items 2-4: import (dry run vs run, idempotent, never re-subscribes), the suppression
+// list kept in step with the contacts, and erasure that leaves nobody behind.
+
+const EVIDENCE = {
+  basis: 'existing_customer',
+  note: 'CRM export of buyers who ticked marketing, 2025',
+  obtainedOn: '2025-06-01',
+} as const;
+const MAPPING = { email: 0, fullName: 1, phone: 2, emailConsent: 3, smsConsent: null };
+
+describe('contact lifecycle', () => {
+  const t = useTestDatabase();
+  let admin: SessionUser;
+  const caller = () => callerFor(testServices(t.db), admin);
+
+  beforeAll(async () => {
+    const user = await createUser(t.db, { email: 'lifecycle-owner@example.com', password: 'x-password-1' });
+    await grantAdmin(t.db, user.email);
+    admin = { id: user.id, email: user.email, role: 'owner' };
+    await t.db
+      .insertInto('leads')
+      .values([
+        { email: 'existing@example.com', full_name: 'Old Name', email_marketing_consent: false },
+        { email: 'gone@example.com', email_marketing_consent: false, email_unsubscribed_at: new Date() },
+        {
+          email: 'bounced@example.com',
+          email_marketing_consent: true,
+          suppressed_at: new Date(),
+          suppression_reason: 'hard_bounce',
+        },
+      ])
+      .execute();
+    await caller().admin.suppressions.add({ addresses: ['listed@example.com'], reason: 'manual' });
+  });
+
+  async function importCsv(text: string) {
+    const created = await createImport(t.db, { text, fileName: 'crm.csv', actorEmail: admin.email });
+    if (created.status !== 'ok') throw new Error(created.message);
+    const dry = await caller().admin.contactImports.dryRun({
+      id: created.id,
+      mapping: MAPPING,
+      consent: EVIDENCE,
+    });
+    await caller().admin.contactImports.start({ id: created.id });
+    const run = await runImportJob({ db: t.db, logger: silentLogger }, created.id);
+    const view = await caller().admin.contactImports.get({ id: created.id });
+    return { id: created.id, dry, run, view };
+  }
+
+  const CSV = [
+    'Email,Name,Phone,Marketing',
+    'new.one@example.com,New One,0412 345 678,yes',
+    'not-an-email,Bad Row,,yes',
+    'existing@example.com,New Name,,yes',
+    'NEW.ONE@example.com,Duplicate,,yes',
+    'gone@example.com,Gone,,yes',
+    'bounced@example.com,Bounced,,yes',
+    'listed@example.com,Listed,,yes',
+    'no.consent@example.com,No Consent,,no',
+  ].join('\n');
+
+  it('runs exactly what the dry run showed, and never re-subscribes', async () => {
+    const { id, dry, run, view } = await importCsv(CSV);
+    expect(dry.counts).toEqual({ create: 2, update: 1, unchanged: 0, skip: 5 });
+    expect(dry.rows.map((r) => [r.row, r.outcome, r.reason])).toEqual([
+      [2, 'create', null],
+      [3, 'skip', 'invalid_email'],
+      [4, 'update', null],
+      [5, 'skip', 'duplicate'],
+      [6, 'skip', 'unsubscribed'],
+      [7, 'skip', 'suppressed'],
+      [8, 'skip', 'suppressed'],
+      [9, 'create', null],
+    ]);
+    expect(run.status).toBe('completed');
+    expect(view).toMatchObject({
+      status: 'completed',
+      created: 2,
+      updated: 1,
+      unchanged: 0,
+      rejected: 5,
+      processedRows: 8,
+    });
+
+    const leads = await t.db
+      .selectFrom('leads')
+      .select([
+        'email',
+        'full_name',
+        'email_marketing_consent',
+        'email_unsubscribed_at',
+        'suppressed_at',
+        'consent_source',
+      ])
+      .orderBy('email')
+      .execute();
+    const byEmail = new Map(leads.map((l) => [l.email, l]));
+    expect(byEmail.get('new.one@example.com')).toMatchObject({
+      full_name: 'New One',
+      email_marketing_consent: true,
+      consent_source: `import:${admin.email}`,
+    });
+    expect(byEmail.get('existing@example.com')).toMatchObject({
+      full_name: 'New Name',
+      email_marketing_consent: true,
+    });
+    expect(byEmail.get('no.consent@example.com')).toMatchObject({ email_marketing_consent: false });
+    expect(byEmail.get('gone@example.com')?.email_marketing_consent).toBe(false);
+    expect(byEmail.get('bounced@example.com')?.suppressed_at).not.toBeNull();
+    expect(byEmail.has('listed@example.com')).toBe(false);
+
+    const records = await t.db
+      .selectFrom('consent_records')
+      .innerJoin('leads', 'leads.id', 'consent_records.lead_id')
+      .select(['leads.email', 'consent_records.basis', 'consent_records.note', 'consent_records.channels'])
+      .orderBy('leads.email')
+      .execute();
+    expect(records).toEqual([
+      { email: 'existing@example.com', basis: 'existing_customer', note: EVIDENCE.note, channels: ['email'] },
+      { email: 'new.one@example.com', basis: 'existing_customer', note: EVIDENCE.note, channels: ['email'] },
+    ]);
+    const rejected = await t.db
+      .selectFrom('contact_import_rejections')
+      .select(['row_number', 'reason'])
+      .where('import_id', '=', id)
+      .orderBy('row_number')
+      .execute();
+    expect(rejected.map((r) => [r.row_number, r.reason])).toEqual([
+      [3, 'invalid_email'],
+      [5, 'duplicate'],
+      [6, 'unsubscribed'],
+      [7, 'suppressed'],
+      [8, 'suppressed'],
+    ]);
+    const stored = await t.db
+      .selectFrom('contact_imports')
+      .select(['source_text'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(stored.source_text).toBeNull();
+  });
+
+  it('imports the same file again without changing anything', async () => {
+    const before = await t.db
+      .selectFrom('consent_records')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow();
+    const { dry, view } = await importCsv(CSV);
+    expect(dry.counts).toEqual({ create: 0, update: 0, unchanged: 3, skip: 5 });
+    expect(view).toMatchObject({ created: 0, updated: 0, unchanged: 3, rejected: 5 });
+    const after = await t.db
+      .selectFrom('consent_records')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow();
+    expect(after.n).toBe(before.n);
+    const count = await t.db
+      .selectFrom('leads')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow();
+    expect(count.n).toBe(5);
+  });
+
+  it('keeps leads.suppressed_at in step with the list: add, new contact, remove', async () => {
+    await caller().admin.suppressions.add({
+      addresses: ['new.one@example.com', 'stranger@example.com'],
+      reason: 'manual',
+      note: 'Asked by phone',
+    });
+    const suppressed = await t.db
+      .selectFrom('leads')
+      .select(['suppressed_at', 'suppression_reason'])
+      .where('email', '=', 'new.one@example.com')
+      .executeTakeFirstOrThrow();
+    expect(suppressed.suppression_reason).toBe('manual');
+    expect(suppressed.suppressed_at).not.toBeNull();
+
+    // A contact made later for a listed address arrives suppressed, whatever its consent.
+    const created = await caller().admin.contacts.create({
+      email: 'Stranger@example.com',
+      fullName: 'Stranger',
+      consentEvidence: EVIDENCE,
+    });
+    const stranger = await t.db
+      .selectFrom('leads')
+      .select(['suppressed_at', 'email_marketing_consent'])
+      .where('id', '=', created.id)
+      .executeTakeFirstOrThrow();
+    expect(stranger.email_marketing_consent).toBe(true);
+    expect(stranger.suppressed_at).not.toBeNull();
+
+    const list = await caller().admin.suppressions.list({ search: 'stranger', reason: 'manual' });
+    expect(list.rows.map((r) => r.email)).toEqual(['stranger@example.com']);
+    expect(await codeOf(caller().admin.suppressions.remove({ id: list.rows[0]!.id, note: '' }))).toBe(
+      'BAD_REQUEST',
+    );
+    await caller().admin.suppressions.remove({
+      id: list.rows[0]!.id,
+      note: 'Confirmed by phone the address works',
+    });
+    const lifted = await t.db
+      .selectFrom('leads')
+      .select(['suppressed_at'])
+      .where('id', '=', created.id)
+      .executeTakeFirstOrThrow();
+    expect(lifted.suppressed_at).toBeNull();
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select(['summary'])
+      .where('action', '=', 'admin.suppressions.remove')
+      .executeTakeFirstOrThrow();
+    expect(JSON.stringify(audit.summary)).toContain('Confirmed by phone');
+  });
+
+  it('erases a contact: no personal data left in any table, the hash kept, counters unchanged', async () => {
+    const EMAIL = 'erase.me@example.com';
+    const NAME = 'Zebedee Quartermaine';
+    const PHONE = '0499 876 543';
+    const { id } = await caller().admin.contacts.create({
+      email: EMAIL,
+      fullName: NAME,
+      phone: PHONE,
+      consentEvidence: EVIDENCE,
+    });
+    await caller().admin.contacts.updateDetails({ id, fullName: NAME, phone: PHONE });
+    const enquiry = await t.db
+      .insertInto('enquiries')
+      .values({
+        lead_id: id,
+        contact_name: NAME,
+        contact_phone: PHONE,
+        watch_brand: 'Rolex',
+        watch_condition: 'excellent',
+        additional_details: `Call ${NAME} on ${PHONE}`,
+        ip: '203.0.113.9',
+        user_agent: 'Zebedee-Browser',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('uploads')
+      .values({
+        driver: 'local',
+        storage_key: '00000000-0000-4000-8000-000000000001.jpg',
+        original_name: `${NAME}.jpg`,
+        content_type: 'image/jpeg',
+        bytes: 10,
+        sha256: 'x',
+        enquiry_id: enquiry.id,
+      })
+      .execute();
+    const campaign = await t.db
+      .insertInto('email_campaigns')
+      .values({ name: 'Spring', subject: 'Hello', status: 'completed', sent_count: 1, open_count: 1 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const send = await t.db
+      .insertInto('email_sends')
+      .values({
+        campaign_id: campaign.id,
+        lead_id: id,
+        recipient_email: EMAIL,
+        recipient_name: NAME,
+        status: 'delivered',
+        provider_message_id: 'msg-erase-1',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('email_events')
+      .values({
+        provider_event_id: 'evt-erase-1',
+        type: 'email.opened',
+        provider_message_id: 'msg-erase-1',
+        send_id: send.id,
+        payload: JSON.stringify({
+          type: 'email.opened',
+          data: { email_id: 'msg-erase-1', to: [EMAIL], subject: `Hi ${NAME}` },
+        }),
+      })
+      .execute();
+    await t.db
+      .insertInto('unsubscribe_logs')
+      .values({
+        email: EMAIL,
+        action: 'email_resubscribe',
+        method: 'manual',
+        ip_address: '203.0.113.9',
+        lead_id: id,
+      })
+      .execute();
+    await t.db
+      .insertInto('outbox_emails')
+      .values({
+        to_addresses: [EMAIL],
+        from_address: 'shop@example.com',
+        subject: `Your valuation, ${NAME}`,
+        html: `<p>${PHONE}</p>`,
+      })
+      .execute();
+    await createImport(t.db, {
+      text: `Email,Name\n${EMAIL},${NAME}\n`,
+      fileName: 'later.csv',
+      actorEmail: admin.email,
+    });
+
+    expect(await codeOf(caller().admin.contacts.erase({ id, confirmation: 'someone@else.com' }))).toBe(
+      'BAD_REQUEST',
+    );
+    await caller().admin.contacts.erase({ id, confirmation: ` ${EMAIL.toUpperCase()} ` });
+
+    // Every text, JSON and array column of every table in the public schema.
+    const columns = await sql<{ table_name: string; column_name: string }>`
+      SELECT c.table_name, c.column_name FROM information_schema.columns c
+      JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name
+      WHERE c.table_schema = 'public' AND t.table_type = 'BASE TABLE'
+        AND (c.data_type IN ('text', 'character varying', 'jsonb', 'json', 'ARRAY'))`.execute(t.db);
+    expect(columns.rows.length).toBeGreaterThan(50);
+    const found: string[] = [];
+    for (const { table_name, column_name } of columns.rows) {
+      for (const needle of [EMAIL, NAME, PHONE, 'Zebedee']) {
+        const hit = await sql<{ n: number }>`
+          SELECT count(*)::int AS n FROM ${sql.table(table_name)}
+          WHERE strpos(lower(${sql.ref(column_name)}::text), lower(${needle})) > 0`.execute(t.db);
+        if ((hit.rows[0]?.n ?? 0) > 0) found.push(`${table_name}.${column_name}: ${needle}`);
+      }
+    }
+    expect(found).toEqual([]);
+
+    const listed = await t.db
+      .selectFrom('email_suppressions')
+      .select(['email', 'reason'])
+      .where(sql<boolean>`email_hash = email_hash(${EMAIL})`)
+      .executeTakeFirstOrThrow();
+    expect(listed).toEqual({ email: null, reason: 'erased' });
+    const counters = await t.db
+      .selectFrom('email_campaigns')
+      .select(['sent_count', 'open_count'])
+      .where('id', '=', campaign.id)
+      .executeTakeFirstOrThrow();
+    expect(counters).toEqual({ sent_count: 1, open_count: 1 });
+    expect(
+      await t.db.selectFrom('email_sends').select('status').where('id', '=', send.id).executeTakeFirst(),
+    ).toEqual({ status: 'delivered' });
+
+    // Never re-imported: the address is skipped as suppressed.
+    const again = await createImport(t.db, {
+      text: `Email\n${EMAIL}\n`,
+      fileName: null,
+      actorEmail: admin.email,
+    });
+    if (again.status !== 'ok') throw new Error('upload failed');
+    const dry = await caller().admin.contactImports.dryRun({
+      id: again.id,
+      mapping: { email: 0 },
+      consent: EVIDENCE,
+    });
+    expect(dry.rows).toEqual([{ row: 2, email: EMAIL, outcome: 'skip', reason: 'suppressed' }]);
+  });
+
+  it('puts a hard bounce and a complaint on the list with their campaign, contact or not', async () => {
+    const campaign = await t.db
+      .insertInto('email_campaigns')
+      .values({ name: 'Bounce source', subject: 'Hi', status: 'sending' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const lead = await t.db
+      .insertInto('leads')
+      .values({ email: 'Hard.Bounce@example.com', email_marketing_consent: true })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const sends = await t.db
+      .insertInto('email_sends')
+      .values([
+        {
+          campaign_id: campaign.id,
+          lead_id: lead.id,
+          recipient_email: 'Hard.Bounce@example.com',
+          status: 'sent',
+          provider_message_id: 'msg-bounce',
+        },
+        // A test-mode send to an address that is not a contact.
+        {
+          campaign_id: campaign.id,
+          lead_id: null,
+          recipient_email: 'tester@example.com',
+          status: 'sent',
+          provider_message_id: 'msg-complaint',
+        },
+      ])
+      .returning('id')
+      .execute();
+    expect(sends).toHaveLength(2);
+    for (const event of [
+      resendEmailEvent('email.bounced', 'msg-bounce', {
+        to: 'Hard.Bounce@example.com',
+        data: bounce('Permanent'),
+      }),
+      resendEmailEvent('email.complained', 'msg-complaint', { to: 'tester@example.com' }),
+    ]) {
+      const rawBody = JSON.stringify(event);
+      const parsed = parseResendEvent(JSON.parse(rawBody));
+      if (!parsed.ok) throw new Error(parsed.error);
+      await recordResendEvent(t.db, { providerEventId: newSvixId(), rawBody, parsed: parsed.value });
+    }
+    const listed = await t.db
+      .selectFrom('email_suppressions')
+      .select(['email', 'reason', 'campaign_id'])
+      .where('campaign_id', '=', campaign.id)
+      .orderBy('email')
+      .execute();
+    expect(listed).toEqual([
+      { email: 'Hard.Bounce@example.com', reason: 'hard_bounce', campaign_id: campaign.id },
+      { email: 'tester@example.com', reason: 'complaint', campaign_id: campaign.id },
+    ]);
+    const contact = await t.db
+      .selectFrom('leads')
+      .select(['suppression_reason'])
+      .where('id', '=', lead.id)
+      .executeTakeFirstOrThrow();
+    expect(contact.suppression_reason).toBe('hard_bounce');
+    // The list page names the campaign.
+    const page = await caller().admin.suppressions.list({ search: 'tester@', reason: 'complaint' });
+    expect(page.rows.map((r) => [r.email, r.campaignName])).toEqual([
+      ['tester@example.com', 'Bounce source'],
+    ]);
+  });
+
+  it('a cancelled import stops before its next batch; a job run twice applies nothing twice', async () => {
+    const rows = Array.from({ length: 12_000 }, (_, i) => `bulk${i}@bulk.example.com,Bulk ${i},,yes`);
+    const text = ['Email,Name,Phone,Consent', ...rows].join('\n');
+
+    const cancelled = await createImport(t.db, { text, fileName: null, actorEmail: admin.email });
+    if (cancelled.status !== 'ok') throw new Error('upload failed');
+    await caller().admin.contactImports.dryRun({ id: cancelled.id, mapping: MAPPING, consent: EVIDENCE });
+    await caller().admin.contactImports.start({ id: cancelled.id });
+    await caller().admin.contactImports.cancel({ id: cancelled.id });
+    expect(await runImportJob({ db: t.db, logger: silentLogger }, cancelled.id)).toEqual({
+      status: 'cancelled',
+    });
+    expect(await caller().admin.contactImports.get({ id: cancelled.id })).toMatchObject({
+      status: 'cancelled',
+      processedRows: 0,
+      created: 0,
+    });
+    expect(await codeOf(caller().admin.contactImports.cancel({ id: cancelled.id }))).toBe('CONFLICT');
+
+    const { id, view } = await importCsv(text);
+    expect(view).toMatchObject({ status: 'completed', processedRows: 12_000, created: 12_000 });
+    // pg-boss runs a job again after a lost worker: the finished import is left as it is.
+    expect(await runImportJob({ db: t.db, logger: silentLogger }, id)).toEqual({ status: 'skipped' });
+    const bulk = await t.db
+      .selectFrom('leads')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('email', 'like', '%@bulk.example.com')
+      .executeTakeFirstOrThrow();
+    expect(bulk.n).toBe(12_000);
+  });
+});
