@@ -4,7 +4,7 @@ import { useTestDatabase } from '#test/support/db.ts';
 import { callerFor, codeOf, silentLogger, testServices } from '#test/support/services.ts';
 import { createUser, grantAdmin } from '../auth/users.ts';
 import type { SessionUser } from '../auth/session.ts';
-import { createImport, runImportJob } from './import/import.ts';
+import { createImport, deleteStaleImports, runImportJob } from './import/import.ts';
 import { parseResendEvent } from '#shared/webhooks/resend-events.ts';
 import { bounce, newSvixId, resendEmailEvent } from '#test/support/resend-webhooks.ts';
 import { recordResendEvent } from '../webhooks/apply-event.ts';
@@ -465,5 +465,34 @@ describe('contact lifecycle', () => {
       .where('email', 'like', '%@bulk.example.com')
       .executeTakeFirstOrThrow();
     expect(bulk.n).toBe(12_000);
+  });
+
+  it('deletes drafts nobody ran after a day and finished imports after a month', async () => {
+    const draft = await createImport(t.db, {
+      text: 'Email\nlate@example.com\n',
+      fileName: null,
+      actorEmail: admin.email,
+    });
+    if (draft.status !== 'ok') throw new Error('upload failed');
+    const { id: finished } = await importCsv('Email,Name,Phone,Consent\nreport@example.com,,,yes\nbad,,,\n');
+    const day = 86_400_000;
+    const remaining = async () =>
+      (
+        await t.db
+          .selectFrom('contact_imports')
+          .select('id')
+          .where('id', 'in', [draft.id, finished])
+          .execute()
+      ).map((r) => r.id);
+    expect(await deleteStaleImports(t.db, new Date(Date.now() + 2 * day))).toBeGreaterThanOrEqual(1);
+    expect(await remaining()).toEqual([finished]);
+    await deleteStaleImports(t.db, new Date(Date.now() + 31 * day));
+    expect(await remaining()).toEqual([]);
+    const rejections = await t.db
+      .selectFrom('contact_import_rejections')
+      .select('row_number')
+      .where('import_id', '=', finished)
+      .execute();
+    expect(rejections).toEqual([]);
   });
 });

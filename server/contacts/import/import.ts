@@ -349,3 +349,28 @@ async function runBatches(
   services.logger.info({ importId, totalRows }, 'Contact import completed');
   return { status: 'completed' };
 }
+
+const DAY_MS = 86_400_000;
+/** A draft nobody ran keeps its upload this long; a finished import keeps its report this long. */
+export const ABANDONED_DRAFT_DAYS = 1;
+export const IMPORT_REPORT_DAYS = 30;
+
+/**
+ * Data minimisation for imports (decision 035), from the hourly housekeeping job: drafts never run
+ * (their uploaded text) and, after a month, finished imports with their rejected rows.
+ */
+export async function deleteStaleImports(db: DbExecutor, now = new Date()): Promise<number> {
+  const result = await db
+    .deleteFrom('contact_imports')
+    .where((eb) =>
+      eb.or([
+        eb.and([
+          eb('status', '=', 'draft'),
+          eb('created_at', '<', new Date(now.getTime() - ABANDONED_DRAFT_DAYS * DAY_MS)),
+        ]),
+        eb('finished_at', '<', new Date(now.getTime() - IMPORT_REPORT_DAYS * DAY_MS)),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
