@@ -1,4 +1,5 @@
 import { decodeBase32IgnorePadding } from '@oslojs/encoding';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '#test/support/db.ts';
 import { callerAt, codeOf, testServices, testConfig } from '#test/support/services.ts';
@@ -99,6 +100,56 @@ describe('two-factor sign-in (decision 029)', () => {
       );
     expect(codes.slice(0, 5).every((c) => c === 'UNAUTHORIZED')).toBe(true);
     expect(codes[5]).toBe('TOO_MANY_REQUESTS');
+  });
+
+  it('turns 2FA on only with its audit row, while wrong codes at enrolment still count', async () => {
+    const created = await createUser(t.db, {
+      email: 'atomic-2fa@example.com',
+      password: PASSWORD,
+      verified: true,
+    });
+    await grantAdmin(t.db, created.email, 'marketer');
+    const user: SessionUser = { id: created.id, email: created.email, role: 'marketer' };
+    const caller = callerAt(testServices(t.db), '198.51.100.74', { user, sessionId: 'atomic' });
+    const key = decodeBase32IgnorePadding((await caller.auth.beginTwoFactor()).secret);
+    const enabledAt = async () =>
+      (
+        await t.db
+          .selectFrom('user_two_factor')
+          .select('enabled_at')
+          .where('user_id', '=', user.id)
+          .executeTakeFirstOrThrow()
+      ).enabled_at;
+
+    // Decision 030: the audit row commits with the action, or neither does.
+    await sql`
+      CREATE FUNCTION refuse_2fa_audit() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'audit unavailable'; END $$`.execute(t.db);
+    await sql`
+      CREATE TRIGGER refuse_2fa_audit BEFORE INSERT ON audit_log FOR EACH ROW
+      WHEN (NEW.action = 'auth.twoFactorEnabled') EXECUTE FUNCTION refuse_2fa_audit()`.execute(t.db);
+    try {
+      expect(await codeOf(caller.auth.confirmTwoFactor({ code: totpAt(key, totpStep(new Date())) }))).toBe(
+        'INTERNAL_SERVER_ERROR',
+      );
+    } finally {
+      await sql`DROP TRIGGER refuse_2fa_audit ON audit_log`.execute(t.db);
+      await sql`DROP FUNCTION refuse_2fa_audit()`.execute(t.db);
+    }
+    expect(await enabledAt()).toBeNull();
+    const codes = await t.db
+      .selectFrom('two_factor_recovery_codes')
+      .select('code_hash')
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(codes).toHaveLength(0);
+
+    // A wrong code is charged outside that transaction: five of them, and the sixth try is throttled.
+    for (let i = 0; i < 4; i += 1)
+      expect(await codeOf(caller.auth.confirmTwoFactor({ code: '000000' }))).toBe('UNAUTHORIZED');
+    expect(await codeOf(caller.auth.confirmTwoFactor({ code: totpAt(key, totpStep(new Date())) }))).toBe(
+      'TOO_MANY_REQUESTS',
+    );
   });
 
   it('lets the pending token lapse after 5 minutes and refuses a forged one', () => {

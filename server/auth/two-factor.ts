@@ -3,7 +3,7 @@ import { encodeBase32UpperCaseNoPadding, encodeHexLowerCase } from '@oslojs/enco
 import { createTOTPKeyURI } from '@oslojs/otp';
 import { randomBytes } from 'node:crypto';
 import QRCode from 'qrcode';
-import type { DbExecutor } from '../db/database.ts';
+import type { Database, DbExecutor, DbTransaction } from '../db/database.ts';
 import { consumeRateLimit, resetRateLimit } from '../security/rate-limit.ts';
 import { AuthError, signInThrottled } from './errors.ts';
 import { LOGIN_ACCOUNT_RULE } from './login-throttle.ts';
@@ -75,11 +75,16 @@ async function chargeCodeAttempt(db: DbExecutor, userId: string, now: Date): Pro
   if (!result.allowed) throw signInThrottled(result.retryAfterSeconds);
 }
 
-/** Checks the first code; turns 2FA on and returns the recovery codes (shown once, stored hashed). */
+/**
+ * Checks the first code; turns 2FA on and returns the recovery codes (shown once, stored hashed).
+ * The attempt is charged on its own, so a wrong code still counts; turning 2FA on, the codes and
+ * `record` (the audit row, decision 030) commit together.
+ */
 export async function confirmEnrolment(
-  db: DbExecutor,
+  db: Database,
   userId: string,
   code: string,
+  record: (trx: DbTransaction) => Promise<void> = async () => {},
   now = new Date(),
 ): Promise<string[]> {
   await chargeCodeAttempt(db, userId, now);
@@ -92,17 +97,20 @@ export async function confirmEnrolment(
   const step = matchTotp(row.secret, code.trim(), now, Number(row.last_used_step));
   if (step === null) throw new AuthError('invalid_credentials', TWO_FACTOR_MESSAGES.invalidCode);
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-  await db
-    .updateTable('user_two_factor')
-    .set({ enabled_at: now, last_used_step: step })
-    .where('user_id', '=', userId)
-    .execute();
-  await db.deleteFrom('two_factor_recovery_codes').where('user_id', '=', userId).execute();
-  await db
-    .insertInto('two_factor_recovery_codes')
-    .values(codes.map((c) => ({ user_id: userId, code_hash: hashRecoveryCode(c), used_at: null })))
-    .execute();
-  await resetRateLimit(db, `2fa:user:${userId}`);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('user_two_factor')
+      .set({ enabled_at: now, last_used_step: step })
+      .where('user_id', '=', userId)
+      .execute();
+    await trx.deleteFrom('two_factor_recovery_codes').where('user_id', '=', userId).execute();
+    await trx
+      .insertInto('two_factor_recovery_codes')
+      .values(codes.map((c) => ({ user_id: userId, code_hash: hashRecoveryCode(c), used_at: null })))
+      .execute();
+    await resetRateLimit(trx, `2fa:user:${userId}`);
+    await record(trx);
+  });
   return codes;
 }
 

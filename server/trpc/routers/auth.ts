@@ -149,23 +149,29 @@ export const authRouter = router({
   /** Account menu → two-factor: a new secret and its QR code, drawn on the server (decision 029). */
   beginTwoFactor: authedProcedure.mutation(async ({ ctx }) => {
     if (!ctx.user.role) throw new TRPCError({ code: 'FORBIDDEN', message: AUTH_MESSAGES.accessDenied });
-    const enrolment = await beginEnrolment(ctx.db, ctx.user, ctx.config.site.name);
-    await recordAudit(
-      ctx.db,
-      { id: ctx.user.id, email: ctx.user.email, ip: ctx.request.ip },
-      { action: 'auth.twoFactorEnrolmentStarted', entityType: 'user', entityId: ctx.user.id },
-    );
-    return enrolment;
+    const user = ctx.user;
+    // The new secret and its audit row commit together (decision 030).
+    return ctx.db.transaction().execute(async (trx) => {
+      const enrolment = await beginEnrolment(trx, user, ctx.config.site.name);
+      await recordAudit(
+        trx,
+        { id: user.id, email: user.email, ip: ctx.request.ip },
+        { action: 'auth.twoFactorEnrolmentStarted', entityType: 'user', entityId: user.id },
+      );
+      return enrolment;
+    });
   }),
 
   /** The first code turns 2FA on; the 10 recovery codes are answered once and kept only hashed. */
   confirmTwoFactor: authedProcedure.input(twoFactorConfirmInputSchema).mutation(async ({ ctx, input }) => {
     try {
-      const recoveryCodes = await confirmEnrolment(ctx.db, ctx.user.id, input.code);
-      await recordAudit(
-        ctx.db,
-        { id: ctx.user.id, email: ctx.user.email, ip: ctx.request.ip },
-        { action: 'auth.twoFactorEnabled', entityType: 'user', entityId: ctx.user.id },
+      const user = ctx.user;
+      const recoveryCodes = await confirmEnrolment(ctx.db, user.id, input.code, (trx) =>
+        recordAudit(
+          trx,
+          { id: user.id, email: user.email, ip: ctx.request.ip },
+          { action: 'auth.twoFactorEnabled', entityType: 'user', entityId: user.id },
+        ),
       );
       return { recoveryCodes };
     } catch (error) {
@@ -177,13 +183,17 @@ export const authRouter = router({
   sessions: authedProcedure.query(({ ctx }) => listUserSessions(ctx.db, ctx.user.id, ctx.session.id)),
 
   endSession: authedProcedure.input(endSessionInputSchema).mutation(async ({ ctx, input }) => {
-    const ended = await endUserSession(ctx.db, ctx.user.id, input.id);
-    if (ended)
-      await recordAudit(
-        ctx.db,
-        { id: ctx.user.id, email: ctx.user.email, ip: ctx.request.ip },
-        { action: 'auth.endSession', entityType: 'session', entityId: input.id.slice(0, 12) },
-      );
+    const user = ctx.user;
+    const ended = await ctx.db.transaction().execute(async (trx) => {
+      const done = await endUserSession(trx, user.id, input.id);
+      if (done)
+        await recordAudit(
+          trx,
+          { id: user.id, email: user.email, ip: ctx.request.ip },
+          { action: 'auth.endSession', entityType: 'session', entityId: input.id.slice(0, 12) },
+        );
+      return done;
+    });
     if (ended && input.id === ctx.session.id && ctx.http) clearSessionCookie(ctx.http.res, ctx.config);
     return { ended };
   }),
