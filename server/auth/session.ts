@@ -79,6 +79,12 @@ export async function createSession(
   return { id, expiresAt };
 }
 
+/** True while the Owner requires 2FA (decision 030) and this member has not enrolled. */
+function mustEnrolTwoFactor(userId: 'users.id' | 'sessions.user_id') {
+  return sql<boolean>`coalesce((SELECT require_two_factor FROM settings), false) AND NOT EXISTS (
+    SELECT 1 FROM user_two_factor t WHERE t.user_id = ${sql.ref(userId)} AND t.enabled_at IS NOT NULL)`;
+}
+
 /**
  * Looks the token up; deletes it when expired; extends it (sliding expiry) once less than half
  * of the idle lifetime remains, so an active admin is never logged out mid-task.
@@ -101,10 +107,7 @@ export async function validateSessionToken(
       'users.email',
       'user_roles.role',
       // Read with the session, so enforcing the Owner's 2FA rule costs no extra round trip.
-      sql<boolean>`coalesce((SELECT require_two_factor FROM settings), false) AND NOT EXISTS (
-        SELECT 1 FROM user_two_factor t WHERE t.user_id = users.id AND t.enabled_at IS NOT NULL)`.as(
-        'must_enrol',
-      ),
+      mustEnrolTwoFactor('users.id').as('must_enrol'),
     ])
     .where('sessions.id', '=', id)
     .executeTakeFirst();
@@ -171,12 +174,16 @@ export async function sessionHasPermission(
   const row = await db
     .selectFrom('sessions')
     .innerJoin('user_roles', 'user_roles.user_id', 'sessions.user_id')
-    .select('user_roles.role')
+    .select([
+      'user_roles.role',
+      // The Owner's 2FA rule (decision 030) ends a member's access as it starts, streams included.
+      mustEnrolTwoFactor('sessions.user_id').as('must_enrol'),
+    ])
     .where('sessions.id', '=', sessionId)
     .where('sessions.expires_at', '>', now)
     .where('sessions.created_at', '>', new Date(now.getTime() - SESSION_ABSOLUTE_MS))
     .executeTakeFirst();
-  return hasPermission(row?.role, permission);
+  return !row?.must_enrol && hasPermission(row?.role, permission);
 }
 
 export interface ActiveSession {

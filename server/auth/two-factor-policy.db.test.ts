@@ -4,7 +4,14 @@ import type { Role } from '#shared/auth/permissions.ts';
 import { TWO_FACTOR_ENROLMENT_REQUIRED } from '#shared/auth/messages.ts';
 import { useTestDatabase } from '#test/support/db.ts';
 import { callerAt, codeOf, testServices } from '#test/support/services.ts';
-import { createSession, generateSessionToken, type SessionUser, validateSessionToken } from './session.ts';
+import {
+  createSession,
+  generateSessionToken,
+  type SessionUser,
+  sessionHasPermission,
+  sessionIdFromToken,
+  validateSessionToken,
+} from './session.ts';
 import { totpAt, totpStep } from './totp.ts';
 import { verifySecondFactor } from './two-factor.ts';
 import { createUser, grantAdmin } from './users.ts';
@@ -40,6 +47,10 @@ describe('two-factor rules and management (decision 030)', () => {
     const owner = await signedIn('policy-owner@example.com', 'owner');
     const marketer = await signedIn('policy-marketer@example.com', 'marketer');
 
+    // A live stream asks this while it runs: the rule ends it as it ends the member's calls.
+    const streaming = () => sessionHasPermission(t.db, sessionIdFromToken(marketer.token), 'campaigns.read');
+    expect(await streaming()).toBe(true);
+
     // The Owner cannot lock themselves out: their own 2FA comes first.
     expect(await codeOf((await owner.current()).admin.team.setTwoFactorPolicy({ required: true }))).toBe(
       'CONFLICT',
@@ -48,6 +59,7 @@ describe('two-factor rules and management (decision 030)', () => {
     await (await owner.current()).admin.team.setTwoFactorPolicy({ required: true });
     expect(await (await owner.current()).admin.team.twoFactorPolicy()).toEqual({ required: true });
 
+    expect(await streaming()).toBe(false);
     const before = await validateSessionToken(t.db, marketer.token);
     expect(before?.user.mustEnrolTwoFactor).toBe(true);
     const refused = await (
@@ -61,6 +73,7 @@ describe('two-factor rules and management (decision 030)', () => {
     expect(await codeOf((await marketer.current()).auth.sessions())).toBe('OK');
     await enrol(await marketer.current());
     expect((await validateSessionToken(t.db, marketer.token))?.user.mustEnrolTwoFactor).toBe(false);
+    expect(await streaming()).toBe(true);
     expect(await codeOf((await marketer.current()).admin.campaigns.list({}))).toBe('OK');
 
     // While required, 2FA cannot be turned off.
