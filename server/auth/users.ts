@@ -2,7 +2,6 @@ import { sql } from 'kysely';
 import type { Role } from '#shared/auth/permissions.ts';
 import type { DbExecutor } from '../db/database.ts';
 import { hashPassword } from './password.ts';
-import { invalidateUserSessions } from './session.ts';
 
 export class UserExistsError extends Error {
   override name = 'UserExistsError';
@@ -58,14 +57,6 @@ export async function grantAdmin(db: DbExecutor, email: string, role: Role = 'ow
     .values({ user_id: user.id, role })
     .onConflict((oc) => oc.column('user_id').doUpdateSet({ role }))
     .execute();
-}
-
-/** Removes the admin role and ends every session of the user, so access stops at once. */
-export async function revokeAdmin(db: DbExecutor, email: string): Promise<{ sessionsEnded: number }> {
-  const user = await findUserByEmail(db, email);
-  if (!user) throw new UnknownUserError(email);
-  await db.deleteFrom('user_roles').where('user_id', '=', user.id).execute();
-  return { sessionsEnded: await invalidateUserSessions(db, user.id) };
 }
 
 export async function listUsers(db: DbExecutor): Promise<UserSummary[]> {

@@ -111,3 +111,30 @@ describe('npm run admin', () => {
     }
   });
 });
+
+describe('npm run admin keeps an Owner', () => {
+  const t = useTestDatabase();
+  const run = async (...argv: string[]) => {
+    const lines: string[] = [];
+    await runAdminCommand(t.db, argv, (line) => lines.push(line));
+    return lines;
+  };
+
+  it('refuses to revoke or demote the last Owner, as the Team page does', async () => {
+    await run('create', 'solo@example.com', '--password', 'the solo passphrase');
+    await expect(run('revoke', 'solo@example.com')).rejects.toThrow(UsageError);
+    await expect(run('revoke', 'solo@example.com')).rejects.toThrow(/last Owner/);
+    await expect(run('grant', 'solo@example.com', '--role', 'viewer')).rejects.toThrow(/last Owner/);
+    expect(await run('list')).toEqual([expect.stringMatching(/^solo@example\.com\towner\t/)]);
+
+    // With a second Owner, either may go.
+    await run('create', 'second@example.com', '--password', 'the second passphrase');
+    expect(await run('grant', 'solo@example.com', '--role', 'viewer')).toEqual([
+      'solo@example.com is now an admin (viewer).',
+    ]);
+    await expect(run('revoke', 'second@example.com')).rejects.toThrow(/last Owner/);
+    expect(await run('revoke', 'solo@example.com')).toEqual([
+      'solo@example.com is no longer an admin; 0 session(s) ended.',
+    ]);
+  });
+});

@@ -3,15 +3,9 @@ import { emailSchema, signUpInputSchema } from '#shared/auth/schemas.ts';
 import { generatePassword } from '../auth/bootstrap-admin.ts';
 import { newPasswordProblem } from '../auth/password-policy.ts';
 import { invalidateUserSessions } from '../auth/session.ts';
-import {
-  createUser,
-  findUserByEmail,
-  grantAdmin,
-  listUsers,
-  revokeAdmin,
-  UnknownUserError,
-} from '../auth/users.ts';
+import { createUser, findUserByEmail, grantAdmin, listUsers, UnknownUserError } from '../auth/users.ts';
 import type { Database } from '../db/database.ts';
+import { changeRole, LastOwnerError, removeMember } from '../team/team.ts';
 
 export class UsageError extends Error {
   override name = 'UsageError';
@@ -27,6 +21,19 @@ export const ADMIN_USAGE = `Usage: npm run admin -- <command>
   roles: ${ROLES.join(', ')} (default owner, for recovery)
   logout <email>                     end every session of the user (all devices), keeping their role
   list                               list users and their roles`;
+
+/** Runs a role change, turning the last-Owner refusal into a message saying what to do instead. */
+async function lastOwnerKept<T>(address: string, change: () => Promise<T>): Promise<T> {
+  try {
+    return await change();
+  } catch (error) {
+    if (error instanceof LastOwnerError)
+      throw new UsageError(
+        `${address} is the last Owner: grant Owner to another admin first ("grant <email> --role owner").`,
+      );
+    throw error;
+  }
+}
 
 /** The admin CLI as a function of (db, argv) so tests can run it against a test database. */
 export async function runAdminCommand(
@@ -87,7 +94,14 @@ export async function runAdminCommand(
         throw new UsageError(
           `${address} has not verified its e-mail address, so admin access is not granted: ask them to open the link in the verification e-mail first, or run "grant ${address} --force" if you are sure the account is theirs.`,
         );
-      await grantAdmin(db, address, granted);
+      // A member's new role goes through the Team page's rule: the last Owner is never demoted.
+      const current = await db
+        .selectFrom('user_roles')
+        .select('role')
+        .where('user_id', '=', user.id)
+        .executeTakeFirst();
+      if (current) await lastOwnerKept(address, () => changeRole(db, user.id, granted));
+      else await grantAdmin(db, address, granted);
       out(`${address} is now an admin (${granted}).`);
       if (!user.email_verified_at)
         out(
@@ -97,7 +111,16 @@ export async function runAdminCommand(
     }
     case 'revoke': {
       const address = email();
-      const { sessionsEnded } = await revokeAdmin(db, address);
+      const user = await findUserByEmail(db, address);
+      if (!user) throw new UnknownUserError(address);
+      const member = await db
+        .selectFrom('user_roles')
+        .select('role')
+        .where('user_id', '=', user.id)
+        .executeTakeFirst();
+      const sessionsEnded = member
+        ? (await lastOwnerKept(address, () => removeMember(db, user.id))).sessionsEnded
+        : await invalidateUserSessions(db, user.id);
       out(`${address} is no longer an admin; ${sessionsEnded} session(s) ended.`);
       return;
     }
