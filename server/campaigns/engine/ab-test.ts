@@ -5,7 +5,7 @@ import {
   type AbVariantResult,
   pickWinner,
 } from '#shared/campaigns/ab-test.ts';
-import type { DbExecutor } from '../../db/database.ts';
+import type { DbExecutor, DbTransaction } from '../../db/database.ts';
 import type { EmailCampaign } from '../../db/schema.ts';
 import type { AppServices } from '../../services.ts';
 import { notifyCampaignChanged } from '../live.ts';
@@ -27,43 +27,49 @@ async function enqueueWinnerJob(
   services: Pick<AppServices, 'jobs'>,
   campaignId: string,
   dueAt: Date,
+  trx?: DbTransaction,
 ): Promise<void> {
   await services.jobs.send(
     'campaign.ab-winner',
     { campaignId },
-    { singletonKey: campaignId, startAfter: dueAt },
+    { singletonKey: campaignId, startAfter: dueAt, ...(trx ? { trx } : {}) },
   );
 }
 
 /**
  * Step 2: the engine found nothing to claim. With sends still held and no winner, the test phase
  * is over: the wait starts (once; a later call keeps the first due time) and the winner job is
- * queued for its end (the singleton key absorbs repeats). Returns false when nothing is held, so
- * the caller completes the campaign as usual.
+ * queued for its end (the singleton key absorbs repeats), in one transaction, so a campaign is
+ * never seen waiting without its job. Returns false when nothing is held, so the caller completes
+ * the campaign as usual.
  */
 export async function awaitWinner(
   services: Pick<AppServices, 'db' | 'jobs'>,
   campaignId: string,
 ): Promise<boolean> {
-  const { rows } = await sql<{ due_at: Date; started: boolean }>`
-    WITH before AS (
-      SELECT ab_winner_due_at FROM email_campaigns WHERE id = ${campaignId}
-    )
-    UPDATE email_campaigns c
-    SET ab_winner_due_at = coalesce(c.ab_winner_due_at, now() + c.ab_wait_hours * interval '1 hour'),
-        updated_at = now()
-    WHERE c.id = ${campaignId} AND c.status = 'sending' AND c.subject_b IS NOT NULL AND c.ab_winner IS NULL
-      AND EXISTS (SELECT 1 FROM email_sends WHERE campaign_id = ${campaignId} AND status = 'held')
-      AND NOT EXISTS (
-        SELECT 1 FROM email_sends WHERE campaign_id = ${campaignId} AND status IN ('queued', 'sending'))
-    RETURNING c.ab_winner_due_at AS due_at, (SELECT ab_winner_due_at IS NULL FROM before) AS started`.execute(
-    services.db,
-  );
-  const row = rows[0];
-  if (!row) return false;
-  await enqueueWinnerJob(services, campaignId, row.due_at);
-  if (row.started) await notifyCampaignChanged(services.db, campaignId);
-  return true;
+  return services.db.transaction().execute(async (trx) => {
+    const { rows } = await sql<{ due_at: Date; started: boolean }>`
+      WITH before AS (
+        SELECT ab_winner_due_at FROM email_campaigns WHERE id = ${campaignId}
+      )
+      UPDATE email_campaigns c
+      SET ab_winner_due_at = coalesce(c.ab_winner_due_at, now() + c.ab_wait_hours * interval '1 hour'),
+          updated_at = now()
+      WHERE c.id = ${campaignId} AND c.status = 'sending' AND c.subject_b IS NOT NULL
+        AND c.ab_winner IS NULL
+        AND EXISTS (SELECT 1 FROM email_sends WHERE campaign_id = ${campaignId} AND status = 'held')
+        AND NOT EXISTS (
+          SELECT 1 FROM email_sends
+          WHERE campaign_id = ${campaignId} AND status IN ('queued', 'sending'))
+      RETURNING c.ab_winner_due_at AS due_at, (SELECT ab_winner_due_at IS NULL FROM before) AS started`.execute(
+      trx,
+    );
+    const row = rows[0];
+    if (!row) return false;
+    await enqueueWinnerJob(services, campaignId, row.due_at, trx);
+    if (row.started) await notifyCampaignChanged(trx, campaignId);
+    return true;
+  });
 }
 
 /** Each variant's test figures: the test share only, readers' opens only (decision 025). */
