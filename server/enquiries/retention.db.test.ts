@@ -58,6 +58,35 @@ describe('enquiry retention', () => {
       .insertInto('enquiry_events')
       .values({ enquiry_id: row.id, kind: 'note', body: 'Seller lives in Mosman' })
       .execute();
+    await t.db
+      .insertInto('enquiry_events')
+      .values({
+        enquiry_id: row.id,
+        kind: 'status',
+        from_status: 'new',
+        to_status: status,
+        reason: 'Sold it to a neighbour in Mosman',
+      })
+      .execute();
+    await t.db
+      .insertInto('enquiry_offers')
+      .values({
+        enquiry_id: row.id,
+        amount_cents: 1_250_000,
+        valid_until: '2026-10-01',
+        conditions: 'Subject to inspection at 12 Raglan St, Mosman',
+      })
+      .execute();
+    await t.db
+      .insertInto('enquiry_messages')
+      .values({
+        enquiry_id: row.id,
+        to_email: 'seller@example.com',
+        subject: 'Your Tudor',
+        html: '<p>Dear seller in Mosman, our offer stands.</p>',
+        idempotency_key: `retention-${row.id}`,
+      })
+      .execute();
     return { id: row.id, key };
   }
 
@@ -70,7 +99,7 @@ describe('enquiry retention', () => {
     const open = await enquiry('contacted', null);
 
     const report = await runEnquiryRetention({ db: t.db, logger }, storage, NOW);
-    expect(report).toEqual({ enquiries: 2, photos: 2, notes: 2, replies: 0 });
+    expect(report).toEqual({ enquiries: 2, photos: 2, notes: 2, reasons: 2, offers: 2, replies: 2 });
 
     for (const gone of [lost, spam]) {
       const row = await t.db
@@ -84,12 +113,29 @@ describe('enquiry retention', () => {
       expect(
         await t.db.selectFrom('uploads').where('enquiry_id', '=', gone.id).select('id').execute(),
       ).toEqual([]);
-      const note = await t.db
+      const events = await t.db
         .selectFrom('enquiry_events')
-        .select('body')
+        .select(['kind', 'body', 'reason', 'to_status'])
+        .where('enquiry_id', '=', gone.id)
+        .orderBy('kind')
+        .execute();
+      // The record of what happened stays; what anyone typed goes.
+      expect(events).toEqual([
+        { kind: 'note', body: null, reason: null, to_status: null },
+        { kind: 'status', body: null, reason: null, to_status: expect.any(String) as string },
+      ]);
+      const offer = await t.db
+        .selectFrom('enquiry_offers')
+        .select(['amount_cents', 'conditions'])
         .where('enquiry_id', '=', gone.id)
         .executeTakeFirstOrThrow();
-      expect(note.body).toBeNull();
+      expect(offer).toEqual({ amount_cents: 1_250_000, conditions: null });
+      const reply = await t.db
+        .selectFrom('enquiry_messages')
+        .select(['subject', 'html'])
+        .where('enquiry_id', '=', gone.id)
+        .executeTakeFirstOrThrow();
+      expect(reply).toEqual({ subject: 'Your Tudor', html: null });
     }
     for (const kept of [recentlyDeclined, purchased, open]) {
       const row = await t.db
@@ -99,6 +145,15 @@ describe('enquiry retention', () => {
         .executeTakeFirstOrThrow();
       expect(row).toEqual({ additional_details: expect.any(String) as string, redacted_at: null });
       expect(await storage.current.get(kept.key)).not.toBeNull();
+      const texts = await t.db
+        .selectFrom('enquiries as e')
+        .innerJoin('enquiry_offers as o', 'o.enquiry_id', 'e.id')
+        .innerJoin('enquiry_messages as m', 'm.enquiry_id', 'e.id')
+        .select(['o.conditions', 'm.html'])
+        .where('e.id', '=', kept.id)
+        .executeTakeFirstOrThrow();
+      expect(texts.conditions).toContain('Mosman');
+      expect(texts.html).toContain('Mosman');
     }
     expect(logged).toHaveLength(1);
     expect(logged[0]).toMatchObject({
@@ -112,6 +167,8 @@ describe('enquiry retention', () => {
       enquiries: 0,
       photos: 0,
       notes: 0,
+      reasons: 0,
+      offers: 0,
       replies: 0,
     });
   });

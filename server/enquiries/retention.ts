@@ -5,9 +5,10 @@ import type { UploadStorage } from '../uploads/storage.ts';
 
 // Retention (issue 22 item 6, decision 026; Privacy Act APP 11.2): enquiries closed as Declined,
 // Lost or Spam keep their photos and free text only for the settings' number of days after they
-// closed. Then the photos go (rows and files), and so do the seller's additional details, the
-// internal notes and the bodies of replies; the enquiry, its statuses, offers and the reply
-// subjects stay as the record of what happened. Purchased enquiries are never touched: a licensed
+// closed. Then the photos go (rows and files), and so does every text anyone typed about the
+// seller: their additional details, the internal notes, the reasons given for status changes,
+// the offers' conditions and the bodies of replies. The enquiry, its statuses, the offers' amounts
+// and dates and the reply subjects stay as the record of what happened. Purchased enquiries are never touched: a licensed
 // second-hand dealer keeps the record of what it bought.
 
 const BATCH = 100;
@@ -16,6 +17,8 @@ export interface RetentionReport {
   enquiries: number;
   photos: number;
   notes: number;
+  reasons: number;
+  offers: number;
   replies: number;
 }
 
@@ -37,7 +40,7 @@ export async function runEnquiryRetention(
   now: Date = new Date(),
 ): Promise<RetentionReport> {
   const { db } = services;
-  const report: RetentionReport = { enquiries: 0, photos: 0, notes: 0, replies: 0 };
+  const report: RetentionReport = { enquiries: 0, photos: 0, notes: 0, reasons: 0, offers: 0, replies: 0 };
   const settings = await db.selectFrom('settings').select('enquiry_retention_days').executeTakeFirst();
   const days = settings?.enquiry_retention_days ?? 180;
   const cutoff = new Date(now.getTime() - days * 86_400_000);
@@ -64,6 +67,20 @@ export async function runEnquiryRetention(
         .where('body', 'is not', null)
         .returning('id')
         .execute();
+      const reasons = await trx
+        .updateTable('enquiry_events')
+        .set({ reason: null })
+        .where('enquiry_id', 'in', ids)
+        .where('reason', 'is not', null)
+        .returning('id')
+        .execute();
+      const offers = await trx
+        .updateTable('enquiry_offers')
+        .set({ conditions: null })
+        .where('enquiry_id', 'in', ids)
+        .where('conditions', 'is not', null)
+        .returning('id')
+        .execute();
       const replies = await trx
         .updateTable('enquiry_messages')
         .set({ html: null })
@@ -76,7 +93,14 @@ export async function runEnquiryRetention(
         .set({ additional_details: null, redacted_at: now })
         .where('id', 'in', ids)
         .execute();
-      return { ids, photos, notes: notes.length, replies: replies.length };
+      return {
+        ids,
+        photos,
+        notes: notes.length,
+        reasons: reasons.length,
+        offers: offers.length,
+        replies: replies.length,
+      };
     });
     if (!batch) break;
     // Files after the commit. The log names what went, not what it said.
@@ -86,6 +110,8 @@ export async function runEnquiryRetention(
         enquiries: batch.ids,
         photos: batch.photos.map((p) => ({ id: p.id, enquiryId: p.enquiry_id })),
         notes: batch.notes,
+        reasons: batch.reasons,
+        offers: batch.offers,
         replies: batch.replies,
         retentionDays: days,
       },
@@ -94,6 +120,8 @@ export async function runEnquiryRetention(
     report.enquiries += batch.ids.length;
     report.photos += batch.photos.length;
     report.notes += batch.notes;
+    report.reasons += batch.reasons;
+    report.offers += batch.offers;
     report.replies += batch.replies;
     if (batch.ids.length < BATCH) break;
   }
