@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { SEARCH_COUNT_CAP } from '#shared/admin/lists.ts';
 import { useTestDatabase } from '#test/support/db.ts';
 import { callerFor, codeOf, testServices } from '#test/support/services.ts';
 import { createUser, grantAdmin } from '../auth/users.ts';
@@ -220,6 +221,46 @@ describe('admin enquiries', () => {
     expect(detail.consent).toMatchObject({ emailMarketingConsent: false, emailConsentPending: false });
     expect(await codeOf(caller().admin.enquiries.get({ id: '00000000-0000-4000-8000-000000000000' }))).toBe(
       'NOT_FOUND',
+    );
+  });
+
+  // Last: it adds 1,001 sellers. More matching contacts than the count cap take the other branch
+  // (decision 026): the page walks the date index and the total says "more than 1,000".
+  it('searches a term more contacts share than the cap, e-mail matches included', async () => {
+    const broad = await t.db
+      .insertInto('leads')
+      .values(
+        Array.from({ length: SEARCH_COUNT_CAP + 1 }, (_, i) => ({
+          email: `harbourview.${i}@example.com`,
+          full_name: `Buyer ${i}`,
+          created_at: minutes(100 + i),
+        })),
+      )
+      .returning(['id', 'email'])
+      .execute();
+    const byIndex = new Map(broad.map((l) => [Number(/\.(\d+)@/.exec(l.email)![1]), l.id]));
+    // One enquiry per broad seller; the name on the enquiry does not contain the term, so only the
+    // contact's e-mail can match it.
+    const rows = await t.db
+      .insertInto('enquiries')
+      .values(
+        Array.from({ length: SEARCH_COUNT_CAP + 1 }, (_, i) => ({
+          lead_id: byIndex.get(i)!,
+          contact_name: `Buyer ${i}`,
+          watch_brand: 'Tudor',
+          watch_condition: 'Good',
+          created_at: minutes(100 + i),
+        })),
+      )
+      .returning(['id', 'created_at'])
+      .execute();
+    const newestFirst = [...rows].sort((a, b) => b.created_at.getTime() - a.created_at.getTime());
+    const page = await caller().admin.enquiries.list({ search: 'harbourview' });
+    expect(page.totalIsCapped).toBe(true);
+    expect(page.rows.map((r) => r.id)).toEqual(newestFirst.slice(0, 20).map((r) => r.id));
+    // The cap does not lose the enquiry's own fields: a model match still finds its one row.
+    expect((await caller().admin.enquiries.list({ search: 'daytona' })).rows.map((r) => r.id)).toEqual(
+      idsOf([10]),
     );
   });
 
