@@ -197,7 +197,10 @@ function TemplatePreview({ template }: { template: TemplateDto }) {
               <Stack gap="xs">
                 <Text size="sm" c="dimmed">
                   Every e-mail also carries this plain-text version, for mail apps that do not show HTML; spam
-                  filters trust messages that have both.
+                  filters trust messages that have both.{' '}
+                  {template.textContent
+                    ? 'This template has its own plain-text version.'
+                    : 'It is generated from the HTML.'}
                 </Text>
                 {plainText.isError ? (
                   <Alert color="red">{errorMessage(plainText.error)}</Alert>
