@@ -309,6 +309,8 @@ export interface EmailEventsTable {
   payload: ColumnType<unknown, string, string>;
   occurred_at: NullableTimestamp;
   received_at: GeneratedTimestamp;
+  /** An open the provider flagged as a machine's (`data.machine_open`, decision 025). */
+  machine_open: Generated<boolean>;
 }
 
 export interface UnsubscribeLogsTable {
