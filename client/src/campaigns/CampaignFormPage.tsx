@@ -132,8 +132,8 @@ function CampaignForm({ campaign }: { campaign?: CampaignDetail }) {
   const ab = checkAbTest({ ...abDraft, enabled: abDraft.enabled && !abDisabledReason });
   const subjects = `${subject} ${ab.value?.subjectB ?? ''}`;
   const validation = useMemo(
-    () => validateCampaign({ name, subject, html, recipientCount, variables }),
-    [name, subject, html, recipientCount, variables],
+    () => validateCampaign({ name, subject, html, text, recipientCount, variables }),
+    [name, subject, html, text, recipientCount, variables],
   );
   // Tags used only in the hand-written text part need values too.
   const body = `${html}\n${text}`;
