@@ -77,7 +77,7 @@ export function toCampaignDetail(row: EmailCampaign): CampaignDetail {
 }
 
 export function toCampaignLiveDetail(row: EmailCampaign): CampaignLiveDetail {
-  const { htmlContent: _html, ...live } = toCampaignDetail(row);
+  const { htmlContent: _html, textContent: _text, ...live } = toCampaignDetail(row);
   return live;
 }
 

@@ -253,10 +253,10 @@ export interface CampaignDetail extends CampaignSummary {
 }
 
 /**
- * What `admin.campaigns.watch` pushes: the detail without the HTML, which cannot change while a
- * campaign sends and would otherwise be re-sent (up to 5 MB) with every push.
+ * What `admin.campaigns.watch` pushes: the detail without the HTML and the text part, which cannot
+ * change while a campaign sends and would otherwise be re-sent (up to 5 MB and 1 MB) with every push.
  */
-export type CampaignLiveDetail = Omit<CampaignDetail, 'htmlContent'>;
+export type CampaignLiveDetail = Omit<CampaignDetail, 'htmlContent' | 'textContent'>;
 
 export interface CampaignSendRow {
   id: string;

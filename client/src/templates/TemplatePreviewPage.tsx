@@ -48,9 +48,14 @@ export function TemplatePreviewPage({ id }: { id: string }) {
 
 function TemplatePreview({ template }: { template: TemplateDto }) {
   const trpc = useTRPC();
-  // The declared variables first, then any tag used in the HTML or subject but not declared.
+  // The declared variables first, then any tag used in the subject, the HTML or the hand-written
+  // text part (decision 024) but not declared.
   const names = useMemo(() => {
-    const used = [...extractVariables(template.subject), ...extractVariables(template.htmlContent)];
+    const used = [
+      ...extractVariables(template.subject),
+      ...extractVariables(template.htmlContent),
+      ...extractVariables(template.textContent ?? ''),
+    ];
     return [...new Set([...template.variables, ...used])];
   }, [template]);
   // The template's default values are the first samples; the admin can try others here.
