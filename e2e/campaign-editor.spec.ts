@@ -177,3 +177,37 @@ test('templates and the campaign editor, from a new template to a deleted copy',
     await e2eDatabase().selectFrom('email_campaigns').select('id').where('name', '=', copyName).execute(),
   ).toEqual([]);
 });
+
+test("a template's own plain-text version: previewed, and carried into a campaign", async ({ page }) => {
+  await signInAsAdmin(page);
+  const name = `Plain note ${run}`;
+  await page.goto('/admin/templates/new');
+  await page.getByRole('textbox', { name: /Template name/ }).fill(name);
+  await page.getByRole('textbox', { name: /^Subject/ }).fill('A note for you');
+  await htmlEditor(page, 'HTML content').fill(readyHtml);
+  const plain = page.getByRole('textbox', { name: /Plain-text version/ });
+  await plain.fill('Hi {{first_name}},\n\nPrices held steady this month.');
+  await page.getByRole('button', { name: 'Create Template' }).click();
+  await expect(toast(page, 'Template created')).toBeVisible();
+
+  // The preview's Plain text tab shows the hand-written text, with the unsubscribe line added.
+  const card = page.getByRole('article').filter({ hasText: name });
+  await card.getByRole('link', { name: `Preview ${name}` }).click();
+  await page.getByRole('textbox', { name: 'Sample for {{first_name}}' }).fill('Jane');
+  await page.getByText('Plain text', { exact: true }).click();
+  await expect(page.getByText('This template has its own plain-text version.')).toBeVisible();
+  const part = page.getByLabel('Plain-text part');
+  await expect(part).toContainText('Hi Jane,');
+  await expect(part).toContainText('Prices held steady this month.');
+  await expect(part).not.toContainText('market update for watch owners');
+  await expect(part).toContainText(/Unsubscribe \[http[^\]]+\/unsubscribe\]/);
+
+  // A campaign made from the template starts with the same text.
+  await page.goto('/admin/campaigns/new');
+  await page.getByRole('combobox', { name: 'Template' }).click();
+  await page.getByRole('option', { name }).click();
+  await expect(toast(page, 'Template loaded')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: /Plain-text version/ })).toHaveValue(
+    'Hi {{first_name}},\n\nPrices held steady this month.',
+  );
+});

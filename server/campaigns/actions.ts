@@ -33,6 +33,7 @@ async function checkSendable(trx: DbExecutor, fields: CampaignFields, target: Sa
     name: fields.name,
     subject: fields.subject,
     html: fields.html_content,
+    text: fields.text_content,
     recipientCount,
     variables: fields.variables,
   };

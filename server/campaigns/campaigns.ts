@@ -36,6 +36,7 @@ export function toCampaignDetail(row: EmailCampaign): CampaignDetail {
   return {
     ...toCampaignSummary(row),
     htmlContent: row.html_content,
+    textContent: row.text_content,
     isPaused: row.is_paused,
     isTestMode: row.is_test_mode,
     testEmails: row.test_emails,
@@ -76,7 +77,7 @@ export function toCampaignDetail(row: EmailCampaign): CampaignDetail {
 }
 
 export function toCampaignLiveDetail(row: EmailCampaign): CampaignLiveDetail {
-  const { htmlContent: _html, ...live } = toCampaignDetail(row);
+  const { htmlContent: _html, textContent: _text, ...live } = toCampaignDetail(row);
   return live;
 }
 
@@ -145,10 +146,16 @@ export function contentValues(fields: CampaignFields) {
   const ab = fields.ab_test ?? null;
   return {
     // Subject B's tags need values too: both subjects are merged with the same values.
-    variables: usedValues(`${fields.subject} ${ab?.subjectB ?? ''}`, fields.html_content, fields.variables),
+    // The hand-written text's tags are filled from the same values (decision 024).
+    variables: usedValues(
+      `${fields.subject} ${ab?.subjectB ?? ''}`,
+      `${fields.html_content}\n${fields.text_content ?? ''}`,
+      fields.variables,
+    ),
     name: fields.name,
     subject: fields.subject,
     html_content: sanitizeMarketingHtml(fields.html_content),
+    text_content: fields.text_content,
     is_test_mode: fields.is_test_mode,
     test_emails: fields.test_emails,
     template_id: fields.template_id,
@@ -225,6 +232,7 @@ export async function duplicateCampaign(
       name: copyName(source.name),
       subject: source.subject,
       html_content: source.html_content,
+      text_content: source.text_content,
       is_test_mode: source.is_test_mode,
       test_emails: source.test_emails,
       template_id: source.template_id,

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '#test/support/db.ts';
 import { bounce, click, resendEmailEvent, seedSentCampaign } from '#test/support/resend-webhooks.ts';
@@ -59,12 +60,78 @@ describe('campaign engagement over time (events through the signed webhook)', ()
       id: a.campaignId,
     });
     const zero = { delivered: 0, opened: 0, clicked: 0, bounced: 0, unsubscribed: 0 };
-    expect(points).toEqual([
+    const hourly = points.filter((p) => p.unit === 'hour');
+    const daily = points.filter((p) => p.unit === 'day');
+    // Every hour of the 48-hour window is there (sending started a week before this machine's
+    // clock reads), each an hour after the last: an even time axis.
+    expect(hourly).toHaveLength(48);
+    expect(hourly.map((p) => new Date(p.at).getTime())).toEqual(
+      Array.from({ length: 48 }, (_, i) => started.getTime() + i * HOUR),
+    );
+    expect(hourly.slice(0, 4)).toEqual([
       { at: '2026-11-20T10:00:00.000Z', unit: 'hour', ...zero, delivered: 2, bounced: 1 },
       { at: '2026-11-20T11:00:00.000Z', unit: 'hour', ...zero, opened: 2 },
+      // No event in this hour: shown with zeros, not skipped.
+      { at: '2026-11-20T12:00:00.000Z', unit: 'hour', ...zero },
       { at: '2026-11-20T13:00:00.000Z', unit: 'hour', ...zero, clicked: 1, unsubscribed: 1 },
-      // 10:00 and 11:00 UTC on the 23rd are 21:00 and 22:00 on the 23rd in Sydney.
+    ]);
+    expect(
+      hourly.slice(4).every((p) => p.delivered + p.opened + p.clicked + p.bounced + p.unsubscribed === 0),
+    ).toBe(true);
+    // Then every Sydney day up to the last event's, the empty one with zeros; 10:00 and 11:00 UTC
+    // on the 23rd are 21:00 and 22:00 on the 23rd in Sydney.
+    expect(daily).toEqual([
+      { at: '2026-11-21T13:00:00.000Z', unit: 'day', ...zero },
       { at: '2026-11-22T13:00:00.000Z', unit: 'day', ...zero, opened: 2 },
     ]);
+    expect(points).toEqual([...hourly, ...daily]);
+  });
+
+  it('runs the hourly axis up to now while the 48 hours are not over', async () => {
+    const [send] = await seedSentCampaign(t.db, 1);
+    if (!send) throw new Error('one send');
+    // Started five hours ago by the database's clock; delivered in the first minutes.
+    const { started } = await t.db
+      .updateTable('email_campaigns')
+      .set({ started_at: sql<Date>`now() - interval '5 hours'` })
+      .where('id', '=', send.campaignId)
+      .returning('started_at as started')
+      .executeTakeFirstOrThrow();
+    if (!started) throw new Error('started_at set');
+    await hook.deliver(
+      resendEmailEvent('email.delivered', send.providerMessageId, {
+        createdAt: new Date(started.getTime() + 60_000),
+      }),
+    );
+    // Hours from the start's to the one the database clock is in, read around the call (the
+    // clock may cross an hour while the request runs).
+    const hoursToNow = async () => {
+      const { rows } = await sql<{ n: number }>`
+        SELECT (extract(epoch FROM date_trunc('hour', now()) - date_trunc('hour', ${started}::timestamptz))
+          / 3600)::int + 1 AS n`.execute(t.db);
+      return rows[0]?.n ?? 0;
+    };
+    const before = await hoursToNow();
+    const points = await hook.admin().campaigns.engagement({ id: send.campaignId });
+    const after = await hoursToNow();
+    expect(before).toBeGreaterThanOrEqual(6);
+    expect(points.length).toBeGreaterThanOrEqual(before);
+    expect(points.length).toBeLessThanOrEqual(after);
+    // Hourly only (the 48 hours are not over), one delivery in the first, zeros in the rest.
+    expect(points.every((p) => p.unit === 'hour')).toBe(true);
+    expect(points.map((p) => p.delivered)).toEqual([
+      1,
+      ...Array.from({ length: points.length - 1 }, () => 0),
+    ]);
+    const first = new Date(points[0]?.at ?? '').getTime();
+    expect(points.map((p) => new Date(p.at).getTime() - first)).toEqual(
+      Array.from({ length: points.length }, (_, i) => i * HOUR),
+    );
+  });
+
+  it('has no point for a campaign without any event', async () => {
+    const [send] = await seedSentCampaign(t.db, 1);
+    if (!send) throw new Error('one send');
+    expect(await hook.admin().campaigns.engagement({ id: send.campaignId })).toEqual([]);
   });
 });

@@ -160,6 +160,7 @@ describe('admin.campaigns.watch over SSE', () => {
         totalRecipients: 100,
       });
       expect(feed.last()).not.toHaveProperty('htmlContent');
+      expect(feed.last()).not.toHaveProperty('textContent');
       expect(primary.hub.subscriberCount()).toBe(1);
 
       await setSent(campaignId, 40, { delivered: 12 });

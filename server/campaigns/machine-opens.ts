@@ -11,22 +11,23 @@ export const MACHINE_OPEN_WINDOW_SECONDS = 10;
 
 /**
  * True for a send opened by its reader (decision 025): it was clicked, or one of its open events
- * came after the machine window. `s` names the email_sends row. The A/B winner and "send to
+ * not flagged by the provider as a machine open came after the machine window. `s` names the email_sends row. The A/B winner and "send to
  * non-openers" judge by this (decision 037).
  */
 export function readerOpenedSql(s: string) {
   const send = sql.table(s);
   return sql<boolean>`(${send}.clicked_at IS NOT NULL OR EXISTS (
     SELECT 1 FROM email_events e
-    WHERE e.send_id = ${send}.id AND e.type = 'email.opened'
+    WHERE e.send_id = ${send}.id AND e.type = 'email.opened' AND NOT e.machine_open
       AND e.occurred_at > coalesce(${send}.delivered_at, ${send}.sent_at)
         + make_interval(secs => ${MACHINE_OPEN_WINDOW_SECONDS})))`;
 }
 
 /**
  * A campaign's opens split into the readers' and the machines' (decision 025). A send counts as a
- * reader's open when it was clicked, or when any of its open events came more than the window after
- * its delivery; a send whose every open came inside the window is a machine open.
+ * reader's open when it was clicked, or when any of its open events not flagged as a machine's came
+ * more than the window after its delivery; a send whose every open came inside the window, or was
+ * flagged by the provider, is a machine open.
  */
 export async function campaignOpens(
   db: DbExecutor,

@@ -68,6 +68,7 @@ export async function createNonOpenersCopy(
       name: nonOpenersName(source.name),
       subject,
       html_content: source.html_content,
+      text_content: source.text_content,
       template_id: source.template_id,
       variables: source.variables,
       resend_of_campaign_id: source.id,

@@ -106,4 +106,32 @@ describe('renderCampaignEmail', () => {
     expect(text).toContain(`ABN ${site.abn}`);
     expect(text).not.toContain('&amp;');
   });
+
+  it('uses a hand-written text part instead of the generated one, values unescaped', () => {
+    const values = { ...samples, first_name: 'Zoë & Co' };
+    const own = '<html><body><p>x</p><a href="{{unsubscribe_url}}">Unsubscribe</a></body></html>';
+    const { text, html: out } = renderCampaignEmail(
+      { subject: 's', html: own, text: '  Hi {{first_name}}.\n\nLeave: {{ unsubscribe_url }}\n' },
+      values,
+      site,
+    );
+    expect(text).toBe('Hi Zoë & Co.\n\nLeave: https://watches.example/unsubscribe');
+    // The HTML is rendered as before.
+    expect(out).toContain('<a href="https://watches.example/unsubscribe">Unsubscribe</a>');
+  });
+
+  it("appends the footer's text to a hand-written text without {{unsubscribe_url}}, whatever the HTML has", () => {
+    const own = '<html><body><p>x</p><a href="{{unsubscribe_url}}">Unsubscribe</a></body></html>';
+    const generated = renderCampaignEmail({ subject: 's', html: '<p>x</p>' }, samples, site).text;
+    const footerText = generated.slice(generated.indexOf('You are receiving'));
+    for (const body of [own, html]) {
+      const { text } = renderCampaignEmail(
+        { subject: 's', html: body, text: 'Hi {{first_name}}, see {{preferences_url}}' },
+        samples,
+        site,
+      );
+      expect(text).toBe(`Hi Alex, see https://watches.example/unsubscribe\n\n${footerText}`);
+      expect(text).toContain('Unsubscribe [https://watches.example/unsubscribe]');
+    }
+  });
 });

@@ -94,6 +94,8 @@ function withFooter(html: string, footer: string): string {
 export interface CampaignRenderContent {
   subject: string;
   html: string;
+  /** The hand-written text/plain part; null or absent: generated from the HTML (decision 024). */
+  text?: string | null;
   variables?: Readonly<Record<string, string>>;
 }
 
@@ -116,18 +118,7 @@ export function campaignRenderer(
   // The footer is decided on the stored HTML, so a link written as {{unsubscribe_url}} counts.
   const footer = hasUnsubscribeLink(content.html) ? null : footerTemplate(site);
   const campaignValues = content.variables ?? {};
-  // The text part is converted once, merge tags and all, and filled per recipient like the HTML:
-  // one conversion per campaign instead of one per message.
-  const fillText = compileMergeTags(
-    htmlToPlainText(
-      footer
-        ? withFooter(
-            content.html,
-            footer({ unsubscribeUrl: '{{unsubscribe_url}}', preferencesUrl: '{{preferences_url}}' }),
-          )
-        : content.html,
-    ),
-  );
+  const fillText = compileMergeTags(textTemplate(content, footer ?? footerTemplate(site), footer !== null));
   return (values) => {
     // The campaign's values fill its custom tags; a recipient field or system link always comes
     // from the recipient, whatever the campaign carries under that name.
@@ -147,6 +138,30 @@ export function campaignRenderer(
     const text = fillText(record);
     return { subject, html, text };
   };
+}
+
+// The footer with its links left as tags: the text part is a template filled per recipient.
+const TAGGED_LINKS = { unsubscribeUrl: '{{unsubscribe_url}}', preferencesUrl: '{{preferences_url}}' };
+const unsubscribeTag = /\{\{\s*unsubscribe_url\s*\}\}/;
+
+/**
+ * The campaign's text part before its merge tags are filled, worked out once per campaign.
+ * Generated: the HTML (with the footer when the HTML gets one) converted once, tags and all.
+ * Hand-written: the admin's text as typed; when it has no `{{unsubscribe_url}}` tag, the footer's
+ * text (the same unsubscribe line and identity the generated part ends with) is appended, so no
+ * text part ever goes out without a way to unsubscribe (decision 024).
+ */
+function textTemplate(
+  content: CampaignRenderContent,
+  footer: ReturnType<typeof footerTemplate>,
+  htmlGetsFooter: boolean,
+): string {
+  if (content.text) {
+    const text = content.text.trim();
+    if (unsubscribeTag.test(text)) return text;
+    return `${text}\n\n${htmlToPlainText(footer(TAGGED_LINKS))}`;
+  }
+  return htmlToPlainText(htmlGetsFooter ? withFooter(content.html, footer(TAGGED_LINKS)) : content.html);
 }
 
 /**

@@ -35,6 +35,8 @@ export interface TestEmailInput {
   to: string;
   subject: string;
   html: string;
+  /** The hand-written text/plain part; null or absent: generated from the HTML (decision 024). */
+  text?: string | null;
   /**
    * Values for the custom tags (the campaign's values, or the template preview's samples); the
    * standard sample contact fills the recipient fields.
@@ -52,7 +54,7 @@ export interface TestEmailInput {
  */
 export function renderTestEmail(
   config: Pick<AppServices['config'], 'appUrl' | 'site'>,
-  input: Pick<TestEmailInput, 'to' | 'subject' | 'html' | 'samples'>,
+  input: Pick<TestEmailInput, 'to' | 'subject' | 'html' | 'text' | 'samples'>,
 ): RenderedCampaignEmail {
   const standard = sampleMergeValues(config, input.to);
   // The admin's samples win, except the address and the links, which must really work.
@@ -64,7 +66,7 @@ export function renderTestEmail(
     preferences_url: standard.preferences_url,
   };
   const rendered = renderCampaignEmail(
-    { subject: input.subject, html: sanitizeMarketingHtml(input.html) },
+    { subject: input.subject, html: sanitizeMarketingHtml(input.html), text: input.text ?? null },
     values,
     config.site,
   );

@@ -188,6 +188,8 @@ export interface EmailTemplatesTable {
   subject: string;
   description: string | null;
   html_content: string;
+  /** A hand-written text/plain part; null: generated from the HTML (decision 024). */
+  text_content: ColumnType<string | null, string | null | undefined, string | null>;
   variables: ColumnType<string[], string[] | undefined, string[]>;
   /** Sample/default value per custom variable (docs/decisions/011-merge-variables.md). */
   variable_defaults: ColumnType<
@@ -205,6 +207,8 @@ export interface EmailCampaignsTable {
   name: string;
   subject: string;
   html_content: Generated<string>;
+  /** The template's hand-written text/plain part, copied with its HTML; null: generated (decision 024). */
+  text_content: ColumnType<string | null, string | null | undefined, string | null>;
   status: ColumnType<CampaignStatus, CampaignStatus | undefined, CampaignStatus>;
   is_paused: Generated<boolean>;
   is_test_mode: Generated<boolean>;
@@ -305,6 +309,8 @@ export interface EmailEventsTable {
   payload: ColumnType<unknown, string, string>;
   occurred_at: NullableTimestamp;
   received_at: GeneratedTimestamp;
+  /** An open the provider flagged as a machine's (`data.machine_open`, decision 025). */
+  machine_open: Generated<boolean>;
 }
 
 export interface UnsubscribeLogsTable {

@@ -17,6 +17,8 @@ export interface PreparedEvent {
   rawBody: string;
   occurredAt: Date;
   effect: SendEffect | null;
+  /** The provider flagged this open as a machine's (decision 025). */
+  machineOpen: boolean;
 }
 
 export function prepareEvent(input: IncomingEvent): PreparedEvent {
@@ -29,6 +31,7 @@ export function prepareEvent(input: IncomingEvent): PreparedEvent {
       rawBody: input.rawBody,
       occurredAt: new Date(parsed.createdAt),
       effect: null,
+      machineOpen: false,
     };
   }
   return {
@@ -38,5 +41,6 @@ export function prepareEvent(input: IncomingEvent): PreparedEvent {
     rawBody: input.rawBody,
     occurredAt: occurredAt(parsed.event),
     effect: effectOf(parsed.event),
+    machineOpen: parsed.event.type === 'email.opened' && parsed.event.data.machine_open === true,
   };
 }

@@ -82,6 +82,7 @@ function inputRows(events: readonly PreparedEvent[]): RawBuilder<unknown> {
     ['pmid', events.map((e) => e.providerMessageId), 'text'],
     ['payload', events.map((e) => e.rawBody), 'text'],
     ['occurred_at', events.map((e) => e.occurredAt), 'timestamptz'],
+    ['machine_open', events.map((e) => e.machineOpen), 'bool'],
     ['rank', effects.map((f) => (f?.status ? SEND_STATUS_RANK[f.status] : null)), 'int'],
     ['status', effects.map((f) => f?.status ?? null), 'text'],
     ...TIMESTAMP_COLUMNS.map(([c, key]): [string, unknown[], string] => [
@@ -251,8 +252,8 @@ export async function insertAndApply(db: DbExecutor, events: readonly PreparedEv
   const { rows } = await sql<ResultRow>`
     WITH input AS (${inputRows(events)}),
     ev AS (
-      INSERT INTO email_events (provider_event_id, type, provider_message_id, send_id, payload, occurred_at)
-      SELECT n.key, n.type, n.pmid, s.id, n.payload::jsonb, n.occurred_at
+      INSERT INTO email_events (provider_event_id, type, provider_message_id, send_id, payload, occurred_at, machine_open)
+      SELECT n.key, n.type, n.pmid, s.id, n.payload::jsonb, n.occurred_at, n.machine_open
       FROM input n LEFT JOIN email_sends s ON s.provider_message_id = n.pmid
       ORDER BY n.key
       ON CONFLICT (provider_event_id) DO NOTHING

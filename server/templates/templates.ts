@@ -15,6 +15,7 @@ export function toTemplateDto(row: EmailTemplate): TemplateDto {
     subject: row.subject,
     description: row.description,
     htmlContent: row.html_content,
+    textContent: row.text_content,
     variables: row.variables,
     variableDefaults: row.variable_defaults,
     templateType: row.template_type,
@@ -53,6 +54,7 @@ function storedValues(data: TemplateData) {
     subject: data.subject,
     description: data.description,
     html_content: sanitizeMarketingHtml(data.html_content),
+    text_content: data.text_content,
     variables: data.variables,
     // Defaults only for variables the template lists: a removed variable takes its value with it.
     variable_defaults: Object.fromEntries(
@@ -104,6 +106,7 @@ export async function duplicateTemplate(db: DbExecutor, id: string): Promise<Ema
       subject: source.subject,
       description: source.description,
       html_content: source.html_content,
+      text_content: source.text_content,
       variables: source.variables,
       variable_defaults: source.variable_defaults,
       template_type: source.template_type,

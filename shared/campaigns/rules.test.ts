@@ -252,6 +252,14 @@ describe('validateCampaign: warnings', () => {
     ).toEqual([]);
   });
 
+  it('asks for the values of the tags a hand-written text part uses (decision 024)', () => {
+    const text = 'Hi {{first_name}}, your {{watch_brand}} is in demand.';
+    expect(check({ text }).errors.map((e) => e.message)).toEqual([
+      'Merge tag {{watch_brand}} has no value: enter one under Merge values',
+    ]);
+    expect(check({ text, variables: { watch_brand: 'Rolex' } }).errors).toEqual([]);
+  });
+
   it('never asks for a value for recipient fields and system links', () => {
     const html = cleanHtml.replace(
       '<p>',

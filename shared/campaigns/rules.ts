@@ -52,6 +52,8 @@ export interface CampaignDraft {
   name: string;
   subject: string;
   html: string;
+  /** The hand-written text/plain part (decision 024): its custom tags need values too. */
+  text?: string | null;
   recipientCount: number;
   /** The campaign's custom variable values; every custom tag needs one. */
   variables?: Readonly<VariableValues>;
@@ -90,7 +92,7 @@ export function punctuationMarkCount(subject: string): number {
  * warnings only inform. `ready` is the all-clear that the form shows as CAMPAIGN_READY.
  */
 export function validateCampaign(draft: CampaignDraft): CampaignValidation {
-  const { name, subject, html, recipientCount, variables = {} } = draft;
+  const { name, subject, html, text, recipientCount, variables = {} } = draft;
   const errors: Issue<CampaignErrorCode>[] = [];
   const warnings: Issue<CampaignWarningCode>[] = [];
 
@@ -139,7 +141,7 @@ export function validateCampaign(draft: CampaignDraft): CampaignValidation {
   }
 
   // A tag nobody fills would reach every reader as a gap or an empty link (docs/decisions/011-merge-variables.md).
-  for (const tag of tagsWithoutValue(subject, html, variables)) {
+  for (const tag of tagsWithoutValue(subject, text ? `${html}\n${text}` : html, variables)) {
     errors.push({
       code: 'merge_tag_without_value',
       message: `Merge tag {{${tag}}} has no value: enter one under Merge values`,

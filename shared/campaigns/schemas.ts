@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { SegmentSnapshot } from '../segments/schema.ts';
-import { variableValuesSchema } from '../templates/variables.ts';
+import { textContentSchema, variableValuesSchema } from '../templates/variables.ts';
 import { type AbMetric, type AbVariant, abTestSchema } from './ab-test.ts';
 import { MAX_HTML_BYTES, MAX_NAME, MAX_SUBJECT, utf8ByteLength } from './rules.ts';
 
@@ -64,6 +64,8 @@ export const campaignFieldsSchema = z.object({
   name: campaignNameSchema,
   subject: campaignSubjectSchema,
   html_content: campaignHtmlSchema,
+  /** The template's hand-written plain-text part, carried like the HTML (decision 024). */
+  text_content: textContentSchema,
   is_test_mode: z.boolean().default(false),
   /** Already parsed by `parseTestEmails` in the form; the server re-checks each address. */
   test_emails: z
@@ -115,6 +117,7 @@ export const campaignSendTestInputSchema = z.object({
   name: campaignNameSchema,
   subject: campaignSubjectSchema,
   html_content: campaignHtmlSchema,
+  text_content: textContentSchema,
   variables: variableValuesSchema,
 });
 
@@ -211,6 +214,8 @@ export interface CampaignSummary {
 
 export interface CampaignDetail extends CampaignSummary {
   htmlContent: string;
+  /** Hand-written plain-text part; null: generated from the HTML (decision 024). */
+  textContent: string | null;
   isPaused: boolean;
   isTestMode: boolean;
   testEmails: string[];
@@ -248,10 +253,10 @@ export interface CampaignDetail extends CampaignSummary {
 }
 
 /**
- * What `admin.campaigns.watch` pushes: the detail without the HTML, which cannot change while a
- * campaign sends and would otherwise be re-sent (up to 5 MB) with every push.
+ * What `admin.campaigns.watch` pushes: the detail without the HTML and the text part, which cannot
+ * change while a campaign sends and would otherwise be re-sent (up to 5 MB and 1 MB) with every push.
  */
-export type CampaignLiveDetail = Omit<CampaignDetail, 'htmlContent'>;
+export type CampaignLiveDetail = Omit<CampaignDetail, 'htmlContent' | 'textContent'>;
 
 export interface CampaignSendRow {
   id: string;

@@ -50,6 +50,8 @@ export interface TemplateDto {
   subject: string;
   description: string | null;
   htmlContent: string;
+  /** Hand-written plain-text part; null: generated from the HTML (decision 024). */
+  textContent: string | null;
   variables: string[];
   variableDefaults: Record<string, string>;
   templateType: 'marketing' | 'reply';

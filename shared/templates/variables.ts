@@ -15,6 +15,9 @@ export const MAX_TEMPLATE_NAME = 200;
 export const MAX_TEMPLATE_SUBJECT = 150;
 export const MAX_TEMPLATE_DESCRIPTION = 500;
 export const MAX_TEMPLATE_HTML_BYTES = 5 * 1024 * 1024;
+/** A hand-written plain-text part longer than this is no e-mail anybody reads as text. */
+export const MAX_TEXT_CONTENT_BYTES = 1024 * 1024;
+export const TEXT_CONTENT_TOO_LARGE_MESSAGE = 'Plain-text version must be less than 1MB';
 
 export const VARIABLE_REQUIRED_MESSAGE = 'Variable name is required';
 export const VARIABLE_INVALID_NAME_MESSAGE =
@@ -154,6 +157,17 @@ function utf8ByteLength(value: string): number {
   return new TextEncoder().encode(value).byteLength;
 }
 
+/**
+ * The optional hand-written text/plain part of a template or campaign (decision 024). Blank means
+ * none: the text is generated from the HTML. Not trimmed otherwise, so the line layout the admin
+ * typed is what the reader gets.
+ */
+export const textContentSchema = z
+  .string()
+  .refine((t) => utf8ByteLength(t) < MAX_TEXT_CONTENT_BYTES, TEXT_CONTENT_TOO_LARGE_MESSAGE)
+  .nullish()
+  .transform((t) => (t && t.trim() !== '' ? t : null));
+
 export const templateInputSchema = z.object({
   template_name: z
     .string({ error: 'Template name is required' })
@@ -180,6 +194,8 @@ export const templateInputSchema = z.object({
     .string({ error: 'HTML content is required' })
     .refine((h) => h.trim() !== '', 'HTML content is required')
     .refine((h) => utf8ByteLength(h) < MAX_TEMPLATE_HTML_BYTES, 'HTML content must be less than 5MB'),
+  /** Plain-text version; null or absent: generated from the HTML. */
+  text_content: textContentSchema,
   variables: z
     .array(z.string().regex(VARIABLE_NAME_PATTERN, VARIABLE_INVALID_NAME_MESSAGE))
     .max(MAX_VARIABLES, `A template can have at most ${MAX_VARIABLES} variables`)

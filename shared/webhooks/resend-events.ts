@@ -55,15 +55,21 @@ const optionalText = z.string().max(10_000).optional();
 
 export const resendEmailEventSchema = z.discriminatedUnion('type', [
   z.object({
-    type: z.enum([
-      'email.sent',
-      'email.delivered',
-      'email.delivery_delayed',
-      'email.complained',
-      'email.opened',
-    ]),
+    type: z.enum(['email.sent', 'email.delivered', 'email.delivery_delayed', 'email.complained']),
     created_at: timestampSchema,
     data: emailDataSchema,
+  }),
+  z.object({
+    type: z.literal('email.opened'),
+    created_at: timestampSchema,
+    data: emailDataSchema.extend({
+      /**
+       * Resend documents no such field; some providers flag opens made by privacy proxies and
+       * security scanners. Honoured when present (decision 025): `true` makes the open a machine
+       * open whatever its timing. Any other value is ignored rather than refusing the event.
+       */
+      machine_open: z.boolean().optional().catch(undefined),
+    }),
   }),
   z.object({
     type: z.literal('email.bounced'),

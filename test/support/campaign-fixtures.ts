@@ -35,6 +35,9 @@ export async function sendNow(
     is_test_mode?: boolean;
     test_emails?: string[];
     html?: string;
+    /** The hand-written text part (decision 024); absent: generated from the HTML. */
+    text?: string | null;
+    template_id?: string | null;
     subject?: string;
     variables?: Record<string, string>;
     ab_test?: AbTest;
@@ -52,9 +55,10 @@ export async function sendNow(
       name: fields.name ?? 'Market update',
       subject: fields.subject ?? 'Watch market update for {{first_name}}',
       html_content: fields.html ?? campaignHtml,
+      text_content: fields.text ?? null,
       is_test_mode: fields.is_test_mode ?? false,
       test_emails: fields.test_emails ?? [],
-      template_id: null,
+      template_id: fields.template_id ?? null,
       variables: fields.variables ?? {},
       ab_test: fields.ab_test ?? null,
       segment_id: fields.segment_id ?? null,

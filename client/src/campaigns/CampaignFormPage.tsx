@@ -9,6 +9,7 @@ import {
   Stack,
   Switch,
   Text,
+  Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
@@ -90,6 +91,8 @@ function CampaignForm({ campaign }: { campaign?: CampaignDetail }) {
   const [name, setName] = useState(campaign?.name ?? '');
   const [subject, setSubject] = useState(campaign?.subject ?? '');
   const [html, setHtml] = useState(campaign?.htmlContent ?? '');
+  // The template's hand-written text part, carried like its HTML; blank: generated (decision 024).
+  const [text, setText] = useState(campaign?.textContent ?? '');
   const [testMode, setTestMode] = useState(campaign?.isTestMode ?? false);
   const [testEmails, setTestEmails] = useState(campaign?.testEmails.join(', ') ?? '');
   const [templateId, setTemplateId] = useState<string | null>(campaign?.templateId ?? null);
@@ -129,10 +132,12 @@ function CampaignForm({ campaign }: { campaign?: CampaignDetail }) {
   const ab = checkAbTest({ ...abDraft, enabled: abDraft.enabled && !abDisabledReason });
   const subjects = `${subject} ${ab.value?.subjectB ?? ''}`;
   const validation = useMemo(
-    () => validateCampaign({ name, subject, html, recipientCount, variables }),
-    [name, subject, html, recipientCount, variables],
+    () => validateCampaign({ name, subject, html, text, recipientCount, variables }),
+    [name, subject, html, text, recipientCount, variables],
   );
-  const tags = useMemo(() => customTags(subjects, html), [subjects, html]);
+  // Tags used only in the hand-written text part need values too.
+  const body = `${html}\n${text}`;
+  const tags = useMemo(() => customTags(subjects, body), [subjects, body]);
   const previewHtml = useMemo(() => mergeTags(html, variables, true), [html, variables]);
   const content = { name, subject, html };
   const saveable = canSaveDraft(content);
@@ -147,10 +152,11 @@ function CampaignForm({ campaign }: { campaign?: CampaignDetail }) {
     name,
     subject,
     html_content: html,
+    text_content: text,
     is_test_mode: testMode,
     test_emails: validTestEmails,
     template_id: templateId,
-    variables: usedValues(subjects, html, variables),
+    variables: usedValues(subjects, body, variables),
     ab_test: ab.value,
     segment_id: resendOf ? null : segmentId,
   });
@@ -217,6 +223,7 @@ function CampaignForm({ campaign }: { campaign?: CampaignDetail }) {
     if (!template) return;
     setSubject(template.subject);
     setHtml(template.htmlContent);
+    setText(template.textContent ?? '');
     // The template's defaults become the campaign's values (docs/decisions/011-merge-variables.md).
     setVariables((current) => ({ ...current, ...template.variableDefaults }));
     notifications.show({ color: 'green', message: 'Template loaded' });
@@ -319,6 +326,16 @@ function CampaignForm({ campaign }: { campaign?: CampaignDetail }) {
                 </Button>
               ))}
             </Group>
+            <Textarea
+              label="Plain-text version (optional; generated from the HTML when empty)"
+              description="Sent as the text/plain part. Merge tags work here too; without {{unsubscribe_url}} the unsubscribe line is added at the end."
+              autosize
+              minRows={3}
+              maxRows={16}
+              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+              value={text}
+              onChange={(event) => setText(event.currentTarget.value)}
+            />
             {tags.length > 0 && (
               <Card
                 withBorder
@@ -408,7 +425,13 @@ function CampaignForm({ campaign }: { campaign?: CampaignDetail }) {
       <SendTestDialog
         opened={dialog === 'test'}
         onClose={() => setDialog(null)}
-        content={{ name, subject, html_content: html, variables: usedValues(subject, html, variables) }}
+        content={{
+          name,
+          subject,
+          html_content: html,
+          text_content: text,
+          variables: usedValues(subject, body, variables),
+        }}
       />
       <SendNowDialog
         opened={dialog === 'send'}

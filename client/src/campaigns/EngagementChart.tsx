@@ -2,25 +2,15 @@ import '@mantine/charts/styles.css';
 import { LineChart } from '@mantine/charts';
 import { Alert, Card, Skeleton, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { CampaignEngagementPoint } from '#shared/campaigns/schemas.ts';
 import { errorMessage } from '../admin/widgets/errors.ts';
-import { formatCount, formatDate, formatHour } from '../admin/widgets/format.ts';
+import { formatCount } from '../admin/widgets/format.ts';
 import { useTRPC } from '../trpc.ts';
-
-const label = (point: Pick<CampaignEngagementPoint, 'at' | 'unit'>) =>
-  point.unit === 'hour' ? formatHour(point.at) : formatDate(point.at);
-
-/** The bucket label an instant falls in, when the chart has that bucket. */
-function bucketLabel(points: CampaignEngagementPoint[], iso: string | null): string | null {
-  if (!iso) return null;
-  const at = new Date(iso).getTime();
-  const bucket = points.findLast((point) => new Date(point.at).getTime() <= at);
-  return bucket ? label(bucket) : null;
-}
+import { bucketLabel, label } from './engagement-buckets.ts';
 
 /**
  * Delivered, opens, clicks, bounces and unsubscribes per hour for the first 48 hours after sending
- * started, then per day, with the send window marked (issue 21).
+ * started, then per day, with the send window marked (issue 21). Empty hours and days come from the
+ * server as zeros, so the axis is even (server/campaigns/engagement.ts).
  */
 export function EngagementChart({
   campaignId,

@@ -9,7 +9,13 @@ import { useTRPC } from '../trpc.ts';
 interface SendTestDialogProps {
   opened: boolean;
   onClose: () => void;
-  content: { name: string; subject: string; html_content: string; variables: Record<string, string> };
+  content: {
+    name: string;
+    subject: string;
+    html_content: string;
+    text_content: string;
+    variables: Record<string, string>;
+  };
 }
 
 /**

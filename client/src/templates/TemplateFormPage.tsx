@@ -49,6 +49,8 @@ type TemplateFormValues = {
   subject: string;
   description: string;
   html_content: string;
+  /** Blank: the text part is generated from the HTML (decision 024). */
+  text_content: string;
   variables: string[];
   variable_defaults: Record<string, string>;
 };
@@ -98,6 +100,7 @@ function TemplateForm({ template, kind = 'marketing' }: { template?: TemplateDto
       subject: template?.subject ?? '',
       description: template?.description ?? '',
       html_content: template?.htmlContent ?? STARTER_TEMPLATE_HTML,
+      text_content: template?.textContent ?? '',
       variables: template?.variables ?? [],
       variable_defaults: template?.variableDefaults ?? {},
     },
@@ -220,6 +223,17 @@ function TemplateForm({ template, kind = 'marketing' }: { template?: TemplateDto
                   }
                 />
               </Paper>
+              {templateKind === 'marketing' && (
+                <Textarea
+                  label="Plain-text version (optional; generated from the HTML when empty)"
+                  description="Sent as the text/plain part. Merge tags work here too; without {{unsubscribe_url}} the unsubscribe line is added at the end."
+                  autosize
+                  minRows={4}
+                  maxRows={16}
+                  styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+                  {...form.getInputProps('text_content')}
+                />
+              )}
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 6 }}>

@@ -48,9 +48,14 @@ export function TemplatePreviewPage({ id }: { id: string }) {
 
 function TemplatePreview({ template }: { template: TemplateDto }) {
   const trpc = useTRPC();
-  // The declared variables first, then any tag used in the HTML or subject but not declared.
+  // The declared variables first, then any tag used in the subject, the HTML or the hand-written
+  // text part (decision 024) but not declared.
   const names = useMemo(() => {
-    const used = [...extractVariables(template.subject), ...extractVariables(template.htmlContent)];
+    const used = [
+      ...extractVariables(template.subject),
+      ...extractVariables(template.htmlContent),
+      ...extractVariables(template.textContent ?? ''),
+    ];
     return [...new Set([...template.variables, ...used])];
   }, [template]);
   // The template's default values are the first samples; the admin can try others here.
@@ -197,7 +202,10 @@ function TemplatePreview({ template }: { template: TemplateDto }) {
               <Stack gap="xs">
                 <Text size="sm" c="dimmed">
                   Every e-mail also carries this plain-text version, for mail apps that do not show HTML; spam
-                  filters trust messages that have both.
+                  filters trust messages that have both.{' '}
+                  {template.textContent
+                    ? 'This template has its own plain-text version.'
+                    : 'It is generated from the HTML.'}
                 </Text>
                 {plainText.isError ? (
                   <Alert color="red">{errorMessage(plainText.error)}</Alert>

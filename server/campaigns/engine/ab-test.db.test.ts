@@ -7,6 +7,7 @@ import { useTestDatabase } from '#test/support/db.ts';
 import { type FakeResend, startFakeResend } from '#test/support/fake-resend.ts';
 import { recordingJobQueue, testServices } from '#test/support/services.ts';
 import { createEmailTransport } from '../../email/transport.ts';
+import type { EmailTransport } from '../../email/types.ts';
 import type { AppServices } from '../../services.ts';
 import { cancelCampaign, pauseCampaign, resumeCampaign, retryFailedSends } from '../actions.ts';
 import { campaignSendsCsvExport } from '../sends-export.ts';
@@ -265,6 +266,156 @@ describe('A/B subject test', () => {
       { status: 'sent', variant: 'B', ab_remainder: false, n: 10 },
       { status: 'cancelled', variant: null, ab_remainder: true, n: 80 },
     ]);
+  });
+
+  /** The services with a transport that calls `hook` after the n-th batch request (1-based). */
+  function pausingAfter(batch: number, hook: () => Promise<unknown>): AppServices {
+    let count = 0;
+    const email: EmailTransport = {
+      kind: services.email.kind,
+      paced: services.email.paced ?? false,
+      send: (message, options) => services.email.send(message, options),
+      async sendBatch(messages, options) {
+        const result = await services.email.sendBatch(messages, options);
+        count += 1;
+        if (count === batch) await hook();
+        return result;
+      },
+    };
+    return { ...services, email };
+  }
+
+  async function campaignRow(campaignId: string) {
+    return t.db
+      .selectFrom('email_campaigns')
+      .select(['status', 'ab_winner', 'ab_winner_due_at', 'sent_count'])
+      .where('id', '=', campaignId)
+      .executeTakeFirstOrThrow();
+  }
+
+  /** Recipients at the provider, each with how many e-mails they got. */
+  function deliveries(): Map<string, number> {
+    const counts = new Map<string, number>();
+    for (const email of fake.emails) {
+      const to = email.to[0] ?? '';
+      counts.set(to, (counts.get(to) ?? 0) + 1);
+    }
+    return counts;
+  }
+
+  /** A 100-recipient test (20 test sends, 80 held) in batches of 5; the test phase is 4 batches. */
+  async function startInBatchesOfFive() {
+    await seedSubscribers(t.db, 100);
+    await engineSettings(t.db, { batchSize: 5 });
+    return sendNow(services, { subject: subjectA, ab_test: abTest });
+  }
+
+  it('pause during the test-share send, then Resume: each test recipient once, the wait starts after', async () => {
+    const campaign = await startInBatchesOfFive();
+    const pausing = pausingAfter(2, () => pauseCampaign(t.db, campaign.id));
+    expect(await runCampaignSend(pausing, campaign.id)).toBe('paused');
+    expect(fake.emails).toHaveLength(10);
+    // Paused mid-test: the wait has not started and no winner job is queued.
+    expect(await campaignRow(campaign.id)).toMatchObject({ status: 'paused', ab_winner_due_at: null });
+    expect(jobs.jobs.filter((j) => j.name === 'campaign.ab-winner')).toHaveLength(0);
+    expect(await chooseWinner(services, campaign.id)).toEqual({ kind: 'not-sending' });
+
+    await resumeCampaign(services, campaign.id);
+    expect(await runCampaignSend(services, campaign.id)).toBe('waiting');
+    const sent = deliveries();
+    expect(sent.size).toBe(20);
+    expect([...sent.values()].every((n) => n === 1)).toBe(true);
+    expect(await groups(campaign.id)).toEqual([
+      { status: 'sent', variant: 'A', ab_remainder: false, n: 10 },
+      { status: 'sent', variant: 'B', ab_remainder: false, n: 10 },
+      { status: 'held', variant: null, ab_remainder: true, n: 80 },
+    ]);
+    // The wait is counted from the last test send, not from before the pause.
+    const { rows } = await sql<{ waited_full: boolean }>`
+      SELECT c.ab_winner_due_at >= max(s.sent_at) + make_interval(hours => ${abTest.waitHours}) AS waited_full
+      FROM email_campaigns c JOIN email_sends s ON s.campaign_id = c.id
+      WHERE c.id = ${campaign.id} GROUP BY c.ab_winner_due_at`.execute(t.db);
+    expect(rows).toEqual([{ waited_full: true }]);
+    const due = (await campaignRow(campaign.id)).ab_winner_due_at;
+    expect(jobs.jobs.filter((j) => j.name === 'campaign.ab-winner')).toMatchObject([
+      { payload: { campaignId: campaign.id }, options: { startAfter: due } },
+    ]);
+    expect(await chooseWinner(services, campaign.id)).toEqual({ kind: 'not-due', dueAt: due });
+  });
+
+  it('cancel during the test-share send: queued and held sends cancelled, no winner job sends anything', async () => {
+    const campaign = await startInBatchesOfFive();
+    const cancelling = pausingAfter(2, () => cancelCampaign(t.db, campaign.id));
+    expect(await runCampaignSend(cancelling, campaign.id)).toBe('not-sending');
+    expect(fake.emails).toHaveLength(10);
+    const variants = await groups(campaign.id);
+    expect(variants.filter((g) => g.status === 'sent').reduce((n, g) => n + g.n, 0)).toBe(10);
+    expect(variants.filter((g) => g.status === 'cancelled').reduce((n, g) => n + g.n, 0)).toBe(90);
+    expect(variants.every((g) => g.status === 'sent' || g.status === 'cancelled')).toBe(true);
+    expect(variants.find((g) => g.ab_remainder)).toEqual({
+      status: 'cancelled',
+      variant: null,
+      ab_remainder: true,
+      n: 80,
+    });
+
+    // A winner job that fires anyway (queued before, or a stray retry) and the engine both stop.
+    await endWait(campaign.id);
+    expect(await chooseWinner(services, campaign.id)).toEqual({ kind: 'not-sending' });
+    expect(await runCampaignSend(services, campaign.id)).toBe('not-sending');
+    expect(fake.emails).toHaveLength(10);
+    expect(await campaignRow(campaign.id)).toMatchObject({ status: 'cancelled', ab_winner: null });
+  });
+
+  /** The test phase sent and the winner (A: a tie) released to the 80 held recipients. */
+  async function throughTheTest(campaignId: string) {
+    expect(await runCampaignSend(services, campaignId)).toBe('waiting');
+    await endWait(campaignId);
+    expect(await chooseWinner(services, campaignId)).toEqual({ kind: 'chosen', winner: 'A', released: 80 });
+    expect(fake.emails).toHaveLength(20);
+  }
+
+  it('pause during the remainder send, then Resume: every recipient once, the rest with the winner’s subject', async () => {
+    const campaign = await startInBatchesOfFive();
+    await throughTheTest(campaign.id);
+    const pausing = pausingAfter(3, () => pauseCampaign(t.db, campaign.id));
+    expect(await runCampaignSend(pausing, campaign.id)).toBe('paused');
+    expect(fake.emails).toHaveLength(35);
+    await resumeCampaign(services, campaign.id);
+    expect(await runCampaignSend(services, campaign.id)).toBe('completed');
+
+    const sent = deliveries();
+    expect(sent.size).toBe(100);
+    expect([...sent.values()].every((n) => n === 1)).toBe(true);
+    for (const email of fake.emails.slice(20)) expect(email.subject).toMatch(/^Subject A for Contact\d+$/);
+    expect(await groups(campaign.id)).toEqual([
+      { status: 'sent', variant: 'A', ab_remainder: false, n: 10 },
+      { status: 'sent', variant: 'B', ab_remainder: false, n: 10 },
+      { status: 'sent', variant: 'A', ab_remainder: true, n: 80 },
+    ]);
+    expect(await campaignRow(campaign.id)).toMatchObject({
+      status: 'completed',
+      ab_winner: 'A',
+      sent_count: 100,
+    });
+  });
+
+  it('cancel during the remainder send: the rest are cancelled and never e-mailed', async () => {
+    const campaign = await startInBatchesOfFive();
+    await throughTheTest(campaign.id);
+    const cancelling = pausingAfter(3, () => cancelCampaign(t.db, campaign.id));
+    expect(await runCampaignSend(cancelling, campaign.id)).toBe('not-sending');
+    expect(fake.emails).toHaveLength(35);
+    expect(await runCampaignSend(services, campaign.id)).toBe('not-sending');
+    expect(fake.emails).toHaveLength(35);
+    expect(new Set(fake.emails.map((e) => e.to[0])).size).toBe(35);
+    expect(await groups(campaign.id)).toEqual([
+      { status: 'sent', variant: 'A', ab_remainder: false, n: 10 },
+      { status: 'sent', variant: 'B', ab_remainder: false, n: 10 },
+      { status: 'cancelled', variant: 'A', ab_remainder: true, n: 65 },
+      { status: 'sent', variant: 'A', ab_remainder: true, n: 15 },
+    ]);
+    expect(await campaignRow(campaign.id)).toMatchObject({ status: 'cancelled', sent_count: 35 });
   });
 
   it('a campaign that failed in the wait carries on with Retry failed: the winner goes to the rest', async () => {

@@ -11,6 +11,8 @@ export interface CampaignContent {
   /** The A/B test's second subject (decision 037), for the recipients whose variant is B. */
   subjectB?: string | null;
   html: string;
+  /** The hand-written text/plain part; null: generated from the HTML (decision 024). */
+  text?: string | null;
   /** Values of the custom merge tags, frozen with the content once sending starts. */
   variables: Readonly<Record<string, string>>;
 }

@@ -79,7 +79,7 @@ interface CampaignState extends CampaignContent {
 async function readCampaign(services: Pick<AppServices, 'db'>, id: string): Promise<CampaignState | null> {
   const row = await services.db
     .selectFrom('email_campaigns')
-    .select(['id', 'is_test_mode', 'subject', 'subject_b', 'html_content', 'variables'])
+    .select(['id', 'is_test_mode', 'subject', 'subject_b', 'html_content', 'text_content', 'variables'])
     .where('id', '=', id)
     .executeTakeFirst();
   if (!row) return null;
@@ -89,6 +89,7 @@ async function readCampaign(services: Pick<AppServices, 'db'>, id: string): Prom
     subject: row.subject,
     subjectB: row.subject_b,
     html: row.html_content,
+    text: row.text_content,
     variables: row.variables,
   };
 }

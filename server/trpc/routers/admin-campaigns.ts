@@ -195,6 +195,7 @@ export const adminCampaignsRouter = router({
           to: input.to,
           subject: input.subject,
           html: input.html_content,
+          text: input.text_content,
           samples: input.variables,
           userId: ctx.user.id,
           kind: 'campaign-test',

@@ -82,6 +82,7 @@ export const adminTemplatesRouter = router({
         to: 'you@example.com',
         subject: template.subject,
         html: template.html_content,
+        text: template.text_content,
         samples: input.samples,
       });
       return { text: rendered.text };
@@ -98,6 +99,7 @@ export const adminTemplatesRouter = router({
           to: input.to,
           subject: template.subject,
           html: template.html_content,
+          text: template.text_content,
           samples: input.samples,
           userId: ctx.user.id,
           kind: 'template-test',

@@ -1,0 +1,142 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { templateInputSchema } from '#shared/templates/variables.ts';
+import { startFakeResend, type FakeResend } from '#test/support/fake-resend.ts';
+import { campaignHtml, engineSettings, seedSubscribers, sendNow } from '#test/support/campaign-fixtures.ts';
+import { useTestDatabase } from '#test/support/db.ts';
+import { recordingJobQueue, testServices } from '#test/support/services.ts';
+import { createEmailTransport } from '../../email/transport.ts';
+import type { AppServices } from '../../services.ts';
+import { createTemplate } from '../../templates/templates.ts';
+import { sendTestEmail } from '../test-email.ts';
+import { runCampaignSend } from './run.ts';
+
+/*
+ * A template's own plain-text part (decision 024): a campaign made from the template carries it,
+ * and every message's text/plain part is that text with the recipient's values and an unsubscribe
+ * link, instead of the text generated from the HTML.
+ */
+describe('hand-written plain-text part', () => {
+  const t = useTestDatabase();
+  let fake: FakeResend;
+  let services: AppServices;
+
+  beforeAll(async () => {
+    fake = await startFakeResend();
+  });
+  afterAll(async () => {
+    await fake.close();
+  });
+
+  beforeEach(async () => {
+    fake.reset();
+    fake.advertiseRate(1000);
+    await sql`TRUNCATE email_campaigns, email_templates, leads, email_send_batches, provider_rate_limits CASCADE`.execute(
+      t.db,
+    );
+    services = testServices(t.db, {
+      email: createEmailTransport({ RESEND_API_KEY: 're_test', RESEND_BASE_URL: fake.url }, t.db),
+      jobs: recordingJobQueue(),
+    });
+    await engineSettings(t.db, { batchSize: 10 });
+  });
+
+  /** A template saved through the shared schema, as the template editor saves it. */
+  async function template(text: string | null) {
+    const data = templateInputSchema.parse({
+      template_name: 'Monthly update',
+      subject: 'Watch market update for {{first_name}}',
+      html_content: campaignHtml,
+      text_content: text,
+      variables: ['watch_brand'],
+      variable_defaults: { watch_brand: 'Omega' },
+    });
+    return createTemplate(t.db, data);
+  }
+
+  /** The campaign form copies a loaded template's subject, HTML, text and defaults (CampaignFormPage). */
+  async function sendFromTemplate(row: Awaited<ReturnType<typeof template>>) {
+    return sendNow(services, {
+      subject: row.subject,
+      html: row.html_content,
+      text: row.text_content,
+      template_id: row.id,
+      variables: row.variable_defaults,
+    });
+  }
+
+  function textOf(address: string): string {
+    const email = fake.emails.find((e) => e.to.includes(address));
+    if (!email) throw new Error(`no e-mail to ${address}`);
+    return email.text ?? '';
+  }
+
+  it("sends the template's own text with each recipient's values and its unsubscribe link", async () => {
+    await seedSubscribers(t.db, 25);
+    const row = await template(
+      'Hi {{first_name}},\n\nYour {{watch_brand}} is in demand this month.\n\nStop these e-mails: {{unsubscribe_url}}',
+    );
+    expect(row.text_content).toContain('Hi {{first_name}},');
+    const campaign = await sendFromTemplate(row);
+    expect(campaign.text_content).toBe(row.text_content);
+
+    expect(await runCampaignSend(services, campaign.id)).toBe('completed');
+    expect(fake.emails).toHaveLength(25);
+    for (let n = 1; n <= 25; n += 1) {
+      const text = textOf(`contact-${n}@example.com`);
+      expect(text).toMatch(
+        new RegExp(
+          `^Hi Contact${n},\\n\\nYour Omega is in demand this month\\.\\n\\nStop these e-mails: http://localhost:3999/unsubscribe\\?token=[\\w-]+$`,
+        ),
+      );
+      // Not the text generated from the HTML.
+      expect(text).not.toContain('Submariner');
+    }
+  });
+
+  it('appends the unsubscribe line when the hand-written text has no {{unsubscribe_url}}', async () => {
+    await seedSubscribers(t.db, 3);
+    const campaign = await sendFromTemplate(await template('Hello {{first_name}}, prices held steady.'));
+    expect(await runCampaignSend(services, campaign.id)).toBe('completed');
+    const text = textOf('contact-2@example.com');
+    expect(text.startsWith('Hello Contact2, prices held steady.\n\n')).toBe(true);
+    expect(text).toMatch(/Unsubscribe \[http:\/\/localhost:3999\/unsubscribe\?token=[\w-]+\]/);
+    expect(text).toContain(services.config.site.abn);
+    expect(text).not.toContain('{{');
+  });
+
+  it('generates the text from the HTML when the template has none', async () => {
+    await seedSubscribers(t.db, 3);
+    const row = await template('   \n  ');
+    expect(row.text_content).toBeNull();
+    const campaign = await sendFromTemplate(row);
+    expect(await runCampaignSend(services, campaign.id)).toBe('completed');
+    const text = textOf('contact-3@example.com');
+    expect(text).toMatch(
+      /^Hello Contact3, here is this month's watch market update for contact-3@example\.com\./,
+    );
+    expect(text).toContain('Prices for the Submariner and Daytona held steady');
+    expect(text).toMatch(/Unsubscribe \[http:\/\/localhost:3999\/unsubscribe\?token=[\w-]+\]/);
+  });
+
+  it('test e-mails carry the hand-written text with the sample values', async () => {
+    const user = await t.db
+      .insertInto('users')
+      .values({ email: 'tester@example.com', password_hash: 'unused' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await sendTestEmail(services, {
+      to: 'inbox@example.com',
+      subject: 'Update',
+      html: campaignHtml,
+      text: 'Hi {{first_name}}, your {{watch_brand}}.',
+      samples: { watch_brand: 'Tudor' },
+      userId: user.id,
+      kind: 'template-test',
+    });
+    expect(fake.emails).toHaveLength(1);
+    const text = fake.emails[0]?.text ?? '';
+    expect(text.startsWith('Hi Alex, your Tudor.\n\n')).toBe(true);
+    expect(text).toContain('Unsubscribe [http://localhost:3999/unsubscribe]');
+  });
+});
