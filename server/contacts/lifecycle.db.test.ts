@@ -522,6 +522,46 @@ describe('contact lifecycle', () => {
     expect(bulk.n).toBe(12_000);
   });
 
+  it('a cancel asked while batches run stops new ones; the batches in flight are counted', async () => {
+    const rows = Array.from({ length: 20_000 }, (_, i) => `mid${i}@midcancel.example.com,Mid ${i},,yes`);
+    const text = ['Email,Name,Phone,Consent', ...rows].join('\n');
+    const created = await createImport(t.db, { text, fileName: null, actorEmail: admin.email });
+    if (created.status !== 'ok') throw new Error('upload failed');
+    await caller().admin.contactImports.dryRun({ id: created.id, mapping: MAPPING, consent: EVIDENCE });
+    await caller().admin.contactImports.start({ id: created.id });
+    // The admin presses Cancel as the first batch's progress is written (batches of 5,000, two at once).
+    await sql`
+      CREATE FUNCTION cancel_on_first_progress() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF OLD.processed_rows = 0 AND NEW.processed_rows > 0 THEN NEW.cancel_requested := true; END IF;
+        RETURN NEW;
+      END $$`.execute(t.db);
+    await sql`
+      CREATE TRIGGER cancel_on_first_progress BEFORE UPDATE ON contact_imports
+      FOR EACH ROW EXECUTE FUNCTION cancel_on_first_progress()`.execute(t.db);
+    try {
+      expect(await runImportJob({ db: t.db, logger: silentLogger }, created.id)).toEqual({
+        status: 'cancelled',
+      });
+    } finally {
+      await sql`DROP TRIGGER cancel_on_first_progress ON contact_imports`.execute(t.db);
+      await sql`DROP FUNCTION cancel_on_first_progress()`.execute(t.db);
+    }
+    // Four batches. The cancel is seen when the first batch's progress is written: batch 2 is
+    // running then, and batch 3 too if batch 2 finished first; the fourth never starts. Whatever
+    // ran is committed and counted.
+    const view = await caller().admin.contactImports.get({ id: created.id });
+    expect(view).toMatchObject({ status: 'cancelled' });
+    expect([10_000, 15_000]).toContain(view.processedRows);
+    expect(view.created).toBe(view.processedRows);
+    const imported = await t.db
+      .selectFrom('leads')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('email', 'like', '%@midcancel.example.com')
+      .executeTakeFirstOrThrow();
+    expect(imported.n).toBe(view.processedRows);
+  });
+
   it('deletes drafts nobody ran after a day and finished imports after a month', async () => {
     const draft = await createImport(t.db, {
       text: 'Email\nlate@example.com\n',
