@@ -33,7 +33,7 @@ export class TestSendRateLimitedError extends Error {
 }
 
 /** Send Test's refusal for an address on the suppression list (its reason is not shown). */
-export function suppressedTestMessage(address: string): string {
+function suppressedTestMessage(address: string): string {
   return `${address.trim()} is on the suppression list, so no e-mail is sent to it, not even a test.`;
 }
 
