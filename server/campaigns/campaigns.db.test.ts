@@ -572,6 +572,26 @@ describe('admin.campaigns', () => {
       expect(email?.tags).toEqual([{ name: 'kind', value: 'campaign-test' }]);
     });
 
+    it('refuses an address on the suppression list, naming it, erased or listed', async () => {
+      await sql`
+        INSERT INTO email_suppressions (email, email_hash, reason)
+        VALUES ('listed.test@example.org', email_hash('listed.test@example.org'), 'complaint'),
+               (NULL, email_hash('erased.test@example.org'), 'erased')`.execute(t.db);
+      for (const to of ['Listed.Test@example.org', 'erased.test@example.org']) {
+        const attempt = api().sendTest({ to, name: 'n', subject: 's', html_content: html });
+        await expect(attempt).rejects.toMatchObject({
+          code: 'BAD_REQUEST',
+          message: `${to} is on the suppression list, so no e-mail is sent to it, not even a test.`,
+        });
+      }
+      const sent = await t.db
+        .selectFrom('outbox_emails')
+        .select('id')
+        .where(sql<boolean>`EXISTS (SELECT 1 FROM unnest(to_addresses) a WHERE a ILIKE '%.test@example.org')`)
+        .execute();
+      expect(sent).toEqual([]);
+    });
+
     it("fills the campaign's custom tags with its values, in the subject and the HTML", async () => {
       await api().sendTest({
         to: 'values@example.com',

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { validateCampaign } from '#shared/campaigns/rules.ts';
 import { renderPreview } from '#shared/templates/variables.ts';
 import { sanitizeMarketingHtml } from '../email/marketing-html.ts';
@@ -29,6 +30,11 @@ export class TestSendRateLimitedError extends Error {
     super(`Too many test emails. Try again in ${Math.ceil(retryAfterSeconds / 60)} minute(s).`);
     this.retryAfterSeconds = retryAfterSeconds;
   }
+}
+
+/** Send Test's refusal for an address on the suppression list (its reason is not shown). */
+function suppressedTestMessage(address: string): string {
+  return `${address.trim()} is on the suppression list, so no e-mail is sent to it, not even a test.`;
 }
 
 export interface TestEmailInput {
@@ -93,6 +99,12 @@ export async function sendTestEmail(
     recipientCount: 1,
   }).errors.find((e) => e.code === 'html_script' || e.code === 'html_too_large');
   if (script) throw new CampaignError('BAD_REQUEST', script.message);
+
+  // Every campaign send path honours the suppression list (decision 034), a test too: an erased
+  // person's address is only a hash there, which is why this asks the database.
+  const listed = await sql<{ reason: string }>`
+    SELECT reason FROM email_suppressions WHERE email_hash = email_hash(${input.to})`.execute(services.db);
+  if (listed.rows.length > 0) throw new CampaignError('BAD_REQUEST', suppressedTestMessage(input.to));
 
   const allowance = await consumeRateLimit(services.db, `email-test:user:${input.userId}`, TEST_SEND_LIMIT);
   if (!allowance.allowed) throw new TestSendRateLimitedError(allowance.retryAfterSeconds);

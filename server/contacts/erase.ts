@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
-import type { Database } from '../db/database.ts';
+import type { Database, DbTransaction } from '../db/database.ts';
 import { deletePhotoFiles } from '../enquiries/retention.ts';
+import { PGBOSS_SCHEMA } from '../jobs/queue.ts';
 import type { UploadStorage } from '../uploads/storage.ts';
 
 // Erasing a contact on request (issue 20 item 4, decision 036; Privacy Act APP 11.2). The contact,
@@ -88,6 +89,8 @@ export async function eraseContact(
       WHERE strpos(lower(source_text), lower(${email})) > 0
          OR strpos(lower(preview::text), lower(${email})) > 0`.execute(trx);
 
+    await eraseFromJobs(trx, lead.id, email);
+
     await sql`
       INSERT INTO email_suppressions (email, email_hash, reason, created_by, created_at)
       VALUES (NULL, email_hash(${email}), 'erased', ${input.actorEmail}, ${now})
@@ -100,4 +103,48 @@ export async function eraseContact(
   if (result.status !== 'ok') return result;
   await deletePhotoFiles(storage, result.photos);
   return { status: 'ok', photos: result.photos.length };
+}
+
+/** A name or phone shorter than this is not looked for in jobs: it would match unrelated words. */
+const MIN_JOB_NEEDLE = 3;
+
+/**
+ * The person in pg-boss's job rows (payloads, outputs and a dead letter's copy of its source's
+ * output), decision 036: e-mails queued to them or about them, and finished jobs that carried them.
+ * pg-boss 12 keeps every job, finished or not, in `pgboss.job` (partitioned by queue) until its
+ * retention ends; it has no separate archive table.
+ *
+ * - A job mentioning the address is deleted, whatever its state: a queued e-mail to the person is
+ *   never sent, and a finished job is history nothing reads.
+ * - A finished job mentioning their name or phone (a staff notice or digest) is deleted too.
+ * - A job still to run that mentions the name or phone but not the address (the staff digest of
+ *   several enquiries) is still needed for the others: those words become "[erased]".
+ */
+async function eraseFromJobs(trx: DbTransaction, leadId: string, email: string): Promise<void> {
+  const people = await sql<{ needle: string }>`
+    SELECT DISTINCT btrim(v) AS needle FROM (
+      SELECT unnest(ARRAY[full_name, phone]) AS v FROM leads WHERE id = ${leadId}
+      UNION ALL
+      SELECT unnest(ARRAY[contact_name, contact_phone]) FROM enquiries WHERE lead_id = ${leadId}
+    ) x
+    WHERE length(btrim(v)) >= ${MIN_JOB_NEEDLE}`.execute(trx);
+  const needles = people.rows.map((r) => r.needle);
+  const job = sql.table(`${PGBOSS_SCHEMA}.job`);
+  const text = sql`lower(concat_ws(' ', j.data::text, j.output::text, j.source_output::text))`;
+  const mentions = sql`EXISTS (SELECT 1 FROM unnest(${needles}::text[]) n WHERE strpos(${text}, lower(n)) > 0)`;
+  await sql`
+    DELETE FROM ${job} j
+    WHERE strpos(${text}, lower(${email})) > 0
+       OR (j.state IN ('completed', 'cancelled', 'failed') AND ${mentions})`.execute(trx);
+  if (needles.length === 0) return;
+  // Regular-expression metacharacters in a name (a dot, a bracket) are matched literally.
+  const patterns = needles.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const redact = (column: string) => sql`
+    CASE WHEN ${sql.ref(`j.${column}`)} IS NULL THEN NULL ELSE (
+      SELECT regexp_replace(${sql.ref(`j.${column}`)}::text, string_agg(p, '|'), '[erased]', 'gi')::jsonb
+      FROM unnest(${patterns}::text[]) p) END`;
+  await sql`
+    UPDATE ${job} j
+    SET data = ${redact('data')}, output = ${redact('output')}, source_output = ${redact('source_output')}
+    WHERE ${mentions}`.execute(trx);
 }

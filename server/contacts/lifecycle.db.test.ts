@@ -8,6 +8,10 @@ import { createImport, deleteStaleImports, runImportJob } from './import/import.
 import { parseResendEvent } from '#shared/webhooks/resend-events.ts';
 import { bounce, newSvixId, resendEmailEvent } from '#test/support/resend-webhooks.ts';
 import { recordResendEvent } from '../webhooks/apply-event.ts';
+import { useBoss } from '#test/support/boss.ts';
+import { createJobQueue } from '../jobs/queue.ts';
+import type { EmailMessage } from '../email/types.ts';
+import { newStorageKey, uploadStorageFor } from '../uploads/storage.ts';
 
 // Issue 20 items 2-4: import (dry run vs run, idempotent, never re-subscribes), the suppression
 // list kept in step with the contacts, and erasure that leaves nobody behind.
@@ -21,6 +25,7 @@ const MAPPING = { email: 0, fullName: 1, phone: 2, emailConsent: 3, smsConsent: 
 
 describe('contact lifecycle', () => {
   const t = useTestDatabase();
+  const bossOf = useBoss(t);
   let admin: SessionUser;
   const caller = () => callerFor(testServices(t.db), admin);
 
@@ -247,11 +252,17 @@ describe('contact lifecycle', () => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    // A photo with its file in local-disk storage, as the sell form stores it.
+    const storage = uploadStorageFor(testServices(t.db).config);
+    const photoKey = newStorageKey('jpg');
+    await storage.current.put(photoKey, Buffer.from('not really a jpeg'), 'image/jpeg');
+    expect(storage.current.kind).toBe('local');
+    expect(await storage.driverFor('local').get(photoKey)).not.toBeNull();
     await t.db
       .insertInto('uploads')
       .values({
         driver: 'local',
-        storage_key: '00000000-0000-4000-8000-000000000001.jpg',
+        storage_key: photoKey,
         original_name: `${NAME}.jpg`,
         content_type: 'image/jpeg',
         bytes: 10,
@@ -314,28 +325,72 @@ describe('contact lifecycle', () => {
       actorEmail: admin.email,
     });
 
+    // pg-boss jobs carrying the person (decision 036): two e-mail jobs that already ran (a staff
+    // notice replying to them, a digest naming them), one still queued to them, a queued digest
+    // naming them among others, and an unrelated one.
+    const boss = bossOf();
+    const queue = createJobQueue(boss);
+    const mail = (message: Omit<EmailMessage, 'from'>) =>
+      queue.send('email.send', {
+        message: { from: 'shop@example.com', ...message },
+        idempotencyKey: `erase-test-${Math.random().toString(36).slice(2)}`,
+      });
+    const notice = await mail({
+      to: ['shop@example.com'],
+      replyTo: EMAIL,
+      subject: `New enquiry from ${NAME}`,
+      html: `<p>${PHONE}</p>`,
+    });
+    const digestSent = await mail({ to: ['shop@example.com'], subject: 'Digest', html: `<li>${NAME}</li>` });
+    const ran = await boss.fetch('email.send', { batchSize: 2 });
+    expect(ran.map((j) => j.id).sort()).toEqual([notice, digestSent].sort());
+    for (const job of ran) await boss.complete('email.send', job.id, { id: `msg-${job.id}` });
+    const toThem = await mail({ to: [EMAIL], subject: `Your valuation, ${NAME}`, html: `<p>${PHONE}</p>` });
+    const digestQueued = await mail({
+      to: ['shop@example.com'],
+      subject: 'Enquiries today',
+      html: `<li>${NAME.toUpperCase()}: Rolex</li><li>Other Person: Omega</li>`,
+    });
+    const unrelated = await mail({
+      to: ['other@example.com'],
+      subject: 'Hello',
+      html: '<p>Other Person</p>',
+    });
+
     expect(await codeOf(caller().admin.contacts.erase({ id, confirmation: 'someone@else.com' }))).toBe(
       'BAD_REQUEST',
     );
     await caller().admin.contacts.erase({ id, confirmation: ` ${EMAIL.toUpperCase()} ` });
 
-    // Every text, JSON and array column of every table in the public schema.
-    const columns = await sql<{ table_name: string; column_name: string }>`
-      SELECT c.table_name, c.column_name FROM information_schema.columns c
+    // Every text, JSON and array column of every table in the public schema and pg-boss's.
+    const columns = await sql<{ table_schema: string; table_name: string; column_name: string }>`
+      SELECT c.table_schema, c.table_name, c.column_name FROM information_schema.columns c
       JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name
-      WHERE c.table_schema = 'public' AND t.table_type = 'BASE TABLE'
+      WHERE c.table_schema IN ('public', 'pgboss') AND t.table_type = 'BASE TABLE'
         AND (c.data_type IN ('text', 'character varying', 'jsonb', 'json', 'ARRAY'))`.execute(t.db);
     expect(columns.rows.length).toBeGreaterThan(50);
+    expect(columns.rows).toContainEqual({ table_schema: 'pgboss', table_name: 'job', column_name: 'data' });
     const found: string[] = [];
-    for (const { table_name, column_name } of columns.rows) {
+    for (const { table_schema, table_name, column_name } of columns.rows) {
       for (const needle of [EMAIL, NAME, PHONE, 'Zebedee']) {
         const hit = await sql<{ n: number }>`
-          SELECT count(*)::int AS n FROM ${sql.table(table_name)}
+          SELECT count(*)::int AS n FROM ${sql.table(`${table_schema}.${table_name}`)}
           WHERE strpos(lower(${sql.ref(column_name)}::text), lower(${needle})) > 0`.execute(t.db);
-        if ((hit.rows[0]?.n ?? 0) > 0) found.push(`${table_name}.${column_name}: ${needle}`);
+        if ((hit.rows[0]?.n ?? 0) > 0) found.push(`${table_schema}.${table_name}.${column_name}: ${needle}`);
       }
     }
     expect(found).toEqual([]);
+    expect(await storage.driverFor('local').get(photoKey)).toBeNull();
+
+    // The jobs about them are gone; the digest still to send keeps the others; the rest is untouched.
+    const jobs = await sql<{ id: string; html: string }>`
+      SELECT id, data #>> '{message,html}' AS html FROM pgboss.job
+      WHERE id = ANY(${[notice, digestSent, toThem, digestQueued, unrelated]}::uuid[])
+      ORDER BY html`.execute(t.db);
+    expect(jobs.rows).toEqual([
+      { id: digestQueued, html: '<li>[erased]: Rolex</li><li>Other Person: Omega</li>' },
+      { id: unrelated, html: '<p>Other Person</p>' },
+    ]);
 
     const listed = await t.db
       .selectFrom('email_suppressions')
@@ -465,6 +520,46 @@ describe('contact lifecycle', () => {
       .where('email', 'like', '%@bulk.example.com')
       .executeTakeFirstOrThrow();
     expect(bulk.n).toBe(12_000);
+  });
+
+  it('a cancel asked while batches run stops new ones; the batches in flight are counted', async () => {
+    const rows = Array.from({ length: 20_000 }, (_, i) => `mid${i}@midcancel.example.com,Mid ${i},,yes`);
+    const text = ['Email,Name,Phone,Consent', ...rows].join('\n');
+    const created = await createImport(t.db, { text, fileName: null, actorEmail: admin.email });
+    if (created.status !== 'ok') throw new Error('upload failed');
+    await caller().admin.contactImports.dryRun({ id: created.id, mapping: MAPPING, consent: EVIDENCE });
+    await caller().admin.contactImports.start({ id: created.id });
+    // The admin presses Cancel as the first batch's progress is written (batches of 5,000, two at once).
+    await sql`
+      CREATE FUNCTION cancel_on_first_progress() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF OLD.processed_rows = 0 AND NEW.processed_rows > 0 THEN NEW.cancel_requested := true; END IF;
+        RETURN NEW;
+      END $$`.execute(t.db);
+    await sql`
+      CREATE TRIGGER cancel_on_first_progress BEFORE UPDATE ON contact_imports
+      FOR EACH ROW EXECUTE FUNCTION cancel_on_first_progress()`.execute(t.db);
+    try {
+      expect(await runImportJob({ db: t.db, logger: silentLogger }, created.id)).toEqual({
+        status: 'cancelled',
+      });
+    } finally {
+      await sql`DROP TRIGGER cancel_on_first_progress ON contact_imports`.execute(t.db);
+      await sql`DROP FUNCTION cancel_on_first_progress()`.execute(t.db);
+    }
+    // Four batches. The cancel is seen when the first batch's progress is written: batch 2 is
+    // running then, and batch 3 too if batch 2 finished first; the fourth never starts. Whatever
+    // ran is committed and counted.
+    const view = await caller().admin.contactImports.get({ id: created.id });
+    expect(view).toMatchObject({ status: 'cancelled' });
+    expect([10_000, 15_000]).toContain(view.processedRows);
+    expect(view.created).toBe(view.processedRows);
+    const imported = await t.db
+      .selectFrom('leads')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('email', 'like', '%@midcancel.example.com')
+      .executeTakeFirstOrThrow();
+    expect(imported.n).toBe(view.processedRows);
   });
 
   it('deletes drafts nobody ran after a day and finished imports after a month', async () => {

@@ -161,7 +161,9 @@ async function claimQueued(
 ): Promise<ClaimedBatch | 'all-skipped' | null> {
   const batchId = randomUUID();
   const campaignId = options.campaignId;
-  // Test mode may reach addresses that are not contacts; a contact's opt-out still counts there.
+  // Test mode may reach addresses that are not contacts; a contact's opt-out still counts there,
+  // and the suppression list (decision 034) counts for every address, contact or not: a listed
+  // address that is no contact (an erased one is only a hash) is skipped like any other refusal.
   const { rows } = await sql<{
     id: string;
     status: 'sending' | 'skipped';
@@ -176,7 +178,7 @@ async function claimQueued(
       -- counter below would otherwise wait on a Cancel that waits on these sends.
       SELECT id FROM email_campaigns WHERE id = ${campaignId} FOR NO KEY UPDATE
     ), picked AS (
-      SELECT id, lead_id FROM email_sends
+      SELECT id, lead_id, recipient_email FROM email_sends
       WHERE campaign_id = ${campaignId} AND status = 'queued' AND EXISTS (SELECT 1 FROM campaign)
       LIMIT ${options.batchSize}
       FOR UPDATE SKIP LOCKED
@@ -185,12 +187,14 @@ async function claimQueued(
         CASE
           WHEN l.id IS NULL AND NOT ${options.isTestMode} THEN 'The contact no longer exists'
           WHEN l.suppressed_at IS NOT NULL THEN 'Suppressed: ' || coalesce(l.suppression_reason, 'provider report')
+          WHEN listed.reason IS NOT NULL THEN 'Suppressed: ' || listed.reason
           WHEN l.email_unsubscribed_at IS NOT NULL THEN 'Unsubscribed before this e-mail was sent'
           WHEN l.id IS NOT NULL AND NOT l.email_marketing_consent AND NOT ${options.isTestMode}
             THEN 'No e-mail marketing consent'
         END AS reason
       FROM picked p
       LEFT JOIN leads l ON l.id = p.lead_id
+      LEFT JOIN email_suppressions listed ON listed.email_hash = email_hash(p.recipient_email)
     ), claimed AS (
       UPDATE email_sends s
       SET status = CASE WHEN c.reason IS NULL THEN 'sending' ELSE 'skipped' END,

@@ -278,6 +278,39 @@ describe('campaign sending engine', () => {
     expect(contactCopy?.html).toContain('Hello Contact3,');
   });
 
+  it('test mode skips addresses on the suppression list, listed or erased, and counts them', async () => {
+    await seedSubscribers(t.db, 5);
+    // A non-contact listed by hand, and an erased person kept only as a hash (decision 034).
+    await sql`
+      INSERT INTO email_suppressions (email, email_hash, reason)
+      VALUES ('listed.tester@example.org', email_hash('listed.tester@example.org'), 'manual'),
+             (NULL, email_hash('erased.tester@example.org'), 'erased')`.execute(t.db);
+    const campaign = await sendNow(services, {
+      is_test_mode: true,
+      test_emails: ['contact-2@example.com', 'Listed.Tester@example.org', 'erased.tester@example.org'],
+    });
+    expect(campaign.total_recipients).toBe(3);
+    expect(await runCampaignSend(services, campaign.id)).toBe('completed');
+    expect(recipientsAtProvider()).toEqual(['contact-2@example.com']);
+    const skipped = await t.db
+      .selectFrom('email_sends')
+      .select(['recipient_email', 'error'])
+      .where('campaign_id', '=', campaign.id)
+      .where('status', '=', 'skipped')
+      .orderBy('recipient_email')
+      .execute();
+    expect(skipped).toEqual([
+      { recipient_email: 'Listed.Tester@example.org', error: 'Suppressed: manual' },
+      { recipient_email: 'erased.tester@example.org', error: 'Suppressed: erased' },
+    ]);
+    const row = await t.db
+      .selectFrom('email_campaigns')
+      .selectAll()
+      .where('id', '=', campaign.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'completed', sent_count: 1, skipped_count: 2 });
+  });
+
   it('starts a scheduled campaign when it falls due, through the minute tick', async () => {
     await seedSubscribers(t.db, 20);
     const campaign = await t.db

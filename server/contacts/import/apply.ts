@@ -38,7 +38,14 @@ function classified(rows: readonly ImportRow[]) {
       coalesce(i.email_consent AND NOT l.email_marketing_consent, false) AS grant_email,
       coalesce(i.sms_consent AND NOT l.sms_marketing_consent AND l.sms_unsubscribed_at IS NULL, false) AS grant_sms
     FROM ${inputArrays(rows)}
-    LEFT JOIN leads l ON lower(l.email) = lower(i.email)`;
+    -- One probe of the unique index on lower(email) per row. As a plain join the planner prefers
+    -- to hash every contact (a sequential scan of the whole table, spilling to disk) for each
+    -- batch, about a quarter of an import's database time (bench/README.md, decision 035); LIMIT 1
+    -- (the index is unique, so it changes nothing) keeps the subquery from being flattened back
+    -- into that join.
+    LEFT JOIN LATERAL (
+      SELECT * FROM leads WHERE lower(leads.email) = lower(i.email) LIMIT 1
+    ) l ON true`;
 }
 
 export interface ClassifiedRow {

@@ -23,7 +23,7 @@ import { type ImportRow, parseCsv, type RejectedRow, toImportRows } from './pars
 // report. The uploaded text lives in the import's row until the import ends.
 
 export const IMPORT_BATCH = 5000;
-/** Batches written at once, each on its own connection (the worker's pool has more). */
+/** Batches in flight at once, each on its own connection (the worker's pool has more). */
 const IMPORT_PARALLEL = 2;
 
 export type UploadResult = { status: 'ok'; id: string } | { status: 'invalid'; message: string };
@@ -282,6 +282,8 @@ export async function runImportJob(
   }
 }
 
+type Counts = Record<'created' | 'updated' | 'unchanged' | 'skipped', number>;
+
 async function runBatches(
   services: { db: Database; logger: Pick<Logger, 'info' | 'error'> },
   importId: string,
@@ -291,59 +293,103 @@ async function runBatches(
 ): Promise<{ status: string }> {
   const { db } = services;
   const totalRows = rows.length + rejected.length;
-  const step = IMPORT_BATCH * IMPORT_PARALLEL;
-  for (let start = stored.processed_rows; start < totalRows; start += step) {
-    const current = await db
-      .selectFrom('contact_imports')
-      .select(['processed_rows', 'cancel_requested'])
-      .where('id', '=', importId)
-      .executeTakeFirstOrThrow();
-    if (current.cancel_requested) {
-      await finish(db, importId, 'cancelled');
-      services.logger.info({ importId, processedRows: start }, 'Contact import cancelled');
-      return { status: 'cancelled' };
+  const current = await db
+    .selectFrom('contact_imports')
+    .select(['processed_rows', 'cancel_requested'])
+    .where('id', '=', importId)
+    .executeTakeFirstOrThrow();
+  // Another run of this job got here first.
+  if (current.processed_rows !== stored.processed_rows) return { status: 'skipped' };
+  const ranges: Array<[number, number]> = [];
+  for (let from = stored.processed_rows; from < totalRows; from += IMPORT_BATCH)
+    ranges.push([from, Math.min(from + IMPORT_BATCH, totalRows)]);
+
+  const runBatch = ([from, to]: [number, number]): Promise<Counts> =>
+    db.transaction().execute(async (trx) => {
+      // Data rows are numbered from 2 (the header is row 1).
+      const inRange = (r: { row: number }) => r.row >= from + 2 && r.row < to + 2;
+      const parseRejected = rejected.filter(inRange);
+      if (parseRejected.length > 0)
+        await trx
+          .insertInto('contact_import_rejections')
+          .values(rejectionValues(importId, parseRejected))
+          .onConflict((oc) => oc.doNothing())
+          .execute();
+      const batch = await importBatch(trx, rows.filter(inRange), {
+        importId,
+        consent,
+        actorEmail: stored.created_by,
+        now: new Date(),
+      });
+      return { ...batch, skipped: batch.skipped + parseRejected.length };
+    });
+
+  // Batches of one file never share a contact (duplicates were rejected while parsing), so
+  // IMPORT_PARALLEL of them run side by side, each on its own connection: the database's work is
+  // most of an import's time. Each connection starts its next batch as soon as its last one
+  // commits, rather than every batch waiting for the slowest of its group.
+  const done: Array<Counts | undefined> = [];
+  let recorded = 0; // batches whose rows are in processed_rows, always a prefix
+  let next = current.cancel_requested ? ranges.length : 0;
+  // Set by the connections (a cancel seen, another run ahead, an error): no new batch starts.
+  let stop = (current.cancel_requested ? 'cancelled' : null) as 'cancelled' | 'skipped' | 'failed' | null;
+  let failure: unknown = null;
+  let progress = Promise.resolve();
+
+  /**
+   * Writes the progress and counts of the committed batches that follow the recorded prefix (the
+   * page polls them), and reads whether a cancel was asked. Runs one at a time. A crash before it
+   * runs the committed batches again: they change nothing the second time (their contacts exist and
+   * are up to date), only the counts see them as unchanged.
+   */
+  const record = async () => {
+    const counts: Counts = { created: 0, updated: 0, unchanged: 0, skipped: 0 };
+    const from = recorded;
+    while (done[recorded]) {
+      const result = done[recorded] as Counts;
+      for (const key of Object.keys(counts) as Array<keyof Counts>) counts[key] += result[key];
+      recorded++;
     }
-    // Another run of this job got here first.
-    if (current.processed_rows !== start) return { status: 'skipped' };
-    const ranges: Array<[number, number]> = [];
-    for (let from = start; from < Math.min(start + step, totalRows); from += IMPORT_BATCH)
-      ranges.push([from, Math.min(from + IMPORT_BATCH, totalRows)]);
-    // Batches of one file never share a contact (duplicates were rejected while parsing), so two
-    // run side by side on two connections: the database's work is most of an import's time.
-    const results = await Promise.all(
-      ranges.map(([from, to]) =>
-        db.transaction().execute(async (trx) => {
-          // Data rows are numbered from 2 (the header is row 1).
-          const inRange = (r: { row: number }) => r.row >= from + 2 && r.row < to + 2;
-          const parseRejected = rejected.filter(inRange);
-          if (parseRejected.length > 0)
-            await trx
-              .insertInto('contact_import_rejections')
-              .values(rejectionValues(importId, parseRejected))
-              .onConflict((oc) => oc.doNothing())
-              .execute();
-          const batch = await importBatch(trx, rows.filter(inRange), {
-            importId,
-            consent,
-            actorEmail: stored.created_by,
-            now: new Date(),
-          });
-          return { ...batch, skipped: batch.skipped + parseRejected.length };
-        }),
-      ),
-    );
-    const sum = (key: 'created' | 'updated' | 'unchanged' | 'skipped') =>
-      results.reduce((total, r) => total + r[key], 0);
-    // A crash before this line runs the committed batches again: they change nothing the second
-    // time (their contacts exist and are up to date), only the counts see them as unchanged.
-    await sql`
+    if (recorded === from) return;
+    const previous = from === 0 ? stored.processed_rows : (ranges[from - 1] as [number, number])[1];
+    const row = await sql<{ cancel_requested: boolean }>`
       UPDATE contact_imports SET
-        processed_rows = ${Math.min(start + step, totalRows)},
-        created_count = created_count + ${sum('created')},
-        updated_count = updated_count + ${sum('updated')},
-        unchanged_count = unchanged_count + ${sum('unchanged')},
-        rejected_count = rejected_count + ${sum('skipped')}
-      WHERE id = ${importId}`.execute(db);
+        processed_rows = ${(ranges[recorded - 1] as [number, number])[1]},
+        created_count = created_count + ${counts.created},
+        updated_count = updated_count + ${counts.updated},
+        unchanged_count = unchanged_count + ${counts.unchanged},
+        rejected_count = rejected_count + ${counts.skipped}
+      WHERE id = ${importId} AND processed_rows = ${previous}
+      RETURNING cancel_requested`.execute(db);
+    // No row: another run of this job moved the progress on.
+    if (!row.rows[0]) stop ??= 'skipped';
+    else if (row.rows[0].cancel_requested) stop ??= 'cancelled';
+  };
+
+  const connection = async () => {
+    while (stop === null && next < ranges.length) {
+      const at = next++;
+      try {
+        done[at] = await runBatch(ranges[at] as [number, number]);
+        progress = progress.then(record);
+        await progress;
+      } catch (error) {
+        stop = 'failed';
+        failure ??= error;
+        return;
+      }
+    }
+  };
+  // Each connection returns only after its batch and that batch's progress are written.
+  await Promise.all(Array.from({ length: IMPORT_PARALLEL }, connection));
+  if (stop === 'failed') throw failure;
+  if (stop === 'skipped') return { status: 'skipped' };
+  if (stop === 'cancelled') {
+    await finish(db, importId, 'cancelled');
+    const processedRows =
+      recorded === 0 ? stored.processed_rows : (ranges[recorded - 1] as [number, number])[1];
+    services.logger.info({ importId, processedRows }, 'Contact import cancelled');
+    return { status: 'cancelled' };
   }
   await finish(db, importId, 'completed');
   services.logger.info({ importId, totalRows }, 'Contact import completed');
