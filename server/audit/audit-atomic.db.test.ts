@@ -359,6 +359,99 @@ describe('the audit row and the action commit or roll back together (decision 03
   });
 });
 
+describe('before/after for segments, suppressions, the 2FA rule and invitations (decision 043)', () => {
+  const t = useTestDatabase();
+  let owner: SessionUser;
+  const api = () => callerFor(testServices(t.db, { jobs: recordingJobQueue() }), owner).admin;
+  const changesOf = async (action: string) => {
+    const row = await t.db
+      .selectFrom('audit_log')
+      .select('summary')
+      .where('action', '=', action)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    return row.summary['changes'];
+  };
+
+  beforeAll(async () => {
+    const user = await createUser(t.db, {
+      email: 'diff-owner@example.com',
+      password: 'unused-pass-1',
+      verified: true,
+    });
+    await grantAdmin(t.db, user.email, 'owner');
+    owner = { id: user.id, email: user.email, role: 'owner' };
+  });
+
+  it('keeps what a segment update changed', async () => {
+    const input = {
+      name: 'Subscribed',
+      match: 'all' as const,
+      conditions: [{ kind: 'consent' as const, state: 'subscribed' as const }],
+    };
+    const { id } = await api().segments.save(input);
+    await api().segments.save({ ...input, id, name: 'Subscribed sellers', match: 'any' });
+    expect(await changesOf('admin.segments.save')).toEqual({
+      name: { before: 'Subscribed', after: 'Subscribed sellers' },
+      match: { before: 'all', after: 'any' },
+    });
+  });
+
+  it('keeps what a suppression removal lifted, the address only as "changed"', async () => {
+    await api().suppressions.add({ addresses: ['diff-lifted@example.com'], reason: 'manual', note: 'Asked' });
+    const listed = await api().suppressions.list({ search: 'diff-lifted' });
+    await api().suppressions.remove({ id: listed.rows[0]!.id, note: 'Wants e-mails again' });
+    const changes = await changesOf('admin.suppressions.remove');
+    expect(changes).toMatchObject({
+      email: 'changed',
+      email_hash: 'changed',
+      reason: { before: 'manual', after: null },
+      note: { before: 'Asked', after: null },
+      created_by: { before: owner.email, after: null },
+    });
+    expect(JSON.stringify(changes)).not.toContain('diff-lifted');
+  });
+
+  it('keeps the 2FA rule before and after', async () => {
+    await t.db.updateTable('settings').set({ require_two_factor: true }).execute();
+    await api().team.setTwoFactorPolicy({ required: false });
+    expect(await changesOf('admin.team.setTwoFactorPolicy')).toEqual({
+      require_two_factor: { before: true, after: false },
+    });
+  });
+
+  it('describes an invitation made, resent and revoked, never its token', async () => {
+    const { id } = await api().team.invite({ email: 'diff-invitee@example.com', role: 'marketer' });
+    const created = await changesOf('admin.team.invite');
+    expect(created).toMatchObject({
+      email: 'changed',
+      role: { before: null, after: 'marketer' },
+      token_hash: 'changed',
+      invited_by: { before: null, after: owner.id },
+    });
+    const { token_hash } = await t.db
+      .selectFrom('team_invitations')
+      .select('token_hash')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(JSON.stringify(created)).not.toContain(token_hash);
+
+    await api().team.resendInvitation({ id });
+    const resent = await changesOf('admin.team.resendInvitation');
+    expect(resent).toMatchObject({ token_hash: 'changed' });
+    expect(Object.keys(resent as object)).toContain('expires_at');
+
+    await api().team.revokeInvitation({ id });
+    const revoked = (await changesOf('admin.team.revokeInvitation')) as Record<
+      string,
+      { before: unknown; after: unknown }
+    >;
+    expect(Object.keys(revoked)).toEqual(['revoked_at']);
+    expect(revoked['revoked_at']?.before).toBeNull();
+    expect(typeof revoked['revoked_at']?.after).toBe('string');
+  });
+});
+
 // The account's own actions and the upload route are audited outside requirePermission: each
 // `auth.*` mutation is either called here and must write exactly the row named, or is listed as
 // exempt with the reason. A new `auth.*` mutation fails the first test until it is one or the other.
@@ -429,7 +522,7 @@ describe('every auth mutation and the import upload write their audit row', () =
         const first = await visitor.auth.signIn({ email: user.email, password: PASSWORD });
         if (!('pendingToken' in first)) throw new Error('expected the code step');
         return () =>
-          visitor.auth.verifyTwoFactor({ pendingToken: first.pendingToken, code: recoveryCodes[0]! });
+          visitor.auth.verifyTwoFactor({ pendingToken: first.pendingToken ?? '', code: recoveryCodes[0]! });
       },
     },
     'auth.beginTwoFactor': {
@@ -609,14 +702,14 @@ describe('every auth mutation and the import upload write their audit row', () =
     if (!('pendingToken' in first)) throw new Error('expected the code step');
     const code = recoveryCodes[1]!;
     await withAuditRefused('auth.signIn', async () => {
-      expect(await codeOf(visitor.auth.verifyTwoFactor({ pendingToken: first.pendingToken, code }))).toBe(
-        'INTERNAL_SERVER_ERROR',
-      );
+      expect(
+        await codeOf(visitor.auth.verifyTwoFactor({ pendingToken: first.pendingToken ?? '', code })),
+      ).toBe('INTERNAL_SERVER_ERROR');
     });
     expect(await sessionsOf(user.id)).toBe(0);
     // The code was not spent: it still signs in once the log takes rows again.
     await expect(
-      visitor.auth.verifyTwoFactor({ pendingToken: first.pendingToken, code }),
+      visitor.auth.verifyTwoFactor({ pendingToken: first.pendingToken ?? '', code }),
     ).resolves.toMatchObject({
       email: user.email,
     });
