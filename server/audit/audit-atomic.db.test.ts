@@ -1,13 +1,28 @@
+import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { sql } from 'kysely';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IMPORT_UPLOAD_PATH } from '#shared/contacts/import.ts';
 import type { CampaignStatus } from '../db/schema.ts';
-import type { SessionUser } from '../auth/session.ts';
+import { type AppServer, createServer } from '../app.ts';
+import { verifyPassword } from '../auth/password.ts';
+import { createPasswordResetToken } from '../auth/password-reset.ts';
+import { createSession, generateSessionToken, type SessionUser } from '../auth/session.ts';
+import { totpAt, totpStep } from '../auth/totp.ts';
 import { createUser, grantAdmin } from '../auth/users.ts';
+import type { JobPayload } from '../jobs/definitions.ts';
 import { createImport } from '../contacts/import/import.ts';
 import { appRouter } from '../trpc/router.ts';
 import { seedSubscribers } from '#test/support/campaign-fixtures.ts';
 import { useTestDatabase } from '#test/support/db.ts';
-import { callerFor, codeOf, recordingJobQueue, testServices } from '#test/support/services.ts';
+import {
+  callerAt,
+  callerFor,
+  codeOf,
+  recordingJobQueue,
+  TEST_APP_URL,
+  testConfig,
+  testServices,
+} from '#test/support/services.ts';
 
 const html = `<html><body><p>Hello {{first_name}}, this month's watch prices.</p>
 <p><a href="{{unsubscribe_url}}">Unsubscribe</a></p></body></html>`;
@@ -341,5 +356,409 @@ describe('the audit row and the action commit or roll back together (decision 03
     expect(settingsRow.summary['changes']).toMatchObject({
       batch_size: { before: values.batchSize, after: 42 },
     });
+  });
+});
+
+describe('before/after for segments, suppressions, the 2FA rule and invitations (decision 043)', () => {
+  const t = useTestDatabase();
+  let owner: SessionUser;
+  const api = () => callerFor(testServices(t.db, { jobs: recordingJobQueue() }), owner).admin;
+  const changesOf = async (action: string) => {
+    const row = await t.db
+      .selectFrom('audit_log')
+      .select('summary')
+      .where('action', '=', action)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    return row.summary['changes'];
+  };
+
+  beforeAll(async () => {
+    const user = await createUser(t.db, {
+      email: 'diff-owner@example.com',
+      password: 'unused-pass-1',
+      verified: true,
+    });
+    await grantAdmin(t.db, user.email, 'owner');
+    owner = { id: user.id, email: user.email, role: 'owner' };
+  });
+
+  it('keeps what a segment update changed', async () => {
+    const input = {
+      name: 'Subscribed',
+      match: 'all' as const,
+      conditions: [{ kind: 'consent' as const, state: 'subscribed' as const }],
+    };
+    const { id } = await api().segments.save(input);
+    await api().segments.save({ ...input, id, name: 'Subscribed sellers', match: 'any' });
+    expect(await changesOf('admin.segments.save')).toEqual({
+      name: { before: 'Subscribed', after: 'Subscribed sellers' },
+      match: { before: 'all', after: 'any' },
+    });
+  });
+
+  it('keeps what a suppression removal lifted, the address only as "changed"', async () => {
+    await api().suppressions.add({ addresses: ['diff-lifted@example.com'], reason: 'manual', note: 'Asked' });
+    const listed = await api().suppressions.list({ search: 'diff-lifted' });
+    await api().suppressions.remove({ id: listed.rows[0]!.id, note: 'Wants e-mails again' });
+    const changes = await changesOf('admin.suppressions.remove');
+    expect(changes).toMatchObject({
+      email: 'changed',
+      email_hash: 'changed',
+      reason: { before: 'manual', after: null },
+      note: { before: 'Asked', after: null },
+      created_by: { before: owner.email, after: null },
+    });
+    expect(JSON.stringify(changes)).not.toContain('diff-lifted');
+  });
+
+  it('keeps the 2FA rule before and after', async () => {
+    await t.db.updateTable('settings').set({ require_two_factor: true }).execute();
+    await api().team.setTwoFactorPolicy({ required: false });
+    expect(await changesOf('admin.team.setTwoFactorPolicy')).toEqual({
+      require_two_factor: { before: true, after: false },
+    });
+  });
+
+  it('describes an invitation made, resent and revoked, never its token', async () => {
+    const { id } = await api().team.invite({ email: 'diff-invitee@example.com', role: 'marketer' });
+    const created = await changesOf('admin.team.invite');
+    expect(created).toMatchObject({
+      email: 'changed',
+      role: { before: null, after: 'marketer' },
+      token_hash: 'changed',
+      invited_by: { before: null, after: owner.id },
+    });
+    const { token_hash } = await t.db
+      .selectFrom('team_invitations')
+      .select('token_hash')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(JSON.stringify(created)).not.toContain(token_hash);
+
+    await api().team.resendInvitation({ id });
+    const resent = await changesOf('admin.team.resendInvitation');
+    expect(resent).toMatchObject({ token_hash: 'changed' });
+    expect(Object.keys(resent as object)).toContain('expires_at');
+
+    await api().team.revokeInvitation({ id });
+    const revoked = (await changesOf('admin.team.revokeInvitation')) as Record<
+      string,
+      { before: unknown; after: unknown }
+    >;
+    expect(Object.keys(revoked)).toEqual(['revoked_at']);
+    expect(revoked['revoked_at']?.before).toBeNull();
+    expect(typeof revoked['revoked_at']?.after).toBe('string');
+  });
+});
+
+// The account's own actions and the upload route are audited outside requirePermission: each
+// `auth.*` mutation is either called here and must write exactly the row named, or is listed as
+// exempt with the reason. A new `auth.*` mutation fails the first test until it is one or the other.
+describe('every auth mutation and the import upload write their audit row', () => {
+  const t = useTestDatabase();
+  const PASSWORD = 'walk-auth-pass-for-tests';
+  let server: AppServer;
+  let seq = 0;
+
+  beforeAll(async () => {
+    server = await createServer({ services: testServices(t.db), clientDir: null, logLevel: 'silent' });
+  });
+  afterAll(async () => {
+    await server.app.close();
+  });
+
+  /** A member with a real session, and a caller holding it. */
+  const member = async (role: 'owner' | 'viewer' = 'viewer') => {
+    seq += 1;
+    const email = `walk-auth-${seq}@example.com`;
+    const created = await createUser(t.db, { email, password: PASSWORD, verified: true });
+    await grantAdmin(t.db, email, role);
+    const user: SessionUser = { id: created.id, email, role };
+    const token = generateSessionToken();
+    const session = await createSession(t.db, token, user.id, { ip: null, userAgent: null });
+    const services = testServices(t.db);
+    return {
+      user,
+      token,
+      sessionId: session.id,
+      services,
+      caller: callerAt(services, '198.51.100.90', { user, sessionId: session.id }),
+    };
+  };
+  const enrolled = async () => {
+    const m = await member();
+    const { secret } = await m.caller.auth.beginTwoFactor();
+    const { recoveryCodes } = await m.caller.auth.confirmTwoFactor({
+      code: totpAt(decodeBase32IgnorePadding(secret), totpStep(new Date())),
+    });
+    return { ...m, recoveryCodes };
+  };
+
+  /** Not audited, with the reason: neither is an action of a team member on the back office. */
+  const EXEMPT: Record<string, string> = {
+    'auth.signUp': 'a public account without a role; the back office is not opened by it',
+    'auth.requestPasswordReset': 'changes no account, and must answer alike for every address',
+  };
+
+  /** Procedure → the action its row names, and a set-up that answers the call to count. */
+  const CALLS: Record<string, { action: string; prepare: () => Promise<() => Promise<unknown>> }> = {
+    'auth.signIn': {
+      action: 'auth.signIn',
+      prepare: async () => {
+        const { user } = await member();
+        return () =>
+          callerAt(testServices(t.db), '198.51.100.91').auth.signIn({
+            email: user.email,
+            password: PASSWORD,
+          });
+      },
+    },
+    'auth.verifyTwoFactor': {
+      action: 'auth.signIn',
+      prepare: async () => {
+        const { user, recoveryCodes } = await enrolled();
+        const visitor = callerAt(testServices(t.db), '198.51.100.92');
+        const first = await visitor.auth.signIn({ email: user.email, password: PASSWORD });
+        if (!('pendingToken' in first)) throw new Error('expected the code step');
+        return () =>
+          visitor.auth.verifyTwoFactor({ pendingToken: first.pendingToken ?? '', code: recoveryCodes[0]! });
+      },
+    },
+    'auth.beginTwoFactor': {
+      action: 'auth.twoFactorEnrolmentStarted',
+      prepare: async () => {
+        const { caller } = await member();
+        return () => caller.auth.beginTwoFactor();
+      },
+    },
+    'auth.confirmTwoFactor': {
+      action: 'auth.twoFactorEnabled',
+      prepare: async () => {
+        const { caller } = await member();
+        const { secret } = await caller.auth.beginTwoFactor();
+        return () =>
+          caller.auth.confirmTwoFactor({
+            code: totpAt(decodeBase32IgnorePadding(secret), totpStep(new Date())),
+          });
+      },
+    },
+    'auth.disableTwoFactor': {
+      action: 'auth.twoFactorDisabled',
+      prepare: async () => {
+        const { caller } = await enrolled();
+        return () => caller.auth.disableTwoFactor({ password: PASSWORD });
+      },
+    },
+    'auth.regenerateRecoveryCodes': {
+      action: 'auth.recoveryCodesRegenerated',
+      prepare: async () => {
+        const { caller } = await enrolled();
+        return () => caller.auth.regenerateRecoveryCodes({ password: PASSWORD });
+      },
+    },
+    'auth.endSession': {
+      action: 'auth.endSession',
+      prepare: async () => {
+        const { caller, sessionId } = await member();
+        return () => caller.auth.endSession({ id: sessionId });
+      },
+    },
+    'auth.acceptInvitation': {
+      action: 'auth.invitationAccepted',
+      prepare: async () => {
+        const { user } = await member('owner');
+        const jobs = recordingJobQueue();
+        seq += 1;
+        await callerFor(testServices(t.db, { jobs }), user).admin.team.invite({
+          email: `walk-invited-${seq}@example.com`,
+          role: 'viewer',
+        });
+        const { message } = jobs.jobs.at(-1)!.payload as JobPayload<'email.send'>;
+        const token = /\/admin\/invite\?token=([\w-]+)/.exec(message.text ?? '')?.[1] ?? '';
+        return () =>
+          callerAt(testServices(t.db), '198.51.100.93').auth.acceptInvitation({ token, password: PASSWORD });
+      },
+    },
+    'auth.signOut': {
+      action: 'auth.signOut',
+      prepare: async () => {
+        const { caller } = await member();
+        return () => caller.auth.signOut();
+      },
+    },
+    'auth.resetPassword': {
+      action: 'auth.resetPassword',
+      prepare: async () => {
+        const { user } = await member();
+        const row = await t.db
+          .selectFrom('users')
+          .select('password_hash')
+          .where('id', '=', user.id)
+          .executeTakeFirstOrThrow();
+        const token = createPasswordResetToken(testConfig().appSecret, {
+          id: user.id,
+          passwordHash: row.password_hash,
+        });
+        return () =>
+          callerAt(testServices(t.db), '198.51.100.94').auth.resetPassword({
+            token,
+            password: 'a brand new passphrase',
+          });
+      },
+    },
+    'auth.changePassword': {
+      action: 'auth.changePassword',
+      prepare: async () => {
+        const { caller } = await member();
+        return () =>
+          caller.auth.changePassword({ currentPassword: PASSWORD, newPassword: 'another new passphrase' });
+      },
+    },
+    [`POST ${IMPORT_UPLOAD_PATH}`]: {
+      action: 'admin.contactImports.upload',
+      prepare: async () => {
+        const { token } = await member('owner');
+        return async () => {
+          const res = await server.app.inject({
+            method: 'POST',
+            url: `${IMPORT_UPLOAD_PATH}?name=walk.csv`,
+            headers: {
+              'content-type': 'text/csv',
+              origin: new URL(TEST_APP_URL).origin,
+              'x-csrf-protection': '1',
+              cookie: `session=${token}`,
+            },
+            payload: 'Email,Name\nwalk-upload@example.com,Walk\n',
+          });
+          expect(res.statusCode).toBe(201);
+        };
+      },
+    },
+  };
+
+  const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>;
+  const authMutations = Object.entries(procedures)
+    .filter(([path, procedure]) => path.startsWith('auth.') && procedure._def.type === 'mutation')
+    .map(([path]) => path);
+
+  it('has a call or a stated exemption for every auth mutation', () => {
+    const covered = [...Object.keys(CALLS).filter((k) => k.startsWith('auth.')), ...Object.keys(EXEMPT)];
+    expect(covered.toSorted()).toEqual(authMutations.toSorted());
+  });
+
+  const rowsFor = async (action: string) =>
+    (
+      await t.db
+        .selectFrom('audit_log')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .where('action', '=', action)
+        .executeTakeFirstOrThrow()
+    ).n;
+
+  it.each(Object.keys(CALLS).map((path) => [path]))('%s', async (path) => {
+    const { action, prepare } = CALLS[path]!;
+    const call = await prepare();
+    const before = await rowsFor(action);
+    await call();
+    expect(await rowsFor(action)).toBe(before + 1);
+  });
+
+  /** Makes every insert of an audit row for `action` fail while `body` runs. */
+  async function withAuditRefused(action: string, body: () => Promise<void>): Promise<void> {
+    await sql`
+      CREATE OR REPLACE FUNCTION refuse_audit() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'audit unavailable'; END $$`.execute(t.db);
+    await sql`
+      CREATE TRIGGER refuse_audit BEFORE INSERT ON audit_log FOR EACH ROW
+      WHEN (NEW.action = ${sql.lit(action)}) EXECUTE FUNCTION refuse_audit()`.execute(t.db);
+    try {
+      await body();
+    } finally {
+      await sql`DROP TRIGGER refuse_audit ON audit_log`.execute(t.db);
+    }
+  }
+
+  const sessionsOf = async (userId: string) =>
+    (await t.db.selectFrom('sessions').select('id').where('user_id', '=', userId).execute()).length;
+
+  it('starts no session when the sign-in row cannot be written', async () => {
+    const { user, sessionId } = await member();
+    await t.db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+    await withAuditRefused('auth.signIn', async () => {
+      const visitor = callerAt(testServices(t.db), '198.51.100.95');
+      expect(await codeOf(visitor.auth.signIn({ email: user.email, password: PASSWORD }))).toBe(
+        'INTERNAL_SERVER_ERROR',
+      );
+    });
+    expect(await sessionsOf(user.id)).toBe(0);
+  });
+
+  it('leaves the recovery code unspent when the two-factor sign-in row cannot be written', async () => {
+    const { user, sessionId, recoveryCodes } = await enrolled();
+    await t.db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+    const visitor = callerAt(testServices(t.db), '198.51.100.96');
+    const first = await visitor.auth.signIn({ email: user.email, password: PASSWORD });
+    if (!('pendingToken' in first)) throw new Error('expected the code step');
+    const code = recoveryCodes[1]!;
+    await withAuditRefused('auth.signIn', async () => {
+      expect(
+        await codeOf(visitor.auth.verifyTwoFactor({ pendingToken: first.pendingToken ?? '', code })),
+      ).toBe('INTERNAL_SERVER_ERROR');
+    });
+    expect(await sessionsOf(user.id)).toBe(0);
+    // The code was not spent: it still signs in once the log takes rows again.
+    await expect(
+      visitor.auth.verifyTwoFactor({ pendingToken: first.pendingToken ?? '', code }),
+    ).resolves.toMatchObject({
+      email: user.email,
+    });
+  });
+
+  it('keeps the old password when the change cannot be recorded', async () => {
+    const { user, caller } = await member();
+    await withAuditRefused('auth.changePassword', async () => {
+      expect(
+        await codeOf(
+          caller.auth.changePassword({ currentPassword: PASSWORD, newPassword: 'never kept passphrase' }),
+        ),
+      ).toBe('INTERNAL_SERVER_ERROR');
+    });
+    const row = await t.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(await verifyPassword(row.password_hash, PASSWORD)).toBe(true);
+  });
+
+  it('keeps the session when the sign-out cannot be recorded', async () => {
+    const { user, caller } = await member();
+    await withAuditRefused('auth.signOut', async () => {
+      expect(await codeOf(caller.auth.signOut())).toBe('INTERNAL_SERVER_ERROR');
+    });
+    expect(await sessionsOf(user.id)).toBe(1);
+  });
+
+  it('stores no upload when its row cannot be written', async () => {
+    const { token } = await member('owner');
+    const drafts = async () =>
+      (await t.db.selectFrom('contact_imports').select('id').where('file_name', '=', 'refused.csv').execute())
+        .length;
+    await withAuditRefused('admin.contactImports.upload', async () => {
+      const res = await server.app.inject({
+        method: 'POST',
+        url: `${IMPORT_UPLOAD_PATH}?name=refused.csv`,
+        headers: {
+          'content-type': 'text/csv',
+          origin: new URL(TEST_APP_URL).origin,
+          'x-csrf-protection': '1',
+          cookie: `session=${token}`,
+        },
+        payload: 'Email,Name\nrefused-upload@example.com,Ref\n',
+      });
+      expect(res.statusCode).toBe(500);
+    });
+    expect(await drafts()).toBe(0);
   });
 });

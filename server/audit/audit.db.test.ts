@@ -1,8 +1,10 @@
+import { TRPCError } from '@trpc/server';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '#test/support/db.ts';
 import { callerAt, callerFor, codeOf, testServices } from '#test/support/services.ts';
 import type { SessionUser } from '../auth/session.ts';
+import { createUser, grantAdmin } from '../auth/users.ts';
 import { appRouter } from '../trpc/router.ts';
 import { auditMutation } from '../trpc/trpc.ts';
 import { auditSummary } from './audit.ts';
@@ -100,6 +102,54 @@ describe('the audit log (decision 028)', () => {
     expect(row).toMatchObject({ ip: '203.0.113.9', actor_id: null });
     expect(row.summary).toEqual({ email: 'nobody@example.com', reason: 'invalid_credentials' });
     expect(JSON.stringify(row)).not.toContain('a wrong password here');
+  });
+
+  it("files a failed sign-in on a member's address under that member, with the address typed", async () => {
+    const member = await createUser(t.db, {
+      email: 'Targeted.Member@example.com',
+      password: 'targeted-pass-for-tests',
+      verified: true,
+    });
+    await grantAdmin(t.db, member.email, 'viewer');
+    const visitor = callerAt(testServices(t.db), '203.0.113.10');
+    const refusal = (email: string) =>
+      visitor.auth.signIn({ email, password: 'not the password' }).then(
+        () => null,
+        (error: unknown) => (error instanceof TRPCError ? [error.code, error.message] : String(error)),
+      );
+    // One after the other, so the rows come in this order. The caller learns nothing: the same
+    // refusal for a member's address and an unknown one.
+    const onMember = await refusal('targeted.member@EXAMPLE.com');
+    const stranger = await refusal('not.a.member@example.com');
+    expect(onMember).toEqual(stranger);
+    expect(onMember?.[0]).toBe('UNAUTHORIZED');
+    const rows = await t.db
+      .selectFrom('audit_log')
+      .select(['actor_id', 'actor_email', 'entity_id', 'summary'])
+      .where('action', '=', 'auth.signInFailed')
+      .where('ip', '=', '203.0.113.10')
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      {
+        actor_id: member.id,
+        actor_email: member.email,
+        entity_id: member.id,
+        summary: { email: 'targeted.member@EXAMPLE.com', reason: 'invalid_credentials' },
+      },
+      {
+        actor_id: null,
+        actor_email: null,
+        entity_id: null,
+        summary: { email: 'not.a.member@example.com', reason: 'invalid_credentials' },
+      },
+    ]);
+    // The Owner's member filter finds the attempt.
+    const found = await callerFor(testServices(t.db), owner).admin.audit.list({
+      member: 'targeted.member',
+      action: 'signInFailed',
+    });
+    expect(found.rows).toHaveLength(1);
   });
 
   it('lists newest first, filtered by member, action and day, for the Owner only', async () => {

@@ -22,7 +22,35 @@ const SNAPSHOTS: Partial<Record<string, Snapshot>> = {
     id ? db.selectFrom('enquiries').selectAll().where('id', '=', id).executeTakeFirst() : none(),
   team: (db, id) =>
     id ? db.selectFrom('user_roles').select('role').where('user_id', '=', id).executeTakeFirst() : none(),
+  segments: (db, id) =>
+    id ? db.selectFrom('segments').selectAll().where('id', '=', id).executeTakeFirst() : none(),
+  // A removal deletes the row: the diff shows what was lifted, each field's "after" null.
+  suppressions: (db, id) =>
+    id ? db.selectFrom('email_suppressions').selectAll().where('id', '=', id).executeTakeFirst() : none(),
 };
+
+const invitation: Snapshot = (db, id) =>
+  id ? db.selectFrom('team_invitations').selectAll().where('id', '=', id).executeTakeFirst() : none();
+
+/**
+ * Procedures whose record is not their router's entity (decision 043): the 2FA rule is a setting
+ * changed on the Team page, and invitations are rows of their own. Looked up before SNAPSHOTS.
+ */
+const PROCEDURE_SNAPSHOTS: Partial<Record<string, Snapshot>> = {
+  'admin.team.setTwoFactorPolicy': (db) =>
+    db.selectFrom('settings').select('require_two_factor').executeTakeFirst(),
+  'admin.team.invite': invitation,
+  'admin.team.resendInvitation': invitation,
+  'admin.team.revokeInvitation': invitation,
+};
+
+/** Creations whose new record the audit row describes: read after the action by the id it answers. */
+const CREATIONS = new Set(['admin.team.invite']);
+
+/** Whether the record an action created (named by its answer) is compared with nothing before it. */
+export function describesCreation(path: string): boolean {
+  return CREATIONS.has(path);
+}
 
 function none(): Promise<undefined> {
   return Promise.resolve(undefined);
@@ -48,20 +76,25 @@ const PERSONAL = new Set([
   'additional_details',
   'ip',
   'user_agent',
+  // A suppressed address's hash names the address as well as the address does.
+  'email_hash',
 ]);
 
 /** Reads the record an action names, or undefined when there is nothing to compare. */
 export async function snapshotFor(
   db: DbExecutor,
+  path: string,
   entityType: string | null,
   id: unknown,
 ): Promise<Row | undefined> {
-  const snapshot = entityType ? SNAPSHOTS[entityType] : undefined;
+  const byProcedure = PROCEDURE_SNAPSHOTS[path];
+  const snapshot = byProcedure ?? (entityType ? SNAPSHOTS[entityType] : undefined);
   if (!snapshot) return undefined;
   // The raw input has not been validated yet: an id that is not a uuid names no record (and must
   // not reach PostgreSQL, whose error would abort the transaction).
   const validId = typeof id === 'string' && UUID.test(id) ? id : null;
-  if (entityType !== 'settings' && !validId) return undefined;
+  // Singletons (the settings row) need no id; every other record does.
+  if (!byProcedure && entityType !== 'settings' && !validId) return undefined;
   return snapshot(db, validId);
 }
 
@@ -90,8 +123,9 @@ export function changedFields(before: Row | undefined, after: Row | undefined): 
   const changes: Row = {};
   for (const key of keys) {
     if (IGNORED.has(key)) continue;
-    const was = before?.[key];
-    const now = after?.[key];
+    // A record that did not exist (created, or deleted) reads as null on that side.
+    const was = before ? before[key] : null;
+    const now = after ? after[key] : null;
     if (comparable(was) === comparable(now)) continue;
     changes[key] =
       SECRET.test(key) || BODY.test(key) || PERSONAL.has(key)

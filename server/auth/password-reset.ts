@@ -1,5 +1,5 @@
 import { AUTH_MESSAGES } from '#shared/auth/messages.ts';
-import type { DbExecutor } from '../db/database.ts';
+import type { Database, DbExecutor } from '../db/database.ts';
 import { enqueueEmail } from '../email/send-job.ts';
 import { consumeRateLimit, type RateLimitRule } from '../security/rate-limit.ts';
 import type { AppServices } from '../services.ts';
@@ -101,10 +101,18 @@ export async function requestPasswordReset(
   );
 }
 
+/** What a password change commits with: the audit row (decision 030), in the same transaction. */
+export type PasswordChangeRecord = (
+  trx: DbExecutor,
+  user: { id: string; email: string },
+  sessionsEnded: number,
+) => Promise<void>;
+
 /** Sets a new password through a reset link and ends every session of the account. */
 export async function resetPassword(
   services: Pick<AppServices, 'db' | 'config'>,
   input: { token: string; password: string },
+  record: PasswordChangeRecord = async () => {},
   now = new Date(),
 ): Promise<{ email: string }> {
   const { db, config } = services;
@@ -118,20 +126,22 @@ export async function resetPassword(
       .set({ password_hash: await hashPassword(input.password) })
       .where('id', '=', user.id)
       .execute();
-    await invalidateUserSessions(trx, user.id);
+    await record(trx, user, await invalidateUserSessions(trx, user.id));
     return { email: user.email };
   });
 }
 
 /**
  * A signed-in user's "Change password": the current password is asked again, and every other
- * session of the account ends (a stolen session does not survive the change).
+ * session of the account ends (a stolen session does not survive the change). Both hashes are
+ * worked out before the transaction; the new hash, the ended sessions and `record` commit together.
  */
 export async function changePassword(
-  db: DbExecutor,
+  db: Database,
   user: { id: string; email: string },
   currentSessionId: string,
   input: { currentPassword: string; newPassword: string },
+  record: PasswordChangeRecord = async () => {},
 ): Promise<{ sessionsEnded: number }> {
   const row = await db
     .selectFrom('users')
@@ -142,15 +152,16 @@ export async function changePassword(
     throw new AuthError('invalid_credentials', AUTH_MESSAGES.currentPasswordWrong);
   const problem = newPasswordProblem(input.newPassword, user.email);
   if (problem) throw new AuthError('weak_password', problem);
-  await db
-    .updateTable('users')
-    .set({ password_hash: await hashPassword(input.newPassword) })
-    .where('id', '=', user.id)
-    .execute();
-  const ended = await db
-    .deleteFrom('sessions')
-    .where('user_id', '=', user.id)
-    .where('id', '!=', currentSessionId)
-    .executeTakeFirst();
-  return { sessionsEnded: Number(ended.numDeletedRows) };
+  const passwordHash = await hashPassword(input.newPassword);
+  return db.transaction().execute(async (trx) => {
+    await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', user.id).execute();
+    const ended = await trx
+      .deleteFrom('sessions')
+      .where('user_id', '=', user.id)
+      .where('id', '!=', currentSessionId)
+      .executeTakeFirst();
+    const sessionsEnded = Number(ended.numDeletedRows);
+    await record(trx, user, sessionsEnded);
+    return { sessionsEnded };
+  });
 }

@@ -6,8 +6,10 @@ import {
   generateSessionToken,
   invalidateSession,
   invalidateUserSessions,
+  listUserSessions,
   SESSION_ABSOLUTE_MS,
   SESSION_IDLE_MS,
+  SESSION_LAST_USED_STEP_MS,
   sessionIdFromToken,
   validateSessionToken,
 } from './session.ts';
@@ -92,6 +94,33 @@ describe('sessions (Lucia design)', () => {
     // The sliding expiry stops at the absolute end rather than a week after the last use.
     expect(last?.session.expiresAt.getTime()).toBe(start.getTime() + SESSION_ABSOLUTE_MS);
     expect(await validateSessionToken(t.db, token, new Date(start.getTime() + 30 * DAY))).toBeNull();
+  });
+
+  it('lists when each session was last used, written at most once per step (decision 043)', async () => {
+    const user = await newUser('last-used@example.com');
+    const start = new Date('2026-10-01T00:00:00Z');
+    const token = generateSessionToken();
+    const { id } = await createSession(t.db, token, user.id, client, start);
+    const at = (ms: number) => new Date(start.getTime() + ms);
+    const listed = async (now: Date) => (await listUserSessions(t.db, user.id, id, now))[0];
+    expect(await listed(at(HOUR))).toMatchObject({ lastUsedAt: start.toISOString(), current: true });
+
+    // Used within the step: not written again (one write per session per step at most).
+    await validateSessionToken(t.db, token, at(SESSION_LAST_USED_STEP_MS - 1000));
+    expect((await listed(at(HOUR)))?.lastUsedAt).toBe(start.toISOString());
+    // Used once the step has passed: the time of that request, though the expiry did not move.
+    const used = at(2 * HOUR);
+    const validated = await validateSessionToken(t.db, token, used);
+    expect(validated?.session.refreshed).toBe(false);
+    expect((await listed(at(3 * HOUR)))?.lastUsedAt).toBe(used.toISOString());
+
+    // Near the 30-day cap the expiry stops moving, and "last used" still follows each use.
+    const late = at(SESSION_ABSOLUTE_MS - 2 * HOUR);
+    for (let day = 3; day < 30; day += 3) await validateSessionToken(t.db, token, at(day * 24 * HOUR));
+    await validateSessionToken(t.db, token, late);
+    const row = await listed(late);
+    expect(row?.expiresAt).toBe(at(SESSION_ABSOLUTE_MS).toISOString());
+    expect(row?.lastUsedAt).toBe(late.toISOString());
   });
 
   it('ends one session, every session of a user, and a user’s expired ones', async () => {

@@ -21,6 +21,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const SESSION_IDLE_MS = 7 * DAY_MS;
 /** Absolute lifetime: a session ends 30 days after it was created, in use or not. */
 export const SESSION_ABSOLUTE_MS = 30 * DAY_MS;
+/**
+ * "Last used" is written when a request finds it older than this (decision 043): at most one write
+ * per session every 5 minutes, and Account → Sessions is exact to within that.
+ */
+export const SESSION_LAST_USED_STEP_MS = 5 * 60 * 1000;
 
 export interface SessionUser {
   id: string;
@@ -74,6 +79,7 @@ export async function createSession(
       ip: client.ip,
       user_agent: client.userAgent?.slice(0, 512) ?? null,
       created_at: now,
+      last_used_at: now,
     })
     .execute();
   return { id, expiresAt };
@@ -104,6 +110,7 @@ export async function validateSessionToken(
       'sessions.user_id',
       'sessions.expires_at',
       'sessions.created_at',
+      'sessions.last_used_at',
       'users.email',
       'user_roles.role',
       // Read with the session, so enforcing the Owner's 2FA rule costs no extra round trip.
@@ -123,8 +130,15 @@ export async function validateSessionToken(
   if (now.getTime() >= expiresAt.getTime() - SESSION_IDLE_MS / 2 && extended > expiresAt.getTime()) {
     expiresAt = new Date(extended);
     refreshed = true;
-    await db.updateTable('sessions').set({ expires_at: expiresAt }).where('id', '=', id).execute();
   }
+  // One write for both: the renewed expiry and "last used", the latter at most every few minutes.
+  const stale = now.getTime() - row.last_used_at.getTime() >= SESSION_LAST_USED_STEP_MS;
+  if (refreshed || stale)
+    await db
+      .updateTable('sessions')
+      .set({ expires_at: expiresAt, ...(stale ? { last_used_at: now } : {}) })
+      .where('id', '=', id)
+      .execute();
   return {
     session: { id: row.id, userId: row.user_id, expiresAt, refreshed },
     user: {
@@ -191,14 +205,14 @@ export interface ActiveSession {
   ip: string | null;
   userAgent: string | null;
   createdAt: string;
+  lastUsedAt: string;
   expiresAt: string;
   current: boolean;
 }
 
 /**
- * A member's live sessions, newest first. "Last used" is read from the sliding expiry: a session is
- * extended on use, so its expiry minus the idle lifetime is when it was last renewed (to within half
- * of the idle window); no write per request is needed to show it.
+ * A member's live sessions, newest first, with when each was last used (to within
+ * SESSION_LAST_USED_STEP_MS; decision 043).
  */
 export async function listUserSessions(
   db: DbExecutor,
@@ -208,7 +222,7 @@ export async function listUserSessions(
 ): Promise<ActiveSession[]> {
   const rows = await db
     .selectFrom('sessions')
-    .select(['id', 'ip', 'user_agent', 'created_at', 'expires_at'])
+    .select(['id', 'ip', 'user_agent', 'created_at', 'last_used_at', 'expires_at'])
     .where('user_id', '=', userId)
     .where('expires_at', '>', now)
     .orderBy('created_at', 'desc')
@@ -218,6 +232,7 @@ export async function listUserSessions(
     ip: r.ip,
     userAgent: r.user_agent,
     createdAt: r.created_at.toISOString(),
+    lastUsedAt: r.last_used_at.toISOString(),
     expiresAt: r.expires_at.toISOString(),
     current: r.id === currentSessionId,
   }));

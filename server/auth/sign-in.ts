@@ -1,16 +1,19 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import { AUTH_MESSAGES } from '#shared/auth/messages.ts';
 import type { Role } from '#shared/auth/permissions.ts';
 import type { Credentials } from '#shared/auth/schemas.ts';
+import { type AuditEntry, recordAudit } from '../audit/audit.ts';
 import type { DbExecutor } from '../db/database.ts';
 import type { AppServices } from '../services.ts';
 import { accessDenied, AuthError, invalidCredentials, signInThrottled } from './errors.ts';
 import {
+  chargeCodeAttempt,
+  claimSecondFactor,
   createPendingToken,
   readPendingToken,
   TWO_FACTOR_MESSAGES,
   twoFactorEnabled,
-  verifySecondFactor,
 } from './two-factor.ts';
 import {
   type LoginAttempt,
@@ -68,10 +71,58 @@ async function roleOf(db: DbExecutor, userId: string): Promise<Role | null> {
   return row?.role ?? null;
 }
 
+/** Sign-in's audit rows (decision 028), written by the caller's executor: see below. */
+function audit(
+  db: DbExecutor,
+  client: SignInClient,
+  user: { id: string; email: string } | null,
+  entry: AuditEntry,
+) {
+  return recordAudit(db, { id: user?.id ?? null, email: user?.email ?? null, ip: client.ip }, entry);
+}
+
+/**
+ * The team member an address belongs to, if any. A failed sign-in on a member's address is
+ * recorded under that member (decision 043), so the Owner's "member" filter finds attempts on an
+ * account; the caller's answer is the same either way, so this reveals nothing to them.
+ */
+async function memberByEmail(db: DbExecutor, email: string): Promise<{ id: string; email: string } | null> {
+  const row = await db
+    .selectFrom('users')
+    .innerJoin('user_roles', 'user_roles.user_id', 'users.id')
+    .select(['users.id', 'users.email'])
+    .where(sql`lower(users.email)`, '=', email.trim().toLowerCase())
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** Records a refused sign-in; the attempted address stays in the summary. */
+async function recordRefusal(
+  db: DbExecutor,
+  client: SignInClient,
+  typed: string,
+  member: { id: string; email: string } | null,
+  error: AuthError,
+): Promise<AuthError> {
+  await audit(db, client, member, {
+    action: 'auth.signInFailed',
+    entityType: member ? 'user' : null,
+    entityId: member?.id ?? null,
+    summary: { email: typed, reason: error.kind },
+  });
+  return error;
+}
+
 /**
  * Admin sign-in. Throws AuthError: `throttled` over the limits, `invalid_credentials` for an
  * unknown address or a wrong password (indistinguishable), `access_denied` for a correct
  * password without the admin role. Only an admin gets a session, and always a new one.
+ *
+ * Audited (decisions 028, 030): the attempt is charged to the throttle on its own, committed before
+ * the password is checked, and a refusal there is recorded after it (it changes nothing else). Once
+ * the password matches, everything the sign-in changes (attempts cleared, the browser's previous
+ * session ended, the new session) and its audit row commit in one transaction; the argon2 check
+ * stays outside it, so no connection is held for the hash.
  */
 export async function signIn(
   services: Pick<AppServices, 'db' | 'config'>,
@@ -83,29 +134,50 @@ export async function signIn(
   const deviceId = knownDeviceId(config.appSecret, client.deviceToken, credentials.email);
   const attempt = loginAttemptKeys(credentials.email, client.ip, deviceId);
   const wait = await chargeLoginAttempt(db, attempt, now);
-  if (wait !== null) throw signInThrottled(wait);
+  // The member lookup runs for unknown addresses and wrong passwords alike: the same queries, so
+  // the timing still says nothing about which addresses have accounts.
+  const refused = async (error: AuthError) =>
+    recordRefusal(db, client, credentials.email, await memberByEmail(db, credentials.email), error);
+  if (wait !== null) throw await refused(signInThrottled(wait));
 
   const user = await findUserByEmail(db, credentials.email);
   const passwordHash = user?.password_hash ?? (await dummyPasswordHash());
   const passwordMatches = await verifyPassword(passwordHash, credentials.password);
-  if (!user || !passwordMatches) throw invalidCredentials();
+  if (!user || !passwordMatches) throw await refused(invalidCredentials());
 
-  await clearAccountAttempts(db, attempt);
-  // Whatever happens next, the browser's previous session ends: a non-admin is "signed out".
-  if (client.currentSessionId) await invalidateSession(db, client.currentSessionId);
-  const role = await roleOf(db, user.id);
-  if (!role) throw accessDenied();
-  // Admin access goes to the owner of the address: an unverified one signs in only once verified.
-  if (!user.email_verified_at) throw new AuthError('access_denied', AUTH_MESSAGES.emailNotVerified);
+  // A refusal from here on commits what it changed (the previous session ended) with its row, and
+  // is thrown after the commit.
+  const outcome = await db.transaction().execute(async (trx) => {
+    await clearAccountAttempts(trx, attempt);
+    // Whatever happens next, the browser's previous session ends: a non-admin is "signed out".
+    if (client.currentSessionId) await invalidateSession(trx, client.currentSessionId);
+    const role = await roleOf(trx, user.id);
+    // Admin access goes to the owner of the address: an unverified one signs in only once verified.
+    if (!role || !user.email_verified_at)
+      return recordRefusal(
+        trx,
+        client,
+        credentials.email,
+        role ? user : null,
+        role ? new AuthError('access_denied', AUTH_MESSAGES.emailNotVerified) : accessDenied(),
+      );
 
-  // With 2FA on, the password only opens the code step: no session until the code (decision 029).
-  if (await twoFactorEnabled(db, user.id))
-    return {
-      kind: 'twoFactor',
-      email: user.email,
-      pendingToken: createPendingToken(config.appSecret, user.id, now),
-    };
-  return startSession(services, { id: user.id, email: user.email, role }, client, attempt, now);
+    // With 2FA on, the password only opens the code step: no session until the code (decision 029).
+    if (await twoFactorEnabled(trx, user.id)) {
+      await audit(trx, client, user, {
+        action: 'auth.signInPasswordAccepted',
+        summary: { email: user.email },
+      });
+      return {
+        kind: 'twoFactor' as const,
+        email: user.email,
+        pendingToken: createPendingToken(config.appSecret, user.id, now),
+      };
+    }
+    return startSession(trx, config, { id: user.id, email: user.email, role }, client, attempt, now, {});
+  });
+  if (outcome instanceof AuthError) throw outcome;
+  return outcome;
 }
 
 export interface TwoFactorPending {
@@ -114,7 +186,11 @@ export interface TwoFactorPending {
   pendingToken: string;
 }
 
-/** The code step: a valid pending token and a TOTP or recovery code give the session. */
+/**
+ * The code step: a valid pending token and a TOTP or recovery code give the session. The code
+ * attempt is charged on its own first; spending the code, the session and the audit row commit
+ * together (decision 030). A refused code is recorded under the member it was for.
+ */
 export async function completeTwoFactorSignIn(
   services: Pick<AppServices, 'db' | 'config'>,
   input: { pendingToken: string; code: string },
@@ -123,34 +199,59 @@ export async function completeTwoFactorSignIn(
 ): Promise<SignInResult & { method: 'totp' | 'recovery' }> {
   const { db, config } = services;
   const userId = readPendingToken(config.appSecret, input.pendingToken, now);
-  if (!userId) throw new AuthError('invalid_token', TWO_FACTOR_MESSAGES.expired);
+  const failed = (user: { id: string; email: string } | null, error: AuthError) =>
+    audit(db, client, user, {
+      action: 'auth.twoFactorFailed',
+      entityType: user ? 'user' : null,
+      entityId: user?.id ?? null,
+      summary: { reason: error.kind },
+    }).then(() => Promise.reject(error));
+  if (!userId) return failed(null, new AuthError('invalid_token', TWO_FACTOR_MESSAGES.expired));
   const user = await db
     .selectFrom('users')
     .innerJoin('user_roles', 'user_roles.user_id', 'users.id')
     .select(['users.id', 'users.email', 'user_roles.role'])
     .where('users.id', '=', userId)
     .executeTakeFirst();
-  if (!user) throw accessDenied();
-  const method = await verifySecondFactor(db, user.id, input.code, now);
-  const attempt = loginAttemptKeys(user.email, client.ip, null);
-  return { ...(await startSession(services, user, client, attempt, now)), method };
+  if (!user) return failed(null, accessDenied());
+  try {
+    await chargeCodeAttempt(db, user.id, now);
+    const attempt = loginAttemptKeys(user.email, client.ip, null);
+    return await db.transaction().execute(async (trx) => {
+      const method = await claimSecondFactor(trx, user.id, input.code, now);
+      return {
+        ...(await startSession(trx, config, user, client, attempt, now, { secondFactor: method })),
+        method,
+      };
+    });
+  } catch (error) {
+    if (error instanceof AuthError) return failed(user, error);
+    throw error;
+  }
 }
 
+/** Starts the session in the caller's transaction, with its `auth.signIn` audit row. */
 async function startSession(
-  services: Pick<AppServices, 'db' | 'config'>,
+  trx: DbExecutor,
+  config: AppServices['config'],
   user: SessionUser & { role: Role },
   client: SignInClient,
   attempt: LoginAttempt,
   now: Date,
+  summary: Record<string, unknown>,
 ): Promise<SignInResult> {
-  const { db, config } = services;
-  if (client.currentSessionId) await invalidateSession(db, client.currentSessionId);
+  if (client.currentSessionId) await invalidateSession(trx, client.currentSessionId);
   const token = generateSessionToken();
-  const session = await db.transaction().execute(async (trx) => {
-    await deleteExpiredUserSessions(trx, user.id, now);
-    return createSession(trx, token, user.id, { ip: client.ip, userAgent: client.userAgent }, now);
-  });
-  await refundIpAttempt(db, attempt, now);
+  await deleteExpiredUserSessions(trx, user.id, now);
+  const session = await createSession(
+    trx,
+    token,
+    user.id,
+    { ip: client.ip, userAgent: client.userAgent },
+    now,
+  );
+  await refundIpAttempt(trx, attempt, now);
+  await audit(trx, client, user, { action: 'auth.signIn', entityType: 'user', entityId: user.id, summary });
   return {
     kind: 'session',
     token,

@@ -70,7 +70,7 @@ export async function beginEnrolment(
   return { secret: encodeBase32UpperCaseNoPadding(key), uri, qrSvg };
 }
 
-async function chargeCodeAttempt(db: DbExecutor, userId: string, now: Date): Promise<void> {
+export async function chargeCodeAttempt(db: DbExecutor, userId: string, now: Date): Promise<void> {
   const result = await consumeRateLimit(db, `2fa:user:${userId}`, LOGIN_ACCOUNT_RULE, now);
   if (!result.allowed) throw signInThrottled(result.retryAfterSeconds);
 }
@@ -125,6 +125,20 @@ export async function verifySecondFactor(
   now = new Date(),
 ): Promise<'totp' | 'recovery'> {
   await chargeCodeAttempt(db, userId, now);
+  return claimSecondFactor(db, userId, code, now);
+}
+
+/**
+ * The check without the charge: accepts the code by spending it (the TOTP step, or the recovery
+ * code). Sign-in charges the attempt first on its own, then calls this in the transaction that
+ * starts the session and writes the audit row (decision 030), so a spent code never outlives them.
+ */
+export async function claimSecondFactor(
+  db: DbExecutor,
+  userId: string,
+  code: string,
+  now = new Date(),
+): Promise<'totp' | 'recovery'> {
   const trimmed = code.trim();
   if (/^\d{6}$/.test(trimmed)) {
     const row = await db

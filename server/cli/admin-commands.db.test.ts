@@ -1,9 +1,10 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '#test/support/db.ts';
 import { createSession, generateSessionToken, validateSessionToken } from '../auth/session.ts';
 import { verifyPassword } from '../auth/password.ts';
 import { createUser, findUserByEmail, UnknownUserError, UserExistsError } from '../auth/users.ts';
-import { runAdminCommand, UsageError } from './admin-commands.ts';
+import { cliActor, runAdminCommand, UsageError } from './admin-commands.ts';
 
 describe('npm run admin', () => {
   const t = useTestDatabase();
@@ -136,5 +137,90 @@ describe('npm run admin keeps an Owner', () => {
     expect(await run('revoke', 'solo@example.com')).toEqual([
       'solo@example.com is no longer an admin; 0 session(s) ended.',
     ]);
+  });
+});
+
+describe('npm run admin writes an audit row per change (decision 043)', () => {
+  const t = useTestDatabase();
+  const cli = { id: null, email: 'cli (deploy)', ip: null };
+  const run = (...argv: string[]) => runAdminCommand(t.db, argv, () => undefined, undefined, cli);
+  const rows = () =>
+    t.db
+      .selectFrom('audit_log')
+      .select(['actor_id', 'actor_email', 'action', 'entity_type', 'entity_id', 'summary'])
+      .orderBy('id')
+      .execute();
+
+  it('records create, grant, revoke and logout under the CLI and the shell user, not list', async () => {
+    await run('create', 'cli-owner@example.com', '--password', 'the cli owner passphrase');
+    await run(
+      'create',
+      'cli-staff@example.com',
+      '--password',
+      'the cli staff passphrase',
+      '--role',
+      'viewer',
+    );
+    await run('grant', 'cli-staff@example.com', '--role', 'marketer');
+    await run('logout', 'cli-staff@example.com');
+    await run('revoke', 'cli-staff@example.com');
+    await run('list');
+    const staff = await findUserByEmail(t.db, 'cli-staff@example.com');
+    const logged = await rows();
+    expect(logged.map((r) => r.action)).toEqual([
+      'cli.create',
+      'cli.create',
+      'cli.grant',
+      'cli.logout',
+      'cli.revoke',
+    ]);
+    expect(logged.every((r) => r.actor_email === 'cli (deploy)' && r.actor_id === null)).toBe(true);
+    expect(logged.slice(1).every((r) => r.entity_type === 'user' && r.entity_id === staff?.id)).toBe(true);
+    expect(logged[1]?.summary).toEqual({
+      email: 'cli-staff@example.com',
+      role: 'viewer',
+      passwordGenerated: false,
+    });
+    expect(logged[2]?.summary).toMatchObject({ changes: { role: { before: 'viewer', after: 'marketer' } } });
+    expect(logged[4]?.summary).toMatchObject({ changes: { role: { before: 'marketer', after: null } } });
+    expect(JSON.stringify(logged)).not.toContain('passphrase');
+  });
+
+  it('leaves no row for a refused change, and no change without its row', async () => {
+    const before = (await rows()).length;
+    await expect(run('revoke', 'cli-owner@example.com')).rejects.toThrow(/last Owner/);
+    expect(await rows()).toHaveLength(before);
+
+    await sql`
+      CREATE FUNCTION refuse_cli_audit() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'audit unavailable'; END $$`.execute(t.db);
+    await sql`
+      CREATE TRIGGER refuse_cli_audit BEFORE INSERT ON audit_log FOR EACH ROW
+      EXECUTE FUNCTION refuse_cli_audit()`.execute(t.db);
+    try {
+      await expect(
+        run('create', 'cli-never@example.com', '--password', 'never kept passphrase'),
+      ).rejects.toThrow(/audit unavailable/);
+      await expect(run('grant', 'cli-staff@example.com', '--role', 'owner')).rejects.toThrow(
+        /audit unavailable/,
+      );
+    } finally {
+      await sql`DROP TRIGGER refuse_cli_audit ON audit_log`.execute(t.db);
+      await sql`DROP FUNCTION refuse_cli_audit()`.execute(t.db);
+    }
+    expect(await findUserByEmail(t.db, 'cli-never@example.com')).toBeUndefined();
+    const staff = await findUserByEmail(t.db, 'cli-staff@example.com');
+    const role = await t.db
+      .selectFrom('user_roles')
+      .select('role')
+      .where('user_id', '=', staff!.id)
+      .executeTakeFirst();
+    expect(role).toBeUndefined();
+  });
+
+  it('names the shell user when no actor is given', () => {
+    const actor = cliActor();
+    expect([actor.id, actor.ip]).toEqual([null, null]);
+    expect(actor.email).toMatch(/^cli \(.+\)$/);
   });
 });

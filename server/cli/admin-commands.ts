@@ -1,9 +1,12 @@
+import { userInfo } from 'node:os';
 import { ROLES, type Role, roleSchema } from '#shared/auth/permissions.ts';
 import { emailSchema, signUpInputSchema } from '#shared/auth/schemas.ts';
 import { generatePassword } from '../auth/bootstrap-admin.ts';
 import { newPasswordProblem } from '../auth/password-policy.ts';
 import { invalidateUserSessions } from '../auth/session.ts';
 import { createUser, findUserByEmail, grantAdmin, listUsers, UnknownUserError } from '../auth/users.ts';
+import { inActionTransaction } from '../audit/action-transaction.ts';
+import { type AuditActor, type AuditEntry, recordAudit } from '../audit/audit.ts';
 import type { Database } from '../db/database.ts';
 import { changeRole, LastOwnerError, removeMember } from '../team/team.ts';
 
@@ -35,12 +38,43 @@ async function lastOwnerKept<T>(address: string, change: () => Promise<T>): Prom
   }
 }
 
+/**
+ * Who the audit log names for a CLI command (decision 043): no member signed in, so the shell's
+ * user, as "cli (name)"; the member filter finds CLI changes by "cli".
+ */
+export function cliActor(): AuditActor {
+  let name = process.env['USER'] ?? 'unknown';
+  try {
+    name = userInfo().username;
+  } catch {
+    // No passwd entry for this uid (some containers): the environment's name is all there is.
+  }
+  return { id: null, email: `cli (${name})`, ip: null };
+}
+
+/**
+ * Runs a CLI change and its audit row in one transaction (decision 030): the change's own
+ * transactions become savepoints in it, as for the Team page's actions.
+ */
+function audited<T>(
+  db: Database,
+  actor: AuditActor,
+  change: (scoped: Database) => Promise<{ value: T; entry: AuditEntry }>,
+): Promise<T> {
+  return inActionTransaction(db, async (scoped) => {
+    const { value, entry } = await change(scoped);
+    await recordAudit(scoped, actor, entry);
+    return value;
+  });
+}
+
 /** The admin CLI as a function of (db, argv) so tests can run it against a test database. */
 export async function runAdminCommand(
   db: Database,
   argv: string[],
   out: (line: string) => void,
   promptPassword?: () => Promise<string>,
+  actor: AuditActor = cliActor(),
 ): Promise<void> {
   const [command, ...rest] = argv;
   const email = () => {
@@ -74,9 +108,18 @@ export async function runAdminCommand(
       const problem = generated ? null : newPasswordProblem(password, address);
       if (problem) throw new UsageError(problem);
       const granted = role();
-      await db.transaction().execute(async (trx) => {
-        await createUser(trx, { email: address, password, verified: true });
+      await audited(db, actor, async (trx) => {
+        const user = await createUser(trx, { email: address, password, verified: true });
         await grantAdmin(trx, address, granted);
+        return {
+          value: user,
+          entry: {
+            action: 'cli.create',
+            entityType: 'user',
+            entityId: user.id,
+            summary: { email: user.email, role: granted, passwordGenerated: generated },
+          },
+        };
       });
       out(`Created admin ${address} (${granted}).`);
       if (generated) out(`Password (shown once): ${password}`);
@@ -95,13 +138,30 @@ export async function runAdminCommand(
           `${address} has not verified its e-mail address, so admin access is not granted: ask them to open the link in the verification e-mail first, or run "grant ${address} --force" if you are sure the account is theirs.`,
         );
       // A member's new role goes through the Team page's rule: the last Owner is never demoted.
-      const current = await db
-        .selectFrom('user_roles')
-        .select('role')
-        .where('user_id', '=', user.id)
-        .executeTakeFirst();
-      if (current) await lastOwnerKept(address, () => changeRole(db, user.id, granted));
-      else await grantAdmin(db, address, granted);
+      await lastOwnerKept(address, () =>
+        audited(db, actor, async (scoped) => {
+          const current = await scoped
+            .selectFrom('user_roles')
+            .select('role')
+            .where('user_id', '=', user.id)
+            .executeTakeFirst();
+          if (current) await changeRole(scoped, user.id, granted);
+          else await grantAdmin(scoped, address, granted);
+          return {
+            value: null,
+            entry: {
+              action: 'cli.grant',
+              entityType: 'user',
+              entityId: user.id,
+              summary: {
+                email: user.email,
+                changes: { role: { before: current?.role ?? null, after: granted } },
+                ...(force ? { force: true } : {}),
+              },
+            },
+          };
+        }),
+      );
       out(`${address} is now an admin (${granted}).`);
       if (!user.email_verified_at)
         out(
@@ -113,14 +173,31 @@ export async function runAdminCommand(
       const address = email();
       const user = await findUserByEmail(db, address);
       if (!user) throw new UnknownUserError(address);
-      const member = await db
-        .selectFrom('user_roles')
-        .select('role')
-        .where('user_id', '=', user.id)
-        .executeTakeFirst();
-      const sessionsEnded = member
-        ? (await lastOwnerKept(address, () => removeMember(db, user.id))).sessionsEnded
-        : await invalidateUserSessions(db, user.id);
+      const sessionsEnded = await lastOwnerKept(address, () =>
+        audited(db, actor, async (scoped) => {
+          const member = await scoped
+            .selectFrom('user_roles')
+            .select('role')
+            .where('user_id', '=', user.id)
+            .executeTakeFirst();
+          const ended = member
+            ? (await removeMember(scoped, user.id)).sessionsEnded
+            : await invalidateUserSessions(scoped, user.id);
+          return {
+            value: ended,
+            entry: {
+              action: 'cli.revoke',
+              entityType: 'user',
+              entityId: user.id,
+              summary: {
+                email: user.email,
+                changes: { role: { before: member?.role ?? null, after: null } },
+                sessionsEnded: ended,
+              },
+            },
+          };
+        }),
+      );
       out(`${address} is no longer an admin; ${sessionsEnded} session(s) ended.`);
       return;
     }
@@ -128,7 +205,18 @@ export async function runAdminCommand(
       const address = email();
       const user = await findUserByEmail(db, address);
       if (!user) throw new UnknownUserError(address);
-      const ended = await invalidateUserSessions(db, user.id);
+      const ended = await audited(db, actor, async (scoped) => {
+        const count = await invalidateUserSessions(scoped, user.id);
+        return {
+          value: count,
+          entry: {
+            action: 'cli.logout',
+            entityType: 'user',
+            entityId: user.id,
+            summary: { email: user.email, sessionsEnded: count },
+          },
+        };
+      });
       out(`${ended} session(s) of ${address} ended.`);
       return;
     }

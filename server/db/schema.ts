@@ -49,6 +49,8 @@ export interface SessionsTable {
   created_at: GeneratedTimestamp;
   ip: string | null;
   user_agent: string | null;
+  /** The last request made with it, to within SESSION_LAST_USED_STEP_MS (decision 043). */
+  last_used_at: GeneratedTimestamp;
 }
 
 export interface UserRolesTable {

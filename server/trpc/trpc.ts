@@ -4,7 +4,7 @@ import { hasUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '#shared/text-safety.
 import { hasPermission, type Permission } from '#shared/auth/permissions.ts';
 import { inActionTransaction } from '../audit/action-transaction.ts';
 import { auditSummary, recordAudit } from '../audit/audit.ts';
-import { changedFields, snapshotFor } from '../audit/changes.ts';
+import { changedFields, describesCreation, snapshotFor } from '../audit/changes.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { TWO_FACTOR_ENROLMENT_REQUIRED } from '#shared/auth/messages.ts';
 import type { Context } from './context.ts';
@@ -98,7 +98,7 @@ export const auditMutation = t.middleware(async ({ ctx, type, path, getRawInput,
   return inActionTransaction(
     ctx.db,
     async (db, trx) => {
-      const before = await snapshotFor(db, entityType, id);
+      const before = await snapshotFor(db, path, entityType, id);
       // Jobs enqueued by the action exist only if it commits, like its other writes.
       const jobs: JobQueue = {
         send: (name, payload, options = {}) => ctx.jobs.send(name, payload, { trx, ...options }),
@@ -106,7 +106,8 @@ export const auditMutation = t.middleware(async ({ ctx, type, path, getRawInput,
       const result = await next({ ctx: { ...ctx, db, jobs } });
       // An action that answered with an error rolls back whatever it wrote, and leaves no row.
       if (!result.ok) return result;
-      const changes = changedFields(before, await snapshotFor(db, entityType, id));
+      const afterId = id ?? (describesCreation(path) ? auditedEntityId(result.data) : undefined);
+      const changes = changedFields(before, await snapshotFor(db, path, entityType, afterId));
       await recordAudit(
         db,
         { id: user.id, email: user.email, ip: ctx.request.ip },

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { campaignActions, campaignSaveDraftInputSchema, campaignSendTestInputSchema } from './schemas.ts';
+import { hasPermission, type Permission, type Role } from '../auth/permissions.ts';
+import {
+  CAMPAIGN_STATUSES,
+  campaignActions,
+  campaignSaveDraftInputSchema,
+  campaignSendTestInputSchema,
+  permittedCampaignActions,
+} from './schemas.ts';
 import { parseCampaignListSearch } from './search-params.ts';
 
 const valid = {
@@ -100,5 +107,28 @@ describe('campaignActions', () => {
     expect(campaignActions('draft')).toEqual({ pause: false, resume: false, cancel: false, edit: true });
     expect(campaignActions('scheduled').edit).toBe(true);
     expect(campaignActions('cancelled')).toEqual({ pause: false, resume: false, cancel: false, edit: false });
+  });
+});
+
+describe('permittedCampaignActions', () => {
+  const as = (role: Role) => (permission: Permission) => hasPermission(role, permission);
+
+  it('offers a Viewer nothing that changes a campaign, nor the export', () => {
+    for (const status of CAMPAIGN_STATUSES)
+      expect(Object.values(permittedCampaignActions(status, as('viewer'))).some(Boolean)).toBe(false);
+  });
+
+  it('offers a Marketer what the status allows, and the Owner the same', () => {
+    for (const role of ['marketer', 'owner'] as const) {
+      expect(permittedCampaignActions('sending', as(role))).toEqual({
+        ...campaignActions('sending'),
+        duplicate: true,
+        remove: true,
+        retryFailed: true,
+        nonOpeners: true,
+        exportSends: true,
+      });
+      expect(permittedCampaignActions('draft', as(role)).edit).toBe(true);
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Permission } from '../auth/permissions.ts';
 import type { SegmentSnapshot } from '../segments/schema.ts';
 import { textContentSchema, variableValuesSchema } from '../templates/variables.ts';
 import { type AbMetric, type AbVariant, abTestSchema } from './ab-test.ts';
@@ -289,6 +290,37 @@ export function campaignActions(status: CampaignStatus): {
     resume: status === 'paused',
     cancel: status === 'sending' || status === 'paused',
     edit: (EDITABLE_STATUSES as readonly CampaignStatus[]).includes(status),
+  };
+}
+
+/**
+ * What a member is offered for a campaign in the admin (decision 027): the actions its status
+ * allows (above) that the member's role also allows, plus the role-only ones. The client hides the
+ * rest; the server refuses them anyway.
+ */
+export function permittedCampaignActions(
+  status: CampaignStatus,
+  can: (permission: Permission) => boolean,
+): ReturnType<typeof campaignActions> & {
+  duplicate: boolean;
+  remove: boolean;
+  retryFailed: boolean;
+  nonOpeners: boolean;
+  exportSends: boolean;
+} {
+  const byStatus = campaignActions(status);
+  const write = can('campaigns.write');
+  const send = can('campaigns.send');
+  return {
+    edit: byStatus.edit && write,
+    pause: byStatus.pause && send,
+    resume: byStatus.resume && send,
+    cancel: byStatus.cancel && send,
+    duplicate: write,
+    remove: write,
+    retryFailed: send,
+    nonOpeners: write,
+    exportSends: can('exports.download'),
   };
 }
 

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Table, Title } from '@mantine/core';
+import { Badge, Button, Card, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { authErrorMessage } from '../admin/auth.ts';
@@ -18,9 +18,12 @@ export function SessionsCard() {
   );
   return (
     <Card withBorder radius="md">
-      <Title order={2} size="h4" mb="sm">
+      <Title order={2} size="h4" mb="xs">
         Sessions
       </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        “Last used” is accurate to within 5 minutes.
+      </Text>
       <Table.ScrollContainer minWidth={480}>
         <Table data-testid="sessions">
           <Table.Thead>
@@ -28,6 +31,7 @@ export function SessionsCard() {
               <Table.Th>Device</Table.Th>
               <Table.Th>IP</Table.Th>
               <Table.Th>Signed in</Table.Th>
+              <Table.Th>Last used</Table.Th>
               <Table.Th />
             </Table.Tr>
           </Table.Thead>
@@ -40,6 +44,7 @@ export function SessionsCard() {
                 </Table.Td>
                 <Table.Td>{session.ip ?? '—'}</Table.Td>
                 <Table.Td>{formatDateTime(session.createdAt)}</Table.Td>
+                <Table.Td>{formatDateTime(session.lastUsedAt)}</Table.Td>
                 <Table.Td>
                   {!session.current && (
                     <Button

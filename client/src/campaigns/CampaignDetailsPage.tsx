@@ -23,7 +23,7 @@ import { Fragment, useState } from 'react';
 import {
   CAMPAIGN_NOT_FOUND,
   type CampaignDetail,
-  campaignActions,
+  permittedCampaignActions,
   canRetryFailedSends,
   SEND_FILTERS,
   type SendFilter,
@@ -35,6 +35,7 @@ import { AnchorLink, ButtonLink } from '../admin/widgets/links.tsx';
 import { useTRPC } from '../trpc.ts';
 import { AbTestPanel } from './AbTestPanel.tsx';
 import { EngagementChart } from './EngagementChart.tsx';
+import { useCan } from '../admin/auth.ts';
 import { NonOpenersButton } from './NonOpenersDialog.tsx';
 import { ExportSendsButton } from './ExportSendsButton.tsx';
 import { LinkReport } from './LinkReport.tsx';
@@ -117,7 +118,8 @@ function CampaignDetails({ campaign, live }: { campaign: CampaignDetail; live: b
   const actions = useCampaignActions({
     onDeleted: () => void navigate({ to: '/admin/campaigns' }),
   });
-  const allowed = campaignActions(campaign.status);
+  const can = useCan();
+  const allowed = permittedCampaignActions(campaign.status, can);
   const percent = progressPercent(campaign.sentCount, campaign.totalRecipients);
   const sending = campaign.status === 'sending';
   const [clickedLink, setClickedLink] = useState<string | null>(null);
@@ -160,7 +162,9 @@ function CampaignDetails({ campaign, live }: { campaign: CampaignDetail; live: b
           <ButtonLink to="/admin/campaigns" variant="default">
             Back to Campaigns
           </ButtonLink>
-          {campaign.totalRecipients > 0 && <ExportSendsButton campaignId={campaign.id} />}
+          {allowed.exportSends && campaign.totalRecipients > 0 && (
+            <ExportSendsButton campaignId={campaign.id} />
+          )}
           {allowed.edit && (
             <ButtonLink to="/admin/campaigns/$id/edit" params={{ id: campaign.id }} variant="default">
               Edit
@@ -176,7 +180,7 @@ function CampaignDetails({ campaign, live }: { campaign: CampaignDetail; live: b
               Resume
             </Button>
           )}
-          {canRetryFailedSends(campaign) && (
+          {allowed.retryFailed && canRetryFailedSends(campaign) && (
             <Button variant="light" onClick={() => actions.retryFailed(campaign)} loading={actions.pending}>
               Retry failed
             </Button>
@@ -186,7 +190,7 @@ function CampaignDetails({ campaign, live }: { campaign: CampaignDetail; live: b
               Cancel
             </Button>
           )}
-          {campaign.status === 'completed' && !campaign.isTestMode && (
+          {allowed.nonOpeners && campaign.status === 'completed' && !campaign.isTestMode && (
             <NonOpenersButton campaign={campaign} />
           )}
         </Group>

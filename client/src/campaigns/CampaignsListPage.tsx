@@ -22,7 +22,7 @@ import {
   type CampaignListSearch,
   type CampaignStatusFilter,
   type CampaignSummary,
-  campaignActions,
+  permittedCampaignActions,
   campaignStatusFilterSchema,
   NO_CAMPAIGNS_MESSAGE,
 } from '#shared/campaigns/schemas.ts';
@@ -174,7 +174,8 @@ function CampaignRow({
   actions: ReturnType<typeof useCampaignActions>;
 }) {
   const navigate = useNavigate();
-  const allowed = campaignActions(campaign.status);
+  const can = useCan();
+  const allowed = permittedCampaignActions(campaign.status, can);
   return (
     <Table.Tr>
       <Table.Td>
@@ -220,11 +221,17 @@ function CampaignRow({
                 Cancel
               </Menu.Item>
             )}
-            <Menu.Item onClick={() => actions.duplicate(campaign)}>Duplicate</Menu.Item>
-            <Menu.Divider />
-            <Menu.Item color="red" onClick={() => actions.remove(campaign)}>
-              Delete
-            </Menu.Item>
+            {allowed.duplicate && (
+              <Menu.Item onClick={() => actions.duplicate(campaign)}>Duplicate</Menu.Item>
+            )}
+            {allowed.remove && (
+              <>
+                <Menu.Divider />
+                <Menu.Item color="red" onClick={() => actions.remove(campaign)}>
+                  Delete
+                </Menu.Item>
+              </>
+            )}
           </Menu.Dropdown>
         </Menu>
       </Table.Td>

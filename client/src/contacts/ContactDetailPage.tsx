@@ -32,6 +32,7 @@ import { ADMIN_TITLE } from '../admin/AdminShell.tsx';
 import { errorCode, errorMessage } from '../admin/widgets/errors.ts';
 import { formatDate, formatDateTime } from '../admin/widgets/format.ts';
 import { AnchorLink, ButtonLink } from '../admin/widgets/links.tsx';
+import { useCan } from '../admin/auth.ts';
 import { useTRPC } from '../trpc.ts';
 import { ConsentEvidenceModal } from './ConsentEvidenceModal.tsx';
 import { ContactLifecycleActions } from './ContactLifecycle.tsx';
@@ -99,6 +100,8 @@ function ContactView({ contact }: { contact: ContactDetail }) {
   const emailLocked = contact.emailUnsubscribedAt !== null;
   const smsLocked = contact.smsUnsubscribedAt !== null;
 
+  // A Viewer reads the consent state; changing it needs contacts.write (decision 027).
+  const canWrite = useCan()('contacts.write');
   const update = useMutation(
     trpc.admin.contacts.update.mutationOptions({
       onSuccess: async (updated) => {
@@ -210,7 +213,7 @@ function ContactView({ contact }: { contact: ContactDetail }) {
                     : 'Receives marketing e-mails'
               }
               checked={emailOn}
-              disabled={emailLocked || update.isPending}
+              disabled={!canWrite || emailLocked || update.isPending}
               onChange={(event) => setEmailOn(event.currentTarget.checked)}
             />
             <Switch
@@ -223,10 +226,10 @@ function ContactView({ contact }: { contact: ContactDetail }) {
                     : 'Receives marketing SMS'
               }
               checked={smsOn}
-              disabled={(smsLocked && !contact.smsMarketingConsent) || update.isPending}
+              disabled={!canWrite || (smsLocked && !contact.smsMarketingConsent) || update.isPending}
               onChange={(event) => setSmsOn(event.currentTarget.checked)}
             />
-            {(emailChanged || smsChanged) && (
+            {canWrite && (emailChanged || smsChanged) && (
               <Group>
                 <Button onClick={() => save()} loading={update.isPending}>
                   Save Changes

@@ -29,6 +29,7 @@ import { ADMIN_TITLE } from '../admin/AdminShell.tsx';
 import { EmailPreview } from '../admin/widgets/EmailPreview.tsx';
 import { errorCode, errorMessage } from '../admin/widgets/errors.ts';
 import { ButtonLink } from '../admin/widgets/links.tsx';
+import { useCan } from '../admin/auth.ts';
 import { useTRPC } from '../trpc.ts';
 import { TemplateNotFound } from './TemplateFormPage.tsx';
 
@@ -80,6 +81,8 @@ function TemplatePreview({ template }: { template: TemplateDto }) {
     ),
   );
 
+  // Editing and test sends need templates.write (decision 027): a Viewer only previews.
+  const canWrite = useCan()('templates.write');
   const sendTest = useMutation(
     trpc.admin.templates.sendTest.mutationOptions({
       onSuccess: ({ to }) => notifications.show({ color: 'green', message: `Test email sent to ${to}` }),
@@ -122,9 +125,11 @@ function TemplatePreview({ template }: { template: TemplateDto }) {
           <ButtonLink to="/admin/templates" variant="default">
             Back to Templates
           </ButtonLink>
-          <ButtonLink to="/admin/templates/$id/edit" params={{ id: template.id }}>
-            Edit
-          </ButtonLink>
+          {canWrite && (
+            <ButtonLink to="/admin/templates/$id/edit" params={{ id: template.id }}>
+              Edit
+            </ButtonLink>
+          )}
         </Group>
       </Group>
 
@@ -156,27 +161,29 @@ function TemplatePreview({ template }: { template: TemplateDto }) {
                 )}
               </Stack>
             </Paper>
-            <Paper withBorder p="md" radius="md">
-              <Stack gap="xs">
-                <Title order={2} size="h4">
-                  Send a test email
-                </Title>
-                <TextInput
-                  label="Test email address"
-                  type="email"
-                  placeholder="you@example.com"
-                  value={testEmail}
-                  onChange={(event) => {
-                    setTestEmail(event.currentTarget.value);
-                    setTestEmailError(null);
-                  }}
-                  error={testEmailError}
-                />
-                <Button onClick={send} loading={sendTest.isPending}>
-                  Send Test Email
-                </Button>
-              </Stack>
-            </Paper>
+            {canWrite && (
+              <Paper withBorder p="md" radius="md">
+                <Stack gap="xs">
+                  <Title order={2} size="h4">
+                    Send a test email
+                  </Title>
+                  <TextInput
+                    label="Test email address"
+                    type="email"
+                    placeholder="you@example.com"
+                    value={testEmail}
+                    onChange={(event) => {
+                      setTestEmail(event.currentTarget.value);
+                      setTestEmailError(null);
+                    }}
+                    error={testEmailError}
+                  />
+                  <Button onClick={send} loading={sendTest.isPending}>
+                    Send Test Email
+                  </Button>
+                </Stack>
+              </Paper>
+            )}
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 8 }}>

@@ -18,6 +18,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { NO_TEMPLATES_MESSAGE, type TemplateDto } from '#shared/templates/schemas.ts';
 import { ADMIN_TITLE } from '../admin/AdminShell.tsx';
+import { useCan } from '../admin/auth.ts';
 import { ConfirmDialog } from '../admin/widgets/ConfirmDialog.tsx';
 import { errorMessage } from '../admin/widgets/errors.ts';
 import { formatDate } from '../admin/widgets/format.ts';
@@ -79,6 +80,9 @@ export function TemplatesListPage({
     }),
   );
 
+  // A Viewer reads the library; the server refuses their writes anyway (decision 027).
+  const canWrite = useCan()('templates.write');
+
   return (
     <Stack>
       <Group justify="space-between" align="flex-end">
@@ -90,9 +94,11 @@ export function TemplatesListPage({
               : 'Reusable email designs for your campaigns.'}
           </Text>
         </div>
-        <ButtonLink to="/admin/templates/new" search={kind === 'reply' ? { kind: 'reply' } : {}}>
-          New Template
-        </ButtonLink>
+        {canWrite && (
+          <ButtonLink to="/admin/templates/new" search={kind === 'reply' ? { kind: 'reply' } : {}}>
+            New Template
+          </ButtonLink>
+        )}
       </Group>
 
       <SegmentedControl
@@ -171,33 +177,37 @@ export function TemplatesListPage({
                 >
                   Preview
                 </ButtonLink>
-                <ButtonLink
-                  size="xs"
-                  variant="default"
-                  to="/admin/templates/$id/edit"
-                  params={{ id: template.id }}
-                  aria-label={`Edit ${template.templateName}`}
-                >
-                  Edit
-                </ButtonLink>
-                <Button
-                  size="xs"
-                  variant="default"
-                  onClick={() => duplicate.mutate({ id: template.id })}
-                  loading={duplicate.isPending && duplicate.variables.id === template.id}
-                  aria-label={`Duplicate ${template.templateName}`}
-                >
-                  Duplicate
-                </Button>
-                <Button
-                  size="xs"
-                  variant="light"
-                  color="red"
-                  onClick={() => setToDelete(template)}
-                  aria-label={`Delete ${template.templateName}`}
-                >
-                  Delete
-                </Button>
+                {canWrite && (
+                  <>
+                    <ButtonLink
+                      size="xs"
+                      variant="default"
+                      to="/admin/templates/$id/edit"
+                      params={{ id: template.id }}
+                      aria-label={`Edit ${template.templateName}`}
+                    >
+                      Edit
+                    </ButtonLink>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      onClick={() => duplicate.mutate({ id: template.id })}
+                      loading={duplicate.isPending && duplicate.variables.id === template.id}
+                      aria-label={`Duplicate ${template.templateName}`}
+                    >
+                      Duplicate
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="light"
+                      color="red"
+                      onClick={() => setToDelete(template)}
+                      aria-label={`Delete ${template.templateName}`}
+                    >
+                      Delete
+                    </Button>
+                  </>
+                )}
               </Group>
             </Card>
           ))}

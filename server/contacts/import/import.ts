@@ -28,9 +28,14 @@ const IMPORT_PARALLEL = 2;
 
 export type UploadResult = { status: 'ok'; id: string } | { status: 'invalid'; message: string };
 
+/**
+ * Stores an upload as a draft import. The CSV is read first, outside any transaction; the draft and
+ * `record` (the upload's audit row, decision 030) then commit together.
+ */
 export async function createImport(
-  db: DbExecutor,
+  db: Database,
   input: { text: string; fileName: string | null; actorEmail: string },
+  record: (trx: DbExecutor, id: string) => Promise<void> = async () => {},
 ): Promise<UploadResult> {
   let records: string[][];
   try {
@@ -42,20 +47,24 @@ export async function createImport(
   const totalRows = Math.max(0, records.length - 1);
   if (totalRows === 0) return { status: 'invalid', message: IMPORT_MESSAGES.empty };
   if (totalRows > MAX_IMPORT_ROWS) return { status: 'invalid', message: IMPORT_MESSAGES.tooManyRows };
-  const row = await db
-    .insertInto('contact_imports')
-    .values({
-      file_name: input.fileName,
-      source_text: input.text,
-      source_bytes: Buffer.byteLength(input.text),
-      headers,
-      preview: JSON.stringify(records.slice(1, 1 + IMPORT_PREVIEW_ROWS)),
-      total_rows: totalRows,
-      created_by: input.actorEmail,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { status: 'ok', id: row.id };
+  const id = await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('contact_imports')
+      .values({
+        file_name: input.fileName,
+        source_text: input.text,
+        source_bytes: Buffer.byteLength(input.text),
+        headers,
+        preview: JSON.stringify(records.slice(1, 1 + IMPORT_PREVIEW_ROWS)),
+        total_rows: totalRows,
+        created_by: input.actorEmail,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await record(trx, row.id);
+    return row.id;
+  });
+  return { status: 'ok', id };
 }
 
 export async function getImport(db: DbExecutor, id: string): Promise<ContactImportView | null> {

@@ -27,26 +27,28 @@ export function contactImportUploadPlugin(services: AppServices) {
       void reply.header('cache-control', 'no-store');
       const user = await requireAdminSession(services, req, reply, 'contacts.write');
       if (!user) return reply;
-      if (typeof req.body !== 'string') return reply.code(415).send({ error: 'Send the CSV as text/csv' });
+      const text = req.body;
+      if (typeof text !== 'string') return reply.code(415).send({ error: 'Send the CSV as text/csv' });
       const query = querySchema.safeParse(req.query ?? {});
       if (!query.success) return reply.code(400).send({ error: 'Invalid file name' });
-      const result = await createImport(services.db, {
-        text: req.body,
-        fileName: query.data.name || null,
-        actorEmail: user.email,
-      });
-      if (result.status === 'invalid') return reply.code(400).send({ error: result.message });
-      // The audit row describes the upload, never its rows (decision 036).
-      await recordAudit(
+      // The draft and its audit row commit together (decision 030). The row describes the upload,
+      // never its rows (decision 036).
+      const result = await createImport(
         services.db,
-        { id: user.id, email: user.email, ip: req.ip || null },
-        {
-          action: 'admin.contactImports.upload',
-          entityType: 'contactImports',
-          entityId: result.id,
-          summary: { bytes: Buffer.byteLength(req.body) },
-        },
+        { text, fileName: query.data.name || null, actorEmail: user.email },
+        (trx, id) =>
+          recordAudit(
+            trx,
+            { id: user.id, email: user.email, ip: req.ip || null },
+            {
+              action: 'admin.contactImports.upload',
+              entityType: 'contactImports',
+              entityId: id,
+              summary: { bytes: Buffer.byteLength(text) },
+            },
+          ),
       );
+      if (result.status === 'invalid') return reply.code(400).send({ error: result.message });
       return reply.code(201).send({ id: result.id });
     });
     done();

@@ -75,20 +75,10 @@ export const authRouter = router({
       currentSessionId: ctx.session?.id ?? null,
     };
     try {
+      // Sign-in writes its own audit rows, each with what it changed (decisions 028, 030).
       const result = await signIn(ctx, input, client);
-      if (result.kind === 'twoFactor') {
-        await recordAudit(
-          ctx.db,
-          { id: null, email: result.email, ip: ctx.request.ip },
-          { action: 'auth.signInPasswordAccepted', summary: { email: result.email } },
-        );
+      if (result.kind === 'twoFactor')
         return { twoFactorRequired: true as const, email: result.email, pendingToken: result.pendingToken };
-      }
-      await recordAudit(
-        ctx.db,
-        { id: result.user.id, email: result.user.email, ip: ctx.request.ip },
-        { action: 'auth.signIn', entityType: 'user', entityId: result.user.id },
-      );
       if (ctx.http) {
         writeSessionCookie(ctx.http.res, ctx.config, result.token, result.expiresAt);
         writeKnownDeviceCookie(ctx.http.res, ctx.config, result.deviceToken);
@@ -101,13 +91,6 @@ export const authRouter = router({
         mustEnrolTwoFactor: await twoFactorRequired(ctx.db),
       };
     } catch (error) {
-      // Failed sign-ins are audited with the address typed, never the password (decision 028).
-      if (error instanceof AuthError)
-        await recordAudit(
-          ctx.db,
-          { id: null, email: null, ip: ctx.request.ip },
-          { action: 'auth.signInFailed', summary: { email: input.email, reason: error.kind } },
-        );
       // A refused non-admin leaves with no session at all (docs/spec/admin.md §4: "signed out").
       if (error instanceof AuthError && error.kind === 'access_denied' && ctx.http)
         clearSessionCookie(ctx.http.res, ctx.config);
@@ -119,29 +102,14 @@ export const authRouter = router({
   verifyTwoFactor: publicProcedure.input(twoFactorSignInInputSchema).mutation(async ({ ctx, input }) => {
     const client = { ...ctx.request, deviceToken: null, currentSessionId: ctx.session?.id ?? null };
     try {
+      // The spent code, the session and the audit row commit together (decision 030).
       const result = await completeTwoFactorSignIn(ctx, input, client);
-      await recordAudit(
-        ctx.db,
-        { id: result.user.id, email: result.user.email, ip: ctx.request.ip },
-        {
-          action: 'auth.signIn',
-          entityType: 'user',
-          entityId: result.user.id,
-          summary: { secondFactor: result.method },
-        },
-      );
       if (ctx.http) {
         writeSessionCookie(ctx.http.res, ctx.config, result.token, result.expiresAt);
         writeKnownDeviceCookie(ctx.http.res, ctx.config, result.deviceToken);
       }
       return { email: result.user.email, isAdmin: true, role: result.user.role, mustEnrolTwoFactor: false };
     } catch (error) {
-      if (error instanceof AuthError)
-        await recordAudit(
-          ctx.db,
-          { id: null, email: null, ip: ctx.request.ip },
-          { action: 'auth.twoFactorFailed', summary: { reason: error.kind } },
-        );
       throw toTrpcError(error, ctx);
     }
   }),
@@ -285,7 +253,17 @@ export const authRouter = router({
   }),
 
   signOut: publicProcedure.mutation(async ({ ctx }) => {
-    if (ctx.session) await invalidateSession(ctx.db, ctx.session.id);
+    const { session, user } = ctx;
+    // Ending the session and its audit row commit together (decision 030).
+    if (session)
+      await ctx.db.transaction().execute(async (trx) => {
+        await invalidateSession(trx, session.id);
+        await recordAudit(
+          trx,
+          { id: user?.id ?? null, email: user?.email ?? null, ip: ctx.request.ip },
+          { action: 'auth.signOut', entityType: 'session', entityId: session.id.slice(0, 12) },
+        );
+      });
     if (ctx.http) clearSessionCookie(ctx.http.res, ctx.config);
     return { signedOut: true as const };
   }),
@@ -304,7 +282,14 @@ export const authRouter = router({
 
   resetPassword: publicProcedure.input(passwordResetInputSchema).mutation(async ({ ctx, input }) => {
     try {
-      await resetPassword(ctx, input);
+      // The new password, the ended sessions and the audit row commit together (decision 030).
+      await resetPassword(ctx, input, (trx, user, sessionsEnded) =>
+        recordAudit(
+          trx,
+          { id: user.id, email: user.email, ip: ctx.request.ip },
+          { action: 'auth.resetPassword', entityType: 'user', entityId: user.id, summary: { sessionsEnded } },
+        ),
+      );
     } catch (error) {
       throw toTrpcError(error, ctx);
     }
@@ -315,7 +300,23 @@ export const authRouter = router({
 
   changePassword: authedProcedure.input(changePasswordInputSchema).mutation(async ({ ctx, input }) => {
     try {
-      const { sessionsEnded } = await changePassword(ctx.db, ctx.user, ctx.session.id, input);
+      const { sessionsEnded } = await changePassword(
+        ctx.db,
+        ctx.user,
+        ctx.session.id,
+        input,
+        (trx, user, ended) =>
+          recordAudit(
+            trx,
+            { id: user.id, email: user.email, ip: ctx.request.ip },
+            {
+              action: 'auth.changePassword',
+              entityType: 'user',
+              entityId: user.id,
+              summary: { sessionsEnded: ended },
+            },
+          ),
+      );
       return { message: AUTH_MESSAGES.passwordChanged, sessionsEnded };
     } catch (error) {
       throw toTrpcError(error, ctx);

@@ -1,11 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { Permitted } from '../../../admin/widgets/Permitted.tsx';
 import { SettingsSection } from '../../../settings/SettingsSection.tsx';
 import { SettingsPage } from '../../../settings/SettingsPage.tsx';
 
 export const Route = createFileRoute('/admin/_guarded/settings')({
   component: () => (
     <SettingsSection>
-      <SettingsPage />
+      <Permitted permission="settings.write">
+        <SettingsPage />
+      </Permitted>
     </SettingsSection>
   ),
 });

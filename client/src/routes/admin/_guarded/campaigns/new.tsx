@@ -1,6 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { Permitted } from '../../../../admin/widgets/Permitted.tsx';
 import { CampaignFormPage } from '../../../../campaigns/CampaignFormPage.tsx';
 
 export const Route = createFileRoute('/admin/_guarded/campaigns/new')({
-  component: () => <CampaignFormPage />,
+  component: () => (
+    <Permitted permission="campaigns.write">
+      <CampaignFormPage />
+    </Permitted>
+  ),
 });

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { Permitted } from '../../../../admin/widgets/Permitted.tsx';
 import { readUuid } from '#shared/url-search.ts';
 import { ImportPage } from '../../../../contacts/ImportPage.tsx';
 
@@ -11,5 +12,9 @@ export const Route = createFileRoute('/admin/_guarded/contacts/import')({
 function ImportRoute() {
   const { id } = Route.useSearch();
   const navigate = Route.useNavigate();
-  return <ImportPage importId={id} onImportChange={(next) => void navigate({ search: { id: next } })} />;
+  return (
+    <Permitted permission="contacts.write">
+      <ImportPage importId={id} onImportChange={(next) => void navigate({ search: { id: next } })} />
+    </Permitted>
+  );
 }

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { Permitted } from '../../../../admin/widgets/Permitted.tsx';
 import { TemplateFormPage } from '../../../../templates/TemplateFormPage.tsx';
 import { parseTemplatesSearch } from '#shared/admin/search-params.ts';
 
@@ -9,5 +10,9 @@ export const Route = createFileRoute('/admin/_guarded/templates/new')({
 
 function NewTemplateRoute() {
   const { kind } = Route.useSearch();
-  return <TemplateFormPage kind={kind ?? 'marketing'} />;
+  return (
+    <Permitted permission="templates.write">
+      <TemplateFormPage kind={kind ?? 'marketing'} />
+    </Permitted>
+  );
 }

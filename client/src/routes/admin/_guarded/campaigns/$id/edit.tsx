@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { Permitted } from '../../../../../admin/widgets/Permitted.tsx';
 import { CampaignFormPage } from '../../../../../campaigns/CampaignFormPage.tsx';
 
 export const Route = createFileRoute('/admin/_guarded/campaigns/$id/edit')({
@@ -7,5 +8,9 @@ export const Route = createFileRoute('/admin/_guarded/campaigns/$id/edit')({
 
 function EditCampaignRoute() {
   const { id } = Route.useParams();
-  return <CampaignFormPage key={id} id={id} />;
+  return (
+    <Permitted permission="campaigns.write">
+      <CampaignFormPage key={id} id={id} />
+    </Permitted>
+  );
 }

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { Permitted } from '../../../../../admin/widgets/Permitted.tsx';
 import { TemplateFormPage } from '../../../../../templates/TemplateFormPage.tsx';
 
 export const Route = createFileRoute('/admin/_guarded/templates/$id/edit')({
@@ -7,5 +8,9 @@ export const Route = createFileRoute('/admin/_guarded/templates/$id/edit')({
 
 function EditTemplateRoute() {
   const { id } = Route.useParams();
-  return <TemplateFormPage key={id} id={id} />;
+  return (
+    <Permitted permission="templates.write">
+      <TemplateFormPage key={id} id={id} />
+    </Permitted>
+  );
 }

@@ -1,0 +1,112 @@
+import { createUser, grantAdmin } from '../server/auth/users.ts';
+import { e2eDatabase } from './support/db.ts';
+import { expect, type Page, test } from './support/test.ts';
+
+// Issue 23: "the UI hides what a role cannot do (the server still refuses it)". A Viewer reads every
+// list and detail page but is offered no button that changes anything, and no export.
+
+const html = `<html><body><p>Hello {{first_name}}</p>
+<p><a href="{{unsubscribe_url}}">Unsubscribe</a></p></body></html>`;
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.context().clearCookies();
+  await page.goto('/admin/login');
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+}
+
+test('a Viewer sees the campaigns, templates and contacts without their write buttons', async ({ page }) => {
+  test.setTimeout(120_000);
+  const db = e2eDatabase();
+  const run = Date.now().toString(36);
+  const email = `viewer-${run}@e2e.test`;
+  const password = 'viewer-password-for-e2e';
+  await createUser(db, { email, password, verified: true });
+  await grantAdmin(db, email, 'viewer');
+  const campaign = (name: string, status: 'draft' | 'paused' | 'completed') =>
+    db
+      .insertInto('email_campaigns')
+      .values({
+        name,
+        subject: 'Watch prices',
+        html_content: html,
+        status,
+        total_recipients: status === 'draft' ? 0 : 3,
+        sent_count: status === 'draft' ? 0 : 2,
+        failed_count: status === 'completed' ? 1 : 0,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+  const draft = `Viewer draft ${run}`;
+  const done = await campaign(`Viewer completed ${run}`, 'completed');
+  const paused = await campaign(`Viewer paused ${run}`, 'paused');
+  await campaign(draft, 'draft');
+  const templateName = `Viewer template ${run}`;
+  const template = await db
+    .insertInto('email_templates')
+    .values({ template_name: templateName, subject: 'Hi', html_content: html, variables: [] })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
+  await signIn(page, email, password);
+
+  // Campaigns: no New, and the row menu only views.
+  await page.goto(`/admin/campaigns?search=${encodeURIComponent(draft)}`);
+  await expect(page.getByRole('link', { name: draft })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'New Campaign' })).toHaveCount(0);
+  await page.getByRole('button', { name: `Actions for ${draft}` }).click();
+  await expect(page.getByRole('menuitem', { name: 'View details' })).toBeVisible();
+  for (const item of ['Edit', 'Duplicate', 'Delete', 'Pause', 'Resume', 'Cancel'])
+    await expect(page.getByRole('menuitem', { name: item, exact: true })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  // A completed campaign with a failed send: no export, retry or non-openers copy.
+  await page.goto(`/admin/campaigns/${done.id}`);
+  await expect(page.getByRole('link', { name: 'Back to Campaigns' })).toBeVisible();
+  for (const name of ['Export CSV', 'Retry failed', 'Send to non-openers'])
+    await expect(page.getByRole('button', { name, exact: true })).toHaveCount(0);
+
+  // A paused campaign: no resume or cancel.
+  await page.goto(`/admin/campaigns/${paused.id}`);
+  await expect(page.getByRole('link', { name: 'Back to Campaigns' })).toBeVisible();
+  for (const name of ['Resume', 'Cancel', 'Pause'])
+    await expect(page.getByRole('button', { name, exact: true })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Edit', exact: true })).toHaveCount(0);
+
+  // Templates: preview only.
+  await page.goto('/admin/templates');
+  await expect(page.getByRole('link', { name: `Preview ${templateName}` })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'New Template' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: `Edit ${templateName}` })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: `Duplicate ${templateName}` })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: `Delete ${templateName}` })).toHaveCount(0);
+  await page.goto(`/admin/templates/${template.id}/preview`);
+  await expect(page.getByRole('heading', { name: templateName })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Edit', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Send Test Email' })).toHaveCount(0);
+
+  // A form opened by URL says the role does not allow it, rather than failing at Save.
+  for (const url of [
+    `/admin/templates/${template.id}/edit`,
+    '/admin/campaigns/new',
+    '/admin/settings',
+    '/admin/contacts/import',
+  ]) {
+    await page.goto(url);
+    await expect(page.getByText('Your role does not allow this.')).toBeVisible();
+  }
+
+  // Contacts, segments and suppressions: lists without their add buttons or export.
+  await page.goto('/admin/contacts');
+  await expect(page.getByRole('heading', { name: 'Contacts', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add contact' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /Export/ })).toHaveCount(0);
+  await page.goto('/admin/contacts/segments');
+  await expect(page.getByRole('heading', { name: 'Segments' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'New segment' })).toHaveCount(0);
+  await page.goto('/admin/contacts/suppressions');
+  await expect(page.getByRole('heading', { name: /Suppress/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add addresses' })).toHaveCount(0);
+});
