@@ -14,8 +14,11 @@ import { readerOpenedSql } from './machine-opens.ts';
  * marketing is judged when the copy is sent, like any audience (decision 003).
  */
 
-/** The contacts a copy of `originalId` goes to, with the columns the snapshot inserts. */
-function nonOpenersOf(originalId: string) {
+/**
+ * The contacts a copy of `originalId` goes to, with the columns the snapshot inserts; `lock` for
+ * the snapshot, which locks the contacts it names (decision 039).
+ */
+function nonOpenersOf(originalId: string, lock = false) {
   return sql`
     SELECT l.id, l.email, l.full_name
     FROM email_sends s
@@ -23,7 +26,8 @@ function nonOpenersOf(originalId: string) {
     WHERE s.campaign_id = ${originalId}
       AND s.delivered_at IS NOT NULL AND s.bounced_at IS NULL
       AND NOT ${readerOpenedSql('s')}
-      AND l.email_marketing_consent AND l.email_unsubscribed_at IS NULL AND l.suppressed_at IS NULL`;
+      AND l.email_marketing_consent AND l.email_unsubscribed_at IS NULL AND l.suppressed_at IS NULL
+    ${lock ? sql`FOR KEY SHARE OF l` : sql``}`;
 }
 
 export async function countNonOpeners(db: DbExecutor, originalId: string): Promise<number> {
@@ -40,7 +44,7 @@ export async function snapshotNonOpeners(
 ): Promise<number> {
   const result = await sql`
     INSERT INTO email_sends (campaign_id, lead_id, recipient_email, recipient_name)
-    SELECT ${campaignId}, t.id, t.email, t.full_name FROM (${nonOpenersOf(originalId)}) t
+    SELECT ${campaignId}, t.id, t.email, t.full_name FROM (${nonOpenersOf(originalId, true)}) t
     ON CONFLICT DO NOTHING`.execute(db);
   return Number(result.numAffectedRows ?? 0);
 }
