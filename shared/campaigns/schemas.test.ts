@@ -37,6 +37,8 @@ describe('campaignSaveDraftInputSchema', () => {
       template_id: null,
       variables: {},
       segment_id: null,
+      // No hand-written text part: the campaign's text is generated from its HTML (decision 024).
+      text_content: null,
     });
   });
 
