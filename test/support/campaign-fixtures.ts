@@ -2,8 +2,11 @@ import { sql } from 'kysely';
 import type { AbTest } from '#shared/campaigns/ab-test.ts';
 import { sendCampaignNow } from '../../server/campaigns/actions.ts';
 import type { Database } from '../../server/db/database.ts';
+import { createEmailTransport } from '../../server/email/transport.ts';
 import type { EmailCampaign } from '../../server/db/schema.ts';
 import type { AppServices } from '../../server/services.ts';
+import type { FakeResend } from './fake-resend.ts';
+import { recordingJobQueue, testServices } from './services.ts';
 
 export const campaignHtml = `<html><body><p>Hello {{first_name}}, here is this month's watch market update for {{email}}.</p>
 <p>Prices for the Submariner and Daytona held steady this month across Australia.</p></body></html>`;
@@ -25,6 +28,22 @@ export async function engineSettings(
     .updateTable('settings')
     .set({ batch_size: values.batchSize, batch_delay_ms: values.delayMs ?? 0 })
     .execute();
+}
+
+/**
+ * A clean slate for one engine test: campaigns, templates, contacts and what hangs off them
+ * emptied, the fake provider reset and advertising 1,000 requests/s, the batch size set, and
+ * services that send through the real Resend SDK to the fake, with their jobs recorded.
+ */
+export async function freshEngine(db: Database, fake: FakeResend, batchSize: number) {
+  fake.reset();
+  fake.advertiseRate(1000);
+  await sql`TRUNCATE email_campaigns, email_templates, leads, email_send_batches, provider_rate_limits,
+    outbox_emails, email_events CASCADE`.execute(db);
+  await engineSettings(db, { batchSize });
+  const jobs = recordingJobQueue();
+  const email = createEmailTransport({ RESEND_API_KEY: 're_test', RESEND_BASE_URL: fake.url }, db);
+  return { jobs, services: testServices(db, { email, jobs }) };
 }
 
 /** Send Now as the admin screen does it, with a user that exists. */

@@ -39,7 +39,9 @@ export interface RecordedJob {
 }
 
 /** A JobQueue that records what would be enqueued, for tests that are not about jobs. */
-export function recordingJobQueue(): JobQueue & { jobs: RecordedJob[] } {
+export type RecordingJobQueue = JobQueue & { jobs: RecordedJob[] };
+
+export function recordingJobQueue(): RecordingJobQueue {
   const jobs: RecordedJob[] = [];
   return {
     jobs,

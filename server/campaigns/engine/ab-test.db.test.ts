@@ -1,12 +1,11 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AbTest } from '#shared/campaigns/ab-test.ts';
-import { engineSettings, seedSubscribers, sendNow } from '#test/support/campaign-fixtures.ts';
+import { engineSettings, freshEngine, seedSubscribers, sendNow } from '#test/support/campaign-fixtures.ts';
 import { parseCsv } from '#test/support/csv.ts';
 import { useTestDatabase } from '#test/support/db.ts';
 import { type FakeResend, startFakeResend } from '#test/support/fake-resend.ts';
-import { recordingJobQueue, testServices } from '#test/support/services.ts';
-import { createEmailTransport } from '../../email/transport.ts';
+import type { RecordingJobQueue } from '#test/support/services.ts';
 import type { EmailTransport } from '../../email/types.ts';
 import type { AppServices } from '../../services.ts';
 import { cancelCampaign, pauseCampaign, resumeCampaign, retryFailedSends } from '../actions.ts';
@@ -27,7 +26,7 @@ const subjectA = 'Subject A for {{first_name}}';
 describe('A/B subject test', () => {
   const t = useTestDatabase();
   let fake: FakeResend;
-  let jobs: ReturnType<typeof recordingJobQueue>;
+  let jobs: RecordingJobQueue;
   let services: AppServices;
 
   beforeAll(async () => {
@@ -37,17 +36,7 @@ describe('A/B subject test', () => {
     await fake.close();
   });
   beforeEach(async () => {
-    fake.reset();
-    fake.advertiseRate(1000);
-    jobs = recordingJobQueue();
-    await sql`TRUNCATE email_campaigns, leads, email_send_batches, provider_rate_limits, email_events CASCADE`.execute(
-      t.db,
-    );
-    services = testServices(t.db, {
-      email: createEmailTransport({ RESEND_API_KEY: 're_test', RESEND_BASE_URL: fake.url }, t.db),
-      jobs,
-    });
-    await engineSettings(t.db, { batchSize: 100 });
+    ({ jobs, services } = await freshEngine(t.db, fake, 100));
   });
 
   async function groups(campaignId: string) {

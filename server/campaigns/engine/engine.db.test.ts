@@ -1,10 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeResend, type FakeResend } from '#test/support/fake-resend.ts';
-import { engineSettings, seedSubscribers, sendNow } from '#test/support/campaign-fixtures.ts';
+import { freshEngine, seedSubscribers, sendNow } from '#test/support/campaign-fixtures.ts';
 import { useTestDatabase } from '#test/support/db.ts';
-import { recordingJobQueue, testServices } from '#test/support/services.ts';
-import { createEmailTransport } from '../../email/transport.ts';
+import { type RecordingJobQueue, testServices } from '#test/support/services.ts';
 import type { EmailTransport } from '../../email/types.ts';
 import type { AppServices } from '../../services.ts';
 import { cancelCampaign, pauseCampaign, resumeCampaign, retryFailedSends } from '../actions.ts';
@@ -18,7 +17,7 @@ const fastRetries = { backoffBaseMs: 5, backoffMaxMs: 20 };
 describe('campaign sending engine', () => {
   const t = useTestDatabase();
   let fake: FakeResend;
-  let jobs: ReturnType<typeof recordingJobQueue>;
+  let jobs: RecordingJobQueue;
   let services: AppServices;
 
   beforeAll(async () => {
@@ -29,16 +28,7 @@ describe('campaign sending engine', () => {
   });
 
   beforeEach(async () => {
-    fake.reset();
-    fake.advertiseRate(1000);
-    jobs = recordingJobQueue();
-    await sql`TRUNCATE email_campaigns, leads, email_send_batches, provider_rate_limits, outbox_emails CASCADE`.execute(
-      t.db,
-    );
-    services = servicesWith(
-      createEmailTransport({ RESEND_API_KEY: 're_test', RESEND_BASE_URL: fake.url }, t.db),
-    );
-    await engineSettings(t.db, { batchSize: 100 });
+    ({ jobs, services } = await freshEngine(t.db, fake, 100));
   });
 
   function servicesWith(email: EmailTransport): AppServices {

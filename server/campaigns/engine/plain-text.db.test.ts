@@ -1,11 +1,8 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { templateInputSchema } from '#shared/templates/variables.ts';
 import { startFakeResend, type FakeResend } from '#test/support/fake-resend.ts';
-import { campaignHtml, engineSettings, seedSubscribers, sendNow } from '#test/support/campaign-fixtures.ts';
+import { campaignHtml, freshEngine, seedSubscribers, sendNow } from '#test/support/campaign-fixtures.ts';
 import { useTestDatabase } from '#test/support/db.ts';
-import { recordingJobQueue, testServices } from '#test/support/services.ts';
-import { createEmailTransport } from '../../email/transport.ts';
 import type { AppServices } from '../../services.ts';
 import { createTemplate } from '../../templates/templates.ts';
 import { sendTestEmail } from '../test-email.ts';
@@ -29,16 +26,7 @@ describe('hand-written plain-text part', () => {
   });
 
   beforeEach(async () => {
-    fake.reset();
-    fake.advertiseRate(1000);
-    await sql`TRUNCATE email_campaigns, email_templates, leads, email_send_batches, provider_rate_limits CASCADE`.execute(
-      t.db,
-    );
-    services = testServices(t.db, {
-      email: createEmailTransport({ RESEND_API_KEY: 're_test', RESEND_BASE_URL: fake.url }, t.db),
-      jobs: recordingJobQueue(),
-    });
-    await engineSettings(t.db, { batchSize: 10 });
+    ({ services } = await freshEngine(t.db, fake, 10));
   });
 
   /** A template saved through the shared schema, as the template editor saves it. */
