@@ -486,6 +486,19 @@ describe('every auth mutation and the import upload write their audit row', () =
       caller: callerAt(services, '198.51.100.90', { user, sessionId: session.id }),
     };
   };
+  /** The import upload route over HTTP, as the admin's browser posts a CSV. */
+  const uploadCsv = (token: string, name: string, payload: string) =>
+    server.app.inject({
+      method: 'POST',
+      url: `${IMPORT_UPLOAD_PATH}?name=${name}`,
+      headers: {
+        'content-type': 'text/csv',
+        origin: new URL(TEST_APP_URL).origin,
+        'x-csrf-protection': '1',
+        cookie: `session=${token}`,
+      },
+      payload,
+    });
   const enrolled = async () => {
     const m = await member();
     const { secret } = await m.caller.auth.beginTwoFactor();
@@ -620,17 +633,7 @@ describe('every auth mutation and the import upload write their audit row', () =
       prepare: async () => {
         const { token } = await member('owner');
         return async () => {
-          const res = await server.app.inject({
-            method: 'POST',
-            url: `${IMPORT_UPLOAD_PATH}?name=walk.csv`,
-            headers: {
-              'content-type': 'text/csv',
-              origin: new URL(TEST_APP_URL).origin,
-              'x-csrf-protection': '1',
-              cookie: `session=${token}`,
-            },
-            payload: 'Email,Name\nwalk-upload@example.com,Walk\n',
-          });
+          const res = await uploadCsv(token, 'walk.csv', 'Email,Name\nwalk-upload@example.com,Walk\n');
           expect(res.statusCode).toBe(201);
         };
       },
@@ -746,17 +749,7 @@ describe('every auth mutation and the import upload write their audit row', () =
       (await t.db.selectFrom('contact_imports').select('id').where('file_name', '=', 'refused.csv').execute())
         .length;
     await withAuditRefused('admin.contactImports.upload', async () => {
-      const res = await server.app.inject({
-        method: 'POST',
-        url: `${IMPORT_UPLOAD_PATH}?name=refused.csv`,
-        headers: {
-          'content-type': 'text/csv',
-          origin: new URL(TEST_APP_URL).origin,
-          'x-csrf-protection': '1',
-          cookie: `session=${token}`,
-        },
-        payload: 'Email,Name\nrefused-upload@example.com,Ref\n',
-      });
+      const res = await uploadCsv(token, 'refused.csv', 'Email,Name\nrefused-upload@example.com,Ref\n');
       expect(res.statusCode).toBe(500);
     });
     expect(await drafts()).toBe(0);
