@@ -14,11 +14,8 @@ import { readerOpenedSql } from './machine-opens.ts';
  * marketing is judged when the copy is sent, like any audience (decision 003).
  */
 
-/**
- * The contacts a copy of `originalId` goes to, with the columns the snapshot inserts; `lock` for
- * the snapshot, which locks the contacts it names (decision 039).
- */
-function nonOpenersOf(originalId: string, lock = false) {
+/** The contacts a copy of `originalId` goes to, with the columns the snapshot inserts. */
+function nonOpenersOf(originalId: string) {
   return sql`
     SELECT l.id, l.email, l.full_name
     FROM email_sends s
@@ -26,8 +23,7 @@ function nonOpenersOf(originalId: string, lock = false) {
     WHERE s.campaign_id = ${originalId}
       AND s.delivered_at IS NOT NULL AND s.bounced_at IS NULL
       AND NOT ${readerOpenedSql('s')}
-      AND l.email_marketing_consent AND l.email_unsubscribed_at IS NULL AND l.suppressed_at IS NULL
-    ${lock ? sql`FOR KEY SHARE OF l` : sql``}`;
+      AND l.email_marketing_consent AND l.email_unsubscribed_at IS NULL AND l.suppressed_at IS NULL`;
 }
 
 export async function countNonOpeners(db: DbExecutor, originalId: string): Promise<number> {
@@ -36,7 +32,7 @@ export async function countNonOpeners(db: DbExecutor, originalId: string): Promi
   return Number(rows[0]?.n ?? 0);
 }
 
-/** The snapshot of a non-openers copy (engine/snapshot.ts), in one statement. */
+/** The snapshot of a non-openers copy, in one statement (engine/snapshot.ts holds its locks). */
 export async function snapshotNonOpeners(
   db: DbExecutor,
   campaignId: string,
@@ -44,7 +40,7 @@ export async function snapshotNonOpeners(
 ): Promise<number> {
   const result = await sql`
     INSERT INTO email_sends (campaign_id, lead_id, recipient_email, recipient_name)
-    SELECT ${campaignId}, t.id, t.email, t.full_name FROM (${nonOpenersOf(originalId, true)}) t
+    SELECT ${campaignId}, t.id, t.email, t.full_name FROM (${nonOpenersOf(originalId)}) t
     ON CONFLICT DO NOTHING`.execute(db);
   return Number(result.numAffectedRows ?? 0);
 }

@@ -265,6 +265,21 @@ describe('admin contacts', () => {
           sent_at: minutes(5),
         })
         .execute();
+      // A send still queued is listed too, though only sent ones are indexed by contact (decision 044).
+      const sending = await t.db
+        .insertInto('email_campaigns')
+        .values({ name: 'Winter offer', subject: 's', status: 'sending' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await t.db
+        .insertInto('email_sends')
+        .values({
+          campaign_id: sending.id,
+          lead_id: id,
+          recipient_email: 'Contact10@Example.com',
+          status: 'queued',
+        })
+        .execute();
       await t.db
         .insertInto('unsubscribe_logs')
         .values({
@@ -292,9 +307,14 @@ describe('admin contacts', () => {
             photoIds: [upload.id],
           },
         ],
-        sends: [{ campaignId: campaign.id, campaignName: 'Spring update', status: 'delivered' }],
         unsubscribeEvents: [{ action: 'email_unsubscribe', method: 'one_click' }],
       });
+      expect(contact.sends.map((send) => [send.campaignId, send.campaignName, send.status]).sort()).toEqual(
+        [
+          [campaign.id, 'Spring update', 'delivered'],
+          [sending.id, 'Winter offer', 'queued'],
+        ].sort(),
+      );
     });
 
     it('answers NOT_FOUND for an unknown contact', async () => {

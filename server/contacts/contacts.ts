@@ -211,7 +211,17 @@ export async function getContact(db: DbExecutor, id: string): Promise<ContactDet
         'email_sends.clicked_at',
         'email_sends.created_at',
       ])
-      .where('email_sends.lead_id', '=', id)
+      // A queued send is indexed by its address only (decision 044).
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('email_sends.lead_id', '=', id), eb('email_sends.status', '<>', 'queued')]),
+          eb.and([
+            sql<boolean>`lower(email_sends.recipient_email) = lower(${lead.email})`,
+            eb('email_sends.status', '=', 'queued'),
+            eb('email_sends.lead_id', '=', id),
+          ]),
+        ]),
+      )
       .orderBy('email_sends.created_at', 'desc')
       .limit(CONTACT_SENDS_LIMIT)
       .execute(),

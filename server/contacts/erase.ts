@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { excludeSnapshots } from '../campaigns/engine/snapshot-lock.ts';
 import type { Database, DbTransaction } from '../db/database.ts';
 import { deletePhotoFiles } from '../enquiries/retention.ts';
 import { PGBOSS_SCHEMA } from '../jobs/queue.ts';
@@ -50,10 +51,13 @@ export async function eraseContact(
 
     // Sends stay for the campaign counters, their address replaced by a placeholder that is unique
     // per send (the campaign's unique index) and not an address; events keep what the reports read.
+    // A snapshot in progress is waited for, so none of its sends escape (decision 044); a queued
+    // send is found by its address, the others by the contact too.
+    await excludeSnapshots(trx);
     const sends = await sql<{ id: string; provider_message_id: string | null }>`
       UPDATE email_sends SET recipient_email = 'erased:' || id::text, recipient_name = NULL, lead_id = NULL,
         error = NULL, bounce_message = NULL
-      WHERE lead_id = ${lead.id} OR lower(recipient_email) = lower(${email})
+      WHERE (lead_id = ${lead.id} AND status <> 'queued') OR lower(recipient_email) = lower(${email})
       RETURNING id, provider_message_id`.execute(trx);
     const sendIds = sends.rows.map((s) => s.id);
     const messageIds = sends.rows.flatMap((s) => (s.provider_message_id ? [s.provider_message_id] : []));

@@ -300,6 +300,16 @@ describe('contact lifecycle', () => {
         }),
       })
       .execute();
+    // A campaign still sending, the contact's send still queued: found by its address (decision 044).
+    const sending = await t.db
+      .insertInto('email_campaigns')
+      .values({ name: 'Summer', subject: 'Hello', status: 'sending' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('email_sends')
+      .values({ campaign_id: sending.id, lead_id: id, recipient_email: EMAIL, recipient_name: NAME })
+      .execute();
     await t.db
       .insertInto('unsubscribe_logs')
       .values({
@@ -407,6 +417,13 @@ describe('contact lifecycle', () => {
     expect(
       await t.db.selectFrom('email_sends').select('status').where('id', '=', send.id).executeTakeFirst(),
     ).toEqual({ status: 'delivered' });
+    expect(
+      await t.db
+        .selectFrom('email_sends')
+        .select(['status', 'lead_id'])
+        .where('campaign_id', '=', sending.id)
+        .execute(),
+    ).toEqual([{ status: 'queued', lead_id: null }]);
 
     // Never re-imported: the address is skipped as suppressed.
     const again = await createImport(t.db, {

@@ -3,6 +3,7 @@ import { parseTestEmails } from '#shared/campaigns/rules.ts';
 import type { DbTransaction } from '../../db/database.ts';
 import { MAY_RECEIVE_MARKETING } from '../../segments/compile.ts';
 import { snapshotNonOpeners } from '../non-openers.ts';
+import { holdSnapshotLock } from './snapshot-lock.ts';
 
 /**
  * Fixes who a campaign goes to, in one statement: one `queued` send per recipient, created when
@@ -12,10 +13,9 @@ import { snapshotNonOpeners } from '../non-openers.ts';
  * claimed. Returns the number of recipients, which becomes total_recipients.
  *
  * email_sends has no foreign keys (decision 039): their per-row checks were a third of a 500,000
- * recipient snapshot. Instead each statement here locks what its rows name, FOR KEY SHARE as a
- * foreign-key check would: the campaign first, then every contact it reads, so a contact deleted
- * or erased meanwhile either waits for this transaction (and then sees and unlinks its send) or is
- * not inserted.
+ * recipient snapshot. Instead the campaign is locked FOR KEY SHARE, as a foreign-key check would,
+ * and the contacts by the snapshot lock (decision 044): a contact deleted or erased meanwhile
+ * either waits for this transaction (and then sees and unlinks its send) or is not read.
  */
 export async function snapshotAudience(
   trx: DbTransaction,
@@ -31,14 +31,11 @@ export async function snapshotAudience(
     trx,
   );
   if (locked.rows.length === 0) throw new Error(`Campaign ${campaign.id} does not exist.`);
+  await holdSnapshotLock(trx);
   if (campaign.is_test_mode) {
     const addresses = parseTestEmails(campaign.test_emails.join(','));
     if (addresses.length === 0) return 0;
     // A test address that belongs to a contact keeps the link, so their unsubscribe is honoured.
-    // The outer join cannot lock its nullable side: those contacts are locked first.
-    await sql`
-      SELECT 1 FROM leads l WHERE lower(l.email) IN (SELECT lower(t) FROM unnest(${addresses}::text[]) AS t)
-      FOR KEY SHARE`.execute(trx);
     const result = await sql`
       INSERT INTO email_sends (campaign_id, lead_id, recipient_email, recipient_name)
       SELECT ${campaign.id}, l.id, t.email, l.full_name
@@ -49,12 +46,12 @@ export async function snapshotAudience(
   }
   if (campaign.resend_of_campaign_id)
     return snapshotNonOpeners(trx, campaign.id, campaign.resend_of_campaign_id);
+  // No ON CONFLICT (a tenth of the time): contacts' addresses are unique case-insensitively, and a
+  // campaign is snapshotted once, so the campaign's unique index can only refuse a bug, loudly.
   const result = await sql`
     INSERT INTO email_sends (campaign_id, lead_id, recipient_email, recipient_name)
     SELECT ${campaign.id}, l.id, l.email, l.full_name
     FROM leads l
-    WHERE ${audience}
-    FOR KEY SHARE OF l
-    ON CONFLICT (campaign_id, lower(recipient_email)) DO NOTHING`.execute(trx);
+    WHERE ${audience}`.execute(trx);
   return Number(result.numAffectedRows ?? 0);
 }
