@@ -171,7 +171,25 @@ async function halfMillionSegment(db: Database): Promise<string> {
   return row.id;
 }
 
+/**
+ * The settings a snapshot's time depends on. The seed's cluster runs without fsync and full-page
+ * writes (scale-seed.ts); production does not, so those figures would flatter the snapshot.
+ */
+async function reportServerSettings(db: Database): Promise<void> {
+  const { rows } = await sql<{ name: string; setting: string }>`
+    SELECT name, current_setting(name) AS setting FROM pg_settings
+    WHERE name IN ('fsync', 'full_page_writes', 'shared_buffers', 'max_wal_size', 'wal_buffers')
+    ORDER BY name`.execute(db);
+  console.log(`Server: ${rows.map((r) => `${r.name}=${r.setting}`).join(', ')}; synchronous_commit=on.`);
+  if (rows.some((r) => (r.name === 'fsync' || r.name === 'full_page_writes') && r.setting === 'off'))
+    console.log(
+      'Warning: fsync or full_page_writes is off (the seed settings): restart the kept cluster with the ' +
+        'application settings for figures that hold in production (bench/README.md, segments).',
+    );
+}
+
 async function measureSnapshot(db: Database): Promise<void> {
+  await reportServerSettings(db);
   const segmentId = await halfMillionSegment(db);
   const results: Array<{ run: number; recipients: number; seconds: number }> = [];
   for (let run = 1; run <= SNAPSHOTS; run += 1) {
@@ -182,6 +200,7 @@ async function measureSnapshot(db: Database): Promise<void> {
       .executeTakeFirstOrThrow();
     const start = performance.now();
     const recipients = await db.transaction().execute(async (trx) => {
+      await sql`SET LOCAL synchronous_commit = on`.execute(trx);
       const segment = await segmentAtStart(trx, segmentId);
       const total = await snapshotAudience(trx, campaign, segment.audience);
       await trx

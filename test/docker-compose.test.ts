@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { SERVER_SETTINGS } from '../server/db/server-settings.ts';
 
 // No Docker engine runs here, so the production compose file is kept honest by reading it
 // (with YAML merge keys resolved, as Compose does).
@@ -37,6 +38,15 @@ describe('docker-compose.yml', () => {
     ).toBe(true);
     expect(JSON.stringify(pg?.healthcheck?.test)).toContain('pg_isready');
     expect(compose.volumes).toHaveProperty('pgdata');
+  });
+
+  it('runs postgres with the settings the embedded cluster has', () => {
+    const command = compose.services.postgres?.command;
+    expect(Array.isArray(command) && command[0]).toBe('postgres');
+    const flags = Array.isArray(command) ? command.slice(1) : [];
+    expect(flags).toEqual(
+      Object.entries(SERVER_SETTINGS).flatMap(([key, value]) => ['-c', `${key}=${value}`]),
+    );
   });
 
   it('builds server, worker and migrate from the Dockerfile with env from .env', () => {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { type EmbeddedPostgresHandle, startEmbeddedPostgres } from './embedded.ts';
+import { SERVER_SETTINGS } from './server-settings.ts';
 
 export interface ResolvedDatabaseUrl {
   url: string;
@@ -24,6 +25,7 @@ export async function resolveDatabaseUrl(
   const embedded = await startEmbeddedPostgres({
     databaseDir: path.join(dataDir, 'postgres'),
     persistent: true,
+    settings: SERVER_SETTINGS,
     log,
     ...placement,
   });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { resolveDatabaseUrl } from './connection.ts';
+import { SERVER_SETTINGS } from './server-settings.ts';
 import { DatabaseStartError, firstFolderClosedToOthers, startEmbeddedPostgres } from './embedded.ts';
 import { EMBEDDED_HOME_ENV, installedPackages, relocatedDatabaseDir } from './embedded-placement.ts';
 
@@ -66,8 +67,11 @@ describe('embedded PostgreSQL start failures', () => {
         const client = new pg.Client({ connectionString: second.url });
         await client.connect();
         const rows = await client.query<{ note: string }>('SELECT note FROM kept');
+        const walSize = await client.query<{ max_wal_size: string }>('SHOW max_wal_size');
         await client.end();
         expect(rows.rows).toEqual([{ note: 'still here' }]);
+        // The application's server settings (server-settings.ts), as docker-compose.yml has them.
+        expect(walSize.rows).toEqual([{ max_wal_size: SERVER_SETTINGS.max_wal_size }]);
       } finally {
         await second.embedded?.stop();
       }
