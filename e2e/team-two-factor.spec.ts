@@ -2,6 +2,7 @@ import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { sql } from 'kysely';
 import { totpAt, totpStep } from '../server/auth/totp.ts';
 import { E2E_ADMIN } from './support/constants.ts';
+import { submitSignIn } from './support/admin.ts';
 import { e2eDatabase } from './support/db.ts';
 import { expect, type Page, test } from './support/test.ts';
 
@@ -11,14 +12,6 @@ import { expect, type Page, test } from './support/test.ts';
 
 const html = `<html><body><p>Hello {{first_name}}, this month's watch market update.</p>
 <p><a href="{{unsubscribe_url}}">Unsubscribe</a></p></body></html>`;
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.context().clearCookies();
-  await page.goto('/admin/login');
-  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-}
 
 function toast(page: Page, text: string | RegExp) {
   return page.locator('.mantine-Notification-root').filter({ hasText: text });
@@ -62,7 +55,7 @@ test('an Owner invites a Marketer, who enrols 2FA, signs in with a code, sends a
   const campaignName = `Team e2e ${run}`;
 
   // Admin → Settings → Team: the Owner invites by e-mail with a role.
-  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await submitSignIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   const sidebar = page.getByRole('navigation', { name: 'Admin navigation' });
   await expect(sidebar.getByRole('link', { name: 'Team', exact: true })).toHaveCount(0);
@@ -113,7 +106,7 @@ test('an Owner invites a Marketer, who enrols 2FA, signs in with a code, sends a
     await expect(sidebar.getByRole('link', { name: 'Campaigns', exact: true })).toBeVisible();
 
     // Signing in now asks for the code after the password; the enrolment's step is spent.
-    await signIn(page, email, password);
+    await submitSignIn(page, email, password);
     await page.getByRole('textbox', { name: 'Authentication code' }).fill(totpAt(key, step + 1));
     await page.getByRole('button', { name: 'Verify' }).click();
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
@@ -143,7 +136,7 @@ test('an Owner invites a Marketer, who enrols 2FA, signs in with a code, sends a
   await expect(page.getByRole('tab', { name: 'Team' })).toHaveCount(0);
 
   // The Owner's audit log (Settings → Audit log) shows each step.
-  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await submitSignIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await sidebar.getByRole('link', { name: 'Settings', exact: true }).click();
   await page.getByRole('tab', { name: 'Audit log' }).click();

@@ -1,4 +1,5 @@
 import { createUser, grantAdmin } from '../server/auth/users.ts';
+import { submitSignIn } from './support/admin.ts';
 import { e2eDatabase } from './support/db.ts';
 import { expect, type Page, test } from './support/test.ts';
 
@@ -9,11 +10,7 @@ const html = `<html><body><p>Hello {{first_name}}</p>
 <p><a href="{{unsubscribe_url}}">Unsubscribe</a></p></body></html>`;
 
 async function signIn(page: Page, email: string, password: string) {
-  await page.context().clearCookies();
-  await page.goto('/admin/login');
-  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await submitSignIn(page, email, password);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
 }
 

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_UPLOAD_PATH } from '#shared/contacts/import.ts';
 import type { CampaignStatus } from '../db/schema.ts';
+import type { Database } from '../db/database.ts';
 import { type AppServer, createServer } from '../app.ts';
 import { verifyPassword } from '../auth/password.ts';
 import { createPasswordResetToken } from '../auth/password-reset.ts';
@@ -34,6 +35,13 @@ const draft = {
   test_emails: [],
 };
 
+/** A signed-in Owner for calling the admin procedures directly. */
+async function createOwner(db: Database, email: string): Promise<SessionUser> {
+  const user = await createUser(db, { email, password: 'unused-pass-1', verified: true });
+  await grantAdmin(db, user.email, 'owner');
+  return { id: user.id, email: user.email, role: 'owner' };
+}
+
 // Decision 030: every admin mutation writes its audit row in its own transaction. This walks the
 // router: a mutation without a successful call below fails the first test, and each call below
 // must leave exactly one row naming its procedure.
@@ -43,13 +51,7 @@ describe('every admin mutation, called successfully, writes one audit row', () =
   const api = () => callerFor(testServices(t.db, { jobs: recordingJobQueue() }), owner).admin;
 
   beforeAll(async () => {
-    const user = await createUser(t.db, {
-      email: 'walk-owner@example.com',
-      password: 'unused-pass-1',
-      verified: true,
-    });
-    await grantAdmin(t.db, user.email, 'owner');
-    owner = { id: user.id, email: user.email, role: 'owner' };
+    owner = await createOwner(t.db, 'walk-owner@example.com');
     await seedSubscribers(t.db, 3, 'walk');
   });
 
@@ -265,13 +267,7 @@ describe('the audit row and the action commit or roll back together (decision 03
     ).n;
 
   beforeAll(async () => {
-    const user = await createUser(t.db, {
-      email: 'atomic-owner@example.com',
-      password: 'unused-pass-1',
-      verified: true,
-    });
-    await grantAdmin(t.db, user.email, 'owner');
-    owner = { id: user.id, email: user.email, role: 'owner' };
+    owner = await createOwner(t.db, 'atomic-owner@example.com');
   });
 
   it('rolls back what a failing action already wrote, and writes no audit row', async () => {
@@ -374,13 +370,7 @@ describe('before/after for segments, suppressions, the 2FA rule and invitations 
   };
 
   beforeAll(async () => {
-    const user = await createUser(t.db, {
-      email: 'diff-owner@example.com',
-      password: 'unused-pass-1',
-      verified: true,
-    });
-    await grantAdmin(t.db, user.email, 'owner');
-    owner = { id: user.id, email: user.email, role: 'owner' };
+    owner = await createOwner(t.db, 'diff-owner@example.com');
   });
 
   it('keeps what a segment update changed', async () => {

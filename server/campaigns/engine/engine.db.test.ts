@@ -65,6 +65,17 @@ describe('campaign sending engine', () => {
     return Object.fromEntries(rows.map((r) => [r.status, r.n]));
   }
 
+  /** The sends the engine skipped, with why, by address. */
+  async function skippedSends(campaignId: string) {
+    return t.db
+      .selectFrom('email_sends')
+      .select(['recipient_email', 'error'])
+      .where('campaign_id', '=', campaignId)
+      .where('status', '=', 'skipped')
+      .orderBy('recipient_email')
+      .execute();
+  }
+
   function recipientsAtProvider(): string[] {
     return fake.emails.flatMap((e) => e.to);
   }
@@ -193,14 +204,7 @@ describe('campaign sending engine', () => {
     expect(recipients).toHaveLength(148);
     expect(recipients).not.toContain('contact-7@example.com');
     expect(recipients).not.toContain('contact-120@example.com');
-    const skipped = await t.db
-      .selectFrom('email_sends')
-      .select(['recipient_email', 'error'])
-      .where('campaign_id', '=', campaign.id)
-      .where('status', '=', 'skipped')
-      .orderBy('recipient_email')
-      .execute();
-    expect(skipped).toEqual([
+    expect(await skippedSends(campaign.id)).toEqual([
       { recipient_email: 'contact-120@example.com', error: 'Suppressed: hard_bounce' },
       { recipient_email: 'contact-7@example.com', error: 'Unsubscribed before this e-mail was sent' },
     ]);
@@ -282,14 +286,7 @@ describe('campaign sending engine', () => {
     expect(campaign.total_recipients).toBe(3);
     expect(await runCampaignSend(services, campaign.id)).toBe('completed');
     expect(recipientsAtProvider()).toEqual(['contact-2@example.com']);
-    const skipped = await t.db
-      .selectFrom('email_sends')
-      .select(['recipient_email', 'error'])
-      .where('campaign_id', '=', campaign.id)
-      .where('status', '=', 'skipped')
-      .orderBy('recipient_email')
-      .execute();
-    expect(skipped).toEqual([
+    expect(await skippedSends(campaign.id)).toEqual([
       { recipient_email: 'Listed.Tester@example.org', error: 'Suppressed: manual' },
       { recipient_email: 'erased.tester@example.org', error: 'Suppressed: erased' },
     ]);
