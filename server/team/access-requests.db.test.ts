@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '#shared/auth/messages.ts';
 import type { Role } from '#shared/auth/permissions.ts';
@@ -7,6 +8,7 @@ import { callerAt, callerFor, codeOf, recordingJobQueue, testServices } from '#t
 import type { JobPayload } from '../jobs/definitions.ts';
 import { createUser, grantAdmin } from '../auth/users.ts';
 import type { SessionUser } from '../auth/session.ts';
+import { createMigrator, migrateToLatest } from '../db/migrator.ts';
 
 // Decision 047: open sign-up versus invitations, and sign-up as a request for access.
 
@@ -216,5 +218,34 @@ describe('sign-up, invitations and access requests (decision 047)', () => {
       code: 'BAD_REQUEST',
     });
     expect((await api.accessRequests()).map((r) => r.id)).toContain(id);
+  });
+});
+
+describe('the access_requests migration', () => {
+  const t = useTestDatabase();
+
+  it('files a request for accounts that never were members, and none for members or former ones', async () => {
+    const before = await createMigrator(t.db).migrateTo('20261126050000_lighter_queued_sends');
+    expect(before.error).toBeUndefined();
+    const user = async (email: string) =>
+      (
+        await sql<{ id: string }>`
+          INSERT INTO users (email, password_hash) VALUES (${email}, 'x') RETURNING id`.execute(t.db)
+      ).rows[0]!.id;
+    const stranger = await user('old-stranger@example.com');
+    const member = await user('old-member@example.com');
+    await sql`INSERT INTO user_roles (user_id, role) VALUES (${member}, 'viewer')`.execute(t.db);
+    const signedInOnce = await user('old-former@example.com');
+    await sql`INSERT INTO audit_log (actor_id, action) VALUES (${signedInOnce}, 'auth.signIn')`.execute(t.db);
+    const removed = await user('old-removed@example.com');
+    await sql`INSERT INTO audit_log (action, entity_type, entity_id)
+      VALUES ('admin.team.remove', 'team', ${removed})`.execute(t.db);
+    const invited = await user('old-invited@example.com');
+    await sql`INSERT INTO team_invitations (email, role, token_hash, expires_at, accepted_at, accepted_user_id)
+      VALUES ('old-invited@example.com', 'buyer', 'h', now(), now(), ${invited})`.execute(t.db);
+
+    await migrateToLatest(t.db);
+    const rows = await t.db.selectFrom('access_requests').select('user_id').execute();
+    expect(rows.map((r) => r.user_id)).toEqual([stranger]);
   });
 });
