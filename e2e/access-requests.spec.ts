@@ -48,8 +48,8 @@ async function verificationPath(email: string): Promise<string> {
   return new URL(link).pathname + new URL(link).search;
 }
 
-// axe-core ships with the toolchain (Lighthouse's dependency); evaluated in the page, not injected
-// as a script tag, so the page's Content-Security-Policy stays as it is.
+// axe-core (a dev dependency, the version Lighthouse already brings) is evaluated in the page
+// rather than added as a script tag, so the page's Content-Security-Policy stays as it is.
 const AXE_SOURCE = readFileSync(new URL('../node_modules/axe-core/axe.min.js', import.meta.url), 'utf8');
 
 interface AxeViolation {
