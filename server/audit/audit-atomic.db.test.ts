@@ -76,6 +76,15 @@ describe('every admin mutation, called successfully, writes one audit row', () =
       .returning(['id', 'lead_id'])
       .executeTakeFirstOrThrow();
   };
+  /** An open sign-up, as the public form leaves it (decision 047): its account's id. */
+  const accessRequest = async (email: string) => {
+    await callerAt(testServices(t.db, { jobs: recordingJobQueue() }), '198.51.100.60').auth.signUp({
+      email,
+      password: 'walk-sign-up-passphrase-2026',
+    });
+    return (await t.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow())
+      .id;
+  };
   const member = async (email: string) => {
     const user = await createUser(t.db, { email, password: 'unused-pass-1', verified: true });
     await grantAdmin(t.db, email, 'viewer');
@@ -226,6 +235,13 @@ describe('every admin mutation, called successfully, writes one audit row', () =
       return api().team.resetTwoFactor({ id });
     },
     'admin.team.setTwoFactorPolicy': () => api().team.setTwoFactorPolicy({ required: false }),
+    'admin.team.approveAccessRequest': async () =>
+      api().team.approveAccessRequest({
+        id: await accessRequest('walk-approve@example.com'),
+        role: 'viewer',
+      }),
+    'admin.team.dismissAccessRequest': async () =>
+      api().team.dismissAccessRequest({ id: await accessRequest('walk-dismiss@example.com') }),
   };
 
   const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>;
@@ -500,7 +516,9 @@ describe('every auth mutation and the import upload write their audit row', () =
 
   /** Not audited, with the reason: neither is an action of a team member on the back office. */
   const EXEMPT: Record<string, string> = {
-    'auth.signUp': 'a public account without a role; the back office is not opened by it',
+    'auth.signUp':
+      'a public account without a role and its access request: the Owner answering it is audited (decision 047), ' +
+      'and a row per anonymous sign-up would let anyone grow the log',
     'auth.requestPasswordReset': 'changes no account, and must answer alike for every address',
   };
 

@@ -6,7 +6,9 @@ export type AuthErrorKind =
   | 'throttled'
   | 'weak_password'
   /** A password reset link that is forged, expired or already used. */
-  | 'invalid_token';
+  | 'invalid_token'
+  /** Sign-up with an address that has an open invitation (decision 047). */
+  | 'invited';
 
 /** A refusal the user may see as is; the tRPC layer maps the kind to a status. */
 export class AuthError extends Error {

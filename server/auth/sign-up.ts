@@ -1,8 +1,11 @@
 import { AUTH_MESSAGES } from '#shared/auth/messages.ts';
 import type { Credentials } from '#shared/auth/schemas.ts';
+import { INVITATION_MESSAGES } from '#shared/team/schemas.ts';
 import { enqueueEmail } from '../email/send-job.ts';
 import { consumeRateLimit } from '../security/rate-limit.ts';
 import type { AppServices } from '../services.ts';
+import { createAccessRequest } from '../team/access-requests.ts';
+import { hasOpenInvitation } from '../team/invitations.ts';
 import { accountExistsEmail, verificationEmail } from './auth-emails.ts';
 import { AuthError } from './errors.ts';
 import { SIGN_UP_IP_RULE } from './login-throttle.ts';
@@ -13,10 +16,12 @@ import { createUser, findUserByEmail, UserExistsError } from './users.ts';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Open sign-up (docs/spec/admin.md §6): creates a user without any role and e-mails a verification link. An
- * address already on file gets a "you already have an account" e-mail instead, and the caller
- * sees exactly the same outcome, so sign-up cannot be used to learn who has an account. Admin
- * access is granted outside the app (`npm run admin -- grant <email>`).
+ * Open sign-up (docs/spec/admin.md §6): creates a user without any role, e-mails a verification
+ * link and files an access request the Owner approves with a role or dismisses on the Team page
+ * (decision 047). An address already on file gets a "you already have an account" e-mail instead,
+ * and the caller sees exactly the same outcome, so sign-up cannot be used to learn who has an
+ * account. An address with an open invitation is refused with a pointer to the invitation: an
+ * account made here would stand in the invitation's way.
  */
 export async function signUp(
   services: Pick<AppServices, 'db' | 'config' | 'jobs'>,
@@ -28,6 +33,8 @@ export async function signUp(
   const limit = await consumeRateLimit(db, `signup:ip:${client.ip ?? 'unknown'}`, SIGN_UP_IP_RULE, now);
   if (!limit.allowed)
     throw new AuthError('throttled', AUTH_MESSAGES.signUpThrottled, limit.retryAfterSeconds);
+  if (await hasOpenInvitation(db, credentials.email))
+    throw new AuthError('invited', INVITATION_MESSAGES.signUpInvited);
   const problem = newPasswordProblem(credentials.password, credentials.email);
   if (problem) throw new AuthError('weak_password', problem);
 
@@ -35,6 +42,7 @@ export async function signUp(
     if (await findUserByEmail(trx, credentials.email)) return null;
     try {
       const user = await createUser(trx, { email: credentials.email, password: credentials.password });
+      await createAccessRequest(trx, user.id, now);
       await enqueueEmail(
         services,
         verificationEmail(config, { userId: user.id, email: user.email }, now),

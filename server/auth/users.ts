@@ -57,6 +57,8 @@ export async function grantAdmin(db: DbExecutor, email: string, role: Role = 'ow
     .values({ user_id: user.id, role })
     .onConflict((oc) => oc.column('user_id').doUpdateSet({ role }))
     .execute();
+  // A grant answers the account's access request, as approving it on the Team page would (decision 047).
+  await db.deleteFrom('access_requests').where('user_id', '=', user.id).execute();
 }
 
 export async function listUsers(db: DbExecutor): Promise<UserSummary[]> {

@@ -53,6 +53,12 @@ export interface SessionsTable {
   last_used_at: GeneratedTimestamp;
 }
 
+/** An open sign-up waiting for the Owner's approval or dismissal (decision 047). */
+export interface AccessRequestsTable {
+  user_id: string;
+  created_at: GeneratedTimestamp;
+}
+
 export interface UserRolesTable {
   user_id: string;
   role: Role;
@@ -508,6 +514,7 @@ export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
   user_roles: UserRolesTable;
+  access_requests: AccessRequestsTable;
   leads: LeadsTable;
   enquiries: EnquiriesTable;
   enquiry_events: EnquiryEventsTable;

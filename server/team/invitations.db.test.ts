@@ -154,8 +154,9 @@ describe('team invitations (decision 030)', () => {
     const existing = await team.invite({ email: 'taken@example.com', role: 'viewer' });
     const takenToken = linkToken(jobs);
     expect(await codeOf(team.invite({ email: 'rev-owner@example.com', role: 'viewer' }))).toBe('CONFLICT');
-    // Someone signed up with the address after the invitation went out.
-    await createUser(t.db, { email: 'Taken@example.com', password: 'someone-else-pass-1' });
+    // A verified account took the address after the invitation went out (an unverified one is
+    // replaced by the acceptance, decision 047: access-requests.db.test.ts).
+    await createUser(t.db, { email: 'Taken@example.com', password: 'someone-else-pass-1', verified: true });
     expect(await codeOf(visitor.auth.acceptInvitation({ token: takenToken, password: PASSWORD }))).toBe(
       'BAD_REQUEST',
     );

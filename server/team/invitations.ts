@@ -10,6 +10,7 @@ import { newPasswordProblem } from '../auth/password-policy.ts';
 import { createUser, findUserByEmail, UserExistsError } from '../auth/users.ts';
 import type { DbExecutor } from '../db/database.ts';
 import { enqueueEmail } from '../email/send-job.ts';
+import { deleteReplacedAccount, hasAccessRequest, replaceableAccount } from './access-requests.ts';
 import type { AppServices } from '../services.ts';
 import { INVITATION_MESSAGES } from '#shared/team/schemas.ts';
 
@@ -24,6 +25,10 @@ export class AlreadyMemberError extends Error {
 }
 export class AlreadyInvitedError extends Error {
   override name = 'AlreadyInvitedError';
+}
+/** A verified account without a role that asked for access: the Owner approves it instead. */
+export class AccessRequestedError extends Error {
+  override name = 'AccessRequestedError';
 }
 export class UnknownInvitationError extends Error {
   override name = 'UnknownInvitationError';
@@ -53,7 +58,12 @@ async function sendInvitation(
   );
 }
 
-/** The Owner invites an address with a role; refuses an address with an account or an open invitation. */
+/**
+ * The Owner invites an address with a role; refuses an address with an open invitation, a
+ * member's or a verified account's. An unverified account without a role (anyone can sign up with
+ * any address) is replaced: it goes with its sessions and access request, in the caller's
+ * transaction (decision 047), so a stranger's sign-up cannot block the invitation.
+ */
 export async function inviteMember(
   db: DbExecutor,
   services: Services,
@@ -62,7 +72,13 @@ export async function inviteMember(
   now = new Date(),
 ): Promise<{ id: string }> {
   const email = input.email.trim();
-  if (await findUserByEmail(db, email)) throw new AlreadyMemberError(email);
+  const existing = await findUserByEmail(db, email);
+  if (existing) {
+    const replaced = await replaceableAccount(db, email);
+    if (replaced) await deleteReplacedAccount(db, replaced);
+    else if (await hasAccessRequest(db, existing.id)) throw new AccessRequestedError(email);
+    else throw new AlreadyMemberError(email);
+  }
   const token = newToken();
   const row = await db
     .insertInto('team_invitations')
@@ -163,6 +179,21 @@ async function openInvitation(db: DbExecutor, token: string, now: Date, forUpdat
   return query.executeTakeFirst();
 }
 
+/**
+ * Whether the address has an invitation that is neither accepted nor revoked: sign-up refuses it
+ * (decision 047). An expired one counts, since the Owner can resend it from the Team page.
+ */
+export async function hasOpenInvitation(db: DbExecutor, email: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('team_invitations')
+    .select('id')
+    .where(sql`lower(email)`, '=', email.trim().toLowerCase())
+    .where('accepted_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** What the acceptance page shows: the address and role a link invites, or null. */
 export async function invitationForToken(
   db: DbExecutor,
@@ -186,12 +217,16 @@ export async function acceptInvitation(
   if (!invitation) throw new AuthError('invalid_token', INVITATION_MESSAGES.linkInvalid);
   const problem = newPasswordProblem(input.password, invitation.email);
   if (problem) throw new AuthError('weak_password', problem);
+  // An unverified sign-up that slipped in beside the invitation (decision 047): the link proves
+  // the mailbox, the sign-up never did, so the invitation wins.
+  const replaced = await replaceableAccount(trx, invitation.email);
+  if (replaced) await deleteReplacedAccount(trx, replaced);
   let user: { id: string; email: string };
   try {
     // The address was the invitee's to open: the link proves it, so it counts as verified.
     user = await createUser(trx, { email: invitation.email, password: input.password, verified: true });
   } catch (error) {
-    // Someone signed up with the address after the invitation went out.
+    // A verified account took the address after the invitation went out.
     if (error instanceof UserExistsError)
       throw new AuthError('invalid_token', INVITATION_MESSAGES.linkInvalid);
     throw error;

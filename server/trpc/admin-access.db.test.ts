@@ -164,4 +164,7 @@ const EXPECTED_PERMISSIONS: Record<string, Permission> = {
   'admin.team.resetTwoFactor': 'team.manage',
   'admin.team.twoFactorPolicy': 'team.manage',
   'admin.team.setTwoFactorPolicy': 'team.manage',
+  'admin.team.accessRequests': 'team.manage',
+  'admin.team.approveAccessRequest': 'team.manage',
+  'admin.team.dismissAccessRequest': 'team.manage',
 };

@@ -32,6 +32,11 @@ export const INVITATION_MESSAGES = {
   linkInvalid:
     'This invitation link is invalid, has expired, was revoked or has already been used. Ask the Owner for a new one.',
   accepted: 'Welcome to the team. You are signed in.',
+  /** Sign-up with an invited address (decision 047): the invitation is the way in. */
+  signUpInvited:
+    'This address has been invited to the team. Open the invitation link in the e-mail we sent to it to choose your password, or ask the Owner to resend the invitation.',
+  /** Inviting a verified account that asked for access: approving it is the way in. */
+  accessRequested: 'That address has asked for access: approve or dismiss its request under Access requests.',
 } as const;
 
 export const teamInviteInputSchema = z.object({
@@ -52,3 +57,22 @@ export interface TeamInvitation {
 
 /** The Owner's switch: members without two-factor sign-in must enrol before using the admin. */
 export const teamTwoFactorPolicyInputSchema = z.object({ required: z.boolean() });
+
+/**
+ * Access requests (decision 047): an open sign-up waits on the Team page until the Owner approves
+ * it with a role or dismisses it. Identified by the account's id.
+ */
+export const ACCESS_REQUEST_MESSAGES = {
+  notFound: 'That access request is no longer open.',
+} as const;
+
+export const teamAccessRequestInputSchema = z.object({ id: z.uuid(ACCESS_REQUEST_MESSAGES.notFound) });
+export const teamApproveAccessRequestInputSchema = teamAccessRequestInputSchema.extend({ role: roleSchema });
+
+export interface AccessRequest {
+  id: string;
+  email: string;
+  /** Whether the address was confirmed through the verification link. */
+  verified: boolean;
+  requestedAt: string;
+}

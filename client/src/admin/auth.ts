@@ -44,7 +44,14 @@ export function isAccessError(error: unknown): boolean {
 
 // Messages the auth procedures write for people; anything else (a crash, a network failure)
 // becomes the spec's generic text rather than leaking internals.
-const USER_FACING_CODES = new Set(['UNAUTHORIZED', 'FORBIDDEN', 'TOO_MANY_REQUESTS', 'BAD_REQUEST']);
+// CONFLICT: sign-up with an invited address, pointed to its invitation (decision 047).
+const USER_FACING_CODES = new Set([
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'TOO_MANY_REQUESTS',
+  'BAD_REQUEST',
+  'CONFLICT',
+]);
 
 export function authErrorMessage(error: unknown): string {
   const data = errorData(error);

@@ -8,6 +8,7 @@ import { useCan, useMe } from '../admin/auth.ts';
 import { errorMessage } from '../admin/widgets/errors.ts';
 import { formatDateTime } from '../admin/widgets/format.ts';
 import { useTRPC } from '../trpc.ts';
+import { AccessRequestsCard } from './AccessRequestsCard.tsx';
 import { InvitationsCard } from './InvitationsCard.tsx';
 import { TwoFactorPolicyCard } from './TwoFactorPolicyCard.tsx';
 
@@ -117,6 +118,7 @@ export function TeamPage() {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
+      <AccessRequestsCard />
       <InvitationsCard />
       <TwoFactorPolicyCard />
       <Text size="sm" c="dimmed">

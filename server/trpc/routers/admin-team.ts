@@ -1,7 +1,10 @@
 import { TRPCError } from '@trpc/server';
 import {
+  ACCESS_REQUEST_MESSAGES,
   INVITATION_MESSAGES,
   TEAM_MESSAGES,
+  teamAccessRequestInputSchema,
+  teamApproveAccessRequestInputSchema,
   teamChangeRoleInputSchema,
   teamInvitationInputSchema,
   teamInviteInputSchema,
@@ -9,6 +12,13 @@ import {
   teamTwoFactorPolicyInputSchema,
 } from '#shared/team/schemas.ts';
 import {
+  approveAccessRequest,
+  dismissAccessRequest,
+  listAccessRequests,
+  UnknownAccessRequestError,
+} from '../../team/access-requests.ts';
+import {
+  AccessRequestedError,
   AlreadyInvitedError,
   AlreadyMemberError,
   inviteMember,
@@ -31,7 +41,7 @@ import {
   UnknownMemberError,
 } from '../../team/team.ts';
 import { invalidateUserSessions } from '../../auth/session.ts';
-import { adminProcedure, router } from '../trpc.ts';
+import { adminProcedure, requirePermission, router } from '../trpc.ts';
 
 function teamError(error: unknown): unknown {
   if (error instanceof LastOwnerError)
@@ -44,6 +54,10 @@ function teamError(error: unknown): unknown {
     return new TRPCError({ code: 'CONFLICT', message: INVITATION_MESSAGES.alreadyInvited });
   if (error instanceof UnknownInvitationError)
     return new TRPCError({ code: 'NOT_FOUND', message: INVITATION_MESSAGES.notFound });
+  if (error instanceof AccessRequestedError)
+    return new TRPCError({ code: 'CONFLICT', message: INVITATION_MESSAGES.accessRequested });
+  if (error instanceof UnknownAccessRequestError)
+    return new TRPCError({ code: 'NOT_FOUND', message: ACCESS_REQUEST_MESSAGES.notFound });
   return error;
 }
 
@@ -99,6 +113,33 @@ export const adminTeamRouter = router({
       throw teamError(error);
     }
   }),
+
+  /**
+   * Open sign-ups waiting for the Owner (decision 047). Answered by the account's id, so the audit
+   * row's entity is the account and approving shows its role going from none to the one chosen.
+   */
+  accessRequests: requirePermission('team.manage').query(({ ctx }) => listAccessRequests(ctx.db)),
+
+  approveAccessRequest: requirePermission('team.manage')
+    .input(teamApproveAccessRequestInputSchema)
+    .mutation(async ({ ctx, input }) => {
+      try {
+        return await approveAccessRequest(ctx.db, input.id, input.role);
+      } catch (error) {
+        throw teamError(error);
+      }
+    }),
+
+  /** The account that asked is deleted with its request: it never held a role. */
+  dismissAccessRequest: requirePermission('team.manage')
+    .input(teamAccessRequestInputSchema)
+    .mutation(async ({ ctx, input }) => {
+      try {
+        return await dismissAccessRequest(ctx.db, input.id);
+      } catch (error) {
+        throw teamError(error);
+      }
+    }),
 
   /** A member lost their authenticator: 2FA goes, and so do their sessions (decision 030). */
   resetTwoFactor: adminProcedure.input(teamMemberInputSchema).mutation(async ({ ctx, input }) => {

@@ -48,6 +48,7 @@ const STATUS: Record<AuthErrorKind, TRPCError['code']> = {
   throttled: 'TOO_MANY_REQUESTS',
   weak_password: 'BAD_REQUEST',
   invalid_token: 'BAD_REQUEST',
+  invited: 'CONFLICT',
 };
 
 function toTrpcError(error: unknown, ctx: Context): unknown {

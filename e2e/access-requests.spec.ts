@@ -1,0 +1,137 @@
+import { readFileSync } from 'node:fs';
+import { sql } from 'kysely';
+import { AUTH_MESSAGES } from '#shared/auth/messages.ts';
+import { INVITATION_MESSAGES } from '#shared/team/schemas.ts';
+import { E2E_ADMIN } from './support/constants.ts';
+import { submitSignIn } from './support/admin.ts';
+import { e2eDatabase } from './support/db.ts';
+import { expect, type Page, test } from './support/test.ts';
+
+// Decision 047: a sign-up is a request for access the Owner answers on the Team page, and an
+// invited address is pointed to its invitation instead of being signed up.
+
+const PASSWORD = 'harbour-quartz-lantern-2026';
+
+function toast(page: Page, text: string | RegExp) {
+  return page.locator('.mantine-Notification-root').filter({ hasText: text });
+}
+
+async function signUp(page: Page, email: string): Promise<void> {
+  await page.context().clearCookies();
+  await page.goto('/admin/login');
+  await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+}
+
+/** The verification link the worker delivered to the outbox (no provider key in e2e). */
+async function verificationPath(email: string): Promise<string> {
+  let body: string | null | undefined;
+  await expect
+    .poll(
+      async () => {
+        const row = await e2eDatabase()
+          .selectFrom('outbox_emails')
+          .select('text_body')
+          .where(sql<boolean>`${email} = ANY(to_addresses)`)
+          .where('subject', 'like', 'Verify your email%')
+          .executeTakeFirst();
+        body = row?.text_body;
+        return body;
+      },
+      { timeout: 20_000 },
+    )
+    .toBeTruthy();
+  const link = /https?:\/\/\S+\/api\/auth\/verify\?token=[A-Za-z0-9_-]+/.exec(body ?? '')?.[0];
+  if (!link) throw new Error(`no verification link in: ${body}`);
+  return new URL(link).pathname + new URL(link).search;
+}
+
+// axe-core (a dev dependency, the version Lighthouse already brings) is evaluated in the page
+// rather than added as a script tag, so the page's Content-Security-Policy stays as it is.
+const AXE_SOURCE = readFileSync(new URL('../node_modules/axe-core/axe.min.js', import.meta.url), 'utf8');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  nodes: { target: unknown[] }[];
+}
+
+/** Serious and critical axe violations inside the Access requests section. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: { run: (context: unknown) => Promise<{ violations: AxeViolation[] }> };
+      }
+    ).axe;
+    const result = await axe.run({ include: [['section[aria-labelledby="access-requests-title"]']] });
+    return result.violations;
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
+}
+
+test('a stranger signs up, the Owner approves them as Buyer at 390 px, and they sign in', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const run = Date.now().toString(36);
+  const stranger = `asker-${run}@e2e.test`;
+  const invited = `invited-${run}@e2e.test`;
+
+  // The Owner invites an address; signing up with it points to the invitation instead.
+  await submitSignIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await page.goto('/admin/team');
+  const inviteForm = page.getByRole('form', { name: 'Invite a member' });
+  await inviteForm.getByRole('textbox', { name: 'Email' }).fill(invited);
+  await inviteForm.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(toast(page, `Invitation sent to ${invited}.`)).toBeVisible();
+  await signUp(page, invited);
+  await expect(page.getByRole('alert').filter({ hasText: INVITATION_MESSAGES.signUpInvited })).toBeVisible();
+
+  // A stranger signs up (the spec's message) and follows the verification link.
+  await signUp(page, stranger);
+  await expect(page.getByRole('status').filter({ hasText: AUTH_MESSAGES.signUpSuccess })).toBeVisible();
+  await page.goto(await verificationPath(stranger));
+  await expect(page).toHaveURL(/\/admin\/login\?verify=success$/);
+  // Verified but not approved: still no way in.
+  await submitSignIn(page, stranger, PASSWORD);
+  await expect(page.getByRole('alert').filter({ hasText: AUTH_MESSAGES.accessDenied })).toBeVisible();
+
+  // The Owner sees the request on the Team page; the section passes axe at desktop width.
+  await submitSignIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await page.goto('/admin/team');
+  const requests = page.getByRole('region', { name: 'Access requests' });
+  const request = requests.getByRole('listitem').filter({ hasText: stranger });
+  await expect(request).toBeVisible();
+  await expect(request.getByText('Address verified')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // On a phone: nothing of the section runs off a 390 px screen, and it still passes axe.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(request.getByRole('button', { name: `Approve ${stranger}` })).toBeInViewport();
+  const box = await requests.boundingBox();
+  expect((box?.x ?? 0) + (box?.width ?? Infinity)).toBeLessThanOrEqual(390);
+  expect(await requests.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // Approved with a role: the request goes and the member list shows them with it.
+  await request.getByRole('combobox', { name: `Role for ${stranger}` }).click();
+  await page.getByRole('option', { name: 'Buyer', exact: true }).click();
+  await request.getByRole('button', { name: `Approve ${stranger}` }).click();
+  await expect(toast(page, `${stranger} joined the team as Buyer.`)).toBeVisible();
+  await expect(request).toHaveCount(0);
+  const members = page.getByTestId('team-members');
+  await expect(members.getByRole('cell', { name: stranger, exact: true })).toBeVisible();
+  await expect(members.getByRole('combobox', { name: `Role of ${stranger}` })).toHaveValue('Buyer');
+
+  // The approved Buyer signs in to the admin.
+  await submitSignIn(page, stranger, PASSWORD);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+});
