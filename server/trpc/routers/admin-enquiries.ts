@@ -1,11 +1,13 @@
 import { TRPCError } from '@trpc/server';
 import {
+  businessToday,
   ENQUIRY_MESSAGES,
   enquiriesListInputSchema,
   enquiryAssignInputSchema,
   enquiryIdInputSchema,
   enquiryNoteInputSchema,
   enquiryOfferInputSchema,
+  enquiryOfferInputSchemaOn,
   enquiryStatusInputSchema,
 } from '#shared/enquiries/schemas.ts';
 import {
@@ -15,6 +17,7 @@ import {
 } from '#shared/enquiries/reply.ts';
 import type { Database } from '../../db/database.ts';
 import { replyDraft, sendEnquiryReply } from '../../enquiries/reply.ts';
+import { getSettingsTimezone } from '../../settings/settings.ts';
 import { listTemplates } from '../../templates/templates.ts';
 import { enqueueConversion } from '../../enquiries/conversions.ts';
 import { getEnquiry, listAssignableAdmins } from '../../enquiries/detail.ts';
@@ -84,6 +87,15 @@ export const adminEnquiriesRouter = router({
   recordOffer: requirePermission('enquiries.write')
     .input(enquiryOfferInputSchema)
     .mutation(async ({ ctx, input }) => {
+      // Whether the validity has passed depends on the business's day, known only here.
+      const today = businessToday(await getSettingsTimezone(ctx.db));
+      const dated = enquiryOfferInputSchemaOn(today).safeParse(input);
+      if (!dated.success)
+        throw new TRPCError({
+          code: 'BAD_REQUEST',
+          message: dated.error.issues[0]?.message ?? ENQUIRY_MESSAGES.offerExpired,
+          cause: dated.error,
+        });
       const result = await ctx.db.transaction().execute((trx) => recordOffer(trx, input, ctx.user));
       if (result.status === 'not_found') throw notFound();
       if (result.status === 'closed')
