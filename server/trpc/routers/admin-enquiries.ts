@@ -52,7 +52,8 @@ export const adminEnquiriesRouter = router({
     .input(enquiryIdInputSchema)
     .query(({ ctx, input }) => enquiryOrNotFound(ctx.db, input.id)),
 
-  setStatus: requirePermission('enquiries.write')
+  // Reasons, notes, offer conditions and replies are typed about the seller (decision 036).
+  setStatus: requirePermission('enquiries.write', { personalInput: ['reason'] })
     .input(enquiryStatusInputSchema)
     .mutation(async ({ ctx, input }) => {
       const result = await ctx.db.transaction().execute(async (trx) => {
@@ -76,7 +77,7 @@ export const adminEnquiriesRouter = router({
       return enquiryOrNotFound(ctx.db, input.id);
     }),
 
-  addNote: requirePermission('enquiries.write')
+  addNote: requirePermission('enquiries.write', { personalInput: ['body'] })
     .input(enquiryNoteInputSchema)
     .mutation(async ({ ctx, input }) => {
       const result = await ctx.db.transaction().execute((trx) => addEnquiryNote(trx, input, ctx.user));
@@ -84,7 +85,7 @@ export const adminEnquiriesRouter = router({
       return enquiryOrNotFound(ctx.db, input.id);
     }),
 
-  recordOffer: requirePermission('enquiries.write')
+  recordOffer: requirePermission('enquiries.write', { personalInput: ['conditions'] })
     .input(enquiryOfferInputSchema)
     .mutation(async ({ ctx, input }) => {
       // Whether the validity has passed depends on the business's day, known only here.
@@ -117,7 +118,7 @@ export const adminEnquiriesRouter = router({
       return draft;
     }),
 
-  reply: requirePermission('enquiries.write')
+  reply: requirePermission('enquiries.write', { personalInput: ['subject', 'html'] })
     .input(enquiryReplyInputSchema)
     .mutation(async ({ ctx, input }) => {
       const result = await ctx.db.transaction().execute((trx) => sendEnquiryReply(trx, ctx, input, ctx.user));
