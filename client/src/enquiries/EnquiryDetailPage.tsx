@@ -436,6 +436,7 @@ function OfferForm({ enquiry }: { enquiry: EnquiryDetail }) {
           label="Conditions"
           value={conditions}
           onChange={(event) => setConditions(event.currentTarget.value)}
+          error={fieldErrors.conditions}
           autosize
           minRows={2}
         />
