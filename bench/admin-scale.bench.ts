@@ -136,7 +136,7 @@ async function measureQueries(db: Database): Promise<Figure[]> {
     logs({ search: ['person12', 'gmail', 'person199999'][i % 3] }),
   );
   await add('dashboard.stats (5 cards)', () => dashboardStats(db));
-  await add('dashboard.recentActivity', () => recentActivity(db));
+  await add('dashboard.recentActivity', () => recentActivity(db, { withAddresses: true }));
   await add('dashboard.dailyActivity (30-day chart)', () => dailyActivity(db, { timezone }));
   await add('settings (getSendingSettings)', () => getSendingSettings(db));
   await add(

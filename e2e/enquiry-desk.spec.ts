@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
+import { ENQUIRY_MESSAGES } from '#shared/enquiries/schemas.ts';
 import { signInAsAdmin } from './support/admin.ts';
 import { e2eDatabase } from './support/db.ts';
 import { expect, test } from './support/test.ts';
@@ -102,8 +103,19 @@ test('an enquiry from the sell form is worked from the inbox to Purchased', asyn
   expect(sent?.html).toContain('Hi Desk, thank you for the details of your Omega.');
   expect(sent?.reply_to).toBeTruthy();
 
-  // An offer: Contacted → Offer made; then Accepted and Purchased.
+  // The form refuses what the server would, with the same messages (decision 026): over the cap,
+  // then valid until a day already gone. Nothing is recorded.
+  await page.getByRole('textbox', { name: 'Amount (AUD)' }).fill('1000001');
+  await page.getByRole('button', { name: 'Record offer' }).click();
+  await expect(page.getByText(ENQUIRY_MESSAGES.offerTooLarge)).toBeVisible();
   await page.getByRole('textbox', { name: 'Amount (AUD)' }).fill('12500');
+  await page.getByLabel('Valid until').fill('2000-01-01');
+  await page.getByRole('button', { name: 'Record offer' }).click();
+  await expect(page.getByText(ENQUIRY_MESSAGES.offerExpired)).toBeVisible();
+  await expect(page.getByText(ENQUIRY_MESSAGES.offerTooLarge)).toHaveCount(0);
+  await page.getByLabel('Valid until').fill('');
+
+  // An offer: Contacted → Offer made; then Accepted and Purchased.
   await page.getByRole('textbox', { name: 'Conditions' }).fill('Subject to inspection');
   await page.getByRole('button', { name: 'Record offer' }).click();
   await expect(page.getByTestId('latest-offer')).toContainText('$12,500.00 AUD');

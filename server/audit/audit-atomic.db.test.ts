@@ -412,7 +412,8 @@ describe('before/after for segments, suppressions, the 2FA rule and invitations 
       email: 'changed',
       email_hash: 'changed',
       reason: { before: 'manual', after: null },
-      note: { before: 'Asked', after: null },
+      // Free text about the person, like the address (decision 036).
+      note: 'changed',
       created_by: { before: owner.email, after: null },
     });
     expect(JSON.stringify(changes)).not.toContain('diff-lifted');

@@ -7,7 +7,8 @@ import { csvLineSql } from '../exports/csv.ts';
 import type { CsvExportSpec } from '../exports/csv-export.ts';
 
 // The audit log (decision 028): who did what, when, from where, to which record. The summary names
-// the fields an action set, never secrets, and long text (HTML bodies) only by its length.
+// the fields an action set, never secrets, long text (HTML bodies) only by its length, and personal
+// text (names, addresses, phones, notes about a person) only by its field (decision 036).
 
 export interface AuditActor {
   id: string | null;
@@ -39,6 +40,33 @@ export function auditSummary(input: unknown, depth = 0): unknown {
     out[key] = SECRET_KEY.test(key) ? '[hidden]' : auditSummary(value, depth + 1);
   }
   return out;
+}
+
+/**
+ * What the audit log keeps of a value that names or describes a person: that it was given, never
+ * what it was. The log is append-only and outlives an erasure (decision 036).
+ */
+export const PERSONAL_VALUE = '[personal data]';
+
+/**
+ * The input with the values of `fields` replaced by PERSONAL_VALUE. A dotted name reaches into a
+ * nested object ('consentEvidence.note'), through arrays of them; a value left empty (null, absent
+ * or '') is kept, since that it was not given is no one's data.
+ */
+export function withoutPersonalData(input: unknown, fields: readonly string[] | undefined): unknown {
+  let out = input;
+  for (const field of fields ?? []) out = redactPath(out, field.split('.'));
+  return out;
+}
+
+function redactPath(value: unknown, path: readonly string[]): unknown {
+  if (value === null || value === undefined || value === '') return value;
+  const [head, ...rest] = path;
+  if (head === undefined) return PERSONAL_VALUE;
+  if (Array.isArray(value)) return value.map((item: unknown) => redactPath(item, path));
+  if (typeof value !== 'object' || !Object.hasOwn(value, head)) return value;
+  const record = value as Record<string, unknown>;
+  return { ...record, [head]: redactPath(record[head], rest) };
 }
 
 export async function recordAudit(db: DbExecutor, actor: AuditActor, entry: AuditEntry): Promise<void> {

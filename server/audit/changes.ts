@@ -78,6 +78,9 @@ const PERSONAL = new Set([
   'user_agent',
   // A suppressed address's hash names the address as well as the address does.
   'email_hash',
+  // Free text about the person: their own reason for leaving, an admin's note on a suppression.
+  'unsubscribe_reason',
+  'note',
 ]);
 
 /** Reads the record an action names, or undefined when there is nothing to compare. */

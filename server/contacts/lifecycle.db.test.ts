@@ -116,8 +116,9 @@ describe('contact lifecycle', () => {
       email_marketing_consent: true,
       consent_source: `import:${admin.email}`,
     });
+    // The file's "New Name" only fills a name the contact lacks (decision 035): theirs is kept.
     expect(byEmail.get('existing@example.com')).toMatchObject({
-      full_name: 'New Name',
+      full_name: 'Old Name',
       email_marketing_consent: true,
     });
     expect(byEmail.get('no.consent@example.com')).toMatchObject({ email_marketing_consent: false });
@@ -174,6 +175,42 @@ describe('contact lifecycle', () => {
       .select(sql<number>`count(*)::int`.as('n'))
       .executeTakeFirstOrThrow();
     expect(count.n).toBe(5);
+  });
+
+  it("fills a name or phone the contact lacks and never replaces the contact's own", async () => {
+    await t.db
+      .insertInto('leads')
+      .values([
+        { email: 'complete@example.com', full_name: 'Kept Name', phone: '0411 111 111' },
+        { email: 'no.phone@example.com', full_name: 'Named Already' },
+        { email: 'blank.name@example.com', full_name: '', phone: '0433 333 333' },
+      ])
+      .execute();
+    const { dry, view } = await importCsv(
+      [
+        'Email,Name,Phone,Marketing',
+        'complete@example.com,Imported Name,0422 222 222,no',
+        'no.phone@example.com,Other Name,0444 444 444,no',
+        'blank.name@example.com,Filled Name,0455 555 555,no',
+      ].join('\n'),
+    );
+    expect(dry.rows.map((r) => [r.email, r.outcome])).toEqual([
+      ['complete@example.com', 'unchanged'],
+      ['no.phone@example.com', 'update'],
+      ['blank.name@example.com', 'update'],
+    ]);
+    expect(view).toMatchObject({ created: 0, updated: 2, unchanged: 1 });
+    const leads = await t.db
+      .selectFrom('leads')
+      .select(['email', 'full_name', 'phone'])
+      .where('email', 'in', ['complete@example.com', 'no.phone@example.com', 'blank.name@example.com'])
+      .orderBy('email')
+      .execute();
+    expect(leads).toEqual([
+      { email: 'blank.name@example.com', full_name: 'Filled Name', phone: '0433 333 333' },
+      { email: 'complete@example.com', full_name: 'Kept Name', phone: '0411 111 111' },
+      { email: 'no.phone@example.com', full_name: 'Named Already', phone: '0444 444 444' },
+    ]);
   });
 
   it('keeps leads.suppressed_at in step with the list: add, new contact, remove', async () => {

@@ -132,6 +132,21 @@ describe('dashboard', () => {
       'u1@example.com',
       'Done 1',
     ]);
+
+    // A Buyer reads the dashboard but not the unsubscribe log: the same events, no address.
+    for (const role of ['buyer', 'marketer', 'viewer'] as const) {
+      const seen = await callerFor(testServices(t.db), { ...admin, role }).admin.dashboard.recentActivity();
+      expect(seen.map((i) => i.kind)).toEqual(items.map((i) => i.kind));
+      const unsubscribes = seen.filter((i) => i.kind === 'unsubscribe');
+      if (role === 'buyer') {
+        expect(unsubscribes.map((i) => i.email)).toEqual([null, null, null, null, null]);
+        expect(JSON.stringify(seen)).not.toContain('@example.com');
+      } else {
+        expect(unsubscribes.map((i) => i.email)).toEqual(
+          items.flatMap((i) => (i.kind === 'unsubscribe' ? [i.email] : [])),
+        );
+      }
+    }
   });
 
   it('counts sends, opens, clicks and unsubscribes per local day over the last 30 days', async () => {

@@ -52,7 +52,15 @@ export async function dashboardStats(db: DbExecutor): Promise<DashboardStats> {
 }
 
 /** The 5 latest completed campaigns and the 5 latest unsubscribes, newest first (docs/spec/admin.md §9). */
-export async function recentActivity(db: DbExecutor): Promise<RecentActivityItem[]> {
+/**
+ * The latest completed campaigns and unsubscribes. An unsubscribe names its address only to a role
+ * that reads the unsubscribe log (`withAddresses`): a Buyer sees the dashboard but not who left
+ * the list (decision 027).
+ */
+export async function recentActivity(
+  db: DbExecutor,
+  { withAddresses }: { withAddresses: boolean },
+): Promise<RecentActivityItem[]> {
   const [campaigns, logs] = await Promise.all([
     db
       .selectFrom('email_campaigns')
@@ -88,7 +96,7 @@ export async function recentActivity(db: DbExecutor): Promise<RecentActivityItem
     logs.map((l) => ({
       kind: 'unsubscribe' as const,
       id: l.id,
-      email: l.email,
+      email: withAddresses ? l.email : null,
       action: l.action,
       at: l.created_at.toISOString(),
     })),

@@ -1,9 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_COUNT_CAP } from '#shared/admin/lists.ts';
+import { businessToday, ENQUIRY_MESSAGES, MAX_OFFER_CENTS } from '#shared/enquiries/schemas.ts';
 import { useTestDatabase } from '#test/support/db.ts';
 import { callerFor, codeOf, testServices } from '#test/support/services.ts';
 import { createUser, grantAdmin } from '../auth/users.ts';
 import type { SessionUser } from '../auth/session.ts';
+import { getSettingsTimezone } from '../settings/settings.ts';
 
 const BASE = Date.UTC(2026, 0, 1);
 const minutes = (n: number) => new Date(BASE + n * 60_000);
@@ -154,7 +156,7 @@ describe('admin enquiries', () => {
     await caller().admin.enquiries.recordOffer({
       id,
       amountCents: 1_250_000,
-      validUntil: '2026-02-01',
+      validUntil: '2099-02-01',
       conditions: 'Subject to inspection',
     });
     await caller(other).admin.enquiries.addNote({ id, body: 'Seller prefers a call after 5 pm' });
@@ -170,7 +172,7 @@ describe('admin enquiries', () => {
 
     expect(detail.status).toBe('purchased');
     expect(detail.offers.map((o) => o.amountCents)).toEqual([1_300_000, 1_250_000]);
-    expect(detail.offers[1]).toMatchObject({ validUntil: '2026-02-01', conditions: 'Subject to inspection' });
+    expect(detail.offers[1]).toMatchObject({ validUntil: '2099-02-01', conditions: 'Subject to inspection' });
     expect(detail.timeline.map((e) => e.kind)).toEqual([
       'submitted',
       'status',
@@ -262,6 +264,33 @@ describe('admin enquiries', () => {
     expect((await caller().admin.enquiries.list({ search: 'daytona' })).rows.map((r) => r.id)).toEqual(
       idsOf([10]),
     );
+  });
+
+  it('refuses an offer over the cap or valid until a day already gone, with the form message', async () => {
+    const id = ids[9]!;
+    const offer = { id, amountCents: 500_000, validUntil: null, conditions: null };
+    const over = caller().admin.enquiries.recordOffer({ ...offer, amountCents: MAX_OFFER_CENTS + 1 });
+    await expect(over).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(over).rejects.toThrow(ENQUIRY_MESSAGES.offerTooLarge);
+    // Two days back on the business's calendar, and a day long gone.
+    const today = businessToday(await getSettingsTimezone(t.db));
+    const twoDaysAgo = new Date(Date.parse(`${today}T00:00:00Z`) - 2 * 86_400_000).toISOString().slice(0, 10);
+    for (const validUntil of [twoDaysAgo, '2000-01-01']) {
+      const past = caller().admin.enquiries.recordOffer({ ...offer, validUntil });
+      await expect(past).rejects.toMatchObject({
+        code: 'BAD_REQUEST',
+        message: ENQUIRY_MESSAGES.offerExpired,
+      });
+    }
+    expect((await caller().admin.enquiries.get({ id })).offers).toEqual([]);
+    const recorded = await caller().admin.enquiries.recordOffer({
+      ...offer,
+      amountCents: MAX_OFFER_CENTS,
+      validUntil: '2099-12-31',
+    });
+    expect(recorded.offers.map((o) => [o.amountCents, o.validUntil])).toEqual([
+      [MAX_OFFER_CENTS, '2099-12-31'],
+    ]);
   });
 
   it('refuses to assign to someone who is not an admin', async () => {

@@ -58,14 +58,14 @@ describe('replying to a seller from the enquiry', () => {
     await caller().admin.enquiries.recordOffer({
       id: enquiryId,
       amountCents: 420_000,
-      validUntil: '2026-03-01',
+      validUntil: '2099-03-01',
       conditions: 'Subject to inspection',
     });
     const [template] = await caller().admin.enquiries.replyTemplates();
     const draft = await caller().admin.enquiries.replyPreview({ id: enquiryId, templateId: template!.id });
     expect(draft).toEqual({
       subject: 'Our offer for your Omega Speedmaster',
-      html: '<p>Hi Sam, we offer $4,200.00 until 1 March 2026. Subject to inspection</p>',
+      html: '<p>Hi Sam, we offer $4,200.00 until 1 March 2099. Subject to inspection</p>',
     });
   });
 

@@ -131,6 +131,15 @@ describe('admin CSV exports', () => {
         term,
       ).toEqual(['Email', 'plain@gmail.com']);
     }
+    // The audit rows say a search was given, never the name or digits typed (decision 036).
+    const audited = await t.db
+      .selectFrom('audit_log')
+      .select(sql<string>`summary::text`.as('summary'))
+      .where('action', '=', 'exports.contacts')
+      .execute();
+    const summaries = audited.map((r) => r.summary).join('\n');
+    expect(summaries).toContain('"search": "[personal data]"');
+    for (const typed of ['olivia', '412', 'GMAIL']) expect(summaries).not.toContain(typed);
   });
 
   it('answers HEAD with the headers only and releases the export', async () => {

@@ -6,7 +6,7 @@ import { CAMPAIGN_NOT_FOUND, campaignIdInputSchema } from '#shared/campaigns/sch
 import { findCampaign } from '../campaigns/campaigns.ts';
 import { campaignSendsCsvExport } from '../campaigns/sends-export.ts';
 import { auditFiltersSchema } from '#shared/audit/schemas.ts';
-import { auditCsvExport, auditSummary, recordAudit } from '../audit/audit.ts';
+import { auditCsvExport, auditSummary, recordAudit, withoutPersonalData } from '../audit/audit.ts';
 import type { SessionUser } from '../auth/session.ts';
 import { contactsCsvExport } from '../contacts/export.ts';
 import { IMPORT_MESSAGES, importIdInputSchema } from '#shared/contacts/import.ts';
@@ -56,7 +56,11 @@ async function sendCsv(
     .send(csv.start());
 }
 
-/** Every export is audited before its first byte leaves (decision 028). */
+/**
+ * Every export is audited before its first byte leaves (decision 028). A search term is typed to
+ * find a person (a name, an address, phone digits), so the row says one was given, not what it
+ * was (decision 036).
+ */
 async function auditExport(
   services: AppServices,
   user: SessionUser,
@@ -67,7 +71,11 @@ async function auditExport(
   await recordAudit(
     services.db,
     { id: user.id, email: user.email, ip: req.ip || null },
-    { action, entityType: 'export', summary: { filter: auditSummary(query) } },
+    {
+      action,
+      entityType: 'export',
+      summary: { filter: auditSummary(withoutPersonalData(query, ['search'])) },
+    },
   );
 }
 

@@ -52,6 +52,15 @@ describe('admin settings', () => {
     expect(view.adminEmails).toEqual(['settings-admin@example.com']);
   });
 
+  it("shows the members' addresses to the Owner only", async () => {
+    for (const role of ['marketer', 'buyer', 'viewer'] as const) {
+      const view = await callerFor(testServices(t.db), { ...admin, role }).admin.settings.get();
+      expect(view.adminEmails, role).toBeNull();
+      expect(JSON.stringify(view), role).not.toContain('settings-admin@example.com');
+    }
+    expect((await caller().admin.settings.get()).adminEmails).toEqual(['settings-admin@example.com']);
+  });
+
   it('reports integrations as configured or not, never with a secret', async () => {
     const view = await caller().admin.settings.get();
     expect(view.integrations.map((i) => [i.key, i.configured, i.setting])).toEqual([

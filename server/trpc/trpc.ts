@@ -3,7 +3,7 @@ import { z, ZodError } from 'zod';
 import { hasUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '#shared/text-safety.ts';
 import { hasPermission, type Permission } from '#shared/auth/permissions.ts';
 import { inActionTransaction } from '../audit/action-transaction.ts';
-import { auditSummary, recordAudit } from '../audit/audit.ts';
+import { auditSummary, recordAudit, withoutPersonalData } from '../audit/audit.ts';
 import { changedFields, describesCreation, snapshotFor } from '../audit/changes.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { TWO_FACTOR_ENROLMENT_REQUIRED } from '#shared/auth/messages.ts';
@@ -14,7 +14,11 @@ import type { Context } from './context.ts';
 /** Each admin procedure names the permission it needs (decision 027): tests and audits read it. */
 export interface ProcedureMeta {
   permission?: Permission;
-  /** Input fields holding a contact's personal data: the audit row names them, never their values. */
+  /**
+   * Input fields holding personal data (a name, address or phone, or free text typed about a
+   * person): the audit row names them, never their values (decision 036). A dotted name reaches
+   * into a nested object. Every mutation that takes such a field must list it.
+   */
   personalInput?: readonly string[];
 }
 
@@ -124,14 +128,6 @@ export const auditMutation = t.middleware(async ({ ctx, type, path, getRawInput,
     (result) => result.ok,
   );
 });
-
-/** An erased contact must not live on in the append-only audit log (decision 036). */
-function withoutPersonalData(input: unknown, fields: readonly string[] | undefined): unknown {
-  if (!fields || !input || typeof input !== 'object' || Array.isArray(input)) return input;
-  return Object.fromEntries(
-    Object.entries(input).map(([key, value]) => [key, fields.includes(key) ? '[personal data]' : value]),
-  );
-}
 
 /** A created record's id, when the procedure answers with one (create, duplicate). */
 function auditedEntityId(data: unknown): string | null {

@@ -23,7 +23,14 @@ export interface DashboardStats {
 
 export type RecentActivityItem =
   | { kind: 'campaign_completed'; id: string; name: string; recipients: number; at: string }
-  | { kind: 'unsubscribe'; id: string; email: string; action: string; at: string };
+  | {
+      kind: 'unsubscribe';
+      id: string;
+      /** Null for a role that may not read the unsubscribe log (a Buyer): the event, not who. */
+      email: string | null;
+      action: string;
+      at: string;
+    };
 
 export interface DailyActivityPoint {
   /** Local calendar day in the settings timezone, YYYY-MM-DD. */

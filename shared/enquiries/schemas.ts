@@ -10,8 +10,11 @@ export const ENQUIRIES_PAGE_SIZE = 20;
 export const REPLY_PROMISE_HOURS = 24;
 export const MAX_NOTE_LENGTH = 5000;
 export const MAX_OFFER_CONDITIONS = 2000;
-/** A million dollars is beyond any watch this business buys; a typo beyond it is refused. */
-export const MAX_OFFER_CENTS = 100_000_000_00;
+/**
+ * A million dollars is beyond any watch this business buys; a typo beyond it is refused (decision
+ * 026). Whole cents: $1,000,000.00.
+ */
+export const MAX_OFFER_CENTS = 1_000_000_00;
 
 export const ENQUIRY_MESSAGES = {
   notFound: 'Enquiry not found',
@@ -19,6 +22,8 @@ export const ENQUIRY_MESSAGES = {
   unknownAssignee: 'That person is not an admin.',
   offerClosed: 'This enquiry is closed: reopen it before recording an offer.',
   redacted: 'Photos and free text were removed under the retention policy.',
+  offerTooLarge: 'An offer cannot be more than $1,000,000.',
+  offerExpired: 'The offer cannot be valid until a day that has already passed.',
 } as const;
 
 const day = z.iso.date();
@@ -58,10 +63,36 @@ export const enquiryNoteInputSchema = z.object({
 export const enquiryOfferInputSchema = z.object({
   id: z.uuid(ENQUIRY_MESSAGES.notFound),
   /** Whole cents of AUD, so no floating-point rounding reaches the record. */
-  amountCents: z.number().int().positive('Enter an amount').max(MAX_OFFER_CENTS),
+  amountCents: z
+    .number()
+    .int()
+    .positive('Enter an amount')
+    .max(MAX_OFFER_CENTS, ENQUIRY_MESSAGES.offerTooLarge),
   validUntil: day.nullable(),
   conditions: z.string().trim().max(MAX_OFFER_CONDITIONS).nullable(),
 });
+
+/** Today's calendar day (YYYY-MM-DD) in the business's timezone (settings.timezone). */
+export function businessToday(timezone: string, now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: timezone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
+
+/**
+ * The offer input as recorded on `today` (the business's day, not the browser's or the server's):
+ * an offer may be valid until today or later, never until a day already gone (decision 026). The
+ * server checks it after the static schema, knowing the timezone; the form checks it the same way.
+ */
+export function enquiryOfferInputSchemaOn(today: string) {
+  return enquiryOfferInputSchema.refine((offer) => offer.validUntil === null || offer.validUntil >= today, {
+    message: ENQUIRY_MESSAGES.offerExpired,
+    path: ['validUntil'],
+  });
+}
 
 /** /admin/enquiries?search=&status=&brand=&assignee=&awaiting=1&from=&to=&page= */
 export interface EnquiriesSearchParams {

@@ -104,6 +104,7 @@ export interface SettingsView {
   defaults: { fromName: string; fromEmail: string; replyToEmail: string };
   bouncePauseThreshold: number;
   integrations: IntegrationStatus[];
-  adminEmails: string[];
+  /** The members' addresses, for the Owner only (team.manage); null for every other role. */
+  adminEmails: string[] | null;
   updatedAt: string;
 }

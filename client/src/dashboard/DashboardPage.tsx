@@ -201,7 +201,7 @@ function ActivityItem({ item }: { item: RecentActivityItem }) {
         <Badge color="red" variant="light">
           {ACTION_LABELS[item.action as UnsubscribeLogAction] ?? 'Unsubscribe'}
         </Badge>
-        <Text size="sm">{item.email} unsubscribed</Text>
+        <Text size="sm">{item.email ?? 'A contact'} unsubscribed</Text>
       </Group>
       <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
         {formatDateTime(item.at)}

@@ -23,7 +23,13 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { ENQUIRY_MESSAGES, type EnquiryDetail, type TimelineEntry } from '#shared/enquiries/schemas.ts';
+import {
+  businessToday,
+  ENQUIRY_MESSAGES,
+  type EnquiryDetail,
+  enquiryOfferInputSchemaOn,
+  type TimelineEntry,
+} from '#shared/enquiries/schemas.ts';
 import {
   allowedTransitions,
   ENQUIRY_STATUS_LABELS,
@@ -355,7 +361,13 @@ function OfferForm({ enquiry }: { enquiry: EnquiryDetail }) {
   const [amount, setAmount] = useState<number | string>('');
   const [validUntil, setValidUntil] = useState('');
   const [conditions, setConditions] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<string, string>>>({});
   const update = useEnquiryUpdate();
+  // "Today" is the business's day (settings timezone), as the server reads it (decision 026).
+  const settings = useQuery(trpc.admin.settings.get.queryOptions(undefined, { staleTime: 60_000 }));
+  const today = businessToday(
+    settings.data?.values.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+  );
   const record = useMutation(
     trpc.admin.enquiries.recordOffer.mutationOptions({
       ...update,
@@ -363,6 +375,7 @@ function OfferForm({ enquiry }: { enquiry: EnquiryDetail }) {
         setAmount('');
         setValidUntil('');
         setConditions('');
+        setFieldErrors({});
         notifications.show({
           color: 'green',
           title: 'Offer recorded',
@@ -377,14 +390,25 @@ function OfferForm({ enquiry }: { enquiry: EnquiryDetail }) {
   if (closed) return null;
   return (
     <form
+      noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        record.mutate({
+        const offer = {
           id: enquiry.id,
           amountCents: Math.round(dollars * 100),
           validUntil: validUntil || null,
           conditions: conditions.trim() || null,
-        });
+        };
+        // The server's own rules and messages (shared schema), before the round trip.
+        const checked = enquiryOfferInputSchemaOn(today).safeParse(offer);
+        if (!checked.success) {
+          const errors: Partial<Record<string, string>> = {};
+          for (const issue of checked.error.issues) errors[String(issue.path[0])] ??= issue.message;
+          setFieldErrors(errors);
+          return;
+        }
+        setFieldErrors({});
+        record.mutate(offer);
       }}
     >
       <Stack gap="xs">
@@ -397,18 +421,22 @@ function OfferForm({ enquiry }: { enquiry: EnquiryDetail }) {
             min={0}
             value={amount}
             onChange={setAmount}
+            error={fieldErrors.amountCents}
           />
           <TextInput
             label="Valid until"
             type="date"
+            min={today}
             value={validUntil}
             onChange={(event) => setValidUntil(event.currentTarget.value)}
+            error={fieldErrors.validUntil}
           />
         </Group>
         <Textarea
           label="Conditions"
           value={conditions}
           onChange={(event) => setConditions(event.currentTarget.value)}
+          error={fieldErrors.conditions}
           autosize
           minRows={2}
         />

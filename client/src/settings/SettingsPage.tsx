@@ -262,14 +262,19 @@ function SettingsForm({ view }: { view: SettingsView }) {
               <Code>revoke &lt;email&gt;</Code> and <Code>list</Code>. The role is stored in the{' '}
               <Code>user_roles</Code> table.
             </Text>
-            <Text size="sm" fw={500}>
-              Current admins
-            </Text>
-            <List size="sm">
-              {view.adminEmails.map((email) => (
-                <List.Item key={email}>{email}</List.Item>
-              ))}
-            </List>
+            {/* The members' addresses come to the Owner only (decision 027). */}
+            {view.adminEmails && (
+              <>
+                <Text size="sm" fw={500}>
+                  Current admins
+                </Text>
+                <List size="sm">
+                  {view.adminEmails.map((email) => (
+                    <List.Item key={email}>{email}</List.Item>
+                  ))}
+                </List>
+              </>
+            )}
           </Card>
         </SimpleGrid>
       </Stack>

@@ -29,8 +29,10 @@ function classified(rows: readonly ImportRow[]) {
           SELECT 1 FROM email_suppressions s WHERE s.email_hash = email_hash(i.email)) THEN 'suppressed'
         WHEN l.email_unsubscribed_at IS NOT NULL THEN 'unsubscribed'
         WHEN l.id IS NULL THEN 'create'
-        WHEN (i.full_name IS NOT NULL AND i.full_name IS DISTINCT FROM l.full_name)
-          OR (i.phone IS NOT NULL AND i.phone IS DISTINCT FROM l.phone)
+        -- A name or phone only fills what the contact lacks (decision 035): the contact's own,
+        -- typed by them or an admin, is never overwritten by a file.
+        WHEN (i.full_name IS NOT NULL AND nullif(l.full_name, '') IS NULL)
+          OR (i.phone IS NOT NULL AND nullif(l.phone, '') IS NULL)
           OR (i.email_consent AND NOT l.email_marketing_consent)
           OR (i.sms_consent AND NOT l.sms_marketing_consent AND l.sms_unsubscribed_at IS NULL) THEN 'update'
         ELSE 'unchanged'
@@ -115,8 +117,8 @@ export async function importBatch(
     ),
     updated AS (
       UPDATE leads l SET
-        full_name = coalesce(c.full_name, l.full_name),
-        phone = coalesce(c.phone, l.phone),
+        full_name = coalesce(nullif(l.full_name, ''), c.full_name),
+        phone = coalesce(nullif(l.phone, ''), c.phone),
         email_marketing_consent = l.email_marketing_consent OR c.grant_email,
         email_consent_pending = l.email_consent_pending AND NOT c.grant_email,
         sms_marketing_consent = l.sms_marketing_consent OR c.grant_sms,

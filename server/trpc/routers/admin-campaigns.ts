@@ -144,7 +144,8 @@ export const adminCampaignsRouter = router({
     timezone: await settingsTimezone(ctx.db),
   })),
 
-  saveDraft: requirePermission('campaigns.write')
+  // Test addresses are people's addresses (decision 036): the audit row says they were given.
+  saveDraft: requirePermission('campaigns.write', { personalInput: ['test_emails'] })
     .input(campaignSaveDraftInputSchema)
     .mutation(({ ctx, input }) =>
       run(async () => {
@@ -163,7 +164,7 @@ export const adminCampaignsRouter = router({
     ),
 
   // Send Now saves the form as it is (creating the campaign if needed), then starts sending.
-  sendNow: requirePermission('campaigns.send')
+  sendNow: requirePermission('campaigns.send', { personalInput: ['test_emails'] })
     .input(campaignSaveDraftInputSchema)
     .mutation(({ ctx, input }) =>
       run(async () => {
@@ -173,7 +174,7 @@ export const adminCampaignsRouter = router({
       }),
     ),
 
-  schedule: requirePermission('campaigns.send')
+  schedule: requirePermission('campaigns.send', { personalInput: ['test_emails'] })
     .input(campaignScheduleInputSchema)
     .mutation(({ ctx, input }) =>
       run(async () => {
@@ -187,7 +188,7 @@ export const adminCampaignsRouter = router({
       }),
     ),
 
-  sendTest: requirePermission('campaigns.write')
+  sendTest: requirePermission('campaigns.write', { personalInput: ['to'] })
     .input(campaignSendTestInputSchema)
     .mutation(({ ctx, input }) =>
       run(async () => {

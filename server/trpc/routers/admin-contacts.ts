@@ -38,7 +38,8 @@ export const adminContactsRouter = router({
       return contact;
     }),
 
-  update: requirePermission('contacts.write')
+  // A consent note is typed about the person (decision 036).
+  update: requirePermission('contacts.write', { personalInput: ['consentEvidence.note'] })
     .input(contactUpdateInputSchema)
     .mutation(async ({ ctx, input }) => {
       const { id, ...changes } = input;
@@ -60,7 +61,9 @@ export const adminContactsRouter = router({
       return contact;
     }),
 
-  create: requirePermission('contacts.write', { personalInput: ['email', 'fullName', 'phone'] })
+  create: requirePermission('contacts.write', {
+    personalInput: ['email', 'fullName', 'phone', 'consentEvidence.note'],
+  })
     .input(contactCreateInputSchema)
     .mutation(async ({ ctx, input }) => {
       const result = await ctx.db

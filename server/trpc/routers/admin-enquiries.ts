@@ -1,11 +1,13 @@
 import { TRPCError } from '@trpc/server';
 import {
+  businessToday,
   ENQUIRY_MESSAGES,
   enquiriesListInputSchema,
   enquiryAssignInputSchema,
   enquiryIdInputSchema,
   enquiryNoteInputSchema,
   enquiryOfferInputSchema,
+  enquiryOfferInputSchemaOn,
   enquiryStatusInputSchema,
 } from '#shared/enquiries/schemas.ts';
 import {
@@ -15,6 +17,7 @@ import {
 } from '#shared/enquiries/reply.ts';
 import type { Database } from '../../db/database.ts';
 import { replyDraft, sendEnquiryReply } from '../../enquiries/reply.ts';
+import { getSettingsTimezone } from '../../settings/settings.ts';
 import { listTemplates } from '../../templates/templates.ts';
 import { enqueueConversion } from '../../enquiries/conversions.ts';
 import { getEnquiry, listAssignableAdmins } from '../../enquiries/detail.ts';
@@ -49,7 +52,8 @@ export const adminEnquiriesRouter = router({
     .input(enquiryIdInputSchema)
     .query(({ ctx, input }) => enquiryOrNotFound(ctx.db, input.id)),
 
-  setStatus: requirePermission('enquiries.write')
+  // Reasons, notes, offer conditions and replies are typed about the seller (decision 036).
+  setStatus: requirePermission('enquiries.write', { personalInput: ['reason'] })
     .input(enquiryStatusInputSchema)
     .mutation(async ({ ctx, input }) => {
       const result = await ctx.db.transaction().execute(async (trx) => {
@@ -73,7 +77,7 @@ export const adminEnquiriesRouter = router({
       return enquiryOrNotFound(ctx.db, input.id);
     }),
 
-  addNote: requirePermission('enquiries.write')
+  addNote: requirePermission('enquiries.write', { personalInput: ['body'] })
     .input(enquiryNoteInputSchema)
     .mutation(async ({ ctx, input }) => {
       const result = await ctx.db.transaction().execute((trx) => addEnquiryNote(trx, input, ctx.user));
@@ -81,9 +85,18 @@ export const adminEnquiriesRouter = router({
       return enquiryOrNotFound(ctx.db, input.id);
     }),
 
-  recordOffer: requirePermission('enquiries.write')
+  recordOffer: requirePermission('enquiries.write', { personalInput: ['conditions'] })
     .input(enquiryOfferInputSchema)
     .mutation(async ({ ctx, input }) => {
+      // Whether the validity has passed depends on the business's day, known only here.
+      const today = businessToday(await getSettingsTimezone(ctx.db));
+      const dated = enquiryOfferInputSchemaOn(today).safeParse(input);
+      if (!dated.success)
+        throw new TRPCError({
+          code: 'BAD_REQUEST',
+          message: dated.error.issues[0]?.message ?? ENQUIRY_MESSAGES.offerExpired,
+          cause: dated.error,
+        });
       const result = await ctx.db.transaction().execute((trx) => recordOffer(trx, input, ctx.user));
       if (result.status === 'not_found') throw notFound();
       if (result.status === 'closed')
@@ -105,7 +118,7 @@ export const adminEnquiriesRouter = router({
       return draft;
     }),
 
-  reply: requirePermission('enquiries.write')
+  reply: requirePermission('enquiries.write', { personalInput: ['subject', 'html'] })
     .input(enquiryReplyInputSchema)
     .mutation(async ({ ctx, input }) => {
       const result = await ctx.db.transaction().execute((trx) => sendEnquiryReply(trx, ctx, input, ctx.user));

@@ -1,4 +1,5 @@
 import { TRPCError } from '@trpc/server';
+import { hasPermission } from '#shared/auth/permissions.ts';
 import { SETTINGS_MESSAGES, settingsInputSchema, type SettingsView } from '#shared/settings/schemas.ts';
 import {
   getSendingSettings,
@@ -13,7 +14,13 @@ import type { Context } from '../context.ts';
 import { requirePermission, router } from '../trpc.ts';
 
 async function settingsView(ctx: Context): Promise<SettingsView> {
-  const [settings, adminEmails] = await Promise.all([getSendingSettings(ctx.db), listAdminEmails(ctx.db)]);
+  // Every member reads the settings (the admin frame needs the timezone), but the members'
+  // addresses are the Owner's to see, as on the Team page (decision 027).
+  const showMembers = hasPermission(ctx.user?.role, 'team.manage');
+  const [settings, adminEmails] = await Promise.all([
+    getSendingSettings(ctx.db),
+    showMembers ? listAdminEmails(ctx.db) : null,
+  ]);
   return {
     values: toSettingsValues(settings),
     defaults: settingsDefaults(ctx.config),

@@ -15,7 +15,7 @@ export const adminSuppressionsRouter = router({
     .input(suppressionsListInputSchema)
     .query(({ ctx, input }) => listSuppressions(ctx.db, { ...input, pageSize: SUPPRESSIONS_PAGE_SIZE })),
 
-  add: requirePermission('contacts.write', { personalInput: ['addresses'] })
+  add: requirePermission('contacts.write', { personalInput: ['addresses', 'note'] })
     .input(suppressionAddInputSchema)
     .mutation(({ ctx, input }) =>
       ctx.db.transaction().execute((trx) =>

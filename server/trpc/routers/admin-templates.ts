@@ -89,7 +89,7 @@ export const adminTemplatesRouter = router({
     }),
 
   /** The preview page's test: the template with the admin's sample values, to one address. */
-  sendTest: requirePermission('templates.write')
+  sendTest: requirePermission('templates.write', { personalInput: ['to', 'samples'] })
     .input(templateSendTestInputSchema)
     .mutation(async ({ ctx, input }) => {
       const template = await findTemplate(ctx.db, input.id);
