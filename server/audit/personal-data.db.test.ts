@@ -62,6 +62,9 @@ const PERSONAL_INPUT: Record<string, readonly string[]> = {
   'admin.team.revokeInvitation': [],
   'admin.team.resetTwoFactor': [],
   'admin.team.setTwoFactorPolicy': [],
+  // Ids and a role: the requester's address is never in the input.
+  'admin.team.approveAccessRequest': [],
+  'admin.team.dismissAccessRequest': [],
   'admin.templates.create': [],
   'admin.templates.update': [],
   'admin.templates.delete': [],
