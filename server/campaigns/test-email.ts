@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { validateCampaign } from '#shared/campaigns/rules.ts';
 import { renderPreview } from '#shared/templates/variables.ts';
+import { listIdHeader } from '../email/list-id.ts';
 import { sanitizeMarketingHtml } from '../email/marketing-html.ts';
 import type { EmailFailure } from '../email/types.ts';
 import { consumeRateLimit } from '../security/rate-limit.ts';
@@ -85,7 +86,7 @@ export function renderTestEmail(
 
 /**
  * Sends one test e-mail now, through the configured transport: the content as a recipient would
- * get it (merge tags filled with sample values, footer added if there is no unsubscribe link).
+ * get it (merge tags filled with sample values, the compliance footer, the List-Id header).
  */
 export async function sendTestEmail(
   services: Pick<AppServices, 'db' | 'config' | 'email'>,
@@ -118,6 +119,8 @@ export async function sendTestEmail(
     subject: rendered.subject,
     html: rendered.html,
     text: rendered.text,
+    // A test shows the message as the list gets it: the same List-Id (decision 004).
+    headers: { 'List-Id': listIdHeader(services.config) },
     tags: [{ name: 'kind', value: input.kind }],
   });
   if (!result.ok) throw new TestSendFailedError(result.error);
