@@ -75,3 +75,16 @@ export function withIdentityFooter(
 ): string {
   return withFooter(rendered, footerTemplate(site)(hasUnsubscribeLink(source) ? null : links));
 }
+
+/**
+ * An admin preview of marketing HTML with the footer the reader will get; its links go to the
+ * public preferences page, as a test e-mail's do (no contact, so no signed token).
+ */
+export function previewWithIdentityFooter(
+  rendered: string,
+  source: string,
+  site: FooterSite & Pick<SiteConfig, 'url'>,
+): string {
+  const page = `${site.url}/unsubscribe`;
+  return withIdentityFooter(rendered, source, site, { unsubscribeUrl: page, preferencesUrl: page });
+}

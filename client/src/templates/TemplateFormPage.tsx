@@ -20,12 +20,14 @@ import { useRef } from 'react';
 import { TEMPLATE_NOT_FOUND, type TemplateDto } from '#shared/templates/schemas.ts';
 import { REPLY_FIELDS } from '#shared/enquiries/reply.ts';
 import { BUILT_IN_TAGS, extractVariables, templateInputSchema } from '#shared/templates/variables.ts';
+import { previewWithIdentityFooter } from '#shared/templates/identity-footer.ts';
 import { ADMIN_TITLE } from '../admin/AdminShell.tsx';
 import { zod4Resolver } from '../admin/zod-form-resolver.ts';
 import { EmailPreview } from '../admin/widgets/EmailPreview.tsx';
 import { errorCode, errorMessage } from '../admin/widgets/errors.ts';
 import { HtmlEditor, type HtmlEditorHandle } from '../admin/widgets/HtmlEditor.tsx';
 import { ButtonLink } from '../admin/widgets/links.tsx';
+import { site } from '../site.ts';
 import { useTRPC } from '../trpc.ts';
 import { VariablesEditor } from './VariablesEditor.tsx';
 
@@ -237,7 +239,16 @@ function TemplateForm({ template, kind = 'marketing' }: { template?: TemplateDto
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 6 }}>
-            <EmailPreview html={form.values.html_content} title="Live preview" height={620} />
+            <EmailPreview
+              html={
+                templateKind === 'marketing'
+                  ? // The footer every campaign message gets (decision 004).
+                    previewWithIdentityFooter(form.values.html_content, form.values.html_content, site)
+                  : form.values.html_content
+              }
+              title="Live preview"
+              height={620}
+            />
             <Text size="xs" c="dimmed" mt={4}>
               Scripts never run in the preview, and the saved HTML is sanitised.
             </Text>
