@@ -68,6 +68,27 @@ export async function replyMergeValues(
   };
 }
 
+/**
+ * What a reply template's test e-mail and preview show in place of a seller's enquiry: every reply
+ * field filled, so the admin reads the reply as a seller would.
+ */
+export function sampleReplyValues(config: Pick<AppConfig, 'site'>, to: string): Record<ReplyField, string> {
+  return {
+    first_name: 'Alex',
+    full_name: 'Alex Sample',
+    email: to,
+    reference: '1A2B3C4D',
+    watch_brand: 'Rolex',
+    watch_model: 'Submariner',
+    watch_year: '2019',
+    offer_amount: aud.format(12_500),
+    offer_valid_until: day.format(new Date('2030-03-01T00:00:00Z')),
+    offer_conditions: 'Subject to inspection',
+    business_name: config.site.name,
+    business_phone: config.site.phone,
+  };
+}
+
 /** A reply template merged for one enquiry; null when either is missing. */
 export async function replyDraft(
   db: DbExecutor,

@@ -118,7 +118,7 @@ describe('merge tags by template kind', () => {
     const checked: string[] = [];
 
     // Replies: the starter and each reply field, sent as the composer sends them (tags left in the
-    // text are merged again on the server) and as the merged draft.
+    // text are merged again on the server), as the merged draft, and as the template's test.
     for (const tag of OFFERED_TAGS.reply) {
       const saved = await api().templates.create(template('reply', tag));
       const draft = await api().enquiries.replyPreview({ id: enquiryId, templateId: saved.id });
@@ -134,6 +134,15 @@ describe('merge tags by template kind', () => {
         expect(sent[0]?.html).toContain('Reference ');
         checked.push(`reply × {{${tag}}}`);
       }
+      // The template's test e-mail is sent as a reply: sample fields, no marketing footer, no list.
+      const before = fake.emails.length;
+      await api().templates.sendTest({ id: saved.id, to: 'tester@example.com', samples: {} });
+      const [test] = fake.emails.slice(before);
+      expect(leftovers(test ? [test] : []), `reply test ${tag}`).toEqual([]);
+      expect(`${test?.subject} ${test?.html}`).not.toContain(`[${tag}]`);
+      expect(test?.html).not.toContain('You are receiving');
+      expect(test?.headers?.['List-Id']).toBeUndefined();
+      checked.push(`reply test × {{${tag}}}`);
     }
 
     // Campaigns: each built-in tag and a custom one, through the engine and the template's test.
@@ -157,6 +166,6 @@ describe('merge tags by template kind', () => {
       expect(leftovers(sent), `marketing ${tag}`).toEqual([]);
       checked.push(`marketing × {{${tag}}}`);
     }
-    expect(checked).toHaveLength(OFFERED_TAGS.reply.length * 2 + OFFERED_TAGS.marketing.length + 1);
+    expect(checked).toHaveLength(OFFERED_TAGS.reply.length * 3 + OFFERED_TAGS.marketing.length + 1);
   });
 });

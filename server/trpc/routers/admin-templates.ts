@@ -90,6 +90,7 @@ export const adminTemplatesRouter = router({
         html: template.html_content,
         text: template.text_content,
         samples: input.samples,
+        renderAs: template.template_type,
       });
       return { text: rendered.text };
     }),
@@ -109,6 +110,8 @@ export const adminTemplatesRouter = router({
           samples: input.samples,
           userId: ctx.user.id,
           kind: 'template-test',
+          // A reply template's test is sent as a reply, not as marketing (decision 011).
+          renderAs: template.template_type,
         });
       } catch (error) {
         throw toTrpcError(error);
