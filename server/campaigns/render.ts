@@ -83,6 +83,8 @@ export function campaignRenderer(
   // Decided on the stored HTML, so a link written as {{unsubscribe_url}} counts.
   const ownLink = hasUnsubscribeLink(content.html);
   const footer = footerTemplate(site);
+  // Without links the footer is the same for every recipient: built once.
+  const sameFooter = ownLink ? footer(null) : null;
   const campaignValues = content.variables ?? {};
   const fillText = compileMergeTags(textTemplate(content, footer, ownLink));
   return (values) => {
@@ -95,9 +97,8 @@ export function campaignRenderer(
     const subject = mergeTags(content.subject, subjectValues, false).replace(/[\r\n]+/g, ' ');
     const html = withFooter(
       mergeTags(content.html, record, true),
-      footer(
-        ownLink ? null : { unsubscribeUrl: values.unsubscribe_url, preferencesUrl: values.preferences_url },
-      ),
+      sameFooter ??
+        footer({ unsubscribeUrl: values.unsubscribe_url, preferencesUrl: values.preferences_url }),
     );
     // Unescaped: the text part shows a name as typed, not as HTML entities.
     const text = fillText(record);
