@@ -83,6 +83,7 @@ test('templates and the campaign editor, from a new template to a deleted copy',
   await firstName.fill('Jane');
   await expect(firstName).toHaveValue('Jane');
   await expect(preview.locator('body')).toContainText('Hello Jane,');
+  await expect(preview.locator('body')).toContainText('Sterling Watch Buyers Pty Ltd · ABN');
   await expect(preview.locator('body')).toContainText('Prices for [watch_brand] watches');
   await expect(page.getByTestId('preview-subject')).toHaveText('Your [watch_brand] this month');
   await expect(page.getByLabel('Raw HTML')).toContainText('{{first_name}}');

@@ -63,6 +63,8 @@ test('a template with two custom variables -> campaign -> Send Now: every messag
   await expect(panel).not.toContainText('has no value');
   const preview = page.frameLocator('iframe[title="Live preview"]');
   await expect(preview.locator('body')).toContainText('your Patek Philippe could be worth more');
+  // The sender's identity every campaign message carries, shown in the preview too (decision 004).
+  await expect(preview.locator('body')).toContainText('Sterling Watch Buyers Pty Ltd · ABN');
 
   await page.getByRole('button', { name: 'Send Now' }).click();
   await page

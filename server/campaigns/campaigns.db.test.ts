@@ -611,7 +611,7 @@ describe('admin.campaigns', () => {
       expect(email.html).not.toContain('{{');
     });
 
-    it('uses the sender from settings and keeps the HTML own unsubscribe link without a footer', async () => {
+    it('uses the sender from settings and keeps the HTML own unsubscribe link, adding only the identity', async () => {
       await t.db
         .updateTable('settings')
         .set({
@@ -629,7 +629,9 @@ describe('admin.campaigns', () => {
       expect(email.from_address).toBe('"Sterling Desk" <desk@example.com>');
       expect(email.reply_to).toBe('reply@example.com');
       expect(email.html).toContain('<a href="http://localhost:3999/unsubscribe">Unsubscribe</a>');
-      expect(email.html).not.toContain('ABN');
+      // The identity is in every marketing e-mail (decision 004), the unsubscribe link only once.
+      expect(email.html).toContain('ABN');
+      expect(email.html?.match(/>Unsubscribe<\/a>/g)).toHaveLength(1);
       await t.db
         .updateTable('settings')
         .set({ from_name: null, from_email: null, reply_to_email: null })

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultSiteConfig } from '#shared/site/config.ts';
-import { contactMergeValues, hasUnsubscribeLink, renderCampaignEmail, sampleMergeValues } from './render.ts';
+import { hasUnsubscribeLink } from '#shared/templates/identity-footer.ts';
+import { contactMergeValues, renderCampaignEmail, sampleMergeValues } from './render.ts';
 
 const site = defaultSiteConfig;
 const samples = sampleMergeValues({ appUrl: 'https://watches.example' }, 'tester@example.com');
@@ -78,12 +79,20 @@ describe('renderCampaignEmail', () => {
     expect(out.startsWith('<p>Hello</p>\n<table')).toBe(true);
   });
 
-  it('adds no footer when the HTML has its own unsubscribe link, and fills that link', () => {
+  it('keeps the HTML own unsubscribe link and still adds the identity, without a second link', () => {
     const own = '<html><body><p>x</p><a href="{{unsubscribe_url}}">Unsubscribe</a></body></html>';
-    const { html: out } = renderCampaignEmail({ subject: 's', html: own }, samples, site);
-    expect(out).toBe(
-      '<html><body><p>x</p><a href="https://watches.example/unsubscribe">Unsubscribe</a></body></html>',
-    );
+    const { html: out, text } = renderCampaignEmail({ subject: 's', html: own }, samples, site);
+    expect(
+      out.startsWith('<html><body><p>x</p><a href="https://watches.example/unsubscribe">Unsubscribe</a>'),
+    ).toBe(true);
+    expect(out.match(/>Unsubscribe<\/a>/g)).toHaveLength(1);
+    expect(out.indexOf(`ABN ${site.abn}`)).toBeLessThan(out.indexOf('</body>'));
+    for (const part of [site.legalName, site.address.streetAddress, site.phone, site.email, site.licence]) {
+      expect(out).toContain(part);
+      expect(text).toContain(part);
+    }
+    expect(text).toContain('You are receiving this email because you asked Sterling Watch Buyers');
+    expect(text.match(/Unsubscribe \[/g)).toHaveLength(1);
   });
 
   it('escapes values in the HTML and flattens line breaks in the subject', () => {
@@ -115,7 +124,12 @@ describe('renderCampaignEmail', () => {
       values,
       site,
     );
-    expect(text).toBe('Hi Zoë & Co.\n\nLeave: https://watches.example/unsubscribe');
+    expect(
+      text.startsWith('Hi Zoë & Co.\n\nLeave: https://watches.example/unsubscribe\n\nYou are receiving'),
+    ).toBe(true);
+    // The identity follows a hand-written text too; its own unsubscribe line is not repeated.
+    expect(text).toContain(`ABN ${site.abn}`);
+    expect(text).not.toContain('Unsubscribe [');
     // The HTML is rendered as before.
     expect(out).toContain('<a href="https://watches.example/unsubscribe">Unsubscribe</a>');
   });

@@ -1,6 +1,10 @@
 import { sql } from 'kysely';
 import { validateCampaign } from '#shared/campaigns/rules.ts';
-import { renderPreview } from '#shared/templates/variables.ts';
+import type { TemplateKind } from '#shared/templates/kinds.ts';
+import { mergeTags, renderPreview } from '#shared/templates/variables.ts';
+import { htmlToPlainText } from '../email/plain-text.ts';
+import { sampleReplyValues } from '../enquiries/reply.ts';
+import { listIdHeader } from '../email/list-id.ts';
 import { sanitizeMarketingHtml } from '../email/marketing-html.ts';
 import type { EmailFailure } from '../email/types.ts';
 import { consumeRateLimit } from '../security/rate-limit.ts';
@@ -51,6 +55,11 @@ export interface TestEmailInput {
   /** Whose allowance the send counts against. */
   userId: string;
   kind: 'campaign-test' | 'template-test';
+  /**
+   * How the content is sent for real: as marketing (footer, List-Id; the default) or as a reply to
+   * a seller (decision 026: reply fields only, no marketing footer).
+   */
+  renderAs?: TemplateKind;
 }
 
 /**
@@ -60,8 +69,19 @@ export interface TestEmailInput {
  */
 export function renderTestEmail(
   config: Pick<AppServices['config'], 'appUrl' | 'site'>,
-  input: Pick<TestEmailInput, 'to' | 'subject' | 'html' | 'text' | 'samples'>,
+  input: Pick<TestEmailInput, 'to' | 'subject' | 'html' | 'text' | 'samples' | 'renderAs'>,
 ): RenderedCampaignEmail {
+  if (input.renderAs === 'reply') {
+    // As enquiries.reply sends it: the sample enquiry's fields (the admin's samples win, except
+    // the address), the HTML sanitised, its text generated when queued (decision 024).
+    const values = { ...sampleReplyValues(config, input.to), ...input.samples, email: input.to };
+    const html = sanitizeMarketingHtml(mergeTags(input.html, values, true));
+    return {
+      subject: renderPreview(mergeTags(input.subject, values, false).replace(/\s+/g, ' ').trim(), {}),
+      html: renderPreview(html, {}),
+      text: renderPreview(htmlToPlainText(html), {}),
+    };
+  }
   const standard = sampleMergeValues(config, input.to);
   // The admin's samples win, except the address and the links, which must really work.
   const values = {
@@ -85,7 +105,7 @@ export function renderTestEmail(
 
 /**
  * Sends one test e-mail now, through the configured transport: the content as a recipient would
- * get it (merge tags filled with sample values, footer added if there is no unsubscribe link).
+ * get it (merge tags filled with sample values, the compliance footer, the List-Id header).
  */
 export async function sendTestEmail(
   services: Pick<AppServices, 'db' | 'config' | 'email'>,
@@ -118,6 +138,9 @@ export async function sendTestEmail(
     subject: rendered.subject,
     html: rendered.html,
     text: rendered.text,
+    // A test shows the message as the list gets it: the same List-Id (decision 004). A reply
+    // goes to one seller, on no list.
+    ...(input.renderAs === 'reply' ? {} : { headers: { 'List-Id': listIdHeader(services.config) } }),
     tags: [{ name: 'kind', value: input.kind }],
   });
   if (!result.ok) throw new TestSendFailedError(result.error);

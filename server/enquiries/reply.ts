@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { ReplyDraft, ReplyField } from '#shared/enquiries/reply.ts';
 import { enquiryReference } from '#shared/leads/schema.ts';
+import { unfillableTags, unfillableTagsMessage } from '#shared/templates/kinds.ts';
 import { mergeTags } from '#shared/templates/variables.ts';
 import { campaignSender } from '../campaigns/from-address.ts';
 import type { AppConfig } from '../config/app-config.ts';
@@ -67,6 +68,27 @@ export async function replyMergeValues(
   };
 }
 
+/**
+ * What a reply template's test e-mail and preview show in place of a seller's enquiry: every reply
+ * field filled, so the admin reads the reply as a seller would.
+ */
+export function sampleReplyValues(config: Pick<AppConfig, 'site'>, to: string): Record<ReplyField, string> {
+  return {
+    first_name: 'Alex',
+    full_name: 'Alex Sample',
+    email: to,
+    reference: '1A2B3C4D',
+    watch_brand: 'Rolex',
+    watch_model: 'Submariner',
+    watch_year: '2019',
+    offer_amount: aud.format(12_500),
+    offer_valid_until: day.format(new Date('2030-03-01T00:00:00Z')),
+    offer_conditions: 'Subject to inspection',
+    business_name: config.site.name,
+    business_phone: config.site.phone,
+  };
+}
+
 /** A reply template merged for one enquiry; null when either is missing. */
 export async function replyDraft(
   db: DbExecutor,
@@ -93,15 +115,22 @@ function replyIdempotencyKey(messageId: string): string {
 }
 
 /**
- * Records and queues one reply. Tags left in the edited text are merged again (escaped), the HTML
- * is sanitised like every template, and the first reply moves New → Contacted.
+ * Records and queues one reply. Tags left in the edited text are merged again (escaped); a tag
+ * that is no reply field is refused, naming it. The HTML is sanitised like every template, and the
+ * first reply moves New → Contacted.
  */
 export async function sendEnquiryReply(
   trx: DbTransaction,
   services: Pick<AppServices, 'jobs' | 'config'>,
   input: { id: string; templateId: string | null; subject: string; html: string },
   actor: Actor,
-): Promise<{ status: 'ok'; messageId: string } | { status: 'not_found' }> {
+): Promise<
+  { status: 'ok'; messageId: string } | { status: 'not_found' } | { status: 'invalid'; message: string }
+> {
+  // A tag a reply cannot fill would reach the seller as literal braces (decision 011).
+  const unfillable = unfillableTags('reply', input.subject, input.html);
+  if (unfillable.length > 0)
+    return { status: 'invalid', message: unfillableTagsMessage('reply', unfillable) };
   const row = await trx
     .selectFrom('enquiries')
     .select(['id', 'status', 'first_replied_at'])

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BASIC_EMAIL } from '../campaigns/schemas.ts';
 import { templateKindSchema } from '../enquiries/reply.ts';
+import { refineTemplateTags, type TemplateKind } from './kinds.ts';
 import { templateInputSchema } from './variables.ts';
 
 /** One zod schema per `admin.templates.*` input; the form validates with the same ones. */
@@ -21,9 +22,15 @@ export const templateListInputSchema = z
   })
   .default({ kind: 'marketing' });
 
-export const templateCreateInputSchema = templateInputSchema.extend({
-  kind: templateKindSchema.default('marketing'),
-});
+/** A template's fields as its kind may hold them (the editor validates with it, decision 011). */
+export function templateInputSchemaFor(kind: TemplateKind) {
+  return templateInputSchema.superRefine((data, ctx) => refineTemplateTags(kind, data, ctx));
+}
+
+export const templateCreateInputSchema = templateInputSchema
+  .extend({ kind: templateKindSchema.default('marketing') })
+  .superRefine((data, ctx) => refineTemplateTags(data.kind, data, ctx));
+/** Its kind is the stored template's; the server checks the tags against it (`templateTagIssues`). */
 export const templateUpdateInputSchema = templateInputSchema.extend({ id: z.uuid(TEMPLATE_NOT_FOUND) });
 
 export const templateTestEmailSchema = z

@@ -32,6 +32,7 @@ import {
   type CampaignSaveDraftInput,
   campaignActions,
 } from '#shared/campaigns/schemas.ts';
+import { previewWithIdentityFooter } from '#shared/templates/identity-footer.ts';
 import { ADMIN_TITLE } from '../admin/AdminShell.tsx';
 import { useCan } from '../admin/auth.ts';
 import { EmailPreview } from '../admin/widgets/EmailPreview.tsx';
@@ -39,6 +40,7 @@ import { errorCode, errorMessage } from '../admin/widgets/errors.ts';
 import { formatCount } from '../admin/widgets/format.ts';
 import { HtmlEditor, type HtmlEditorHandle } from '../admin/widgets/HtmlEditor.tsx';
 import { AnchorLink, ButtonLink } from '../admin/widgets/links.tsx';
+import { site } from '../site.ts';
 import { useTRPC } from '../trpc.ts';
 import { CampaignNotFound } from './CampaignDetailsPage.tsx';
 import { ScheduleDialog } from './ScheduleDialog.tsx';
@@ -138,7 +140,11 @@ function CampaignForm({ campaign }: { campaign?: CampaignDetail }) {
   // Tags used only in the hand-written text part need values too.
   const body = `${html}\n${text}`;
   const tags = useMemo(() => customTags(subjects, body), [subjects, body]);
-  const previewHtml = useMemo(() => mergeTags(html, variables, true), [html, variables]);
+  // With the footer every campaign message gets (decision 004), so the admin sees what is sent.
+  const previewHtml = useMemo(
+    () => previewWithIdentityFooter(mergeTags(html, variables, true), html, site),
+    [html, variables],
+  );
   const content = { name, subject, html };
   const saveable = canSaveDraft(content);
   const abValid = !abDraft.enabled || Boolean(abDisabledReason) || ab.value !== null;

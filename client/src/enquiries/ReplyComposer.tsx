@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { REPLY_FIELDS, REPLY_MESSAGES } from '#shared/enquiries/reply.ts';
 import type { EnquiryDetail } from '#shared/enquiries/schemas.ts';
+import { unfillableTags, unfillableTagsMessage } from '#shared/templates/kinds.ts';
 import { EmailPreview } from '../admin/widgets/EmailPreview.tsx';
 import { errorMessage } from '../admin/widgets/errors.ts';
 import { AnchorLink } from '../admin/widgets/links.tsx';
@@ -55,6 +56,10 @@ export function ReplyComposer({ enquiry }: { enquiry: EnquiryDetail }) {
     }
   };
 
+  // A tag a reply cannot fill is refused here as on the server (decision 011), naming it.
+  const subjectTags = unfillableTags('reply', subject);
+  const htmlTags = unfillableTags('reply', html);
+
   return (
     <Stack gap="sm">
       <Group align="flex-end">
@@ -76,12 +81,14 @@ export function ReplyComposer({ enquiry }: { enquiry: EnquiryDetail }) {
         label="Subject"
         value={subject}
         onChange={(event) => setSubject(event.currentTarget.value)}
+        error={subjectTags.length > 0 ? unfillableTagsMessage('reply', subjectTags) : undefined}
       />
       <Textarea
         label="Message (HTML)"
         description={`Merge fields: ${REPLY_FIELDS.map((name) => `{{${name}}}`).join(' ')}`}
         value={html}
         onChange={(event) => setHtml(event.currentTarget.value)}
+        error={htmlTags.length > 0 ? unfillableTagsMessage('reply', htmlTags) : undefined}
         autosize
         minRows={4}
         maxRows={16}
@@ -93,7 +100,7 @@ export function ReplyComposer({ enquiry }: { enquiry: EnquiryDetail }) {
           Sent to {enquiry.sellerEmail} from the business's address; answers come back to its inbox.
         </Text>
         <Button
-          disabled={!subject.trim() || !html.trim()}
+          disabled={!subject.trim() || !html.trim() || subjectTags.length + htmlTags.length > 0}
           loading={send.isPending}
           onClick={() => send.mutate({ id: enquiry.id, templateId, subject, html })}
         >

@@ -17,32 +17,19 @@ import { notifications } from '@mantine/notifications';
 import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useRef } from 'react';
-import { TEMPLATE_NOT_FOUND, type TemplateDto } from '#shared/templates/schemas.ts';
-import { REPLY_FIELDS } from '#shared/enquiries/reply.ts';
-import { BUILT_IN_TAGS, extractVariables, templateInputSchema } from '#shared/templates/variables.ts';
+import { TEMPLATE_NOT_FOUND, type TemplateDto, templateInputSchemaFor } from '#shared/templates/schemas.ts';
+import { OFFERED_TAGS, STARTER_TEMPLATE_HTML } from '#shared/templates/kinds.ts';
+import { extractVariables } from '#shared/templates/variables.ts';
+import { previewWithIdentityFooter } from '#shared/templates/identity-footer.ts';
 import { ADMIN_TITLE } from '../admin/AdminShell.tsx';
 import { zod4Resolver } from '../admin/zod-form-resolver.ts';
 import { EmailPreview } from '../admin/widgets/EmailPreview.tsx';
 import { errorCode, errorMessage } from '../admin/widgets/errors.ts';
 import { HtmlEditor, type HtmlEditorHandle } from '../admin/widgets/HtmlEditor.tsx';
 import { ButtonLink } from '../admin/widgets/links.tsx';
+import { site } from '../site.ts';
 import { useTRPC } from '../trpc.ts';
 import { VariablesEditor } from './VariablesEditor.tsx';
-
-export const STARTER_TEMPLATE_HTML = `<!DOCTYPE html>
-<html>
-<body style="margin: 0; font-family: Arial, sans-serif; color: #1f2937;">
-  <table role="presentation" width="100%" cellpadding="0" cellspacing="0">
-    <tr>
-      <td style="padding: 24px;">
-        <h1 style="font-size: 22px;">Hello {{first_name}},</h1>
-        <p>Write your message here.</p>
-        <p><a href="{{unsubscribe_url}}">Unsubscribe</a></p>
-      </td>
-    </tr>
-  </table>
-</body>
-</html>`;
 
 type TemplateFormValues = {
   template_name: string;
@@ -84,11 +71,11 @@ export function TemplateFormPage({ id, kind = 'marketing' }: { id?: string; kind
 }
 
 type TemplateKind = TemplateDto['templateType'];
-const REPLY_TAGS: readonly string[] = REPLY_FIELDS;
 
 function TemplateForm({ template, kind = 'marketing' }: { template?: TemplateDto; kind?: TemplateKind }) {
   const templateKind = template?.templateType ?? kind;
-  const builtIn = templateKind === 'reply' ? REPLY_TAGS : BUILT_IN_TAGS;
+  // Only the tags this kind's sending path fills (decision 011); the server applies the same rule.
+  const builtIn = OFFERED_TAGS[templateKind];
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -99,12 +86,12 @@ function TemplateForm({ template, kind = 'marketing' }: { template?: TemplateDto
       template_name: template?.templateName ?? '',
       subject: template?.subject ?? '',
       description: template?.description ?? '',
-      html_content: template?.htmlContent ?? STARTER_TEMPLATE_HTML,
+      html_content: template?.htmlContent ?? STARTER_TEMPLATE_HTML[templateKind],
       text_content: template?.textContent ?? '',
       variables: template?.variables ?? [],
       variable_defaults: template?.variableDefaults ?? {},
     },
-    validate: zod4Resolver(templateInputSchema, { errorPriority: 'first' }),
+    validate: zod4Resolver(templateInputSchemaFor(templateKind), { errorPriority: 'first' }),
     validateInputOnBlur: true,
   });
 
@@ -187,7 +174,8 @@ function TemplateForm({ template, kind = 'marketing' }: { template?: TemplateDto
             {templateKind === 'reply' && (
               <Text size="sm" c="dimmed">
                 A reply to a seller, sent from an enquiry. Merge fields:{' '}
-                {REPLY_FIELDS.map((name) => `{{${name}}}`).join(', ')}.
+                {OFFERED_TAGS.reply.map((name) => `{{${name}}}`).join(', ')}; no other tag can be filled in a
+                reply.
               </Text>
             )}
           </Stack>
@@ -237,7 +225,16 @@ function TemplateForm({ template, kind = 'marketing' }: { template?: TemplateDto
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 6 }}>
-            <EmailPreview html={form.values.html_content} title="Live preview" height={620} />
+            <EmailPreview
+              html={
+                templateKind === 'marketing'
+                  ? // The footer every campaign message gets (decision 004).
+                    previewWithIdentityFooter(form.values.html_content, form.values.html_content, site)
+                  : form.values.html_content
+              }
+              title="Live preview"
+              height={620}
+            />
             <Text size="xs" c="dimmed" mt={4}>
               Scripts never run in the preview, and the saved HTML is sanitised.
             </Text>

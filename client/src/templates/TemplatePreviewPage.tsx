@@ -25,11 +25,13 @@ import {
   templateTestEmailSchema,
 } from '#shared/templates/schemas.ts';
 import { extractVariables, renderPreview } from '#shared/templates/variables.ts';
+import { previewWithIdentityFooter } from '#shared/templates/identity-footer.ts';
 import { ADMIN_TITLE } from '../admin/AdminShell.tsx';
 import { EmailPreview } from '../admin/widgets/EmailPreview.tsx';
 import { errorCode, errorMessage } from '../admin/widgets/errors.ts';
 import { ButtonLink } from '../admin/widgets/links.tsx';
 import { useCan } from '../admin/auth.ts';
+import { site } from '../site.ts';
 import { useTRPC } from '../trpc.ts';
 import { TemplateNotFound } from './TemplateFormPage.tsx';
 
@@ -69,7 +71,11 @@ function TemplatePreview({ template }: { template: TemplateDto }) {
     () => Object.fromEntries(Object.entries(samples).filter(([, value]) => value.trim() !== '')),
     [samples],
   );
-  const previewHtml = renderPreview(template.htmlContent, filled);
+  // A marketing template shows the footer every campaign message gets (decision 004).
+  const previewHtml =
+    template.templateType === 'marketing'
+      ? previewWithIdentityFooter(renderPreview(template.htmlContent, filled), template.htmlContent, site)
+      : renderPreview(template.htmlContent, filled);
   const previewSubject = renderPreview(template.subject, filled);
   const [part, setPart] = useState<'html' | 'text'>('html');
   // The text part is made on the server by the same code that sends it (decision 024).

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testConfig } from '#test/support/services.ts';
+import { listIdHeader } from '../../email/list-id.ts';
 import { PREFERENCES_PATH, unsubscribeLinks } from '../../unsubscribe/links.ts';
 import { contactMergeValues, renderCampaignEmail } from '../render.ts';
 import { type CampaignContent, campaignMessage, campaignMessages } from './messages.ts';
@@ -30,7 +31,8 @@ function reference(
     subject: rendered.subject.replace(leftover, '').trim() || rendered.subject,
     html: rendered.html.replace(leftover, ''),
     text: rendered.text.replace(leftover, ''),
-    headers: links.headers,
+    // Every campaign message names its list (RFC 2919, decision 004).
+    headers: { 'List-Id': listIdHeader(config), ...links.headers },
     tags: [
       { name: 'campaign_id', value: content.id },
       { name: 'send_id', value: recipient.sendId },

@@ -1,4 +1,5 @@
 import type { AppConfig } from '../../config/app-config.ts';
+import { listIdHeader } from '../../email/list-id.ts';
 import type { EmailMessage } from '../../email/types.ts';
 import { ONE_CLICK_PATH, PREFERENCES_PATH } from '../../unsubscribe/links.ts';
 import { signToken } from '../../unsubscribe/signed-token.ts';
@@ -26,8 +27,8 @@ type MessageConfig = Pick<AppConfig, 'appUrl' | 'appSecret' | 'site'>;
 type MessageSender = Pick<ClaimedBatch, 'from' | 'replyTo'>;
 
 /**
- * A campaign's message builder: what is the same for every recipient (whether the footer is
- * needed, the escaped business identity, the page for addresses that are no contact) is prepared
+ * A campaign's message builder: what is the same for every recipient (the footer, the escaped
+ * business identity, the List-Id, the page for addresses that are no contact) is prepared
  * once, so a batch of 100 costs 100 signatures and 100 renders, nothing more.
  */
 export function campaignMessages(
@@ -41,15 +42,17 @@ export function campaignMessages(
   // A test-mode address that is no contact has nothing to unsubscribe: the page still explains.
   const page = `${config.appUrl}${PREFERENCES_PATH}`;
   const pageHeader = `<${page}>`;
+  const listId = listIdHeader(config);
   return (batch, recipient) => {
     let preferencesUrl = page;
-    let headers: Record<string, string> = { 'List-Unsubscribe': pageHeader };
+    let headers: Record<string, string> = { 'List-Id': listId, 'List-Unsubscribe': pageHeader };
     if (recipient.leadId) {
       // The links of unsubscribeLinks(), signed once: the token depends only on lead and campaign,
       // so the preferences link and the one-click header share it.
       const token = signToken(config.appSecret, { leadId: recipient.leadId, campaignId: content.id });
       preferencesUrl = `${config.appUrl}${PREFERENCES_PATH}?token=${token}`;
       headers = {
+        'List-Id': listId,
         'List-Unsubscribe': `<${config.appUrl}${ONE_CLICK_PATH}?token=${token}>`,
         'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
       };
@@ -77,8 +80,8 @@ export function campaignMessages(
 }
 
 /**
- * One recipient's e-mail: their merge values and signed links, the compliance footer when the
- * HTML has no unsubscribe link, RFC 8058 one-click headers, and tags that let provider events be
+ * One recipient's e-mail: their merge values and signed links, the compliance footer (decision
+ * 004), the List-Id (RFC 2919) and RFC 8058 one-click headers, and tags that let provider events be
  * traced back to the campaign and the send. Deterministic: the same batch renders the same bytes,
  * which its idempotency key requires.
  */

@@ -74,9 +74,12 @@ describe('hand-written plain-text part', () => {
       const text = textOf(`contact-${n}@example.com`);
       expect(text).toMatch(
         new RegExp(
-          `^Hi Contact${n},\\n\\nYour Omega is in demand this month\\.\\n\\nStop these e-mails: http://localhost:3999/unsubscribe\\?token=[\\w-]+$`,
+          `^Hi Contact${n},\\n\\nYour Omega is in demand this month\\.\\n\\nStop these e-mails: http://localhost:3999/unsubscribe\\?token=[\\w-]+\\n\\nYou are receiving`,
         ),
       );
+      // The sender's identity follows every text (decision 004), its unsubscribe line only once.
+      expect(text).toContain(`ABN ${services.config.site.abn}`);
+      expect(text).not.toContain('Unsubscribe [');
       // Not the text generated from the HTML.
       expect(text).not.toContain('Submariner');
     }

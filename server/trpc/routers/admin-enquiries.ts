@@ -123,6 +123,7 @@ export const adminEnquiriesRouter = router({
     .mutation(async ({ ctx, input }) => {
       const result = await ctx.db.transaction().execute((trx) => sendEnquiryReply(trx, ctx, input, ctx.user));
       if (result.status === 'not_found') throw notFound();
+      if (result.status === 'invalid') throw new TRPCError({ code: 'BAD_REQUEST', message: result.message });
       return enquiryOrNotFound(ctx.db, input.id);
     }),
 });

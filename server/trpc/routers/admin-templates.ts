@@ -1,4 +1,5 @@
 import { TRPCError } from '@trpc/server';
+import { templateTagIssues } from '#shared/templates/kinds.ts';
 import {
   TEMPLATE_NOT_FOUND,
   type TemplateDto,
@@ -52,6 +53,11 @@ export const adminTemplatesRouter = router({
     .input(templateUpdateInputSchema)
     .mutation(async ({ ctx, input }): Promise<TemplateDto> => {
       const { id, ...data } = input;
+      const existing = await findTemplate(ctx.db, id);
+      if (!existing) throw notFound();
+      // The kind is the stored one: only tags its sending path fills (decision 011).
+      const [issue] = templateTagIssues(existing.template_type, data);
+      if (issue) throw new TRPCError({ code: 'BAD_REQUEST', message: issue.message });
       const row = await updateTemplate(ctx.db, id, data);
       if (!row) throw notFound();
       return toTemplateDto(row);
@@ -84,6 +90,7 @@ export const adminTemplatesRouter = router({
         html: template.html_content,
         text: template.text_content,
         samples: input.samples,
+        renderAs: template.template_type,
       });
       return { text: rendered.text };
     }),
@@ -103,6 +110,8 @@ export const adminTemplatesRouter = router({
           samples: input.samples,
           userId: ctx.user.id,
           kind: 'template-test',
+          // A reply template's test is sent as a reply, not as marketing (decision 011).
+          renderAs: template.template_type,
         });
       } catch (error) {
         throw toTrpcError(error);

@@ -1,0 +1,45 @@
+import { expect, type Page, test } from './support/test.ts';
+import { E2E_ADMIN } from './support/constants.ts';
+import { e2eDatabase } from './support/db.ts';
+
+// A reply template holds only the reply fields (decision 011): its starter has no unsubscribe
+// link, and a tag a reply cannot fill is refused on save, naming it, before anything is stored.
+
+const templateName = `Reply tags ${Date.now().toString(36)}`;
+
+async function signInAsAdmin(page: Page) {
+  await page.goto('/admin/login');
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(E2E_ADMIN.email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+}
+
+test('a new reply template offers only reply fields and refuses {{unsubscribe_url}}', async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto('/admin/templates/new?kind=reply');
+  await expect(page.getByRole('heading', { name: 'New Reply Template' })).toBeVisible();
+  const html = page.getByRole('textbox', { name: 'HTML content' });
+  await expect(html).toContainText('Reference {{reference}}');
+  await expect(html).not.toContainText('unsubscribe_url');
+
+  await page.getByRole('textbox', { name: 'Template name' }).fill(templateName);
+  const subject = page.getByRole('textbox', { name: 'Subject' });
+  await subject.fill('Your valuation {{unsubscribe_url}}');
+  await page.getByRole('button', { name: 'Create Template' }).click();
+  await expect(
+    page.getByText('{{unsubscribe_url}} is not filled in a reply: use only {{first_name}}'),
+  ).toBeVisible();
+  const stored = await e2eDatabase()
+    .selectFrom('email_templates')
+    .select('id')
+    .where('template_name', '=', templateName)
+    .execute();
+  expect(stored).toEqual([]);
+
+  // With only reply fields it saves.
+  await subject.fill('Your {{watch_brand}} valuation ({{reference}})');
+  await page.getByRole('button', { name: 'Create Template' }).click();
+  await expect(page).toHaveURL(/\/admin\/templates\?kind=reply$/);
+  await expect(page.getByRole('article').filter({ hasText: templateName })).toBeVisible();
+});
