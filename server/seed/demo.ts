@@ -109,8 +109,7 @@ const newsletterHtml = `<!doctype html>
   <p>Demand for steel sports models from Rolex, Patek Philippe and Audemars Piguet remains strong this season.
   If you have been thinking about selling, now is a good time to request a free, no-obligation valuation.</p>
   <p><a href="{{valuation_url}}">Get your free valuation</a></p>
-  <p style="font-size: 12px; color: #666;">You are receiving this because you asked for market updates.
-  <a href="{{unsubscribe_url}}">Unsubscribe</a> or <a href="{{preferences_url}}">manage your preferences</a>.</p>
+  <p style="font-size: 12px; color: #666;"><a href="{{unsubscribe_url}}">Unsubscribe</a> or <a href="{{preferences_url}}">manage your preferences</a>.</p>
 </body>
 </html>`;
 
