@@ -9,6 +9,7 @@ import { registerClientFiles } from './http/client-files.ts';
 import { registerCsrfProtection } from './http/csrf.ts';
 import { registerEventStreamShutdown } from './http/event-streams.ts';
 import { registerHealthRoutes } from './http/health.ts';
+import { registerMethodGuard } from './http/methods.ts';
 import { registerPageDataRoute } from './http/page-data.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { BODY_LIMITS, registerDeclaredBodyLimits } from './http/body-limits.ts';
@@ -77,6 +78,7 @@ export async function createServer(options: CreateServerOptions): Promise<AppSer
     routerOptions: { maxParamLength: 5000 },
   });
 
+  registerMethodGuard(app);
   registerDeclaredBodyLimits(app);
   await app.register(fastifyCookie);
   registerSecurityHeaders(app, {
