@@ -14,12 +14,11 @@ import { registerPageDataRoute } from './http/page-data.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { BODY_LIMITS, registerDeclaredBodyLimits } from './http/body-limits.ts';
 import { registerSeoRoutes } from './http/seo.ts';
-import { readSessionCookie } from './http/session-cookie.ts';
 import type { TrustProxySetting } from './config/env.ts';
 import { RequestLogController } from './logging.ts';
 import type { AppServices } from './services.ts';
 import { uploadRoutes } from './uploads/routes.ts';
-import { createContextFactory } from './trpc/context.ts';
+import { createContextFactory, requestSession } from './trpc/context.ts';
 import { mountTrpc } from './trpc/fastify-mount.ts';
 import { appRouter } from './trpc/router.ts';
 import { oneClickUnsubscribePlugin } from './unsubscribe/one-click-route.ts';
@@ -119,8 +118,10 @@ export async function createServer(options: CreateServerOptions): Promise<AppSer
     router: appRouter,
     createContext: createContextFactory(services),
     // One anonymous GET once carried 150 health checks; a visitor's page needs a handful of calls.
-    maxBatchSize: (req) =>
-      readSessionCookie(req, services.config) ? SIGNED_IN_MAX_BATCH : ANONYMOUS_MAX_BATCH,
+    // The larger limit needs a session that validates, not just a cookie named "session". Should
+    // the look-up fail, the call counts as anonymous and the context reports the failure.
+    maxBatchSize: async (req) =>
+      (await requestSession(services, req).catch(() => null)) ? SIGNED_IN_MAX_BATCH : ANONYMOUS_MAX_BATCH,
     onError({ error, path, req }) {
       // req.log carries the request id that the answer names (server/trpc/trpc.ts).
       if (error.code === 'INTERNAL_SERVER_ERROR')

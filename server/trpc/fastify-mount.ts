@@ -62,7 +62,7 @@ export interface TrpcMountOptions<TRouter extends AnyRouter> {
   createContext: (opts: CreateFastifyContextOptions) => Promise<inferRouterContext<TRouter>>;
   onError?: HTTPErrorHandler<TRouter, FastifyRequest>;
   /** Most calls one batched request may carry (tRPC answers 400 beyond it). */
-  maxBatchSize?: (req: FastifyRequest) => number;
+  maxBatchSize?: (req: FastifyRequest) => number | Promise<number>;
 }
 
 export function mountTrpc<TRouter extends AnyRouter>(
@@ -94,7 +94,7 @@ export function mountTrpc<TRouter extends AnyRouter>(
         req: toFetchRequest(incoming, reply.raw),
         path: req.params.path,
         error: null,
-        maxBatchSize: maxBatchSize?.(req),
+        maxBatchSize: await maxBatchSize?.(req),
         createContext: ({ info }) => createContext({ req, res: reply, info }),
         onError: onError ? (error) => onError({ ...error, req }) : undefined,
       });
