@@ -7,6 +7,7 @@ import { contactImportUploadPlugin } from './contacts/import/routes.ts';
 import { registerAuthRoutes } from './http/auth-routes.ts';
 import { registerClientFiles } from './http/client-files.ts';
 import { registerCsrfProtection } from './http/csrf.ts';
+import { registerPublicErrors } from './http/errors.ts';
 import { registerEventStreamShutdown } from './http/event-streams.ts';
 import { registerHealthRoutes } from './http/health.ts';
 import { registerMethodGuard } from './http/methods.ts';
@@ -79,6 +80,7 @@ export async function createServer(options: CreateServerOptions): Promise<AppSer
 
   registerMethodGuard(app);
   registerDeclaredBodyLimits(app);
+  registerPublicErrors(app);
   await app.register(fastifyCookie);
   registerSecurityHeaders(app, {
     // Vite's dev server injects inline scripts; production pages get the strict policy.
