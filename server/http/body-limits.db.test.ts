@@ -182,6 +182,29 @@ describe('bounded request bodies', () => {
     },
   );
 
+  it('answers three chunked 300 MB TRACEs at once with 405, holding under 32 MB more memory', async () => {
+    global.gc?.();
+    const before = process.memoryUsage().rss;
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+    let sent: Array<Sent & { allow: string | undefined }>;
+    try {
+      sent = await Promise.all(
+        [1, 2, 3].map(() =>
+          sendHostileBody(base, '/trpc/lead.submit', {
+            method: 'TRACE',
+            contentType: 'application/json',
+            afterAnswer: true,
+          }),
+        ),
+      );
+    } finally {
+      clearInterval(sampler);
+    }
+    expect(sent.map((one) => one.status)).toEqual([405, 405, 405]);
+    expect(peak - before).toBeLessThan(32 * 1024 * 1024);
+  });
+
   it.each(['TRACE', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'])(
     'answers %s 405 with Allow before a byte of the body has arrived',
     async (method) => {
