@@ -3,6 +3,8 @@ import { createDatabase } from './db/database.ts';
 import { useTestDatabase } from '#test/support/db.ts';
 import { TEST_APP_URL, testServices } from '#test/support/services.ts';
 import { type AppServer, createServer } from './app.ts';
+import { createSession, generateSessionToken } from './auth/session.ts';
+import { createUser } from './auth/users.ts';
 
 describe('HTTP server', () => {
   const t = useTestDatabase();
@@ -32,6 +34,35 @@ describe('HTTP server', () => {
     const eleven = await batch(11);
     expect(eleven.statusCode).toBe(400);
     expect((await batch(150)).statusCode).toBe(400);
+  });
+
+  it('raises the batch limit to 50 for a valid session only, not for a made-up session cookie', async () => {
+    await createUser(t.db, {
+      email: 'batch-admin@example.com',
+      password: 'batch-password-1',
+      verified: true,
+    });
+    const user = await t.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'batch-admin@example.com')
+      .executeTakeFirstOrThrow();
+    const token = generateSessionToken();
+    await createSession(t.db, token, user.id, { ip: null, userAgent: null });
+    const batch = (calls: number, cookie: string) =>
+      server.app.inject({
+        method: 'GET',
+        url: `/trpc/${Array.from({ length: calls }, () => 'system.health').join(',')}?batch=1&input=${encodeURIComponent(JSON.stringify({}))}`,
+        headers: { cookie },
+      });
+    for (const madeUp of ['session=x', `session=${generateSessionToken()}`]) {
+      expect((await batch(11, madeUp)).statusCode, madeUp).toBe(400);
+      expect((await batch(50, madeUp)).statusCode, madeUp).toBe(400);
+    }
+    const signedIn = await batch(50, `session=${token}`);
+    expect(signedIn.statusCode).toBe(200);
+    expect(JSON.parse(signedIn.body)).toHaveLength(50);
+    expect((await batch(51, `session=${token}`)).statusCode).toBe(400);
   });
 
   it('reports liveness without touching the database', async () => {

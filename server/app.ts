@@ -7,18 +7,19 @@ import { contactImportUploadPlugin } from './contacts/import/routes.ts';
 import { registerAuthRoutes } from './http/auth-routes.ts';
 import { registerClientFiles } from './http/client-files.ts';
 import { registerCsrfProtection } from './http/csrf.ts';
+import { registerPublicErrors } from './http/errors.ts';
 import { registerEventStreamShutdown } from './http/event-streams.ts';
 import { registerHealthRoutes } from './http/health.ts';
+import { registerMethodGuard } from './http/methods.ts';
 import { registerPageDataRoute } from './http/page-data.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { BODY_LIMITS, registerDeclaredBodyLimits } from './http/body-limits.ts';
 import { registerSeoRoutes } from './http/seo.ts';
-import { readSessionCookie } from './http/session-cookie.ts';
 import type { TrustProxySetting } from './config/env.ts';
 import { RequestLogController } from './logging.ts';
 import type { AppServices } from './services.ts';
 import { uploadRoutes } from './uploads/routes.ts';
-import { createContextFactory } from './trpc/context.ts';
+import { createContextFactory, requestSession } from './trpc/context.ts';
 import { mountTrpc } from './trpc/fastify-mount.ts';
 import { appRouter } from './trpc/router.ts';
 import { oneClickUnsubscribePlugin } from './unsubscribe/one-click-route.ts';
@@ -77,7 +78,9 @@ export async function createServer(options: CreateServerOptions): Promise<AppSer
     routerOptions: { maxParamLength: 5000 },
   });
 
+  registerMethodGuard(app);
   registerDeclaredBodyLimits(app);
+  registerPublicErrors(app);
   await app.register(fastifyCookie);
   registerSecurityHeaders(app, {
     // Vite's dev server injects inline scripts; production pages get the strict policy.
@@ -117,8 +120,10 @@ export async function createServer(options: CreateServerOptions): Promise<AppSer
     router: appRouter,
     createContext: createContextFactory(services),
     // One anonymous GET once carried 150 health checks; a visitor's page needs a handful of calls.
-    maxBatchSize: (req) =>
-      readSessionCookie(req, services.config) ? SIGNED_IN_MAX_BATCH : ANONYMOUS_MAX_BATCH,
+    // The larger limit needs a session that validates, not just a cookie named "session". Should
+    // the look-up fail, the call counts as anonymous and the context reports the failure.
+    maxBatchSize: async (req) =>
+      (await requestSession(services, req).catch(() => null)) ? SIGNED_IN_MAX_BATCH : ANONYMOUS_MAX_BATCH,
     onError({ error, path, req }) {
       // req.log carries the request id that the answer names (server/trpc/trpc.ts).
       if (error.code === 'INTERNAL_SERVER_ERROR')

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { loadEnvOrExit, serverEnvSchema } from './config/env.ts';
+import { forgeableAddressWarning, loadEnvOrExit, serverEnvSchema } from './config/env.ts';
 import { createServer } from './app.ts';
 import { createLogger } from './logging.ts';
 import { createRuntimeOrExit } from './runtime.ts';
@@ -7,6 +7,8 @@ import { createRuntimeOrExit } from './runtime.ts';
 // `npm run server`: the HTTP server alone (run migrations with `npm run db:migrate` first).
 const env = loadEnvOrExit(serverEnvSchema);
 const logger = createLogger({ level: env.LOG_LEVEL, name: 'server', format: env.LOG_FORMAT });
+const proxyWarning = forgeableAddressWarning(env);
+if (proxyWarning) logger.warn(proxyWarning);
 const runtime = await createRuntimeOrExit(env, { role: 'server', logger });
 const server = await createServer({
   services: runtime.services,

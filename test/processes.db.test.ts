@@ -43,4 +43,32 @@ describe('process entry points', () => {
     expect(bad.output()).toContain('DATABASE_URL');
     expect(bad.output()).toContain('WORKER_CONCURRENCY');
   });
+
+  it('`npm run server` refuses a non-loopback http:// APP_URL at start, naming APP_URL (exit 78)', async () => {
+    const bad = run(['server/main.ts'], { APP_URL: 'http://watches.example.com.au', DATABASE_URL: t.url });
+    expect(await bad.exited).toBe(78);
+    expect(bad.output()).toMatch(/^ {2}APP_URL: must start with https:\/\//m);
+  });
+
+  it('`npm run server` warns at start when TRUST_PROXY is set and HOST is 0.0.0.0', async () => {
+    const server = run(['server/main.ts'], {
+      TRUST_PROXY: '1',
+      HOST: '0.0.0.0',
+      PORT: '0',
+      LOG_FORMAT: 'json',
+      DATABASE_URL: t.url,
+      DATA_DIR: '/tmp/watch-platform-test-data',
+    });
+    try {
+      await waitForOutput(server.output, /HOST=127\.0\.0\.1/, server.child);
+      const line = server
+        .output()
+        .split('\n')
+        .find((entry) => entry.includes('TRUST_PROXY is set'));
+      expect(JSON.parse(line ?? '{}')).toMatchObject({ level: 40 });
+    } finally {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
+  });
 });

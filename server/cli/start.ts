@@ -2,7 +2,13 @@ import path from 'node:path';
 import { createServer } from '../app.ts';
 import { ensureFirstAdmin } from '../auth/bootstrap-admin.ts';
 import { buildSiteConfig } from '#shared/site/config.ts';
-import { loadEnvOrExit, resolveAppUrl, serverEnvSchema, workerEnvSchema } from '../config/env.ts';
+import {
+  forgeableAddressWarning,
+  loadEnvOrExit,
+  resolveAppUrl,
+  serverEnvSchema,
+  workerEnvSchema,
+} from '../config/env.ts';
 import { createLogger } from '../logging.ts';
 import { createRuntimeOrExit } from '../runtime.ts';
 import { databaseIsEmpty, seedDemoData } from '../seed/demo.ts';
@@ -17,6 +23,8 @@ const dev = process.argv.includes('--dev');
 process.env.NODE_ENV ??= dev ? 'development' : 'production';
 const env = loadEnvOrExit(serverEnvSchema.extend(workerEnvSchema.shape));
 const logger = createLogger({ level: env.LOG_LEVEL, name: 'app', format: env.LOG_FORMAT });
+const proxyWarning = forgeableAddressWarning(env);
+if (proxyWarning) logger.warn(proxyWarning);
 const root = process.cwd();
 const clientDir = path.join(root, 'dist', 'client');
 

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { baseEnvSchema, EnvError, parseEnv, resolveAppUrl, serverEnvSchema, workerEnvSchema } from './env.ts';
+import {
+  baseEnvSchema,
+  EnvError,
+  forgeableAddressWarning,
+  parseEnv,
+  resolveAppUrl,
+  serverEnvSchema,
+  workerEnvSchema,
+} from './env.ts';
+import { REAL_SITE_IDENTITY } from '#test/support/site-identity.ts';
 
 describe('environment parsing', () => {
   it('applies the documented defaults to an empty environment', () => {
@@ -66,5 +75,46 @@ describe('environment parsing', () => {
       /TRUST_PROXY: not an address or CIDR: yes/,
     );
     expect(() => parseEnv(serverEnvSchema, { TRUST_PROXY: '99' })).toThrow(/between 1 and 10/);
+  });
+
+  it('refuses an http:// APP_URL that is not this machine, naming APP_URL', () => {
+    for (const schema of [serverEnvSchema, workerEnvSchema]) {
+      for (const APP_URL of [
+        'http://watches.example.com.au',
+        'http://203.0.113.7:3000',
+        'ftp://watches.example.com.au',
+      ]) {
+        let error: unknown;
+        try {
+          parseEnv(schema, { APP_URL, ...REAL_SITE_IDENTITY });
+        } catch (e) {
+          error = e;
+        }
+        expect(error, APP_URL).toBeInstanceOf(EnvError);
+        expect((error as Error).message, APP_URL).toMatch(/^ {2}APP_URL: must /m);
+      }
+    }
+    expect(() =>
+      parseEnv(serverEnvSchema, { APP_URL: 'http://watches.example.com.au', ...REAL_SITE_IDENTITY }),
+    ).toThrow(/APP_URL: must start with https:\/\/ \(one-click unsubscribe links need HTTPS, RFC 8058\)/);
+    for (const APP_URL of [
+      'https://watches.example.com.au',
+      'http://localhost:3000',
+      'http://127.0.0.1:4321',
+      'http://[::1]:3000',
+    ]) {
+      expect(() => parseEnv(serverEnvSchema, { APP_URL, ...REAL_SITE_IDENTITY }), APP_URL).not.toThrow();
+    }
+  });
+
+  it('warns when TRUST_PROXY is set and the server listens on every interface', () => {
+    const warning = (env: Record<string, string>) => forgeableAddressWarning(parseEnv(serverEnvSchema, env));
+    expect(warning({ TRUST_PROXY: '1' })).toMatch(
+      /TRUST_PROXY is set and HOST is 0\.0\.0\.0.*HOST=127\.0\.0\.1/,
+    );
+    expect(warning({ TRUST_PROXY: '10.0.0.0/8', HOST: '::' })).toMatch(/HOST is ::/);
+    expect(warning({ TRUST_PROXY: '1', HOST: '127.0.0.1' })).toBeNull();
+    expect(warning({ TRUST_PROXY: 'false' })).toBeNull();
+    expect(warning({})).toBeNull();
   });
 });

@@ -30,8 +30,21 @@ export const baseEnvSchema = z.object({
   LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
-  /** Public base URL used in links (e-mails, canonical URLs). Defaults to http://localhost:$PORT. */
-  APP_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  /**
+   * Public base URL used in links (e-mails, canonical URLs). Defaults to http://localhost:$PORT.
+   * https:// wherever it is not this machine: one-click unsubscribe (RFC 8058) needs an HTTPS URL,
+   * and Secure cookies and HSTS follow the scheme (decision 015).
+   */
+  APP_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+      .refine(
+        (url) => url.startsWith('https://') || isLoopbackUrl(url),
+        'must start with https:// (one-click unsubscribe links need HTTPS, RFC 8058); http:// is for localhost, 127.0.0.1 or [::1] only',
+      )
+      .optional(),
+  ),
   /** PostgreSQL connection string; when unset, an embedded PostgreSQL is started under DATA_DIR. */
   DATABASE_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   DATA_DIR: z.string().min(1).default('./.data'),
@@ -128,6 +141,21 @@ function parseTrustProxy(value: string): { value: TrustProxySetting } | { refuse
   const bad = entries.filter((entry) => !ADDRESS_OR_CIDR.test(entry));
   if (bad.length > 0) return { refused: `not an address or CIDR: ${bad.join(', ')}` };
   return { value: entries };
+}
+
+/**
+ * A warning for the start, or null: with TRUST_PROXY set, a server listening on every interface
+ * believes the X-Forwarded-For of any client that reaches it directly, not through the proxy, so
+ * that client picks the address every per-IP limit counts (decision 014).
+ */
+export function forgeableAddressWarning(env: {
+  HOST: string;
+  TRUST_PROXY: TrustProxySetting;
+}): string | null {
+  if (env.TRUST_PROXY === false) return null;
+  const host = env.HOST.replace(/^\[|\]$/g, '');
+  if (host !== '0.0.0.0' && host !== '::') return null;
+  return `TRUST_PROXY is set and HOST is ${env.HOST}: a client that reaches this server directly, not through the proxy, can write its own X-Forwarded-For and choose the address rate limits and logs see. Behind a proxy on this machine set HOST=127.0.0.1 (in Docker, publish the port on 127.0.0.1 only); otherwise let only the proxy reach the port (README, Behind a reverse proxy).`;
 }
 
 export class EnvError extends Error {

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { contactsExportQuerySchema } from '#shared/contacts/schemas.ts';
 import { UNSUBSCRIBE_MESSAGES, unsubscribesExportQuerySchema } from '#shared/unsubscribes/schemas.ts';
 import { CAMPAIGN_NOT_FOUND, campaignIdInputSchema } from '#shared/campaigns/schemas.ts';
+import { hasUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '#shared/text-safety.ts';
 import { findCampaign } from '../campaigns/campaigns.ts';
 import { campaignSendsCsvExport } from '../campaigns/sends-export.ts';
 import { auditFiltersSchema } from '#shared/audit/schemas.ts';
@@ -29,6 +30,12 @@ function parseQuery<S extends z.ZodType>(
   req: FastifyRequest,
   reply: FastifyReply,
 ): z.output<S> | null {
+  // Refused as tRPC refuses it (server/trpc/trpc.ts): PostgreSQL cannot compare such text, and its
+  // error would otherwise be a 500 (decision 015).
+  if (hasUnstorableText(req.query)) {
+    void reply.code(400).send({ error: UNSTORABLE_TEXT_MESSAGE });
+    return null;
+  }
   const parsed = schema.safeParse(req.query ?? {});
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];

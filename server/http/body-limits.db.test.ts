@@ -26,40 +26,74 @@ async function postHostileBody(base: string, path: string, declareLength = false
   const head = Buffer.from(
     `--${BOUNDARY}\r\nContent-Disposition: form-data; name="photos"; filename="huge.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
   );
+  return sendHostileBody(base, path, {
+    method: 'POST',
+    contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+    declareLength,
+    head,
+  });
+}
+
+interface HostileRequest {
+  method: string;
+  contentType: string;
+  declareLength?: boolean;
+  head?: Buffer;
+  /**
+   * Keep sending after the answer, as curl does with an upload, until the body is done or the
+   * server closes the connection: what the server does with the rest is what is measured.
+   */
+  afterAnswer?: boolean;
+}
+
+/** The same 300 MB body, streamed in fixed chunks with any method and content type. */
+async function sendHostileBody(
+  base: string,
+  path: string,
+  { method, contentType, declareLength = false, head = Buffer.alloc(0), afterAnswer = false }: HostileRequest,
+): Promise<Sent & { allow: string | undefined }> {
   const url = new URL(path, base);
   const request = http.request(url, {
-    method: 'POST',
+    method,
     headers: {
-      'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+      'content-type': contentType,
       origin: TEST_APP_URL,
       'x-csrf-protection': '1',
       ...(declareLength ? { 'content-length': String(BODY_BYTES) } : { 'transfer-encoding': 'chunked' }),
     },
   });
   let status = 0;
+  let allow: string | undefined;
   const answered = new Promise<void>((resolve) => {
     request.on('response', (response) => {
       status = response.statusCode ?? 0;
+      allow = response.headers.allow;
       response.resume();
       resolve();
     });
     request.on('error', () => resolve());
     request.on('close', () => resolve());
   });
+  // The request itself "closes" once its answer is read; only the socket says the server hung up.
+  const gone = new Promise<void>((resolve) => {
+    request.on('error', () => resolve());
+    request.on('socket', (socket) => socket.once('close', () => resolve()));
+  });
+  const stopWhen = afterAnswer ? gone : answered;
   let written = 0;
   let done = false;
-  void answered.then(() => (done = true));
+  void stopWhen.then(() => (done = true));
   request.write(head);
   while (!done && written < BODY_BYTES) {
     written += CHUNK.length;
     if (!request.write(CHUNK)) {
-      await Promise.race([once(request, 'drain'), answered]);
+      await Promise.race([once(request, 'drain'), stopWhen]);
     }
   }
   if (!done) request.end();
   await answered;
   request.destroy();
-  return { status, bytesWritten: written };
+  return { status, bytesWritten: written, allow };
 }
 
 describe('bounded request bodies', () => {
@@ -109,6 +143,107 @@ describe('bounded request bodies', () => {
       expect(peak - before).toBeLessThan(32 * 1024 * 1024);
     },
   );
+
+  // TRACE is a method Fastify never reads a body for, so a TRACE to tRPC reached the mount with its
+  // body unread, and tRPC wrapped the raw request in a stream without a limit: a chunked 300 MB
+  // TRACE could be buffered whole. Unserved methods are now refused before routing (decision 013).
+  const unservedMethodRoutes = [
+    '/trpc/lead.submit',
+    '/api/uploads',
+    '/api/webhooks/resend',
+    '/api/unsubscribe/one-click?token=abc',
+  ];
+  it.each(
+    ['TRACE', 'PUT', 'PATCH', 'OPTIONS'].flatMap((method) =>
+      unservedMethodRoutes.map((path) => [method, path] as const),
+    ),
+  )(
+    'answers a chunked 300 MB %s to %s with 405 or 413, holding under 32 MB more memory',
+    async (method, path) => {
+      global.gc?.();
+      const before = process.memoryUsage().rss;
+      let peak = before;
+      const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+      let sent: Sent & { allow: string | undefined };
+      try {
+        sent = await sendHostileBody(base, path, {
+          method,
+          contentType: 'application/json',
+          afterAnswer: path.startsWith('/trpc/'),
+        });
+      } finally {
+        clearInterval(sampler);
+      }
+      peak = Math.max(peak, process.memoryUsage().rss);
+      expect([405, 413]).toContain(sent.status);
+      if (sent.status === 405) expect(sent.allow).toMatch(/\bPOST\b/);
+      expect(sent.bytesWritten).toBeLessThan(BODY_BYTES);
+      expect(peak - before).toBeLessThan(32 * 1024 * 1024);
+    },
+  );
+
+  it('answers three chunked 300 MB TRACEs at once with 405, holding under 32 MB more memory', async () => {
+    global.gc?.();
+    const before = process.memoryUsage().rss;
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+    let sent: Array<Sent & { allow: string | undefined }>;
+    try {
+      sent = await Promise.all(
+        [1, 2, 3].map(() =>
+          sendHostileBody(base, '/trpc/lead.submit', {
+            method: 'TRACE',
+            contentType: 'application/json',
+            afterAnswer: true,
+          }),
+        ),
+      );
+    } finally {
+      clearInterval(sampler);
+    }
+    expect(sent.map((one) => one.status)).toEqual([405, 405, 405]);
+    expect(peak - before).toBeLessThan(32 * 1024 * 1024);
+  });
+
+  it.each(['TRACE', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'])(
+    'answers %s 405 with Allow before a byte of the body has arrived',
+    async (method) => {
+      for (const path of [...unservedMethodRoutes, '/healthz']) {
+        const request = http.request(new URL(path, base), {
+          method,
+          headers: {
+            'content-type': 'application/json',
+            'transfer-encoding': 'chunked',
+            origin: TEST_APP_URL,
+            'x-csrf-protection': '1',
+          },
+        });
+        request.on('error', () => undefined);
+        // Headers only: the body never starts, so only an answer given without reading it arrives.
+        request.flushHeaders();
+        const [response] = (await once(request, 'response')) as [http.IncomingMessage];
+        response.resume();
+        request.destroy();
+        expect(response.statusCode, `${method} ${path}`).toBe(405);
+        expect(response.headers.allow, `${method} ${path}`).toMatch(/^(GET|HEAD|POST)(, (GET|HEAD|POST))*$/);
+      }
+    },
+  );
+
+  it('applies the table to every method: an over-long declared body is 413 or 405 unread', async () => {
+    for (const method of server.app.supportedMethods) {
+      const request = http.request(new URL('/trpc/system.health', base), {
+        method,
+        headers: { 'content-type': 'application/json', 'content-length': String(BODY_BYTES) },
+      });
+      request.on('error', () => undefined);
+      request.flushHeaders();
+      const [response] = (await once(request, 'response')) as [http.IncomingMessage];
+      response.resume();
+      request.destroy();
+      expect(response.statusCode, method).toBe(['GET', 'HEAD', 'POST'].includes(method) ? 413 : 405);
+    }
+  });
 
   it('refuses a body that declares more than its route allows before reading it', async () => {
     const sent = await postHostileBody(base, '/trpc/lead.submit', true);

@@ -34,7 +34,11 @@ export function bodyLimitFamily(url: string): BodyLimitFamily {
   return 'other';
 }
 
-/** 413 before reading, for a body that says it is longer than its route family allows. */
+/**
+ * 413 before reading, for a body that says it is longer than its route family allows, whatever the
+ * method: the table covers GET, HEAD and TRACE too, whose bodies no route reads. Methods a URL is
+ * not served for never get this far (server/http/methods.ts: 405).
+ */
 export function registerDeclaredBodyLimits(app: FastifyInstance): void {
   app.addHook('onRequest', async (request, reply) => {
     const declared = Number(request.headers['content-length'] ?? 0);

@@ -5,6 +5,9 @@ import { useTestDatabase } from '#test/support/db.ts';
 import { newWebhookSecret, svixHeaders } from '#test/support/resend-webhooks.ts';
 import { TEST_APP_URL, testServices } from '#test/support/services.ts';
 import { type AppServer, createServer } from '../app.ts';
+import { createSession, generateSessionToken } from '../auth/session.ts';
+import { createUser, grantAdmin } from '../auth/users.ts';
+import { IMPORT_UPLOAD_PATH } from '#shared/contacts/import.ts';
 import { appRouter } from '../trpc/router.ts';
 
 // Issue 19 item 5: generated bodies (fast-check) thrown at every public procedure, the upload
@@ -143,6 +146,179 @@ describe('fuzzing the public surface', () => {
     const covered = new Set<string>([...mutations.map(([path]) => path), ...queries.map(([path]) => path)]);
     const publicPaths = Object.keys(appRouter._def.procedures).filter((path) => !path.startsWith('admin.'));
     expect(publicPaths.filter((path) => !covered.has(path))).toEqual([]);
+  });
+
+  // First, while the tables are small: every export streams what matches its filter.
+  // The plain HTTP routes (decision 015): a NUL byte in an export filter or a UTF-16 import file
+  // once answered 500 with the driver's SQLSTATE and message. 10,000 generated requests in all;
+  // every answer is below 500 and none carries driver text.
+  describe('plain HTTP routes', () => {
+    let adminCookie = '';
+    let plain = 0;
+    const plainStatuses = new Map<number, number>();
+
+    beforeAll(async () => {
+      await createUser(t.db, {
+        email: 'fuzz-owner@example.com',
+        password: 'fuzz-password-1',
+        verified: true,
+      });
+      await grantAdmin(t.db, 'fuzz-owner@example.com');
+      const user = await t.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', 'fuzz-owner@example.com')
+        .executeTakeFirstOrThrow();
+      const token = generateSessionToken();
+      await createSession(t.db, token, user.id, { ip: null, userAgent: null });
+      adminCookie = `session=${token}`;
+    });
+
+    function recordPlain(res: { statusCode: number; body: string }) {
+      plain += 1;
+      plainStatuses.set(res.statusCode, (plainStatuses.get(res.statusCode) ?? 0) + 1);
+      expect(res.statusCode, `status ${res.statusCode}: ${res.body.slice(0, 300)}`).toBeLessThan(500);
+      // No SQLSTATE, driver message or stack, whatever the status.
+      expect(res.body).not.toMatch(
+        /"code":"[0-9A-Z]{5}"|invalid byte sequence|syntax for type|\bat .+\.ts:\d+/,
+      );
+    }
+
+    /** A query value as a browser or a script may write it: encoded text, or raw escapes (%00, %FF). */
+    const queryValue = fc.oneof(
+      hostileText.map((text) => encodeURIComponent(text.toWellFormed())),
+      fc.constantFrom(
+        '%00',
+        'a%00b',
+        '%FF',
+        '%ED%A0%80',
+        '%C3',
+        '%',
+        '%25',
+        '+',
+        '9999-99-99',
+        '2026-02-30',
+        '0000-00-00',
+      ),
+      fc.constantFrom('all', 'subscribed', 'unsubscribed', 'bounced', '1', 'true', '2026-01-01', 'owner'),
+    );
+    const queryString = (keys: readonly string[]) =>
+      fc
+        .array(fc.tuple(fc.constantFrom(...keys, 'x', 'search[]'), queryValue), { maxLength: 5 })
+        .map((pairs) => pairs.map(([key, value]) => `${key}=${value}`).join('&'));
+    const pathSegment = fc.oneof(
+      fc.uuid(),
+      queryValue,
+      fc.constantFrom('%00', 'not-a-uuid', '..%2F..%2Fetc%2Fpasswd'),
+    );
+
+    const exportRoutes: Array<[string, fc.Arbitrary<string>, number]> = [
+      // Each export adds an audit row, so the audit log's own export goes first.
+      ['/api/admin/exports/audit-log.csv', fc.constant(''), 1000],
+      ['/api/admin/exports/contacts.csv', fc.constant(''), 1000],
+      ['/api/admin/exports/unsubscribe-logs.csv', fc.constant(''), 1000],
+      ['/api/admin/exports/suppressions.csv', fc.constant(''), 1000],
+      ['/api/admin/exports/campaigns/:id/sends.csv', pathSegment, 500],
+      ['/api/admin/exports/contact-imports/:id/rejected.csv', pathSegment, 500],
+    ];
+    const exportKeys = [
+      'filter',
+      'search',
+      'action',
+      'method',
+      'includeResubscribes',
+      'reason',
+      'member',
+      'from',
+      'to',
+    ];
+
+    it.each(exportRoutes)(
+      'GET %s: generated filters never answer 5xx',
+      async (route, id, runs) => {
+        await fc.assert(
+          fc.asyncProperty(id, queryString(exportKeys), async (segment, query) => {
+            const res = await server.app.inject({
+              method: 'GET',
+              url: `${route.replace(':id', segment)}?${query}`,
+              headers: { cookie: adminCookie },
+            });
+            recordPlain(res);
+          }),
+          { numRuns: runs, seed: SEED },
+        );
+      },
+      240_000,
+    );
+
+    it('POST the contact import upload: generated files and names never answer 5xx', async () => {
+      const csvText = fc
+        .array(fc.array(hostileText, { minLength: 1, maxLength: 4 }), { minLength: 0, maxLength: 6 })
+        .map((rows) => ['email,full_name', ...rows.map((cells) => cells.join(','))].join('\n'));
+      const file = fc.oneof(
+        // What a spreadsheet saves as "Unicode text": UTF-16 with and without its byte order mark.
+        csvText.map((text) =>
+          Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text.toWellFormed(), 'utf16le')]),
+        ),
+        csvText.map((text) => Buffer.from(text.toWellFormed(), 'utf16le')),
+        csvText.map((text) => Buffer.from(text.toWellFormed())),
+        fc.uint8Array({ maxLength: 2048 }).map((bytes) => Buffer.from(bytes)),
+        fc.constant(Buffer.from('email,full_name\na@example.com,A\u0000B\n')),
+      );
+      await fc.assert(
+        fc.asyncProperty(
+          file,
+          fc.option(queryValue, { nil: undefined }),
+          fc.constantFrom('text/csv', 'text/csv; charset=utf-16', 'text/csv; charset=utf-8'),
+          async (payload, name, type) => {
+            const res = await server.app.inject({
+              method: 'POST',
+              url: `${IMPORT_UPLOAD_PATH}${name === undefined ? '' : `?name=${name}`}`,
+              headers: {
+                'content-type': type,
+                cookie: adminCookie,
+                origin: TEST_APP_URL,
+                'x-csrf-protection': '1',
+              },
+              payload,
+            });
+            recordPlain(res);
+          },
+        ),
+        { numRuns: 3000, seed: SEED },
+      );
+    }, 240_000);
+
+    it.each([
+      ['/api/auth/verify?token=', 500],
+      ['/api/page-data?path=', 500],
+    ] as const)('GET %s…: generated values never answer 5xx', async (prefix, runs) => {
+      await fc.assert(
+        fc.asyncProperty(queryValue, async (value) => {
+          recordPlain(await server.app.inject({ method: 'GET', url: `${prefix}${value}` }));
+        }),
+        { numRuns: runs, seed: SEED },
+      );
+    });
+
+    it('GET /api/uploads/:id and its thumbnail: generated ids never answer 5xx', async () => {
+      await fc.assert(
+        fc.asyncProperty(pathSegment, fc.boolean(), async (segment, thumbnail) => {
+          const res = await server.app.inject({
+            method: 'GET',
+            url: `/api/uploads/${segment}${thumbnail ? '/thumbnail' : ''}`,
+            headers: { cookie: adminCookie },
+          });
+          recordPlain(res);
+        }),
+        { numRuns: 1000, seed: SEED },
+      );
+    });
+
+    it('sent 10,000 requests to plain routes, none answered 5xx', () => {
+      expect(plain).toBeGreaterThanOrEqual(10_000);
+      expect([...plainStatuses.keys()].every((status) => status < 500)).toBe(true);
+    });
   });
 
   it.each(mutations)(

@@ -4,7 +4,7 @@ import { incomingMessageToRequest } from '@trpc/server/adapters/node-http';
 import { type HTTPErrorHandler, resolveResponse } from '@trpc/server/http';
 import { BODY_LIMITS } from '../http/body-limits.ts';
 import type { AnyRouter, inferRouterContext } from '@trpc/server';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 // tRPC's own Fastify adapter hands Fastify the Fetch Response, whose body Fastify then copies
 // through a web stream reader into a chunked HTTP response: two writes and several promise hops
@@ -38,7 +38,10 @@ class ReadBodyRequest extends Request {
 
 function toFetchRequest(incoming: IncomingMessage & { body?: unknown }, res: ServerResponse): Request {
   const body = incoming.body;
-  if (typeof body !== 'string') return incomingMessageToRequest(incoming, res, { maxBodySize: null });
+  // No body was parsed (GET, or a POST without one): should tRPC read the raw request after all, it
+  // stops at the same limit as the parser (decision 013).
+  if (typeof body !== 'string')
+    return incomingMessageToRequest(incoming, res, { maxBodySize: BODY_LIMITS.trpc });
   const controller = new AbortController();
   res.once('close', () => {
     if (!res.writableEnded) controller.abort();
@@ -59,7 +62,7 @@ export interface TrpcMountOptions<TRouter extends AnyRouter> {
   createContext: (opts: CreateFastifyContextOptions) => Promise<inferRouterContext<TRouter>>;
   onError?: HTTPErrorHandler<TRouter, FastifyRequest>;
   /** Most calls one batched request may carry (tRPC answers 400 beyond it). */
-  maxBatchSize?: (req: FastifyRequest) => number;
+  maxBatchSize?: (req: FastifyRequest) => number | Promise<number>;
 }
 
 export function mountTrpc<TRouter extends AnyRouter>(
@@ -83,7 +86,7 @@ export function mountTrpc<TRouter extends AnyRouter>(
       parsed(error, undefined);
     });
 
-    scope.all<{ Params: { path: string } }>(`${prefix}/:path`, async (req, reply) => {
+    const serve = async (req: FastifyRequest<{ Params: { path: string } }>, reply: FastifyReply) => {
       const incoming: IncomingMessage & { body?: unknown } = req.raw;
       if (req.body !== undefined) incoming.body = req.body;
       const response = await resolveResponse({
@@ -91,7 +94,7 @@ export function mountTrpc<TRouter extends AnyRouter>(
         req: toFetchRequest(incoming, reply.raw),
         path: req.params.path,
         error: null,
-        maxBatchSize: maxBatchSize?.(req),
+        maxBatchSize: await maxBatchSize?.(req),
         createContext: ({ info }) => createContext({ req, res: reply, info }),
         onError: onError ? (error) => onError({ ...error, req }) : undefined,
       });
@@ -106,7 +109,12 @@ export function mountTrpc<TRouter extends AnyRouter>(
       if (response.headers.get('content-type')?.startsWith('text/event-stream'))
         return reply.send(response.body);
       return reply.send(Buffer.from(await response.arrayBuffer()));
-    });
+    };
+    // Queries and subscriptions come as GET (HEAD with it), mutations as POST. Any other method is
+    // answered 405 before its body is read (server/http/methods.ts, decision 013): a catch-all
+    // route once handed TRACE, whose body Fastify never reads, to tRPC.
+    scope.get(`${prefix}/:path`, serve);
+    scope.post(`${prefix}/:path`, serve);
     done();
   });
 }

@@ -4,10 +4,8 @@ import { z } from 'zod';
 
 export const AUDIT_PAGE_SIZE = 50;
 
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date as YYYY-MM-DD')
-  .optional();
+// A calendar date: "2026-02-30" matches the pattern but PostgreSQL refuses it (a 500 before).
+const day = z.iso.date({ error: 'Use a date as YYYY-MM-DD' }).optional();
 
 export const auditFiltersSchema = z.object({
   /** Part of the member's e-mail address. */
