@@ -5,6 +5,7 @@ import {
   lookupEmailSchema,
   unsubscribedByEmailMessage,
 } from '#shared/preferences/schemas.ts';
+import { usePrerenderedForm } from '../prerendered-forms.ts';
 import { useTRPC } from '../trpc.ts';
 import { lookupErrorMessage } from './errors.ts';
 import { Notice } from './Notice.tsx';
@@ -33,6 +34,10 @@ export function EmailLookup({
   const inputRef = useRef<HTMLInputElement>(null);
   const choicesRef = useRef<HTMLHeadingElement>(null);
   const outcomeRef = useRef<HTMLDivElement>(null);
+  // An address typed into the prerendered look-up before the app started (decision 010).
+  const formProps = usePrerenderedForm('preferences-lookup', (typed) => {
+    if (typeof typed.email === 'string') setValue(typed.email);
+  });
 
   const report = (result: Outcome) => {
     setOutcome(result);
@@ -82,7 +87,7 @@ export function EmailLookup({
       <h2 id={`${inputId}-heading`} className="prefs-section-title">
         Look up your preferences
       </h2>
-      <form className="prefs-lookup-form" noValidate onSubmit={onSubmit}>
+      <form {...formProps} className="prefs-lookup-form" noValidate onSubmit={onSubmit}>
         <label className="prefs-label" htmlFor={inputId}>
           Email address
         </label>

@@ -9,6 +9,7 @@ import {
 import { cityNote, type SellSearchParams } from '#shared/leads/sell-search.ts';
 import type { AppRouter } from '#server/trpc/router.ts';
 import { trackCheckoutInitiated, trackConversion, trackLead } from '../analytics.ts';
+import { type TypedFields, usePrerenderedForm, withTyped } from '../prerendered-forms.ts';
 import { site } from '../site.ts';
 import { useTRPC } from '../trpc.ts';
 import {
@@ -78,6 +79,18 @@ export function SellForm({ preset = {} }: { preset?: SellSearchParams }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [submitted, setSubmitted] = useState<SubmittedEnquiry | null>(null);
 
+  function trackCheckoutOnce() {
+    if (checkoutTracked.current) return;
+    checkoutTracked.current = true;
+    trackCheckoutInitiated();
+  }
+
+  // What the seller typed into the prerendered form before the app started (decision 010).
+  const formProps = usePrerenderedForm('sell', (typed: TypedFields) => {
+    setValues((current) => withTyped(current, typed));
+    trackCheckoutOnce();
+  });
+
   // Applied after hydration: the prerendered page has no query string, so the first render must
   // match it; a field the seller already filled is left alone.
   const { brand: presetBrand, city: presetCity } = preset;
@@ -103,10 +116,7 @@ export function SellForm({ preset = {} }: { preset?: SellSearchParams }) {
       delete next[field];
       return next;
     });
-    if (!checkoutTracked.current && value !== '' && value !== false) {
-      checkoutTracked.current = true;
-      trackCheckoutInitiated();
-    }
+    if (value !== '' && value !== false) trackCheckoutOnce();
   }
 
   function showErrors(found: SellFormErrors) {
@@ -197,7 +207,13 @@ export function SellForm({ preset = {} }: { preset?: SellSearchParams }) {
   return (
     <div className="sell-card">
       <StepIndicator current={step} />
-      <form className="sell-form" noValidate onSubmit={onSubmit} aria-labelledby="sell-step-heading">
+      <form
+        {...formProps}
+        className="sell-form"
+        noValidate
+        onSubmit={onSubmit}
+        aria-labelledby="sell-step-heading"
+      >
         <h2 className="sell-step-heading" id="sell-step-heading" tabIndex={-1} ref={headingRef}>
           <span className="sell-step-count">
             Step {step + 1} of {STEPS.length}:{' '}
