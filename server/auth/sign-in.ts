@@ -12,6 +12,7 @@ import {
   claimSecondFactor,
   createPendingToken,
   readPendingToken,
+  spendPendingToken,
   TWO_FACTOR_MESSAGES,
   twoFactorEnabled,
 } from './two-factor.ts';
@@ -218,6 +219,9 @@ export async function completeTwoFactorSignIn(
     await chargeCodeAttempt(db, user.id, now);
     const attempt = loginAttemptKeys(user.email, client.ip, null);
     return await db.transaction().execute(async (trx) => {
+      // Single use: a token that already opened a session opens no other (decision 029).
+      if (!(await spendPendingToken(trx, input.pendingToken, now)))
+        throw new AuthError('invalid_token', TWO_FACTOR_MESSAGES.expired);
       const method = await claimSecondFactor(trx, user.id, input.code, now);
       return {
         ...(await startSession(trx, config, user, client, attempt, now, { secondFactor: method })),

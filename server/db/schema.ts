@@ -385,6 +385,8 @@ export interface ProviderRateLimitsTable {
 export interface UserTwoFactorTable {
   user_id: string;
   secret: Uint8Array;
+  /** A new authenticator waiting for its first code (decision 029); the factor in use is `secret`. */
+  pending_secret: ColumnType<Uint8Array | null, Uint8Array | null | undefined, Uint8Array | null>;
   enabled_at: Date | null;
   last_used_step: ColumnType<string, string | number | undefined, string | number>;
   created_at: GeneratedTimestamp;

@@ -120,11 +120,21 @@ export const authRouter = router({
     const user = ctx.user;
     // The new secret and its audit row commit together (decision 030).
     return ctx.db.transaction().execute(async (trx) => {
+      // A factor already on stays on until the new one is confirmed (decision 029).
       const enrolment = await beginEnrolment(trx, user, ctx.config.site.name);
       await recordAudit(
         trx,
         { id: user.id, email: user.email, ip: ctx.request.ip },
-        { action: 'auth.twoFactorEnrolmentStarted', entityType: 'user', entityId: user.id },
+        {
+          action: 'auth.twoFactorEnrolmentStarted',
+          entityType: 'user',
+          entityId: user.id,
+          summary: {
+            twoFactor: enrolment.replacing
+              ? 'on (unchanged until the new authenticator is confirmed)'
+              : 'off',
+          },
+        },
       );
       return enrolment;
     });
@@ -134,11 +144,20 @@ export const authRouter = router({
   confirmTwoFactor: authedProcedure.input(twoFactorConfirmInputSchema).mutation(async ({ ctx, input }) => {
     try {
       const user = ctx.user;
-      const recoveryCodes = await confirmEnrolment(ctx.db, user.id, input.code, (trx) =>
+      const recoveryCodes = await confirmEnrolment(ctx.db, user.id, input.code, (trx, { replaced }) =>
         recordAudit(
           trx,
           { id: user.id, email: user.email, ip: ctx.request.ip },
-          { action: 'auth.twoFactorEnabled', entityType: 'user', entityId: user.id },
+          {
+            action: replaced ? 'auth.twoFactorReplaced' : 'auth.twoFactorEnabled',
+            entityType: 'user',
+            entityId: user.id,
+            summary: {
+              changes: replaced
+                ? { authenticator: 'changed', recoveryCodes: 'changed' }
+                : { twoFactor: { before: 'off', after: 'on' }, recoveryCodes: 'changed' },
+            },
+          },
         ),
       );
       return { recoveryCodes };
@@ -183,7 +202,15 @@ export const authRouter = router({
         await recordAudit(
           trx,
           { id: ctx.user.id, email: ctx.user.email, ip: ctx.request.ip },
-          { action: 'auth.twoFactorDisabled', entityType: 'user', entityId: ctx.user.id },
+          {
+            action: 'auth.twoFactorDisabled',
+            entityType: 'user',
+            entityId: ctx.user.id,
+            summary: {
+              proof: input.code ? 'code' : 'password',
+              changes: { twoFactor: { before: 'on', after: 'off' }, recoveryCodes: 'changed' },
+            },
+          },
         );
       });
       return { enabled: false as const };
