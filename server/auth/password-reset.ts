@@ -1,7 +1,7 @@
 import { AUTH_MESSAGES } from '#shared/auth/messages.ts';
 import type { Database, DbExecutor } from '../db/database.ts';
 import { enqueueEmail } from '../email/send-job.ts';
-import { consumeRateLimit, type RateLimitRule } from '../security/rate-limit.ts';
+import { consumeRateLimit, type RateLimitRule, resetRateLimit } from '../security/rate-limit.ts';
 import type { AppServices } from '../services.ts';
 import { passwordResetEmail } from './auth-emails.ts';
 import { AuthError } from './errors.ts';
@@ -9,6 +9,7 @@ import { bytesToUuid, decodeBase64Url, MAC_BYTES, macMatches, purposeMac, uuidTo
 import { hashPassword, verifyPassword } from './password.ts';
 import { newPasswordProblem } from './password-policy.ts';
 import { invalidateUserSessions } from './session.ts';
+import { chargeCodeAttempt } from './two-factor.ts';
 import { findUserByEmail } from './users.ts';
 
 /**
@@ -142,14 +143,28 @@ export async function changePassword(
   currentSessionId: string,
   input: { currentPassword: string; newPassword: string },
   record: PasswordChangeRecord = async () => {},
+  refused: (error: AuthError) => Promise<void> = async () => {},
 ): Promise<{ sessionsEnded: number }> {
+  // Throttled like the 2FA step and sharing its counter (decisions 029, 030): a stolen session
+  // gets 5 guesses at the password per 15 minutes across every form that asks for it again. The
+  // attempt is charged, and committed, before the hash is checked, so parallel guesses count too.
+  try {
+    await chargeCodeAttempt(db, user.id, new Date());
+  } catch (error) {
+    if (error instanceof AuthError) await refused(error);
+    throw error;
+  }
   const row = await db
     .selectFrom('users')
     .select('password_hash')
     .where('id', '=', user.id)
     .executeTakeFirst();
-  if (!row || !(await verifyPassword(row.password_hash, input.currentPassword)))
-    throw new AuthError('invalid_credentials', AUTH_MESSAGES.currentPasswordWrong);
+  if (!row || !(await verifyPassword(row.password_hash, input.currentPassword))) {
+    const error = new AuthError('invalid_credentials', AUTH_MESSAGES.currentPasswordWrong);
+    await refused(error);
+    throw error;
+  }
+  await resetRateLimit(db, `2fa:user:${user.id}`);
   const problem = newPasswordProblem(input.newPassword, user.email);
   if (problem) throw new AuthError('weak_password', problem);
   const passwordHash = await hashPassword(input.newPassword);

@@ -421,6 +421,12 @@ export interface AuditLogTable {
   entity_type: string | null;
   entity_id: string | null;
   summary: ColumnType<Record<string, unknown>, string, never>;
+  /** Aggregate rows of a throttled caller's refusals (decision 028); null on every other row. */
+  refusal_key: ColumnType<string | null, string | null | undefined, never>;
+  window_start: ColumnType<Date | null, Date | null | undefined, never>;
+  window_end: ColumnType<Date | null, Date | null | undefined, never>;
+  refusals: ColumnType<number | null, number | null | undefined, number>;
+  last_at: ColumnType<Date | null, Date | null | undefined, Date>;
 }
 
 export interface RateLimitsTable {

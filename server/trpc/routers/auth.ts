@@ -15,6 +15,7 @@ import {
   twoFactorSignInInputSchema,
 } from '#shared/auth/schemas.ts';
 import { recordAudit } from '../../audit/audit.ts';
+import { recordThrottledRefusal } from '../../audit/refusals.ts';
 import { AuthError, type AuthErrorKind } from '../../auth/errors.ts';
 import { changePassword, requestPasswordReset, resetPassword } from '../../auth/password-reset.ts';
 import {
@@ -343,6 +344,20 @@ export const authRouter = router({
               summary: { sessionsEnded: ended },
             },
           ),
+        (refusal) => {
+          // A wrong current password is a row of its own; a throttled caller's refusals share
+          // one row per window (decision 028).
+          const actor = { id: ctx.user.id, email: ctx.user.email, ip: ctx.request.ip };
+          const entry = {
+            action: 'auth.changePasswordFailed',
+            entityType: 'user',
+            entityId: ctx.user.id,
+            summary: { reason: refusal.kind },
+          };
+          return refusal.kind === 'throttled'
+            ? recordThrottledRefusal(ctx.db, actor, entry)
+            : recordAudit(ctx.db, actor, entry);
+        },
       );
       return { message: AUTH_MESSAGES.passwordChanged, sessionsEnded };
     } catch (error) {
