@@ -120,7 +120,7 @@ export async function resetPassword(
   return db.transaction().execute(async (trx) => {
     const user = await userForToken(trx, config.appSecret, input.token, now);
     if (!user) throw new AuthError('invalid_token', AUTH_MESSAGES.resetLinkInvalid);
-    const problem = newPasswordProblem(input.password, user.email);
+    const problem = await newPasswordProblem(input.password, user.email, config.site.name);
     if (problem) throw new AuthError('weak_password', problem);
     await trx
       .updateTable('users')
@@ -139,6 +139,7 @@ export async function resetPassword(
  */
 export async function changePassword(
   db: Database,
+  siteName: string,
   user: { id: string; email: string },
   currentSessionId: string,
   input: { currentPassword: string; newPassword: string },
@@ -165,7 +166,7 @@ export async function changePassword(
     throw error;
   }
   await resetRateLimit(db, `2fa:user:${user.id}`);
-  const problem = newPasswordProblem(input.newPassword, user.email);
+  const problem = await newPasswordProblem(input.newPassword, user.email, siteName);
   if (problem) throw new AuthError('weak_password', problem);
   const passwordHash = await hashPassword(input.newPassword);
   return db.transaction().execute(async (trx) => {

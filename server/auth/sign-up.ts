@@ -28,7 +28,7 @@ export async function signUp(
   const limit = await consumeRateLimit(db, `signup:ip:${client.ip ?? 'unknown'}`, SIGN_UP_IP_RULE, now);
   if (!limit.allowed)
     throw new AuthError('throttled', AUTH_MESSAGES.signUpThrottled, limit.retryAfterSeconds);
-  const problem = newPasswordProblem(credentials.password, credentials.email);
+  const problem = await newPasswordProblem(credentials.password, credentials.email, config.site.name);
   if (problem) throw new AuthError('weak_password', problem);
 
   const created = await db.transaction().execute(async (trx) => {

@@ -253,7 +253,7 @@ export const authRouter = router({
     try {
       const token = generateSessionToken();
       const { user, session } = await ctx.db.transaction().execute(async (trx) => {
-        const member = await acceptInvitation(trx, input);
+        const member = await acceptInvitation(trx, { ...input, siteName: ctx.config.site.name });
         if (ctx.session) await invalidateSession(trx, ctx.session.id);
         const created = await createSession(trx, token, member.id, ctx.request);
         await recordAudit(
@@ -330,6 +330,7 @@ export const authRouter = router({
     try {
       const { sessionsEnded } = await changePassword(
         ctx.db,
+        ctx.config.site.name,
         ctx.user,
         ctx.session.id,
         input,
