@@ -65,30 +65,43 @@ async function userForToken(
 }
 
 /**
- * "Forgot password?": e-mails a reset link when the address has an account. The caller always sees
- * the same answer, so the form cannot be used to learn who has an account.
+ * "Forgot password?": the caller always sees the same answer, so the form cannot be used to learn
+ * who has an account, and the request does the same work whatever the address: the network's
+ * throttle, then one queued job (`auth.password-reset`). Looking the address up, the per-address
+ * limit and the e-mail happen in the worker, where their timing tells the caller nothing.
  */
 export async function requestPasswordReset(
-  services: Pick<AppServices, 'db' | 'config' | 'jobs'>,
+  services: Pick<AppServices, 'db' | 'jobs'>,
   email: string,
   client: { ip: string | null },
   now = new Date(),
 ): Promise<void> {
-  const { db, config } = services;
   const ipLimit = await consumeRateLimit(
-    db,
+    services.db,
     `password-reset:ip:${client.ip ?? 'unknown'}`,
     RESET_IP_RULE,
     now,
   );
   if (!ipLimit.allowed)
     throw new AuthError('throttled', AUTH_MESSAGES.resetThrottled, ipLimit.retryAfterSeconds);
-  const address = email.trim().toLowerCase();
+  await services.jobs.send('auth.password-reset', { email: email.trim().toLowerCase() });
+}
+
+/**
+ * The job behind a reset request: e-mails a link when the address has an account, at most
+ * `RESET_EMAIL_RULE` times an hour per address. Answers whether an e-mail was queued.
+ */
+export async function runPasswordResetJob(
+  services: Pick<AppServices, 'db' | 'config' | 'jobs'>,
+  payload: { email: string },
+  now = new Date(),
+): Promise<boolean> {
+  const { db, config } = services;
+  const address = payload.email.trim().toLowerCase();
   const emailLimit = await consumeRateLimit(db, `password-reset:email:${address}`, RESET_EMAIL_RULE, now);
-  // Over the per-address limit the answer stays the same; only the e-mail is not sent again.
-  if (!emailLimit.allowed) return;
+  if (!emailLimit.allowed) return false;
   const user = await findUserByEmail(db, address);
-  if (!user) return;
+  if (!user) return false;
   const token = createPasswordResetToken(
     config.appSecret,
     { id: user.id, passwordHash: user.password_hash },
@@ -100,6 +113,7 @@ export async function requestPasswordReset(
     passwordResetEmail(config, { email: user.email, token }),
     `password-reset:${token}`,
   );
+  return true;
 }
 
 /** What a password change commits with: the audit row (decision 030), in the same transaction. */
