@@ -8,6 +8,7 @@ import { auditEmailHash } from '../auth/sign-in.ts';
 import { createUser, grantAdmin } from '../auth/users.ts';
 import { appRouter } from '../trpc/router.ts';
 import { auditMutation } from '../trpc/trpc.ts';
+import { up as scrubSignInFailures } from '../../migrations/20261126062100_sign_in_failures_without_address.ts';
 import { auditSummary } from './audit.ts';
 
 const longHtml = `<html><body>${'<p>Hello {{first_name}}</p>'.repeat(20)}<a href="{{unsubscribe_url}}">Unsubscribe</a></body></html>`;
@@ -108,6 +109,24 @@ describe('the audit log (decision 028)', () => {
     });
     expect(JSON.stringify(row)).not.toContain('a wrong password here');
     expect(JSON.stringify(row).toLowerCase()).not.toContain('nobody');
+  });
+
+  it('removes the typed address from failed sign-ins recorded before the keyed hash', async () => {
+    await t.db
+      .insertInto('audit_log')
+      .values({
+        action: 'auth.signInFailed',
+        ip: '203.0.113.11',
+        summary: JSON.stringify({ email: 'old.typed@example.com', reason: 'invalid_credentials' }),
+      })
+      .execute();
+    await scrubSignInFailures(t.db);
+    const rows = await t.db
+      .selectFrom('audit_log')
+      .select('summary')
+      .where('ip', '=', '203.0.113.11')
+      .execute();
+    expect(rows.map((r) => r.summary)).toEqual([{ email: '[personal data]', reason: 'invalid_credentials' }]);
   });
 
   it("files a failed sign-in on a member's address under that member, without the text typed", async () => {
