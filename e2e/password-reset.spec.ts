@@ -1,4 +1,6 @@
 import { sql } from 'kysely';
+import { AUTH_MESSAGES } from '../shared/auth/messages.ts';
+import { defaultSiteConfig } from '../shared/site/config.ts';
 import { createUser, grantAdmin } from '../server/auth/users.ts';
 import { e2eDatabase } from './support/db.ts';
 import { expect, type Page, test } from './support/test.ts';
@@ -65,6 +67,11 @@ test('forgot password: a link by e-mail sets a new password once; change passwor
   const link = await resetLink();
   await page.goto(link);
   await expect(page.getByText('Choose a new password')).toBeVisible();
+  // The shared strength rule (decision 046), checked in the browser before the server is asked.
+  await page.getByRole('textbox', { name: 'New password', exact: true }).fill('password1234');
+  await page.getByRole('textbox', { name: 'Confirm new password' }).fill('password1234');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page.getByText(AUTH_MESSAGES.weakPassword)).toBeVisible();
   await page.getByRole('textbox', { name: 'New password', exact: true }).fill(RESET);
   await page.getByRole('textbox', { name: 'Confirm new password' }).fill('not the same');
   await page.getByRole('button', { name: 'Set new password' }).click();
@@ -87,6 +94,12 @@ test('forgot password: a link by e-mail sets a new password once; change passwor
 
   await page.getByTestId('admin-user-email').click();
   await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();
+  // The site's own name is among the words a guesser tries first.
+  await page.getByRole('textbox', { name: 'Current password' }).fill(RESET);
+  await page.getByRole('textbox', { name: 'New password', exact: true }).fill(defaultSiteConfig.name);
+  await page.getByRole('textbox', { name: 'Confirm new password' }).fill(defaultSiteConfig.name);
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText(AUTH_MESSAGES.weakPassword)).toBeVisible();
   await page.getByRole('textbox', { name: 'Current password' }).fill('wrong current password');
   await page.getByRole('textbox', { name: 'New password', exact: true }).fill(CHANGED);
   await page.getByRole('textbox', { name: 'Confirm new password' }).fill(CHANGED);

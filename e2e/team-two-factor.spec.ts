@@ -110,6 +110,13 @@ test('an Owner invites a Marketer, who enrols 2FA, signs in with a code, sends a
     await page.getByRole('textbox', { name: 'Authentication code' }).fill(totpAt(key, step + 1));
     await page.getByRole('button', { name: 'Verify' }).click();
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
+
+    // A new authenticator waits beside the one in use (decision 029): 2FA stays on meanwhile.
+    await page.goto('/admin/account');
+    await page.getByRole('button', { name: 'Set up a new authenticator' }).click();
+    await expect(page.getByTestId('two-factor-replacing')).toBeVisible();
+    await page.reload();
+    await expect(page.getByTestId('two-factor-status')).toHaveText('Two-factor sign-in is on.');
   } finally {
     await requireTwoFactor(false);
   }

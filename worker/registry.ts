@@ -1,6 +1,7 @@
 import { chooseWinner } from '#server/campaigns/engine/ab-test.ts';
 import { runCampaignsTick, startDueCampaign } from '#server/campaigns/engine/schedule.ts';
 import { runCampaignSendJob } from '#server/campaigns/send-job-handler.ts';
+import { runPasswordResetJob } from '#server/auth/password-reset.ts';
 import { runEmailSendJob } from '#server/email/send-job.ts';
 import type { JobName, JobPayload } from '#server/jobs/definitions.ts';
 import { runAwaitingReplyDigest } from '#server/enquiries/digest.ts';
@@ -27,6 +28,9 @@ type Handlers = {
 /** One handler per job definition (decision 023); the type makes a job without a handler a compile error. */
 export const jobHandlers: Handlers = {
   'email.send': (services, payload) => runEmailSendJob(services, payload),
+  'auth.password-reset': async (services, payload) => ({
+    sent: await runPasswordResetJob(services, payload),
+  }),
   'campaign.send': (services, payload, job) => runCampaignSendJob(services, payload, job),
   'campaign.ab-winner': async (services, payload) => ({
     outcome: await chooseWinner(services, payload.campaignId),

@@ -2,11 +2,13 @@ import { TRPCError } from '@trpc/server';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '#test/support/db.ts';
-import { callerAt, callerFor, codeOf, testServices } from '#test/support/services.ts';
+import { callerAt, callerFor, codeOf, testConfig, testServices } from '#test/support/services.ts';
 import type { SessionUser } from '../auth/session.ts';
+import { auditEmailHash } from '../auth/sign-in.ts';
 import { createUser, grantAdmin } from '../auth/users.ts';
 import { appRouter } from '../trpc/router.ts';
 import { auditMutation } from '../trpc/trpc.ts';
+import { up as scrubSignInFailures } from '../../migrations/20261126062100_sign_in_failures_without_address.ts';
 import { auditSummary } from './audit.ts';
 
 const longHtml = `<html><body>${'<p>Hello {{first_name}}</p>'.repeat(20)}<a href="{{unsubscribe_url}}">Unsubscribe</a></body></html>`;
@@ -87,7 +89,7 @@ describe('the audit log (decision 028)', () => {
     expect(after?.n).toBe(before?.n);
   });
 
-  it('records failed sign-ins with the address typed, never the password', async () => {
+  it('records failed sign-ins with a keyed hash of the address typed, never the address or password', async () => {
     await codeOf(
       callerAt(testServices(t.db), '203.0.113.9').auth.signIn({
         email: 'nobody@example.com',
@@ -100,11 +102,34 @@ describe('the audit log (decision 028)', () => {
       .where('action', '=', 'auth.signInFailed')
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ ip: '203.0.113.9', actor_id: null });
-    expect(row.summary).toEqual({ email: 'nobody@example.com', reason: 'invalid_credentials' });
+    // Decision 036: an address typed at sign-in is personal data; the log keeps its HMAC only.
+    expect(row.summary).toEqual({
+      emailHash: auditEmailHash(testConfig().appSecret, 'Nobody@Example.com '),
+      reason: 'invalid_credentials',
+    });
     expect(JSON.stringify(row)).not.toContain('a wrong password here');
+    expect(JSON.stringify(row).toLowerCase()).not.toContain('nobody');
   });
 
-  it("files a failed sign-in on a member's address under that member, with the address typed", async () => {
+  it('removes the typed address from failed sign-ins recorded before the keyed hash', async () => {
+    await t.db
+      .insertInto('audit_log')
+      .values({
+        action: 'auth.signInFailed',
+        ip: '203.0.113.11',
+        summary: JSON.stringify({ email: 'old.typed@example.com', reason: 'invalid_credentials' }),
+      })
+      .execute();
+    await scrubSignInFailures(t.db);
+    const rows = await t.db
+      .selectFrom('audit_log')
+      .select('summary')
+      .where('ip', '=', '203.0.113.11')
+      .execute();
+    expect(rows.map((r) => r.summary)).toEqual([{ email: '[personal data]', reason: 'invalid_credentials' }]);
+  });
+
+  it("files a failed sign-in on a member's address under that member, without the text typed", async () => {
     const member = await createUser(t.db, {
       email: 'Targeted.Member@example.com',
       password: 'targeted-pass-for-tests',
@@ -135,15 +160,20 @@ describe('the audit log (decision 028)', () => {
         actor_id: member.id,
         actor_email: member.email,
         entity_id: member.id,
-        summary: { email: 'targeted.member@EXAMPLE.com', reason: 'invalid_credentials' },
+        summary: { reason: 'invalid_credentials' },
       },
       {
         actor_id: null,
         actor_email: null,
         entity_id: null,
-        summary: { email: 'not.a.member@example.com', reason: 'invalid_credentials' },
+        summary: {
+          emailHash: auditEmailHash(testConfig().appSecret, 'not.a.member@example.com'),
+          reason: 'invalid_credentials',
+        },
       },
     ]);
+    expect(JSON.stringify(rows)).not.toContain('EXAMPLE.com');
+    expect(JSON.stringify(rows)).not.toContain('not.a.member');
     // The Owner's member filter finds the attempt.
     const found = await callerFor(testServices(t.db), owner).admin.audit.list({
       member: 'targeted.member',

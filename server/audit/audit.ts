@@ -84,6 +84,13 @@ export async function recordAudit(db: DbExecutor, actor: AuditActor, entry: Audi
     .execute();
 }
 
+/**
+ * The summary as shown and exported: a throttled caller's counted refusals (decision 028) add how
+ * many there were and the first and last time.
+ */
+const shownSummary = sql`CASE WHEN refusal_key IS NULL THEN summary ELSE summary || jsonb_build_object(
+  'refusals', refusals, 'firstAt', created_at, 'lastAt', last_at) END`;
+
 function auditConditions(filters: AuditFilters, timezone: string): RawBuilder<unknown>[] {
   const conditions: RawBuilder<unknown>[] = [];
   if (filters.member) conditions.push(sql`actor_email ILIKE ${containsPattern(filters.member)}`);
@@ -118,7 +125,8 @@ export async function listAudit(
       entity_id: string | null;
       summary: unknown;
     }>`
-      SELECT id, created_at, actor_email, ip, action, entity_type, entity_id, summary FROM audit_log
+      SELECT id, created_at, actor_email, ip, action, entity_type, entity_id, ${shownSummary} AS summary
+      FROM audit_log
       WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ${AUDIT_PAGE_SIZE} OFFSET ${offset}`.execute(db),
     sql<{ n: number }>`SELECT count(*)::int AS n FROM audit_log WHERE ${where}`.execute(db),
   ]);
@@ -162,7 +170,7 @@ export function auditCsvExport(filters: AuditFilters, timezone: string): CsvExpo
       { text: sql.ref('action') },
       { text: sql.ref('entity_type') },
       { text: sql.ref('entity_id') },
-      { text: sql`summary::text` },
+      { text: sql`(${shownSummary})::text` },
     ]),
     timezone,
     async count(trx: DbExecutor) {

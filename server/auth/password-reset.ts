@@ -1,7 +1,7 @@
 import { AUTH_MESSAGES } from '#shared/auth/messages.ts';
 import type { Database, DbExecutor } from '../db/database.ts';
 import { enqueueEmail } from '../email/send-job.ts';
-import { consumeRateLimit, type RateLimitRule } from '../security/rate-limit.ts';
+import { consumeRateLimit, type RateLimitRule, resetRateLimit } from '../security/rate-limit.ts';
 import type { AppServices } from '../services.ts';
 import { passwordResetEmail } from './auth-emails.ts';
 import { AuthError } from './errors.ts';
@@ -9,6 +9,7 @@ import { bytesToUuid, decodeBase64Url, MAC_BYTES, macMatches, purposeMac, uuidTo
 import { hashPassword, verifyPassword } from './password.ts';
 import { newPasswordProblem } from './password-policy.ts';
 import { invalidateUserSessions } from './session.ts';
+import { chargeCodeAttempt } from './two-factor.ts';
 import { findUserByEmail } from './users.ts';
 
 /**
@@ -64,30 +65,43 @@ async function userForToken(
 }
 
 /**
- * "Forgot password?": e-mails a reset link when the address has an account. The caller always sees
- * the same answer, so the form cannot be used to learn who has an account.
+ * "Forgot password?": the caller always sees the same answer, so the form cannot be used to learn
+ * who has an account, and the request does the same work whatever the address: the network's
+ * throttle, then one queued job (`auth.password-reset`). Looking the address up, the per-address
+ * limit and the e-mail happen in the worker, where their timing tells the caller nothing.
  */
 export async function requestPasswordReset(
-  services: Pick<AppServices, 'db' | 'config' | 'jobs'>,
+  services: Pick<AppServices, 'db' | 'jobs'>,
   email: string,
   client: { ip: string | null },
   now = new Date(),
 ): Promise<void> {
-  const { db, config } = services;
   const ipLimit = await consumeRateLimit(
-    db,
+    services.db,
     `password-reset:ip:${client.ip ?? 'unknown'}`,
     RESET_IP_RULE,
     now,
   );
   if (!ipLimit.allowed)
     throw new AuthError('throttled', AUTH_MESSAGES.resetThrottled, ipLimit.retryAfterSeconds);
-  const address = email.trim().toLowerCase();
+  await services.jobs.send('auth.password-reset', { email: email.trim().toLowerCase() });
+}
+
+/**
+ * The job behind a reset request: e-mails a link when the address has an account, at most
+ * `RESET_EMAIL_RULE` times an hour per address. Answers whether an e-mail was queued.
+ */
+export async function runPasswordResetJob(
+  services: Pick<AppServices, 'db' | 'config' | 'jobs'>,
+  payload: { email: string },
+  now = new Date(),
+): Promise<boolean> {
+  const { db, config } = services;
+  const address = payload.email.trim().toLowerCase();
   const emailLimit = await consumeRateLimit(db, `password-reset:email:${address}`, RESET_EMAIL_RULE, now);
-  // Over the per-address limit the answer stays the same; only the e-mail is not sent again.
-  if (!emailLimit.allowed) return;
+  if (!emailLimit.allowed) return false;
   const user = await findUserByEmail(db, address);
-  if (!user) return;
+  if (!user) return false;
   const token = createPasswordResetToken(
     config.appSecret,
     { id: user.id, passwordHash: user.password_hash },
@@ -99,6 +113,7 @@ export async function requestPasswordReset(
     passwordResetEmail(config, { email: user.email, token }),
     `password-reset:${token}`,
   );
+  return true;
 }
 
 /** What a password change commits with: the audit row (decision 030), in the same transaction. */
@@ -119,7 +134,7 @@ export async function resetPassword(
   return db.transaction().execute(async (trx) => {
     const user = await userForToken(trx, config.appSecret, input.token, now);
     if (!user) throw new AuthError('invalid_token', AUTH_MESSAGES.resetLinkInvalid);
-    const problem = newPasswordProblem(input.password, user.email);
+    const problem = await newPasswordProblem(input.password, user.email, config.site.name);
     if (problem) throw new AuthError('weak_password', problem);
     await trx
       .updateTable('users')
@@ -138,19 +153,34 @@ export async function resetPassword(
  */
 export async function changePassword(
   db: Database,
+  siteName: string,
   user: { id: string; email: string },
   currentSessionId: string,
   input: { currentPassword: string; newPassword: string },
   record: PasswordChangeRecord = async () => {},
+  refused: (error: AuthError) => Promise<void> = async () => {},
 ): Promise<{ sessionsEnded: number }> {
+  // Throttled like the 2FA step and sharing its counter (decisions 029, 030): a stolen session
+  // gets 5 guesses at the password per 15 minutes across every form that asks for it again. The
+  // attempt is charged, and committed, before the hash is checked, so parallel guesses count too.
+  try {
+    await chargeCodeAttempt(db, user.id, new Date());
+  } catch (error) {
+    if (error instanceof AuthError) await refused(error);
+    throw error;
+  }
   const row = await db
     .selectFrom('users')
     .select('password_hash')
     .where('id', '=', user.id)
     .executeTakeFirst();
-  if (!row || !(await verifyPassword(row.password_hash, input.currentPassword)))
-    throw new AuthError('invalid_credentials', AUTH_MESSAGES.currentPasswordWrong);
-  const problem = newPasswordProblem(input.newPassword, user.email);
+  if (!row || !(await verifyPassword(row.password_hash, input.currentPassword))) {
+    const error = new AuthError('invalid_credentials', AUTH_MESSAGES.currentPasswordWrong);
+    await refused(error);
+    throw error;
+  }
+  await resetRateLimit(db, `2fa:user:${user.id}`);
+  const problem = await newPasswordProblem(input.newPassword, user.email, siteName);
   if (problem) throw new AuthError('weak_password', problem);
   const passwordHash = await hashPassword(input.newPassword);
   return db.transaction().execute(async (trx) => {

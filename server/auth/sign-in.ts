@@ -4,14 +4,18 @@ import { AUTH_MESSAGES } from '#shared/auth/messages.ts';
 import type { Role } from '#shared/auth/permissions.ts';
 import type { Credentials } from '#shared/auth/schemas.ts';
 import { type AuditEntry, recordAudit } from '../audit/audit.ts';
+import { recordThrottledRefusal } from '../audit/refusals.ts';
 import type { DbExecutor } from '../db/database.ts';
+import { consumeRateLimit, type RateLimitRule } from '../security/rate-limit.ts';
 import type { AppServices } from '../services.ts';
 import { accessDenied, AuthError, invalidCredentials, signInThrottled } from './errors.ts';
+import { purposeMac } from './mac.ts';
 import {
   chargeCodeAttempt,
   claimSecondFactor,
   createPendingToken,
   readPendingToken,
+  spendPendingToken,
   TWO_FACTOR_MESSAGES,
   twoFactorEnabled,
 } from './two-factor.ts';
@@ -96,20 +100,48 @@ async function memberByEmail(db: DbExecutor, email: string): Promise<{ id: strin
   return row ?? null;
 }
 
-/** Records a refused sign-in; the attempted address stays in the summary. */
+/**
+ * The typed address of a refused sign-in as the audit log keeps it (decision 043): a keyed hash
+ * (HMAC with the app secret), never the text, so an erased person's address is not left in the
+ * append-only log (decision 036), while the Owner can still see repeated attempts on one address
+ * and, knowing an address, match it. Without the secret the hash cannot be recomputed from a list
+ * of addresses.
+ */
+export function auditEmailHash(secret: string, email: string): string {
+  return purposeMac(secret, 'audit-email:v1', [email.trim().toLowerCase()]).toString('hex');
+}
+
+/**
+ * Records a refused sign-in. On a member's address the row is filed under that member and needs
+ * no address; on any other address the summary holds its keyed hash. A throttled caller's
+ * refusals are counted into one row per window (decision 028).
+ */
 async function recordRefusal(
   db: DbExecutor,
+  config: AppServices['config'],
   client: SignInClient,
   typed: string,
   member: { id: string; email: string } | null,
   error: AuthError,
 ): Promise<AuthError> {
-  await audit(db, client, member, {
+  const entry = {
     action: 'auth.signInFailed',
     entityType: member ? 'user' : null,
     entityId: member?.id ?? null,
-    summary: { email: typed, reason: error.kind },
-  });
+  };
+  if (error.kind === 'throttled')
+    await recordThrottledRefusal(
+      db,
+      { id: member?.id ?? null, email: member?.email ?? null, ip: client.ip },
+      { ...entry, summary: { reason: error.kind } },
+    );
+  else
+    await audit(db, client, member, {
+      ...entry,
+      summary: member
+        ? { reason: error.kind }
+        : { emailHash: auditEmailHash(config.appSecret, typed), reason: error.kind },
+    });
   return error;
 }
 
@@ -137,7 +169,7 @@ export async function signIn(
   // The member lookup runs for unknown addresses and wrong passwords alike: the same queries, so
   // the timing still says nothing about which addresses have accounts.
   const refused = async (error: AuthError) =>
-    recordRefusal(db, client, credentials.email, await memberByEmail(db, credentials.email), error);
+    recordRefusal(db, config, client, credentials.email, await memberByEmail(db, credentials.email), error);
   if (wait !== null) throw await refused(signInThrottled(wait));
 
   const user = await findUserByEmail(db, credentials.email);
@@ -156,6 +188,7 @@ export async function signIn(
     if (!role || !user.email_verified_at)
       return recordRefusal(
         trx,
+        config,
         client,
         credentials.email,
         role ? user : null,
@@ -180,6 +213,12 @@ export async function signIn(
   return outcome;
 }
 
+/**
+ * Code-step requests whose pending token is not genuine or has lapsed, per network: a member
+ * whose 5 minutes ran out needs one, an attacker making tokens up gets a 429 after ten.
+ */
+export const PENDING_TOKEN_IP_RULE: RateLimitRule = { limit: 10, windowSeconds: 15 * 60 };
+
 export interface TwoFactorPending {
   kind: 'twoFactor';
   email: string;
@@ -199,14 +238,38 @@ export async function completeTwoFactorSignIn(
 ): Promise<SignInResult & { method: 'totp' | 'recovery' }> {
   const { db, config } = services;
   const userId = readPendingToken(config.appSecret, input.pendingToken, now);
-  const failed = (user: { id: string; email: string } | null, error: AuthError) =>
-    audit(db, client, user, {
+  const failed = async (user: { id: string; email: string } | null, error: AuthError): Promise<never> => {
+    const entry = {
       action: 'auth.twoFactorFailed',
       entityType: user ? 'user' : null,
       entityId: user?.id ?? null,
       summary: { reason: error.kind },
-    }).then(() => Promise.reject(error));
-  if (!userId) return failed(null, new AuthError('invalid_token', TWO_FACTOR_MESSAGES.expired));
+    };
+    // A throttled caller's refusals share one row per window (decision 028).
+    if (error.kind === 'throttled')
+      await recordThrottledRefusal(
+        db,
+        { id: user?.id ?? null, email: user?.email ?? null, ip: client.ip },
+        entry,
+      );
+    else await audit(db, client, user, entry);
+    throw error;
+  };
+  if (!userId) {
+    // Made-up or lapsed tokens are throttled per network, so guessing at them ends in a 429.
+    const limit = await consumeRateLimit(
+      db,
+      `2fa-token:ip:${client.ip ?? 'unknown'}`,
+      PENDING_TOKEN_IP_RULE,
+      now,
+    );
+    return failed(
+      null,
+      limit.allowed
+        ? new AuthError('invalid_token', TWO_FACTOR_MESSAGES.expired)
+        : signInThrottled(limit.retryAfterSeconds),
+    );
+  }
   const user = await db
     .selectFrom('users')
     .innerJoin('user_roles', 'user_roles.user_id', 'users.id')
@@ -218,6 +281,9 @@ export async function completeTwoFactorSignIn(
     await chargeCodeAttempt(db, user.id, now);
     const attempt = loginAttemptKeys(user.email, client.ip, null);
     return await db.transaction().execute(async (trx) => {
+      // Single use: a token that already opened a session opens no other (decision 029).
+      if (!(await spendPendingToken(trx, input.pendingToken, now)))
+        throw new AuthError('invalid_token', TWO_FACTOR_MESSAGES.expired);
       const method = await claimSecondFactor(trx, user.id, input.code, now);
       return {
         ...(await startSession(trx, config, user, client, attempt, now, { secondFactor: method })),

@@ -35,7 +35,7 @@ export async function signUp(
     throw new AuthError('throttled', AUTH_MESSAGES.signUpThrottled, limit.retryAfterSeconds);
   if (await hasOpenInvitation(db, credentials.email))
     throw new AuthError('invited', INVITATION_MESSAGES.signUpInvited);
-  const problem = newPasswordProblem(credentials.password, credentials.email);
+  const problem = await newPasswordProblem(credentials.password, credentials.email, config.site.name);
   if (problem) throw new AuthError('weak_password', problem);
 
   const created = await db.transaction().execute(async (trx) => {

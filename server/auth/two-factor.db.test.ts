@@ -67,8 +67,11 @@ describe('two-factor sign-in (decision 029)', () => {
       role: 'marketer',
     });
     expect(await sessions()).toHaveLength(1);
+    // A fresh pending token (the first one is spent) with the spent code.
+    const again = await caller.auth.signIn({ email: user.email, password: PASSWORD });
+    if (!('twoFactorRequired' in again)) throw new Error('expected the code step');
     expect(
-      await codeOf(caller.auth.verifyTwoFactor({ pendingToken: first.pendingToken ?? '', code: next })),
+      await codeOf(caller.auth.verifyTwoFactor({ pendingToken: again.pendingToken ?? '', code: next })),
     ).toBe('UNAUTHORIZED');
   });
 
@@ -83,7 +86,9 @@ describe('two-factor sign-in (decision 029)', () => {
     ).resolves.toMatchObject({
       email: user.email,
     });
-    expect(await codeOf(caller.auth.verifyTwoFactor({ pendingToken: first.pendingToken ?? '', code }))).toBe(
+    const again = await caller.auth.signIn({ email: user.email, password: PASSWORD });
+    if (!('twoFactorRequired' in again)) throw new Error('expected the code step');
+    expect(await codeOf(caller.auth.verifyTwoFactor({ pendingToken: again.pendingToken ?? '', code }))).toBe(
       'UNAUTHORIZED',
     );
   });
@@ -150,6 +155,83 @@ describe('two-factor sign-in (decision 029)', () => {
     expect(await codeOf(caller.auth.confirmTwoFactor({ code: totpAt(key, totpStep(new Date())) }))).toBe(
       'TOO_MANY_REQUESTS',
     );
+  });
+
+  it('keeps the factor in force while a new authenticator is set up, until its code confirms it', async () => {
+    const { user, key, step, caller } = await enrolled('re-enrol@example.com');
+    const started = await caller.auth.beginTwoFactor();
+    const newKey = decodeBase32IgnorePadding(started.secret);
+    expect(await caller.auth.twoFactorStatus()).toEqual({ enabled: true, required: false });
+
+    // The password alone still opens only the code step, and the old authenticator still works.
+    const visitor = callerAt(testServices(t.db), '198.51.100.75');
+    const first = await visitor.auth.signIn({ email: user.email, password: PASSWORD });
+    expect(first).toMatchObject({ twoFactorRequired: true });
+    if (!('pendingToken' in first)) throw new Error('expected the code step');
+    await expect(
+      visitor.auth.verifyTwoFactor({ pendingToken: first.pendingToken ?? '', code: totpAt(key, step + 1) }),
+    ).resolves.toMatchObject({ email: user.email });
+
+    // A code of the old authenticator does not confirm the new one; the new one's code does.
+    expect(await codeOf(caller.auth.confirmTwoFactor({ code: totpAt(key, step + 1) }))).toBe('UNAUTHORIZED');
+    const now = totpStep(new Date());
+    await caller.auth.confirmTwoFactor({ code: totpAt(newKey, now) });
+    const second = await visitor.auth.signIn({ email: user.email, password: PASSWORD });
+    if (!('pendingToken' in second)) throw new Error('expected the code step');
+    expect(
+      await codeOf(
+        visitor.auth.verifyTwoFactor({ pendingToken: second.pendingToken ?? '', code: totpAt(key, now + 1) }),
+      ),
+    ).toBe('UNAUTHORIZED');
+    await expect(
+      visitor.auth.verifyTwoFactor({
+        pendingToken: second.pendingToken ?? '',
+        code: totpAt(newKey, now + 1),
+      }),
+    ).resolves.toMatchObject({ email: user.email });
+
+    const rows = await t.db
+      .selectFrom('audit_log')
+      .select(['action', 'summary'])
+      .where('actor_id', '=', user.id)
+      .where('action', 'in', ['auth.twoFactorEnrolmentStarted', 'auth.twoFactorReplaced'])
+      .orderBy('id')
+      .execute();
+    expect(rows.map((r) => [r.action, r.summary])).toEqual([
+      ['auth.twoFactorEnrolmentStarted', { twoFactor: 'off' }],
+      [
+        'auth.twoFactorEnrolmentStarted',
+        { twoFactor: 'on (unchanged until the new authenticator is confirmed)' },
+      ],
+      ['auth.twoFactorReplaced', { changes: { authenticator: 'changed', recoveryCodes: 'changed' } }],
+    ]);
+  });
+
+  it('opens one session per pending token, however many codes are offered with it', async () => {
+    const { user, recoveryCodes } = await enrolled('single-use@example.com');
+    const visitor = callerAt(testServices(t.db), '198.51.100.76');
+    const first = await visitor.auth.signIn({ email: user.email, password: PASSWORD });
+    if (!('pendingToken' in first)) throw new Error('expected the code step');
+    await visitor.auth.verifyTwoFactor({
+      pendingToken: first.pendingToken ?? '',
+      code: recoveryCodes[0] ?? '',
+    });
+    expect(
+      await codeOf(
+        visitor.auth.verifyTwoFactor({
+          pendingToken: first.pendingToken ?? '',
+          code: recoveryCodes[1] ?? '',
+        }),
+      ),
+    ).toBe('BAD_REQUEST');
+    const sessions = await t.db.selectFrom('sessions').select('id').where('user_id', '=', user.id).execute();
+    expect(sessions).toHaveLength(1);
+    // The refused token did not spend the recovery code it was offered with.
+    const second = await visitor.auth.signIn({ email: user.email, password: PASSWORD });
+    if (!('pendingToken' in second)) throw new Error('expected the code step');
+    await expect(
+      visitor.auth.verifyTwoFactor({ pendingToken: second.pendingToken ?? '', code: recoveryCodes[1] ?? '' }),
+    ).resolves.toMatchObject({ email: user.email });
   });
 
   it('lets the pending token lapse after 5 minutes and refuses a forged one', () => {

@@ -2,6 +2,7 @@ import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeBase32UpperCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
 import { createTOTPKeyURI } from '@oslojs/otp';
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import QRCode from 'qrcode';
 import type { Database, DbExecutor, DbTransaction } from '../db/database.ts';
 import { consumeRateLimit, resetRateLimit } from '../security/rate-limit.ts';
@@ -50,24 +51,35 @@ export interface Enrolment {
   qrSvg: string;
 }
 
-/** A new secret waiting for its first code; replaces any earlier one (enabled or not). */
+/**
+ * A new secret waiting for its first code (`pending_secret`), replacing any earlier one that was
+ * waiting. An authenticator already in use stays in force until `confirmEnrolment` swaps the new
+ * one in: starting an enrolment never turns two-factor sign-in off (decision 029). Answers whether
+ * a factor was already on, for the audit row.
+ */
 export async function beginEnrolment(
   db: DbExecutor,
   user: { id: string; email: string },
   issuer: string,
-): Promise<Enrolment> {
+): Promise<Enrolment & { replacing: boolean }> {
   const key = randomBytes(20);
-  await db
+  const row = await db
     .insertInto('user_two_factor')
-    .values({ user_id: user.id, secret: key, enabled_at: null, last_used_step: 0 })
+    .values({ user_id: user.id, secret: key, pending_secret: key, enabled_at: null, last_used_step: 0 })
     .onConflict((oc) =>
-      oc.column('user_id').doUpdateSet({ secret: key, enabled_at: null, last_used_step: 0 }),
+      oc.column('user_id').doUpdateSet({
+        pending_secret: key,
+        // Only an enrolment never confirmed may lose its secret; a factor in use keeps it.
+        secret: sql<Uint8Array>`CASE WHEN user_two_factor.enabled_at IS NULL THEN excluded.secret
+          ELSE user_two_factor.secret END`,
+      }),
     )
-    .execute();
+    .returning('enabled_at')
+    .executeTakeFirstOrThrow();
   const uri = createTOTPKeyURI(issuer, user.email, key, TOTP_PERIOD_SECONDS, TOTP_DIGITS);
   // Drawn here, never by a third-party service: the secret must not leave the server and browser.
   const qrSvg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
-  return { secret: encodeBase32UpperCaseNoPadding(key), uri, qrSvg };
+  return { secret: encodeBase32UpperCaseNoPadding(key), uri, qrSvg, replacing: row.enabled_at !== null };
 }
 
 export async function chargeCodeAttempt(db: DbExecutor, userId: string, now: Date): Promise<void> {
@@ -76,40 +88,45 @@ export async function chargeCodeAttempt(db: DbExecutor, userId: string, now: Dat
 }
 
 /**
- * Checks the first code; turns 2FA on and returns the recovery codes (shown once, stored hashed).
- * The attempt is charged on its own, so a wrong code still counts; turning 2FA on, the codes and
- * `record` (the audit row, decision 030) commit together.
+ * Checks the first code of the waiting authenticator; makes it the one in use, turns 2FA on and
+ * returns new recovery codes (shown once, stored hashed). The attempt is charged on its own, so a
+ * wrong code still counts; the swap, the codes and `record` (the audit row, decision 030) commit
+ * together. `replaced` says whether another authenticator was on before.
  */
 export async function confirmEnrolment(
   db: Database,
   userId: string,
   code: string,
-  record: (trx: DbTransaction) => Promise<void> = async () => {},
+  record: (trx: DbTransaction, change: { replaced: boolean }) => Promise<void> = async () => {},
   now = new Date(),
 ): Promise<string[]> {
   await chargeCodeAttempt(db, userId, now);
   const row = await db
     .selectFrom('user_two_factor')
-    .select(['secret', 'last_used_step'])
+    .select(['pending_secret', 'enabled_at'])
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  if (!row) throw new AuthError('invalid_token', TWO_FACTOR_MESSAGES.notStarted);
-  const step = matchTotp(row.secret, code.trim(), now, Number(row.last_used_step));
+  const pending = row?.pending_secret;
+  if (!row || !pending) throw new AuthError('invalid_token', TWO_FACTOR_MESSAGES.notStarted);
+  const step = matchTotp(pending, code.trim(), now, 0);
   if (step === null) throw new AuthError('invalid_credentials', TWO_FACTOR_MESSAGES.invalidCode);
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   await db.transaction().execute(async (trx) => {
-    await trx
+    // Conditional on the secret that was checked: a newer enrolment started meanwhile wins.
+    const swapped = await trx
       .updateTable('user_two_factor')
-      .set({ enabled_at: now, last_used_step: step })
+      .set({ secret: pending, pending_secret: null, enabled_at: now, last_used_step: step })
       .where('user_id', '=', userId)
-      .execute();
+      .where('pending_secret', '=', pending)
+      .executeTakeFirst();
+    if (swapped.numUpdatedRows === 0n) throw new AuthError('invalid_token', TWO_FACTOR_MESSAGES.notStarted);
     await trx.deleteFrom('two_factor_recovery_codes').where('user_id', '=', userId).execute();
     await trx
       .insertInto('two_factor_recovery_codes')
       .values(codes.map((c) => ({ user_id: userId, code_hash: hashRecoveryCode(c), used_at: null })))
       .execute();
     await resetRateLimit(trx, `2fa:user:${userId}`);
-    await record(trx);
+    await record(trx, { replaced: row.enabled_at !== null });
   });
   return codes;
 }
@@ -195,6 +212,29 @@ export function readPendingToken(secret: string, token: unknown, now = new Date(
   if (!macMatches(bytes.subarray(24), purposeMac(secret, PENDING_LABEL, [body]))) return null;
   if (Number(body.readBigUInt64BE(16)) <= now.getTime()) return null;
   return bytesToUuid(body.subarray(0, 16));
+}
+
+/**
+ * Spends a pending token in the transaction that starts its session: one token, one session
+ * (decision 029). The mark is a row in `rate_limits` (key = SHA-256 of the token, so the table
+ * holds nothing that can be replayed), kept no longer than the token could live and pruned with
+ * the counters; two requests racing with one token meet on its primary key. False when the token
+ * was already spent.
+ */
+export async function spendPendingToken(db: DbExecutor, token: string, now = new Date()): Promise<boolean> {
+  const key = `2fa-pending-spent:${encodeHexLowerCase(sha256(new TextEncoder().encode(token)))}`;
+  const inserted = await db
+    .insertInto('rate_limits')
+    .values({
+      key,
+      window_start: new Date(0),
+      count: 1,
+      expires_at: new Date(now.getTime() + PENDING_TWO_FACTOR_MS),
+    })
+    .onConflict((oc) => oc.columns(['key', 'window_start']).doNothing())
+    .returning('key')
+    .executeTakeFirst();
+  return inserted !== undefined;
 }
 
 export const TWO_FACTOR_MANAGE_MESSAGES = {

@@ -1,6 +1,7 @@
 import { userInfo } from 'node:os';
 import { ROLES, type Role, roleSchema } from '#shared/auth/permissions.ts';
 import { emailSchema, signUpInputSchema } from '#shared/auth/schemas.ts';
+import { buildSiteConfig } from '#shared/site/config.ts';
 import { generatePassword } from '../auth/bootstrap-admin.ts';
 import { newPasswordProblem } from '../auth/password-policy.ts';
 import { invalidateUserSessions } from '../auth/session.ts';
@@ -105,7 +106,13 @@ export async function runAdminCommand(
       }
       const credentials = signUpInputSchema.safeParse({ email: address, password });
       if (!credentials.success) throw new UsageError(credentials.error.issues[0]?.message ?? 'Invalid input');
-      const problem = generated ? null : newPasswordProblem(password, address);
+      const problem = generated
+        ? null
+        : await newPasswordProblem(
+            password,
+            address,
+            buildSiteConfig({ SITE_NAME: process.env.SITE_NAME }).name,
+          );
       if (problem) throw new UsageError(problem);
       const granted = role();
       await audited(db, actor, async (trx) => {

@@ -391,6 +391,8 @@ export interface ProviderRateLimitsTable {
 export interface UserTwoFactorTable {
   user_id: string;
   secret: Uint8Array;
+  /** A new authenticator waiting for its first code (decision 029); the factor in use is `secret`. */
+  pending_secret: ColumnType<Uint8Array | null, Uint8Array | null | undefined, Uint8Array | null>;
   enabled_at: Date | null;
   last_used_step: ColumnType<string, string | number | undefined, string | number>;
   created_at: GeneratedTimestamp;
@@ -425,6 +427,12 @@ export interface AuditLogTable {
   entity_type: string | null;
   entity_id: string | null;
   summary: ColumnType<Record<string, unknown>, string, never>;
+  /** Aggregate rows of a throttled caller's refusals (decision 028); null on every other row. */
+  refusal_key: ColumnType<string | null, string | null | undefined, never>;
+  window_start: ColumnType<Date | null, Date | null | undefined, never>;
+  window_end: ColumnType<Date | null, Date | null | undefined, never>;
+  refusals: ColumnType<number | null, number | null | undefined, number>;
+  last_at: ColumnType<Date | null, Date | null | undefined, Date>;
 }
 
 export interface RateLimitsTable {

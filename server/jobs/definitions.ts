@@ -111,6 +111,15 @@ export const jobDefinitions = {
     payload: z.object({ importId: z.uuid() }),
     queue: { retryLimit: 3, retryDelay: 10, expireInSeconds: 1800 },
   },
+  /**
+   * "Forgot password?" (server/auth/password-reset.ts): the request only queues this, so it does
+   * the same work and answers as fast whatever the address; the job looks the address up and, for
+   * an account, queues the e-mail with its link.
+   */
+  'auth.password-reset': {
+    payload: z.object({ email: z.string().min(1).max(255) }),
+    queue: { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 },
+  },
   /** Deletes seller photos never attached to an enquiry within 24 hours. */
   'uploads.cleanup': {
     payload: z.object({}),

@@ -3,6 +3,7 @@ import { encodeBase64urlNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
 import { sql } from 'kysely';
 import { randomBytes } from 'node:crypto';
 import type { Role } from '#shared/auth/permissions.ts';
+import { defaultSiteConfig } from '#shared/site/config.ts';
 import { INVITATION_TTL_HOURS, type TeamInvitation } from '#shared/team/schemas.ts';
 import { invitationEmail } from '../auth/auth-emails.ts';
 import { AuthError } from '../auth/errors.ts';
@@ -210,12 +211,16 @@ export async function invitationForToken(
  */
 export async function acceptInvitation(
   trx: DbExecutor,
-  input: { token: string; password: string },
+  input: { token: string; password: string; siteName?: string },
   now = new Date(),
 ): Promise<{ id: string; email: string; role: Role; invitationId: string }> {
   const invitation = await openInvitation(trx, input.token, now, true);
   if (!invitation) throw new AuthError('invalid_token', INVITATION_MESSAGES.linkInvalid);
-  const problem = newPasswordProblem(input.password, invitation.email);
+  const problem = await newPasswordProblem(
+    input.password,
+    invitation.email,
+    input.siteName ?? defaultSiteConfig.name,
+  );
   if (problem) throw new AuthError('weak_password', problem);
   // An unverified sign-up that slipped in beside the invitation (decision 047): the link proves
   // the mailbox, the sign-up never did, so the invitation wins.

@@ -7,7 +7,10 @@ export const AUTH_MESSAGES = {
     'Please verify your email address first: open the link in the verification e-mail we sent you, then sign in.',
   invalidCredentials: 'Invalid email or password',
   genericError: 'An error occurred',
-  commonPassword: 'This password is too common. Please choose a less predictable password.',
+  weakPassword:
+    'This password is too easy to guess. Use a longer one: several unrelated words, or add uncommon words or characters.',
+  /** The hint under every new-password field (decision 046). */
+  newPasswordHint: 'At least 12 characters and hard to guess: several unrelated words work well.',
   passwordIsEmail: 'Password must not be your email address.',
   signUpThrottled: 'Too many sign-up attempts from your network. Please try again later.',
   emailVerified:

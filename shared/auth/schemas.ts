@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * A password someone chooses now: at least 12 characters (OWASP ASVS 5, V6.2.1), plus the
- * common-password check on the server. Passwords chosen under the old 6-character rule still sign in.
+ * strength rule of decision 046 (server and forms). Passwords chosen under the old 6-character rule still sign in.
  */
 export const PASSWORD_MIN = 12;
 export const PASSWORD_MAX = 256;

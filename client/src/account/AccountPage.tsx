@@ -4,10 +4,16 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import { AUTH_MESSAGES } from '#shared/auth/messages.ts';
 import { ADMIN_TITLE } from '../admin/AdminShell.tsx';
 import { authErrorMessage, useMe } from '../admin/auth.ts';
 import { useTRPC } from '../trpc.ts';
-import { confirmationError, newPasswordError } from './password-rules.ts';
+import {
+  confirmationError,
+  newPasswordError,
+  newPasswordStrengthError,
+  usePasswordEstimator,
+} from './password-rules.ts';
 import { SessionsCard } from './SessionsCard.tsx';
 import { TwoFactorCard } from './TwoFactorCard.tsx';
 
@@ -27,8 +33,15 @@ export function AccountPage() {
     },
   });
 
+  usePasswordEstimator();
+
   const submit = form.onSubmit(async ({ currentPassword, newPassword }) => {
     setError(null);
+    const weak = await newPasswordStrengthError(newPassword, me.data?.email ?? '');
+    if (weak) {
+      form.setFieldError('newPassword', weak);
+      return;
+    }
     try {
       const result = await change.mutateAsync({ currentPassword, newPassword });
       form.reset();
@@ -62,7 +75,7 @@ export function AccountPage() {
             <PasswordInput
               label="New password"
               autoComplete="new-password"
-              description="At least 12 characters; avoid common passwords. Your other sessions will be signed out."
+              description={`${AUTH_MESSAGES.newPasswordHint} Your other sessions will be signed out.`}
               required
               {...form.getInputProps('newPassword')}
             />

@@ -71,6 +71,12 @@ export function TwoFactorCard({ onContinue }: { onContinue?: () => void } = {}) 
           <form onSubmit={(event) => void submit(event)} noValidate>
             <Stack>
               <Text size="sm">Scan this code with your authenticator app, then enter the code it shows.</Text>
+              {enrolment.replacing && (
+                // Decision 029: the factor in use stays on until the new one's code confirms it.
+                <Text size="sm" c="dimmed" data-testid="two-factor-replacing">
+                  Your current authenticator and recovery codes keep working until you turn on the new one.
+                </Text>
+              )}
               {/* The SVG is drawn by our server from the otpauth URI (qrcode), never by a third party. */}
               <div
                 role="img"

@@ -15,6 +15,7 @@ import {
   twoFactorSignInInputSchema,
 } from '#shared/auth/schemas.ts';
 import { recordAudit } from '../../audit/audit.ts';
+import { recordThrottledRefusal } from '../../audit/refusals.ts';
 import { AuthError, type AuthErrorKind } from '../../auth/errors.ts';
 import { changePassword, requestPasswordReset, resetPassword } from '../../auth/password-reset.ts';
 import {
@@ -121,11 +122,21 @@ export const authRouter = router({
     const user = ctx.user;
     // The new secret and its audit row commit together (decision 030).
     return ctx.db.transaction().execute(async (trx) => {
+      // A factor already on stays on until the new one is confirmed (decision 029).
       const enrolment = await beginEnrolment(trx, user, ctx.config.site.name);
       await recordAudit(
         trx,
         { id: user.id, email: user.email, ip: ctx.request.ip },
-        { action: 'auth.twoFactorEnrolmentStarted', entityType: 'user', entityId: user.id },
+        {
+          action: 'auth.twoFactorEnrolmentStarted',
+          entityType: 'user',
+          entityId: user.id,
+          summary: {
+            twoFactor: enrolment.replacing
+              ? 'on (unchanged until the new authenticator is confirmed)'
+              : 'off',
+          },
+        },
       );
       return enrolment;
     });
@@ -135,11 +146,20 @@ export const authRouter = router({
   confirmTwoFactor: authedProcedure.input(twoFactorConfirmInputSchema).mutation(async ({ ctx, input }) => {
     try {
       const user = ctx.user;
-      const recoveryCodes = await confirmEnrolment(ctx.db, user.id, input.code, (trx) =>
+      const recoveryCodes = await confirmEnrolment(ctx.db, user.id, input.code, (trx, { replaced }) =>
         recordAudit(
           trx,
           { id: user.id, email: user.email, ip: ctx.request.ip },
-          { action: 'auth.twoFactorEnabled', entityType: 'user', entityId: user.id },
+          {
+            action: replaced ? 'auth.twoFactorReplaced' : 'auth.twoFactorEnabled',
+            entityType: 'user',
+            entityId: user.id,
+            summary: {
+              changes: replaced
+                ? { authenticator: 'changed', recoveryCodes: 'changed' }
+                : { twoFactor: { before: 'off', after: 'on' }, recoveryCodes: 'changed' },
+            },
+          },
         ),
       );
       return { recoveryCodes };
@@ -184,7 +204,15 @@ export const authRouter = router({
         await recordAudit(
           trx,
           { id: ctx.user.id, email: ctx.user.email, ip: ctx.request.ip },
-          { action: 'auth.twoFactorDisabled', entityType: 'user', entityId: ctx.user.id },
+          {
+            action: 'auth.twoFactorDisabled',
+            entityType: 'user',
+            entityId: ctx.user.id,
+            summary: {
+              proof: input.code ? 'code' : 'password',
+              changes: { twoFactor: { before: 'on', after: 'off' }, recoveryCodes: 'changed' },
+            },
+          },
         );
       });
       return { enabled: false as const };
@@ -226,7 +254,7 @@ export const authRouter = router({
     try {
       const token = generateSessionToken();
       const { user, session } = await ctx.db.transaction().execute(async (trx) => {
-        const member = await acceptInvitation(trx, input);
+        const member = await acceptInvitation(trx, { ...input, siteName: ctx.config.site.name });
         if (ctx.session) await invalidateSession(trx, ctx.session.id);
         const created = await createSession(trx, token, member.id, ctx.request);
         await recordAudit(
@@ -303,6 +331,7 @@ export const authRouter = router({
     try {
       const { sessionsEnded } = await changePassword(
         ctx.db,
+        ctx.config.site.name,
         ctx.user,
         ctx.session.id,
         input,
@@ -317,6 +346,20 @@ export const authRouter = router({
               summary: { sessionsEnded: ended },
             },
           ),
+        (refusal) => {
+          // A wrong current password is a row of its own; a throttled caller's refusals share
+          // one row per window (decision 028).
+          const actor = { id: ctx.user.id, email: ctx.user.email, ip: ctx.request.ip };
+          const entry = {
+            action: 'auth.changePasswordFailed',
+            entityType: 'user',
+            entityId: ctx.user.id,
+            summary: { reason: refusal.kind },
+          };
+          return refusal.kind === 'throttled'
+            ? recordThrottledRefusal(ctx.db, actor, entry)
+            : recordAudit(ctx.db, actor, entry);
+        },
       );
       return { message: AUTH_MESSAGES.passwordChanged, sessionsEnded };
     } catch (error) {

@@ -4,11 +4,17 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import { AUTH_MESSAGES } from '#shared/auth/messages.ts';
 import { ROLE_LABELS } from '#shared/auth/permissions.ts';
 import { INVITATION_MESSAGES } from '#shared/team/schemas.ts';
 import { readText } from '#shared/url-search.ts';
 import { AuthCard } from '../../account/AuthCard.tsx';
-import { confirmationError, newPasswordError } from '../../account/password-rules.ts';
+import {
+  confirmationError,
+  newPasswordError,
+  newPasswordStrengthError,
+  usePasswordEstimator,
+} from '../../account/password-rules.ts';
 import { ADMIN_TITLE } from '../../admin/AdminShell.tsx';
 import { authErrorMessage, resetAuthState } from '../../admin/auth.ts';
 import { AnchorLink } from '../../admin/widgets/links.tsx';
@@ -41,9 +47,16 @@ function InvitePage() {
     },
   });
 
+  usePasswordEstimator(Boolean(token));
+
   const submit = form.onSubmit(async ({ password }) => {
     if (!token) return;
     setError(null);
+    const weak = await newPasswordStrengthError(password, invitation.data?.email ?? '');
+    if (weak) {
+      form.setFieldError('password', weak);
+      return;
+    }
     try {
       const result = await accept.mutateAsync({ token, password });
       resetAuthState(queryClient, trpc.auth.me.queryKey(), {
@@ -83,7 +96,7 @@ function InvitePage() {
             <PasswordInput
               label="Password"
               autoComplete="new-password"
-              description="At least 12 characters; avoid common passwords."
+              description={AUTH_MESSAGES.newPasswordHint}
               required
               {...form.getInputProps('password')}
             />

@@ -9,6 +9,7 @@ import { AUTH_MESSAGES } from '#shared/auth/messages.ts';
 import { DEFAULT_RETURN_TO, safeReturnTo } from '#shared/auth/return-to.ts';
 import { type Credentials, signInInputSchema, signUpInputSchema } from '#shared/auth/schemas.ts';
 import { AuthCard } from '../../account/AuthCard.tsx';
+import { newPasswordStrengthError, usePasswordEstimator } from '../../account/password-rules.ts';
 import { ADMIN_TITLE } from '../../admin/AdminShell.tsx';
 import { authErrorMessage, resetAuthState, useMe } from '../../admin/auth.ts';
 import { AnchorLink } from '../../admin/widgets/links.tsx';
@@ -40,6 +41,7 @@ function LoginPage() {
   const router = useRouter();
   const me = useMe();
   const [mode, setMode] = useState<Mode>('signIn');
+  usePasswordEstimator(mode === 'signUp');
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(
     verify === 'success' ? AUTH_MESSAGES.emailVerified : null,
@@ -77,6 +79,11 @@ function LoginPage() {
       const chosen = signUpInputSchema.safeParse(values);
       if (!chosen.success) {
         for (const issue of chosen.error.issues) form.setFieldError(String(issue.path[0]), issue.message);
+        return;
+      }
+      const weak = await newPasswordStrengthError(values.password, values.email);
+      if (weak) {
+        form.setFieldError('password', weak);
         return;
       }
       try {
@@ -169,7 +176,7 @@ function LoginPage() {
             <PasswordInput
               label="Password"
               autoComplete={mode === 'signIn' ? 'current-password' : 'new-password'}
-              description={mode === 'signUp' ? 'At least 12 characters; avoid common passwords.' : undefined}
+              description={mode === 'signUp' ? AUTH_MESSAGES.newPasswordHint : undefined}
               required
               key={form.key('password')}
               {...form.getInputProps('password')}

@@ -7,7 +7,12 @@ import { useState } from 'react';
 import { AUTH_MESSAGES } from '#shared/auth/messages.ts';
 import { readText } from '#shared/url-search.ts';
 import { AuthCard } from '../../account/AuthCard.tsx';
-import { confirmationError, newPasswordError } from '../../account/password-rules.ts';
+import {
+  confirmationError,
+  newPasswordError,
+  newPasswordStrengthError,
+  usePasswordEstimator,
+} from '../../account/password-rules.ts';
 import { ADMIN_TITLE } from '../../admin/AdminShell.tsx';
 import { authErrorMessage, resetAuthState } from '../../admin/auth.ts';
 import { AnchorLink } from '../../admin/widgets/links.tsx';
@@ -37,9 +42,16 @@ function ResetPasswordPage() {
     },
   });
 
+  usePasswordEstimator(Boolean(token));
+
   const submit = form.onSubmit(async ({ password }) => {
     if (!token) return;
     setError(null);
+    const weak = await newPasswordStrengthError(password, '');
+    if (weak) {
+      form.setFieldError('password', weak);
+      return;
+    }
     try {
       const result = await reset.mutateAsync({ token, password });
       // Every session ended, this one's included.
@@ -71,7 +83,7 @@ function ResetPasswordPage() {
             <PasswordInput
               label="New password"
               autoComplete="new-password"
-              description="At least 12 characters; avoid common passwords."
+              description={AUTH_MESSAGES.newPasswordHint}
               required
               {...form.getInputProps('password')}
             />
