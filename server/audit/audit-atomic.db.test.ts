@@ -549,9 +549,10 @@ describe('every auth mutation and the import upload write their audit row', () =
     },
     'auth.beginTwoFactor': {
       action: 'auth.twoFactorEnrolmentStarted',
+      // Replacing an authenticator in use: the proof is checked first (decision 030), one row still.
       prepare: async () => {
-        const { caller } = await member();
-        return () => caller.auth.beginTwoFactor();
+        const { caller } = await enrolled();
+        return () => caller.auth.beginTwoFactor({ password: PASSWORD });
       },
     },
     'auth.confirmTwoFactor': {

@@ -5,7 +5,12 @@ import { useTestDatabase } from '#test/support/db.ts';
 import { callerAt, codeOf, testServices, testConfig } from '#test/support/services.ts';
 import type { SessionUser } from './session.ts';
 import { totpAt, totpStep } from './totp.ts';
-import { createPendingToken, PENDING_TWO_FACTOR_MS, readPendingToken } from './two-factor.ts';
+import {
+  createPendingToken,
+  PENDING_TWO_FACTOR_MS,
+  readPendingToken,
+  TWO_FACTOR_MANAGE_MESSAGES,
+} from './two-factor.ts';
 import { createUser, grantAdmin } from './users.ts';
 
 const PASSWORD = 'two-factor-pass-for-tests';
@@ -159,7 +164,7 @@ describe('two-factor sign-in (decision 029)', () => {
 
   it('keeps the factor in force while a new authenticator is set up, until its code confirms it', async () => {
     const { user, key, step, caller } = await enrolled('re-enrol@example.com');
-    const started = await caller.auth.beginTwoFactor();
+    const started = await caller.auth.beginTwoFactor({ password: PASSWORD });
     const newKey = decodeBase32IgnorePadding(started.secret);
     expect(await caller.auth.twoFactorStatus()).toEqual({ enabled: true, required: false });
 
@@ -201,10 +206,85 @@ describe('two-factor sign-in (decision 029)', () => {
       ['auth.twoFactorEnrolmentStarted', { twoFactor: 'off' }],
       [
         'auth.twoFactorEnrolmentStarted',
-        { twoFactor: 'on (unchanged until the new authenticator is confirmed)' },
+        { twoFactor: 'on (unchanged until the new authenticator is confirmed)', proof: 'password' },
       ],
       ['auth.twoFactorReplaced', { changes: { authenticator: 'changed', recoveryCodes: 'changed' } }],
     ]);
+  });
+
+  it('replaces an authenticator in use only after the password or a current code (decision 030)', async () => {
+    const { user, key, step, caller } = await enrolled('replace-proof@example.com');
+    const pendingSecret = async () =>
+      (
+        await t.db
+          .selectFrom('user_two_factor')
+          .select('pending_secret')
+          .where('user_id', '=', user.id)
+          .executeTakeFirstOrThrow()
+      ).pending_secret;
+    const refusal = async (promise: Promise<unknown>) => {
+      try {
+        await promise;
+        return 'OK';
+      } catch (error) {
+        return error instanceof Error ? error.message : String(error);
+      }
+    };
+
+    // No proof: a clear 4xx, and no authenticator is left waiting.
+    expect(await codeOf(caller.auth.beginTwoFactor())).toBe('BAD_REQUEST');
+    expect(await refusal(caller.auth.beginTwoFactor({}))).toBe(TWO_FACTOR_MANAGE_MESSAGES.proofNeeded);
+    expect(await codeOf(caller.auth.beginTwoFactor({ password: 'not-the-password-at-all' }))).toBe(
+      'UNAUTHORIZED',
+    );
+    expect(await refusal(caller.auth.beginTwoFactor({ code: '000000' }))).toBe(
+      TWO_FACTOR_MANAGE_MESSAGES.proofWrong,
+    );
+    // The old authenticator's spent step is no proof either.
+    expect(await codeOf(caller.auth.beginTwoFactor({ code: totpAt(key, step) }))).toBe('UNAUTHORIZED');
+    expect(await pendingSecret()).toBeNull();
+
+    // The password works; so does a current code from the authenticator in use.
+    const byPassword = await caller.auth.beginTwoFactor({ password: PASSWORD });
+    expect(byPassword.replacing).toBe(true);
+    const byCode = await caller.auth.beginTwoFactor({ code: totpAt(key, step + 1) });
+    expect(byCode.replacing).toBe(true);
+    expect(byCode.secret).not.toBe(byPassword.secret);
+    expect(await pendingSecret()).toEqual(Buffer.from(decodeBase32IgnorePadding(byCode.secret)));
+
+    const started = await t.db
+      .selectFrom('audit_log')
+      .select('summary')
+      .where('actor_id', '=', user.id)
+      .where('action', '=', 'auth.twoFactorEnrolmentStarted')
+      .orderBy('id')
+      .execute();
+    // The first enrolment (2FA off) needed no proof; the replacements say which one, never its value.
+    expect(started.map((r) => r.summary)).toEqual([
+      { twoFactor: 'off' },
+      { twoFactor: 'on (unchanged until the new authenticator is confirmed)', proof: 'password' },
+      { twoFactor: 'on (unchanged until the new authenticator is confirmed)', proof: 'code' },
+    ]);
+    expect(JSON.stringify(started)).not.toContain(PASSWORD);
+  });
+
+  it('throttles wrong proof for a new authenticator with the code attempts', async () => {
+    const { user, caller } = await enrolled('replace-throttle@example.com');
+    const codes: string[] = [];
+    for (let i = 0; i < 5; i += 1)
+      codes.push(await codeOf(caller.auth.beginTwoFactor({ password: 'not-the-password-at-all' })));
+    expect(codes.every((c) => c === 'UNAUTHORIZED')).toBe(true);
+    // The sixth try is refused even with the right password, and shared with the other proofs.
+    expect(await codeOf(caller.auth.beginTwoFactor({ password: PASSWORD }))).toBe('TOO_MANY_REQUESTS');
+    expect(await codeOf(caller.auth.regenerateRecoveryCodes({ password: PASSWORD }))).toBe(
+      'TOO_MANY_REQUESTS',
+    );
+    const row = await t.db
+      .selectFrom('user_two_factor')
+      .select('pending_secret')
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(row.pending_secret).toBeNull();
   });
 
   it('opens one session per pending token, however many codes are offered with it', async () => {

@@ -239,13 +239,15 @@ export async function spendPendingToken(db: DbExecutor, token: string, now = new
 
 export const TWO_FACTOR_MANAGE_MESSAGES = {
   proofWrong: 'That password or code is not correct.',
+  proofNeeded: 'To set up a new authenticator, enter your password or a code from your authenticator app.',
   notEnabled: 'Two-factor sign-in is not on for your account.',
   requiredByOwner: 'The Owner requires two-factor sign-in for every member: it cannot be turned off.',
 } as const;
 
 /**
- * Proof for turning 2FA off or replacing the recovery codes (decision 030): the password, or a
- * current code / unused recovery code. Throttled with the code attempts.
+ * Proof for turning 2FA off, replacing the recovery codes or setting up a new authenticator
+ * (decision 030): the password, or a current code / unused recovery code. Throttled with the code
+ * attempts.
  */
 export async function checkReauthentication(
   db: DbExecutor,

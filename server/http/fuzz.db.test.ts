@@ -121,7 +121,11 @@ describe('fuzzing the public surface', () => {
       fc.record({ pendingToken: anyValue, code: anyValue }, { requiredKeys: [] }),
       300,
     ],
-    ['auth.beginTwoFactor', anyValue, 100],
+    [
+      'auth.beginTwoFactor',
+      fc.oneof(anyValue, fc.record({ password: anyValue, code: anyValue }, { requiredKeys: [] })),
+      100,
+    ],
     ['auth.confirmTwoFactor', fc.record({ code: anyValue }, { requiredKeys: [] }), 100],
     ['auth.endSession', fc.record({ id: anyValue }, { requiredKeys: [] }), 100],
     ['auth.acceptInvitation', emailLike, 300],

@@ -83,3 +83,15 @@ export const twoFactorReauthInputSchema = z
     message: 'Enter your password or a code from your authenticator app',
     path: ['password'],
   });
+
+/**
+ * Starting an enrolment (decision 029). The proof is optional here: a first enrolment (2FA off,
+ * e.g. the enrolment gate) needs none; replacing an authenticator in use needs the password or a
+ * current code / unused recovery code, which the server demands when 2FA is on (decision 030).
+ */
+export const twoFactorBeginInputSchema = z
+  .object({
+    password: currentPasswordSchema.optional(),
+    code: z.string().trim().min(1).max(32).optional(),
+  })
+  .optional();

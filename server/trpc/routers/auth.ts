@@ -6,6 +6,7 @@ import {
   changePasswordInputSchema,
   invitationTokenInputSchema,
   twoFactorReauthInputSchema,
+  twoFactorBeginInputSchema,
   endSessionInputSchema,
   passwordResetInputSchema,
   passwordResetRequestInputSchema,
@@ -116,30 +117,47 @@ export const authRouter = router({
     }
   }),
 
-  /** Account menu → two-factor: a new secret and its QR code, drawn on the server (decision 029). */
-  beginTwoFactor: authedProcedure.mutation(async ({ ctx }) => {
+  /**
+   * Account menu → two-factor: a new secret and its QR code, drawn on the server (decision 029).
+   * Replacing an authenticator in use needs the password or a current code first, so a stolen
+   * session cannot swap the member's factor for its own (decision 030).
+   */
+  beginTwoFactor: authedProcedure.input(twoFactorBeginInputSchema).mutation(async ({ ctx, input }) => {
     if (!ctx.user.role) throw new TRPCError({ code: 'FORBIDDEN', message: AUTH_MESSAGES.accessDenied });
     const user = ctx.user;
-    // The new secret and its audit row commit together (decision 030).
-    return ctx.db.transaction().execute(async (trx) => {
-      // A factor already on stays on until the new one is confirmed (decision 029).
-      const enrolment = await beginEnrolment(trx, user, ctx.config.site.name);
-      await recordAudit(
-        trx,
-        { id: user.id, email: user.email, ip: ctx.request.ip },
-        {
-          action: 'auth.twoFactorEnrolmentStarted',
-          entityType: 'user',
-          entityId: user.id,
-          summary: {
-            twoFactor: enrolment.replacing
-              ? 'on (unchanged until the new authenticator is confirmed)'
-              : 'off',
+    const proof = input?.code ? 'code' : input?.password ? 'password' : null;
+    try {
+      if (await twoFactorEnabled(ctx.db, user.id)) {
+        if (!proof)
+          throw new TRPCError({ code: 'BAD_REQUEST', message: TWO_FACTOR_MANAGE_MESSAGES.proofNeeded });
+        // Outside the transaction below: a wrong password or code must stay charged to the throttle.
+        await checkReauthentication(ctx.db, user.id, input ?? {});
+      }
+      // The new secret and its audit row commit together (decision 030).
+      return await ctx.db.transaction().execute(async (trx) => {
+        // A factor already on stays on until the new one is confirmed (decision 029).
+        const enrolment = await beginEnrolment(trx, user, ctx.config.site.name);
+        // 2FA turned on between the check above and here (a parallel confirm): no proof was
+        // checked, so roll the new pending secret back.
+        if (enrolment.replacing && !proof)
+          throw new TRPCError({ code: 'BAD_REQUEST', message: TWO_FACTOR_MANAGE_MESSAGES.proofNeeded });
+        await recordAudit(
+          trx,
+          { id: user.id, email: user.email, ip: ctx.request.ip },
+          {
+            action: 'auth.twoFactorEnrolmentStarted',
+            entityType: 'user',
+            entityId: user.id,
+            summary: enrolment.replacing
+              ? { twoFactor: 'on (unchanged until the new authenticator is confirmed)', proof }
+              : { twoFactor: 'off' },
           },
-        },
-      );
-      return enrolment;
-    });
+        );
+        return enrolment;
+      });
+    } catch (error) {
+      throw toTrpcError(error, ctx);
+    }
   }),
 
   /** The first code turns 2FA on; the 10 recovery codes are answered once and kept only hashed. */
