@@ -111,10 +111,19 @@ test('an Owner invites a Marketer, who enrols 2FA, signs in with a code, sends a
     await page.getByRole('button', { name: 'Verify' }).click();
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
 
-    // A new authenticator waits beside the one in use (decision 029): 2FA stays on meanwhile.
+    // A new authenticator waits beside the one in use (decision 029): 2FA stays on meanwhile. It
+    // needs the password or a current code first, so a stolen session cannot swap it (decision 030).
     await page.goto('/admin/account');
     await page.getByRole('button', { name: 'Set up a new authenticator' }).click();
+    const proof = page.getByRole('form', { name: 'Confirm it is you' });
+    await proof.getByLabel('Your password', { exact: true }).fill(`${password}-wrong`);
+    await proof.getByRole('button', { name: 'Continue' }).click();
+    await expect(proof.getByRole('alert')).toHaveText('That password or code is not correct.');
+    await expect(page.getByTestId('totp-secret')).toHaveCount(0);
+    await proof.getByLabel('Your password', { exact: true }).fill(password);
+    await proof.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByTestId('two-factor-replacing')).toBeVisible();
+    await expect(page.getByTestId('totp-secret')).toBeVisible();
     await page.reload();
     await expect(page.getByTestId('two-factor-status')).toHaveText('Two-factor sign-in is on.');
   } finally {

@@ -7,7 +7,8 @@ import { TwoFactorManage } from './TwoFactorManage.tsx';
 
 /**
  * Account → two-factor sign-in (decision 029): QR code, first code, recovery codes shown once; when
- * on, new recovery codes or turning it off (decision 030). `onContinue` is the enrolment gate's way on.
+ * on, a new authenticator, new recovery codes or turning it off, each after the password or a
+ * current code (decision 030). `onContinue` is the enrolment gate's way on.
  */
 export function TwoFactorCard({ onContinue }: { onContinue?: () => void } = {}) {
   const trpc = useTRPC();
@@ -101,12 +102,28 @@ export function TwoFactorCard({ onContinue }: { onContinue?: () => void } = {}) 
             </Stack>
           </form>
         ) : (
-          <Button variant="default" w="fit-content" loading={begin.isPending} onClick={() => begin.mutate()}>
-            {status.data?.enabled ? 'Set up a new authenticator' : 'Set up two-factor sign-in'}
-          </Button>
+          // A first enrolment needs no proof; replacing one in use asks for it first (decision 030).
+          !status.data?.enabled && (
+            <Button
+              variant="default"
+              w="fit-content"
+              loading={begin.isPending}
+              onClick={() => {
+                setError(null);
+                begin.mutate(undefined, { onError: (cause) => setError(authErrorMessage(cause)) });
+              }}
+            >
+              Set up two-factor sign-in
+            </Button>
+          )
         )}
         {status.data?.enabled && !enrolment && !onContinue && (
-          <TwoFactorManage required={status.data.required} onRecoveryCodes={setRecoveryCodes} />
+          <TwoFactorManage
+            required={status.data.required}
+            onRecoveryCodes={setRecoveryCodes}
+            onReplace={(proof) => begin.mutateAsync(proof)}
+            replacePending={begin.isPending}
+          />
         )}
       </Stack>
     </Card>

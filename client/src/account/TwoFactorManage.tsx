@@ -4,18 +4,26 @@ import { useState } from 'react';
 import { errorMessage } from '../admin/widgets/errors.ts';
 import { useTRPC } from '../trpc.ts';
 
-type Action = 'disable' | 'regenerate';
+type Action = 'disable' | 'regenerate' | 'replace';
+
+/** The password or a current code (or an unused recovery code), as the server checks it. */
+export type TwoFactorProof = { password: string } | { code: string };
 
 /**
- * Account → two-factor, when it is on (decision 030): turn it off or replace the recovery codes,
- * each after the password or a current code is entered again.
+ * Account → two-factor, when it is on (decision 030): set up a new authenticator, replace the
+ * recovery codes or turn it off, each after the password or a current code is entered again.
+ * `onReplace` starts the new enrolment with that proof; the card then shows its QR code.
  */
 export function TwoFactorManage({
   required,
   onRecoveryCodes,
+  onReplace,
+  replacePending,
 }: {
   required: boolean;
   onRecoveryCodes: (codes: string[]) => void;
+  onReplace: (proof: TwoFactorProof) => Promise<unknown>;
+  replacePending: boolean;
 }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -36,9 +44,11 @@ export function TwoFactorManage({
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     setError(null);
-    const proof = code.trim() ? { code: code.trim() } : { password };
+    const proof: TwoFactorProof = code.trim() ? { code: code.trim() } : { password };
     try {
-      if (action === 'disable') {
+      if (action === 'replace') {
+        await onReplace(proof);
+      } else if (action === 'disable') {
         await disable.mutateAsync(proof);
       } else {
         const result = await regenerate.mutateAsync(proof);
@@ -54,6 +64,9 @@ export function TwoFactorManage({
   if (!action)
     return (
       <Group>
+        <Button variant="default" onClick={() => setAction('replace')}>
+          Set up a new authenticator
+        </Button>
         <Button variant="default" onClick={() => setAction('regenerate')}>
           New recovery codes
         </Button>
@@ -71,7 +84,9 @@ export function TwoFactorManage({
         <Text size="sm">
           {action === 'disable'
             ? 'To turn two-factor sign-in off, enter your password or a code from your app.'
-            : 'To replace your recovery codes (the old ones stop working), enter your password or a code from your app.'}
+            : action === 'replace'
+              ? 'To set up a new authenticator, enter your password or a code from your current app.'
+              : 'To replace your recovery codes (the old ones stop working), enter your password or a code from your app.'}
         </Text>
         {error && (
           <Alert color="red" variant="light" role="alert">
@@ -94,9 +109,9 @@ export function TwoFactorManage({
           <Button
             type="submit"
             color={action === 'disable' ? 'red' : undefined}
-            loading={disable.isPending || regenerate.isPending}
+            loading={disable.isPending || regenerate.isPending || replacePending}
           >
-            {action === 'disable' ? 'Turn off' : 'Show new codes'}
+            {action === 'disable' ? 'Turn off' : action === 'replace' ? 'Continue' : 'Show new codes'}
           </Button>
           <Button variant="subtle" onClick={close}>
             Cancel
