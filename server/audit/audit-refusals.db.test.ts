@@ -103,6 +103,42 @@ describe('refusals of a throttled caller grow the audit log by one row per windo
     expect(JSON.stringify(rows)).not.toContain('a wrong guess');
   });
 
+  it('audits wrong proofs at "confirm it is you" before a 2FA change, counted once throttled', async () => {
+    const created = await createUser(t.db, {
+      email: 'reauth@example.com',
+      password: 'reauth-pass-for-tests',
+      verified: true,
+    });
+    await grantAdmin(t.db, created.email, 'viewer');
+    const user: SessionUser = { id: created.id, email: created.email, role: 'viewer' };
+    const caller = callerAt(testServices(t.db), '203.0.113.145', { user, sessionId: 'reauth' });
+    // Before: every wrong proof was refused (then throttled) and none left a row.
+    const codes = await tally(12, (i) =>
+      i % 2
+        ? caller.auth.regenerateRecoveryCodes({ password: 'a wrong guess' })
+        : caller.auth.disableTwoFactor({ code: '000000' }),
+    );
+    expect(codes.UNAUTHORIZED).toBeGreaterThanOrEqual(1);
+    expect(codes.TOO_MANY_REQUESTS).toBeGreaterThanOrEqual(2);
+    const rows = await t.db
+      .selectFrom('audit_log')
+      .select(['actor_id', 'refusals', 'summary'])
+      .where('action', '=', 'auth.reauthenticationFailed')
+      .orderBy('id')
+      .execute();
+    expect(rows.filter((r) => r.refusals === null)).toHaveLength(codes.UNAUTHORIZED ?? 0);
+    expect(rows.every((r) => r.actor_id === user.id)).toBe(true);
+    expect(rows.filter((r) => r.refusals !== null).reduce((sum, r) => sum + (r.refusals ?? 0), 0)).toBe(
+      codes.TOO_MANY_REQUESTS,
+    );
+    expect(rows[0]?.summary).toMatchObject({
+      purpose: 'turnOff',
+      proof: 'code',
+      reason: 'invalid_credentials',
+    });
+    expect(JSON.stringify(rows)).not.toContain('a wrong guess');
+  });
+
   it('lets a counted row be raised only while its window is open, and nothing else change', async () => {
     await codeOf(
       callerAt(testServices(t.db), '203.0.113.144').auth.verifyTwoFactor({

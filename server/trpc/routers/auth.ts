@@ -60,6 +60,37 @@ function toTrpcError(error: unknown, ctx: Context): unknown {
   return new TRPCError({ code: STATUS[error.kind], message: error.message, cause: error });
 }
 
+type ReauthPurpose = 'newAuthenticator' | 'turnOff' | 'recoveryCodes';
+
+/**
+ * "Confirm it is you" before a 2FA change (decision 030). A wrong password or code leaves a row,
+ * as a wrong current password does; a throttled caller's refusals share one row per window
+ * (decision 028), so guessing cannot grow the log at will.
+ */
+async function reauthenticate(
+  ctx: Context & { user: { id: string; email: string } },
+  purpose: ReauthPurpose,
+  proof: { password?: string | undefined; code?: string | undefined },
+): Promise<void> {
+  try {
+    await checkReauthentication(ctx.db, ctx.user.id, proof);
+  } catch (error) {
+    if (error instanceof AuthError && (error.kind === 'invalid_credentials' || error.kind === 'throttled')) {
+      const actor = { id: ctx.user.id, email: ctx.user.email, ip: ctx.request.ip };
+      const entry = {
+        action: 'auth.reauthenticationFailed',
+        entityType: 'user',
+        entityId: ctx.user.id,
+        summary: { purpose, proof: proof.code ? 'code' : 'password', reason: error.kind },
+      };
+      await (error.kind === 'throttled'
+        ? recordThrottledRefusal(ctx.db, actor, entry)
+        : recordAudit(ctx.db, actor, entry));
+    }
+    throw error;
+  }
+}
+
 export const authRouter = router({
   /** Anyone may sign up; the answer never says whether the address already had an account. */
   signUp: publicProcedure.input(signUpInputSchema).mutation(async ({ ctx, input }) => {
@@ -131,7 +162,7 @@ export const authRouter = router({
         if (!proof)
           throw new TRPCError({ code: 'BAD_REQUEST', message: TWO_FACTOR_MANAGE_MESSAGES.proofNeeded });
         // Outside the transaction below: a wrong password or code must stay charged to the throttle.
-        await checkReauthentication(ctx.db, user.id, input ?? {});
+        await reauthenticate(ctx, 'newAuthenticator', input ?? {});
       }
       // The new secret and its audit row commit together (decision 030).
       return await ctx.db.transaction().execute(async (trx) => {
@@ -215,7 +246,7 @@ export const authRouter = router({
     try {
       if (await twoFactorRequired(ctx.db))
         throw new TRPCError({ code: 'CONFLICT', message: TWO_FACTOR_MANAGE_MESSAGES.requiredByOwner });
-      await checkReauthentication(ctx.db, ctx.user.id, input);
+      await reauthenticate(ctx, 'turnOff', input);
       await ctx.db.transaction().execute(async (trx) => {
         if (!(await removeTwoFactor(trx, ctx.user.id)))
           throw new AuthError('invalid_token', TWO_FACTOR_MANAGE_MESSAGES.notEnabled);
@@ -244,7 +275,7 @@ export const authRouter = router({
     .input(twoFactorReauthInputSchema)
     .mutation(async ({ ctx, input }) => {
       try {
-        await checkReauthentication(ctx.db, ctx.user.id, input);
+        await reauthenticate(ctx, 'recoveryCodes', input);
         const recoveryCodes = await ctx.db.transaction().execute(async (trx) => {
           const codes = await regenerateRecoveryCodes(trx, ctx.user.id);
           await recordAudit(
