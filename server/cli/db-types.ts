@@ -1,0 +1,65 @@
+import { randomBytes } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { generateSchemaSource, schemaFile } from '../db/codegen.ts';
+import { createDatabase } from '../db/database.ts';
+import { startEmbeddedPostgres } from '../db/embedded.ts';
+import { migrateToLatest } from '../db/migrator.ts';
+
+// `npm run db:types`: writes server/db/schema.ts from a database freshly migrated for the purpose
+// (decision 048). With TEST_DATABASE_URL or DATABASE_URL set, a throw-away database is created on
+// that server and dropped afterwards (its own data is never read or migrated); otherwise a
+// throw-away embedded PostgreSQL is started and deleted.
+
+async function generateOn(url: string): Promise<string> {
+  const db = createDatabase({ connectionString: url, max: 2, applicationName: 'watch-platform-db-types' });
+  try {
+    await migrateToLatest(db);
+    return await generateSchemaSource(db);
+  } finally {
+    await db.destroy();
+  }
+}
+
+async function generateOnServer(adminUrl: string): Promise<string> {
+  const name = `wp_types_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+    try {
+      const url = new URL(adminUrl);
+      url.pathname = `/${name}`;
+      return await generateOn(url.toString());
+    } finally {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    }
+  } finally {
+    await admin.end();
+  }
+}
+
+async function generateOnEmbedded(): Promise<string> {
+  const embedded = await startEmbeddedPostgres({
+    databaseDir: path.join(os.tmpdir(), 'watch-platform-db-types', randomBytes(4).toString('hex')),
+    persistent: false,
+    settings: { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' },
+  });
+  try {
+    return await generateOn(embedded.url('postgres'));
+  } finally {
+    await embedded.stop();
+  }
+}
+
+try {
+  const serverUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
+  const source = serverUrl ? await generateOnServer(serverUrl) : await generateOnEmbedded();
+  await writeFile(schemaFile, source);
+  console.log(`Wrote ${path.relative(process.cwd(), schemaFile)}.`);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+}
