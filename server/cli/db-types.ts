@@ -9,9 +9,9 @@ import { startEmbeddedPostgres } from '../db/embedded.ts';
 import { migrateToLatest } from '../db/migrator.ts';
 
 // `npm run db:types`: writes server/db/schema.ts from a database freshly migrated for the purpose
-// (decision 048). With TEST_DATABASE_URL or DATABASE_URL set, a throw-away database is created on
-// that server and dropped afterwards (its own data is never read or migrated); otherwise a
-// throw-away embedded PostgreSQL is started and deleted.
+// (decision 048): a throw-away database is created, migrated and dropped on the TEST_DATABASE_URL or
+// DATABASE_URL server (whose own databases are never read or migrated), or else on a throw-away
+// embedded PostgreSQL.
 
 async function generateOn(url: string): Promise<string> {
   const db = createDatabase({ connectionString: url, max: 2, applicationName: 'watch-platform-db-types' });
@@ -34,6 +34,16 @@ async function generateOnServer(adminUrl: string): Promise<string> {
       url.pathname = `/${name}`;
       return await generateOn(url.toString());
     } finally {
+      // pg's pool.end() resolves before its connections have closed; forcing the drop sooner would
+      // log their termination as a pool error.
+      for (let wait = 0; wait < 50; wait += 1) {
+        const { rows } = await admin.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
+          [name],
+        );
+        if (!rows[0]?.n) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     }
   } finally {
@@ -48,7 +58,7 @@ async function generateOnEmbedded(): Promise<string> {
     settings: { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' },
   });
   try {
-    return await generateOn(embedded.url('postgres'));
+    return await generateOnServer(embedded.url('postgres'));
   } finally {
     await embedded.stop();
   }
