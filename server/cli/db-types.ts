@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -52,8 +52,10 @@ async function generateOnServer(adminUrl: string): Promise<string> {
 }
 
 async function generateOnEmbedded(): Promise<string> {
+  // The cluster deletes its data folder on stop; the run's folder also holds its password file.
+  const runFolder = path.join(os.tmpdir(), 'watch-platform-db-types', randomBytes(4).toString('hex'));
   const embedded = await startEmbeddedPostgres({
-    databaseDir: path.join(os.tmpdir(), 'watch-platform-db-types', randomBytes(4).toString('hex')),
+    databaseDir: path.join(runFolder, 'data'),
     persistent: false,
     settings: { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' },
   });
@@ -61,6 +63,7 @@ async function generateOnEmbedded(): Promise<string> {
     return await generateOnServer(embedded.url('postgres'));
   } finally {
     await embedded.stop();
+    await rm(runFolder, { recursive: true, force: true });
   }
 }
 
