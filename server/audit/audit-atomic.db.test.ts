@@ -2,7 +2,7 @@ import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_UPLOAD_PATH } from '#shared/contacts/import.ts';
-import type { CampaignStatus } from '../db/schema.ts';
+import type { CampaignStatus } from '../db/types.ts';
 import type { Database } from '../db/database.ts';
 import { type AppServer, createServer } from '../app.ts';
 import { verifyPassword } from '../auth/password.ts';

@@ -164,14 +164,14 @@ export async function claimSecondFactor(
       .where('user_id', '=', userId)
       .where('enabled_at', 'is not', null)
       .executeTakeFirst();
-    const step = row ? matchTotp(row.secret, trimmed, now, Number(row.last_used_step)) : null;
+    const step = row ? matchTotp(row.secret, trimmed, now, row.last_used_step) : null;
     if (step !== null) {
       // Conditional on the step: two requests racing with one code cannot both pass.
       const claimed = await db
         .updateTable('user_two_factor')
         .set({ last_used_step: step })
         .where('user_id', '=', userId)
-        .where('last_used_step', '<', String(step))
+        .where('last_used_step', '<', step)
         .executeTakeFirst();
       if (claimed.numUpdatedRows > 0n) {
         await resetRateLimit(db, `2fa:user:${userId}`);

@@ -3,7 +3,7 @@ import { zonedWallTimeToUtc } from '#shared/campaigns/schedule.ts';
 import type { CampaignFields } from '#shared/campaigns/schemas.ts';
 import { sql } from 'kysely';
 import type { Database, DbExecutor, DbTransaction } from '../db/database.ts';
-import type { EmailCampaign } from '../db/schema.ts';
+import type { EmailCampaign } from '../db/types.ts';
 import type { AppServices } from '../services.ts';
 import { recipientCountFor } from './audience.ts';
 import { contentValues, refusal, updateEditableCampaign } from './campaigns.ts';

@@ -3,7 +3,7 @@ import type { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CampaignSaveDraftInput } from '#shared/campaigns/schemas.ts';
 import type { SessionUser } from '../auth/session.ts';
-import type { CampaignStatus } from '../db/schema.ts';
+import type { CampaignStatus } from '../db/types.ts';
 import { createBoss, createJobQueue, ensureQueues, type JobQueue } from '../jobs/queue.ts';
 import { useTestDatabase } from '#test/support/db.ts';
 import { callerFor, recordingJobQueue, testServices, codeOf } from '#test/support/services.ts';

@@ -12,7 +12,8 @@ import { MAX_NAME } from '#shared/campaigns/rules.ts';
 import { segmentSnapshotSchema } from '#shared/segments/schema.ts';
 import { usedValues } from '#shared/templates/variables.ts';
 import type { DbExecutor } from '../db/database.ts';
-import type { EmailCampaign, EmailCampaignsTable } from '../db/schema.ts';
+import type { EmailCampaigns } from '../db/schema.ts';
+import type { EmailCampaign } from '../db/types.ts';
 import { sanitizeMarketingHtml } from '../email/marketing-html.ts';
 import { CampaignError } from './errors.ts';
 
@@ -174,7 +175,7 @@ export function contentValues(fields: CampaignFields) {
 export async function updateEditableCampaign(
   db: DbExecutor,
   id: string,
-  values: Updateable<EmailCampaignsTable>,
+  values: Updateable<EmailCampaigns>,
 ): Promise<EmailCampaign> {
   const row = await db
     .updateTable('email_campaigns')

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { CampaignEngagementPoint } from '#shared/campaigns/schemas.ts';
 import type { DbExecutor } from '../db/database.ts';
-import type { EmailCampaign } from '../db/schema.ts';
+import type { EmailCampaign } from '../db/types.ts';
 
 /** Hourly buckets for this long after sending started; daily buckets after it (issue 21). */
 export const HOURLY_FOR_HOURS = 48;

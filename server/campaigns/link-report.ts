@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { CampaignLinkRow } from '#shared/campaigns/schemas.ts';
 import { mergeTags } from '#shared/templates/variables.ts';
 import type { DbExecutor } from '../db/database.ts';
-import type { EmailCampaign } from '../db/schema.ts';
+import type { EmailCampaign } from '../db/types.ts';
 import { extractLinks } from '../email/links.ts';
 import { ONE_CLICK_PATH, PREFERENCES_PATH } from '../unsubscribe/links.ts';
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { MAX_NAME } from '#shared/campaigns/rules.ts';
 import type { DbExecutor } from '../db/database.ts';
-import type { EmailCampaign } from '../db/schema.ts';
+import type { EmailCampaign } from '../db/types.ts';
 import { getCampaignOrThrow } from './campaigns.ts';
 import { CampaignError } from './errors.ts';
 import { readerOpenedSql } from './machine-opens.ts';

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SEND_FILTERS } from '#shared/campaigns/schemas.ts';
 import type { SessionUser } from '../auth/session.ts';
-import type { CampaignStatus, SendStatus } from '../db/schema.ts';
+import type { CampaignStatus, SendStatus } from '../db/types.ts';
 import { useTestDatabase } from '#test/support/db.ts';
 import { callerFor, codeOf, recordingJobQueue, testServices } from '#test/support/services.ts';
 import { SEND_FILTER_STATUSES } from './sends-list.ts';

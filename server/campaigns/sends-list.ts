@@ -1,7 +1,7 @@
 import type { CampaignSendRow, SendFilter } from '#shared/campaigns/schemas.ts';
 import { sql } from 'kysely';
 import type { DbExecutor } from '../db/database.ts';
-import type { SendStatus } from '../db/schema.ts';
+import type { SendStatus } from '../db/types.ts';
 import { CLICKED_LINK } from './link-report.ts';
 
 /**

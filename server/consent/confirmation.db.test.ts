@@ -7,7 +7,7 @@ import { leadSubmission } from '#test/support/lead-form.ts';
 import { codeOf, recordingJobQueue, TEST_APP_URL, testServices } from '#test/support/services.ts';
 import { countSubscribedContacts } from '../campaigns/audience.ts';
 import { snapshotAudience } from '../campaigns/engine/snapshot.ts';
-import type { Lead } from '../db/schema.ts';
+import type { Lead } from '../db/types.ts';
 import { runEnquiryNotifyJob } from '../leads/notifications.ts';
 import { applyPreferenceAction } from '../preferences/preferences.ts';
 import type { AppServices } from '../services.ts';

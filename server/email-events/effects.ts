@@ -1,5 +1,5 @@
 import type { ResendEmailEvent } from '#shared/webhooks/resend-events.ts';
-import type { SendStatus, SuppressionReason } from '../db/schema.ts';
+import type { SendStatus, SuppressionReason } from '../db/types.ts';
 
 /**
  * How far along a send is. A provider event moves a send to its status only when that ranks higher

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { OutboxEmailDetail, OutboxEmailSummary } from '#shared/outbox/schemas.ts';
 import type { PagedResult } from '#shared/admin/lists.ts';
 import type { DbExecutor } from '../db/database.ts';
-import type { OutboxEmail } from '../db/schema.ts';
+import type { OutboxEmail } from '../db/types.ts';
 import { extractLinks } from '../email/links.ts';
 
 function toSummary(

@@ -2,7 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PREFERENCES_MESSAGES } from '#shared/preferences/schemas.ts';
 import type { Database } from '../db/database.ts';
-import type { NewLead } from '../db/schema.ts';
+import type { NewLead } from '../db/types.ts';
 import { useTestDatabase } from '#test/support/db.ts';
 import { callerFor, testConfig, testServices } from '#test/support/services.ts';
 import { signToken } from '../unsubscribe/signed-token.ts';

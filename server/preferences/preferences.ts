@@ -1,6 +1,6 @@
 import type { PreferenceAction, PreferencesView } from '#shared/preferences/schemas.ts';
 import type { DbExecutor, DbTransaction } from '../db/database.ts';
-import type { Lead, LeadUpdate, UnsubscribeAction, UnsubscribeMethod } from '../db/schema.ts';
+import type { Lead, LeadUpdate, UnsubscribeAction, UnsubscribeMethod } from '../db/types.ts';
 import { maskEmail } from './mask.ts';
 
 /** The lead columns the preferences logic reads. */

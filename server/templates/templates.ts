@@ -2,7 +2,7 @@ import type { TemplateDto } from '#shared/templates/schemas.ts';
 import { MAX_TEMPLATE_NAME, type TemplateData } from '#shared/templates/variables.ts';
 import { containsPattern } from '../campaigns/campaigns.ts';
 import type { DbExecutor } from '../db/database.ts';
-import type { EmailTemplate, TemplateKind } from '../db/schema.ts';
+import type { EmailTemplate, TemplateKind } from '../db/types.ts';
 import { sanitizeMarketingHtml } from '../email/marketing-html.ts';
 
 /** A grid, not a paged table: more than this many marketing templates is not a real library. */

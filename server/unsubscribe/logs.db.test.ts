@@ -4,7 +4,7 @@ import { useTestDatabase } from '#test/support/db.ts';
 import { callerFor, testServices } from '#test/support/services.ts';
 import type { SessionUser } from '../auth/session.ts';
 import { createUser, grantAdmin } from '../auth/users.ts';
-import type { UnsubscribeAction, UnsubscribeMethod } from '../db/schema.ts';
+import type { UnsubscribeAction, UnsubscribeMethod } from '../db/types.ts';
 import { unsubscribeStats } from './logs.ts';
 
 interface Seed {

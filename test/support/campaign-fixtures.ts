@@ -3,7 +3,7 @@ import type { AbTest } from '#shared/campaigns/ab-test.ts';
 import { sendCampaignNow } from '../../server/campaigns/actions.ts';
 import type { Database } from '../../server/db/database.ts';
 import { createEmailTransport } from '../../server/email/transport.ts';
-import type { EmailCampaign } from '../../server/db/schema.ts';
+import type { EmailCampaign } from '../../server/db/types.ts';
 import type { AppServices } from '../../server/services.ts';
 import type { FakeResend } from './fake-resend.ts';
 import { recordingJobQueue, testServices } from './services.ts';

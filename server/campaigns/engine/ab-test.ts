@@ -6,7 +6,7 @@ import {
   pickWinner,
 } from '#shared/campaigns/ab-test.ts';
 import type { DbExecutor, DbTransaction } from '../../db/database.ts';
-import type { EmailCampaign } from '../../db/schema.ts';
+import type { EmailCampaign } from '../../db/types.ts';
 import type { AppServices } from '../../services.ts';
 import { notifyCampaignChanged } from '../live.ts';
 import { readerOpenedSql } from '../machine-opens.ts';

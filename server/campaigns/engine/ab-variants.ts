@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { abTestSize } from '#shared/campaigns/ab-test.ts';
 import type { DbTransaction } from '../../db/database.ts';
-import type { EmailCampaign } from '../../db/schema.ts';
+import type { EmailCampaign } from '../../db/types.ts';
 
 type Campaign = Pick<EmailCampaign, 'id' | 'is_test_mode' | 'subject_b' | 'ab_test_percent'>;
 

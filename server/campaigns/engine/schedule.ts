@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { EmailCampaign } from '../../db/schema.ts';
+import type { EmailCampaign } from '../../db/types.ts';
 import type { AppServices } from '../../services.ts';
 import { beginSending, enqueueCampaignSend } from './start.ts';
 

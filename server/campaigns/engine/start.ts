@@ -1,5 +1,5 @@
 import type { DbTransaction } from '../../db/database.ts';
-import type { EmailCampaign } from '../../db/schema.ts';
+import type { EmailCampaign } from '../../db/types.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { segmentAtStart } from '../../segments/campaign-segment.ts';
 import { notifyCampaignChanged } from '../live.ts';

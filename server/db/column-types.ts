@@ -1,0 +1,35 @@
+// The TypeScript types of the columns whose values are narrower than their SQL type: text columns
+// a CHECK constraint limits to a few words, and JSON shapes. server/db/codegen.ts's overrides name
+// them, so the generated server/db/schema.ts carries them (decision 048).
+
+export type CampaignStatus =
+  'draft' | 'scheduled' | 'sending' | 'completed' | 'paused' | 'failed' | 'cancelled';
+export type SendStatus =
+  /** An A/B test's remainder, waiting for the winner (decision 037). */
+  | 'held'
+  | 'queued'
+  | 'sending'
+  | 'sent'
+  | 'delivered'
+  | 'delivery_delayed'
+  | 'bounced'
+  | 'complained'
+  | 'failed'
+  | 'cancelled'
+  | 'skipped';
+export type UnsubscribeAction =
+  'email_unsubscribe' | 'sms_unsubscribe' | 'email_resubscribe' | 'sms_resubscribe';
+export type UnsubscribeMethod = 'one_click' | 'manual';
+export type TemplateKind = 'marketing' | 'reply';
+/** What a provider report suppresses an address for (server/email-events). */
+export type SuppressionReason = 'hard_bounce' | 'complaint';
+export type ContactImportStatus = 'draft' | 'queued' | 'running' | 'completed' | 'cancelled' | 'failed';
+export type EnquiryEventKind = 'status' | 'note' | 'assignment';
+export type UploadDriver = 'local' | 'uploadthing';
+export type SegmentMatch = 'all' | 'any';
+export type ConsentChannel = 'email' | 'sms';
+/** A provider tag on an outbox e-mail (outbox_emails.tags). */
+export interface OutboxTag {
+  name: string;
+  value: string;
+}
