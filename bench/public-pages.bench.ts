@@ -32,9 +32,9 @@ const LIGHTHOUSE_PRESETS = (
   if (preset !== 'mobile' && preset !== 'desktop') throw new Error(`Unknown Lighthouse preset ${preset}`);
   return preset;
 });
-// Issue 24 item 2: 110 kB once the router's own scroll module replaced the copy that wrote its
-// private fields (decision 010).
-const BUDGET_KB = 110;
+// The goal the router's own modules (scroll, HeadContent) must meet on a landing or article page
+// for us to keep them rather than a smaller copy (decision 010).
+const BUDGET_KB = 115;
 // A folder for the full Lighthouse reports (JSON), to see what a score is made of.
 const reportsDir = process.env.PUBLIC_PAGES_LIGHTHOUSE_REPORTS;
 if (reportsDir) mkdirSync(reportsDir, { recursive: true });

@@ -190,6 +190,27 @@ test.describe('blog', () => {
 
 test('navigating to another page resets the scroll position without reloading', async ({ page }) => {
   await page.goto('/');
+  // The head follows the page: one title, one canonical, one description, the page's JSON-LD.
+  const head = () =>
+    page.evaluate(() => ({
+      titles: document.querySelectorAll('title').length,
+      canonical: [...document.querySelectorAll('link[rel="canonical"]')].map((l) => l.getAttribute('href')),
+      description: [...document.querySelectorAll('meta[name="description"]')].map((m) =>
+        m.getAttribute('content'),
+      ),
+      ogUrl: [...document.querySelectorAll('meta[property="og:url"]')].map((m) => m.getAttribute('content')),
+      jsonLd: [...document.querySelectorAll('script[type="application/ld+json"]')].map(
+        (s) => JSON.parse(s.textContent ?? 'null') as { '@type'?: string; areaServed?: unknown },
+      ),
+    }));
+  const prerendered = await head();
+  // After hydration (HeadContent taking over the prerendered head) the same tags, none doubled.
+  await page.waitForFunction(() => document.documentElement.dataset.appReady === 'true');
+  expect(await head()).toEqual(prerendered);
+  expect(prerendered.titles).toBe(1);
+  expect(prerendered.canonical).toHaveLength(1);
+  expect(prerendered.description).toHaveLength(1);
+  expect(prerendered.jsonLd.length).toBeGreaterThan(0);
   await page.evaluate(() => {
     (window as unknown as { __samePage: boolean }).__samePage = true;
   });
@@ -202,22 +223,11 @@ test('navigating to another page resets the scroll position without reloading', 
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
   await expect(page).toHaveTitle(/Hobart/);
-  // The head follows the page: one canonical, one description, the city's JSON-LD, no leftovers.
-  const head = () =>
-    page.evaluate(() => ({
-      canonical: [...document.querySelectorAll('link[rel="canonical"]')].map((l) => l.getAttribute('href')),
-      description: [...document.querySelectorAll('meta[name="description"]')].map((m) =>
-        m.getAttribute('content'),
-      ),
-      ogUrl: [...document.querySelectorAll('meta[property="og:url"]')].map((m) => m.getAttribute('content')),
-      jsonLd: [...document.querySelectorAll('script[type="application/ld+json"]')].map(
-        (s) => JSON.parse(s.textContent ?? 'null') as { '@type'?: string; areaServed?: unknown },
-      ),
-    }));
   await expect
     .poll(async () => (await head()).canonical)
     .toEqual([expect.stringMatching(/\/sell-watch-hobart$/)]);
   const after = await head();
+  expect(after.titles).toBe(1);
   expect(after.description).toHaveLength(1);
   expect(after.description[0]).toMatch(/Hobart/);
   expect(after.ogUrl).toEqual([expect.stringMatching(/\/sell-watch-hobart$/)]);

@@ -3,12 +3,19 @@ import {
   createRootRoute,
   createRoute,
   createRouter,
+  HeadContent,
   notFound,
   RouterProvider,
 } from '@tanstack/react-router';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { headTags, PageHead, scriptSafeJson } from './head.tsx';
+
+/*
+ * What the public pages rely on from TanStack's HeadContent (decision 010), through its public
+ * API: the deepest route wins the title and each meta name or property, tags keep their order and
+ * repeats are dropped, JSON-LD cannot close its script element, and a route whose loader found
+ * nothing gives the head of its not-found view rather than the routes below it.
+ */
 
 function testRouter(path: string) {
   const root = createRootRoute({
@@ -20,7 +27,15 @@ function testRouter(path: string) {
       ],
       links: [{ rel: 'icon', href: '/favicon.svg' }],
     }),
-    component: () => <PageHead />,
+    // As in routes/__root.tsx: a whole document with HeadContent in its head.
+    shellComponent: ({ children }) => (
+      <html lang="en">
+        <head>
+          <HeadContent />
+        </head>
+        <body>{children}</body>
+      </html>
+    ),
   });
   const page = createRoute({
     getParentRoute: () => root,
@@ -29,7 +44,7 @@ function testRouter(path: string) {
       meta: [
         { title: 'Page' },
         { name: 'description', content: 'page description' },
-        { 'script:ld+json': { '@type': 'Thing', name: '</script><b>&' } },
+        { 'script:ld+json': { '@type': 'Thing', name: '</script><b>&\u2028' } },
       ],
       links: [
         { rel: 'canonical', href: 'https://example.com/page' },
@@ -56,51 +71,40 @@ function testRouter(path: string) {
   });
 }
 
-describe('headTags', () => {
+async function renderedHead(path: string): Promise<string> {
+  const router = testRouter(path);
+  await router.load();
+  return renderToString(<RouterProvider router={router} />);
+}
+
+describe('HeadContent', () => {
   it('lets the deepest route win the title and each meta name, keeps order, drops repeats', async () => {
-    const router = testRouter('/page');
-    await router.load();
-    expect(headTags(router.state.matches)).toEqual([
-      { tag: 'title', children: 'Page' },
-      { tag: 'meta', attrs: { property: 'og:site_name', content: 'Site' } },
-      { tag: 'meta', attrs: { name: 'description', content: 'page description' } },
-      {
-        tag: 'json-ld',
-        children: '{"@type":"Thing","name":"\\u003c/script\\u003e\\u003cb\\u003e\\u0026"}',
-      },
-      { tag: 'link', attrs: { rel: 'icon', href: '/favicon.svg' } },
-      { tag: 'link', attrs: { rel: 'canonical', href: 'https://example.com/page' } },
-    ]);
+    const html = await renderedHead('/page');
+    // React writes title, meta and link elements (hoistables) before the head's other children.
+    expect(html).toContain(
+      '<head><title>Page</title>' +
+        '<meta property="og:site_name" content="Site"/>' +
+        '<meta name="description" content="page description"/>' +
+        '<link rel="icon" href="/favicon.svg"/>' +
+        '<link rel="canonical" href="https://example.com/page"/>' +
+        '<script type="application/ld+json">' +
+        '{"@type":"Thing","name":"\\u003c/script\\u003e\\u003cb\\u003e\\u0026\\u2028"}</script></head>',
+    );
+    expect(html.match(/<title/g)).toHaveLength(1);
+    expect(html.match(/<meta name="description"/g)).toHaveLength(1);
+    expect(html.match(/<link rel="icon"/g)).toHaveLength(1);
+    expect(html.match(/<script/g)).toHaveLength(1);
+    expect(html).not.toContain('site description');
+  });
+
+  it('keeps JSON-LD parseable back to its value', async () => {
+    const html = await renderedHead('/page');
+    const json = /<script type="application\/ld\+json">([^<]*)<\/script>/.exec(html)?.[1];
+    expect(JSON.parse(json ?? 'null')).toEqual({ '@type': 'Thing', name: '</script><b>&\u2028' });
   });
 
   it('keeps the head of a route whose loader found nothing (its not-found view), not of routes below', async () => {
-    const router = testRouter('/section/child');
-    await router.load();
-    expect(router.state.matches.map((m) => m.routeId)).toEqual(['__root__', '/section', '/section/child']);
-    const titles = headTags(router.state.matches).filter((tag) => tag.tag === 'title');
-    expect(titles).toEqual([{ tag: 'title', children: 'Section' }]);
-  });
-
-  it('renders them as head elements, JSON-LD unable to close its script element', async () => {
-    const router = testRouter('/page');
-    await router.load();
-    const html = renderToString(<RouterProvider router={router} />);
-    expect(html).toContain('<title>Page</title>');
-    expect(html).toContain('<meta name="description" content="page description"/>');
-    expect(html).toContain('<link rel="canonical" href="https://example.com/page"/>');
-    expect(html.match(/<script/g)).toHaveLength(1);
-    expect(html).toContain(
-      '<script type="application/ld+json">{"@type":"Thing","name":"\\u003c/script\\u003e\\u003cb\\u003e\\u0026"}</script>',
-    );
-    expect(html).not.toContain('site description');
-  });
-});
-
-describe('scriptSafeJson', () => {
-  it('is JSON that parses back to the value', () => {
-    const value = { text: '<!-- </script> & \u2028\u2029 "quoted"' };
-    const json = scriptSafeJson(value);
-    expect(json).not.toMatch(/[<>&\u2028\u2029]/);
-    expect(JSON.parse(json)).toEqual(value);
+    const html = await renderedHead('/section/child');
+    expect(html.match(/<title>[^<]*<\/title>/g)).toEqual(['<title>Section</title>']);
   });
 });

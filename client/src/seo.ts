@@ -10,7 +10,7 @@ export interface RouteHead {
   links: JSX.IntrinsicElements['link'][];
 }
 
-/** PageHead (head.tsx) renders a meta entry with this key as a JSON-LD script, as TanStack's HeadContent does. */
+/** TanStack's HeadContent renders a meta entry with this key as a JSON-LD script, its JSON escaped. */
 function jsonLdMeta(block: object): Meta {
   const entry: Record<string, unknown> = { 'script:ld+json': block };
   return entry;

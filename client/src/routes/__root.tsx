@@ -1,21 +1,23 @@
-import { createRootRoute } from '@tanstack/react-router';
+import { createRootRoute, HeadContent } from '@tanstack/react-router';
 import { type ReactNode, useEffect } from 'react';
 import { loadApiProviders, pathNeedsApi } from '../api/boundary.tsx';
-import { PageHead } from '../head.tsx';
 import { PublicLayout } from '../layout/PublicLayout.tsx';
 import { NotFoundPage } from '../pages/NotFoundPage.tsx';
 import { captureUtm } from '../sell/utm.ts';
 import { notFoundHead } from '../seo.ts';
 import { site } from '../site.ts';
 
-/** The whole document, so the prerenderer produces complete pages that the browser hydrates. */
+/**
+ * The whole document, so the prerenderer produces complete pages that the browser hydrates. The
+ * head is the router's own HeadContent, from the matched routes' `head` options (decision 010).
+ */
 function Document({ children }: { children: ReactNode }) {
   return (
     <html lang="en-AU">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <PageHead />
+        <HeadContent />
       </head>
       <body>{children}</body>
     </html>
