@@ -67,38 +67,7 @@ export async function submitLead(
           .execute();
         if (free.length !== photoIds.length) throw new NotStored(false);
       }
-      const contact = await upsertContact(trx, input, request, now);
-      const enquiry = await trx
-        .insertInto('enquiries')
-        .values({
-          lead_id: contact.id,
-          contact_name: input.fullName,
-          contact_phone: input.phone,
-          email_consent_requested: input.emailMarketingConsent,
-          sms_consent_requested: input.smsMarketingConsent,
-          watch_brand: input.watchBrand,
-          watch_model: input.watchModel,
-          watch_year: input.watchYear,
-          watch_condition: input.watchCondition,
-          has_box: input.hasBox,
-          has_papers: input.hasPapers,
-          additional_details: input.additionalDetails,
-          source: 'website',
-          utm_source: input.utm_source,
-          utm_medium: input.utm_medium,
-          utm_campaign: input.utm_campaign,
-          utm_content: input.utm_content,
-          utm_term: input.utm_term,
-          meta_event_id: input.meta_event_id,
-          ip: request.ip,
-          user_agent: request.userAgent,
-          created_at: now,
-        })
-        // A concurrent twin's insert is waited for; then nothing here is kept (the contact's
-        // update included) and the twin's enquiry is returned.
-        .onConflict((oc) => oc.column('meta_event_id').doNothing())
-        .returning('id')
-        .executeTakeFirst();
+      const { contact, enquiry } = await storeContactAndEnquiry(trx, input, request, now);
       if (!enquiry) throw new NotStored(true);
       if (photoIds.length > 0)
         await trx
@@ -141,64 +110,95 @@ export async function submitLead(
 }
 
 /**
- * Upserts the contact, one per e-mail case-insensitively. Anyone can type any address, so an
+ * Upserts the contact and inserts the enquiry in one statement (one round trip, prepared: decision
+ * 020). The contact is one per e-mail case-insensitively. Anyone can type any address, so an
  * existing name or phone is only filled when blank, and a ticked marketing box is only a request:
  * with `settings.require_consent_confirmation` (the default) it marks the channel pending until
  * the address confirms it through the link in the acknowledgement (decision 016); with
  * confirmation turned off it grants consent, the evidence (time, IP, user agent) naming that
  * source. Consent is only ever added here; unsubscribes and suppressions are never touched, so a
- * ticked box cannot resubscribe anyone.
+ * ticked box cannot resubscribe anyone. The enquiry does nothing on a repeated meta_event_id (a
+ * concurrent twin's insert is waited for): `enquiry` is then null, and the caller rolls back.
  */
-async function upsertContact(
+async function storeContactAndEnquiry(
   trx: DbTransaction,
   input: LeadSubmit,
   request: RequestInfo,
   now: Date,
-): Promise<{ id: string; consent_pending: boolean }> {
+): Promise<{ contact: { id: string; consent_pending: boolean }; enquiry: { id: string } | null }> {
   const consenting = input.emailMarketingConsent || input.smsMarketingConsent;
   const consentAt = consenting ? now : null;
-  const { rows } = await sql<{ id: string; consent_pending: boolean }>`${sql.raw(PREPARE_MARKER)}
-    INSERT INTO leads (email, full_name, phone, email_marketing_consent, sms_marketing_consent,
-                       email_consent_pending, sms_consent_pending, consent_requested_at,
-                       consent_at, consent_source, consent_ip, consent_user_agent, updated_at)
-    SELECT i.email, i.full_name, i.phone,
-           i.email_consent AND NOT policy.confirm, i.sms_consent AND NOT policy.confirm,
-           i.email_consent AND policy.confirm, i.sms_consent AND policy.confirm,
-           CASE WHEN policy.confirm THEN i.consent_at END,
-           CASE WHEN NOT policy.confirm THEN i.consent_at END,
-           CASE WHEN NOT policy.confirm AND i.consent_at IS NOT NULL THEN ${CONSENT_SOURCE_SELL_FORM_UNCONFIRMED} END,
-           CASE WHEN NOT policy.confirm THEN i.consent_ip END,
-           CASE WHEN NOT policy.confirm THEN i.consent_user_agent END,
-           i.now
-    FROM (SELECT ${input.email}::text AS email, ${input.fullName}::text AS full_name,
-                 ${input.phone}::text AS phone, ${input.emailMarketingConsent}::boolean AS email_consent,
-                 ${input.smsMarketingConsent}::boolean AS sms_consent,
-                 ${consentAt}::timestamptz AS consent_at,
-                 ${consenting ? request.ip : null}::text AS consent_ip,
-                 ${consenting ? request.userAgent : null}::text AS consent_user_agent,
-                 ${now}::timestamptz AS now) AS i
-      CROSS JOIN (SELECT COALESCE((SELECT require_consent_confirmation FROM settings), true) AS confirm) AS policy
-    ON CONFLICT ((lower(email))) DO UPDATE SET
-      -- Anyone can type a known address: an existing name or phone is only filled when blank.
-      full_name = COALESCE(NULLIF(leads.full_name, ''), EXCLUDED.full_name),
-      phone = COALESCE(NULLIF(leads.phone, ''), EXCLUDED.phone),
-      updated_at = EXCLUDED.updated_at,
-      email_marketing_consent = leads.email_marketing_consent OR EXCLUDED.email_marketing_consent,
-      sms_marketing_consent = leads.sms_marketing_consent OR EXCLUDED.sms_marketing_consent,
-      -- A channel the contact already receives needs no confirmation.
-      email_consent_pending = leads.email_consent_pending OR (EXCLUDED.email_consent_pending
-        AND NOT (leads.email_marketing_consent AND leads.email_unsubscribed_at IS NULL)),
-      sms_consent_pending = leads.sms_consent_pending OR (EXCLUDED.sms_consent_pending
-        AND NOT (leads.sms_marketing_consent AND leads.sms_unsubscribed_at IS NULL)),
-      consent_requested_at = COALESCE(EXCLUDED.consent_requested_at, leads.consent_requested_at),
-      consent_at = COALESCE(EXCLUDED.consent_at, leads.consent_at),
-      consent_source = CASE WHEN EXCLUDED.consent_at IS NULL THEN leads.consent_source
-                            ELSE EXCLUDED.consent_source END,
-      consent_ip = CASE WHEN EXCLUDED.consent_at IS NULL THEN leads.consent_ip ELSE EXCLUDED.consent_ip END,
-      consent_user_agent = CASE WHEN EXCLUDED.consent_at IS NULL THEN leads.consent_user_agent
-                                ELSE EXCLUDED.consent_user_agent END
-    RETURNING id, email_consent_pending OR sms_consent_pending AS consent_pending`.execute(trx);
-  const contact = rows[0];
-  if (!contact) throw new Error('The contact upsert returned no row');
-  return contact;
+  const { rows } = await sql<{
+    id: string;
+    consent_pending: boolean;
+    enquiry_id: string | null;
+  }>`${sql.raw(PREPARE_MARKER)}
+    WITH contact AS (
+      INSERT INTO leads (email, full_name, phone, email_marketing_consent, sms_marketing_consent,
+                         email_consent_pending, sms_consent_pending, consent_requested_at,
+                         consent_at, consent_source, consent_ip, consent_user_agent, updated_at)
+      SELECT i.email, i.full_name, i.phone,
+             i.email_consent AND NOT policy.confirm, i.sms_consent AND NOT policy.confirm,
+             i.email_consent AND policy.confirm, i.sms_consent AND policy.confirm,
+             CASE WHEN policy.confirm THEN i.consent_at END,
+             CASE WHEN NOT policy.confirm THEN i.consent_at END,
+             CASE WHEN NOT policy.confirm AND i.consent_at IS NOT NULL THEN ${CONSENT_SOURCE_SELL_FORM_UNCONFIRMED} END,
+             CASE WHEN NOT policy.confirm THEN i.consent_ip END,
+             CASE WHEN NOT policy.confirm THEN i.consent_user_agent END,
+             i.now
+      FROM (SELECT ${input.email}::text AS email, ${input.fullName}::text AS full_name,
+                   ${input.phone}::text AS phone, ${input.emailMarketingConsent}::boolean AS email_consent,
+                   ${input.smsMarketingConsent}::boolean AS sms_consent,
+                   ${consentAt}::timestamptz AS consent_at,
+                   ${consenting ? request.ip : null}::text AS consent_ip,
+                   ${consenting ? request.userAgent : null}::text AS consent_user_agent,
+                   ${now}::timestamptz AS now) AS i
+        CROSS JOIN (SELECT COALESCE((SELECT require_consent_confirmation FROM settings), true) AS confirm) AS policy
+      ON CONFLICT ((lower(email))) DO UPDATE SET
+        -- Anyone can type a known address: an existing name or phone is only filled when blank.
+        full_name = COALESCE(NULLIF(leads.full_name, ''), EXCLUDED.full_name),
+        phone = COALESCE(NULLIF(leads.phone, ''), EXCLUDED.phone),
+        updated_at = EXCLUDED.updated_at,
+        email_marketing_consent = leads.email_marketing_consent OR EXCLUDED.email_marketing_consent,
+        sms_marketing_consent = leads.sms_marketing_consent OR EXCLUDED.sms_marketing_consent,
+        -- A channel the contact already receives needs no confirmation.
+        email_consent_pending = leads.email_consent_pending OR (EXCLUDED.email_consent_pending
+          AND NOT (leads.email_marketing_consent AND leads.email_unsubscribed_at IS NULL)),
+        sms_consent_pending = leads.sms_consent_pending OR (EXCLUDED.sms_consent_pending
+          AND NOT (leads.sms_marketing_consent AND leads.sms_unsubscribed_at IS NULL)),
+        consent_requested_at = COALESCE(EXCLUDED.consent_requested_at, leads.consent_requested_at),
+        consent_at = COALESCE(EXCLUDED.consent_at, leads.consent_at),
+        consent_source = CASE WHEN EXCLUDED.consent_at IS NULL THEN leads.consent_source
+                              ELSE EXCLUDED.consent_source END,
+        consent_ip = CASE WHEN EXCLUDED.consent_at IS NULL THEN leads.consent_ip ELSE EXCLUDED.consent_ip END,
+        consent_user_agent = CASE WHEN EXCLUDED.consent_at IS NULL THEN leads.consent_user_agent
+                                  ELSE EXCLUDED.consent_user_agent END
+      RETURNING id, email_consent_pending OR sms_consent_pending AS consent_pending
+    ),
+    enquiry AS (
+      INSERT INTO enquiries (lead_id, contact_name, contact_phone, email_consent_requested,
+                             sms_consent_requested, watch_brand, watch_model, watch_year,
+                             watch_condition, has_box, has_papers, additional_details, source,
+                             utm_source, utm_medium, utm_campaign, utm_content, utm_term,
+                             meta_event_id, ip, user_agent, created_at)
+      SELECT contact.id, ${input.fullName}::text, ${input.phone}::text,
+             ${input.emailMarketingConsent}::boolean, ${input.smsMarketingConsent}::boolean,
+             ${input.watchBrand}::text, ${input.watchModel}::text, ${input.watchYear}::int,
+             ${input.watchCondition}::text, ${input.hasBox}::boolean, ${input.hasPapers}::boolean,
+             ${input.additionalDetails}::text, 'website', ${input.utm_source}::text,
+             ${input.utm_medium}::text, ${input.utm_campaign}::text, ${input.utm_content}::text,
+             ${input.utm_term}::text, ${input.meta_event_id}::text, ${request.ip}::text,
+             ${request.userAgent}::text, ${now}::timestamptz
+      FROM contact
+      ON CONFLICT (meta_event_id) DO NOTHING
+      RETURNING id
+    )
+    SELECT contact.id, contact.consent_pending, enquiry.id AS enquiry_id
+    FROM contact LEFT JOIN enquiry ON true`.execute(trx);
+  const row = rows[0];
+  if (!row) throw new Error('The contact upsert returned no row');
+  return {
+    contact: { id: row.id, consent_pending: row.consent_pending },
+    enquiry: row.enquiry_id ? { id: row.enquiry_id } : null,
+  };
 }
