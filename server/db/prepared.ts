@@ -9,9 +9,9 @@ import {
 import type pg from 'pg';
 
 // Server-side prepared statements for the few hot statements that opt in. PostgreSQL otherwise
-// parses and plans every statement on every call; for the public sell form's statement and
-// pg-boss's job insert that planning costs more than running them (bench/lead-submit: about
-// 0.9 ms of PostgreSQL CPU per submission of 1.3). A statement whose text starts with
+// parses and plans every statement on every call; for the sell form's contact-and-enquiry
+// statement and pg-boss's job insert (its send() inside the form's transaction) that planning
+// costs more than running them (decision 020; bench/lead-submit). A statement whose text starts with
 // PREPARE_MARKER runs as a named statement: parsed once per connection, its plan cached by
 // PostgreSQL (and re-planned by it when a table it uses changes).
 // Opt-in only: a statement text must be fixed (no inlined values, no lists of varying length),

@@ -3,24 +3,29 @@ import { TRPCError } from '@trpc/server';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { ZodError } from 'zod';
-import { LEAD_MESSAGES, type LeadSubmitInput, leadSubmitInputSchema } from '#shared/leads/schema.ts';
+import { LEAD_MESSAGES, leadSubmitInputSchema } from '#shared/leads/schema.ts';
 import { useBoss } from '#test/support/boss.ts';
 import { leadSubmission } from '#test/support/lead-form.ts';
 import { useTestDatabase } from '#test/support/db.ts';
 import { recordingJobQueue, TEST_APP_URL, testServices } from '#test/support/services.ts';
 import { createServer } from '../app.ts';
 import { createDatabase, type Database } from '../db/database.ts';
-import { ensureQueues } from '../jobs/queue.ts';
+import { createJobQueue, ensureQueues } from '../jobs/queue.ts';
 import type { AppServices } from '../services.ts';
 import type { Context } from '../trpc/context.ts';
 import { createCaller } from '../trpc/router.ts';
 import { LEAD_RATE_LIMITED_MESSAGE } from '../trpc/routers/lead.ts';
-import { createLeadBatchWriter } from './batch-writer.ts';
 import { runEnquiryNotifyJob } from './notifications.ts';
-import type { PendingSubmission } from './store.ts';
-import { leadWriterFor, submitLead } from './submit.ts';
+import { PhotosUnavailableError, submitLead } from './submit.ts';
 
 const t = useTestDatabase();
+// A real pg-boss: lead.submit sends its job with pg-boss's send() inside its transaction.
+const bossOf = useBoss(t);
+
+/** Services whose job queue is pg-boss's, as the server's is. */
+function leadServices(overrides: Parameters<typeof testServices>[1] = {}): AppServices {
+  return testServices(t.db, { jobs: createJobQueue(bossOf()), ...overrides });
+}
 
 let ipCounter = 0;
 /** A public caller from its own IP, so one test's submissions never count against another's limit. */
@@ -85,8 +90,8 @@ async function trpcError(promise: Promise<unknown>): Promise<TRPCError> {
 }
 
 describe('lead.submit', () => {
-  it('stores the contact, the enquiry and its photos, and queues the notification in the same statement', async () => {
-    const services = testServices(t.db);
+  it('stores the contact, the enquiry and its photos, and queues the notification in one transaction', async () => {
+    const services = leadServices();
     const photoIds = await uploads(t.db, 2);
     const input = form({ photo_upload_ids: photoIds, emailMarketingConsent: true });
 
@@ -150,7 +155,7 @@ describe('lead.submit', () => {
       .execute();
     expect(attached.every((u) => u.enquiry_id === result.enquiryId)).toBe(true);
 
-    // One small job, written by the statement that stored the enquiry: both exist or neither.
+    // One small job, sent in the transaction that stored the enquiry: both exist or neither.
     expect(await notifyJobs(t.db, result.enquiryId)).toEqual([
       { id: expect.any(String) as string, data: { enquiryId: result.enquiryId }, state: 'created' },
     ]);
@@ -186,7 +191,7 @@ describe('lead.submit', () => {
   });
 
   it('records no consent evidence when no box is ticked', async () => {
-    const services = testServices(t.db);
+    const services = leadServices();
     const input = form();
     await visitor(services).lead.submit(input);
     const lead = await t.db
@@ -207,7 +212,7 @@ describe('lead.submit', () => {
   });
 
   it('answers a repeated meta_event_id with the first result and stores nothing new', async () => {
-    const services = testServices(t.db);
+    const services = leadServices();
     const input = form({ photo_upload_ids: await uploads(t.db, 1) });
     const first = await visitor(services).lead.submit(input);
     const before = await counts(t.db);
@@ -230,7 +235,7 @@ describe('lead.submit', () => {
   });
 
   it('stores one enquiry when the same submission arrives several times at once', async () => {
-    const services = testServices(t.db);
+    const services = leadServices();
     const input = form({ photo_upload_ids: await uploads(t.db, 2) });
     const before = await counts(t.db);
 
@@ -265,7 +270,7 @@ describe('lead.submit', () => {
       .returning('id')
       .executeTakeFirstOrThrow();
 
-    const services = testServices(t.db);
+    const services = leadServices();
     const result = await visitor(services, '203.0.113.20').lead.submit(
       form({
         email: 'former.seller@example.COM',
@@ -321,7 +326,7 @@ describe('lead.submit', () => {
   it("fills a known contact's blank name and phone from a submission", async () => {
     const email = `blank.${randomUUID().slice(0, 8)}@example.com`;
     await t.db.insertInto('leads').values({ email, full_name: null, phone: '' }).execute();
-    await visitor(testServices(t.db), '203.0.113.21').lead.submit(
+    await visitor(leadServices(), '203.0.113.21').lead.submit(
       form({ email, fullName: 'Filled Name', phone: '0411 111 111' }),
     );
     const lead = await t.db
@@ -333,7 +338,7 @@ describe('lead.submit', () => {
   });
 
   it('never withdraws earlier consent or a pending request when a later enquiry leaves the boxes unticked', async () => {
-    const services = testServices(t.db);
+    const services = leadServices();
     const email = `repeat.${randomUUID().slice(0, 8)}@example.com`;
     await t.db
       .insertInto('leads')
@@ -364,9 +369,7 @@ describe('lead.submit', () => {
   it('asks no confirmation for a channel the contact already receives', async () => {
     const email = `subscribed.${randomUUID().slice(0, 8)}@example.com`;
     await t.db.insertInto('leads').values({ email, email_marketing_consent: true }).execute();
-    const result = await visitor(testServices(t.db)).lead.submit(
-      form({ email, emailMarketingConsent: true }),
-    );
+    const result = await visitor(leadServices()).lead.submit(form({ email, emailMarketingConsent: true }));
     expect(result.confirmationRequested).toBe(false);
     const lead = await t.db
       .selectFrom('leads')
@@ -377,7 +380,7 @@ describe('lead.submit', () => {
   });
 
   it('refuses more than 10 photos with the spec message and stores nothing', async () => {
-    const services = testServices(t.db);
+    const services = leadServices();
     const before = await counts(t.db);
     const error = await trpcError(
       visitor(services).lead.submit(form({ photo_upload_ids: await uploads(t.db, 11) })),
@@ -391,7 +394,7 @@ describe('lead.submit', () => {
   });
 
   it('refuses photos that do not exist or belong to another enquiry, storing nothing', async () => {
-    const services = testServices(t.db);
+    const services = leadServices();
     const [taken, free] = await uploads(t.db, 2);
     if (!taken || !free) throw new Error('uploads not created');
     await visitor(services).lead.submit(form({ photo_upload_ids: [taken] }));
@@ -424,7 +427,7 @@ describe('lead.submit', () => {
   });
 
   it('refuses invalid input with field messages, never a 500 and never a partial row', async () => {
-    const services = testServices(t.db);
+    const services = leadServices();
     const before = await counts(t.db);
     const error = await trpcError(
       visitor(services).lead.submit(
@@ -446,7 +449,7 @@ describe('lead.submit', () => {
   });
 
   it('limits each IP to 10 submissions per 10 minutes', async () => {
-    const services = testServices(t.db);
+    const services = leadServices();
     const caller = visitor(services, '203.0.113.99');
     for (let i = 0; i < 10; i += 1) await caller.lead.submit(form());
     const error = await trpcError(caller.lead.submit(form()));
@@ -459,7 +462,7 @@ describe('lead.submit', () => {
   });
 
   it('can run without the per-IP limit when the configuration disables it (benchmarks)', async () => {
-    const services = testServices(t.db, {
+    const services = leadServices({
       config: { rateLimits: { leadSubmit: null, uploads: null } },
     });
     const caller = visitor(services, '203.0.113.77');
@@ -489,7 +492,7 @@ describe('lead.submit over HTTP', () => {
 
   it('answers success, 400 with field messages for bad input, and 429 with Retry-After when limited', async () => {
     const server = await createServer({
-      services: testServices(t.db, {
+      services: leadServices({
         config: { rateLimits: { leadSubmit: { limit: 2, windowSeconds: 600 }, uploads: null } },
       }),
       clientDir: null,
@@ -523,7 +526,7 @@ describe('lead.submit over HTTP', () => {
   });
 
   it('reports unavailable photos as a field message', async () => {
-    const server = await createServer({ services: testServices(t.db), clientDir: null, logLevel: 'silent' });
+    const server = await createServer({ services: leadServices(), clientDir: null, logLevel: 'silent' });
     try {
       const res = await post(server.app, form({ photo_upload_ids: [randomUUID()] }), '192.0.2.2');
       expect(res.statusCode).toBe(400);
@@ -545,11 +548,9 @@ describe('lead.submit over HTTP', () => {
 });
 
 describe('lead.submit and the job queue', () => {
-  const bossOf = useBoss(t);
-
   it('queues a job the worker fetches like one from boss.send()', async () => {
     const boss = bossOf();
-    const { enquiryId } = await visitor(testServices(t.db)).lead.submit(form());
+    const { enquiryId } = await visitor(leadServices()).lead.submit(form());
     const fetched = await boss.fetch('enquiry.notify', { batchSize: 100 });
     const job = fetched.find((j) => (j.data as { enquiryId?: string }).enquiryId === enquiryId);
     expect(job?.data).toEqual({ enquiryId });
@@ -560,7 +561,7 @@ describe('lead.submit and the job queue', () => {
     await boss.deleteQueue('enquiry.notify');
     try {
       const before = await counts(t.db);
-      const error = await trpcError(visitor(testServices(t.db)).lead.submit(form()));
+      const error = await trpcError(visitor(leadServices()).lead.submit(form()));
       expect(error.code).toBe('INTERNAL_SERVER_ERROR');
       expect(await counts(t.db)).toEqual(before);
     } finally {
@@ -569,18 +570,7 @@ describe('lead.submit and the job queue', () => {
   });
 });
 
-describe('lead.submit under a burst (several submissions per statement)', () => {
-  /** Submissions as lead.submit hands them to the writer, after the schema's parsing. */
-  function pending(overrides: Partial<LeadSubmitInput> = {}): PendingSubmission {
-    const input = leadSubmitInputSchema.parse(form(overrides));
-    return {
-      input,
-      photoIds: input.photo_upload_ids,
-      request: { ip: '198.51.100.200', userAgent: null },
-      now: new Date(),
-    };
-  }
-
+describe('lead.submit under a burst (concurrent transactions)', () => {
   async function leadEmailsOf(enquiryIds: string[]) {
     const rows = await t.db
       .selectFrom('enquiries')
@@ -591,9 +581,8 @@ describe('lead.submit under a burst (several submissions per statement)', () => 
     return new Map(rows.map((row) => [row.id, row]));
   }
 
-  it('stores each submission of a burst with its own contact, photos and job, in fewer statements', async () => {
-    const services = testServices(t.db);
-    const writer = leadWriterFor(t.db);
+  it('stores each submission of a burst with its own contact, photos and job', async () => {
+    const services = leadServices();
     const shared = `Burst.${randomUUID().slice(0, 8)}@Example.com`;
     const inputs = await Promise.all(
       Array.from({ length: 12 }, async (_, index) =>
@@ -606,11 +595,9 @@ describe('lead.submit under a burst (several submissions per statement)', () => 
       ),
     );
     const before = await counts(t.db);
-    const statementsBefore = writer.statements;
 
     const results = await Promise.all(inputs.map((input) => visitor(services).lead.submit(input)));
 
-    expect(writer.statements - statementsBefore).toBeLessThan(inputs.length);
     expect(new Set(results.map((r) => r.enquiryId)).size).toBe(inputs.length);
     const stored = await leadEmailsOf(results.map((r) => r.enquiryId));
     results.forEach((result, index) => {
@@ -636,7 +623,7 @@ describe('lead.submit under a burst (several submissions per statement)', () => 
     });
   });
 
-  it('one submission the database refuses fails alone; the rest of its batch is stored', async () => {
+  it('one submission the database refuses stores nothing, its contact included; the others are stored', async () => {
     await sql`
       CREATE FUNCTION refuse_test_enquiry() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
@@ -647,75 +634,74 @@ describe('lead.submit under a burst (several submissions per statement)', () => 
       CREATE TRIGGER refuse_test_enquiry BEFORE INSERT ON enquiries
       FOR EACH ROW EXECUTE FUNCTION refuse_test_enquiry()`.execute(t.db);
     try {
-      const writer = createLeadBatchWriter(t.db, { maxInFlight: 1 });
-      const first = writer.write(pending());
-      const batch = [pending(), pending({ watchModel: 'Refused by the database' }), pending()];
-      const outcomes = Promise.allSettled(batch.map((submission) => writer.write(submission)));
-      await first;
-      const [good1, refused, good2] = await outcomes;
-      // One statement for the first, one for the batch, one for each of its submissions alone.
-      expect(writer.statements).toBe(5);
+      const services = leadServices();
+      const refusedPhotos = await uploads(t.db, 1);
+      const inputs = [
+        form(),
+        form({ watchModel: 'Refused by the database', photo_upload_ids: refusedPhotos }),
+        form(),
+      ].map((input) => leadSubmitInputSchema.parse(input));
+      const before = await counts(t.db);
+      const [good1, refused, good2] = await Promise.allSettled(
+        inputs.map((input) => submitLead(services, input, { ip: null, userAgent: null })),
+      );
       expect(refused).toMatchObject({ status: 'rejected', reason: { message: 'test refusal' } });
       for (const outcome of [good1, good2])
         expect(outcome).toMatchObject({
           status: 'fulfilled',
-          value: { enquiryId: expect.any(String) as string },
+          value: { enquiryId: expect.any(String) as string, created: true },
         });
+      // The contact was upserted before the enquiry failed: the transaction took it back.
       const refusedLead = await t.db
         .selectFrom('leads')
         .select('id')
-        .where('email', '=', batch[1]?.input.email ?? '')
+        .where('email', '=', inputs[1]?.email ?? '')
         .executeTakeFirst();
       expect(refusedLead).toBeUndefined();
+      expect(await counts(t.db)).toEqual({
+        leads: (before?.leads ?? 0) + 2,
+        enquiries: (before?.enquiries ?? 0) + 2,
+        attached: before?.attached ?? 0,
+        jobs: (before?.jobs ?? 0) + 2,
+      });
     } finally {
       await sql`DROP TRIGGER refuse_test_enquiry ON enquiries`.execute(t.db);
       await sql`DROP FUNCTION refuse_test_enquiry()`.execute(t.db);
     }
   });
 
-  it('a submission whose photos are gone stores nothing; the others in its statement are stored', async () => {
+  it('a submission one of whose photos is gone stores nothing', async () => {
     const [taken] = await uploads(t.db, 1);
-    const mine = await uploads(t.db, 2);
-    await visitor(testServices(t.db)).lead.submit(form({ photo_upload_ids: [taken ?? ''] }));
-    const writer = createLeadBatchWriter(t.db, { maxInFlight: 1 });
-    const first = writer.write(pending());
-    const late = pending({ photo_upload_ids: [mine[0] ?? '', taken ?? ''] });
-    const other = pending({ photo_upload_ids: [mine[1] ?? ''] });
-    const [lateResult, otherResult] = await Promise.all([writer.write(late), writer.write(other), first]);
-    expect(writer.statements).toBe(2);
-    expect(lateResult).toEqual({
-      enquiryId: null,
-      leadId: null,
-      photosReady: false,
-      confirmationRequested: false,
-    });
-    expect(otherResult).toMatchObject({ enquiryId: expect.any(String) as string, photosReady: true });
+    const mine = await uploads(t.db, 1);
+    await visitor(leadServices()).lead.submit(form({ photo_upload_ids: [taken ?? ''] }));
+    const late = leadSubmitInputSchema.parse(form({ photo_upload_ids: [mine[0] ?? '', taken ?? ''] }));
+    const before = await counts(t.db);
+    await expect(submitLead(leadServices(), late, { ip: null, userAgent: null })).rejects.toBeInstanceOf(
+      PhotosUnavailableError,
+    );
     const photo = await t.db
       .selectFrom('uploads')
       .select('enquiry_id')
       .where('id', '=', mine[0] ?? '')
       .executeTakeFirst();
     expect(photo?.enquiry_id).toBeNull();
-    const lead = await t.db
-      .selectFrom('leads')
-      .select('id')
-      .where('email', '=', late.input.email)
-      .executeTakeFirst();
-    expect(lead).toBeUndefined();
+    expect(await counts(t.db)).toEqual(before);
   });
 
   it('stores one enquiry when two server processes receive the same submission at once', async () => {
-    // Two databases, as two processes have: their writers do not know of each other, so the
-    // database's unique event id decides.
+    // Two databases, as two processes have: the database's unique event id decides.
     const processes = [
       createDatabase({ connectionString: t.url, max: 2 }),
       createDatabase({ connectionString: t.url, max: 2 }),
     ];
     try {
+      const jobs = createJobQueue(bossOf());
       const input = leadSubmitInputSchema.parse(form({ photo_upload_ids: await uploads(t.db, 2) }));
       const before = await counts(t.db);
       const results = await Promise.all(
-        processes.flatMap((db) => [1, 2].map(() => submitLead({ db }, input, { ip: null, userAgent: null }))),
+        processes.flatMap((db) =>
+          [1, 2].map(() => submitLead({ db, jobs }, input, { ip: null, userAgent: null })),
+        ),
       );
       expect(new Set(results.map((r) => r.enquiryId)).size).toBe(1);
       expect(results.filter((r) => r.created)).toHaveLength(1);

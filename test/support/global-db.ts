@@ -45,8 +45,8 @@ export default async function setup(project: TestProject) {
   } finally {
     await db.destroy();
   }
-  // The job queue's schema and queues, as every server creates them at start-up: the sell form's
-  // statement writes its job into them (server/jobs/sql-enqueue.ts).
+  // The job queue's schema and queues, as every server creates them at start-up: the sell form
+  // sends its job into them inside its transaction (server/leads/submit.ts).
   const boss = createBoss({ connectionString: templateUrl, max: 1, role: 'server' });
   await boss.start();
   try {
