@@ -1,6 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { TRPCError } from '@trpc/server';
+import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import type { Logger } from 'pino';
 import { adminExportRoutes } from './exports/routes.ts';
 import { contactImportUploadPlugin } from './contacts/import/routes.ts';
@@ -19,9 +21,8 @@ import type { TrustProxySetting } from './config/env.ts';
 import { RequestLogController } from './logging.ts';
 import type { AppServices } from './services.ts';
 import { uploadRoutes } from './uploads/routes.ts';
-import { createContextFactory, requestSession } from './trpc/context.ts';
-import { mountTrpc } from './trpc/fastify-mount.ts';
-import { appRouter } from './trpc/router.ts';
+import { createContextFactory } from './trpc/context.ts';
+import { type AppRouter, appRouter } from './trpc/router.ts';
 import { oneClickUnsubscribePlugin } from './unsubscribe/one-click-route.ts';
 import { resendWebhookPlugin } from './webhooks/resend-route.ts';
 
@@ -61,6 +62,66 @@ function fastifyTrustProxy(
 ): boolean | string[] | ((address: string, hop: number) => boolean) {
   if (typeof setting !== 'number') return setting;
   return (_address, hop) => hop < setting;
+}
+
+/** Media types tRPC is sent: every procedure takes JSON. */
+function isJsonBody(contentType: string | undefined): boolean {
+  return contentType?.split(';', 1)[0]?.trim().toLowerCase() === 'application/json';
+}
+
+/**
+ * tRPC through its own Fastify adapter (`fastifyTRPCPlugin`), in a scope of its own whose hooks keep
+ * what the adapter leaves open: it registers every method and a multipart parser, and reads bodies
+ * up to Fastify's default limit.
+ */
+function trpcRoutes(services: AppServices): FastifyPluginAsync {
+  const createContext = createContextFactory(services);
+  return async (scope) => {
+    scope.addHook('onRoute', (route) => {
+      // Queries and subscriptions come as GET (HEAD with it), mutations as POST; any other method is
+      // answered 405 before its body is read (server/http/methods.ts, decision 013).
+      route.method = ['GET', 'HEAD', 'POST'];
+      // The adapter's JSON parser reads the body as text and stops at this limit (decision 013).
+      route.bodyLimit = BODY_LIMITS.trpc;
+    });
+    // A body that is not JSON (multipart, a form, text) is refused with 415 before a byte of it is
+    // read: the adapter would hand a multipart body to tRPC, which reads it whole into memory.
+    scope.addHook('onRequest', (request, _reply, done) => {
+      const declared = request.headers['content-length'];
+      const hasBody =
+        declared === undefined ? request.headers['transfer-encoding'] !== undefined : declared !== '0';
+      if (request.method !== 'POST' || !hasBody || isJsonBody(request.headers['content-type'])) {
+        done();
+        return;
+      }
+      const error: Error & { statusCode?: number } = new Error('tRPC takes application/json bodies only');
+      error.statusCode = 415;
+      done(error);
+    });
+    await scope.register(fastifyTRPCPlugin<AppRouter>, {
+      prefix: '/trpc',
+      trpcOptions: {
+        router: appRouter,
+        // The library refuses a batch of more than 50 calls before any context exists; the context
+        // refuses more than 10 unless the session validates.
+        maxBatchSize: SIGNED_IN_MAX_BATCH,
+        async createContext(options) {
+          const context = await createContext(options);
+          // One anonymous GET once carried 150 health checks; a visitor's page needs a handful of
+          // calls. The larger limit needs a session that validates, not just a cookie named
+          // "session"; should the look-up fail, createContext reports the failure.
+          if (options.info.calls.length > ANONYMOUS_MAX_BATCH && context.session === null)
+            throw new TRPCError({ code: 'BAD_REQUEST', message: 'Batch call exceeds maximum size' });
+          return context;
+        },
+        onError({ error, path, req }) {
+          // req.log carries the request id that the answer names (server/trpc/trpc.ts).
+          if (error.code === 'INTERNAL_SERVER_ERROR')
+            req.log.error({ err: error, path }, 'tRPC procedure failed');
+        },
+      },
+    });
+  };
 }
 
 export async function createServer(options: CreateServerOptions): Promise<AppServer> {
@@ -115,21 +176,7 @@ export async function createServer(options: CreateServerOptions): Promise<AppSer
   await app.register(oneClickUnsubscribePlugin(services));
   await app.register(resendWebhookPlugin(services));
 
-  await mountTrpc(app, {
-    prefix: '/trpc',
-    router: appRouter,
-    createContext: createContextFactory(services),
-    // One anonymous GET once carried 150 health checks; a visitor's page needs a handful of calls.
-    // The larger limit needs a session that validates, not just a cookie named "session". Should
-    // the look-up fail, the call counts as anonymous and the context reports the failure.
-    maxBatchSize: async (req) =>
-      (await requestSession(services, req).catch(() => null)) ? SIGNED_IN_MAX_BATCH : ANONYMOUS_MAX_BATCH,
-    onError({ error, path, req }) {
-      // req.log carries the request id that the answer names (server/trpc/trpc.ts).
-      if (error.code === 'INTERNAL_SERVER_ERROR')
-        req.log.error({ err: error, path }, 'tRPC procedure failed');
-    },
-  });
+  await app.register(trpcRoutes(services));
 
   let closeVite: (() => Promise<void>) | null = null;
   if (options.viteDev) {

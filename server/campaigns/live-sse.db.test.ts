@@ -1,14 +1,13 @@
-import { createTRPCClient, httpBatchLink, splitLink, TRPCClientError } from '@trpc/client';
+import { TRPCClientError } from '@trpc/client';
 import { EventSource } from 'eventsource';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CampaignLiveDetail } from '#shared/campaigns/schemas.ts';
-import { sseSubscriptionLink } from '#client/src/api/sse-link.ts';
+import { createTrpcClient } from '#client/src/trpc.ts';
 import { useTestDatabase } from '#test/support/db.ts';
 import { silentLogger, TEST_APP_URL, testServices } from '#test/support/services.ts';
 import { type AppServer, createServer } from '../app.ts';
 import { createSession, generateSessionToken, sessionIdFromToken } from '../auth/session.ts';
 import type { Database } from '../db/database.ts';
-import type { AppRouter } from '../trpc/router.ts';
 import { type CampaignLiveHub, createCampaignLiveHub } from './live-hub.ts';
 import { notifyCampaignChanged } from './live.ts';
 
@@ -31,29 +30,25 @@ async function startInstance(db: Database, databaseUrl: string, port = 0): Promi
 }
 
 /**
- * A tRPC client over real HTTP with the browser app's SSE link (client/src/api/sse-link.ts), its
- * EventSource being the `eventsource` package's, carrying the session cookie as a browser would.
+ * The browser app's tRPC client (client/src/trpc.ts: tRPC's httpSubscriptionLink and retryLink) over
+ * real HTTP, its EventSource being the `eventsource` package's, carrying the session cookie as a
+ * browser would.
  */
 function clientFor(url: string, sessionToken: string | null) {
   const cookie: Record<string, string> = sessionToken ? { cookie: `session=${sessionToken}` } : {};
-  return createTRPCClient<AppRouter>({
-    links: [
-      splitLink({
-        condition: (op) => op.type === 'subscription',
-        true: sseSubscriptionLink({
-          url: `${url}/trpc`,
-          createEventSource: (streamUrl) =>
-            new EventSource(streamUrl, {
-              fetch: (input, init) => fetch(input, { ...init, headers: { ...init.headers, ...cookie } }),
-            }),
-          retryDelayMs: { initial: 50, max: 200 },
-        }),
-        false: httpBatchLink({
-          url: `${url}/trpc`,
-          headers: { ...cookie, origin: TEST_APP_URL, 'x-csrf-protection': '1' },
-        }),
-      }),
-    ],
+  class CookieEventSource extends EventSource {
+    constructor(streamUrl: string | URL, init?: EventSourceInit) {
+      super(streamUrl, {
+        ...init,
+        fetch: (input, requestInit) =>
+          fetch(input, { ...requestInit, headers: { ...requestInit.headers, ...cookie } }),
+      });
+    }
+  }
+  return createTrpcClient({
+    url: `${url}/trpc`,
+    headers: { ...cookie, origin: TEST_APP_URL },
+    EventSource: CookieEventSource,
   });
 }
 

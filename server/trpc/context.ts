@@ -22,32 +22,12 @@ export function requestInfo(req: FastifyRequest): RequestInfo {
   return { ip: req.ip || null, userAgent: typeof ua === 'string' ? ua.slice(0, 512) : null };
 }
 
-type ValidatedRequestSession = Awaited<ReturnType<typeof validateSessionToken>>;
-
-const requestSessions = new WeakMap<FastifyRequest, Promise<ValidatedRequestSession>>();
-
-/**
- * The request's session cookie, validated once per request: the batch limit and the context both
- * ask, and only a session that validates counts. A cookie's mere presence is no sign-in (any
- * client can send `session=x`).
- */
-export function requestSession(
-  services: Pick<AppServices, 'db' | 'config'>,
-  req: FastifyRequest,
-): Promise<ValidatedRequestSession> {
-  let validated = requestSessions.get(req);
-  if (!validated) {
-    const token = readSessionCookie(req, services.config);
-    validated = token ? validateSessionToken(services.db, token) : Promise.resolve(null);
-    requestSessions.set(req, validated);
-  }
-  return validated;
-}
-
 export function createContextFactory(services: AppServices) {
   return async function createContext({ req, res }: CreateFastifyContextOptions): Promise<Context> {
     const token = readSessionCookie(req, services.config);
-    const validated = await requestSession(services, req);
+    // A cookie's mere presence is no sign-in (any client can send `session=x`): only a session
+    // that validates counts, for the batch limit too (server/app.ts).
+    const validated = token ? await validateSessionToken(services.db, token) : null;
     if (validated?.session.refreshed && token)
       writeSessionCookie(res, services.config, token, validated.session.expiresAt);
     return {
