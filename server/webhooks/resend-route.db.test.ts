@@ -137,12 +137,10 @@ describe('POST /api/webhooks/resend', () => {
       expect(res.statusCode).toBe(200);
     });
 
-    it('refuses a stale timestamp whatever its signature (400): the Resend SDK checks the clock first', async () => {
+    it('refuses a stale timestamp with a bad signature as unsigned (401), revealing nothing', async () => {
       const before = await snapshot();
       const headers = svixHeaders(newWebhookSecret(), body, { at: new Date(Date.now() - 60 * MINUTE) });
-      const res = await post(body, headers);
-      await expectRefused(res, 400, before);
-      expect(res.json<{ error: string }>().error).toMatch(/timestamp/i);
+      await expectRefused(await post(body, headers), 401, before);
     });
 
     it.each(['svix-id', 'svix-timestamp', 'svix-signature'])(

@@ -5,16 +5,15 @@ import { parseResendEvent } from '#shared/webhooks/resend-events.ts';
 import type { AppServices } from '../services.ts';
 import type { RecordOutcome } from './apply-event.ts';
 import { createEventRecorder } from './recorder.ts';
-import { verifyResendWebhook, webhookSecretOf } from './verify.ts';
+import { signingKey, svixHeadersOf, verifySvixSignature } from './verify.ts';
 
 /**
  * `POST /api/webhooks/resend` (decision 007): Resend's delivery, bounce, complaint, open and
  * click events. CSRF-exempt by design (server/app.ts); the Svix signature over the raw body is the
- * only credential (checked by the Resend SDK, verify.ts), and nothing touches the database before
- * it is verified.
+ * only credential, and nothing touches the database before it is verified.
  *
- * 200: stored (or a duplicate svix-id). 401: missing or bad signature. 400: a timestamp outside
- * the tolerance, or validly signed but not a Resend event. 503: RESEND_WEBHOOK_SECRET unset. A database failure answers 500,
+ * 200: stored (or a duplicate svix-id). 401: missing or bad signature. 400: validly signed but
+ * stale, or not a Resend event. 503: RESEND_WEBHOOK_SECRET unset. A database failure answers 500,
  * so the provider retries (its retries carry the same svix-id, and duplicates are ignored).
  */
 export const RESEND_WEBHOOK_PATH = '/api/webhooks/resend';
@@ -32,7 +31,7 @@ function reject(req: FastifyRequest, reply: FastifyReply, status: number, reason
 /** Registered with `app.register`, so its raw-body parser applies to this route only. */
 export function resendWebhookPlugin(services: Pick<AppServices, 'db' | 'config'>) {
   return function resendWebhook(app: FastifyInstance, _options: unknown, done: (err?: Error) => void): void {
-    const secret = webhookSecretOf(services.config.resendWebhookSecret);
+    const key = signingKey(services.config.resendWebhookSecret);
     const recorder = createEventRecorder(services.db);
 
     app.removeAllContentTypeParsers();
@@ -43,14 +42,19 @@ export function resendWebhookPlugin(services: Pick<AppServices, 'db' | 'config'>
     );
 
     app.post(RESEND_WEBHOOK_PATH, { bodyLimit: WEBHOOK_BODY_LIMIT }, async (req, reply) => {
-      if (!secret) return reject(req, reply, 503, 'Webhook not configured (RESEND_WEBHOOK_SECRET is unset)');
+      if (!key) return reject(req, reply, 503, 'Webhook not configured (RESEND_WEBHOOK_SECRET is unset)');
 
       const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-      const verified = verifyResendWebhook(secret, req.headers, body);
+      const verified = verifySvixSignature(key, svixHeadersOf(req.headers), body);
       if (!verified.ok) return reject(req, reply, verified.status, verified.reason);
 
       const rawBody = body.toString('utf8');
-      const json = verified.payload;
+      let json: unknown;
+      try {
+        json = JSON.parse(rawBody);
+      } catch {
+        return reject(req, reply, 400, 'Malformed JSON');
+      }
       // A string PostgreSQL cannot store (\u0000 in email_id gave a 500, retried by the provider
       // forever): refused for good with a 400.
       if (hasUnstorableText(json))

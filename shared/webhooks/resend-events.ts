@@ -7,17 +7,6 @@ import { z } from 'zod';
  * kept verbatim in email_events.payload.
  */
 
-/**
- * The signature headers (`svix-id`, `svix-timestamp`, `svix-signature`), shaped before the SDK
- * computes any HMAC: the id is stored (email_events.provider_event_id), so it is capped; a
- * timestamp is whole seconds; a secret rotation sends a few signatures, never kilobytes.
- */
-export const webhookSignatureHeadersSchema = z.object({
-  id: z.string().min(1).max(255),
-  timestamp: z.string().regex(/^\d{1,15}$/),
-  signature: z.string().min(1).max(4096),
-});
-
 /** The e-mail events that change a send. Any other type is stored and otherwise ignored. */
 export const RESEND_EMAIL_EVENT_TYPES = [
   'email.sent',
