@@ -2,6 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import autocannon from 'autocannon';
+import Fastify from 'fastify';
 import pg from 'pg';
 import { Webhook } from 'svix';
 import { createDatabase } from '#server/db/database.ts';
@@ -17,8 +18,10 @@ import { openBenchDatabase } from './support/database.ts';
  * signature check, JSON and zod parsing, the store-then-apply statement updating the send and its
  * campaign's counters, the live-update notification) at 50 connections, with latency percentiles.
  * Every request is a distinct event signed with the `svix` library, as Resend sends them, for sends
- * of one campaign (the worst case: every event updates the same counters row). The server runs in
- * a child process so autocannon does not share its event loop.
+ * of one campaign (the worst case: every event updates the same counters row). Beside it, in the
+ * same run, a bare Fastify route that stores the same events with one insert each and nothing else
+ * (no signature check, no validation, no apply), the baseline of the goal. Each server runs in a
+ * child process so autocannon does not share its event loop.
  */
 
 const CONNECTIONS = 50;
@@ -28,7 +31,36 @@ const SENDS = 25_000;
 const ORIGIN = 'http://localhost:3000';
 const SECRET = `whsec_${randomBytes(24).toString('base64')}`;
 
-// ---------------------------------------------------------------- child: the real server
+// ---------------------------------------------------------------- child: the bare route
+
+interface BareEvent {
+  type: string;
+  created_at: string;
+  data: { email_id: string };
+}
+
+async function serveBare(databaseUrl: string): Promise<() => Promise<void>> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  const app = Fastify({ logger: false });
+  // The event insert the real route makes, one statement per request: no verification, no zod,
+  // no micro-batch, no send update or counters.
+  app.post<{ Body: BareEvent }>('/bare', async (req) => {
+    const event = req.body;
+    await pool.query(
+      `INSERT INTO email_events (provider_event_id, type, provider_message_id, send_id, payload, occurred_at)
+       SELECT $1, $2, $3, (SELECT id FROM email_sends WHERE provider_message_id = $3), $4::jsonb, $5
+       ON CONFLICT (provider_event_id) DO NOTHING`,
+      [req.headers['svix-id'], event.type, event.data.email_id, JSON.stringify(event), event.created_at],
+    );
+    return { received: true };
+  });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  console.log(JSON.stringify({ address }));
+  return async () => {
+    await app.close();
+    await pool.end();
+  };
+}
 
 // ---------------------------------------------------------------- parent: data, events, load
 
@@ -143,11 +175,50 @@ async function load(url: string, seconds: number, queue: PreparedEvent[]): Promi
   });
 }
 
+interface Measured {
+  label: string;
+  result: autocannon.Result;
+  cpu: { server: string; postgres: string };
+}
+
+/** One server in its own process: warm-up, then the measured run, with CPU time per event. */
+async function measure(
+  kind: 'app' | 'bare',
+  databaseUrl: string,
+  postmasterPid: number | null,
+  queue: PreparedEvent[],
+): Promise<Measured> {
+  const label = kind === 'app' ? 'real server' : 'bare Fastify, 1 insert';
+  const started = await startServerChild([import.meta.filename, `--serve-${kind}`, databaseUrl, SECRET], {
+    label,
+  });
+  const proc: ChildProcess = started.proc;
+  try {
+    const url = `${started.address}${kind === 'app' ? RESEND_WEBHOOK_PATH : '/bare'}`;
+    await load(url, WARMUP_SECONDS, queue);
+    const before = { server: cpuMsOf(proc.pid ?? 0), postgres: clusterCpuMs(postmasterPid) };
+    const result = await load(url, MEASURE_SECONDS, queue);
+    const perEvent = (ms: number | null) =>
+      ms === null ? 'n/a' : (ms / Math.max(1, result.requests.total)).toFixed(3);
+    return {
+      label,
+      result,
+      cpu: {
+        server: perEvent(cpuMsOf(proc.pid ?? 0) - before.server),
+        postgres: perEvent(
+          before.postgres === null ? null : (clusterCpuMs(postmasterPid) ?? 0) - before.postgres,
+        ),
+      },
+    };
+  } finally {
+    await stopChild(proc);
+  }
+}
+
 async function parent(): Promise<void> {
   const bench = await openBenchDatabase('webhook', { max_connections: '200' });
   const databaseUrl = bench.url;
   const postmasterPid = postmasterPidOf(bench.clusterDir);
-  let proc: ChildProcess | null = null;
   try {
     const db = createDatabase({ connectionString: databaseUrl, max: 2 });
     await migrateToLatest(db);
@@ -167,44 +238,28 @@ async function parent(): Promise<void> {
         `PostgreSQL ${process.env.TEST_DATABASE_URL ? '(TEST_DATABASE_URL)' : '(embedded, durable)'}; ` +
         `${prepared} signed events prepared for ${SENDS} sends of one campaign\n`,
     );
-    const started = await startServerChild([import.meta.filename, '--serve', databaseUrl, SECRET], {
-      label: 'server',
-    });
-    proc = started.proc;
-    const url = `${started.address}${RESEND_WEBHOOK_PATH}`;
-    await load(url, WARMUP_SECONDS, queue);
-    const before = {
-      server: cpuMsOf(proc.pid ?? 0),
-      postgres: clusterCpuMs(postmasterPid),
-      client: process.cpuUsage(),
-    };
-    const result = await load(url, MEASURE_SECONDS, queue);
-    const perEvent = (ms: number | null) =>
-      ms === null ? 'n/a' : (ms / Math.max(1, result.requests.total)).toFixed(3);
-    const cpu = {
-      server: perEvent(cpuMsOf(proc.pid ?? 0) - before.server),
-      postgres: perEvent(
-        before.postgres === null ? null : (clusterCpuMs(postmasterPid) ?? 0) - before.postgres,
-      ),
-      client: perEvent(
-        (() => {
-          const used = process.cpuUsage(before.client);
-          return (used.user + used.system) / 1000;
-        })(),
-      ),
-    };
-    console.table([
-      {
-        'events/s': Math.round(result.requests.average),
-        'p50 ms': result.latency.p50,
-        'p90 ms': result.latency.p90,
-        'p99 ms': result.latency.p99,
-        'max ms': result.latency.max,
-        requests: result.requests.total,
-        errors: result.errors,
-        'non-2xx': result.non2xx,
-      },
-    ]);
+    const bare = await measure('bare', databaseUrl, postmasterPid, events(messageIds));
+    // The bare route's events are not the real run's: the recount below checks the real route alone.
+    await client.query('TRUNCATE email_events');
+    const app = await measure('app', databaseUrl, postmasterPid, queue);
+    console.table(
+      [bare, app].map((f) => ({
+        route: f.label,
+        'events/s': Math.round(f.result.requests.average),
+        'p50 ms': f.result.latency.p50,
+        'p90 ms': f.result.latency.p90,
+        'p99 ms': f.result.latency.p99,
+        'max ms': f.result.latency.max,
+        requests: f.result.requests.total,
+        errors: f.result.errors,
+        'non-2xx': f.result.non2xx,
+        'server CPU ms/event': f.cpu.server,
+        'PostgreSQL CPU ms/event': f.cpu.postgres,
+      })),
+    );
+    console.log(
+      `rate ratio (real / bare): ${(app.result.requests.average / bare.result.requests.average).toFixed(2)}`,
+    );
 
     // Every counter must equal a recount of the sends: concurrent events lost no update.
     const check = await client.query<{ stored: number; counters: string; recount: string }>(
@@ -216,9 +271,6 @@ async function parent(): Promise<void> {
     const row = check.rows[0];
     await client.end();
     console.log(
-      `CPU time per event (ms): server ${cpu.server}, PostgreSQL ${cpu.postgres}, load generator ${cpu.client}`,
-    );
-    console.log(
       `stored ${row?.stored ?? 0} events (warm-up included); campaign delivered/opened/clicked/bounced ` +
         `${row?.counters ?? '?'}, recounted from the sends ${row?.recount ?? '?'}: ` +
         `${row?.counters === row?.recount ? 'consistent' : 'MISMATCH'}; load average after ` +
@@ -228,12 +280,13 @@ async function parent(): Promise<void> {
           .join(' '),
     );
   } finally {
-    if (proc) await stopChild(proc);
     await bench.close();
   }
 }
 
-if (process.argv[2] === '--serve') {
+if (process.argv[2] === '--serve-bare') {
+  await serveUntilTerminated(() => serveBare(process.argv[3] ?? ''));
+} else if (process.argv[2] === '--serve-app') {
   await serveUntilTerminated(() =>
     serveRealServer(process.argv[3] ?? '', {
       origin: ORIGIN,

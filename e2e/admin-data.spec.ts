@@ -197,11 +197,11 @@ test('contacts export downloads a CSV with the right header and rows', async ({ 
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^contacts-subscribed-\d{4}-\d{2}-\d{2}\.csv$/);
   const text = await readFile(await download.path(), 'utf8');
-  const lines = text.split('\r\n');
+  const lines = text.split('\n');
   expect(lines[0]).toBe(
     'Email,Email Consent,SMS Consent,Unsubscribed At,Created At,Full Name,Phone,Consent At,Consent Source,Consent IP,Unsubscribe Reason,SMS Unsubscribed At,Suppressed At,Suppression Reason',
   );
-  expect(lines).toHaveLength(11 + 2); // header, 11 rows, and the empty string after the last CRLF
+  expect(lines).toHaveLength(11 + 2); // header, 11 rows, and the empty string after the last line break
   expect(lines[1]).toMatch(new RegExp(`^${contactEmail(22).replace(/\./g, '\\.')},Yes,No,,`));
   await expect(toast(page, 'Exported 11 contacts to CSV')).toBeVisible();
 });
@@ -244,7 +244,7 @@ test('unsubscribe activity: cards, filters in the URL, export', async ({ page })
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^unsubscribe-logs-\d{4}-\d{2}-\d{2}\.csv$/);
   const text = await readFile(await download.path(), 'utf8');
-  expect(text.split('\r\n')[0]).toBe('Email,Action,Method,IP Address,User Agent,Date & Time');
+  expect(text.split('\n')[0]).toBe('Email,Action,Method,IP Address,User Agent,Date & Time');
   expect(text).toContain('jack.harris@example.com,Email Unsubscribe,One-Click');
   await expect(toast(page, /Exported \d+ unsubscribe logs? successfully/)).toBeVisible();
 });

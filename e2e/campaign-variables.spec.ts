@@ -98,7 +98,7 @@ test('a template with two custom variables -> campaign -> Send Now: every messag
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/-sends-\d{4}-\d{2}-\d{2}\.csv$/);
-  const lines = (await readFile(await download.path(), 'utf8')).split('\r\n').filter(Boolean);
+  const lines = (await readFile(await download.path(), 'utf8')).split('\n').filter(Boolean);
   expect(lines[0]).toMatch(/^Email,Name,Status,Sent At,/);
   expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual([...recipients].sort());
   const stored = await e2eDatabase()

@@ -3,7 +3,6 @@ import { AUDIT_PAGE_SIZE, type AuditFilters, type AuditListResult } from '#share
 import { localTimestamp } from '../contacts/export.ts';
 import type { DbExecutor } from '../db/database.ts';
 import { containsPattern } from '../db/paging.ts';
-import { csvLineSql } from '../exports/csv.ts';
 import type { CsvExportSpec } from '../exports/csv-export.ts';
 
 // The audit log (decision 028): who did what, when, from where, to which record. The summary names
@@ -163,7 +162,7 @@ export function auditCsvExport(filters: AuditFilters, timezone: string): CsvExpo
     header: AUDIT_CSV_HEADER,
     table: 'audit_log',
     conditions,
-    line: csvLineSql([
+    cells: [
       { plain: localTimestamp('created_at') },
       { text: sql.ref('actor_email') },
       { text: sql.ref('ip') },
@@ -171,7 +170,7 @@ export function auditCsvExport(filters: AuditFilters, timezone: string): CsvExpo
       { text: sql.ref('entity_type') },
       { text: sql.ref('entity_id') },
       { text: sql`(${shownSummary})::text` },
-    ]),
+    ],
     timezone,
     async count(trx: DbExecutor) {
       const result = await sql<{ n: number }>`

@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import { localTimestamp } from '../contacts/export.ts';
 import type { DbExecutor } from '../db/database.ts';
-import { csvLineSql } from '../exports/csv.ts';
 import type { CsvExportSpec } from '../exports/csv-export.ts';
 
 // One campaign's sends as CSV (issue 21): who received it and what happened to each message,
@@ -32,7 +31,7 @@ export function campaignSendsCsvExport(campaignId: string, timezone: string): Cs
     table: 'email_sends',
     conditions,
     orderBy: sql`recipient_email, id`,
-    line: csvLineSql([
+    cells: [
       { text: sql.ref('recipient_email') },
       { text: sql.ref('recipient_name') },
       { text: sql.ref('status') },
@@ -46,7 +45,7 @@ export function campaignSendsCsvExport(campaignId: string, timezone: string): Cs
       { plain: localTimestamp('complained_at') },
       { text: sql.ref('error') },
       { text: sql.ref('variant') },
-    ]),
+    ],
     timezone,
     async count(trx: DbExecutor) {
       const result = await sql<{ count: string }>`

@@ -2,7 +2,6 @@ import { sql } from 'kysely';
 import { effectiveSearch } from '#shared/admin/lists.ts';
 import type { ContactFilter } from '#shared/contacts/schemas.ts';
 import type { DbExecutor } from '../db/database.ts';
-import { csvLineSql } from '../exports/csv.ts';
 import type { CsvExportSpec } from '../exports/csv-export.ts';
 import { contactConditions, countContacts } from './contacts.ts';
 
@@ -41,7 +40,7 @@ export function contactsCsvExport(
     header: CONTACTS_CSV_HEADER,
     table: 'leads',
     conditions,
-    line: csvLineSql([
+    cells: [
       { text: sql.ref('email') },
       { yesNo: sql.ref('email_marketing_consent') },
       { yesNo: sql.ref('sms_marketing_consent') },
@@ -56,7 +55,7 @@ export function contactsCsvExport(
       { plain: localTimestamp('sms_unsubscribed_at') },
       { plain: localTimestamp('suppressed_at') },
       { text: sql.ref('suppression_reason') },
-    ]),
+    ],
     timezone,
     async count(trx: DbExecutor) {
       if (!term) return countContacts(trx, filter);

@@ -6,7 +6,7 @@ import { busyBackends, settledBusyBackends } from '#test/support/backends.ts';
 import { useTestDatabase } from '#test/support/db.ts';
 import { createDatabase, type Database, type DbExecutor, poolOf } from '../db/database.ts';
 import { unsubscribeLogsCsvExport } from '../unsubscribe/export.ts';
-import { csvLineSql, csvRow } from './csv.ts';
+import { parseCsv } from '#test/support/csv.ts';
 import { type CsvExportSpec, exportCopySql, inlineSql, openCsvExport } from './csv-export.ts';
 
 // Enough rows for the COPY to outrun any socket buffer: the server is still sending when the reader stops.
@@ -32,7 +32,7 @@ describe('openCsvExport', () => {
     header: ['Email'],
     table: 'leads',
     conditions,
-    line: csvLineSql([{ text: sql.ref('email') }]),
+    cells: [{ text: sql.ref('email') }],
     timezone: 'UTC',
     count: async (db: DbExecutor) => {
       const where = conditions.length > 0 ? sql.join(conditions, sql` AND `) : sql`true`;
@@ -48,7 +48,7 @@ describe('openCsvExport', () => {
     expect(csv.rowCount).toBe(ROWS);
     const body = csv.start();
     const first = await new Promise<Buffer>((resolve) => body.once('data', resolve));
-    expect(first.toString()).toMatch(/^Email\r\n/);
+    expect(first.toString()).toMatch(/^Email\n/);
     body.destroy();
     const probe = await sql<{ ok: number }>`SELECT 1 AS ok`.execute(single);
     expect(probe.rows).toEqual([{ ok: 1 }]);
@@ -60,7 +60,7 @@ describe('openCsvExport', () => {
   it('commits and returns its connection to the pool after a complete export', async () => {
     const csv = await openCsvExport(single, spec());
     const body = await collect(csv.start());
-    expect(body.split('\r\n')).toHaveLength(ROWS + 2);
+    expect(body.split('\n')).toHaveLength(ROWS + 2);
     const { pid: before } =
       (await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(single)).rows[0] ?? {};
     const again = await collect((await openCsvExport(single, spec())).start());
@@ -80,7 +80,7 @@ describe('openCsvExport', () => {
     expect(csv.rowCount).toBe(3);
     await sql`INSERT INTO leads (email) VALUES ('snapshot-late@example.com')`.execute(t.db);
     await sql`DELETE FROM leads WHERE email = 'snapshot1@example.com'`.execute(t.db);
-    const lines = (await collect(csv.start())).split('\r\n');
+    const lines = (await collect(csv.start())).split('\n');
     expect(lines).toEqual([
       'Email',
       'snapshot3@example.com',
@@ -94,7 +94,7 @@ describe('openCsvExport', () => {
     // About 28 MB of lines: more than socket buffers hold, so the backend is still sending.
     const csv = await openCsvExport(single, {
       ...spec(),
-      line: csvLineSql([{ text: sql`repeat(email, 40)` }]),
+      cells: [{ text: sql`repeat(email, 40)` }],
     });
     const body = csv.start();
     let received = 0;
@@ -102,6 +102,15 @@ describe('openCsvExport', () => {
       body.on('error', reject);
       body.on('end', resolve);
     });
+    // A reader that took the first chunk and stopped: the backend is held mid-COPY by backpressure.
+    const firstChunk = new Promise<void>((resolve) =>
+      body.on('data', (chunk: Buffer) => {
+        if (received === 0) body.pause();
+        received += chunk.length;
+        resolve();
+      }),
+    );
+    await firstChunk;
     // The export's connection (`single` keeps pg's default application name) once it runs the COPY.
     const exporting = sql<{ pid: number }>`
       SELECT pid FROM pg_stat_activity
@@ -116,7 +125,7 @@ describe('openCsvExport', () => {
     // Attached before the termination, so the stream's error is never an unhandled rejection.
     const terminated = expect(outcome).rejects.toThrow(/terminat/i);
     await sql`SELECT pg_terminate_backend(${pid}::int)`.execute(t.db);
-    body.on('data', (chunk: Buffer) => (received += chunk.length));
+    body.resume();
     await terminated;
     expect(received).toBeGreaterThan(0);
     expect(received).toBeLessThan(20_000_000);
@@ -135,7 +144,7 @@ describe('openCsvExport', () => {
   it('fails the body when the query fails', async () => {
     const csv = await openCsvExport(single, {
       ...spec(),
-      line: sql<string>`(1 / 0)::text`,
+      cells: [{ plain: sql<string>`(1 / 0)::text` }],
     });
     const body = csv.start();
     await expect(
@@ -149,8 +158,8 @@ describe('openCsvExport', () => {
     expect(probe.rows).toEqual([{ ok: 1 }]);
   });
 
-  it('writes exactly the bytes the batch rendering wrote (header, CRLF, quoting, formula cells)', async () => {
-    // Values PostgreSQL's own CSV or text COPY would quote or escape, and one longer than a socket read.
+  it('writes what PostgreSQL CSV-quotes, neutralised formulas, and every row of its snapshot', async () => {
+    // Values CSV must quote or a spreadsheet would run, and one longer than a socket read.
     const agents = [
       'plain',
       'comma, inside',
@@ -181,18 +190,20 @@ describe('openCsvExport', () => {
     expect(csv.rowCount).toBe(3000);
     const streamed = await collect(csv.start());
 
-    // The rendering the export used before COPY: the same lines joined by PostgreSQL.
-    const expected = await t.db.transaction().execute(async (trx) => {
-      await sql`SELECT set_config('TimeZone', 'Australia/Sydney', true)`.execute(trx);
-      const result = await sql<{ body: string }>`
-        SELECT string_agg(line, '' ORDER BY created_at DESC, id DESC) AS body
-        FROM (SELECT ${logs.line} AS line, created_at, id FROM unsubscribe_logs
-              WHERE ${sql.join(logs.conditions, sql` AND `)}) lines`.execute(trx);
-      return result.rows[0]?.body ?? '';
-    });
-    expect(streamed).toBe(csvRow(logs.header) + expected);
+    const rows = await sql<{ email: string; user_agent: string | null }>`
+      SELECT email, user_agent FROM unsubscribe_logs ORDER BY created_at DESC, id DESC`.execute(t.db);
+    const [header, ...records] = parseCsv(streamed);
+    expect(header).toEqual([...logs.header]);
+    const agentColumn = logs.header.indexOf('User Agent');
+    const neutralised = (v: string | null) => (v && /^[-=+@\t\r]/.test(v) ? `'${v}` : (v ?? ''));
+    expect(records.map((r) => [r[0], r[agentColumn]])).toEqual(
+      rows.rows.map((r) => [r.email, neutralised(r.user_agent)]),
+    );
     expect(streamed).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
     expect(streamed).toContain('"line\nbreak and cr\r"');
+    expect(streamed).toMatch(/,'\+61 400,/);
+    // NULL and the empty string are both an empty, unquoted field.
+    expect(streamed).not.toMatch(/(^|,)""(,|\n)/m);
   });
 });
 
@@ -238,6 +249,6 @@ describe('inlineSql', () => {
     expect(copy).toMatch(/^\s*COPY \(/);
     expect(copy).toContain("action IN ('email_unsubscribe')");
     expect(copy).toContain("email ILIKE '%o''brien%'");
-    expect(copy).toMatch(/TO STDOUT \(FORMAT binary\)$/);
+    expect(copy).toMatch(/TO STDOUT \(FORMAT csv, HEADER\)$/);
   });
 });

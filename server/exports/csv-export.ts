@@ -1,4 +1,4 @@
-import { pipeline, type Readable } from 'node:stream';
+import { finished, type Readable } from 'node:stream';
 import {
   DummyDriver,
   Kysely,
@@ -15,19 +15,18 @@ import { to as copyTo } from 'pg-copy-streams';
 import { type Database, type DbExecutor, poolOf } from '../db/database.ts';
 import { kyselyClient } from '../db/prepared.ts';
 import type { DB } from '../db/schema.ts';
-import { CopyTextColumn } from './copy-text-column.ts';
-import { csvRow } from './csv.ts';
+import { type CsvCellSql, csvCellSql } from './csv.ts';
 
-// A CSV export of any size in constant memory (decision 022). PostgreSQL renders every row as a finished CSV line
-// (csvLineSql) and streams them, newest first, with COPY: Node passes socket-sized Buffers from the
-// database connection to the response and holds no row, string or batch of its own. (Batches read
-// as one string each left V8 so little to collect on its own heap that the Buffers behind them
-// piled up to its 64 MB external-memory limit before a GC freed them.)
+// A CSV export of any size in constant memory (decision 022). PostgreSQL writes the whole file,
+// header row included, with `COPY (SELECT …) TO STDOUT (FORMAT csv, HEADER)`, newest first, and
+// the COPY stream is the response body as it is: Node passes socket-sized Buffers from the
+// database connection to the response and holds no row, string or batch of its own.
 // The next bytes are read from PostgreSQL only when the client has taken the previous ones (stream
 // backpressure down to the TCP connection). Count and COPY share one REPEATABLE READ snapshot: the
 // row count announced before the body is exactly what the body holds.
 
 export interface CsvExportSpec {
+  /** The header row's labels, one per cell. */
   header: readonly string[];
   table:
     | 'leads'
@@ -39,8 +38,8 @@ export interface CsvExportSpec {
   conditions: RawBuilder<unknown>[];
   /** Row order; newest first unless given. */
   orderBy?: RawBuilder<unknown>;
-  /** One CSV line (csvLineSql) of a row of `table`. */
-  line: RawBuilder<string>;
+  /** The columns of a row of `table`, in the header's order. */
+  cells: readonly CsvCellSql[];
   /** Exact number of rows the conditions select (run in the export's snapshot). */
   count(db: DbExecutor): Promise<number>;
   /** The session TimeZone while exporting, for dates formatted in SQL. */
@@ -83,15 +82,17 @@ export function inlineSql(query: RawBuilder<unknown>): string {
   return compiled.sql;
 }
 
-/** The COPY statement that writes the export's lines, one text column per row. */
+/** The COPY statement that writes the export's CSV file, each column named by its header label. */
 export function exportCopySql(spec: CsvExportSpec): string {
+  if (spec.cells.length !== spec.header.length) throw new Error('One header label per CSV column');
+  const columns = spec.cells.map((cell, i) => sql`${csvCellSql(cell)} AS ${sql.id(spec.header[i] ?? '')}`);
   const where = spec.conditions.length > 0 ? sql.join(spec.conditions, sql` AND `) : sql`true`;
   return inlineSql(sql`
     COPY (
-      SELECT ${spec.line} FROM ${sql.table(spec.table)}
+      SELECT ${sql.join(columns)} FROM ${sql.table(spec.table)}
       WHERE ${where}
       ORDER BY ${spec.orderBy ?? sql`created_at DESC, id DESC`}
-    ) TO STDOUT (FORMAT binary)`);
+    ) TO STDOUT (FORMAT csv, HEADER)`);
 }
 
 /** A database whose every query runs on this one checked-out client (it is not released). */
@@ -148,10 +149,9 @@ export async function openCsvExport(db: Database, spec: CsvExportSpec): Promise<
       const copy = client.query(copyTo(copyText));
       // pg reports a closed connection to its active query: never an unhandled 'error' event.
       copy.on('error', () => undefined);
-      const body = new CopyTextColumn(csvRow(spec.header));
       // An error here is the query failing or the client going away (the response destroys the
-      // body, and pipeline then the COPY stream).
-      pipeline(copy, body, (error) => {
+      // body, the COPY stream itself).
+      finished(copy, (error) => {
         if (error) release(error);
         else
           client.query('COMMIT').then(
@@ -160,7 +160,7 @@ export async function openCsvExport(db: Database, spec: CsvExportSpec): Promise<
               release(commitError instanceof Error ? commitError : new Error(String(commitError))),
           );
       });
-      return body;
+      return copy;
     },
     cancel: rollback,
   };

@@ -1,50 +1,75 @@
+import { text } from 'node:stream/consumers';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { parseCsv } from '#test/support/csv.ts';
 import { useTestDatabase } from '#test/support/db.ts';
-import { csvLineSql, csvRow } from './csv.ts';
+import type { DbExecutor } from '../db/database.ts';
+import { type CsvCellSql } from './csv.ts';
+import { type CsvExportSpec, openCsvExport } from './csv-export.ts';
 
-// The export writes lines with the SQL rendering; the JS rendering is the tested reference.
-const samples: Array<string | null> = [
-  'plain@example.com',
-  null,
-  '',
-  'a,b',
-  'say "hi"',
-  'line\nbreak',
-  'cr\rlf',
-  '=HYPERLINK("http://evil.example","x")',
-  '+61 400 000 000',
-  '-2+3',
-  '@SUM(A1:A2)',
-  '\tcmd',
-  '\rcmd',
-  ' =not at the start',
-  'ünïcödé "quotes", commas',
-  "it's",
-  'back\\slash',
+// Each sample as a cell of a real export: PostgreSQL's COPY quotes it, csvCellSql neutralises it.
+const samples: Array<[string | null, string]> = [
+  ['plain@example.com', 'plain@example.com'],
+  [null, ''],
+  ['', ''],
+  ['a,b', '"a,b"'],
+  ['say "hi"', '"say ""hi"""'],
+  ['line\nbreak', '"line\nbreak"'],
+  ['cr\rlf', '"cr\rlf"'],
+  ['=HYPERLINK("http://evil.example","x")', `"'=HYPERLINK(""http://evil.example"",""x"")"`],
+  ['+61 400 000 000', "'+61 400 000 000"],
+  ['-2+3', "'-2+3"],
+  ['@SUM(A1:A2)', "'@SUM(A1:A2)"],
+  ['\tcmd', "'\tcmd"],
+  ['\rcmd', `"'\rcmd"`],
+  [' =not at the start', ' =not at the start'],
+  ['ünïcödé "quotes", commas', '"ünïcödé ""quotes"", commas"'],
+  ["it's", "it's"],
+  ['back\\slash', 'back\\slash'],
 ];
 
-describe('csvLineSql', () => {
+describe('csvCellSql through COPY (FORMAT csv)', () => {
   const t = useTestDatabase();
 
-  it.each(samples.map((s) => [s]))('renders %j exactly like csvRow', async (value) => {
-    const line = csvLineSql([{ text: sql<string | null>`${value}::text` }, { yesNo: sql<boolean>`true` }]);
-    const result = await sql<{ line: string }>`SELECT ${line} AS line`.execute(t.db);
-    expect(result.rows[0]?.line).toBe(csvRow([value, true]));
+  const exportOf = async (cells: CsvCellSql[], value: string | null) => {
+    const conditions = [sql`email = 'cell@example.com'`];
+    await sql`DELETE FROM leads`.execute(t.db);
+    await sql`INSERT INTO leads (email, full_name, email_marketing_consent)
+      VALUES ('cell@example.com', ${value}, false)`.execute(t.db);
+    const spec: CsvExportSpec = {
+      header: cells.map((_, i) => `Column ${i + 1}`),
+      table: 'leads',
+      conditions,
+      cells,
+      timezone: 'UTC',
+      count: async (db: DbExecutor) => {
+        const result = await sql<{ n: number }>`SELECT count(*) AS n FROM leads`.execute(db);
+        return Number(result.rows[0]?.n ?? 0);
+      },
+    };
+    return text((await openCsvExport(t.db, spec)).start());
+  };
+
+  it.each(samples)('writes %j as %j', async (value, written) => {
+    const body = await exportOf(
+      [{ text: sql.ref('full_name') }, { yesNo: sql.ref('email_marketing_consent') }],
+      value,
+    );
+    expect(body).toBe(`Column 1,Column 2\n${written},No\n`);
+    const [, record] = parseCsv(body);
+    const neutralised = value && /^[-=+@\t\r]/.test(value) ? `'${value}` : (value ?? '');
+    expect(record).toEqual([neutralised, 'No']);
   });
 
-  it('writes plain values (timestamps, labels) as they are, NULL as an empty cell', async () => {
-    const line = csvLineSql([
-      { plain: sql<string | null>`'2026-11-03T11:00:00+11:00'::text` },
-      { plain: sql<string | null>`NULL::text` },
-    ]);
-    const result = await sql<{ line: string }>`SELECT ${line} AS line`.execute(t.db);
-    expect(result.rows[0]?.line).toBe('2026-11-03T11:00:00+11:00,\r\n');
-  });
-
-  it('writes No for false', async () => {
-    const line = csvLineSql([{ yesNo: sql<boolean>`false` }, { text: sql<string | null>`NULL::text` }]);
-    const result = await sql<{ line: string }>`SELECT ${line} AS line`.execute(t.db);
-    expect(result.rows[0]?.line).toBe('No,\r\n');
+  it('writes plain values (timestamps, labels) as they are, NULL as an empty field, Yes for true', async () => {
+    const body = await exportOf(
+      [
+        { plain: sql<string | null>`'2026-11-03T11:00:00+11:00'::text` },
+        { plain: sql<string | null>`full_name` },
+        { yesNo: sql<boolean>`true` },
+      ],
+      null,
+    );
+    expect(body).toBe('Column 1,Column 2,Column 3\n2026-11-03T11:00:00+11:00,,Yes\n');
   });
 });

@@ -101,7 +101,7 @@ describe('admin CSV exports', () => {
         '"quote""comma,@example.com",No,No,2026-11-10T13:30:00+11:00,2026-11-02T11:00:00+11:00,,,,,,Too many e-mails,,,',
         "'=cmd@example.com,Yes,Yes,,2026-11-01T11:00:00+11:00,,,,,,,,,",
         '',
-      ].join('\r\n'),
+      ].join('\n'),
     );
   });
 
@@ -302,6 +302,6 @@ describe('admin CSV exports', () => {
 
     const again = await get('/api/admin/exports/contacts.csv?search=gone.example', adminCookie);
     expect(again.headers['x-row-count']).toBe(String(total));
-    expect(again.body.split('\r\n')).toHaveLength(total + 2);
+    expect(again.body.split('\n')).toHaveLength(total + 2);
   });
 });

@@ -3,7 +3,6 @@ import { effectiveSearch } from '#shared/admin/lists.ts';
 import { SUPPRESSION_REASON_LABELS, type SuppressionFilter } from '#shared/suppressions/schemas.ts';
 import { localTimestamp } from '../contacts/export.ts';
 import type { DbExecutor } from '../db/database.ts';
-import { csvLineSql } from '../exports/csv.ts';
 import type { CsvExportSpec } from '../exports/csv-export.ts';
 import { countSuppressions, suppressionConditions } from './suppressions.ts';
 
@@ -32,14 +31,14 @@ export function suppressionsCsvExport(
     header: SUPPRESSIONS_CSV_HEADER,
     table: 'email_suppressions',
     conditions,
-    line: csvLineSql([
+    cells: [
       { text: sql<string>`coalesce(email, '(erased contact)')` },
       { text: reasonLabel },
       { plain: localTimestamp('created_at') },
       { text: sql<string | null>`(SELECT c.name FROM email_campaigns c WHERE c.id = campaign_id)` },
       { text: sql.ref('note') },
       { text: sql.ref('created_by') },
-    ]),
+    ],
     timezone,
     count: (trx: DbExecutor) => countSuppressions(trx, conditions),
   };

@@ -2,7 +2,6 @@ import { sql } from 'kysely';
 import { ACTION_LABELS, METHOD_LABELS, type UnsubscribeLogFilters } from '#shared/unsubscribes/schemas.ts';
 import { localTimestamp } from '../contacts/export.ts';
 import type { DbExecutor } from '../db/database.ts';
-import { csvLineSql } from '../exports/csv.ts';
 import type { CsvExportSpec } from '../exports/csv-export.ts';
 import { countLogs, logConditions, logSelection } from './logs.ts';
 
@@ -32,14 +31,14 @@ export function unsubscribeLogsCsvExport(filters: UnsubscribeLogFilters, timezon
     header: UNSUBSCRIBE_LOGS_CSV_HEADER,
     table: 'unsubscribe_logs',
     conditions,
-    line: csvLineSql([
+    cells: [
       { text: sql.ref('email') },
       { plain: labelSql('action', ACTION_LABELS) },
       { plain: labelSql('method', METHOD_LABELS) },
       { text: sql.ref('ip_address') },
       { text: sql.ref('user_agent') },
       { plain: localTimestamp('created_at') },
-    ]),
+    ],
     timezone,
     async count(trx: DbExecutor) {
       if (!selection.search) return countLogs(trx, selection.actions, selection.methods);

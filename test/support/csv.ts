@@ -1,4 +1,7 @@
-/** Splits RFC 4180 text into records (quoted fields may hold commas, quotes and line breaks). */
+/**
+ * Splits RFC 4180 text into records (quoted fields may hold commas, quotes and line breaks); lines
+ * end with LF, as PostgreSQL's COPY writes them, or CRLF.
+ */
 export function parseCsv(text: string): string[][] {
   const records: string[][] = [];
   let record: string[] = [];
@@ -16,14 +19,14 @@ export function parseCsv(text: string): string[][] {
     else if (c === ',') {
       record.push(field);
       field = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
+    } else if (c === '\n' || (c === '\r' && text[i + 1] === '\n')) {
       record.push(field);
       records.push(record);
       record = [];
       field = '';
-      i += 1;
+      if (c === '\r') i += 1;
     } else field += c;
   }
-  if (field || record.length) throw new Error('CSV does not end with CRLF');
+  if (field || record.length) throw new Error('CSV does not end with a line break');
   return records;
 }

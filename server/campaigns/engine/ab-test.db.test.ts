@@ -1,3 +1,4 @@
+import { text } from 'node:stream/consumers';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AbTest } from '#shared/campaigns/ab-test.ts';
@@ -7,6 +8,7 @@ import { useTestDatabase } from '#test/support/db.ts';
 import { type FakeResend, startFakeResend } from '#test/support/fake-resend.ts';
 import type { RecordingJobQueue } from '#test/support/services.ts';
 import type { EmailTransport } from '../../email/types.ts';
+import { openCsvExport } from '../../exports/csv-export.ts';
 import type { AppServices } from '../../services.ts';
 import { cancelCampaign, pauseCampaign, resumeCampaign, retryFailedSends } from '../actions.ts';
 import { campaignSendsCsvExport } from '../sends-export.ts';
@@ -430,12 +432,8 @@ describe('A/B subject test', () => {
     expect(await runCampaignSend(services, campaign.id)).toBe('waiting');
     const spec = campaignSendsCsvExport(campaign.id, 'UTC');
     expect(spec.header).toContain('Variant');
-    const { rows } = await sql<{ line: string }>`
-      SELECT ${spec.line} AS line FROM email_sends WHERE campaign_id = ${campaign.id} ORDER BY recipient_email`.execute(
-      t.db,
-    );
-    const column = spec.header.indexOf('Variant');
-    const variants = parseCsv(rows.map((r) => r.line).join('')).map((record) => record[column]);
+    const [header, ...records] = parseCsv(await text((await openCsvExport(t.db, spec)).start()));
+    const variants = records.map((record) => record[header?.indexOf('Variant') ?? -1]);
     expect(variants.filter((v) => v === 'A')).toHaveLength(5);
     expect(variants.filter((v) => v === 'B')).toHaveLength(5);
     expect(variants.filter((v) => v === '')).toHaveLength(10);

@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import { SKIP_REASON_LABELS } from '#shared/contacts/import.ts';
 import type { DbExecutor } from '../../db/database.ts';
-import { csvLineSql } from '../../exports/csv.ts';
 import type { CsvExportSpec } from '../../exports/csv-export.ts';
 
 // The rejected rows of an import, in file order, with the reason each was not imported (decision 035).
@@ -20,13 +19,13 @@ export function importReportCsvExport(importId: string, timezone: string): CsvEx
     table: 'contact_import_rejections',
     conditions,
     orderBy: sql`row_number`,
-    line: csvLineSql([
+    cells: [
       { plain: sql<string>`row_number::text` },
       { text: sql.ref('email') },
       { text: sql.ref('full_name') },
       { text: sql.ref('phone') },
       { text: reasonLabel },
-    ]),
+    ],
     timezone,
     async count(trx: DbExecutor) {
       const result = await sql<{ n: number }>`
