@@ -9,7 +9,7 @@ import type { JobQueue } from '../server/jobs/queue.ts';
 import { clusterCpuMs, postmasterPidOf } from './support/cpu.ts';
 import { openBenchDatabase } from './support/database.ts';
 
-// A contact import of 100,000 rows (issue 20 item 2, decision 035) into a database that already holds
+// A contact import of 100,000 rows (decision 035) into a database that already holds
 // 200,000 contacts and 2,000 suppressed addresses, through the real upload, dry run and job handler
 // on a throw-away database. The rows: 72% new contacts, 20% existing ones (name, phone and consent
 // updated), 4% invalid addresses, 2% duplicates within the file, 2% on the suppression list.

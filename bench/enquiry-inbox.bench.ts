@@ -8,7 +8,7 @@ import { getEnquiry } from '../server/enquiries/detail.ts';
 import { awaitingReply, enquiryBrands, listEnquiries } from '../server/enquiries/inbox.ts';
 import { openBenchDatabase } from './support/database.ts';
 
-// The enquiry inbox at 200,000 enquiries from 80,000 sellers (issue 22 item 1, decision 026):
+// The enquiry inbox at 200,000 enquiries from 80,000 sellers (decision 026):
 // p50/p95 of 60 runs (after 5 warm-up runs) of every list, filter, search, count and detail the
 // admin reaches, through the real domain functions, on a throw-away database (embedded PostgreSQL
 // in a temp folder, or a new database on TEST_DATABASE_URL). Goal: p95 < 100 ms.

@@ -10,7 +10,7 @@ import { countSegmentAudience, previewSegment } from '#server/segments/segments.
 import { getSettingsTimezone } from '#server/settings/settings.ts';
 import { openSeededDatabase } from './support/scale-seed.ts';
 
-// Segments at scale (issue 20 item 5): the admin-scale data set (1,000,000 contacts, 500,000 sends
+// Segments at scale (decision 032): the admin-scale data set (1,000,000 contacts, 500,000 sends
 // over 20 campaigns, 40% opened) plus 150,000 enquiries. Prints p50/p95 of segment counts and of
 // the editor's preview through the real domain functions, then the Send Now snapshot of a segment
 // of about 500,000 recipients (segmentAtStart + snapshotAudience, as beginSending runs them).

@@ -1,7 +1,7 @@
 import { signInAsAdmin } from './support/admin.ts';
 import { expect, test } from './support/test.ts';
 
-// Issue 25 item 8: an admin that looks like this business's tool, with one date format and honest
+// An admin that looks like this business's tool, with one date format and honest
 // badges and event lists.
 const GOLD = 'rgb(140, 101, 22)'; // --gold, #8c6516: shade 7 of the admin's gold
 /** Shades 7 to 9 of the gold palette (client/src/admin/AdminProviders.tsx): text on a light tint. */

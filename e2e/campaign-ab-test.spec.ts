@@ -3,7 +3,7 @@ import { signInAsAdmin } from './support/admin.ts';
 import { e2eDatabase } from './support/db.ts';
 import { expect, type Page, test } from './support/test.ts';
 
-// Issue 21 items 4 and 7: an A/B subject test sent from the form (test phase, both variants on the
+// Decisions 037 and 038: an A/B subject test sent from the form (test phase, both variants on the
 // details page, the wait), and "Send to non-openers" from a completed campaign to its draft copy.
 const run = Date.now().toString(36);
 const html = `<html><body><p>Here is this month's market update for watch owners across Australia.</p>

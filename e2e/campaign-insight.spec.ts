@@ -5,7 +5,7 @@ import { E2E_WEBHOOK_SECRET } from './support/constants.ts';
 import { e2eDatabase } from './support/db.ts';
 import { expect, test } from './support/test.ts';
 
-// Issue 21 items 1 and 2: the link report and the engagement chart are built from the provider's click events, posted here to the
+// The link report and the engagement chart are built from the provider's click events, posted here to the
 // real webhook route and signed as Resend signs them.
 const run = Date.now().toString(36);
 const MARKET = `https://watches.example.com/market-${run}`;

@@ -173,7 +173,7 @@ test('the details page follows a send live, pauses, resumes and completes it', a
     .toBeGreaterThan(Math.floor((settled / audience) * 100));
   await expect(progress).toHaveAttribute('aria-valuenow', '100', { timeout: 90_000 });
   await expect(page.getByText('completed', { exact: true })).toBeVisible({ timeout: 30_000 });
-  // Finished, so no longer "Live" (issue 25 item 8), though the feed stays connected.
+  // Finished, so no longer "Live", though the feed stays connected.
   await expect(page.getByTestId('live-status')).toHaveCount(0);
   await expect(sentStat).toHaveText(new Intl.NumberFormat('en-AU').format(audience));
   expect(polls).toEqual([]);

@@ -4,7 +4,7 @@ import { signInAsAdmin } from './support/admin.ts';
 import { e2eDatabase } from './support/db.ts';
 import { expect, type Page, test } from './support/test.ts';
 
-// Issue 25 item 1 (docs/decisions/011-merge-variables.md): a template's custom variables reach every
+// Decision 011 (docs/decisions/011-merge-variables.md): a template's custom variables reach every
 // message of a campaign made from it, with the values the campaign carries.
 const run = Date.now().toString(36);
 const templateName = `Valuation call ${run}`;

@@ -4,7 +4,7 @@ import { signInAsAdmin } from './support/admin.ts';
 import { e2eDatabase } from './support/db.ts';
 import { expect, type Page, test } from './support/test.ts';
 
-// Issue 20 items 2-4 in the real app and browser: a CSV import with bad rows run by the worker and its
+// Decisions 034-036 in the real app and browser: a CSV import with bad rows run by the worker and its
 // report downloaded; suppressions added, searched and removed; a contact added by hand and erased.
 
 const RUN = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;

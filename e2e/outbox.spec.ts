@@ -2,7 +2,7 @@ import { signInAsAdmin } from './support/admin.ts';
 import { e2eDatabase } from './support/db.ts';
 import { expect, test } from './support/test.ts';
 
-// Issue 25 item 2: the outbox is how a business without a provider key sees what the platform
+// The outbox is how a business without a provider key sees what the platform
 // sends, so each row opens the e-mail: headers, rendered HTML in a sandboxed frame, text, links.
 const run = Date.now().toString(36);
 

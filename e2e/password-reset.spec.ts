@@ -5,7 +5,7 @@ import { createUser, grantAdmin } from '../server/auth/users.ts';
 import { e2eDatabase } from './support/db.ts';
 import { expect, type Page, test } from './support/test.ts';
 
-// Issue 25 item 7: "Forgot password?" on the login page and "Change password" for a signed-in admin.
+// Decision 008: "Forgot password?" on the login page and "Change password" for a signed-in admin.
 const run = Date.now().toString(36);
 const email = `reset-${run}@e2e.test`;
 const FIRST = 'first pass phrase 1';

@@ -3,7 +3,7 @@ import { E2E_ADMIN } from './support/constants.ts';
 import { e2eDatabase } from './support/db.ts';
 import { expect, type Page, test } from './support/test.ts';
 
-// Issue 20 item 1: build a segment, see its count, send a campaign to it and see only its members
+// Decision 032: build a segment, see its count, send a campaign to it and see only its members
 // at the provider (the e2e app has no Resend key, so its provider is the outbox).
 const run = Date.now().toString(36);
 const domain = `seg-${run}.e2e.test`;

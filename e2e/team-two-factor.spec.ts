@@ -6,7 +6,7 @@ import { submitSignIn } from './support/admin.ts';
 import { e2eDatabase } from './support/db.ts';
 import { expect, type Page, test } from './support/test.ts';
 
-// Issue 23: the Owner invites a Marketer by e-mail (Admin → Settings → Team), who accepts, is sent
+// Decisions 029 and 030: the Owner invites a Marketer by e-mail (Admin → Settings → Team), who accepts, is sent
 // to enrol 2FA by the Owner's rule, signs in with a code, sends a campaign and cannot open Team;
 // the Owner's audit log shows each step.
 

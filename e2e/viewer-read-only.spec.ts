@@ -3,7 +3,7 @@ import { submitSignIn } from './support/admin.ts';
 import { e2eDatabase } from './support/db.ts';
 import { expect, type Page, test } from './support/test.ts';
 
-// Issue 23: "the UI hides what a role cannot do (the server still refuses it)". A Viewer reads every
+// Decision 027: "the UI hides what a role cannot do (the server still refuses it)". A Viewer reads every
 // list and detail page but is offered no button that changes anything, and no export.
 
 const html = `<html><body><p>Hello {{first_name}}</p>

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Contacts are searched by e-mail, name and phone (issue 25 item 5). One trigram index over one
+// Contacts are searched by e-mail, name and phone (decision 021). One trigram index over one
 // expression replaces the e-mail-only index rather than adding two more: every sell-form submission
 // writes each GIN index on leads, and a second and third index would add their writes to every
 // submission. The phone is indexed as its digits, so "0412 345 678", "0412-345-678" and

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Consent an admin records for a contact (issue 25 item 6): the Spam Act 2003 asks a business to be
+// Consent an admin records for a contact (decision 012): the Spam Act 2003 asks a business to be
 // able to show, for each address, how and when consent was given. One row per grant: the channels
 // it covers, the basis, the admin's note of where the consent is kept, the day it was given, and who
 // recorded it. Rows are only ever added.

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Issue 19 item 3: an enquiry keeps the name and phone exactly as submitted; the contact's own name
+// Decision 016: an enquiry keeps the name and phone exactly as submitted; the contact's own name
 // and phone are only filled when blank, as an unverified submission must not replace them.
 // Older enquiries take their contact's current values, the best record there is.
 export async function up(db: Kysely<any>): Promise<void> {

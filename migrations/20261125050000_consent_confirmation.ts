@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Issue 19 item 3, decision 016: marketing consent ticked on the sell form is pending until the
+// Decision 016: marketing consent ticked on the sell form is pending until the
 // address confirms it through a signed link e-mailed to it (double opt-in).
 // - leads: which channels wait for confirmation, when they were asked for, and the user agent that
 //   joins time, IP and source as consent evidence.

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Issue 23, decision 027: an admin holds exactly one role. Every admin until now could do
+// Decision 027: an admin holds exactly one role. Every admin until now could do
 // everything, so each becomes an Owner (nobody loses access by upgrading).
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`ALTER TABLE user_roles DROP CONSTRAINT user_roles_role_check`.execute(db);

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Issue 22, decision 026: the enquiry desk.
+// Decision 026: the enquiry desk.
 // - enquiries: pipeline status (one CHECK mirrors shared/enquiries/status.ts at this date),
 //   assignee, first reply, when it closed, when the 20-hour digest named it, when retention
 //   removed its photos and free text.

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Issue 23, decision 028: who did what in the admin. Append-only: a trigger refuses UPDATE, DELETE
+// Decision 028: who did what in the admin. Append-only: a trigger refuses UPDATE, DELETE
 // and TRUNCATE for every role, the table's owner included (REVOKE would not bind the owner, which is
 // the role the app connects as). No foreign key to users: removing a member must not rewrite history.
 export async function up(db: Kysely<any>): Promise<void> {

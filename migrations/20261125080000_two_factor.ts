@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Issue 23, decision 029: TOTP second factor (RFC 6238) and its one-time recovery codes.
+// Decision 029: TOTP second factor (RFC 6238) and its one-time recovery codes.
 // last_used_step refuses a code's replay within its window; recovery codes are stored as SHA-256.
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`

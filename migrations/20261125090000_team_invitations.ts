@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Issue 23, decision 030: invitations to the team by e-mail, and the Owner's "require two-factor
+// Decision 030: invitations to the team by e-mail, and the Owner's "require two-factor
 // sign-in for all members" setting. An invitation keeps only the SHA-256 of its link's token; it
 // is pending until accepted, revoked or past expires_at (72 hours).
 export async function up(db: Kysely<any>): Promise<void> {

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 
 // Frozen in time: never imports application code.
 //
-// Issue 20 item 1, decision 032: segments are saved conditions (data, compiled to SQL by the
+// Decision 032: segments are saved conditions (data, compiled to SQL by the
 // server); a campaign names its segment and, once sent, keeps a copy of the segment as it was.
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`

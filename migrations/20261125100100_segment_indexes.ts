@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Issue 20 item 5, decision 032: segment counts at 1,000,000 contacts (bench/segments.bench.ts).
+// Decision 032: segment counts at 1,000,000 contacts (bench/segments.bench.ts).
 // - Every segment count reads the audience (may receive marketing) with the columns conditions
 //   use: an index-only scan of this partial index instead of the whole contacts table. The first
 //   20 members (newest first) are its first entries.

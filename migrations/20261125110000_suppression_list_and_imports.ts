@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Issue 20 items 2-4 (decisions 034, 035). The suppression list holds every address no campaign may
+// Suppression list and imports (decisions 034 and 035). The suppression list holds every address no campaign may
 // reach, contacts or not; leads.suppressed_at stays the flag the audience and the snapshot read, and
 // the code that changes the list changes the lead in the same transaction. An address is matched by
 // email_hash(): SHA-256 of the trimmed, lower-cased address, so an erased contact can stay on the

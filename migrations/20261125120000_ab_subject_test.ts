@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 
 // Frozen in time: never imports application code.
 //
-// Issue 21, decision 037: the A/B subject test and "send to non-openers".
+// Decisions 037 and 038: the A/B subject test and "send to non-openers".
 //
 // A test campaign carries a second subject, the share of the audience that tests the two subjects,
 // the wait after the test phase and the metric that picks the winner. The snapshot marks each send:

@@ -2,7 +2,7 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 
 // Frozen in time: never imports application code.
 //
-// Issue 21: the dashboard's 30-day series gains delivered and bounced e-mails per day (opens,
+// The dashboard's 30-day series gains delivered and bounced e-mails per day (opens,
 // clicks and unsubscribes are already kept). The email_sends trigger functions of
 // 20261121050000_admin_stats are replaced with ones that also count delivered_at and bounced_at,
 // and the existing sends are counted once for the two new metrics.

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 
 // Frozen in time: never imports application code.
 //
-// Issue 20, decision 039: the Send Now snapshot inserts one email_sends row per recipient
+// Decision 039: the Send Now snapshot inserts one email_sends row per recipient
 // (500,000 for a large audience) in one statement. Per row it paid two foreign-key checks (each a
 // trigger running a query: 14 s apiece for 500,000 rows under load), a random uuid key, index
 // entries for a provider id that is always NULL then and for a second queued-rows index, and the

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 
 // Frozen in time: never imports application code.
 //
-// Issue 20, decision 032: a three-condition segment count with an engagement condition (gmail.com,
+// Decision 032: a three-condition segment count with an engagement condition (gmail.com,
 // created over a year ago, opened in 30 days; bench/segments.bench.ts) probed the opens of each of
 // the ~49,000 matching contacts one by one, after fetching each contact's row for its id. Now:
 // - The domain index also carries the contact id: the matching contacts are an index-only scan.

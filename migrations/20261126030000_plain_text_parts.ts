@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 
 // Frozen in time: never imports application code.
 //
-// Issue 21, decision 024: a template may carry its own plain-text part, written by hand; a
+// Decision 024: a template may carry its own plain-text part, written by hand; a
 // campaign made from the template copies it as it copies the HTML. NULL (the default, and every
 // row before this migration) means "generate the text from the HTML".
 export async function up(db: Kysely<any>): Promise<void> {

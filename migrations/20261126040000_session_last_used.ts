@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 
 // Frozen in time: never imports application code.
 //
-// Issue 23: Account → Sessions shows when each session was last used (decision 043). The sliding
+// Account → Sessions shows when each session was last used (decision 043). The sliding
 // expiry moves only when under half of the 7-day idle window is left, so it tells the last use to
 // within 3.5 days, and not at all once the 30-day cap stops it: a column of its own, written at
 // most every few minutes per session. Existing sessions start from their sign-in time.

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 
 // Frozen in time: never imports application code.
 //
-// Issue 20, decision 044: the Send Now snapshot of 500,000 recipients still took 10.2-12.1 s after
+// Decision 044: the Send Now snapshot of 500,000 recipients still took 10.2-12.1 s after
 // decision 039, nearly all of it index entries. A queued send is now found by its address rather
 // than by its contact, so it needs no entry in the contact index:
 // - email_sends_lead_idx holds only sends that left the queue. A queued send is reached through

@@ -45,7 +45,7 @@ export interface AppServer {
   stop(): Promise<void>;
 }
 
-/** Calls per batched tRPC request: anonymous callers (issue 19 item 6), and signed-in admin pages. */
+/** Calls per batched tRPC request: anonymous callers, and signed-in admin pages. */
 export const ANONYMOUS_MAX_BATCH = 10;
 export const SIGNED_IN_MAX_BATCH = 50;
 

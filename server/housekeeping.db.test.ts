@@ -6,7 +6,7 @@ import { createSession, generateSessionToken } from './auth/session.ts';
 import { createUser } from './auth/users.ts';
 import { consumeRateLimit } from './security/rate-limit.ts';
 
-// Issue 19 item 7: rate_limits grew by a row per IP per window forever, as nothing ran the prune.
+// Why: rate_limits once grew by a row per IP per window forever, as nothing ran the prune.
 describe('housekeeping.prune job', () => {
   const t = useTestDatabase();
 

@@ -1,7 +1,7 @@
 import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import pino, { type Level, type Logger } from 'pino';
 
-// How the processes log (issue 25 item 10): JSON lines for machines (a container's log driver, a
+// How the processes log: JSON lines for machines (a container's log driver, a
 // pipe), readable lines in a terminal, and one line per API call rather than one per file served.
 
 export type LogFormat = 'auto' | 'json' | 'pretty';

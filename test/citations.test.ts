@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-// Issue 24 item 1: code cites the project's own decision records and the specs copied into docs/,
+// Code cites the project's own decision records and the specs copied into docs/,
 // never a file outside the repository. This keeps every citation pointing at something that exists.
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -56,6 +56,18 @@ describe('citations in code', () => {
   it('cite the specs by their copy in docs/spec', () => {
     const bare = matches(/(?<!docs\/spec\/(admin|public-site)\.md )\b[s]pec §/g);
     expect(bare).toEqual([]);
+  });
+
+  it('cite decisions or the spec, never an issue number', () => {
+    // An issue is closed and forgotten; the rule it led to lives in a decision record or the spec.
+    // Upstream libraries' tracker URLs (github.com/owner/repo/issues/123) carry no space before the
+    // number, so they stay allowed. The samples are assembled so this file does not match itself.
+    const issueNumber = /\b[Ii]ssues? #?\d+/g;
+    const word = 'ssue';
+    expect(`// I${word} 19 item 3: x`.match(issueNumber)).toEqual([`I${word} 19`]);
+    expect(`// see i${word}s #12 and`.match(issueNumber)).toEqual([`i${word}s #12`]);
+    expect('// github.com/kysely-org/kysely/issues/123'.match(issueNumber)).toBeNull();
+    expect(matches(issueNumber)).toEqual([]);
   });
 
   it('cite decision records that exist', () => {

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-// Issue 24 item 2: we reach dependencies through their public API. An assignment to an
+// We reach dependencies through their public API. An assignment to an
 // underscore-prefixed field (`x._scroll = …`, `x.__key = …`) is writing someone's private state.
 
 const root = path.resolve(import.meta.dirname, '..');

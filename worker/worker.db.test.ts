@@ -35,7 +35,7 @@ describe('worker schedules', () => {
     const schedules = await boss.getSchedules('uploads.cleanup');
     expect(schedules).toHaveLength(1);
     expect(schedules[0]).toMatchObject({ name: 'uploads.cleanup', cron: '17 * * * *' });
-    // Issue 19 item 7: the pruning of rate-limit windows and expired sessions is scheduled too.
+    // The pruning of rate-limit windows and expired sessions is scheduled too.
     const prune = await boss.getSchedules('housekeeping.prune');
     expect(prune).toMatchObject([{ name: 'housekeeping.prune', cron: '7 * * * *' }]);
   });

@@ -25,7 +25,7 @@ export const test = base.extend({
       await use(page);
       return;
     }
-    // Any Content-Security-Policy violation on any page fails the test (issue 19 item 9): a blocked
+    // Any Content-Security-Policy violation on any page fails the test (decisions 010 and 018): a blocked
     // script or resource is a broken page for some visitor, and Lighthouse counts it.
     const violations: string[] = [];
     await page.addInitScript(() => {

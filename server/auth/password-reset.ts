@@ -13,7 +13,7 @@ import { chargeCodeAttempt } from './two-factor.ts';
 import { findUserByEmail } from './users.ts';
 
 /**
- * Password reset links (issue 25 item 7): `base64url(version | user uuid | expiry | MAC)`, valid for
+ * Password reset links (decision 008): `base64url(version | user uuid | expiry | MAC)`, valid for
  * one hour. The MAC covers the account's current password hash, so the link is single-use without
  * any stored state: once the password changes (through this link or otherwise) every earlier link
  * stops working.

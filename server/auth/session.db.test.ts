@@ -28,7 +28,7 @@ describe('sessions (Lucia design)', () => {
   it('stores only the SHA-256 of a 256-bit token', async () => {
     const user = await newUser('store@example.com');
     const token = generateSessionToken();
-    // 32 random bytes in base32: 52 characters of 5 bits (issue 19 item 6; 160 bits before).
+    // 32 random bytes in base32: 52 characters of 5 bits (decision 008; 160 bits before).
     expect(token).toMatch(/^[a-z2-7]{52}$/);
     const { id } = await createSession(t.db, token, user.id, client);
     expect(id).toBe(sessionIdFromToken(token));

@@ -3,7 +3,7 @@ import type { CampaignEngagementPoint } from '#shared/campaigns/schemas.ts';
 import type { DbExecutor } from '../db/database.ts';
 import type { EmailCampaign } from '../db/types.ts';
 
-/** Hourly buckets for this long after sending started; daily buckets after it (issue 21). */
+/** Hourly buckets for this long after sending started; daily buckets after it. */
 export const HOURLY_FOR_HOURS = 48;
 
 /**

@@ -10,7 +10,7 @@ import { ONE_CLICK_PATH, PREFERENCES_PATH } from '../unsubscribe/links.ts';
 export const CLICKED_LINK = sql<string>`e.payload->'data'->'click'->>'link'`;
 
 /**
- * Every link of a campaign with its clicks (issue 21): the links in its HTML (with the campaign's
+ * Every link of a campaign with its clicks: the links in its HTML (with the campaign's
  * own merge values filled, as the engine sends them) and every link the provider reported a click
  * on. Links that carry a per-recipient value (the unsubscribe and preferences links) differ for
  * each reader, so their clicks are counted together on one row without an address.

@@ -202,7 +202,7 @@ describe('admin.campaigns.watch over SSE', () => {
   });
 
   it('stops an open stream once its session is gone: no update reaches a signed-out admin', async () => {
-    // Issue 19 item 6: the session was checked only when the stream opened.
+    // Decision 008: the session was once checked only when the stream opened.
     const id = await insertCampaign('Sign-out campaign');
     const token = await sessionFor('live-leaver@example.com', true);
     const feed = watch(clientFor(primary.url, token), id);

@@ -54,7 +54,7 @@ export interface WatchOptions<T> {
   recheckMs?: number;
 }
 
-/** How often an idle watch re-checks its session (issue 19 item 6: at least every 30 s). */
+/** How often an idle watch re-checks its session (decision 008: at least every 30 s). */
 export const WATCH_RECHECK_MS = 30_000;
 
 export class WatchAccessEndedError extends Error {

@@ -7,7 +7,7 @@ import { CampaignError } from './errors.ts';
 import { readerOpenedSql } from './machine-opens.ts';
 
 /*
- * "Send to non-openers" (issue 21, decision 038): a draft copy of a completed campaign whose
+ * "Send to non-openers" (decision 038): a draft copy of a completed campaign whose
  * audience is the original's recipients who got the e-mail and did not read it. Delivered means a
  * delivery was reported and no bounce; not read means no reader's open (decision 025), so a
  * recipient whose only opens were machine opens is a non-opener. Whether each may still receive

@@ -69,7 +69,7 @@ describe('npm run admin', () => {
 
   it('grants and revokes the role; revoking ends the sessions at once', async () => {
     const user = await createUser(t.db, { email: 'staff@example.com', password: 'staff passphrase' });
-    // An unverified address is refused unless --force (issue 19 item 6).
+    // An unverified address is refused unless --force (decision 008).
     await expect(run('grant', 'STAFF@example.com')).rejects.toThrow(/has not verified its e-mail address/);
     expect((await findUserByEmail(t.db, 'staff@example.com'))?.id).toBe(user.id);
     expect(await run('grant', 'STAFF@example.com', '--force')).toEqual([

@@ -192,7 +192,7 @@ export function isLoopbackUrl(url: string): boolean {
 /**
  * The site identity must be valid everywhere, and real wherever customers can see it: a start whose
  * APP_URL is not a loopback address refuses the demo's placeholder licence and ABN, naming the
- * variables to set (issue 25 item 9).
+ * variables to set (decision 001).
  */
 function checkSiteIdentity(env: BaseEnv): void {
   const appUrl = resolveAppUrl(env);

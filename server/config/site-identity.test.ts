@@ -4,7 +4,7 @@ import { buildSiteConfig, isValidAbn, placeholderIdentityVariables } from '#shar
 import { REAL_SITE_IDENTITY } from '#test/support/site-identity.ts';
 import { EnvError, isLoopbackUrl, parseEnv, serverEnvSchema, workerEnvSchema } from './env.ts';
 
-// Issue 25 item 9: no placeholder identity where customers can see it.
+// Decision 001: no placeholder identity where customers can see it.
 const REAL = REAL_SITE_IDENTITY;
 
 function failure(env: Record<string, string>, schema: z.ZodType = serverEnvSchema): string {

@@ -15,7 +15,7 @@ import type { Context } from '../trpc/context.ts';
 import { createCaller } from '../trpc/router.ts';
 import { CONSENT_SOURCE_CONFIRMED, createConfirmationToken } from './confirmation.ts';
 
-// Issue 19 item 3, decision 016: consent ticked on the sell form is pending until the address
+// Decision 016: consent ticked on the sell form is pending until the address
 // confirms it through the link in the acknowledgement.
 
 const t = useTestDatabase();

@@ -415,7 +415,7 @@ export async function updateContactConsent(
 export type CreateContactResult = { status: 'exists'; id: string } | { status: 'ok'; id: string };
 
 /**
- * A contact added by hand (issue 20 item 4). With consent evidence, e-mail marketing (and SMS when
+ * A contact added by hand (decision 012). With consent evidence, e-mail marketing (and SMS when
  * asked) is on, recorded like any admin's consent (decision 012). An address on the suppression list
  * arrives suppressed (the leads trigger, decision 034).
  */

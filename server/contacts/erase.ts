@@ -5,7 +5,7 @@ import { deletePhotoFiles } from '../enquiries/retention.ts';
 import { PGBOSS_SCHEMA } from '../jobs/queue.ts';
 import type { UploadStorage } from '../uploads/storage.ts';
 
-// Erasing a contact on request (issue 20 item 4, decision 036; Privacy Act APP 11.2). The contact,
+// Erasing a contact on request (decision 036; Privacy Act APP 11.2). The contact,
 // its enquiries (with their photos, notes, offers and replies) and its consent records are
 // deleted; rows that other figures count are kept without the person in them: campaign sends keep
 // their status (the campaign counters never change), unsubscribe logs their action and date. The

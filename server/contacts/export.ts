@@ -7,7 +7,7 @@ import { contactConditions, countContacts } from './contacts.ts';
 
 // Contacts export (docs/spec/admin.md §7 Exports, §9 CSV files): every matching lead, newest first. The
 // spec's five columns come first, so a sheet built on them keeps working; then who the contact is
-// and the consent evidence the Spam Act asks a business to be able to show (issue 25 item 5).
+// and the consent evidence the Spam Act asks a business to be able to show (decision 012).
 
 export const CONTACTS_CSV_HEADER = [
   'Email',

@@ -13,7 +13,7 @@ import { createJobQueue } from '../jobs/queue.ts';
 import type { EmailMessage } from '../email/types.ts';
 import { newStorageKey, uploadStorageFor } from '../uploads/storage.ts';
 
-// Issue 20 items 2-4: import (dry run vs run, idempotent, never re-subscribes), the suppression
+// Decisions 034-036: import (dry run vs run, idempotent, never re-subscribes), the suppression
 // list kept in step with the contacts, and erasure that leaves nobody behind.
 
 const EVIDENCE = {

@@ -5,7 +5,7 @@ import { useWebhookServer } from '#test/support/webhook-server.ts';
 import { createMigrator, migrateToLatest } from '../db/migrator.ts';
 import { dailyActivity } from './dashboard.ts';
 
-// The dashboard's 30-day series (issue 21): delivered, opens, clicks, bounces and unsubscribes per
+// The dashboard's 30-day series: delivered, opens, clicks, bounces and unsubscribes per
 // local day, from provider events fed through the signed webhook route and counted by the
 // email_sends triggers (migrations 20261121050000 and 20261125121000).
 

@@ -5,7 +5,7 @@ import type { DbExecutor, DbTransaction } from '../db/database.ts';
 import type { JobPayload } from '../jobs/definitions.ts';
 import type { AppServices } from '../services.ts';
 
-// Server-side conversion events to Meta's Conversions API (issue 22 item 7, decision 026). Only
+// Server-side conversion events to Meta's Conversions API (decision 026). Only
 // when META_CAPI_TOKEN and META_PIXEL_ID are both set: otherwise nothing is queued and a queued job
 // sends nothing. Lead carries the browser event's id (enquiries.meta_event_id), so Meta counts the
 // pixel's and the server's event once; Purchase carries the accepted offer's amount.

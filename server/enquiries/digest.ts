@@ -6,7 +6,7 @@ import { enqueueEmail } from '../email/send-job.ts';
 import { getSettingsTimezone } from '../settings/settings.ts';
 import type { AppServices } from '../services.ts';
 
-// The 24-hour promise (issue 22 item 5, decision 026): every quarter of an hour the worker
+// The 24-hour promise (decision 026): every quarter of an hour the worker
 // e-mails the business one digest of the enquiries still awaiting a first reply 20 hours after
 // they came in, four hours before the promise is broken. Each enquiry is named in one digest
 // only: the same transaction stamps digested_at and queues the e-mail.

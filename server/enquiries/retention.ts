@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Database } from '../db/database.ts';
 import type { UploadStorage } from '../uploads/storage.ts';
 
-// Retention (issue 22 item 6, decision 026; Privacy Act APP 11.2): enquiries closed as Declined,
+// Retention (decision 026; Privacy Act APP 11.2): enquiries closed as Declined,
 // Lost or Spam keep their photos and free text only for the settings' number of days after they
 // closed. Then the photos go (rows and files), and so does every text anyone typed about the
 // seller: their additional details, the internal notes, the reasons given for status changes,

@@ -33,7 +33,7 @@ describe('admin authentication over HTTP', () => {
   beforeAll(async () => {
     server = await createServer({ services: testServices(t.db), clientDir: null, logLevel: 'silent' });
     production = await createServer({
-      // HTTPS decides the __Host- cookie, whatever NODE_ENV says (issue 19 item 4).
+      // HTTPS decides the __Host- cookie, whatever NODE_ENV says (decision 015).
       services: testServices(t.db, { config: { isProduction: true, appUrl: HTTPS_APP_URL } }),
       clientDir: null,
       logLevel: 'silent',

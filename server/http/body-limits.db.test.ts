@@ -6,7 +6,7 @@ import { TEST_APP_URL, testServices } from '#test/support/services.ts';
 import { type AppServer, createServer } from '../app.ts';
 import { BODY_LIMITS, bodyLimitFamily } from './body-limits.ts';
 
-// Issue 19 item 1: one anonymous 300 MB multipart POST to preferences.requestLink took the server
+// Decision 013: one anonymous 300 MB multipart POST to preferences.requestLink took the server
 // from 168 MB to 1.1 GB resident. Every route now refuses an oversized body while it streams in.
 
 const BODY_BYTES = 300 * 1024 * 1024;

@@ -10,7 +10,7 @@ import { createUser, grantAdmin } from '../auth/users.ts';
 import { IMPORT_UPLOAD_PATH } from '#shared/contacts/import.ts';
 import { appRouter } from '../trpc/router.ts';
 
-// Issue 19 item 5: generated bodies (fast-check) thrown at every public procedure, the upload
+// Decision 015: generated bodies (fast-check) thrown at every public procedure, the upload
 // route, the one-click route and the signed webhook. Whatever arrives: no 5xx, no partial rows,
 // and the server still answers. The seed is fixed so a failure replays; 11,900 bodies in all.
 const SEED = 20261125;

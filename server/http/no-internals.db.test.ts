@@ -10,7 +10,7 @@ import { createUser, grantAdmin } from '../auth/users.ts';
 import { createConfirmationToken } from '../consent/confirmation.ts';
 import { IMPORT_NOT_UTF8_MESSAGE } from '../contacts/import/routes.ts';
 
-// Issue 19 item 4: an unexpected error answers INTERNAL_SERVER_ERROR with a generic message and a
+// Decision 015: an unexpected error answers INTERNAL_SERVER_ERROR with a generic message and a
 // request id, never the driver's message, a file path or a stack; /readyz says only "not ready".
 const DRIVER_MESSAGE =
   'relation "leads" does not exist (SQLSTATE 42P01) at /srv/app/server/leads/store.ts:42';

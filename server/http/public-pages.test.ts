@@ -115,7 +115,7 @@ describe('prerendered public pages', () => {
     expect(metaContent(html, 'name', 'description')).toBeTruthy();
     expect(h1(html)).not.toBe('');
 
-    // Every page can be shared: the four social tags are in the HTML (issue 19 item 9).
+    // Every page can be shared: the four social tags are in the HTML (decision 010).
     for (const [attribute, key] of [
       ['property', 'og:title'],
       ['property', 'og:description'],

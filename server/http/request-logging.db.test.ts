@@ -5,7 +5,7 @@ import { useTestDatabase } from '#test/support/db.ts';
 import { testServices } from '#test/support/services.ts';
 import { type AppServer, createServer } from '../app.ts';
 
-describe('request logging (issue 25 item 10)', () => {
+describe('request logging as JSON lines', () => {
   const t = useTestDatabase();
   const lines: Record<string, unknown>[] = [];
   let server: AppServer;

@@ -28,7 +28,7 @@ describe('robots.txt', () => {
     expect(robots).toContain('Sitemap: https://watches.example.com.au/sitemap.xml');
   });
 
-  it('leaves redirects out of the sitemap (issue 19 item 10)', () => {
+  it('leaves redirects out of the sitemap', () => {
     const xml = sitemapXml('https://example.com', ['/', '/sell-form', '/sell']);
     expect(xml).not.toContain('/sell-form');
     expect(xml).toContain('<loc>https://example.com/sell</loc>');

@@ -4,7 +4,7 @@ import { leadSubmission } from '#test/support/lead-form.ts';
 import { TEST_APP_URL, testServices } from '#test/support/services.ts';
 import { type AppServer, createServer } from '../app.ts';
 
-// Issue 19 item 2: behind a trusted proxy, per-IP limits key on the first address no trusted proxy
+// Decision 014: behind a trusted proxy, per-IP limits key on the first address no trusted proxy
 // vouches for, so a client rotating X-Forwarded-For still meets the sell form's limit.
 
 const submission = () =>

@@ -121,7 +121,7 @@ describe('seller acknowledgement', () => {
 
 describe('seller acknowledgement: nothing the sender typed but their name', () => {
   it('names the brand only, never the model or details typed into the form', () => {
-    // Anyone can type anyone's address: free text must not reach that mailbox (issue 19 item 3).
+    // Anyone can type anyone's address: free text must not reach that mailbox (decision 016).
     const hostile = sellerAcknowledgement(config, {
       ...notice,
       watchModel: 'Visit https://evil.example to claim',

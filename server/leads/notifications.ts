@@ -189,7 +189,7 @@ export function sellerAcknowledgement(config: NoticeConfig, notice: EnquiryNotic
   const firstName = notice.fullName.split(/\s+/)[0] ?? notice.fullName;
   const hours = site.claims.responseHours;
   // Only the brand, a fixed choice: the address was typed by whoever submitted, so nothing else
-  // they typed (model, details) goes to it; their own name is the one exception (issue 19 item 3).
+  // they typed (model, details) goes to it; their own name is the one exception (decision 016).
   const watch = notice.watchBrand === 'Other' ? 'watch' : `${oneLine(notice.watchBrand)} watch`;
   const address = addressLines(site);
   const confirm = confirmationSection(config, notice);

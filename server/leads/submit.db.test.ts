@@ -286,7 +286,7 @@ describe('lead.submit', () => {
       .select(['lead_id', 'contact_name', 'contact_phone'])
       .where('id', '=', result.enquiryId)
       .executeTakeFirstOrThrow();
-    // The enquiry keeps exactly what was submitted (issue 19 item 3) ...
+    // The enquiry keeps exactly what was submitted (decision 016) ...
     expect(enquiry).toEqual({
       lead_id: existing.id,
       contact_name: 'New Name',

@@ -84,7 +84,7 @@ describe('admin.team (Owner only, decision 027)', () => {
   });
 });
 
-describe('auth.sessions (each member, issue 23 item 4)', () => {
+describe('auth.sessions (each member)', () => {
   const t = useTestDatabase();
 
   it('lists my sessions with device and IP, and ends one of mine but not somebody else’s', async () => {

@@ -45,7 +45,7 @@ describe('auth.* procedures', () => {
 
   describe('signIn of an unverified address', () => {
     it('refuses an admin whose e-mail address is not verified, with the reason', async () => {
-      // Issue 19 item 6: admin access goes to the owner of the address.
+      // Decision 008: admin access goes to the owner of the address.
       await createUser(t.db, { email: 'unverified-admin@example.com', password: ADMIN_PASSWORD });
       await grantAdmin(t.db, 'unverified-admin@example.com');
       await expect(
@@ -131,7 +131,7 @@ describe('auth.* procedures', () => {
       ).rejects.toMatchObject({
         code: 'BAD_REQUEST',
       });
-      // New passwords need 12 characters (issue 19 item 6; the old rule was 6).
+      // New passwords need 12 characters (decision 046; the old rule was 6).
       await expect(
         caller.auth.signUp({ email: 'short@example.com', password: 'eleven chrs' }),
       ).rejects.toMatchObject({

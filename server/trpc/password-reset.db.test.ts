@@ -14,7 +14,7 @@ import type { AppServices } from '../services.ts';
 import { createSession, generateSessionToken } from '../auth/session.ts';
 import { createUser, grantAdmin } from '../auth/users.ts';
 
-// Issue 25 item 7: "Forgot password?" and "Change password".
+// Decision 008: "Forgot password?" and "Change password".
 
 function resetLinks(jobs: RecordedJob[]): string[] {
   return jobs

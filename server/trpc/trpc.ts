@@ -61,7 +61,7 @@ export const createCallerFactory = t.createCallerFactory;
 
 /**
  * Every procedure first refuses input that PostgreSQL could not store (NUL, broken Unicode): a 400
- * naming the problem rather than a 500 from the driver (issue 19 item 5).
+ * naming the problem rather than a 500 from the driver (decision 015).
  */
 export const publicProcedure = t.procedure.use(async ({ getRawInput, next }) => {
   // A body that is not JSON at all is left to the procedure: one without input ignores it, one

@@ -178,7 +178,7 @@ describe('POST /api/webhooks/resend', () => {
     });
 
     it('answers 400 for good to a signed event whose strings PostgreSQL cannot store', async () => {
-      // Issue 19 item 5: \u0000 in email_id answered 500 (SQLSTATE 22021), retried forever.
+      // Decision 015: \u0000 in email_id once answered 500 (SQLSTATE 22021), retried forever.
       const before = await snapshot();
       for (const emailId of ['\u0000', `${send.providerMessageId}\u0000`, '\ud800']) {
         const hostile = JSON.stringify(resendEmailEvent('email.delivered', emailId));
@@ -606,7 +606,7 @@ describe('POST /api/webhooks/resend', () => {
   });
 
   it('admin.campaigns.sendEvents shows the opens and clicks a send records even without provider events', async () => {
-    // Issue 25 item 8: the row showed open and click times while the expanded row said "No events yet".
+    // A regression: the row showed open and click times while the expanded row said "No events yet".
     const [a] = (await seedSentCampaign(t.db, 1)) as [SendFixture];
     const opened = new Date(Date.now() - 10 * MINUTE);
     const clicked = new Date(Date.now() - 9 * MINUTE);

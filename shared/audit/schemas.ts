@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Admin → Audit log (issue 23, decision 028): filter by member, action and date. */
+/** Admin → Audit log (decision 028): filter by member, action and date. */
 
 export const AUDIT_PAGE_SIZE = 50;
 

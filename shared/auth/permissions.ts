@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Roles and what each may do, as data (issue 23, decision 027). The server checks one permission
+// Roles and what each may do, as data (decision 027). The server checks one permission
 // per procedure; the admin client reads the same table to hide what a role cannot do.
 
 export const ROLES = ['owner', 'marketer', 'buyer', 'viewer'] as const;

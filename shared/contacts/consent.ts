@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * How a contact agreed to marketing, when an admin records it (issue 25 item 6). The Spam Act 2003
+ * How a contact agreed to marketing, when an admin records it (decision 012). The Spam Act 2003
  * lets a business send commercial messages with consent it can show; an admin's switch is only as
  * good as the evidence behind it, so switching a channel on asks for the basis, where the consent
  * is kept, and the day it was given.

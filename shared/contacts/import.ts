@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { consentEvidenceSchema } from './consent.ts';
 
 /**
- * Contact import (issue 20 item 2, decision 035): a CSV with a header row, its columns mapped to
+ * Contact import (decision 035): a CSV with a header row, its columns mapped to
  * the contact's fields, and the consent basis the business holds for the rows that agreed.
  */
 

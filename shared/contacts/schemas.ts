@@ -160,7 +160,7 @@ export interface ContactDetail {
 
 export const CONTACT_SENDS_LIMIT = 50;
 
-/** Adding, editing and erasing a contact by hand (issue 20 item 4). */
+/** Adding, editing and erasing a contact by hand (decisions 012 and 036). */
 export const CONTACT_LIFECYCLE_MESSAGES = {
   created: 'Contact added',
   exists: 'A contact with this e-mail address already exists',

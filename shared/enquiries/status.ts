@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The enquiry pipeline (issue 22, decision 026): the one table of allowed status changes. The
+ * The enquiry pipeline (decision 026): the one table of allowed status changes. The
  * server refuses anything else; the admin shows only the actions this table allows.
  */
 export const enquiryStatuses = [

@@ -128,7 +128,7 @@ describe('fullName', () => {
     expect(errorsFor({ fullName: 'a'.repeat(101) })).toEqual({
       fullName: 'Name must be less than 100 characters',
     });
-    // An empty (or blank) name says the field is required (issue 25 item 4), not "at least 2".
+    // An empty (or blank) name says the field is required (LEAD_MESSAGES.nameRequired), not "at least 2".
     expect(errorsFor({ fullName: undefined })).toEqual({ fullName: 'Please enter your full name' });
     expect(errorsFor({ fullName: '   ' })).toEqual({ fullName: 'Please enter your full name' });
   });

@@ -3,7 +3,7 @@ import { listAnchorSchema, listPageSchema, searchTermSchema } from '../admin/lis
 import { MAX_PAGE, MAX_SEARCH_LENGTH } from '../admin/search-params.ts';
 import { readOneOf, readPage, readText, readUuid } from '../url-search.ts';
 
-/** The suppression list (issue 20 item 3, decision 034): addresses no campaign may reach. */
+/** The suppression list (decision 034): addresses no campaign may reach. */
 
 export const suppressionReasons = ['hard_bounce', 'complaint', 'manual', 'imported', 'erased'] as const;
 export type SuppressionListReason = (typeof suppressionReasons)[number];

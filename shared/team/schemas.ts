@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type Role, roleSchema } from '../auth/permissions.ts';
 
-/** Admin → Team (issue 23, decision 027): one schema per `admin.team.*` input. */
+/** Admin → Team (decision 027): one schema per `admin.team.*` input. */
 
 export const TEAM_MESSAGES = {
   lastOwner: 'The team needs at least one Owner: make someone else Owner first.',

@@ -7,7 +7,7 @@ import { callerFor, testServices } from './services.ts';
 
 /**
  * A server with a webhook secret for the file's tests, an Owner to call admin procedures as, and
- * `deliver` posting one signed event through the real route (insight tests: issue 21).
+ * `deliver` posting one signed event through the real route (the campaign insight tests).
  */
 export function useWebhookServer(database: { readonly db: Database }) {
   const secret = newWebhookSecret();

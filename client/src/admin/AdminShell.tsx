@@ -85,7 +85,7 @@ const ICON_ONLY_STYLES = {
 function isActive(pathname: string, to: SidebarTarget): boolean {
   const path = pathname.replace(/\/+$/, '') || '/';
   if (to === '/admin/dashboard' && path === '/admin') return true;
-  // Team and Audit log are tabs of Settings (issue 23).
+  // Team and Audit log are tabs of Settings.
   if (to === '/admin/settings' && (path.startsWith('/admin/team') || path.startsWith('/admin/audit')))
     return true;
   return path === to || path.startsWith(`${to}/`);

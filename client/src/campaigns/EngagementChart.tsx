@@ -9,7 +9,7 @@ import { bucketLabel, label } from './engagement-buckets.ts';
 
 /**
  * Delivered, opens, clicks, bounces and unsubscribes per hour for the first 48 hours after sending
- * started, then per day, with the send window marked (issue 21). Empty hours and days come from the
+ * started, then per day, with the send window marked. Empty hours and days come from the
  * server as zeros, so the axis is even (server/campaigns/engagement.ts).
  */
 export function EngagementChart({

@@ -21,7 +21,7 @@ function compare(a: CampaignLinkRow, b: CampaignLinkRow, key: SortKey): number {
 }
 
 /**
- * Every link of the campaign with its clickers (issue 21). Choosing a link filters the sends table
+ * Every link of the campaign with its clickers. Choosing a link filters the sends table
  * below to the recipients who clicked it.
  */
 export function LinkReport({

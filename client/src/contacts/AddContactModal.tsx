@@ -21,7 +21,7 @@ import { useTRPC } from '../trpc.ts';
 
 const basisOptions = consentBases.map((value) => ({ value, label: CONSENT_BASIS_LABELS[value] }));
 
-/** A contact added by hand (issue 20 item 4): with its consent evidence, or without consent. */
+/** A contact added by hand (decision 012): with its consent evidence, or without consent. */
 export function AddContactModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();

@@ -27,7 +27,7 @@ function today(): string {
 
 /**
  * Asked before a channel is switched on: the consent must be one the business can show, so the
- * admin records how the contact agreed, where that is kept and when (issue 25 item 6).
+ * admin records how the contact agreed, where that is kept and when (decision 012).
  */
 export function ConsentEvidenceModal({
   opened,

@@ -8,7 +8,7 @@ import { useCan } from '../admin/auth.ts';
 import { errorMessage } from '../admin/widgets/errors.ts';
 import { useTRPC } from '../trpc.ts';
 
-/** Edit name and phone, and erase the contact (issue 20 item 4). Owner only (contacts.write). */
+/** Edit name and phone, and erase the contact (decision 036). Owner only (contacts.write). */
 export function ContactLifecycleActions({ contact }: { contact: ContactDetail }) {
   const can = useCan();
   const [editing, setEditing] = useState(false);

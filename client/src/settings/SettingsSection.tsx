@@ -6,8 +6,8 @@ import { useCan } from '../admin/auth.ts';
 
 type SettingsPath = '/admin/settings' | '/admin/team' | '/admin/audit';
 
-// Admin → Settings holds the business's settings, its team and the audit log (issue 23): one
-// sidebar entry, a tab per page, each shown to the roles allowed to open it. The URLs stay.
+// Admin → Settings holds the business's settings, its team and the audit log: one sidebar entry,
+// a tab per page, each shown to the roles allowed to open it (decision 027). The URLs stay.
 export const SETTINGS_TABS: ReadonlyArray<{ label: string; to: SettingsPath; permission: Permission }> = [
   { label: 'Settings', to: '/admin/settings', permission: 'settings.write' },
   { label: 'Team', to: '/admin/team', permission: 'team.manage' },

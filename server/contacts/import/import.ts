@@ -18,7 +18,7 @@ import type { JobQueue } from '../../jobs/queue.ts';
 import { classifyRows, importBatch } from './apply.ts';
 import { type ImportRow, parseCsv, type RejectedRow, toImportRows } from './parse.ts';
 
-// Contact import (issue 20 item 2, decision 035): upload, dry run, then a worker job that writes the
+// Contact import (decision 035): upload, dry run, then a worker job that writes the
 // rows in batches, reports progress after each, stops when asked, and keeps the rejected rows for the
 // report. The uploaded text lives in the import's row until the import ends.
 

@@ -254,7 +254,7 @@ export const adminCampaignsRouter = router({
       }),
     ),
 
-  /** Every link of the campaign with unique and total clicks and click-through (issue 21). */
+  /** Every link of the campaign with unique and total clicks and click-through. */
   links: requirePermission('campaigns.read')
     .input(campaignIdInputSchema)
     .query(({ ctx, input }) =>

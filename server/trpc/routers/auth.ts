@@ -217,7 +217,7 @@ export const authRouter = router({
     }
   }),
 
-  /** Account → sessions: this member's devices, and ending any of them (issue 23 item 4). */
+  /** Account → sessions: this member's devices, and ending any of them (decision 043). */
   sessions: authedProcedure.query(({ ctx }) => listUserSessions(ctx.db, ctx.user.id, ctx.session.id)),
 
   endSession: authedProcedure.input(endSessionInputSchema).mutation(async ({ ctx, input }) => {

@@ -129,7 +129,7 @@ describe('page data', () => {
     expect(home.recentPurchases).toHaveLength(6);
     expect(home.faqs).toHaveLength(5);
     expect(home.quickAnswers.length).toBeGreaterThanOrEqual(3);
-    // No profile configured: no link to a home page (issue 25 item 9).
+    // No profile configured: no link to a home page (decision 001).
     expect(home.instagramUrl).toBeNull();
   });
 
