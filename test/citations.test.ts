@@ -71,7 +71,7 @@ describe('citations in code', () => {
   });
 
   it('cite decision records that exist', () => {
-    const cited = matches(/\bdecisions? (\d{3})(?:(?:,| and) (\d{3}))*/g).flatMap((hit) =>
+    const cited = matches(/\b[Dd]ecisions? (\d{3})(?:(?:,| and) (\d{3}))*/g).flatMap((hit) =>
       [...(hit.split(': ').pop() ?? '').matchAll(/\d{3}/g)].map((m) => [hit, m[0]] as const),
     );
     expect(cited.length).toBeGreaterThan(40);
