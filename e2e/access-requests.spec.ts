@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { sql } from 'kysely';
 import { AUTH_MESSAGES } from '#shared/auth/messages.ts';
 import { INVITATION_MESSAGES } from '#shared/team/schemas.ts';
 import { E2E_ADMIN } from './support/constants.ts';
 import { submitSignIn } from './support/admin.ts';
-import { e2eDatabase } from './support/db.ts';
+import { outboxLinkPath } from './support/db.ts';
 import { expect, type Page, test } from './support/test.ts';
 
 // Decision 047: a sign-up is a request for access the Owner answers on the Team page, and an
@@ -25,28 +24,8 @@ async function signUp(page: Page, email: string): Promise<void> {
   await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
 }
 
-/** The verification link the worker delivered to the outbox (no provider key in e2e). */
-async function verificationPath(email: string): Promise<string> {
-  let body: string | null | undefined;
-  await expect
-    .poll(
-      async () => {
-        const row = await e2eDatabase()
-          .selectFrom('outbox_emails')
-          .select('text_body')
-          .where(sql<boolean>`${email} = ANY(to_addresses)`)
-          .where('subject', 'like', 'Verify your email%')
-          .executeTakeFirst();
-        body = row?.text_body;
-        return body;
-      },
-      { timeout: 20_000 },
-    )
-    .toBeTruthy();
-  const link = /https?:\/\/\S+\/api\/auth\/verify\?token=[A-Za-z0-9_-]+/.exec(body ?? '')?.[0];
-  if (!link) throw new Error(`no verification link in: ${body}`);
-  return new URL(link).pathname + new URL(link).search;
-}
+const verificationPath = (email: string) =>
+  outboxLinkPath(email, 'Verify your email', /https?:\/\/\S+\/api\/auth\/verify\?token=[A-Za-z0-9_-]+/);
 
 // axe-core (a dev dependency, the version Lighthouse already brings) is evaluated in the page
 // rather than added as a script tag, so the page's Content-Security-Policy stays as it is.

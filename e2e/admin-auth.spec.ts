@@ -1,10 +1,9 @@
 import { expect, type Page, test } from './support/test.ts';
-import { sql } from 'kysely';
 import { AUTH_MESSAGES } from '../shared/auth/messages.ts';
 import { hashPassword } from '../server/auth/password.ts';
 import { createSession, generateSessionToken } from '../server/auth/session.ts';
 import { E2E_ADMIN } from './support/constants.ts';
-import { e2eDatabase } from './support/db.ts';
+import { e2eDatabase, outboxLinkPath } from './support/db.ts';
 
 const unique = (prefix: string) => `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.test`;
 
@@ -154,24 +153,13 @@ test('sign-up shows the message, switches back to sign-in, and the e-mailed link
   expect(user.email_verified_at).toBeNull();
 
   // The worker delivers the verification e-mail to the outbox (no provider key in e2e).
-  let body: string | null | undefined;
-  await expect
-    .poll(
-      async () => {
-        const row = await e2eDatabase()
-          .selectFrom('outbox_emails')
-          .select('text_body')
-          .where(sql<boolean>`${email} = ANY(to_addresses)`)
-          .executeTakeFirst();
-        body = row?.text_body;
-        return body;
-      },
-      { timeout: 20_000 },
-    )
-    .toBeTruthy();
-  const link = /https?:\/\/\S+\/api\/auth\/verify\?token=[A-Za-z0-9_-]+/.exec(body ?? '')?.[0];
-  expect(link).toBeTruthy();
-  await page.goto(new URL(link ?? '').pathname + new URL(link ?? '').search);
+  await page.goto(
+    await outboxLinkPath(
+      email,
+      'Verify your email',
+      /https?:\/\/\S+\/api\/auth\/verify\?token=[A-Za-z0-9_-]+/,
+    ),
+  );
   await expect(page).toHaveURL(/\/admin\/login\?verify=success$/);
   await expect(page.getByRole('status').filter({ hasText: AUTH_MESSAGES.emailVerified })).toBeVisible();
   const verified = await e2eDatabase()

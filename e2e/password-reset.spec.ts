@@ -1,8 +1,7 @@
-import { sql } from 'kysely';
 import { AUTH_MESSAGES } from '../shared/auth/messages.ts';
 import { defaultSiteConfig } from '../shared/site/config.ts';
 import { createUser, grantAdmin } from '../server/auth/users.ts';
-import { e2eDatabase } from './support/db.ts';
+import { e2eDatabase, outboxLinkPath } from './support/db.ts';
 import { expect, type Page, test } from './support/test.ts';
 
 // Decision 008: "Forgot password?" on the login page and "Change password" for a signed-in admin.
@@ -21,28 +20,8 @@ async function signIn(page: Page, password: string) {
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
-async function resetLink(): Promise<string> {
-  let text: string | null | undefined;
-  await expect
-    .poll(
-      async () => {
-        const row = await e2eDatabase()
-          .selectFrom('outbox_emails')
-          .select('text_body')
-          .where(sql<boolean>`${email} = ANY(to_addresses)`)
-          .where('subject', 'like', 'Reset your%')
-          .orderBy('created_at', 'desc')
-          .executeTakeFirst();
-        text = row?.text_body;
-        return text;
-      },
-      { timeout: 20_000 },
-    )
-    .toBeTruthy();
-  const link = /https?:\/\/\S+\/admin\/reset-password\?token=[A-Za-z0-9_-]+/.exec(text ?? '')?.[0];
-  if (!link) throw new Error(`no reset link in: ${text}`);
-  return new URL(link).pathname + new URL(link).search;
-}
+const resetLink = () =>
+  outboxLinkPath(email, 'Reset your', /https?:\/\/\S+\/admin\/reset-password\?token=[A-Za-z0-9_-]+/);
 
 test('forgot password: a link by e-mail sets a new password once; change password when signed in', async ({
   page,

@@ -1,9 +1,8 @@
 import { decodeBase32IgnorePadding } from '@oslojs/encoding';
-import { sql } from 'kysely';
 import { totpAt, totpStep } from '../server/auth/totp.ts';
 import { E2E_ADMIN } from './support/constants.ts';
 import { submitSignIn } from './support/admin.ts';
-import { e2eDatabase } from './support/db.ts';
+import { e2eDatabase, outboxLinkPath } from './support/db.ts';
 import { expect, type Page, test } from './support/test.ts';
 
 // Decisions 029 and 030: the Owner invites a Marketer by e-mail (Admin → Settings → Team), who accepts, is sent
@@ -17,28 +16,8 @@ function toast(page: Page, text: string | RegExp) {
   return page.locator('.mantine-Notification-root').filter({ hasText: text });
 }
 
-async function invitationLink(email: string): Promise<string> {
-  let text: string | null | undefined;
-  await expect
-    .poll(
-      async () => {
-        const row = await e2eDatabase()
-          .selectFrom('outbox_emails')
-          .select('text_body')
-          .where(sql<boolean>`${email} = ANY(to_addresses)`)
-          .where('subject', 'like', 'You are invited%')
-          .orderBy('created_at', 'desc')
-          .executeTakeFirst();
-        text = row?.text_body;
-        return text;
-      },
-      { timeout: 20_000 },
-    )
-    .toBeTruthy();
-  const link = /https?:\/\/\S+\/admin\/invite\?token=[A-Za-z0-9_-]+/.exec(text ?? '')?.[0];
-  if (!link) throw new Error(`no invitation link in: ${text}`);
-  return new URL(link).pathname + new URL(link).search;
-}
+const invitationLink = (email: string) =>
+  outboxLinkPath(email, 'You are invited', /https?:\/\/\S+\/admin\/invite\?token=[A-Za-z0-9_-]+/);
 
 async function requireTwoFactor(required: boolean) {
   await e2eDatabase().updateTable('settings').set({ require_two_factor: required }).execute();
