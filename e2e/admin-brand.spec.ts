@@ -4,7 +4,7 @@ import { expect, test } from './support/test.ts';
 // An admin that looks like this business's tool, with one date format and honest
 // badges and event lists.
 const GOLD = 'rgb(140, 101, 22)'; // --gold, #8c6516: shade 7 of the admin's gold
-/** Shades 7 to 9 of the gold palette (client/src/admin/AdminProviders.tsx): text on a light tint. */
+/** Shades 7 to 9 of the gold palette (client/src/admin/shell/AdminProviders.tsx): text on a light tint. */
 const GOLD_TEXT = /^rgb\((140, 101, 22|114, 82, 15|90, 64, 10)\)$/;
 
 test("the admin wears the site's identity: name and mark, gold primary, one typeface", async ({ page }) => {

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 const root = path.resolve(import.meta.dirname, '..');
 /**
  * Globals, not a dependency's fields: the one Meta's documented pixel snippet defines, and our
- * own event log for tests (client/src/analytics.ts).
+ * own event log for tests (client/src/public/analytics.ts).
  */
 const ALLOWED = new Set(['window._fbq', 'window.__analyticsEvents']);
 

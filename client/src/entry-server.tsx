@@ -57,5 +57,5 @@ export async function renderPage(path: string): Promise<RenderedPage> {
   };
 }
 
-export { analyticsIds } from './analytics.ts';
+export { analyticsIds } from './public/analytics.ts';
 export { site } from './site.ts';

@@ -2,9 +2,9 @@ import { type AnyRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { plantPageSeed, readPageSeed } from './page-data.ts';
-import { isAdminPath } from './layout/PublicLayout.tsx';
+import { isAdminPath } from './public/layout/PublicLayout.tsx';
 import { createPublicRouter } from './router.tsx';
-import './styles/index.css';
+import './public/styles/index.css';
 
 async function createRouterForPage(): Promise<AnyRouter> {
   if (!isAdminPath(window.location.pathname)) return createPublicRouter();

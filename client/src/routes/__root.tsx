@@ -1,9 +1,9 @@
 import { createRootRoute, HeadContent } from '@tanstack/react-router';
 import { type ReactNode, useEffect } from 'react';
 import { loadApiProviders, pathNeedsApi } from '../api/boundary.tsx';
-import { PublicLayout } from '../layout/PublicLayout.tsx';
-import { NotFoundPage } from '../pages/NotFoundPage.tsx';
-import { captureUtm } from '../sell/utm.ts';
+import { PublicLayout } from '../public/layout/PublicLayout.tsx';
+import { NotFoundPage } from '../public/pages/NotFoundPage.tsx';
+import { captureUtm } from '../public/sell/utm.ts';
 import { notFoundHead } from '../seo.ts';
 import { site } from '../site.ts';
 

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { CONSENT_CONFIRMATION_PATH } from '#shared/content/routes.ts';
 import { standalonePageSeo } from '#shared/content/pages/seo.ts';
 import { readText } from '#shared/url-search.ts';
-import { ConfirmSubscriptionPage } from '../consent/ConfirmSubscriptionPage.tsx';
+import { ConfirmSubscriptionPage } from '../public/consent/ConfirmSubscriptionPage.tsx';
 import { seoHead } from '../seo.ts';
 import { site } from '../site.ts';
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { loadPageData } from '../page-data.ts';
-import { HomePage } from '../pages/HomePage.tsx';
+import { HomePage } from '../public/pages/HomePage.tsx';
 import { seoHead } from '../seo.ts';
 
 export const Route = createFileRoute('/')({

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { loadPageData } from '../page-data.ts';
-import { LegalPage } from '../pages/LegalPage.tsx';
+import { LegalPage } from '../public/pages/LegalPage.tsx';
 import { seoHead } from '../seo.ts';
 
 export const Route = createFileRoute('/privacy')({

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { loadPageData } from '../page-data.ts';
-import { CityPage } from '../pages/CityPage.tsx';
-import { NotFoundPage } from '../pages/NotFoundPage.tsx';
+import { CityPage } from '../public/pages/CityPage.tsx';
+import { NotFoundPage } from '../public/pages/NotFoundPage.tsx';
 import { notFoundHead, seoHead } from '../seo.ts';
 import { site } from '../site.ts';
 

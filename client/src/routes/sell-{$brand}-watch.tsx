@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { loadPageData } from '../page-data.ts';
-import { BrandPage } from '../pages/BrandPage.tsx';
-import { NotFoundPage } from '../pages/NotFoundPage.tsx';
+import { BrandPage } from '../public/pages/BrandPage.tsx';
+import { NotFoundPage } from '../public/pages/NotFoundPage.tsx';
 import { notFoundHead, seoHead } from '../seo.ts';
 import { site } from '../site.ts';
 

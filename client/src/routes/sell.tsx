@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { standalonePageSeo } from '#shared/content/pages/seo.ts';
 import { parseSellSearch } from '#shared/leads/sell-search.ts';
 import { seoHead } from '../seo.ts';
-import { SellPage } from '../sell/SellPage.tsx';
+import { SellPage } from '../public/sell/SellPage.tsx';
 import { site } from '../site.ts';
 
 export const Route = createFileRoute('/sell')({

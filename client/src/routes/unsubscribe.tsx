@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PreferencesPage } from '../preferences/PreferencesPage.tsx';
+import { PreferencesPage } from '../public/preferences/PreferencesPage.tsx';
 import { site } from '../site.ts';
 
 import { standalonePageSeo } from '#shared/content/pages/seo.ts';

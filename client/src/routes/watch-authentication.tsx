@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { loadPageData } from '../page-data.ts';
-import { AuthenticationPage } from '../pages/AuthenticationPage.tsx';
+import { AuthenticationPage } from '../public/pages/AuthenticationPage.tsx';
 import { seoHead } from '../seo.ts';
 
 export const Route = createFileRoute('/watch-authentication')({

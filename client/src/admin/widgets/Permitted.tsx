@@ -1,7 +1,7 @@
 import { Alert } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { Permission } from '#shared/auth/permissions.ts';
-import { useCan } from '../auth.ts';
+import { useCan } from '../auth/session.ts';
 
 /** The server's words for a refused action (server/trpc/trpc.ts), so both sides say the same. */
 const ROLE_REFUSED_MESSAGE = 'Your role does not allow this.';

@@ -1,6 +1,6 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
-import { AdminGuard } from '../../admin/AdminGuard.tsx';
-import { AdminShell } from '../../admin/AdminShell.tsx';
+import { AdminGuard } from '../../admin/shell/AdminGuard.tsx';
+import { AdminShell } from '../../admin/shell/AdminShell.tsx';
 
 // Pathless layout: every admin page except /admin/login and /admin/unauthorized renders inside
 // it, so none can be reached without passing the guard. The guard is a component (not

@@ -1,120 +1,14 @@
-import { Alert, Button, Loader, PasswordInput, Stack, Text } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useDocumentTitle } from '@mantine/hooks';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
-import { AUTH_MESSAGES } from '#shared/auth/messages.ts';
-import { ROLE_LABELS } from '#shared/auth/permissions.ts';
-import { INVITATION_MESSAGES } from '#shared/team/schemas.ts';
+import { createFileRoute } from '@tanstack/react-router';
 import { readText } from '#shared/url-search.ts';
-import { AuthCard } from '../../account/AuthCard.tsx';
-import {
-  confirmationError,
-  newPasswordError,
-  newPasswordStrengthError,
-  usePasswordEstimator,
-} from '../../account/password-rules.ts';
-import { ADMIN_TITLE } from '../../admin/AdminShell.tsx';
-import { authErrorMessage, resetAuthState } from '../../admin/auth.ts';
-import { AnchorLink } from '../../admin/widgets/links.tsx';
-import { useTRPC } from '../../trpc.ts';
+import { InvitePage, type InviteSearch } from '../../admin/auth/InvitePage.tsx';
 
 export const Route = createFileRoute('/admin/invite')({
-  validateSearch: (search: Record<string, unknown>): { token?: string | undefined } => ({
+  validateSearch: (search: Record<string, unknown>): InviteSearch => ({
     token: readText(search.token, 200),
   }),
-  component: InvitePage,
+  component: InviteRoute,
 });
 
-/** The page an invitation link opens (decision 030): choose a password, join, signed in. */
-function InvitePage() {
-  useDocumentTitle(`Join the team | ${ADMIN_TITLE}`);
-  const { token } = Route.useSearch();
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const invitation = useQuery(
-    trpc.auth.invitation.queryOptions({ token: token ?? '' }, { enabled: Boolean(token), retry: false }),
-  );
-  const accept = useMutation(trpc.auth.acceptInvitation.mutationOptions());
-  const [error, setError] = useState<string | null>(null);
-  const form = useForm({
-    initialValues: { password: '', confirm: '' },
-    validate: {
-      password: newPasswordError,
-      confirm: (value, values) => confirmationError(value, values.password),
-    },
-  });
-
-  usePasswordEstimator(Boolean(token));
-
-  const submit = form.onSubmit(async ({ password }) => {
-    if (!token) return;
-    setError(null);
-    const weak = await newPasswordStrengthError(password, invitation.data?.email ?? '');
-    if (weak) {
-      form.setFieldError('password', weak);
-      return;
-    }
-    try {
-      const result = await accept.mutateAsync({ token, password });
-      resetAuthState(queryClient, trpc.auth.me.queryKey(), {
-        email: result.email,
-        isAdmin: true,
-        role: result.role,
-        mustEnrolTwoFactor: result.mustEnrolTwoFactor,
-      });
-      await navigate({ to: '/admin/dashboard', replace: true });
-    } catch (cause) {
-      setError(authErrorMessage(cause));
-    }
-  });
-
-  const invalid = !token || invitation.isError;
-
-  return (
-    <AuthCard subtitle="Join the team">
-      {invalid ? (
-        <Alert color="yellow" variant="light" role="status">
-          {INVITATION_MESSAGES.linkInvalid}
-        </Alert>
-      ) : !invitation.data ? (
-        <Loader aria-label="Checking the invitation" />
-      ) : (
-        <form onSubmit={submit} noValidate>
-          <Stack>
-            <Text size="sm">
-              You are invited as <strong>{ROLE_LABELS[invitation.data.role]}</strong> with{' '}
-              <strong data-testid="invited-email">{invitation.data.email}</strong>. Choose your password.
-            </Text>
-            {error && (
-              <Alert color="red" variant="light" role="alert">
-                {error}
-              </Alert>
-            )}
-            <PasswordInput
-              label="Password"
-              autoComplete="new-password"
-              description={AUTH_MESSAGES.newPasswordHint}
-              required
-              {...form.getInputProps('password')}
-            />
-            <PasswordInput
-              label="Confirm password"
-              autoComplete="new-password"
-              required
-              {...form.getInputProps('confirm')}
-            />
-            <Button type="submit" loading={accept.isPending} fullWidth>
-              Join the team
-            </Button>
-          </Stack>
-        </form>
-      )}
-      <Text size="sm" ta="center">
-        <AnchorLink to="/admin/login">Back to sign in</AnchorLink>
-      </Text>
-    </AuthCard>
-  );
+function InviteRoute() {
+  return <InvitePage search={Route.useSearch()} />;
 }

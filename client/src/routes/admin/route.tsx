@@ -1,5 +1,5 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
-import { AdminProviders } from '../../admin/AdminProviders.tsx';
+import { AdminProviders } from '../../admin/shell/AdminProviders.tsx';
 
 export const Route = createFileRoute('/admin')({
   component: AdminRoot,

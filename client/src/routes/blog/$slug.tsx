@@ -1,8 +1,8 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { isArticleSlug } from '#shared/content/routes.ts';
 import { loadPageData } from '../../page-data.ts';
-import { ArticleNotFound } from '../../pages/ArticleNotFound.tsx';
-import { ArticlePage } from '../../pages/ArticlePage.tsx';
+import { ArticleNotFound } from '../../public/pages/ArticleNotFound.tsx';
+import { ArticlePage } from '../../public/pages/ArticlePage.tsx';
 import { notFoundHead, seoHead } from '../../seo.ts';
 import { site } from '../../site.ts';
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { loadPageData } from '../../page-data.ts';
-import { BlogIndexPage } from '../../pages/BlogIndexPage.tsx';
+import { BlogIndexPage } from '../../public/pages/BlogIndexPage.tsx';
 import { seoHead } from '../../seo.ts';
 
 export const Route = createFileRoute('/blog/')({

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AccountPage } from '../../../account/AccountPage.tsx';
+import { AccountPage } from '../../../admin/account/AccountPage.tsx';
 
 export const Route = createFileRoute('/admin/_guarded/account')({
   component: AccountPage,

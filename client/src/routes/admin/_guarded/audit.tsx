@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SettingsSection } from '../../../settings/SettingsSection.tsx';
-import { AuditLogPage } from '../../../audit/AuditLogPage.tsx';
+import { SettingsSection } from '../../../admin/settings/SettingsSection.tsx';
+import { AuditLogPage } from '../../../admin/audit/AuditLogPage.tsx';
 
 export const Route = createFileRoute('/admin/_guarded/audit')({
   component: () => (

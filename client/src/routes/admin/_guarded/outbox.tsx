@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { parseOutboxSearch } from '#shared/outbox/schemas.ts';
-import { OutboxPage } from '../../../outbox/OutboxPage.tsx';
+import { OutboxPage } from '../../../admin/outbox/OutboxPage.tsx';
 
 export const Route = createFileRoute('/admin/_guarded/outbox')({
   validateSearch: parseOutboxSearch,

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { Permitted } from '../../../admin/widgets/Permitted.tsx';
-import { SettingsSection } from '../../../settings/SettingsSection.tsx';
-import { SettingsPage } from '../../../settings/SettingsPage.tsx';
+import { SettingsSection } from '../../../admin/settings/SettingsSection.tsx';
+import { SettingsPage } from '../../../admin/settings/SettingsPage.tsx';
 
 export const Route = createFileRoute('/admin/_guarded/settings')({
   component: () => (

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SettingsSection } from '../../../settings/SettingsSection.tsx';
-import { TeamPage } from '../../../team/TeamPage.tsx';
+import { SettingsSection } from '../../../admin/settings/SettingsSection.tsx';
+import { TeamPage } from '../../../admin/team/TeamPage.tsx';
 
 export const Route = createFileRoute('/admin/_guarded/team')({
   component: () => (

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { parseUnsubscribesSearch } from '#shared/admin/search-params.ts';
-import { UnsubscribesPage } from '../../../unsubscribes/UnsubscribesPage.tsx';
+import { UnsubscribesPage } from '../../../admin/unsubscribes/UnsubscribesPage.tsx';
 
 export const Route = createFileRoute('/admin/_guarded/unsubscribes')({
   validateSearch: parseUnsubscribesSearch,

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { Permitted } from '../../../../admin/widgets/Permitted.tsx';
-import { CampaignFormPage } from '../../../../campaigns/CampaignFormPage.tsx';
+import { CampaignFormPage } from '../../../../admin/campaigns/CampaignFormPage.tsx';
 
 export const Route = createFileRoute('/admin/_guarded/campaigns/new')({
   component: () => (

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { Permitted } from '../../../../admin/widgets/Permitted.tsx';
 import { readUuid } from '#shared/url-search.ts';
-import { ImportPage } from '../../../../contacts/ImportPage.tsx';
+import { ImportPage } from '../../../../admin/contacts/ImportPage.tsx';
 
 /** ?id=<import>: a reload keeps the import being mapped or watched. */
 export const Route = createFileRoute('/admin/_guarded/contacts/import')({

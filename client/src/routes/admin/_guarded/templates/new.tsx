@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { Permitted } from '../../../../admin/widgets/Permitted.tsx';
-import { TemplateFormPage } from '../../../../templates/TemplateFormPage.tsx';
+import { TemplateFormPage } from '../../../../admin/templates/TemplateFormPage.tsx';
 import { parseTemplatesSearch } from '#shared/admin/search-params.ts';
 
 export const Route = createFileRoute('/admin/_guarded/templates/new')({

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CampaignDetailsPage } from '../../../../../campaigns/CampaignDetailsPage.tsx';
+import { CampaignDetailsPage } from '../../../../../admin/campaigns/CampaignDetailsPage.tsx';
 
 export const Route = createFileRoute('/admin/_guarded/campaigns/$id/')({
   component: CampaignDetailsRoute,

@@ -1,0 +1,131 @@
+import { Alert, Button, Card, Code, List, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { authErrorMessage } from '../auth/session.ts';
+import { useTRPC } from '../../trpc.ts';
+import { TwoFactorManage } from './TwoFactorManage.tsx';
+
+/**
+ * Account → two-factor sign-in (decision 029): QR code, first code, recovery codes shown once; when
+ * on, a new authenticator, new recovery codes or turning it off, each after the password or a
+ * current code (decision 030). `onContinue` is the enrolment gate's way on.
+ */
+export function TwoFactorCard({ onContinue }: { onContinue?: () => void } = {}) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const status = useQuery(trpc.auth.twoFactorStatus.queryOptions());
+  const begin = useMutation(trpc.auth.beginTwoFactor.mutationOptions());
+  const confirm = useMutation(trpc.auth.confirmTwoFactor.mutationOptions());
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  const enrolment = begin.data;
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    try {
+      const result = await confirm.mutateAsync({ code });
+      setRecoveryCodes(result.recoveryCodes);
+      begin.reset();
+      setCode('');
+      await queryClient.invalidateQueries({ queryKey: trpc.auth.twoFactorStatus.queryKey() });
+    } catch (cause) {
+      setError(authErrorMessage(cause));
+    }
+  };
+
+  return (
+    <Card withBorder radius="md">
+      <Title order={2} size="h4" mb="sm">
+        Two-factor sign-in
+      </Title>
+      <Stack>
+        {error && (
+          <Alert color="red" variant="light" role="alert">
+            {error}
+          </Alert>
+        )}
+        {recoveryCodes && (
+          <Alert color="yellow" variant="light" title="Save your recovery codes now">
+            <Text size="sm">
+              Each one signs you in once if you lose your phone. They are not shown again.
+            </Text>
+            <List size="sm" mt="xs" data-testid="recovery-codes">
+              {recoveryCodes.map((c) => (
+                <List.Item key={c}>
+                  <Code>{c}</Code>
+                </List.Item>
+              ))}
+            </List>
+            {onContinue && (
+              <Button mt="sm" onClick={onContinue}>
+                I have saved them: continue
+              </Button>
+            )}
+          </Alert>
+        )}
+        <Text size="sm" data-testid="two-factor-status">
+          {status.data?.enabled ? 'Two-factor sign-in is on.' : 'Two-factor sign-in is off.'}
+        </Text>
+        {enrolment ? (
+          <form onSubmit={(event) => void submit(event)} noValidate>
+            <Stack>
+              <Text size="sm">Scan this code with your authenticator app, then enter the code it shows.</Text>
+              {enrolment.replacing && (
+                // Decision 029: the factor in use stays on until the new one's code confirms it.
+                <Text size="sm" c="dimmed" data-testid="two-factor-replacing">
+                  Your current authenticator and recovery codes keep working until you turn on the new one.
+                </Text>
+              )}
+              {/* The SVG is drawn by our server from the otpauth URI (qrcode), never by a third party. */}
+              <div
+                role="img"
+                aria-label="QR code for your authenticator app"
+                style={{ width: 200 }}
+                dangerouslySetInnerHTML={{ __html: enrolment.qrSvg }}
+              />
+              <Text size="sm">
+                Or type this key: <Code data-testid="totp-secret">{enrolment.secret}</Code>
+              </Text>
+              <TextInput
+                label="Code from the app"
+                autoComplete="one-time-code"
+                inputMode="numeric"
+                required
+                value={code}
+                onChange={(event) => setCode(event.currentTarget.value)}
+              />
+              <Button type="submit" loading={confirm.isPending} w="fit-content">
+                Turn on
+              </Button>
+            </Stack>
+          </form>
+        ) : (
+          // A first enrolment needs no proof; replacing one in use asks for it first (decision 030).
+          !status.data?.enabled && (
+            <Button
+              variant="default"
+              w="fit-content"
+              loading={begin.isPending}
+              onClick={() => {
+                setError(null);
+                begin.mutate(undefined, { onError: (cause) => setError(authErrorMessage(cause)) });
+              }}
+            >
+              Set up two-factor sign-in
+            </Button>
+          )
+        )}
+        {status.data?.enabled && !enrolment && !onContinue && (
+          <TwoFactorManage
+            required={status.data.required}
+            onRecoveryCodes={setRecoveryCodes}
+            onReplace={(proof) => begin.mutateAsync(proof)}
+            replacePending={begin.isPending}
+          />
+        )}
+      </Stack>
+    </Card>
+  );
+}

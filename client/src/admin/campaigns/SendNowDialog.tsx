@@ -1,0 +1,55 @@
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { riskLevel } from '#shared/campaigns/rules.ts';
+import { formatCount } from '../widgets/format.ts';
+
+const riskColor = { safe: 'green', medium: 'yellow', danger: 'red' } as const;
+const riskTitle = { safe: 'Safe volume', medium: 'Medium volume', danger: 'High volume' } as const;
+
+interface SendNowDialogProps {
+  opened: boolean;
+  recipients: number;
+  testMode: boolean;
+  /** An A/B subject test's plan (decision 037), said before the admin confirms. */
+  abTestNote?: string | null;
+  loading: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}
+
+/** The last step before sending: how many people, and how risky that volume is. */
+export function SendNowDialog({
+  opened,
+  recipients,
+  testMode,
+  abTestNote = null,
+  loading,
+  onConfirm,
+  onClose,
+}: SendNowDialogProps) {
+  const risk = riskLevel(recipients);
+  return (
+    <Modal opened={opened} onClose={onClose} title="Send campaign now?" centered>
+      <Stack>
+        <Text>
+          This campaign will be sent to{' '}
+          <Text span fw={700}>
+            {formatCount(recipients)} {recipients === 1 ? 'recipient' : 'recipients'}
+          </Text>
+          {testMode ? ' (test mode: only the test email addresses)' : ''}. Sending cannot be undone.
+        </Text>
+        {abTestNote && <Text size="sm">{abTestNote}</Text>}
+        <Alert color={riskColor[risk.level]} title={riskTitle[risk.level]}>
+          {risk.message}
+        </Alert>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={loading}>
+            Cancel
+          </Button>
+          <Button onClick={onConfirm} loading={loading} color={risk.level === 'danger' ? 'red' : undefined}>
+            Confirm and send
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,211 @@
+import '@mantine/charts/styles.css';
+import { LineChart } from '@mantine/charts';
+import { Alert, Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import {
+  ACTIVITY_CHART_DAYS,
+  DASHBOARD_MESSAGES,
+  DASHBOARD_REFRESH_MS,
+  type DailyActivityPoint,
+  type RecentActivityItem,
+} from '#shared/dashboard/schemas.ts';
+import { ACTION_LABELS, type UnsubscribeLogAction } from '#shared/unsubscribes/schemas.ts';
+import { ADMIN_TITLE } from '../shell/AdminShell.tsx';
+import { useCan } from '../auth/session.ts';
+import { StatCard } from '../lists/StatCard.tsx';
+import { errorMessage } from '../widgets/errors.ts';
+import { formatAge, formatCount, formatDateTime, formatRate } from '../widgets/format.ts';
+import { AnchorLink } from '../widgets/links.tsx';
+import { useTRPC } from '../../trpc.ts';
+
+const refresh = { refetchInterval: DASHBOARD_REFRESH_MS };
+
+/** /admin and /admin/dashboard: the Email Campaign Dashboard (docs/spec/admin.md §2, §9). */
+export function DashboardPage() {
+  useDocumentTitle(`Email Campaign Dashboard | ${ADMIN_TITLE}`);
+  const trpc = useTRPC();
+  const stats = useQuery(trpc.admin.dashboard.stats.queryOptions(undefined, refresh));
+  const recent = useQuery(trpc.admin.dashboard.recentActivity.queryOptions(undefined, refresh));
+  const daily = useQuery(trpc.admin.dashboard.dailyActivity.queryOptions(undefined, refresh));
+  // The enquiry desk's card only for members who work enquiries (decision 027).
+  const seesEnquiries = useCan()('enquiries.read');
+  const awaiting = useQuery(
+    trpc.admin.enquiries.awaitingReply.queryOptions(undefined, { ...refresh, enabled: seesEnquiries }),
+  );
+  const s = stats.data;
+  const oldest = awaiting.data?.oldestAt ?? null;
+
+  return (
+    <Stack>
+      <Title order={1}>Email Campaign Dashboard</Title>
+      {stats.isError && <Alert color="red">{errorMessage(stats.error)}</Alert>}
+      {seesEnquiries && (
+        <AnchorLink to="/admin/enquiries" search={{ awaiting: true }} underline="never" c="inherit" maw={360}>
+          <StatCard
+            label="Enquiries awaiting reply"
+            value={formatCount(awaiting.data?.count ?? 0)}
+            note={
+              oldest
+                ? `Oldest received ${formatAge(oldest, awaiting.dataUpdatedAt)}`
+                : 'Every enquiry has a reply'
+            }
+            loading={awaiting.isPending}
+          />
+        </AnchorLink>
+      )}
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 5 }}>
+        <StatCard
+          label="Total Campaigns"
+          value={formatCount(s?.totalCampaigns ?? 0)}
+          loading={stats.isPending}
+        />
+        <StatCard
+          label="Active Subscribers"
+          value={formatCount(s?.activeSubscribers ?? 0)}
+          note="Consenting, not unsubscribed or suppressed"
+          loading={stats.isPending}
+        />
+        <StatCard
+          label="Avg Open Rate"
+          value={formatRate(s?.avgOpenRate ?? null)}
+          note="Campaigns with deliveries"
+          loading={stats.isPending}
+        />
+        <StatCard
+          label="Avg Click Rate"
+          value={formatRate(s?.avgClickRate ?? null)}
+          note="Campaigns with deliveries"
+          loading={stats.isPending}
+        />
+        <StatCard
+          label="Bounce Rate"
+          value={formatRate(s?.bounceRate ?? null)}
+          note="Bounces per e-mail sent"
+          loading={stats.isPending}
+        />
+      </SimpleGrid>
+
+      <Card withBorder radius="md">
+        <Group justify="space-between" mb="sm">
+          <Title order={2} size="h4">
+            Last {ACTIVITY_CHART_DAYS} days
+          </Title>
+          {daily.data && (
+            <Text size="xs" c="dimmed">
+              Days in {daily.data.timezone}
+            </Text>
+          )}
+        </Group>
+        {daily.isError && <Alert color="red">{errorMessage(daily.error)}</Alert>}
+        {daily.isPending ? <Skeleton height={260} /> : daily.data && <ActivityChart days={daily.data.days} />}
+      </Card>
+
+      <Card withBorder radius="md">
+        <Title order={2} size="h4" mb="sm">
+          Recent Activity
+        </Title>
+        {recent.isError && <Alert color="red">{errorMessage(recent.error)}</Alert>}
+        {recent.isPending ? (
+          <Stack gap="xs">
+            {Array.from({ length: 5 }, (_, i) => (
+              <Skeleton key={i} height={20} />
+            ))}
+          </Stack>
+        ) : recent.data?.length === 0 ? (
+          <Text c="dimmed">{DASHBOARD_MESSAGES.noRecentActivity}</Text>
+        ) : (
+          <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {recent.data?.map((item) => (
+              <ActivityItem key={`${item.kind}-${item.id}`} item={item} />
+            ))}
+          </Stack>
+        )}
+      </Card>
+    </Stack>
+  );
+}
+
+const shortDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+
+function ActivityChart({ days }: { days: DailyActivityPoint[] }) {
+  // The server's dates are local days already; formatting them at UTC midnight keeps the day.
+  const data = days.map((d) => ({ ...d, day: shortDay.format(new Date(`${d.date}T00:00:00Z`)) }));
+  const totals = days.reduce(
+    (acc, d) => ({
+      sent: acc.sent + d.sent,
+      delivered: acc.delivered + d.delivered,
+      opened: acc.opened + d.opened,
+      clicked: acc.clicked + d.clicked,
+      bounced: acc.bounced + d.bounced,
+      unsubscribed: acc.unsubscribed + d.unsubscribed,
+    }),
+    { sent: 0, delivered: 0, opened: 0, clicked: 0, bounced: 0, unsubscribed: 0 },
+  );
+  return (
+    <>
+      <LineChart
+        h={260}
+        data={data}
+        dataKey="day"
+        withLegend
+        withDots={false}
+        curveType="linear"
+        valueFormatter={(value) => formatCount(value)}
+        series={[
+          { name: 'sent', label: 'Sends', color: 'indigo.6' },
+          { name: 'delivered', label: 'Delivered', color: 'blue.4' },
+          { name: 'opened', label: 'Opens', color: 'teal.6' },
+          { name: 'clicked', label: 'Clicks', color: 'yellow.7' },
+          { name: 'bounced', label: 'Bounces', color: 'orange.7' },
+          { name: 'unsubscribed', label: 'Unsubscribes', color: 'red.6' },
+        ]}
+        aria-hidden="true"
+      />
+      {/* The same figures for screen readers and keyboard users. */}
+      <Text size="sm" c="dimmed" mt="xs">
+        Over the last {ACTIVITY_CHART_DAYS} days: {formatCount(totals.sent)} e-mails sent,{' '}
+        {formatCount(totals.delivered)} delivered, {formatCount(totals.opened)} opened,{' '}
+        {formatCount(totals.clicked)} clicked, {formatCount(totals.bounced)} bounced,{' '}
+        {formatCount(totals.unsubscribed)} unsubscribes.
+      </Text>
+    </>
+  );
+}
+
+function ActivityItem({ item }: { item: RecentActivityItem }) {
+  if (item.kind === 'campaign_completed') {
+    return (
+      <Group component="li" justify="space-between" wrap="nowrap">
+        <Group gap="xs" wrap="nowrap">
+          <Badge color="green" variant="light">
+            Completed
+          </Badge>
+          <Text size="sm">
+            Campaign{' '}
+            <AnchorLink to="/admin/campaigns/$id" params={{ id: item.id }}>
+              {item.name}
+            </AnchorLink>{' '}
+            finished sending to {formatCount(item.recipients)} recipient{item.recipients === 1 ? '' : 's'}
+          </Text>
+        </Group>
+        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          {formatDateTime(item.at)}
+        </Text>
+      </Group>
+    );
+  }
+  return (
+    <Group component="li" justify="space-between" wrap="nowrap">
+      <Group gap="xs" wrap="nowrap">
+        <Badge color="red" variant="light">
+          {ACTION_LABELS[item.action as UnsubscribeLogAction] ?? 'Unsubscribe'}
+        </Badge>
+        <Text size="sm">{item.email ?? 'A contact'} unsubscribed</Text>
+      </Group>
+      <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+        {formatDateTime(item.at)}
+      </Text>
+    </Group>
+  );
+}

@@ -1,0 +1,112 @@
+import { Alert, Button, Group, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { REPLY_FIELDS, REPLY_MESSAGES } from '#shared/enquiries/reply.ts';
+import type { EnquiryDetail } from '#shared/enquiries/schemas.ts';
+import { unfillableTags, unfillableTagsMessage } from '#shared/templates/kinds.ts';
+import { EmailPreview } from '../widgets/EmailPreview.tsx';
+import { errorMessage } from '../widgets/errors.ts';
+import { AnchorLink } from '../widgets/links.tsx';
+import { useTRPC } from '../../trpc.ts';
+import { useEnquiryUpdate } from './enquiry-update.ts';
+
+/**
+ * Compose a reply: a reply template merged for this enquiry on the server, then edited freely.
+ * Tags left in the text are merged again when it is sent.
+ */
+export function ReplyComposer({ enquiry }: { enquiry: EnquiryDetail }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const templates = useQuery(trpc.admin.enquiries.replyTemplates.queryOptions());
+  const [templateId, setTemplateId] = useState<string | null>(null);
+  const [subject, setSubject] = useState('');
+  const [html, setHtml] = useState('');
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const update = useEnquiryUpdate();
+  const send = useMutation(
+    trpc.admin.enquiries.reply.mutationOptions({
+      ...update,
+      onSuccess: async (updated) => {
+        notifications.show({
+          color: 'green',
+          title: REPLY_MESSAGES.sent,
+          message: `To ${enquiry.sellerEmail}`,
+        });
+        setTemplateId(null);
+        setSubject('');
+        setHtml('');
+        await update.onSuccess(updated);
+      },
+    }),
+  );
+
+  const choose = async (id: string | null) => {
+    setTemplateId(id);
+    setLoadError(null);
+    if (!id) return;
+    try {
+      const draft = await queryClient.fetchQuery(
+        trpc.admin.enquiries.replyPreview.queryOptions({ id: enquiry.id, templateId: id }),
+      );
+      setSubject(draft.subject);
+      setHtml(draft.html);
+    } catch (error) {
+      setLoadError(errorMessage(error));
+    }
+  };
+
+  // A tag a reply cannot fill is refused here as on the server (decision 011), naming it.
+  const subjectTags = unfillableTags('reply', subject);
+  const htmlTags = unfillableTags('reply', html);
+
+  return (
+    <Stack gap="sm">
+      <Group align="flex-end">
+        <Select
+          label="Template"
+          placeholder={templates.data?.length === 0 ? 'No reply templates yet' : 'Choose a reply template'}
+          data={(templates.data ?? []).map((t) => ({ value: t.id, label: t.name }))}
+          value={templateId}
+          onChange={(value) => void choose(value)}
+          clearable
+          w={320}
+        />
+        <AnchorLink to="/admin/templates" search={{ kind: 'reply' }} size="sm" mb={8}>
+          Manage reply templates
+        </AnchorLink>
+      </Group>
+      {loadError && <Alert color="red">{loadError}</Alert>}
+      <TextInput
+        label="Subject"
+        value={subject}
+        onChange={(event) => setSubject(event.currentTarget.value)}
+        error={subjectTags.length > 0 ? unfillableTagsMessage('reply', subjectTags) : undefined}
+      />
+      <Textarea
+        label="Message (HTML)"
+        description={`Merge fields: ${REPLY_FIELDS.map((name) => `{{${name}}}`).join(' ')}`}
+        value={html}
+        onChange={(event) => setHtml(event.currentTarget.value)}
+        error={htmlTags.length > 0 ? unfillableTagsMessage('reply', htmlTags) : undefined}
+        autosize
+        minRows={4}
+        maxRows={16}
+        styles={{ input: { fontFamily: 'monospace' } }}
+      />
+      {html.trim() && <EmailPreview html={html} title="Reply preview" height={260} />}
+      <Group justify="space-between">
+        <Text size="xs" c="dimmed">
+          Sent to {enquiry.sellerEmail} from the business's address; answers come back to its inbox.
+        </Text>
+        <Button
+          disabled={!subject.trim() || !html.trim() || subjectTags.length + htmlTags.length > 0}
+          loading={send.isPending}
+          onClick={() => send.mutate({ id: enquiry.id, templateId, subject, html })}
+        >
+          Send reply
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,250 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Code,
+  Drawer,
+  Group,
+  Loader,
+  ScrollArea,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  TextInput,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDebouncedCallback, useDocumentTitle } from '@mantine/hooks';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import {
+  OUTBOX_MESSAGES,
+  type OutboxEmailDetail,
+  type OutboxEmailSummary,
+  type OutboxSearchParams,
+} from '#shared/outbox/schemas.ts';
+import { ADMIN_TITLE } from '../shell/AdminShell.tsx';
+import { EmptyTableRow, ListFooter } from '../lists/ListStates.tsx';
+import { SkeletonRows } from '../lists/SkeletonRows.tsx';
+import { EmailPreview } from '../widgets/EmailPreview.tsx';
+import { errorMessage } from '../widgets/errors.ts';
+import { formatDateTime } from '../widgets/format.ts';
+import { useTRPC } from '../../trpc.ts';
+
+const COLUMNS = 4;
+
+interface OutboxPageProps {
+  search: OutboxSearchParams;
+  onSearchChange: (next: OutboxSearchParams) => void;
+}
+
+/**
+ * /admin/outbox: every e-mail kept instead of sent while no provider key is configured, which is
+ * how a business without a key (and every newcomer) sees what the platform sends. Search, page and
+ * the open e-mail live in the URL.
+ */
+export function OutboxPage({ search, onSearchChange }: OutboxPageProps) {
+  useDocumentTitle(`Outbox | ${ADMIN_TITLE}`);
+  const trpc = useTRPC();
+  const term = search.search ?? '';
+  const page = search.page ?? 1;
+  const [typed, setTyped] = useState(term);
+  const pushSearch = useDebouncedCallback((value: string) => {
+    onSearchChange({ ...search, page: undefined, search: value.trim() || undefined });
+  }, 300);
+  const list = useQuery(
+    trpc.admin.outbox.list.queryOptions(
+      { page, search: term || undefined },
+      { placeholderData: keepPreviousData, retry: false },
+    ),
+  );
+  const data = list.data;
+  const open = (id: string | undefined) => onSearchChange({ ...search, email: id });
+
+  return (
+    <Stack>
+      <Title order={1}>Outbox</Title>
+      {data && (
+        <Alert color={data.transport === 'outbox' ? 'blue' : 'gray'} variant="light">
+          <Group gap="xs">
+            <Text size="sm">Transport:</Text>
+            <Badge variant="light">{data.transport}</Badge>
+            <Text size="sm">
+              {data.transport === 'outbox' ? OUTBOX_MESSAGES.keptHere : OUTBOX_MESSAGES.sentByProvider}
+            </Text>
+          </Group>
+        </Alert>
+      )}
+      <TextInput
+        label="Search"
+        placeholder="Search by recipient or subject..."
+        type="search"
+        value={typed}
+        onChange={(event) => {
+          setTyped(event.currentTarget.value);
+          pushSearch(event.currentTarget.value);
+        }}
+        w={320}
+      />
+      {list.isError && <Alert color="red">{errorMessage(list.error)}</Alert>}
+      <Table.ScrollContainer minWidth={720}>
+        <Table striped highlightOnHover verticalSpacing="sm" aria-busy={list.isFetching}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>To</Table.Th>
+              <Table.Th>Subject</Table.Th>
+              <Table.Th>From</Table.Th>
+              <Table.Th>Created</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {list.isPending && <SkeletonRows columns={COLUMNS} />}
+            {data?.rows.length === 0 && (
+              <EmptyTableRow
+                columns={COLUMNS}
+                message={term ? OUTBOX_MESSAGES.noMatch : OUTBOX_MESSAGES.empty}
+                hint={null}
+              />
+            )}
+            {data?.rows.map((email) => (
+              <OutboxRow key={email.id} email={email} onOpen={() => open(email.id)} />
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {data && (
+        <ListFooter
+          data={data}
+          noun={{ one: 'e-mail', many: 'e-mails' }}
+          label="Outbox pages"
+          onNavigate={(target) =>
+            onSearchChange({ ...search, page: target.page === 1 ? undefined : target.page })
+          }
+        />
+      )}
+      <Drawer
+        opened={search.email !== undefined}
+        onClose={() => open(undefined)}
+        position="right"
+        size="xl"
+        title="E-mail"
+      >
+        {search.email && <OutboxEmailView id={search.email} />}
+      </Drawer>
+    </Stack>
+  );
+}
+
+function OutboxRow({ email, onOpen }: { email: OutboxEmailSummary; onOpen: () => void }) {
+  return (
+    <Table.Tr onClick={onOpen} style={{ cursor: 'pointer' }}>
+      <Table.Td>{email.to.join(', ')}</Table.Td>
+      <Table.Td>
+        {/* The subject is the row's keyboard target; a click anywhere on the row opens it too. */}
+        <UnstyledButton
+          onClick={(event) => {
+            event.stopPropagation();
+            onOpen();
+          }}
+          fw={500}
+          fz="sm"
+        >
+          {email.subject}
+        </UnstyledButton>
+      </Table.Td>
+      <Table.Td>{email.from}</Table.Td>
+      <Table.Td>{formatDateTime(email.createdAt)}</Table.Td>
+    </Table.Tr>
+  );
+}
+
+function OutboxEmailView({ id }: { id: string }) {
+  const trpc = useTRPC();
+  const email = useQuery(trpc.admin.outbox.get.queryOptions({ id }, { retry: false }));
+  if (email.isPending) return <Loader aria-label="Loading e-mail" />;
+  if (email.isError) return <Alert color="red">{errorMessage(email.error)}</Alert>;
+  return <EmailDetail email={email.data} />;
+}
+
+function EmailDetail({ email }: { email: OutboxEmailDetail }) {
+  const headerRows: [string, string][] = [
+    ['From', email.from],
+    ['To', email.to.join(', ')],
+    ...(email.replyTo ? ([['Reply-To', email.replyTo]] as [string, string][]) : []),
+    ['Subject', email.subject],
+    ['Date', formatDateTime(email.createdAt)],
+    ...Object.entries(email.headers),
+    ...email.tags.map((tag): [string, string] => [`Tag ${tag.name}`, tag.value]),
+  ];
+  return (
+    <Stack>
+      <Title order={2} size="h3">
+        {email.subject}
+      </Title>
+      <Table withRowBorders={false} verticalSpacing={4} aria-label="Headers">
+        <Table.Tbody>
+          {headerRows.map(([name, value]) => (
+            <Table.Tr key={name}>
+              <Table.Th w={140} fw={500} c="dimmed">
+                {name}
+              </Table.Th>
+              <Table.Td style={{ wordBreak: 'break-all' }}>{value}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <Tabs defaultValue={email.html ? 'html' : 'text'} keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="html" disabled={!email.html}>
+            HTML
+          </Tabs.Tab>
+          <Tabs.Tab value="text" disabled={!email.text}>
+            Text
+          </Tabs.Tab>
+          <Tabs.Tab value="links">Links ({email.links.length})</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="html" pt="sm">
+          {email.html && <EmailPreview html={email.html} title="Rendered HTML" height={560} />}
+        </Tabs.Panel>
+        <Tabs.Panel value="text" pt="sm">
+          <ScrollArea.Autosize mah={560}>
+            <Code block aria-label="Text part" style={{ whiteSpace: 'pre-wrap' }}>
+              {email.text}
+            </Code>
+          </ScrollArea.Autosize>
+        </Tabs.Panel>
+        <Tabs.Panel value="links" pt="sm">
+          {email.links.length === 0 ? (
+            <Text c="dimmed">This e-mail has no links.</Text>
+          ) : (
+            <Table aria-label="Links">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Text</Table.Th>
+                  <Table.Th>Address</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {email.links.map((link, index) => (
+                  <Table.Tr key={`${index}-${link.href}`}>
+                    <Table.Td>{link.text || <Text c="dimmed">(no text)</Text>}</Table.Td>
+                    <Table.Td style={{ wordBreak: 'break-all' }}>
+                      {/^https?:\/\//i.test(link.href) ? (
+                        <Anchor href={link.href} target="_blank" rel="noreferrer noopener">
+                          {link.href}
+                        </Anchor>
+                      ) : (
+                        link.href
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}

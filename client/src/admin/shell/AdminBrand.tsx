@@ -1,0 +1,41 @@
+import { Box, Group, Stack, Text } from '@mantine/core';
+import { Icon } from '../../public/components/Icon.tsx';
+import { site } from '../../site.ts';
+
+export const ADMIN_PRODUCT = 'Email Campaign Manager';
+
+/**
+ * The business's mark (the site's watch symbol in its gold ring) with its name and the product's:
+ * the admin is this business's tool, not a generic console.
+ */
+export function AdminBrand({ size = 'md' }: { size?: 'sm' | 'md' }) {
+  const ring = size === 'sm' ? 32 : 44;
+  return (
+    <Group gap="sm" wrap="nowrap" data-testid="admin-brand">
+      <Box
+        aria-hidden="true"
+        w={ring}
+        h={ring}
+        style={{
+          display: 'grid',
+          placeItems: 'center',
+          flexShrink: 0,
+          borderRadius: '50%',
+          border: '1.5px solid var(--mantine-color-gold-4)',
+          color: 'var(--mantine-color-gold-7)',
+          background: 'var(--mantine-color-gold-0)',
+        }}
+      >
+        <Icon name="watch" size={size === 'sm' ? 18 : 24} />
+      </Box>
+      <Stack gap={0} style={{ minWidth: 0 }}>
+        <Text fw={700} size={size === 'sm' ? 'md' : 'lg'} lh={1.2} truncate>
+          {site.name}
+        </Text>
+        <Text size="xs" c="dimmed" lh={1.2} truncate>
+          {ADMIN_PRODUCT}
+        </Text>
+      </Stack>
+    </Group>
+  );
+}

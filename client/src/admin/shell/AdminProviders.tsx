@@ -1,0 +1,116 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import {
+  createTheme,
+  Drawer,
+  type MantineColorsTuple,
+  MantineProvider,
+  Modal,
+  ScrollArea,
+} from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect } from 'react';
+import { useTRPC } from '../../trpc.ts';
+import { AUTH_CHANNEL, isAccessError, isFromAnotherTab } from '../auth/session.ts';
+
+// Mantine and its CSS are imported only from admin route components: the router's code splitting
+// puts this module in the admin chunks, so public pages never download it.
+
+/**
+ * The site's gold (client/src/public/styles/tokens.css: --gold #8c6516 is shade 7, --gold-bright #d2ad5c
+ * shade 4, --gold-soft #f3e8d2 shade 1) as the admin's primary colour. Shade 7 carries white text at
+ * 5.1:1 and reads as text on white at 5.4:1 (WCAG AA).
+ */
+const gold: MantineColorsTuple = [
+  '#fbf6ea',
+  '#f3e8d2',
+  '#e8d3a6',
+  '#dcbd78',
+  '#d2ad5c',
+  '#c29a45',
+  '#a88034',
+  '#8c6516',
+  '#72520f',
+  '#5a400a',
+];
+
+export const ADMIN_SCROLLBAR_HIDE_MS = 600;
+
+const ADMIN_FONT = 'system-ui, -apple-system, Segoe UI, Roboto, sans-serif';
+
+// Modal and drawer titles are h2 elements, which the public site's stylesheet sets in its serif; the
+// admin keeps one typeface.
+const titleInAdminFont = { title: { fontFamily: ADMIN_FONT, fontWeight: 600 } };
+
+export const adminTheme = createTheme({
+  primaryColor: 'gold',
+  primaryShade: 7,
+  colors: { gold },
+  fontFamily: ADMIN_FONT,
+  headings: { fontFamily: ADMIN_FONT },
+  components: {
+    Modal: Modal.extend({ styles: titleInAdminFont }),
+    Drawer: Drawer.extend({ styles: titleInAdminFont }),
+    // docs/spec/public-site.md §9: scroll areas hide their scrollbar 600 ms after scrolling stops.
+    ScrollArea: ScrollArea.extend({ defaultProps: { scrollHideDelay: ADMIN_SCROLLBAR_HIDE_MS } }),
+    ScrollAreaAutosize: ScrollArea.Autosize.extend({
+      defaultProps: { scrollHideDelay: ADMIN_SCROLLBAR_HIDE_MS },
+    }),
+  },
+});
+
+export function AdminProviders({ children }: { children: ReactNode }) {
+  useNoIndex();
+  useAuthRecheck();
+  return (
+    <MantineProvider theme={adminTheme}>
+      <Notifications position="top-right" />
+      {children}
+    </MantineProvider>
+  );
+}
+
+/** Admin pages must never be indexed. */
+function useNoIndex() {
+  useEffect(() => {
+    const meta = document.createElement('meta');
+    meta.name = 'robots';
+    meta.content = 'noindex, nofollow';
+    document.head.appendChild(meta);
+    return () => meta.remove();
+  }, []);
+}
+
+/**
+ * "Access is rechecked on every authentication change" (docs/spec/admin.md §2): any admin call answered with
+ * 401/403 (session expired, revoked, role removed) and any sign-in or sign-out in another tab
+ * invalidates `auth.me`, and the guard, which renders from that query, redirects as needed.
+ */
+function useAuthRecheck() {
+  const queryClient = useQueryClient();
+  const trpc = useTRPC();
+  useEffect(() => {
+    const recheck = () => void queryClient.invalidateQueries({ queryKey: trpc.auth.me.queryKey() });
+    // 'failed' fires on the first failed attempt, so the check does not wait for the query's retries.
+    const unsubscribeQueries = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type !== 'updated') return;
+      const { action } = event;
+      if ((action.type === 'failed' || action.type === 'error') && isAccessError(action.error)) recheck();
+    });
+    const unsubscribeMutations = queryClient.getMutationCache().subscribe((event) => {
+      if (event.type !== 'updated') return;
+      const { action } = event;
+      if ((action.type === 'failed' || action.type === 'error') && isAccessError(action.error)) recheck();
+    });
+    const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(AUTH_CHANNEL);
+    channel?.addEventListener('message', (message) => {
+      if (isFromAnotherTab(message)) recheck();
+    });
+    return () => {
+      unsubscribeQueries();
+      unsubscribeMutations();
+      channel?.close();
+    };
+  }, [queryClient, trpc]);
+}

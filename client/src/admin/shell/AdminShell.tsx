@@ -1,0 +1,272 @@
+import {
+  ActionIcon,
+  Anchor,
+  AppShell,
+  Badge,
+  Group,
+  Loader,
+  NavLink,
+  ScrollArea,
+  Tooltip,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { setDisplayTimeZone } from '../widgets/format.ts';
+import { useTRPC } from '../../trpc.ts';
+import { ADMIN_PRODUCT, AdminBrand } from './AdminBrand.tsx';
+import { useDisclosure, useHotkeys, useMediaQuery } from '@mantine/hooks';
+import { Link, useRouterState } from '@tanstack/react-router';
+import { type ReactNode, useCallback, useState } from 'react';
+import { type Permission, ROLE_LABELS } from '#shared/auth/permissions.ts';
+import { useCan, useMe, useSignOutToLogin } from '../auth/session.ts';
+import {
+  CampaignsIcon,
+  ContactsIcon,
+  DashboardIcon,
+  EnquiriesIcon,
+  LogoutIcon,
+  OutboxIcon,
+  SettingsIcon,
+  SidebarIcon,
+  TemplatesIcon,
+  UnsubscribesIcon,
+} from './icons.tsx';
+import {
+  readSidebarOpen,
+  SIDEBAR_WIDTH,
+  SIDEBAR_WIDTH_ICON,
+  SIDEBAR_WIDTH_MOBILE,
+  writeSidebarOpen,
+} from './sidebar-state.ts';
+
+export const ADMIN_TITLE = ADMIN_PRODUCT;
+
+type SidebarTarget =
+  | '/admin/dashboard'
+  | '/admin/campaigns'
+  | '/admin/templates'
+  | '/admin/enquiries'
+  | '/admin/contacts'
+  | '/admin/unsubscribes'
+  | '/admin/settings'
+  | '/admin/outbox';
+
+// Each entry shows only to a role allowed to read what it opens (decision 027).
+const NAV_ITEMS: ReadonlyArray<{
+  label: string;
+  to: SidebarTarget;
+  icon: () => ReactNode;
+  permission: Permission;
+}> = [
+  { label: 'Campaign Dashboard', to: '/admin/dashboard', icon: DashboardIcon, permission: 'dashboard.read' },
+  { label: 'Campaigns', to: '/admin/campaigns', icon: CampaignsIcon, permission: 'campaigns.read' },
+  { label: 'Marketing Templates', to: '/admin/templates', icon: TemplatesIcon, permission: 'templates.read' },
+  { label: 'Enquiries', to: '/admin/enquiries', icon: EnquiriesIcon, permission: 'enquiries.read' },
+  { label: 'Contacts', to: '/admin/contacts', icon: ContactsIcon, permission: 'contacts.read' },
+  {
+    label: 'Unsubscribes',
+    to: '/admin/unsubscribes',
+    icon: UnsubscribesIcon,
+    permission: 'unsubscribes.read',
+  },
+  { label: 'Settings', to: '/admin/settings', icon: SettingsIcon, permission: 'settings.write' },
+  { label: 'Outbox', to: '/admin/outbox', icon: OutboxIcon, permission: 'outbox.read' },
+];
+
+// Mantine's `sm` breakpoint (48em): below it the sidebar is an overlay opened from the top bar.
+const MOBILE_QUERY = '(max-width: 47.99em)';
+
+// Collapsed (3rem): the icon alone, centred; the label lives in aria-label and the tooltip.
+const ICON_ONLY_STYLES = {
+  root: { justifyContent: 'center', paddingInline: 0 },
+  section: { marginInlineEnd: 0 },
+  body: { display: 'none' },
+};
+
+function isActive(pathname: string, to: SidebarTarget): boolean {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  if (to === '/admin/dashboard' && path === '/admin') return true;
+  // Team and Audit log are tabs of Settings.
+  if (to === '/admin/settings' && (path.startsWith('/admin/team') || path.startsWith('/admin/audit')))
+    return true;
+  return path === to || path.startsWith(`${to}/`);
+}
+
+/**
+ * The settings' timezone, applied to every date the admin shows (widgets/format.ts). Answers
+ * whether the pages may render: once the zone is known (or could not be read, when the browser's
+ * zone stands in), so no date is first drawn in one zone and then in another, and no page is
+ * remounted (and its unsaved input lost) when the zone arrives.
+ */
+function useBusinessTimeZone(): boolean {
+  const trpc = useTRPC();
+  const settings = useQuery(trpc.admin.settings.get.queryOptions(undefined, { staleTime: 60_000 }));
+  const zone = settings.data?.values.timezone;
+  const [applied, setApplied] = useState('');
+  // Adjusting state while rendering (React's pattern for state derived from a changing input).
+  if (zone && zone !== applied) {
+    setDisplayTimeZone(zone);
+    setApplied(zone);
+  }
+  return applied !== '' || settings.isError;
+}
+
+/** The guarded admin frame: top bar (title, user, sidebar toggle) and the sidebar. */
+export function AdminShell({ email, children }: { email: string; children: ReactNode }) {
+  const isMobile = useMediaQuery(MOBILE_QUERY, false, { getInitialValueInEffect: false });
+  const [desktopOpen, setDesktopOpen] = useState(readSidebarOpen);
+  const [mobileOpen, mobile] = useDisclosure(false);
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const { signOut, isPending: signingOut } = useSignOutToLogin();
+  const zoneReady = useBusinessTimeZone();
+  const can = useCan();
+  const role = useMe().data?.role ?? null;
+  const trpc = useTRPC();
+  // The 24-hour promise in view on every page: enquiries still waiting for a first reply.
+  const awaiting = useQuery(
+    trpc.admin.enquiries.awaitingReply.queryOptions(undefined, {
+      refetchInterval: 60_000,
+      enabled: can('enquiries.read'),
+    }),
+  );
+  const awaitingCount = awaiting.data?.count ?? 0;
+
+  const toggle = useCallback(() => {
+    if (isMobile) {
+      mobile.toggle();
+      return;
+    }
+    setDesktopOpen((open) => {
+      writeSidebarOpen(!open);
+      return !open;
+    });
+  }, [isMobile, mobile]);
+
+  // Ctrl+B or ⌘+B, as the spec says; ignored while typing in a field or an editor.
+  useHotkeys([
+    ['ctrl+B', toggle],
+    ['meta+B', toggle],
+  ]);
+
+  const iconOnly = !isMobile && !desktopOpen;
+  const expanded = isMobile ? mobileOpen : desktopOpen;
+
+  const navLink = (
+    label: string,
+    icon: ReactNode,
+    active: boolean,
+    props: Record<string, unknown>,
+    badge: number | null = null,
+  ) => {
+    const link = (
+      <NavLink
+        label={iconOnly ? undefined : label}
+        aria-label={iconOnly ? (badge ? `${label} (${badge} awaiting reply)` : label) : undefined}
+        leftSection={icon}
+        rightSection={
+          badge && !iconOnly ? (
+            <Badge size="sm" color="red" circle={badge < 10} aria-label={`${badge} awaiting reply`}>
+              {badge}
+            </Badge>
+          ) : undefined
+        }
+        active={active}
+        aria-current={active ? 'page' : undefined}
+        noWrap
+        styles={iconOnly ? ICON_ONLY_STYLES : undefined}
+        {...props}
+      />
+    );
+    return iconOnly ? (
+      <Tooltip label={label} position="right" withArrow>
+        {link}
+      </Tooltip>
+    ) : (
+      link
+    );
+  };
+
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{
+        width: { base: SIDEBAR_WIDTH_MOBILE, sm: desktopOpen ? SIDEBAR_WIDTH : SIDEBAR_WIDTH_ICON },
+        breakpoint: 'sm',
+        collapsed: { mobile: !mobileOpen, desktop: false },
+      }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="sm" justify="space-between" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap">
+            <Tooltip label="Toggle sidebar (Ctrl+B / ⌘+B)" position="bottom-start">
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                size="lg"
+                onClick={toggle}
+                aria-label="Toggle sidebar"
+                aria-expanded={expanded}
+                aria-controls="admin-sidebar"
+                aria-keyshortcuts="Control+B Meta+B"
+              >
+                <SidebarIcon />
+              </ActionIcon>
+            </Tooltip>
+            <AdminBrand size="sm" />
+          </Group>
+          <Tooltip
+            label={`Account and password${role ? ` · ${ROLE_LABELS[role]}` : ''}`}
+            position="bottom-end"
+          >
+            <Anchor
+              component={Link}
+              to="/admin/account"
+              size="sm"
+              c="dimmed"
+              truncate
+              data-testid="admin-user-email"
+            >
+              {email}
+            </Anchor>
+          </Tooltip>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar
+        id="admin-sidebar"
+        aria-label="Admin navigation"
+        data-collapsed={iconOnly || undefined}
+        // On phones Mantine makes the open navbar full-width; the spec wants 18rem.
+        maw={SIDEBAR_WIDTH_MOBILE}
+        p={iconOnly ? 4 : 'xs'}
+      >
+        <AppShell.Section grow component={ScrollArea}>
+          {NAV_ITEMS.filter((item) => can(item.permission)).map((item) => (
+            <div key={item.to}>
+              {navLink(
+                item.label,
+                <item.icon />,
+                isActive(pathname, item.to),
+                {
+                  renderRoot: (rootProps: Record<string, unknown>) => <Link to={item.to} {...rootProps} />,
+                  onClick: isMobile ? mobile.close : undefined,
+                },
+                item.to === '/admin/enquiries' && awaitingCount > 0 ? awaitingCount : null,
+              )}
+            </div>
+          ))}
+        </AppShell.Section>
+        <AppShell.Section>
+          {navLink('Logout', <LogoutIcon />, false, {
+            component: 'button',
+            type: 'button',
+            disabled: signingOut,
+            onClick: () => void signOut(),
+          })}
+        </AppShell.Section>
+      </AppShell.Navbar>
+
+      <AppShell.Main>{zoneReady ? children : <Loader aria-label="Loading" m="xl" />}</AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,140 @@
+import { Badge, Button, Card, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ROLE_LABELS, ROLES, type Role } from '#shared/auth/permissions.ts';
+import { INVITATION_TTL_HOURS, teamInviteInputSchema } from '#shared/team/schemas.ts';
+import { errorMessage } from '../widgets/errors.ts';
+import { formatDateTime } from '../widgets/format.ts';
+import { zod4Resolver } from '../widgets/zod-form-resolver.ts';
+import { useTRPC } from '../../trpc.ts';
+
+const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
+
+/** Team → invite by e-mail, and the open invitations with resend and revoke (decision 030). */
+export function InvitationsCard() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const list = useQuery(trpc.admin.team.invitations.queryOptions());
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.admin.team.invitations.queryKey() });
+  const onError = (error: unknown) => notifications.show({ color: 'red', message: errorMessage(error) });
+  const invite = useMutation(trpc.admin.team.invite.mutationOptions());
+  const resend = useMutation(
+    trpc.admin.team.resendInvitation.mutationOptions({
+      onSuccess: () => {
+        notifications.show({
+          color: 'green',
+          message: 'A new link is on its way; the old one no longer works.',
+        });
+        void refresh();
+      },
+      onError,
+    }),
+  );
+  const revoke = useMutation(
+    trpc.admin.team.revokeInvitation.mutationOptions({ onSuccess: refresh, onError }),
+  );
+  const form = useForm<{ email: string; role: Role }>({
+    initialValues: { email: '', role: 'viewer' },
+    validate: zod4Resolver(teamInviteInputSchema, { errorPriority: 'first' }),
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    try {
+      await invite.mutateAsync(values);
+      notifications.show({ color: 'green', message: `Invitation sent to ${values.email}.` });
+      form.reset();
+      await refresh();
+    } catch (error) {
+      form.setFieldError('email', errorMessage(error));
+    }
+  });
+
+  return (
+    <Card withBorder radius="md">
+      <Stack>
+        <Title order={2} size="h4">
+          Invite a member
+        </Title>
+        <form onSubmit={submit} noValidate aria-label="Invite a member">
+          <Group align="flex-start">
+            <TextInput
+              label="Email"
+              type="email"
+              autoComplete="off"
+              required
+              w={280}
+              {...form.getInputProps('email')}
+            />
+            <Select
+              label="Role"
+              data={ROLE_OPTIONS}
+              allowDeselect={false}
+              w={160}
+              {...form.getInputProps('role')}
+            />
+            <Button type="submit" mt={25} loading={invite.isPending}>
+              Send invitation
+            </Button>
+          </Group>
+        </form>
+        <Text size="sm" c="dimmed">
+          The link is valid for {INVITATION_TTL_HOURS} hours and works once: it sets a password and signs the
+          member in with the role chosen.
+        </Text>
+        {list.data && list.data.length > 0 && (
+          <Table.ScrollContainer minWidth={640}>
+            <Table striped data-testid="team-invitations">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Invited</Table.Th>
+                  <Table.Th>Role</Table.Th>
+                  <Table.Th>By</Table.Th>
+                  <Table.Th>Link valid until</Table.Th>
+                  <Table.Th />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.data.map((invitation) => (
+                  <Table.Tr key={invitation.id}>
+                    <Table.Td>{invitation.email}</Table.Td>
+                    <Table.Td>{ROLE_LABELS[invitation.role]}</Table.Td>
+                    <Table.Td>{invitation.invitedBy ?? '—'}</Table.Td>
+                    <Table.Td>
+                      {invitation.expired ? (
+                        <Badge color="gray">Expired</Badge>
+                      ) : (
+                        formatDateTime(invitation.expiresAt)
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap="xs" wrap="nowrap">
+                        <Button
+                          variant="subtle"
+                          size="xs"
+                          aria-label={`Resend the invitation to ${invitation.email}`}
+                          onClick={() => resend.mutate({ id: invitation.id })}
+                        >
+                          Resend
+                        </Button>
+                        <Button
+                          variant="subtle"
+                          color="red"
+                          size="xs"
+                          aria-label={`Revoke the invitation to ${invitation.email}`}
+                          onClick={() => revoke.mutate({ id: invitation.id })}
+                        >
+                          Revoke
+                        </Button>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,130 @@
+import { Alert, Badge, Button, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ROLE_LABELS, ROLES, roleSchema } from '#shared/auth/permissions.ts';
+import { ADMIN_TITLE } from '../shell/AdminShell.tsx';
+import { useCan, useMe } from '../auth/session.ts';
+import { errorMessage } from '../widgets/errors.ts';
+import { formatDateTime } from '../widgets/format.ts';
+import { useTRPC } from '../../trpc.ts';
+import { AccessRequestsCard } from './AccessRequestsCard.tsx';
+import { InvitationsCard } from './InvitationsCard.tsx';
+import { TwoFactorPolicyCard } from './TwoFactorPolicyCard.tsx';
+
+const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
+
+/** /admin/team (Owner only, decision 027): members, their role, last sign-in and 2FA. */
+export function TeamPage() {
+  useDocumentTitle(`Team | ${ADMIN_TITLE}`);
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const can = useCan();
+  const me = useMe();
+  const list = useQuery(trpc.admin.team.list.queryOptions(undefined, { enabled: can('team.manage') }));
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.admin.team.list.queryKey() });
+  const onError = (error: unknown) => notifications.show({ color: 'red', message: errorMessage(error) });
+  const changeRole = useMutation(trpc.admin.team.changeRole.mutationOptions({ onSuccess: refresh, onError }));
+  const endSessions = useMutation(
+    trpc.admin.team.endSessions.mutationOptions({ onSuccess: refresh, onError }),
+  );
+  const remove = useMutation(trpc.admin.team.remove.mutationOptions({ onSuccess: refresh, onError }));
+  const resetTwoFactor = useMutation(
+    trpc.admin.team.resetTwoFactor.mutationOptions({ onSuccess: refresh, onError }),
+  );
+
+  if (!can('team.manage')) return <Alert color="red">Only an Owner can manage the team.</Alert>;
+
+  return (
+    <Stack>
+      <Title order={1}>Team</Title>
+      {list.isError && <Alert color="red">{list.error.message}</Alert>}
+      <Table.ScrollContainer minWidth={720}>
+        <Table striped data-testid="team-members">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Member</Table.Th>
+              <Table.Th>Role</Table.Th>
+              <Table.Th>Last sign-in</Table.Th>
+              <Table.Th>Two-factor</Table.Th>
+              <Table.Th>Sessions</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {list.data?.map((member) => (
+              <Table.Tr key={member.id}>
+                <Table.Td>{member.email}</Table.Td>
+                <Table.Td>
+                  <Select
+                    aria-label={`Role of ${member.email}`}
+                    data={ROLE_OPTIONS}
+                    value={member.role}
+                    allowDeselect={false}
+                    onChange={(value) => {
+                      const role = roleSchema.safeParse(value);
+                      if (role.success) changeRole.mutate({ id: member.id, role: role.data });
+                    }}
+                  />
+                </Table.Td>
+                <Table.Td>{member.lastSignInAt ? formatDateTime(member.lastSignInAt) : 'Never'}</Table.Td>
+                <Table.Td>
+                  <Badge color={member.twoFactor ? 'green' : 'gray'}>{member.twoFactor ? 'On' : 'Off'}</Badge>
+                  {member.twoFactor && member.email !== me.data?.email && (
+                    <Button
+                      variant="subtle"
+                      size="xs"
+                      aria-label={`Reset two-factor sign-in of ${member.email}`}
+                      onClick={() => {
+                        if (
+                          window.confirm(
+                            `Reset two-factor sign-in of ${member.email}? Their sessions end; they sign in with their password and set it up again.`,
+                          )
+                        )
+                          resetTwoFactor.mutate({ id: member.id });
+                      }}
+                    >
+                      Reset
+                    </Button>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  {member.activeSessions}
+                  {member.activeSessions > 0 && member.email !== me.data?.email && (
+                    <Button variant="subtle" size="xs" onClick={() => endSessions.mutate({ id: member.id })}>
+                      End all
+                    </Button>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  {member.email !== me.data?.email && (
+                    <Button
+                      variant="subtle"
+                      color="red"
+                      size="xs"
+                      onClick={() => {
+                        if (
+                          window.confirm(`Remove ${member.email} from the team? Their sessions end at once.`)
+                        )
+                          remove.mutate({ id: member.id });
+                      }}
+                    >
+                      Remove
+                    </Button>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <AccessRequestsCard />
+      <InvitationsCard />
+      <TwoFactorPolicyCard />
+      <Text size="sm" c="dimmed">
+        For recovery without the admin: <code>npm run admin -- create &lt;email&gt; --role &lt;role&gt;</code>
+        .
+      </Text>
+    </Stack>
+  );
+}

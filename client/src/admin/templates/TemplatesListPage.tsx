@@ -1,0 +1,230 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  SegmentedControl,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue, useDocumentTitle } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { NO_TEMPLATES_MESSAGE, type TemplateDto } from '#shared/templates/schemas.ts';
+import { ADMIN_TITLE } from '../shell/AdminShell.tsx';
+import { useCan } from '../auth/session.ts';
+import { ConfirmDialog } from '../widgets/ConfirmDialog.tsx';
+import { errorMessage } from '../widgets/errors.ts';
+import { formatDate } from '../widgets/format.ts';
+import { ButtonLink } from '../widgets/links.tsx';
+import { useTRPC } from '../../trpc.ts';
+
+type TemplateKind = TemplateDto['templateType'];
+
+/**
+ * /admin/templates: the marketing template library (campaigns) or the reply templates (replies to
+ * sellers from an enquiry, decision 026), as a grid of cards.
+ */
+export function TemplatesListPage({
+  kind,
+  onKindChange,
+}: {
+  kind: TemplateKind;
+  onKindChange: (kind: TemplateKind) => void;
+}) {
+  useDocumentTitle(`${kind === 'reply' ? 'Reply' : 'Marketing'} Templates | ${ADMIN_TITLE}`);
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 250);
+  const [toDelete, setToDelete] = useState<TemplateDto | null>(null);
+
+  const templates = useQuery(
+    trpc.admin.templates.list.queryOptions(debounced ? { search: debounced, kind } : { kind }),
+  );
+  const invalidate = () => queryClient.invalidateQueries({ queryKey: trpc.admin.templates.list.queryKey() });
+
+  const duplicate = useMutation(
+    trpc.admin.templates.duplicate.mutationOptions({
+      onSuccess: async () => {
+        notifications.show({ color: 'green', message: 'Template duplicated' });
+        await invalidate();
+      },
+      onError: (error) =>
+        notifications.show({
+          color: 'red',
+          title: 'Failed to duplicate template',
+          message: errorMessage(error),
+        }),
+    }),
+  );
+  const remove = useMutation(
+    trpc.admin.templates.delete.mutationOptions({
+      onSuccess: async () => {
+        notifications.show({ color: 'green', message: 'Template deleted' });
+        setToDelete(null);
+        await invalidate();
+      },
+      onError: (error) =>
+        notifications.show({
+          color: 'red',
+          title: 'Failed to delete template',
+          message: errorMessage(error),
+        }),
+    }),
+  );
+
+  // A Viewer reads the library; the server refuses their writes anyway (decision 027).
+  const canWrite = useCan()('templates.write');
+
+  return (
+    <Stack>
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={1}>{kind === 'reply' ? 'Reply Templates' : 'Marketing Templates'}</Title>
+          <Text c="dimmed">
+            {kind === 'reply'
+              ? 'Replies to sellers, sent from an enquiry.'
+              : 'Reusable email designs for your campaigns.'}
+          </Text>
+        </div>
+        {canWrite && (
+          <ButtonLink to="/admin/templates/new" search={kind === 'reply' ? { kind: 'reply' } : {}}>
+            New Template
+          </ButtonLink>
+        )}
+      </Group>
+
+      <SegmentedControl
+        aria-label="Template kind"
+        value={kind}
+        onChange={(value) => onKindChange(value === 'reply' ? 'reply' : 'marketing')}
+        data={[
+          { value: 'marketing', label: 'Marketing' },
+          { value: 'reply', label: 'Reply' },
+        ]}
+        maw={300}
+      />
+
+      <TextInput
+        label="Search templates"
+        placeholder="Search by name, subject or description..."
+        value={search}
+        onChange={(event) => setSearch(event.currentTarget.value)}
+        maw={420}
+      />
+
+      {templates.isPending && (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} aria-busy="true" aria-label="Loading templates">
+          {Array.from({ length: 6 }, (_, i) => (
+            <Skeleton key={i} height={180} radius="md" />
+          ))}
+        </SimpleGrid>
+      )}
+      {templates.isError && (
+        <Alert color="red" title="Could not load templates">
+          {errorMessage(templates.error)}
+        </Alert>
+      )}
+      {templates.data?.length === 0 && (
+        <Text c="dimmed" ta="center" py="xl">
+          {NO_TEMPLATES_MESSAGE}
+        </Text>
+      )}
+      {templates.data && templates.data.length > 0 && (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+          {templates.data.map((template) => (
+            <Card key={template.id} withBorder radius="md" padding="lg" component="article">
+              <Stack gap="xs" style={{ flexGrow: 1 }}>
+                <Title order={2} size="h4">
+                  {template.templateName}
+                </Title>
+                <Text size="sm">
+                  <Text span fw={500}>
+                    Subject:
+                  </Text>{' '}
+                  {template.subject}
+                </Text>
+                {template.description && (
+                  <Text size="sm" c="dimmed" lineClamp={2}>
+                    {template.description}
+                  </Text>
+                )}
+                {template.variables.length > 0 && (
+                  <Group gap={4} aria-label="Variables">
+                    {template.variables.map((name) => (
+                      <Badge key={name} variant="light" tt="none">{`{{${name}}}`}</Badge>
+                    ))}
+                  </Group>
+                )}
+                <Text size="xs" c="dimmed">
+                  Created {formatDate(template.createdAt)}
+                </Text>
+              </Stack>
+              <Group gap="xs" mt="md">
+                <ButtonLink
+                  size="xs"
+                  variant="default"
+                  to="/admin/templates/$id/preview"
+                  params={{ id: template.id }}
+                  aria-label={`Preview ${template.templateName}`}
+                >
+                  Preview
+                </ButtonLink>
+                {canWrite && (
+                  <>
+                    <ButtonLink
+                      size="xs"
+                      variant="default"
+                      to="/admin/templates/$id/edit"
+                      params={{ id: template.id }}
+                      aria-label={`Edit ${template.templateName}`}
+                    >
+                      Edit
+                    </ButtonLink>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      onClick={() => duplicate.mutate({ id: template.id })}
+                      loading={duplicate.isPending && duplicate.variables.id === template.id}
+                      aria-label={`Duplicate ${template.templateName}`}
+                    >
+                      Duplicate
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="light"
+                      color="red"
+                      onClick={() => setToDelete(template)}
+                      aria-label={`Delete ${template.templateName}`}
+                    >
+                      Delete
+                    </Button>
+                  </>
+                )}
+              </Group>
+            </Card>
+          ))}
+        </SimpleGrid>
+      )}
+
+      <ConfirmDialog
+        opened={toDelete !== null}
+        title="Delete template?"
+        confirmLabel="Delete"
+        cancelLabel="Cancel"
+        loading={remove.isPending}
+        onClose={() => setToDelete(null)}
+        onConfirm={() => toDelete && remove.mutate({ id: toDelete.id })}
+      >
+        {`"${toDelete?.templateName ?? ''}" will be deleted. Campaigns made from it keep their own copy.`}
+      </ConfirmDialog>
+    </Stack>
+  );
+}
