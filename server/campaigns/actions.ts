@@ -2,7 +2,7 @@ import { validateCampaign } from '#shared/campaigns/rules.ts';
 import { zonedWallTimeToUtc } from '#shared/campaigns/schedule.ts';
 import type { CampaignFields } from '#shared/campaigns/schemas.ts';
 import { sql } from 'kysely';
-import type { Database, DbExecutor, DbTransaction } from '../db/database.ts';
+import { type DbExecutor, type DbTransaction, inTransaction } from '../db/database.ts';
 import type { EmailCampaign } from '../db/types.ts';
 import type { AppServices } from '../services.ts';
 import { recipientCountFor } from './audience.ts';
@@ -12,7 +12,8 @@ import { beginSending, enqueueCampaignSend } from './engine/start.ts';
 import { CampaignError } from './errors.ts';
 import { notifyCampaignChanged } from './live.ts';
 
-type ActionServices = Pick<AppServices, 'db' | 'jobs'>;
+// An admin action hands these functions its transaction (decision 030); alone they open their own.
+type ActionServices = Pick<AppServices, 'jobs'> & { db: DbExecutor };
 
 interface SaveTarget {
   id?: string | undefined;
@@ -93,7 +94,7 @@ export async function sendCampaignNow(
   fields: CampaignFields,
   target: SaveTarget,
 ): Promise<EmailCampaign> {
-  return services.db.transaction().execute(async (trx) => {
+  return inTransaction(services.db, async (trx) => {
     const recipientCount = await checkSendable(trx, fields, target);
     const row = await saveForSending(trx, fields, target, {
       status: 'sending',
@@ -120,7 +121,7 @@ export async function scheduleCampaign(
   target: SaveTarget & { scheduledAt: string },
   now = new Date(),
 ): Promise<{ row: EmailCampaign; timezone: string }> {
-  return services.db.transaction().execute(async (trx) => {
+  return inTransaction(services.db, async (trx) => {
     const timezone = await settingsTimezone(trx);
     const when = zonedWallTimeToUtc(target.scheduledAt, timezone);
     if (!when) throw new CampaignError('BAD_REQUEST', 'Choose a valid date and time');
@@ -162,7 +163,7 @@ export async function pauseCampaign(db: DbExecutor, id: string): Promise<EmailCa
 
 /** paused → sending, and the engine continues in retry mode (recipients already sent are skipped). */
 export async function resumeCampaign(services: ActionServices, id: string): Promise<EmailCampaign> {
-  return services.db.transaction().execute(async (trx) => {
+  return inTransaction(services.db, async (trx) => {
     const row = await trx
       .updateTable('email_campaigns')
       .set((eb) => ({
@@ -231,7 +232,7 @@ async function requeueFailedSends(trx: DbTransaction, campaignId: string): Promi
  * send was accepted (a provider id exists) are not retried: that message may have been delivered.
  */
 export async function retryFailedSends(services: ActionServices, id: string): Promise<EmailCampaign> {
-  return services.db.transaction().execute(async (trx) => {
+  return inTransaction(services.db, async (trx) => {
     const now = new Date();
     const row = await trx
       .updateTable('email_campaigns')
@@ -266,8 +267,8 @@ export async function retryFailedSends(services: ActionServices, id: string): Pr
 }
 
 /** sending or paused → cancelled, for good: the recipients still queued will not be e-mailed. */
-export async function cancelCampaign(db: Database, id: string): Promise<EmailCampaign> {
-  return db.transaction().execute(async (trx) => {
+export async function cancelCampaign(db: DbExecutor, id: string): Promise<EmailCampaign> {
+  return inTransaction(db, async (trx) => {
     const now = new Date();
     const row = await trx
       .updateTable('email_campaigns')

@@ -8,7 +8,7 @@ import { invalidateUserSessions } from '../auth/session.ts';
 import { createUser, findUserByEmail, grantAdmin, listUsers, UnknownUserError } from '../auth/users.ts';
 import { inActionTransaction } from '../audit/action-transaction.ts';
 import { type AuditActor, type AuditEntry, recordAudit } from '../audit/audit.ts';
-import type { Database } from '../db/database.ts';
+import type { Database, DbTransaction } from '../db/database.ts';
 import { changeRole, LastOwnerError, removeMember } from '../team/team.ts';
 
 export class UsageError extends Error {
@@ -54,17 +54,17 @@ export function cliActor(): AuditActor {
 }
 
 /**
- * Runs a CLI change and its audit row in one transaction (decision 030): the change's own
- * transactions become savepoints in it, as for the Team page's actions.
+ * Runs a CLI change and its audit row in one transaction (decision 030): the functions the change
+ * calls are handed that transaction and join it, as for the Team page's actions.
  */
 function audited<T>(
   db: Database,
   actor: AuditActor,
-  change: (scoped: Database) => Promise<{ value: T; entry: AuditEntry }>,
+  change: (trx: DbTransaction) => Promise<{ value: T; entry: AuditEntry }>,
 ): Promise<T> {
-  return inActionTransaction(db, async (scoped) => {
-    const { value, entry } = await change(scoped);
-    await recordAudit(scoped, actor, entry);
+  return inActionTransaction(db, async (trx) => {
+    const { value, entry } = await change(trx);
+    await recordAudit(trx, actor, entry);
     return value;
   });
 }
@@ -146,14 +146,14 @@ export async function runAdminCommand(
         );
       // A member's new role goes through the Team page's rule: the last Owner is never demoted.
       await lastOwnerKept(address, () =>
-        audited(db, actor, async (scoped) => {
-          const current = await scoped
+        audited(db, actor, async (trx) => {
+          const current = await trx
             .selectFrom('user_roles')
             .select('role')
             .where('user_id', '=', user.id)
             .executeTakeFirst();
-          if (current) await changeRole(scoped, user.id, granted);
-          else await grantAdmin(scoped, address, granted);
+          if (current) await changeRole(trx, user.id, granted);
+          else await grantAdmin(trx, address, granted);
           return {
             value: null,
             entry: {
@@ -181,15 +181,15 @@ export async function runAdminCommand(
       const user = await findUserByEmail(db, address);
       if (!user) throw new UnknownUserError(address);
       const sessionsEnded = await lastOwnerKept(address, () =>
-        audited(db, actor, async (scoped) => {
-          const member = await scoped
+        audited(db, actor, async (trx) => {
+          const member = await trx
             .selectFrom('user_roles')
             .select('role')
             .where('user_id', '=', user.id)
             .executeTakeFirst();
           const ended = member
-            ? (await removeMember(scoped, user.id)).sessionsEnded
-            : await invalidateUserSessions(scoped, user.id);
+            ? (await removeMember(trx, user.id)).sessionsEnded
+            : await invalidateUserSessions(trx, user.id);
           return {
             value: ended,
             entry: {
@@ -212,8 +212,8 @@ export async function runAdminCommand(
       const address = email();
       const user = await findUserByEmail(db, address);
       if (!user) throw new UnknownUserError(address);
-      const ended = await audited(db, actor, async (scoped) => {
-        const count = await invalidateUserSessions(scoped, user.id);
+      const ended = await audited(db, actor, async (trx) => {
+        const count = await invalidateUserSessions(trx, user.id);
         return {
           value: count,
           entry: {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { excludeSnapshots } from '../campaigns/engine/snapshot-lock.ts';
-import type { Database, DbTransaction } from '../db/database.ts';
+import { type DbExecutor, type DbTransaction, inTransaction } from '../db/database.ts';
 import { deletePhotoFiles } from '../enquiries/retention.ts';
 import { PGBOSS_SCHEMA } from '../jobs/queue.ts';
 import type { UploadStorage } from '../uploads/storage.ts';
@@ -19,12 +19,12 @@ export type EraseResult =
   | { status: 'ok'; photos: number };
 
 export async function eraseContact(
-  services: { db: Database },
+  services: { db: DbExecutor },
   storage: UploadStorage,
   input: { id: string; confirmation: string; actorEmail: string },
   now = new Date(),
 ): Promise<EraseResult> {
-  const result = await services.db.transaction().execute(async (trx) => {
+  const result = await inTransaction(services.db, async (trx) => {
     const lead = await trx
       .selectFrom('leads')
       .select(['id', 'email'])

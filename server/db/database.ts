@@ -1,4 +1,4 @@
-import { Kysely, PostgresDialect, type Transaction } from 'kysely';
+import { type IsolationLevel, Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import { preparingPool } from './prepared.ts';
 import type { DB } from './schema.ts';
@@ -7,6 +7,26 @@ export type Database = Kysely<DB>;
 export type DbTransaction = Transaction<DB>;
 /** Data-access functions take either; a function that needs a lock demands a Transaction. */
 export type DbExecutor = Kysely<DB> | Transaction<DB>;
+
+function isTransaction(db: DbExecutor): db is DbTransaction {
+  return db.isTransaction;
+}
+
+/**
+ * Runs `work` in the caller's transaction when `db` is one, and in a transaction of its own
+ * otherwise. A function whose writes must be all-or-nothing opens its transaction this way, so an
+ * admin action that calls it (decision 030) keeps one transaction: Kysely does not nest them. The
+ * isolation level applies only to a transaction opened here; a caller's keeps its own.
+ */
+export function inTransaction<T>(
+  db: DbExecutor,
+  work: (trx: DbTransaction) => Promise<T>,
+  isolation?: IsolationLevel,
+): Promise<T> {
+  if (isTransaction(db)) return work(db);
+  const builder = db.transaction();
+  return (isolation ? builder.setIsolationLevel(isolation) : builder).execute(work);
+}
 
 // int8 (COUNT(*), SUM) arrives as a string by default; every count here fits in a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));

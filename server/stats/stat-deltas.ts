@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { DbExecutor } from '../db/database.ts';
+import { type DbExecutor, inTransaction } from '../db/database.ts';
 
 // Exact counts kept by triggers as delta rows (see migrations/20261121050000_admin_stats.ts).
 // Reading a metric is a sum over a handful of rows; `compactStatDeltas` keeps it a handful.
@@ -103,5 +103,5 @@ export async function compactStatDeltas(db: DbExecutor): Promise<{ folded: numbe
       SELECT (SELECT count(*) FROM gone) AS folded`.execute(trx);
     return { folded: Number(result.rows[0]?.folded ?? 0) };
   };
-  return db.isTransaction ? run(db) : db.transaction().execute(run);
+  return inTransaction(db, run);
 }

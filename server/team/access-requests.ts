@@ -1,6 +1,6 @@
 import type { Role } from '#shared/auth/permissions.ts';
 import type { AccessRequest } from '#shared/team/schemas.ts';
-import type { Database, DbExecutor } from '../db/database.ts';
+import { type DbExecutor, inTransaction } from '../db/database.ts';
 
 // Access requests (decision 047). An open sign-up makes an account without a role and a request
 // keyed by that account; the Owner approves it with a role or dismisses it on the Team page.
@@ -59,11 +59,11 @@ async function lockOpenRequest(trx: DbExecutor, userId: string): Promise<void> {
  * until its owner follows the link.
  */
 export async function approveAccessRequest(
-  db: Database,
+  db: DbExecutor,
   userId: string,
   role: Role,
 ): Promise<{ id: string; role: Role }> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     await lockOpenRequest(trx, userId);
     await trx.insertInto('user_roles').values({ user_id: userId, role }).execute();
     await trx.deleteFrom('access_requests').where('user_id', '=', userId).execute();
@@ -76,8 +76,8 @@ export async function approveAccessRequest(
  * and with it the request: the address is free again for an invitation or a new sign-up, and
  * nothing of a stranger is kept.
  */
-export async function dismissAccessRequest(db: Database, userId: string): Promise<{ id: string }> {
-  return db.transaction().execute(async (trx) => {
+export async function dismissAccessRequest(db: DbExecutor, userId: string): Promise<{ id: string }> {
+  return inTransaction(db, async (trx) => {
     await lockOpenRequest(trx, userId);
     await trx.deleteFrom('users').where('id', '=', userId).execute();
     return { id: userId };

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Role } from '#shared/auth/permissions.ts';
 import type { TeamMember } from '#shared/team/schemas.ts';
 import { invalidateUserSessions } from '../auth/session.ts';
-import type { Database, DbExecutor } from '../db/database.ts';
+import { type DbExecutor, inTransaction } from '../db/database.ts';
 
 export class LastOwnerError extends Error {
   override name = 'LastOwnerError';
@@ -60,11 +60,11 @@ async function currentRoleGuarded(trx: DbExecutor, userId: string, nextRole: Rol
 
 /** Changes a member's role; their sessions stay, the next request sees the new role. */
 export async function changeRole(
-  db: Database,
+  db: DbExecutor,
   userId: string,
   role: Role,
 ): Promise<{ before: Role; after: Role }> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const before = await currentRoleGuarded(trx, userId, role);
     await trx.updateTable('user_roles').set({ role }).where('user_id', '=', userId).execute();
     return { before, after: role };
@@ -73,10 +73,10 @@ export async function changeRole(
 
 /** Takes a member off the team and ends every session of theirs at once. */
 export async function removeMember(
-  db: Database,
+  db: DbExecutor,
   userId: string,
 ): Promise<{ before: Role; sessionsEnded: number }> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const before = await currentRoleGuarded(trx, userId, null);
     await trx.deleteFrom('user_roles').where('user_id', '=', userId).execute();
     return { before, sessionsEnded: await invalidateUserSessions(trx, userId) };

@@ -101,19 +101,21 @@ export const auditMutation = t.middleware(async ({ ctx, type, path, getRawInput,
   const entityType = segments.length > 2 ? (segments[1] ?? null) : null;
   return inActionTransaction(
     ctx.db,
-    async (db, trx) => {
-      const before = await snapshotFor(db, path, entityType, id);
+    async (trx) => {
+      const before = await snapshotFor(trx, path, entityType, id);
       // Jobs enqueued by the action exist only if it commits, like its other writes.
       const jobs: JobQueue = {
         send: (name, payload, options = {}) => ctx.jobs.send(name, payload, { trx, ...options }),
       };
-      const result = await next({ ctx: { ...ctx, db, jobs } });
+      // The procedure's database is the transaction: what it calls runs in it, and a function that
+      // would open its own transaction joins this one instead (inTransaction).
+      const result = await next({ ctx: { ...ctx, db: trx, jobs } });
       // An action that answered with an error rolls back whatever it wrote, and leaves no row.
       if (!result.ok) return result;
       const afterId = id ?? (describesCreation(path) ? auditedEntityId(result.data) : undefined);
-      const changes = changedFields(before, await snapshotFor(db, path, entityType, afterId));
+      const changes = changedFields(before, await snapshotFor(trx, path, entityType, afterId));
       await recordAudit(
-        db,
+        trx,
         { id: user.id, email: user.email, ip: ctx.request.ip },
         {
           action: path,

@@ -13,7 +13,7 @@ import {
   type ImportRowOutcome,
   MAX_IMPORT_ROWS,
 } from '#shared/contacts/import.ts';
-import type { Database, DbExecutor } from '../../db/database.ts';
+import { type Database, type DbExecutor, inTransaction } from '../../db/database.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { classifyRows, importBatch } from './apply.ts';
 import { type ImportRow, parseCsv, type RejectedRow, toImportRows } from './parse.ts';
@@ -148,7 +148,7 @@ export type DryRunOutcome =
  * (the run uses exactly those). Classified in the same batches as the run.
  */
 export async function dryRunImport(
-  db: Database,
+  db: DbExecutor,
   input: { id: string; mapping: ImportMapping; consent: ConsentEvidence | null },
 ): Promise<DryRunOutcome> {
   const stored = await loadImport(db, input.id);
@@ -159,10 +159,11 @@ export async function dryRunImport(
   const shown: ImportRowOutcome[] = rejected
     .filter((r) => r.row <= DRY_RUN_ROWS_SHOWN + 1)
     .map((r) => ({ row: r.row, email: r.email, outcome: 'skip', reason: r.reason }));
-  await db
-    .transaction()
-    .setIsolationLevel('repeatable read')
-    .execute(async (trx) => {
+  // Alone, every batch is classified against one snapshot; inside an admin action (decision 030)
+  // they are classified in the action's transaction, at its isolation level.
+  await inTransaction(
+    db,
+    async (trx) => {
       for (let at = 0; at < rows.length; at += IMPORT_BATCH) {
         const batch = rows.slice(at, at + IMPORT_BATCH);
         const classified = await classifyRows(trx, batch);
@@ -183,7 +184,9 @@ export async function dryRunImport(
         .set({ mapping: JSON.stringify(input.mapping), consent: JSON.stringify(input.consent) })
         .where('id', '=', input.id)
         .execute();
-    });
+    },
+    'repeatable read',
+  );
   shown.sort((a, b) => a.row - b.row);
   return { status: 'ok', result: { counts, rows: shown, totalRows: rows.length + rejected.length } };
 }
@@ -192,8 +195,8 @@ export type StartOutcome =
   { status: 'not_found' } | { status: 'not_draft' } | { status: 'dry_run_first' } | { status: 'ok' };
 
 /** Queues the import's job in the transaction that marks it queued (decision 023). */
-export async function startImport(db: Database, jobs: JobQueue, id: string): Promise<StartOutcome> {
-  return db.transaction().execute(async (trx) => {
+export async function startImport(db: DbExecutor, jobs: JobQueue, id: string): Promise<StartOutcome> {
+  return inTransaction(db, async (trx) => {
     const stored = await trx
       .selectFrom('contact_imports')
       .select(['status', 'mapping'])

@@ -20,6 +20,7 @@ import {
   updateContactDetails,
 } from '../../contacts/contacts.ts';
 import { eraseContact } from '../../contacts/erase.ts';
+import { inTransaction } from '../../db/database.ts';
 import { uploadStorageFor } from '../../uploads/storage.ts';
 import { requirePermission, router } from '../trpc.ts';
 
@@ -43,9 +44,9 @@ export const adminContactsRouter = router({
     .input(contactUpdateInputSchema)
     .mutation(async ({ ctx, input }) => {
       const { id, ...changes } = input;
-      const result = await ctx.db
-        .transaction()
-        .execute((trx) => updateContactConsent(trx, id, changes, { email: ctx.user.email }));
+      const result = await inTransaction(ctx.db, (trx) =>
+        updateContactConsent(trx, id, changes, { email: ctx.user.email }),
+      );
       if (result.status === 'not_found')
         throw new TRPCError({ code: 'NOT_FOUND', message: CONTACT_MESSAGES.notFound });
       if (result.status === 'email_locked')
@@ -66,9 +67,9 @@ export const adminContactsRouter = router({
   })
     .input(contactCreateInputSchema)
     .mutation(async ({ ctx, input }) => {
-      const result = await ctx.db
-        .transaction()
-        .execute((trx) => createContact(trx, input, { email: ctx.user.email }));
+      const result = await inTransaction(ctx.db, (trx) =>
+        createContact(trx, input, { email: ctx.user.email }),
+      );
       if (result.status === 'exists')
         throw new TRPCError({ code: 'CONFLICT', message: CONTACT_LIFECYCLE_MESSAGES.exists });
       return { id: result.id };

@@ -15,7 +15,7 @@ import {
   enquiryReplyPreviewInputSchema,
   REPLY_MESSAGES,
 } from '#shared/enquiries/reply.ts';
-import type { Database } from '../../db/database.ts';
+import { type Database, inTransaction } from '../../db/database.ts';
 import { replyDraft, sendEnquiryReply } from '../../enquiries/reply.ts';
 import { getSettingsTimezone } from '../../settings/settings.ts';
 import { listTemplates } from '../../templates/templates.ts';
@@ -56,7 +56,7 @@ export const adminEnquiriesRouter = router({
   setStatus: requirePermission('enquiries.write', { personalInput: ['reason'] })
     .input(enquiryStatusInputSchema)
     .mutation(async ({ ctx, input }) => {
-      const result = await ctx.db.transaction().execute(async (trx) => {
+      const result = await inTransaction(ctx.db, async (trx) => {
         const changed = await changeEnquiryStatus(trx, input, ctx.user);
         if (changed.status === 'ok' && changed.to === 'purchased')
           await enqueueConversion(ctx, trx, input.id, 'Purchase');
@@ -70,7 +70,7 @@ export const adminEnquiriesRouter = router({
   assign: requirePermission('enquiries.write')
     .input(enquiryAssignInputSchema)
     .mutation(async ({ ctx, input }) => {
-      const result = await ctx.db.transaction().execute((trx) => assignEnquiry(trx, input, ctx.user));
+      const result = await inTransaction(ctx.db, (trx) => assignEnquiry(trx, input, ctx.user));
       if (result.status === 'not_found') throw notFound();
       if (result.status === 'unknown_user')
         throw new TRPCError({ code: 'BAD_REQUEST', message: ENQUIRY_MESSAGES.unknownAssignee });
@@ -80,7 +80,7 @@ export const adminEnquiriesRouter = router({
   addNote: requirePermission('enquiries.write', { personalInput: ['body'] })
     .input(enquiryNoteInputSchema)
     .mutation(async ({ ctx, input }) => {
-      const result = await ctx.db.transaction().execute((trx) => addEnquiryNote(trx, input, ctx.user));
+      const result = await inTransaction(ctx.db, (trx) => addEnquiryNote(trx, input, ctx.user));
       if (result.status === 'not_found') throw notFound();
       return enquiryOrNotFound(ctx.db, input.id);
     }),
@@ -97,7 +97,7 @@ export const adminEnquiriesRouter = router({
           message: dated.error.issues[0]?.message ?? ENQUIRY_MESSAGES.offerExpired,
           cause: dated.error,
         });
-      const result = await ctx.db.transaction().execute((trx) => recordOffer(trx, input, ctx.user));
+      const result = await inTransaction(ctx.db, (trx) => recordOffer(trx, input, ctx.user));
       if (result.status === 'not_found') throw notFound();
       if (result.status === 'closed')
         throw new TRPCError({ code: 'CONFLICT', message: ENQUIRY_MESSAGES.offerClosed });
@@ -121,7 +121,7 @@ export const adminEnquiriesRouter = router({
   reply: requirePermission('enquiries.write', { personalInput: ['subject', 'html'] })
     .input(enquiryReplyInputSchema)
     .mutation(async ({ ctx, input }) => {
-      const result = await ctx.db.transaction().execute((trx) => sendEnquiryReply(trx, ctx, input, ctx.user));
+      const result = await inTransaction(ctx.db, (trx) => sendEnquiryReply(trx, ctx, input, ctx.user));
       if (result.status === 'not_found') throw notFound();
       if (result.status === 'invalid') throw new TRPCError({ code: 'BAD_REQUEST', message: result.message });
       return enquiryOrNotFound(ctx.db, input.id);

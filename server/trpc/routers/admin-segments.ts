@@ -5,6 +5,7 @@ import {
   segmentIdInputSchema,
   segmentSaveInputSchema,
 } from '#shared/segments/schema.ts';
+import { inTransaction } from '../../db/database.ts';
 import { deleteSegment, listSegments, previewSegment, saveSegment } from '../../segments/segments.ts';
 import { requirePermission, router } from '../trpc.ts';
 
@@ -39,7 +40,7 @@ export const adminSegmentsRouter = router({
   delete: requirePermission('segments.write')
     .input(segmentIdInputSchema)
     .mutation(async ({ ctx, input }) => {
-      const result = await ctx.db.transaction().execute((trx) => deleteSegment(trx, input.id));
+      const result = await inTransaction(ctx.db, (trx) => deleteSegment(trx, input.id));
       if (result.status === 'not_found') throw notFound();
       if (result.status === 'in_use')
         throw new TRPCError({ code: 'CONFLICT', message: SEGMENT_MESSAGES.inUse(result.campaigns) });

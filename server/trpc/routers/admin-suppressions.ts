@@ -6,6 +6,7 @@ import {
   suppressionRemoveInputSchema,
   suppressionsListInputSchema,
 } from '#shared/suppressions/schemas.ts';
+import { inTransaction } from '../../db/database.ts';
 import { addSuppressions, listSuppressions, removeSuppression } from '../../suppressions/suppressions.ts';
 import { requirePermission, router } from '../trpc.ts';
 
@@ -18,7 +19,7 @@ export const adminSuppressionsRouter = router({
   add: requirePermission('contacts.write', { personalInput: ['addresses', 'note'] })
     .input(suppressionAddInputSchema)
     .mutation(({ ctx, input }) =>
-      ctx.db.transaction().execute((trx) =>
+      inTransaction(ctx.db, (trx) =>
         addSuppressions(trx, input.addresses, {
           reason: input.reason,
           note: input.note || null,
@@ -31,7 +32,7 @@ export const adminSuppressionsRouter = router({
   remove: requirePermission('contacts.write')
     .input(suppressionRemoveInputSchema)
     .mutation(async ({ ctx, input }) => {
-      const result = await ctx.db.transaction().execute((trx) => removeSuppression(trx, input.id));
+      const result = await inTransaction(ctx.db, (trx) => removeSuppression(trx, input.id));
       if (result.status === 'not_found')
         throw new TRPCError({ code: 'NOT_FOUND', message: SUPPRESSION_MESSAGES.notFound });
       return { removed: true };
