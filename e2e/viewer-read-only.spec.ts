@@ -79,6 +79,11 @@ test('a Viewer sees the campaigns, templates and contacts without their write bu
   await expect(page.getByRole('link', { name: `Edit ${templateName}` })).toHaveCount(0);
   await expect(page.getByRole('button', { name: `Duplicate ${templateName}` })).toHaveCount(0);
   await expect(page.getByRole('button', { name: `Delete ${templateName}` })).toHaveCount(0);
+  // The search is in the URL: a shared link shows the same cards.
+  await page.goto(`/admin/templates?search=${encodeURIComponent(run)}`);
+  await expect(page.getByRole('searchbox', { name: 'Search templates' })).toHaveValue(run);
+  await expect(page.getByRole('article')).toHaveCount(1);
+  await expect(page.getByRole('article')).toContainText(templateName);
   await page.goto(`/admin/templates/${template.id}/preview`);
   await expect(page.getByRole('heading', { name: templateName })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Edit', exact: true })).toHaveCount(0);

@@ -21,6 +21,13 @@ export function readPage(value: unknown, max: number): number | undefined {
   return typeof page === 'number' && Number.isInteger(page) && page >= 1 && page <= max ? page : undefined;
 }
 
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A calendar day as YYYY-MM-DD (the server checks it is a real date). */
+export function readDay(value: unknown): string | undefined {
+  return typeof value === 'string' && DAY.test(value) ? value : undefined;
+}
+
 export function readUuid(value: unknown): string | undefined {
   return typeof value === 'string' && UUID.test(value) ? value : undefined;
 }

@@ -1,4 +1,4 @@
-import { readOneOf, readPage, readText, readTrue, readUuid } from '../url-search.ts';
+import { readDay, readOneOf, readPage, readText, readTrue, readUuid } from '../url-search.ts';
 
 // The admin lists' URL search params, parsed without zod (see shared/url-search.ts for why).
 // The filter lists live here so both these parsers and the zod input schemas can use them.
@@ -65,4 +65,41 @@ export function parseUnsubscribesSearch(raw: Record<string, unknown>): Unsubscri
 /** /admin/templates?kind=reply : which library is shown (marketing by default, decision 026). */
 export function parseTemplatesSearch(raw: Record<string, unknown>): { kind?: 'reply' | undefined } {
   return { kind: readOneOf(raw.kind, ['reply'] as const) };
+}
+
+/** The templates' search: name, subject or description (templateListInputSchema's length). */
+export const TEMPLATE_SEARCH_MAX = 200;
+
+/** /admin/templates?kind=reply&search= : the library shown and the search in it. */
+export interface TemplateListSearchParams {
+  kind?: 'reply' | undefined;
+  search?: string | undefined;
+}
+
+export function parseTemplateListSearch(raw: Record<string, unknown>): TemplateListSearchParams {
+  return { ...parseTemplatesSearch(raw), search: readText(raw.search, TEMPLATE_SEARCH_MAX) };
+}
+
+/**
+ * /admin/audit?member=&action=&from=&to=&page= (decision 028). The lengths are those of the list's
+ * input schema (shared/audit/schemas.ts), which checks the days are real dates.
+ */
+export interface AuditSearchParams {
+  member?: string | undefined;
+  action?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  page?: number | undefined;
+}
+
+export const AUDIT_MAX_PAGE = 10_000;
+
+export function parseAuditSearch(raw: Record<string, unknown>): AuditSearchParams {
+  return {
+    member: readText(raw.member, 254),
+    action: readText(raw.action, 100),
+    from: readDay(raw.from),
+    to: readDay(raw.to),
+    page: readPage(raw.page, AUDIT_MAX_PAGE),
+  };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AUDIT_MAX_PAGE } from '../admin/search-params.ts';
 
 /** Admin → Audit log (decision 028): filter by member, action and date. */
 
@@ -19,7 +20,7 @@ export const auditFiltersSchema = z.object({
 export type AuditFilters = z.infer<typeof auditFiltersSchema>;
 
 export const auditListInputSchema = auditFiltersSchema.extend({
-  page: z.number().int().min(1).max(10_000).default(1),
+  page: z.number().int().min(1).max(AUDIT_MAX_PAGE).default(1),
 });
 
 export interface AuditRow {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listPageSchema, MAX_PAGE, MAX_SEARCH_LENGTH, searchTermSchema } from '../admin/lists.ts';
-import { readOneOf, readPage, readText, readTrue, readUuid } from '../url-search.ts';
+import { readDay, readOneOf, readPage, readText, readTrue, readUuid } from '../url-search.ts';
 import { type EnquiryStatus, enquiryStatuses, enquiryStatusSchema, MAX_REASON_LENGTH } from './status.ts';
 
 /** One zod schema per `admin.enquiries.*` input (decision 026). */
@@ -105,10 +105,6 @@ export interface EnquiriesSearchParams {
   to?: string | undefined;
   page?: number | undefined;
 }
-
-const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-const readDay = (value: unknown) =>
-  typeof value === 'string' && DAY_PATTERN.test(value) ? value : undefined;
 
 export function parseEnquiriesSearch(raw: Record<string, unknown>): EnquiriesSearchParams {
   const assignee = raw.assignee === 'unassigned' ? 'unassigned' : readUuid(raw.assignee);

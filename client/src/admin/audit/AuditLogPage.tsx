@@ -1,114 +1,132 @@
-import { Alert, Button, Code, Group, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue, useDocumentTitle } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
+import { Code, Table, TextInput } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import type { AuditSearchParams } from '#shared/admin/search-params.ts';
 import { AUDIT_PAGE_SIZE } from '#shared/audit/schemas.ts';
-import { downloadCsv, DownloadError, exportQuery } from '../lists/download.ts';
-import { ADMIN_TITLE } from '../shell/AdminShell.tsx';
+import { pageCount } from '#shared/pagination.ts';
 import { useCan } from '../auth/session.ts';
+import { ExportCsvButton } from '../lists/ExportCsvButton.tsx';
+import { ListPage } from '../lists/ListPage.tsx';
+import { ListSearchInput } from '../lists/ListSearchInput.tsx';
+import { ListFooter } from '../lists/ListStates.tsx';
+import { ListTable } from '../lists/ListTable.tsx';
+import { useListPage } from '../lists/useListPage.ts';
 import { formatDateTime } from '../widgets/format.ts';
 import { useTRPC } from '../../trpc.ts';
 
-/** /admin/audit: who did what (Owner only, decision 028), filtered by member, action and date. */
-export function AuditLogPage() {
-  useDocumentTitle(`Audit log | ${ADMIN_TITLE}`);
+const COLUMNS = ['When', 'Member', 'IP', 'Action', 'Record', 'Summary'];
+
+interface AuditLogPageProps {
+  search: AuditSearchParams;
+  onSearchChange: (next: AuditSearchParams) => void;
+}
+
+/**
+ * /admin/audit: who did what (Owner only, decision 028), filtered by member, action and date. The
+ * filters and page live in the URL like every list's.
+ */
+export function AuditLogPage({ search, onSearchChange }: AuditLogPageProps) {
   const trpc = useTRPC();
-  const can = useCan();
-  const [member, setMember] = useState('');
-  const [action, setAction] = useState('');
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const [page, setPage] = useState(1);
-  const [filters] = useDebouncedValue({ member, action, from, to }, 300);
-  const input = {
-    page,
-    ...(filters.member ? { member: filters.member } : {}),
-    ...(filters.action ? { action: filters.action } : {}),
-    ...(filters.from ? { from: filters.from } : {}),
-    ...(filters.to ? { to: filters.to } : {}),
-  };
-  const list = useQuery(
-    trpc.admin.audit.list.queryOptions(input, {
-      placeholderData: keepPreviousData,
-      enabled: can('audit.read'),
-    }),
+  const allowed = useCan()('audit.read');
+  const list = useListPage({ search, onSearchChange, filterKeys: ['member', 'action', 'from', 'to'] });
+  const filters = { member: search.member, action: search.action, from: search.from, to: search.to };
+  const rows = useQuery(
+    trpc.admin.audit.list.queryOptions(
+      { page: list.page, ...filters },
+      { placeholderData: keepPreviousData, enabled: allowed },
+    ),
   );
-  const [exporting, setExporting] = useState(false);
+  const data = rows.data;
 
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      const { rowCount } = await downloadCsv(
-        `/api/admin/exports/audit-log.csv${exportQuery(filters)}`,
-        'audit-log.csv',
-      );
-      notifications.show({ color: 'green', message: `Exported ${rowCount} audit entries.` });
-    } catch (error) {
-      const message = error instanceof DownloadError ? error.message : '';
-      notifications.show({ color: 'red', message: message || 'The export failed. Please try again.' });
-    } finally {
-      setExporting(false);
-    }
-  };
-
-  const filter = (set: (value: string) => void) => (event: React.ChangeEvent<HTMLInputElement>) => {
-    set(event.currentTarget.value);
-    setPage(1);
-  };
-
-  if (!can('audit.read')) return <Alert color="red">Only an Owner can read the audit log.</Alert>;
-
-  const data = list.data;
   return (
-    <Stack>
-      <Group justify="space-between" align="flex-end">
-        <Title order={1}>Audit log</Title>
-        <Button variant="default" onClick={() => void exportCsv()} loading={exporting}>
-          Export CSV
-        </Button>
-      </Group>
-      <Group align="flex-end">
-        <TextInput label="Member" placeholder="e-mail" value={member} onChange={filter(setMember)} />
-        <TextInput label="Action" placeholder="e.g. campaigns" value={action} onChange={filter(setAction)} />
-        <TextInput label="From" type="date" value={from} onChange={filter(setFrom)} />
-        <TextInput label="To" type="date" value={to} onChange={filter(setTo)} />
-      </Group>
-      {list.isError && <Alert color="red">{list.error.message}</Alert>}
-      <Table.ScrollContainer minWidth={800}>
-        <Table striped data-testid="audit-log">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>When</Table.Th>
-              <Table.Th>Member</Table.Th>
-              <Table.Th>IP</Table.Th>
-              <Table.Th>Action</Table.Th>
-              <Table.Th>Record</Table.Th>
-              <Table.Th>Summary</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data?.rows.map((row) => (
-              <Table.Tr key={row.id}>
-                <Table.Td>{formatDateTime(row.createdAt)}</Table.Td>
-                <Table.Td>{row.actorEmail ?? '—'}</Table.Td>
-                <Table.Td>{row.ip ?? '—'}</Table.Td>
-                <Table.Td>{row.action}</Table.Td>
-                <Table.Td>
-                  {row.entityId ? `${row.entityType ?? ''} ${row.entityId}` : (row.entityType ?? '—')}
-                </Table.Td>
-                <Table.Td>
-                  <Code>{row.summary}</Code>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      {data && data.rows.length === 0 && <Text c="dimmed">No entries match these filters.</Text>}
-      {data && data.total > AUDIT_PAGE_SIZE && (
-        <Pagination value={page} onChange={setPage} total={Math.ceil(data.total / AUDIT_PAGE_SIZE)} />
-      )}
-    </Stack>
+    <ListPage
+      title="Audit log"
+      forbidden={!allowed}
+      forbiddenMessage="Only an Owner can read the audit log."
+      actions={
+        <ExportCsvButton
+          path="/api/admin/exports/audit-log.csv"
+          params={filters}
+          fallbackName="audit-log.csv"
+          permission="audit.read"
+          messages={{
+            success: (n) => `Exported ${n} audit entries.`,
+            failed: 'The export failed. Please try again.',
+          }}
+        />
+      }
+      filters={
+        <>
+          <ListSearchInput
+            label="Member"
+            placeholder="e-mail"
+            type="text"
+            minLength={1}
+            term={search.member ?? ''}
+            onSearch={(member) => list.setFilters({ member })}
+          />
+          <ListSearchInput
+            label="Action"
+            placeholder="e.g. campaigns"
+            type="text"
+            minLength={1}
+            term={search.action ?? ''}
+            onSearch={(action) => list.setFilters({ action })}
+          />
+          <TextInput
+            label="From"
+            type="date"
+            value={search.from ?? ''}
+            onChange={(event) => list.setFilters({ from: event.currentTarget.value || undefined })}
+          />
+          <TextInput
+            label="To"
+            type="date"
+            value={search.to ?? ''}
+            onChange={(event) => list.setFilters({ to: event.currentTarget.value || undefined })}
+          />
+        </>
+      }
+      errors={[rows.error]}
+      footer={
+        <ListFooter
+          data={
+            data && {
+              rows: data.rows,
+              totalCount: data.total,
+              totalPages: pageCount(data.total, AUDIT_PAGE_SIZE),
+              page: data.page,
+            }
+          }
+          noun={{ one: 'entry', many: 'entries' }}
+          label="Audit log pages"
+          onNavigate={list.goTo}
+        />
+      }
+    >
+      <ListTable
+        columns={COLUMNS}
+        minWidth={800}
+        rows={data?.rows}
+        pending={rows.isPending}
+        fetching={rows.isFetching}
+        highlightOnHover={false}
+        testId="audit-log"
+        renderRow={(row) => (
+          <Table.Tr key={row.id}>
+            <Table.Td>{formatDateTime(row.createdAt)}</Table.Td>
+            <Table.Td>{row.actorEmail ?? '—'}</Table.Td>
+            <Table.Td>{row.ip ?? '—'}</Table.Td>
+            <Table.Td>{row.action}</Table.Td>
+            <Table.Td>
+              {row.entityId ? `${row.entityType ?? ''} ${row.entityId}` : (row.entityType ?? '—')}
+            </Table.Td>
+            <Table.Td>
+              <Code>{row.summary}</Code>
+            </Table.Td>
+          </Table.Tr>
+        )}
+        empty={{ message: 'No entries match these filters.' }}
+      />
+    </ListPage>
   );
 }

@@ -1,22 +1,6 @@
-import {
-  ActionIcon,
-  Alert,
-  Group,
-  Menu,
-  Pagination,
-  Select,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
-import { useDebouncedCallback, useDocumentTitle } from '@mantine/hooks';
+import { ActionIcon, Menu, Select, Table } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
 import {
   CAMPAIGN_STATUSES,
   type CampaignListSearch,
@@ -26,8 +10,11 @@ import {
   campaignStatusFilterSchema,
   NO_CAMPAIGNS_MESSAGE,
 } from '#shared/campaigns/schemas.ts';
-import { ADMIN_TITLE } from '../shell/AdminShell.tsx';
-import { errorMessage } from '../widgets/errors.ts';
+import { ListPage } from '../lists/ListPage.tsx';
+import { ListSearchInput } from '../lists/ListSearchInput.tsx';
+import { ListFooter } from '../lists/ListStates.tsx';
+import { ListTable } from '../lists/ListTable.tsx';
+import { useListPage } from '../lists/useListPage.ts';
 import { formatCount, formatDate, formatRate } from '../widgets/format.ts';
 import { AnchorLink, ButtonLink } from '../widgets/links.tsx';
 import { useTRPC } from '../../trpc.ts';
@@ -42,6 +29,17 @@ const statusOptions = [
     label: status[0]?.toUpperCase() + status.slice(1),
   })),
 ];
+const COLUMNS = [
+  'Name',
+  'Subject',
+  'Status',
+  { label: 'Recipients', align: 'right' },
+  { label: 'Sent', align: 'right' },
+  { label: 'Open rate', align: 'right' },
+  { label: 'Click rate', align: 'right' },
+  'Created',
+  { label: 'Actions', hidden: true },
+] as const;
 
 interface CampaignsListPageProps {
   search: CampaignListSearch;
@@ -50,119 +48,77 @@ interface CampaignsListPageProps {
 
 /** /admin/campaigns: search, status filter and page live in the URL. */
 export function CampaignsListPage({ search, onSearchChange }: CampaignsListPageProps) {
-  useDocumentTitle(`Campaigns | ${ADMIN_TITLE}`);
   const trpc = useTRPC();
-  const page = search.page ?? 1;
+  const list = useListPage({ search, onSearchChange, filterKeys: ['status'] });
   const status: CampaignStatusFilter = search.status ?? 'all';
-  const term = search.search ?? '';
-  const [typed, setTyped] = useState(term);
-  const pushSearch = useDebouncedCallback((value: string) => {
-    onSearchChange({ ...search, search: value.trim() || undefined, page: undefined });
-  }, 300);
 
-  const list = useQuery(
+  const rows = useQuery(
     trpc.admin.campaigns.list.queryOptions(
-      { page, status, ...(term ? { search: term } : {}) },
+      { page: list.page, status, ...(list.term ? { search: list.term } : {}) },
       { placeholderData: keepPreviousData },
     ),
   );
+  const data = rows.data;
   const actions = useCampaignActions();
   const can = useCan();
 
   return (
-    <Stack>
-      <Group justify="space-between" align="flex-end">
-        <Title order={1}>Campaigns</Title>
-        {can('campaigns.write') && <ButtonLink to="/admin/campaigns/new">New Campaign</ButtonLink>}
-      </Group>
-
-      <Group align="flex-end">
-        <TextInput
-          label="Search campaigns"
-          placeholder="Search by name or subject..."
-          value={typed}
-          onChange={(event) => {
-            setTyped(event.currentTarget.value);
-            pushSearch(event.currentTarget.value);
-          }}
-          w={320}
-        />
-        <Select
-          label="Status"
-          data={statusOptions}
-          value={status}
-          allowDeselect={false}
-          onChange={(value) => {
-            const parsed = campaignStatusFilterSchema.safeParse(value);
-            const next = parsed.success ? parsed.data : 'all';
-            onSearchChange({ ...search, status: next === 'all' ? undefined : next, page: undefined });
-          }}
-          w={200}
-        />
-      </Group>
-
-      {list.isError && <Alert color="red">{errorMessage(list.error)}</Alert>}
-
-      <Table.ScrollContainer minWidth={900}>
-        <Table striped highlightOnHover verticalSpacing="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Subject</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th ta="right">Recipients</Table.Th>
-              <Table.Th ta="right">Sent</Table.Th>
-              <Table.Th ta="right">Open rate</Table.Th>
-              <Table.Th ta="right">Click rate</Table.Th>
-              <Table.Th>Created</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.isPending &&
-              Array.from({ length: 10 }, (_, i) => (
-                <Table.Tr key={i}>
-                  <Table.Td colSpan={9}>
-                    <Skeleton height={20} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            {list.data?.campaigns.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={9}>
-                  <Text ta="center" c="dimmed" py="lg">
-                    {NO_CAMPAIGNS_MESSAGE}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            )}
-            {list.data?.campaigns.map((campaign) => (
-              <CampaignRow key={campaign.id} campaign={campaign} actions={actions} />
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-
-      {list.data && list.data.totalPages > 1 && (
-        <Group justify="space-between">
-          <Text size="sm" c="dimmed">
-            {formatCount(list.data.totalCount)} campaigns
-          </Text>
-          <Pagination
-            total={list.data.totalPages}
-            value={Math.min(page, list.data.totalPages)}
-            onChange={(next) => onSearchChange({ ...search, page: next === 1 ? undefined : next })}
-            siblings={1}
-            boundaries={1}
-            getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-            getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+    <ListPage
+      title="Campaigns"
+      actions={can('campaigns.write') && <ButtonLink to="/admin/campaigns/new">New Campaign</ButtonLink>}
+      filters={
+        <>
+          <ListSearchInput
+            label="Search campaigns"
+            placeholder="Search by name or subject..."
+            w={320}
+            term={list.term}
+            onSearch={list.setSearch}
+            minLength={1}
           />
-        </Group>
-      )}
+          <Select
+            label="Status"
+            data={statusOptions}
+            value={status}
+            allowDeselect={false}
+            onChange={(value) => {
+              const parsed = campaignStatusFilterSchema.safeParse(value);
+              const next = parsed.success ? parsed.data : 'all';
+              list.setFilters({ status: next === 'all' ? undefined : next });
+            }}
+            w={200}
+          />
+        </>
+      }
+      errors={[rows.error]}
+      footer={
+        <ListFooter
+          // A stale URL may ask for a page past the last: the links then mark the last one.
+          data={
+            data && {
+              rows: data.campaigns,
+              totalCount: data.totalCount,
+              totalPages: data.totalPages,
+              page: Math.min(list.page, Math.max(1, data.totalPages)),
+            }
+          }
+          noun={{ one: 'campaign', many: 'campaigns' }}
+          label="Campaigns pages"
+          onNavigate={list.goTo}
+        />
+      }
+    >
+      <ListTable
+        columns={COLUMNS}
+        minWidth={900}
+        rows={data?.campaigns}
+        pending={rows.isPending}
+        fetching={rows.isFetching}
+        renderRow={(campaign) => <CampaignRow key={campaign.id} campaign={campaign} actions={actions} />}
+        empty={{ message: NO_CAMPAIGNS_MESSAGE }}
+      />
       {actions.dialogs}
-    </Stack>
+    </ListPage>
   );
 }
 

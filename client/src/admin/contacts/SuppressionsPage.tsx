@@ -1,22 +1,8 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Modal,
-  Select,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
+import { Badge, Button, Group, Modal, Select, Stack, Table, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { anchorFromSearchParams, SEARCH_MIN_LENGTH } from '#shared/admin/lists.ts';
+import { SEARCH_MIN_LENGTH } from '#shared/admin/lists.ts';
 import {
   manualSuppressionReasons,
   SUPPRESSION_MESSAGES,
@@ -27,16 +13,16 @@ import {
   splitAddresses,
 } from '#shared/suppressions/schemas.ts';
 import { readOneOf } from '#shared/url-search.ts';
-import { ADMIN_TITLE } from '../shell/AdminShell.tsx';
 import { useCan } from '../auth/session.ts';
 import { errorMessage } from '../widgets/errors.ts';
 import { formatDateTime } from '../widgets/format.ts';
 import { AnchorLink } from '../widgets/links.tsx';
-import { DownloadError, downloadCsv, exportQuery } from '../lists/download.ts';
-import { type PageTarget } from '../lists/ListPagination.tsx';
+import { ExportCsvButton } from '../lists/ExportCsvButton.tsx';
+import { ListPage } from '../lists/ListPage.tsx';
 import { ListSearchInput } from '../lists/ListSearchInput.tsx';
-import { EmptyTableRow, ListFooter } from '../lists/ListStates.tsx';
-import { SkeletonRows } from '../lists/SkeletonRows.tsx';
+import { ListFooter } from '../lists/ListStates.tsx';
+import { ListTable } from '../lists/ListTable.tsx';
+import { useListPage } from '../lists/useListPage.ts';
 import { useTRPC } from '../../trpc.ts';
 import { ContactsTabs } from './ContactsTabs.tsx';
 
@@ -44,8 +30,14 @@ const reasonOptions = suppressionFilters.map((value) => ({
   value,
   label: value === 'all' ? 'All reasons' : SUPPRESSION_REASON_LABELS[value],
 }));
-const COLUMNS = 6;
-const firstPage = { page: undefined, after: undefined, before: undefined };
+const COLUMNS = [
+  'Address',
+  'Reason',
+  'Suppressed',
+  'Source campaign',
+  'Note',
+  { label: 'Actions', hidden: true },
+] as const;
 
 const REASON_COLORS: Record<SuppressionEntry['reason'], string> = {
   hard_bounce: 'orange',
@@ -62,180 +54,140 @@ interface SuppressionsPageProps {
 
 /** /admin/contacts/suppressions: every address no campaign may reach (decision 034). */
 export function SuppressionsPage({ search, onSearchChange }: SuppressionsPageProps) {
-  useDocumentTitle(`Suppressions | ${ADMIN_TITLE}`);
   const trpc = useTRPC();
   const can = useCan();
-  const term = search.search ?? '';
+  const list = useListPage({
+    search,
+    onSearchChange,
+    keyset: true,
+    searchMinLength: SEARCH_MIN_LENGTH,
+    filterKeys: ['reason'],
+  });
   const reason = search.reason ?? 'all';
-  const page = search.page ?? 1;
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<SuppressionEntry | null>(null);
-  const [exporting, setExporting] = useState(false);
 
-  const list = useQuery(
+  const rows = useQuery(
     trpc.admin.suppressions.list.queryOptions(
-      { search: term, reason, page, anchor: anchorFromSearchParams(search) },
+      { search: list.term, reason, page: list.page, anchor: list.anchor },
       { placeholderData: keepPreviousData },
     ),
   );
-  const searching = term.trim().length >= SEARCH_MIN_LENGTH;
-  const data = list.data;
-
-  const navigateTo = (target: PageTarget) =>
-    onSearchChange({
-      ...search,
-      page: target.page === 1 ? undefined : target.page,
-      after: target.after,
-      before: target.before,
-    });
-
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      const query = exportQuery({
-        reason: reason === 'all' ? undefined : reason,
-        search: searching ? term : undefined,
-      });
-      const { rowCount } = await downloadCsv(
-        `/api/admin/exports/suppressions.csv${query}`,
-        'suppressions.csv',
-      );
-      notifications.show({
-        color: 'green',
-        message: `Exported ${rowCount} suppressed address${rowCount === 1 ? '' : 'es'}`,
-      });
-    } catch (error) {
-      const message = error instanceof DownloadError ? error.message : '';
-      notifications.show({ color: 'red', message: message || SUPPRESSION_MESSAGES.exportFailed });
-    } finally {
-      setExporting(false);
-    }
-  };
 
   return (
-    <Stack>
-      <ContactsTabs current="/admin/contacts/suppressions" />
-      <Group justify="space-between" align="flex-end">
-        <Title order={1}>Suppressions</Title>
-        <Group>
-          {can('exports.download') && (
-            <Button variant="default" onClick={() => void exportCsv()} loading={exporting}>
-              Export CSV
-            </Button>
-          )}
+    <ListPage
+      title="Suppressions"
+      tabs={<ContactsTabs current="/admin/contacts/suppressions" />}
+      actions={
+        <>
+          <ExportCsvButton
+            path="/api/admin/exports/suppressions.csv"
+            params={{ reason: reason === 'all' ? undefined : reason, search: list.applied || undefined }}
+            fallbackName="suppressions.csv"
+            messages={{
+              success: (n) => `Exported ${n} suppressed address${n === 1 ? '' : 'es'}`,
+              failed: SUPPRESSION_MESSAGES.exportFailed,
+            }}
+          />
           {can('contacts.write') && <Button onClick={() => setAdding(true)}>Add addresses</Button>}
-        </Group>
-      </Group>
-      <Text c="dimmed" size="sm">
-        No campaign reaches these addresses, whatever their consent. Hard bounces and complaints are added
-        automatically; an erased contact is kept only as a one-way hash of its address.
-      </Text>
-
-      <Group align="flex-start">
-        <ListSearchInput
-          label="Search"
-          placeholder="Search by email..."
-          w={280}
-          term={term}
-          onSearch={(value) => onSearchChange({ ...search, ...firstPage, search: value })}
-        />
-        <Select
-          label="Reason"
-          data={reasonOptions}
-          value={reason}
-          allowDeselect={false}
-          onChange={(value) => {
-            const parsed = readOneOf(value, suppressionFilters);
-            onSearchChange({ ...search, ...firstPage, reason: parsed === 'all' ? undefined : parsed });
-          }}
-          w={200}
-        />
-      </Group>
-
-      {list.isError && <Alert color="red">{errorMessage(list.error)}</Alert>}
-
-      <Table.ScrollContainer minWidth={860}>
-        <Table striped highlightOnHover verticalSpacing="sm" aria-busy={list.isFetching}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Address</Table.Th>
-              <Table.Th>Reason</Table.Th>
-              <Table.Th>Suppressed</Table.Th>
-              <Table.Th>Source campaign</Table.Th>
-              <Table.Th>Note</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.isPending && <SkeletonRows columns={COLUMNS} />}
-            {data?.rows.length === 0 && (
-              <EmptyTableRow
-                columns={COLUMNS}
-                message={SUPPRESSION_MESSAGES.none}
-                hint={searching || reason !== 'all' ? SUPPRESSION_MESSAGES.tryAdjusting : null}
-              />
-            )}
-            {data?.rows.map((entry) => (
-              <Table.Tr key={entry.id}>
-                <Table.Td>
-                  {entry.email === null ? (
-                    <Text size="sm" c="dimmed" fs="italic">
-                      Erased contact
-                    </Text>
-                  ) : (
-                    <Text size="sm" fw={500}>
-                      {entry.email}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <Badge variant="light" color={REASON_COLORS[entry.reason]} miw="max-content">
-                    {SUPPRESSION_REASON_LABELS[entry.reason]}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>{formatDateTime(entry.createdAt)}</Table.Td>
-                <Table.Td>
-                  {entry.campaignId ? (
-                    <AnchorLink to="/admin/campaigns/$id" params={{ id: entry.campaignId }} size="sm">
-                      {entry.campaignName ?? 'Campaign'}
-                    </AnchorLink>
-                  ) : (
-                    '—'
-                  )}
-                </Table.Td>
-                <Table.Td>{entry.note ?? '—'}</Table.Td>
-                <Table.Td ta="right">
-                  {can('contacts.write') && (
-                    <Button
-                      variant="subtle"
-                      size="xs"
-                      color="red"
-                      onClick={() => setRemoving(entry)}
-                      aria-label={`Remove ${entry.email ?? 'erased contact'} from the list`}
-                    >
-                      Remove
-                    </Button>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-
-      {data && (
+        </>
+      }
+      intro={
+        <Text c="dimmed" size="sm">
+          No campaign reaches these addresses, whatever their consent. Hard bounces and complaints are added
+          automatically; an erased contact is kept only as a one-way hash of its address.
+        </Text>
+      }
+      filters={
+        <>
+          <ListSearchInput
+            label="Search"
+            placeholder="Search by email..."
+            w={280}
+            term={list.term}
+            onSearch={list.setSearch}
+          />
+          <Select
+            label="Reason"
+            data={reasonOptions}
+            value={reason}
+            allowDeselect={false}
+            onChange={(value) => {
+              const parsed = readOneOf(value, suppressionFilters);
+              list.setFilters({ reason: parsed === 'all' ? undefined : parsed });
+            }}
+            w={200}
+          />
+        </>
+      }
+      errors={[rows.error]}
+      footer={
         <ListFooter
-          data={data}
+          data={rows.data}
           noun={{ one: 'address', many: 'addresses' }}
           label="Suppression pages"
-          onNavigate={navigateTo}
+          onNavigate={list.goTo}
         />
-      )}
+      }
+    >
+      <ListTable
+        columns={COLUMNS}
+        minWidth={860}
+        rows={rows.data?.rows}
+        pending={rows.isPending}
+        fetching={rows.isFetching}
+        renderRow={(entry) => (
+          <Table.Tr key={entry.id}>
+            <Table.Td>
+              {entry.email === null ? (
+                <Text size="sm" c="dimmed" fs="italic">
+                  Erased contact
+                </Text>
+              ) : (
+                <Text size="sm" fw={500}>
+                  {entry.email}
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td>
+              <Badge variant="light" color={REASON_COLORS[entry.reason]} miw="max-content">
+                {SUPPRESSION_REASON_LABELS[entry.reason]}
+              </Badge>
+            </Table.Td>
+            <Table.Td>{formatDateTime(entry.createdAt)}</Table.Td>
+            <Table.Td>
+              {entry.campaignId ? (
+                <AnchorLink to="/admin/campaigns/$id" params={{ id: entry.campaignId }} size="sm">
+                  {entry.campaignName ?? 'Campaign'}
+                </AnchorLink>
+              ) : (
+                '—'
+              )}
+            </Table.Td>
+            <Table.Td>{entry.note ?? '—'}</Table.Td>
+            <Table.Td ta="right">
+              {can('contacts.write') && (
+                <Button
+                  variant="subtle"
+                  size="xs"
+                  color="red"
+                  onClick={() => setRemoving(entry)}
+                  aria-label={`Remove ${entry.email ?? 'erased contact'} from the list`}
+                >
+                  Remove
+                </Button>
+              )}
+            </Table.Td>
+          </Table.Tr>
+        )}
+        empty={{
+          message: SUPPRESSION_MESSAGES.none,
+          hint: list.filtered ? SUPPRESSION_MESSAGES.tryAdjusting : null,
+        }}
+      />
       <AddSuppressionsModal opened={adding} onClose={() => setAdding(false)} />
       <RemoveSuppressionModal entry={removing} onClose={() => setRemoving(null)} />
-    </Stack>
+    </ListPage>
   );
 }
 

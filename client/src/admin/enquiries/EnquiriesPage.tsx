@@ -1,17 +1,4 @@
-import {
-  Alert,
-  Checkbox,
-  Group,
-  Image,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
+import { Checkbox, Image, Select, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { SEARCH_MIN_LENGTH } from '#shared/admin/lists.ts';
 import {
@@ -21,18 +8,27 @@ import {
   REPLY_PROMISE_HOURS,
 } from '#shared/enquiries/schemas.ts';
 import { ENQUIRY_STATUS_LABELS, enquiryStatuses, enquiryStatusSchema } from '#shared/enquiries/status.ts';
-import { ADMIN_TITLE } from '../shell/AdminShell.tsx';
-import { type PageTarget } from '../lists/ListPagination.tsx';
-import { EmptyTableRow, ListFooter } from '../lists/ListStates.tsx';
-import { SkeletonRows } from '../lists/SkeletonRows.tsx';
-import { errorMessage } from '../widgets/errors.ts';
+import { ListPage } from '../lists/ListPage.tsx';
+import { ListSearchInput } from '../lists/ListSearchInput.tsx';
+import { ListFooter } from '../lists/ListStates.tsx';
+import { ListTable } from '../lists/ListTable.tsx';
+import { useListPage } from '../lists/useListPage.ts';
 import { formatAge, formatDateTime } from '../widgets/format.ts';
 import { ButtonLink } from '../widgets/links.tsx';
 import { useTRPC } from '../../trpc.ts';
-import { ListSearchInput } from '../lists/ListSearchInput.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 
-const COLUMNS = 9;
+const COLUMNS = [
+  { label: 'Photo', hidden: true },
+  'Seller',
+  'Watch',
+  'Box / papers',
+  'Source',
+  'Received',
+  'Status',
+  'Assignee',
+  { label: 'Actions', hidden: true },
+] as const;
 const statusOptions = enquiryStatuses.map((value) => ({ value, label: ENQUIRY_STATUS_LABELS[value] }));
 const PROMISE_MS = REPLY_PROMISE_HOURS * 3_600_000;
 
@@ -43,150 +39,124 @@ interface EnquiriesPageProps {
 
 /** /admin/enquiries: the inbox. Filters, search and page live in the URL like the contacts list. */
 export function EnquiriesPage({ search, onSearchChange }: EnquiriesPageProps) {
-  useDocumentTitle(`Enquiries | ${ADMIN_TITLE}`);
   const trpc = useTRPC();
-  const term = search.search ?? '';
-  const change = (next: Partial<EnquiriesSearchParams>) =>
-    onSearchChange({ ...search, ...next, page: undefined });
+  const list = useListPage({
+    search,
+    onSearchChange,
+    searchMinLength: SEARCH_MIN_LENGTH,
+    filterKeys: ['status', 'brand', 'assignee', 'awaiting', 'from', 'to'],
+  });
 
   const options = useQuery(trpc.admin.enquiries.filterOptions.queryOptions(undefined, { staleTime: 60_000 }));
-  const list = useQuery(
+  const rows = useQuery(
     trpc.admin.enquiries.list.queryOptions(
       {
-        search: term,
+        search: list.term,
         status: search.status,
         brand: search.brand,
         assignee: search.assignee,
         awaitingReply: search.awaiting ?? false,
         from: search.from,
         to: search.to,
-        page: search.page ?? 1,
+        page: list.page,
       },
       { placeholderData: keepPreviousData, refetchInterval: 60_000 },
     ),
   );
-  const data = list.data;
-  const filtering =
-    term.trim().length >= SEARCH_MIN_LENGTH ||
-    Boolean(search.status ?? search.brand ?? search.assignee ?? search.awaiting ?? search.from ?? search.to);
-
-  const navigateTo = (target: PageTarget) =>
-    onSearchChange({ ...search, page: target.page === 1 ? undefined : target.page });
 
   return (
-    <Stack>
-      <Title order={1}>Enquiries</Title>
-
-      <Group align="flex-end" wrap="wrap">
-        <ListSearchInput
-          label="Search enquiries"
-          placeholder="Seller name, e-mail, phone or model..."
-          w={300}
-          term={term}
-          onSearch={(value) => change({ search: value })}
-        />
-        <Select
-          label="Status"
-          placeholder="All statuses"
-          data={statusOptions}
-          value={search.status ?? null}
-          clearable
-          onChange={(value) => {
-            const parsed = enquiryStatusSchema.safeParse(value);
-            change({ status: parsed.success ? parsed.data : undefined });
-          }}
-          w={160}
-        />
-        <Select
-          label="Brand"
-          placeholder="All brands"
-          data={options.data?.brands ?? []}
-          value={search.brand ?? null}
-          clearable
-          searchable
-          onChange={(value) => change({ brand: value ?? undefined })}
-          w={180}
-        />
-        <Select
-          label="Assignee"
-          placeholder="Anyone"
-          data={[
-            { value: 'unassigned', label: 'Unassigned' },
-            ...(options.data?.admins ?? []).map((a) => ({ value: a.id, label: a.email })),
-          ]}
-          value={search.assignee ?? null}
-          clearable
-          onChange={(value) => change({ assignee: value ?? undefined })}
-          w={220}
-        />
-        <TextInput
-          label="From"
-          type="date"
-          value={search.from ?? ''}
-          onChange={(event) => change({ from: event.currentTarget.value || undefined })}
-          w={150}
-        />
-        <TextInput
-          label="To"
-          type="date"
-          value={search.to ?? ''}
-          onChange={(event) => change({ to: event.currentTarget.value || undefined })}
-          w={150}
-        />
-        <Checkbox
-          label="Awaiting reply"
-          checked={search.awaiting ?? false}
-          onChange={(event) => change({ awaiting: event.currentTarget.checked ? true : undefined })}
-          mb={8}
-        />
-      </Group>
-
-      {list.isError && <Alert color="red">{errorMessage(list.error)}</Alert>}
-
-      <Table.ScrollContainer minWidth={1100}>
-        <Table striped highlightOnHover verticalSpacing="sm" aria-busy={list.isFetching}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>
-                <VisuallyHidden>Photo</VisuallyHidden>
-              </Table.Th>
-              <Table.Th>Seller</Table.Th>
-              <Table.Th>Watch</Table.Th>
-              <Table.Th>Box / papers</Table.Th>
-              <Table.Th>Source</Table.Th>
-              <Table.Th>Received</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Assignee</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.isPending && <SkeletonRows columns={COLUMNS} />}
-            {data?.rows.length === 0 && (
-              <EmptyTableRow
-                columns={COLUMNS}
-                message={ENQUIRY_MESSAGES.noEnquiries}
-                hint={filtering ? 'Try adjusting the search or the filters' : null}
-              />
-            )}
-            {data?.rows.map((enquiry) => (
-              <EnquiryRow key={enquiry.id} enquiry={enquiry} now={list.dataUpdatedAt} />
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-
-      {data && (
+    <ListPage
+      title="Enquiries"
+      filters={
+        <>
+          <ListSearchInput
+            label="Search enquiries"
+            placeholder="Seller name, e-mail, phone or model..."
+            w={300}
+            term={list.term}
+            onSearch={list.setSearch}
+          />
+          <Select
+            label="Status"
+            placeholder="All statuses"
+            data={statusOptions}
+            value={search.status ?? null}
+            clearable
+            onChange={(value) => {
+              const parsed = enquiryStatusSchema.safeParse(value);
+              list.setFilters({ status: parsed.success ? parsed.data : undefined });
+            }}
+            w={160}
+          />
+          <Select
+            label="Brand"
+            placeholder="All brands"
+            data={options.data?.brands ?? []}
+            value={search.brand ?? null}
+            clearable
+            searchable
+            onChange={(value) => list.setFilters({ brand: value ?? undefined })}
+            w={180}
+          />
+          <Select
+            label="Assignee"
+            placeholder="Anyone"
+            data={[
+              { value: 'unassigned', label: 'Unassigned' },
+              ...(options.data?.admins ?? []).map((a) => ({ value: a.id, label: a.email })),
+            ]}
+            value={search.assignee ?? null}
+            clearable
+            onChange={(value) => list.setFilters({ assignee: value ?? undefined })}
+            w={220}
+          />
+          <TextInput
+            label="From"
+            type="date"
+            value={search.from ?? ''}
+            onChange={(event) => list.setFilters({ from: event.currentTarget.value || undefined })}
+            w={150}
+          />
+          <TextInput
+            label="To"
+            type="date"
+            value={search.to ?? ''}
+            onChange={(event) => list.setFilters({ to: event.currentTarget.value || undefined })}
+            w={150}
+          />
+          <Checkbox
+            label="Awaiting reply"
+            checked={search.awaiting ?? false}
+            onChange={(event) =>
+              list.setFilters({ awaiting: event.currentTarget.checked ? true : undefined })
+            }
+            mt={32}
+          />
+        </>
+      }
+      errors={[rows.error]}
+      footer={
         <ListFooter
-          data={data}
+          data={rows.data}
           noun={{ one: 'enquiry', many: 'enquiries' }}
           label="Enquiries pages"
-          onNavigate={navigateTo}
+          onNavigate={list.goTo}
         />
-      )}
-    </Stack>
+      }
+    >
+      <ListTable
+        columns={COLUMNS}
+        minWidth={1100}
+        rows={rows.data?.rows}
+        pending={rows.isPending}
+        fetching={rows.isFetching}
+        renderRow={(enquiry) => <EnquiryRow key={enquiry.id} enquiry={enquiry} now={rows.dataUpdatedAt} />}
+        empty={{
+          message: ENQUIRY_MESSAGES.noEnquiries,
+          hint: list.filtered ? 'Try adjusting the search or the filters' : null,
+        }}
+      />
+    </ListPage>
   );
 }
 

@@ -25,19 +25,28 @@ export function EmptyTableRow({
   );
 }
 
+/** One page of a list as the footer needs it; lists counted without a cap leave `totalIsCapped` out. */
+export type ListPageData = Pick<
+  PagedResult<{ id: string }>,
+  'rows' | 'totalCount' | 'totalPages' | 'page'
+> & {
+  totalIsCapped?: boolean;
+};
+
 /** Count of matches (or "more than N" when a search was capped) beside the page links. */
-export function ListFooter<T extends { id: string }>({
+export function ListFooter({
   data,
   noun,
   label,
   onNavigate,
 }: {
-  data: PagedResult<T>;
+  /** Undefined until the first answer. */
+  data: ListPageData | undefined;
   noun: { one: string; many: string };
   label: string;
   onNavigate: (target: PageTarget) => void;
 }) {
-  if (data.totalCount === 0) return null;
+  if (!data || data.totalCount === 0) return null;
   return (
     <Group justify="space-between">
       <Text size="sm" c="dimmed">

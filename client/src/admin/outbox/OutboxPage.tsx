@@ -11,28 +11,28 @@ import {
   Table,
   Tabs,
   Text,
-  TextInput,
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { useDebouncedCallback, useDocumentTitle } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import {
   OUTBOX_MESSAGES,
   type OutboxEmailDetail,
   type OutboxEmailSummary,
   type OutboxSearchParams,
 } from '#shared/outbox/schemas.ts';
-import { ADMIN_TITLE } from '../shell/AdminShell.tsx';
-import { EmptyTableRow, ListFooter } from '../lists/ListStates.tsx';
-import { SkeletonRows } from '../lists/SkeletonRows.tsx';
+import { useCan } from '../auth/session.ts';
+import { ListPage } from '../lists/ListPage.tsx';
+import { ListSearchInput } from '../lists/ListSearchInput.tsx';
+import { ListFooter } from '../lists/ListStates.tsx';
+import { ListTable } from '../lists/ListTable.tsx';
+import { useListPage } from '../lists/useListPage.ts';
 import { EmailPreview } from '../widgets/EmailPreview.tsx';
 import { errorMessage } from '../widgets/errors.ts';
 import { formatDateTime } from '../widgets/format.ts';
 import { useTRPC } from '../../trpc.ts';
 
-const COLUMNS = 4;
+const COLUMNS = ['To', 'Subject', 'From', 'Created'];
 
 interface OutboxPageProps {
   search: OutboxSearchParams;
@@ -42,87 +42,67 @@ interface OutboxPageProps {
 /**
  * /admin/outbox: every e-mail kept instead of sent while no provider key is configured, which is
  * how a business without a key (and every newcomer) sees what the platform sends. Search, page and
- * the open e-mail live in the URL.
+ * the open e-mail live in the URL. Only the Owner may read it (shared/auth/permissions.ts).
  */
 export function OutboxPage({ search, onSearchChange }: OutboxPageProps) {
-  useDocumentTitle(`Outbox | ${ADMIN_TITLE}`);
   const trpc = useTRPC();
-  const term = search.search ?? '';
-  const page = search.page ?? 1;
-  const [typed, setTyped] = useState(term);
-  const pushSearch = useDebouncedCallback((value: string) => {
-    onSearchChange({ ...search, page: undefined, search: value.trim() || undefined });
-  }, 300);
-  const list = useQuery(
+  const allowed = useCan()('outbox.read');
+  const list = useListPage({ search, onSearchChange });
+  const rows = useQuery(
     trpc.admin.outbox.list.queryOptions(
-      { page, search: term || undefined },
-      { placeholderData: keepPreviousData, retry: false },
+      { page: list.page, search: list.term || undefined },
+      { placeholderData: keepPreviousData, retry: false, enabled: allowed },
     ),
   );
-  const data = list.data;
+  const data = rows.data;
   const open = (id: string | undefined) => onSearchChange({ ...search, email: id });
 
   return (
-    <Stack>
-      <Title order={1}>Outbox</Title>
-      {data && (
-        <Alert color={data.transport === 'outbox' ? 'blue' : 'gray'} variant="light">
-          <Group gap="xs">
-            <Text size="sm">Transport:</Text>
-            <Badge variant="light">{data.transport}</Badge>
-            <Text size="sm">
-              {data.transport === 'outbox' ? OUTBOX_MESSAGES.keptHere : OUTBOX_MESSAGES.sentByProvider}
-            </Text>
-          </Group>
-        </Alert>
-      )}
-      <TextInput
-        label="Search"
-        placeholder="Search by recipient or subject..."
-        type="search"
-        value={typed}
-        onChange={(event) => {
-          setTyped(event.currentTarget.value);
-          pushSearch(event.currentTarget.value);
-        }}
-        w={320}
-      />
-      {list.isError && <Alert color="red">{errorMessage(list.error)}</Alert>}
-      <Table.ScrollContainer minWidth={720}>
-        <Table striped highlightOnHover verticalSpacing="sm" aria-busy={list.isFetching}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>To</Table.Th>
-              <Table.Th>Subject</Table.Th>
-              <Table.Th>From</Table.Th>
-              <Table.Th>Created</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.isPending && <SkeletonRows columns={COLUMNS} />}
-            {data?.rows.length === 0 && (
-              <EmptyTableRow
-                columns={COLUMNS}
-                message={term ? OUTBOX_MESSAGES.noMatch : OUTBOX_MESSAGES.empty}
-                hint={null}
-              />
-            )}
-            {data?.rows.map((email) => (
-              <OutboxRow key={email.id} email={email} onOpen={() => open(email.id)} />
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      {data && (
+    <ListPage
+      title="Outbox"
+      forbidden={!allowed}
+      intro={
+        data && (
+          <Alert color={data.transport === 'outbox' ? 'blue' : 'gray'} variant="light">
+            <Group gap="xs">
+              <Text size="sm">Transport:</Text>
+              <Badge variant="light">{data.transport}</Badge>
+              <Text size="sm">
+                {data.transport === 'outbox' ? OUTBOX_MESSAGES.keptHere : OUTBOX_MESSAGES.sentByProvider}
+              </Text>
+            </Group>
+          </Alert>
+        )
+      }
+      filters={
+        <ListSearchInput
+          label="Search"
+          placeholder="Search by recipient or subject..."
+          w={320}
+          term={list.term}
+          onSearch={list.setSearch}
+          minLength={1}
+        />
+      }
+      errors={[rows.error]}
+      footer={
         <ListFooter
           data={data}
           noun={{ one: 'e-mail', many: 'e-mails' }}
           label="Outbox pages"
-          onNavigate={(target) =>
-            onSearchChange({ ...search, page: target.page === 1 ? undefined : target.page })
-          }
+          onNavigate={list.goTo}
         />
-      )}
+      }
+    >
+      <ListTable
+        columns={COLUMNS}
+        minWidth={720}
+        rows={data?.rows}
+        pending={rows.isPending}
+        fetching={rows.isFetching}
+        renderRow={(email) => <OutboxRow key={email.id} email={email} onOpen={() => open(email.id)} />}
+        empty={{ message: list.term ? OUTBOX_MESSAGES.noMatch : OUTBOX_MESSAGES.empty }}
+      />
       <Drawer
         opened={search.email !== undefined}
         onClose={() => open(undefined)}
@@ -132,7 +112,7 @@ export function OutboxPage({ search, onSearchChange }: OutboxPageProps) {
       >
         {search.email && <OutboxEmailView id={search.email} />}
       </Drawer>
-    </Stack>
+    </ListPage>
   );
 }
 

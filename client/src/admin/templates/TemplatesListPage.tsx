@@ -1,5 +1,4 @@
 import {
-  Alert,
   Badge,
   Button,
   Card,
@@ -9,44 +8,43 @@ import {
   Skeleton,
   Stack,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
-import { useDebouncedValue, useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { TemplateListSearchParams } from '#shared/admin/search-params.ts';
 import { NO_TEMPLATES_MESSAGE, type TemplateDto } from '#shared/templates/schemas.ts';
-import { ADMIN_TITLE } from '../shell/AdminShell.tsx';
 import { useCan } from '../auth/session.ts';
+import { ListPage } from '../lists/ListPage.tsx';
+import { ListSearchInput } from '../lists/ListSearchInput.tsx';
+import { useListPage } from '../lists/useListPage.ts';
 import { ConfirmDialog } from '../widgets/ConfirmDialog.tsx';
 import { errorMessage } from '../widgets/errors.ts';
 import { formatDate } from '../widgets/format.ts';
 import { ButtonLink } from '../widgets/links.tsx';
 import { useTRPC } from '../../trpc.ts';
 
-type TemplateKind = TemplateDto['templateType'];
-
 /**
  * /admin/templates: the marketing template library (campaigns) or the reply templates (replies to
- * sellers from an enquiry, decision 026), as a grid of cards.
+ * sellers from an enquiry, decision 026), as a grid of cards. The library and the search live in
+ * the URL.
  */
 export function TemplatesListPage({
-  kind,
-  onKindChange,
+  search,
+  onSearchChange,
 }: {
-  kind: TemplateKind;
-  onKindChange: (kind: TemplateKind) => void;
+  search: TemplateListSearchParams;
+  onSearchChange: (next: TemplateListSearchParams) => void;
 }) {
-  useDocumentTitle(`${kind === 'reply' ? 'Reply' : 'Marketing'} Templates | ${ADMIN_TITLE}`);
+  const kind = search.kind ?? 'marketing';
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 250);
+  const list = useListPage({ search, onSearchChange });
   const [toDelete, setToDelete] = useState<TemplateDto | null>(null);
 
   const templates = useQuery(
-    trpc.admin.templates.list.queryOptions(debounced ? { search: debounced, kind } : { kind }),
+    trpc.admin.templates.list.queryOptions(list.applied ? { search: list.applied, kind } : { kind }),
   );
   const invalidate = () => queryClient.invalidateQueries({ queryKey: trpc.admin.templates.list.queryKey() });
 
@@ -84,53 +82,53 @@ export function TemplatesListPage({
   const canWrite = useCan()('templates.write');
 
   return (
-    <Stack>
-      <Group justify="space-between" align="flex-end">
-        <div>
-          <Title order={1}>{kind === 'reply' ? 'Reply Templates' : 'Marketing Templates'}</Title>
+    <ListPage
+      title={kind === 'reply' ? 'Reply Templates' : 'Marketing Templates'}
+      actions={
+        canWrite && (
+          <ButtonLink to="/admin/templates/new" search={kind === 'reply' ? { kind: 'reply' } : {}}>
+            New Template
+          </ButtonLink>
+        )
+      }
+      intro={
+        <>
           <Text c="dimmed">
             {kind === 'reply'
               ? 'Replies to sellers, sent from an enquiry.'
               : 'Reusable email designs for your campaigns.'}
           </Text>
-        </div>
-        {canWrite && (
-          <ButtonLink to="/admin/templates/new" search={kind === 'reply' ? { kind: 'reply' } : {}}>
-            New Template
-          </ButtonLink>
-        )}
-      </Group>
-
-      <SegmentedControl
-        aria-label="Template kind"
-        value={kind}
-        onChange={(value) => onKindChange(value === 'reply' ? 'reply' : 'marketing')}
-        data={[
-          { value: 'marketing', label: 'Marketing' },
-          { value: 'reply', label: 'Reply' },
-        ]}
-        maw={300}
-      />
-
-      <TextInput
-        label="Search templates"
-        placeholder="Search by name, subject or description..."
-        value={search}
-        onChange={(event) => setSearch(event.currentTarget.value)}
-        maw={420}
-      />
-
+          <SegmentedControl
+            aria-label="Template kind"
+            value={kind}
+            onChange={(value) => list.setFilters({ kind: value === 'reply' ? 'reply' : undefined })}
+            data={[
+              { value: 'marketing', label: 'Marketing' },
+              { value: 'reply', label: 'Reply' },
+            ]}
+            maw={300}
+          />
+        </>
+      }
+      filters={
+        <ListSearchInput
+          label="Search templates"
+          placeholder="Search by name, subject or description..."
+          w={420}
+          term={list.term}
+          onSearch={list.setSearch}
+          minLength={1}
+        />
+      }
+      errors={[templates.error]}
+      errorTitle="Could not load templates"
+    >
       {templates.isPending && (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} aria-busy="true" aria-label="Loading templates">
           {Array.from({ length: 6 }, (_, i) => (
             <Skeleton key={i} height={180} radius="md" />
           ))}
         </SimpleGrid>
-      )}
-      {templates.isError && (
-        <Alert color="red" title="Could not load templates">
-          {errorMessage(templates.error)}
-        </Alert>
       )}
       {templates.data?.length === 0 && (
         <Text c="dimmed" ta="center" py="xl">
@@ -225,6 +223,6 @@ export function TemplatesListPage({
       >
         {`"${toDelete?.templateName ?? ''}" will be deleted. Campaigns made from it keep their own copy.`}
       </ConfirmDialog>
-    </Stack>
+    </ListPage>
   );
 }

@@ -4,7 +4,7 @@ import type { Permission } from '#shared/auth/permissions.ts';
 import { useCan } from '../auth/session.ts';
 
 /** The server's words for a refused action (server/trpc/trpc.ts), so both sides say the same. */
-const ROLE_REFUSED_MESSAGE = 'Your role does not allow this.';
+export const ROLE_REFUSED_MESSAGE = 'Your role does not allow this.';
 
 /**
  * A page that changes something, opened by URL by a member whose role may not (decision 027): the

@@ -1,0 +1,56 @@
+import { anchorFromSearchParams, type ListAnchor } from '#shared/admin/lists.ts';
+import type { PageTarget } from './ListPagination.tsx';
+
+// What every admin list keeps in its URL besides its own filters (the routes parse them with the
+// readers of shared/url-search.ts): the search text, the page, and for keyset-paged lists the
+// anchor row of that page (see shared/admin/lists.ts).
+
+export interface ListUrlState {
+  search?: string | undefined;
+  page?: number | undefined;
+  after?: string | undefined;
+  before?: string | undefined;
+}
+
+/** Any change of search or filter starts again at the first page, without an anchor. */
+export function withFilters<S extends ListUrlState>(search: S, patch: Partial<S>): S {
+  return { ...search, ...patch, page: undefined, after: undefined, before: undefined };
+}
+
+/**
+ * The URL of another page. Page 1 is the bare URL; only keyset-paged lists carry the anchor (the
+ * others' parsers would drop it, and the URL would say something the list does not use).
+ */
+export function withPage<S extends ListUrlState>(search: S, target: PageTarget, keyset: boolean): S {
+  return {
+    ...search,
+    page: target.page === 1 ? undefined : target.page,
+    ...(keyset ? { after: target.after, before: target.before } : {}),
+  };
+}
+
+/** The search the server applies: the trimmed text, or '' while it is shorter than `minLength`. */
+export function appliedSearch(term: string | undefined, minLength: number): string {
+  const trimmed = term?.trim() ?? '';
+  return trimmed.length >= Math.max(1, minLength) ? trimmed : '';
+}
+
+/**
+ * Whether the list is narrowed by its search or one of `filterKeys`; "all" (a filter's own word
+ * for none) does not count. The empty state then suggests adjusting them.
+ */
+export function isFiltered<S extends ListUrlState>(
+  search: S,
+  filterKeys: readonly (keyof S)[],
+  minLength: number,
+): boolean {
+  if (appliedSearch(search.search, minLength)) return true;
+  return filterKeys.some((key) => {
+    const value = search[key];
+    return value !== undefined && value !== 'all' && value !== '' && value !== false;
+  });
+}
+
+export function listAnchor(search: ListUrlState, keyset: boolean): ListAnchor | undefined {
+  return keyset ? anchorFromSearchParams(search) : undefined;
+}
