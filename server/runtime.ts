@@ -1,5 +1,6 @@
 import type { PgBoss } from 'pg-boss';
-import { type CampaignLiveHub, createCampaignLiveHub } from './campaigns/live-hub.ts';
+import { createCampaignLiveHub } from './campaigns/live-hub.ts';
+import type { CampaignLiveHub } from './db/campaign-changed.ts';
 import { type AppConfig, buildAppConfig } from './config/app-config.ts';
 import type { BaseEnv } from './config/env.ts';
 import { resolveDatabaseUrl } from './db/connection.ts';

@@ -1,5 +1,5 @@
-import type { CampaignLiveHub } from './campaigns/live-hub.ts';
 import type { AppConfig } from './config/app-config.ts';
+import type { CampaignLiveHub } from './db/campaign-changed.ts';
 import type { Database } from './db/database.ts';
 import type { EmailTransport } from './email/types.ts';
 import type { JobQueue } from './jobs/queue.ts';

@@ -5,12 +5,13 @@ import { sql } from 'kysely';
 import type { Database, DbExecutor, DbTransaction } from '../db/database.ts';
 import type { EmailCampaign } from '../db/types.ts';
 import type { AppServices } from '../services.ts';
+import { getSettingsTimezone } from '../settings/settings.ts';
 import { recipientCountFor } from './audience.ts';
 import { contentValues, refusal, updateEditableCampaign } from './campaigns.ts';
 import { RESEND_CUTOFF_MS } from './engine/batches.ts';
 import { beginSending, enqueueCampaignSend } from './engine/start.ts';
 import { CampaignError } from './errors.ts';
-import { notifyCampaignChanged } from './live.ts';
+import { notifyCampaignChanged } from '../db/campaign-changed.ts';
 
 type ActionServices = Pick<AppServices, 'db' | 'jobs'>;
 
@@ -105,11 +106,6 @@ export async function sendCampaignNow(
   });
 }
 
-export async function settingsTimezone(db: DbExecutor): Promise<string> {
-  const row = await db.selectFrom('settings').select('timezone').executeTakeFirst();
-  return row?.timezone ?? 'Australia/Sydney';
-}
-
 /**
  * Schedule: the same checks as Send Now, then status scheduled with the instant the admin's
  * wall-clock time means in the settings timezone. The sending engine picks it up when it is due.
@@ -121,7 +117,7 @@ export async function scheduleCampaign(
   now = new Date(),
 ): Promise<{ row: EmailCampaign; timezone: string }> {
   return services.db.transaction().execute(async (trx) => {
-    const timezone = await settingsTimezone(trx);
+    const timezone = await getSettingsTimezone(trx);
     const when = zonedWallTimeToUtc(target.scheduledAt, timezone);
     if (!when) throw new CampaignError('BAD_REQUEST', 'Choose a valid date and time');
     if (when.getTime() <= now.getTime())

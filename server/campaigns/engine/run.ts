@@ -3,7 +3,7 @@ import type { Database } from '../../db/database.ts';
 import type { EmailFailure } from '../../email/types.ts';
 import type { AppServices } from '../../services.ts';
 import { applyStoredEventsFor } from '../../email-events/claim-stored.ts';
-import { notifyCampaignChanged } from '../live.ts';
+import { notifyCampaignChanged } from '../../db/campaign-changed.ts';
 import { type SenderSettings, senderFromSettings } from '../from-address.ts';
 import {
   type ClaimedBatch,

@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { hasPermission, type Permission } from '#shared/auth/permissions.ts';
-import { type SessionUser, validateSessionToken } from '../auth/session.ts';
+import { type SessionUser, validateSessionToken } from './session.ts';
 import type { AppServices } from '../services.ts';
-import { readSessionCookie, writeSessionCookie } from './session-cookie.ts';
+import { readSessionCookie, writeSessionCookie } from '../http/session-cookie.ts';
 
 /**
  * The tRPC requirePermission check for plain HTTP routes: a valid session cookie (re-issued when its

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emailMessageSchema } from '../email/types.ts';
+import { emailMessageSchema } from '#shared/email/message.ts';
 import { testConfig } from '#test/support/services.ts';
 import { businessNotification, type EnquiryNotice, sellerAcknowledgement } from './notifications.ts';
 

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CAMPAIGN_CHANGED_CHANNEL } from '../campaigns/live.ts';
+import { CAMPAIGN_CHANGED_CHANNEL } from '../db/campaign-changed.ts';
 import { type AppServer, createServer } from '../app.ts';
 import type { SessionUser } from '../auth/session.ts';
 import { countSubscribedContacts } from '../campaigns/audience.ts';

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppServer, createServer } from '../app.ts';
 import { useTestDatabase } from '#test/support/db.ts';
 import { testConfig, testServices } from '#test/support/services.ts';
-import { oneClickUnsubscribeUrl } from './links.ts';
+import { oneClickUnsubscribeUrl } from '../unsubscribe/links.ts';
 import { isOneClickBody } from './one-click-route.ts';
-import { signToken } from './signed-token.ts';
+import { signToken } from '../unsubscribe/signed-token.ts';
 
 const config = testConfig();
 const providerUserAgent = 'Mozilla/5.0 (compatible; MailProvider-OneClick/1.0)';

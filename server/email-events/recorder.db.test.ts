@@ -11,7 +11,7 @@ import {
   type SendFixture,
   seedSentCampaign,
 } from '#test/support/resend-webhooks.ts';
-import type { IncomingEvent } from '../email-events/prepare.ts';
+import type { IncomingEvent } from './prepare.ts';
 import { recordResendEvent } from './apply-event.ts';
 import { createEventRecorder } from './recorder.ts';
 

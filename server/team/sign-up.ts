@@ -4,14 +4,14 @@ import { INVITATION_MESSAGES } from '#shared/team/schemas.ts';
 import { enqueueEmail } from '../email/send-job.ts';
 import { consumeRateLimit } from '../security/rate-limit.ts';
 import type { AppServices } from '../services.ts';
-import { createAccessRequest } from '../team/access-requests.ts';
-import { hasOpenInvitation } from '../team/invitations.ts';
-import { accountExistsEmail, verificationEmail } from './auth-emails.ts';
-import { AuthError } from './errors.ts';
-import { SIGN_UP_IP_RULE } from './login-throttle.ts';
-import { hashPassword } from './password.ts';
-import { newPasswordProblem } from './password-policy.ts';
-import { createUser, findUserByEmail, UserExistsError } from './users.ts';
+import { createAccessRequest } from './access-requests.ts';
+import { hasOpenInvitation } from './invitations.ts';
+import { accountExistsEmail, verificationEmail } from '../auth/auth-emails.ts';
+import { AuthError } from '../auth/errors.ts';
+import { SIGN_UP_IP_RULE } from '../auth/login-throttle.ts';
+import { hashPassword } from '../auth/password.ts';
+import { newPasswordProblem } from '../auth/password-policy.ts';
+import { createUser, findUserByEmail, UserExistsError } from '../auth/users.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

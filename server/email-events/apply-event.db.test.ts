@@ -12,7 +12,7 @@ import {
   type SendFixture,
   seedSentCampaign,
 } from '#test/support/resend-webhooks.ts';
-import { applyStoredEventsFor } from '../email-events/claim-stored.ts';
+import { applyStoredEventsFor } from './claim-stored.ts';
 import { recordResendEvent } from './apply-event.ts';
 
 const MINUTE = 60_000;

@@ -5,14 +5,14 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SiteConfig } from '#shared/site/config.ts';
-import { sameSite } from '../cli/client-build.ts';
-import { extendCsp } from '../prerender/csp.ts';
+import { extendCsp } from './csp.ts';
 import {
   type CspSources,
   PAGES_DIR,
   type PrerenderedPage,
   readPrerenderManifest,
-} from '../prerender/manifest.ts';
+  sameSite,
+} from './manifest.ts';
 
 const API_PREFIXES = ['/trpc', '/api/', '/healthz', '/readyz'];
 

@@ -1,6 +1,6 @@
 import type { Database } from '../db/database.ts';
 import { createMicroBatcher } from '../db/micro-batch.ts';
-import { type IncomingEvent, type PreparedEvent, prepareEvent } from '../email-events/prepare.ts';
+import { type IncomingEvent, type PreparedEvent, prepareEvent } from './prepare.ts';
 import { type RecordOutcome, recordEvents, recordPreparedEvent } from './apply-event.ts';
 
 /**

@@ -1,9 +1,9 @@
 import type { RawBuilder } from 'kysely';
 import type { SegmentSnapshot } from '#shared/segments/schema.ts';
-import { audienceSegment } from '../campaigns/audience.ts';
+import { audienceSegment } from './audience.ts';
 import type { DbTransaction } from '../db/database.ts';
 import { getSettingsTimezone } from '../settings/settings.ts';
-import { segmentAudience } from './compile.ts';
+import { segmentAudience } from '../segments/compile.ts';
 
 /**
  * When a segment campaign starts sending (Send Now or its scheduled time): the segment as it is

@@ -1,10 +1,10 @@
 import { BODY_LIMITS } from '../http/body-limits.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { applyPreferenceAction } from '../preferences/preferences.ts';
+import { applyPreferenceAction } from './preferences.ts';
 import type { AppServices } from '../services.ts';
-import { requestInfo } from '../trpc/context.ts';
-import { ONE_CLICK_PATH, PREFERENCES_PATH } from './links.ts';
-import { verifyToken } from './signed-token.ts';
+import { requestInfo } from '../http/request-info.ts';
+import { ONE_CLICK_PATH, PREFERENCES_PATH } from '../unsubscribe/links.ts';
+import { verifyToken } from '../unsubscribe/signed-token.ts';
 
 /**
  * RFC 8058 one-click unsubscribe (decision 004). Mail clients POST `List-Unsubscribe=One-Click`

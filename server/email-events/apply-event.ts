@@ -1,8 +1,8 @@
 import type { Database } from '../db/database.ts';
-import { applyContactEffects } from '../email-events/claim-stored.ts';
-import type { SendEffect } from '../email-events/effects.ts';
-import { type IncomingEvent, type PreparedEvent, prepareEvent } from '../email-events/prepare.ts';
-import { claimAndApply, insertAndApply, lockMessageIds } from '../email-events/statements.ts';
+import { applyContactEffects } from './claim-stored.ts';
+import type { SendEffect } from './effects.ts';
+import { type IncomingEvent, type PreparedEvent, prepareEvent } from './prepare.ts';
+import { claimAndApply, insertAndApply, lockMessageIds } from './statements.ts';
 
 /**
  * The webhook's entry points (decision 007): store then apply, with the statements of

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { verifyEmailWithToken } from '../auth/verification.ts';
+import { verifyEmailWithToken } from './verification.ts';
 import type { AppServices } from '../services.ts';
 
 /**

@@ -3,7 +3,7 @@ import type { LeadSubmit } from '#shared/leads/schema.ts';
 import type { DbTransaction } from '../db/database.ts';
 import { PREPARE_MARKER } from '../db/prepared.ts';
 import type { AppServices } from '../services.ts';
-import type { RequestInfo } from '../trpc/context.ts';
+import type { RequestInfo } from '../http/request-info.ts';
 
 /** consent_source of consent granted straight from the sell form (confirmation turned off). */
 const CONSENT_SOURCE_SELL_FORM_UNCONFIRMED = 'sell_form_unconfirmed';

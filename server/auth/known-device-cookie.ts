@@ -1,6 +1,6 @@
 import type {} from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { KNOWN_DEVICE_MAX_AGE_SECONDS } from '../auth/login-throttle.ts';
+import { KNOWN_DEVICE_MAX_AGE_SECONDS } from './login-throttle.ts';
 import type { AppConfig } from '../config/app-config.ts';
 
 /** Marks a browser where an admin signed in before (see server/auth/login-throttle.ts). */

@@ -9,7 +9,7 @@ import {
 import type { AppConfig } from '../config/app-config.ts';
 import { confirmationUrl } from '../consent/confirmation.ts';
 import { enqueueEmail } from '../email/send-job.ts';
-import { enqueueConversion } from '../enquiries/conversions.ts';
+import { enqueueConversion } from './conversions.ts';
 import type { EmailMessage } from '../email/types.ts';
 import type { DbExecutor } from '../db/database.ts';
 import type { JobPayload } from '../jobs/definitions.ts';
