@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import type { Database, DbExecutor, DbTransaction } from '../db/database.ts';
 import type { EmailCampaign } from '../db/types.ts';
 import type { AppServices } from '../services.ts';
-import { getSettingsTimezone } from '../settings/settings.ts';
+import { getSettingsTimezone } from '../settings/entry.ts';
 import { recipientCountFor } from './audience.ts';
 import { contentValues, refusal, updateEditableCampaign } from './campaigns.ts';
 import { RESEND_CUTOFF_MS } from './engine/batches.ts';

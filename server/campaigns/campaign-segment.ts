@@ -2,8 +2,8 @@ import type { RawBuilder } from 'kysely';
 import type { SegmentSnapshot } from '#shared/segments/schema.ts';
 import { audienceSegment } from './audience.ts';
 import type { DbTransaction } from '../db/database.ts';
-import { getSettingsTimezone } from '../settings/settings.ts';
-import { segmentAudience } from '../segments/compile.ts';
+import { getSettingsTimezone } from '../settings/entry.ts';
+import { segmentAudience } from '../segments/entry.ts';
 
 /**
  * When a segment campaign starts sending (Send Now or its scheduled time): the segment as it is

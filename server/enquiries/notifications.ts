@@ -7,7 +7,7 @@ import {
   CONSENT_CONFIRMATION_TTL_DAYS,
 } from '#shared/consent/messages.ts';
 import type { AppConfig } from '../config/app-config.ts';
-import { confirmationUrl } from '../consent/confirmation.ts';
+import { confirmationUrl } from '../consent/entry.ts';
 import { enqueueEmail } from '../email/send-job.ts';
 import { enqueueConversion } from './conversions.ts';
 import type { EmailMessage } from '../email/types.ts';

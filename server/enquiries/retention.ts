@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../db/database.ts';
-import { deletePhotoFiles, type UploadStorage } from '../uploads/storage.ts';
+import { deletePhotoFiles, type UploadStorage } from '../uploads/entry.ts';
 
 // Retention (decision 026; Privacy Act APP 11.2): enquiries closed as Declined,
 // Lost or Spam keep their photos and free text only for the settings' number of days after they

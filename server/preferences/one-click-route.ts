@@ -3,8 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { applyPreferenceAction } from './preferences.ts';
 import type { AppServices } from '../services.ts';
 import { requestInfo } from '../http/request-info.ts';
-import { ONE_CLICK_PATH, PREFERENCES_PATH } from '../unsubscribe/links.ts';
-import { verifyToken } from '../unsubscribe/signed-token.ts';
+import { ONE_CLICK_PATH, PREFERENCES_PATH, verifyToken } from '../unsubscribe/entry.ts';
 
 /**
  * RFC 8058 one-click unsubscribe (decision 004). Mail clients POST `List-Unsubscribe=One-Click`

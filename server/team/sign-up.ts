@@ -6,12 +6,17 @@ import { consumeRateLimit } from '../security/rate-limit.ts';
 import type { AppServices } from '../services.ts';
 import { createAccessRequest } from './access-requests.ts';
 import { hasOpenInvitation } from './invitations.ts';
-import { accountExistsEmail, verificationEmail } from '../auth/auth-emails.ts';
-import { AuthError } from '../auth/errors.ts';
-import { SIGN_UP_IP_RULE } from '../auth/login-throttle.ts';
-import { hashPassword } from '../auth/password.ts';
-import { newPasswordProblem } from '../auth/password-policy.ts';
-import { createUser, findUserByEmail, UserExistsError } from '../auth/users.ts';
+import {
+  accountExistsEmail,
+  AuthError,
+  createUser,
+  findUserByEmail,
+  hashPassword,
+  newPasswordProblem,
+  SIGN_UP_IP_RULE,
+  UserExistsError,
+  verificationEmail,
+} from '../auth/entry.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

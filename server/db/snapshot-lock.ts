@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { DbTransaction } from '../../db/database.ts';
+import type { DbTransaction } from './database.ts';
 
 /*
  * Who may delete a contact while a snapshot copies contacts into sends (decision 044). Snapshots
