@@ -1,3 +1,4 @@
+import { DEFAULT_TIMEZONE } from '#shared/settings/schemas.ts';
 import type { AppConfig } from '../config/app-config.ts';
 import type { DbExecutor } from '../db/database.ts';
 
@@ -38,7 +39,7 @@ export function senderFromSettings(
   return {
     from,
     replyTo: settings?.reply_to_email?.trim() || undefined,
-    timezone: settings?.timezone ?? 'Australia/Sydney',
+    timezone: settings?.timezone ?? DEFAULT_TIMEZONE,
   };
 }
 
