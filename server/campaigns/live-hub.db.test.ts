@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { useTestDatabase } from '#test/support/db.ts';
 import { silentLogger } from '#test/support/services.ts';
-import type { CampaignLiveHub } from '../db/campaign-changed.ts';
+import type { CampaignLiveHub } from '../services.ts';
 import { type CampaignLiveHubOptions, createCampaignLiveHub, reconnectDelay } from './live-hub.ts';
 import { notifyCampaignChanged } from '../db/campaign-changed.ts';
 

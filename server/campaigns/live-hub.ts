@@ -1,6 +1,6 @@
 import pg from 'pg';
-import type { Logger } from '../services.ts';
-import { CAMPAIGN_CHANGED_CHANNEL, type CampaignLiveHub } from '../db/campaign-changed.ts';
+import type { CampaignLiveHub, Logger } from '../services.ts';
+import { CAMPAIGN_CHANGED_CHANNEL } from '../db/campaign-changed.ts';
 
 export interface CampaignLiveHubOptions {
   connectionString: string;
