@@ -3,7 +3,6 @@ export { requireAdminSession } from './admin-session.ts';
 export { accountExistsEmail, invitationEmail, verificationEmail } from './auth-emails.ts';
 export { AuthError } from './errors.ts';
 export { SIGN_UP_IP_RULE } from './login-throttle.ts';
-export { bytesToUuid, decodeBase64Url, MAC_BYTES, macMatches, purposeMac, uuidToBytes } from './mac.ts';
 export { newPasswordProblem } from './password-policy.ts';
 export { hashPassword } from './password.ts';
 export { invalidateUserSessions } from './session.ts';

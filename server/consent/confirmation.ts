@@ -4,6 +4,9 @@ import {
   type ConsentChannel,
   type ConsentConfirmationView,
 } from '#shared/consent/messages.ts';
+import type { AppConfig } from '../config/app-config.ts';
+import type { DbExecutor, DbTransaction } from '../db/database.ts';
+import { maskEmail } from '../preferences/entry.ts';
 import {
   bytesToUuid,
   decodeBase64Url,
@@ -11,10 +14,7 @@ import {
   macMatches,
   purposeMac,
   uuidToBytes,
-} from '../auth/entry.ts';
-import type { AppConfig } from '../config/app-config.ts';
-import type { DbExecutor, DbTransaction } from '../db/database.ts';
-import { maskEmail } from '../preferences/entry.ts';
+} from '../security/mac.ts';
 
 /**
  * Double opt-in links (decision 016): `base64url(version | lead uuid | enquiry uuid | expiry | MAC)`.
