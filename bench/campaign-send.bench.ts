@@ -10,7 +10,7 @@ import pg from 'pg';
 import pino from 'pino';
 import { type CampaignContent, campaignMessage } from '#server/campaigns/engine/messages.ts';
 import { runCampaignSend } from '#server/campaigns/engine/run.ts';
-import { campaignSender } from '#server/campaigns/from-address.ts';
+import { campaignSender } from '#server/email/from-address.ts';
 import { buildAppConfig } from '#server/config/app-config.ts';
 import { parseEnv, workerEnvSchema } from '#server/config/env.ts';
 import { createDatabase, type Database } from '#server/db/database.ts';

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { type SegmentDefinition, segmentDefinitionSchema } from '#shared/segments/schema.ts';
 import { snapshotAudience } from '#server/campaigns/engine/snapshot.ts';
 import type { Database } from '#server/db/database.ts';
-import { segmentAtStart } from '#server/segments/campaign-segment.ts';
+import { segmentAtStart } from '#server/campaigns/campaign-segment.ts';
 import { compileSegment } from '#server/segments/compile.ts';
 import { countSegmentAudience, previewSegment } from '#server/segments/segments.ts';
 import { getSettingsTimezone } from '#server/settings/settings.ts';

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { Webhook } from 'svix';
 import { createDatabase } from '#server/db/database.ts';
 import { migrateToLatest } from '#server/db/migrator.ts';
-import { RESEND_WEBHOOK_PATH } from '#server/webhooks/resend-route.ts';
+import { RESEND_WEBHOOK_PATH } from '#server/email-events/resend-route.ts';
 import { stopChild } from './support/children.ts';
 import { serveRealServer, serveUntilTerminated, startServerChild } from './support/server.ts';
 import { clusterCpuMs, cpuMsOf, postmasterPidOf } from './support/cpu.ts';

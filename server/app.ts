@@ -4,10 +4,10 @@ import { TRPCError } from '@trpc/server';
 import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import type { Logger } from 'pino';
-import { adminExportRoutes } from './exports/routes.ts';
+import { adminExportRoutes } from './export-routes.ts';
 import { contactImportUploadPlugin } from './contacts/import/routes.ts';
-import { registerAuthRoutes } from './http/auth-routes.ts';
-import { registerClientFiles } from './http/client-files.ts';
+import { registerAuthRoutes } from './auth/auth-routes.ts';
+import { registerClientFiles } from './prerender/client-files.ts';
 import { registerCsrfProtection } from './http/csrf.ts';
 import { registerPublicErrors } from './http/errors.ts';
 import { registerEventStreamShutdown } from './http/event-streams.ts';
@@ -23,8 +23,8 @@ import type { AppServices } from './services.ts';
 import { uploadRoutes } from './uploads/routes.ts';
 import { createContextFactory } from './trpc/context.ts';
 import { type AppRouter, appRouter } from './trpc/router.ts';
-import { oneClickUnsubscribePlugin } from './unsubscribe/one-click-route.ts';
-import { resendWebhookPlugin } from './webhooks/resend-route.ts';
+import { oneClickUnsubscribePlugin } from './preferences/one-click-route.ts';
+import { resendWebhookPlugin } from './email-events/resend-route.ts';
 
 export interface CreateServerOptions {
   services: AppServices;

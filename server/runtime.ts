@@ -1,5 +1,5 @@
 import type { PgBoss } from 'pg-boss';
-import { type CampaignLiveHub, createCampaignLiveHub } from './campaigns/live-hub.ts';
+import { createCampaignLiveHub } from './campaigns/live-hub.ts';
 import { type AppConfig, buildAppConfig } from './config/app-config.ts';
 import type { BaseEnv } from './config/env.ts';
 import { resolveDatabaseUrl } from './db/connection.ts';
@@ -8,7 +8,7 @@ import { DatabaseStartError, type EmbeddedPostgresHandle } from './db/embedded.t
 import { migrateToLatest } from './db/migrator.ts';
 import { createEmailTransport } from './email/transport.ts';
 import { createBoss, createJobQueue, ensureQueues } from './jobs/queue.ts';
-import type { AppServices, Logger } from './services.ts';
+import type { AppServices, CampaignLiveHub, Logger } from './services.ts';
 
 export interface Runtime {
   services: AppServices;

@@ -1,8 +1,30 @@
-import type { CampaignLiveHub } from './campaigns/live-hub.ts';
 import type { AppConfig } from './config/app-config.ts';
 import type { Database } from './db/database.ts';
 import type { EmailTransport } from './email/types.ts';
 import type { JobQueue } from './jobs/queue.ts';
+
+/**
+ * One process's ear on `campaign_changed`: a single dedicated connection LISTENs (outside the app
+ * pool, whose connections come and go), and each notification is handed to the subscribers of
+ * that campaign in this process. Every server process runs one, so a change committed through
+ * any process reaches every open details page.
+ *
+ * The contract for a subscriber: `onChange` runs after every committed change to its campaign,
+ * and sometimes when nothing changed (whenever LISTEN starts or restarts, and every
+ * `degradedTickMs` while it is down, because notifications sent meanwhile are lost). A subscriber
+ * therefore re-reads the state each time and never misses the latest one.
+ */
+export interface CampaignLiveHub {
+  /** Returns the function that unsubscribes. */
+  subscribe(campaignId: string, onChange: () => void): () => void;
+  /** True while LISTEN is active. */
+  readonly listening: boolean;
+  /** Resolves once LISTEN is active (at once if it is); rejects if the hub closes first. */
+  ready(): Promise<void>;
+  /** Subscriptions currently registered (every campaign), for leak checks. */
+  subscriberCount(): number;
+  close(): Promise<void>;
+}
 
 export interface Logger {
   info(obj: object | string, msg?: string): void;

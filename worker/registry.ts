@@ -8,7 +8,7 @@ import { runAwaitingReplyDigest } from '#server/enquiries/digest.ts';
 import { runCapiJob } from '#server/enquiries/conversions.ts';
 import { runImportJob } from '#server/contacts/import/import.ts';
 import { runEnquiryRetention } from '#server/enquiries/retention.ts';
-import { runEnquiryNotifyJob } from '#server/leads/notifications.ts';
+import { runEnquiryNotifyJob } from '#server/enquiries/notifications.ts';
 import { pruneExpired } from '#server/housekeeping.ts';
 import type { AppServices } from '#server/services.ts';
 import { compactStatDeltas } from '#server/stats/stat-deltas.ts';

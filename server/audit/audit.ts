@@ -1,9 +1,8 @@
 import { type RawBuilder, sql } from 'kysely';
 import { AUDIT_PAGE_SIZE, type AuditFilters, type AuditListResult } from '#shared/audit/schemas.ts';
-import { localTimestamp } from '../contacts/export.ts';
 import type { DbExecutor } from '../db/database.ts';
 import { containsPattern } from '../db/paging.ts';
-import type { CsvExportSpec } from '../exports/csv-export.ts';
+import { type CsvExportSpec, localTimestamp } from '../exports/csv-export.ts';
 
 // The audit log (decision 028): who did what, when, from where, to which record. The summary names
 // the fields an action set, never secrets, long text (HTML bodies) only by its length, and personal

@@ -6,7 +6,7 @@ import {
   releaseRateLimit,
   resetRateLimit,
 } from '../security/rate-limit.ts';
-import { decodeBase64Url, MAC_BYTES, macMatches, purposeMac } from './mac.ts';
+import { decodeBase64Url, MAC_BYTES, macMatches, purposeMac } from '../security/mac.ts';
 
 /*
  * Sign-in throttling (decision 008). Every attempt is counted *before* the password is

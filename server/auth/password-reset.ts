@@ -5,7 +5,14 @@ import { consumeRateLimit, type RateLimitRule, resetRateLimit } from '../securit
 import type { AppServices } from '../services.ts';
 import { passwordResetEmail } from './auth-emails.ts';
 import { AuthError } from './errors.ts';
-import { bytesToUuid, decodeBase64Url, MAC_BYTES, macMatches, purposeMac, uuidToBytes } from './mac.ts';
+import {
+  bytesToUuid,
+  decodeBase64Url,
+  MAC_BYTES,
+  macMatches,
+  purposeMac,
+  uuidToBytes,
+} from '../security/mac.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { newPasswordProblem } from './password-policy.ts';
 import { invalidateUserSessions } from './session.ts';

@@ -9,7 +9,7 @@ import type { DbExecutor } from '../db/database.ts';
 import { consumeRateLimit, type RateLimitRule } from '../security/rate-limit.ts';
 import type { AppServices } from '../services.ts';
 import { accessDenied, AuthError, invalidCredentials, signInThrottled } from './errors.ts';
-import { purposeMac } from './mac.ts';
+import { purposeMac } from '../security/mac.ts';
 import {
   chargeCodeAttempt,
   claimSecondFactor,

@@ -8,7 +8,14 @@ import type { Database, DbExecutor, DbTransaction } from '../db/database.ts';
 import { consumeRateLimit, resetRateLimit } from '../security/rate-limit.ts';
 import { AuthError, signInThrottled } from './errors.ts';
 import { LOGIN_ACCOUNT_RULE } from './login-throttle.ts';
-import { decodeBase64Url, MAC_BYTES, macMatches, purposeMac, uuidToBytes, bytesToUuid } from './mac.ts';
+import {
+  decodeBase64Url,
+  MAC_BYTES,
+  macMatches,
+  purposeMac,
+  uuidToBytes,
+  bytesToUuid,
+} from '../security/mac.ts';
 import { verifyPassword } from './password.ts';
 import { matchTotp, TOTP_DIGITS, TOTP_PERIOD_SECONDS } from './totp.ts';
 

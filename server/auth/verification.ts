@@ -1,6 +1,13 @@
 import { sql } from 'kysely';
 import type { DbExecutor } from '../db/database.ts';
-import { bytesToUuid, decodeBase64Url, MAC_BYTES, macMatches, purposeMac, uuidToBytes } from './mac.ts';
+import {
+  bytesToUuid,
+  decodeBase64Url,
+  MAC_BYTES,
+  macMatches,
+  purposeMac,
+  uuidToBytes,
+} from '../security/mac.ts';
 
 /**
  * E-mail verification links: `base64url(version | user uuid | expiry (uint32 seconds) | MAC)`.

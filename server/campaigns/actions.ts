@@ -5,12 +5,13 @@ import { sql } from 'kysely';
 import { type DbExecutor, type DbTransaction, inTransaction } from '../db/database.ts';
 import type { EmailCampaign } from '../db/types.ts';
 import type { AppServices } from '../services.ts';
+import { getSettingsTimezone } from '../settings/entry.ts';
 import { recipientCountFor } from './audience.ts';
 import { contentValues, refusal, updateEditableCampaign } from './campaigns.ts';
 import { RESEND_CUTOFF_MS } from './engine/batches.ts';
 import { beginSending, enqueueCampaignSend } from './engine/start.ts';
 import { CampaignError } from './errors.ts';
-import { notifyCampaignChanged } from './live.ts';
+import { notifyCampaignChanged } from '../db/campaign-changed.ts';
 
 // An admin action hands these functions its transaction (decision 030); alone they open their own.
 type ActionServices = Pick<AppServices, 'jobs'> & { db: DbExecutor };
@@ -106,11 +107,6 @@ export async function sendCampaignNow(
   });
 }
 
-export async function settingsTimezone(db: DbExecutor): Promise<string> {
-  const row = await db.selectFrom('settings').select('timezone').executeTakeFirst();
-  return row?.timezone ?? 'Australia/Sydney';
-}
-
 /**
  * Schedule: the same checks as Send Now, then status scheduled with the instant the admin's
  * wall-clock time means in the settings timezone. The sending engine picks it up when it is due.
@@ -122,7 +118,7 @@ export async function scheduleCampaign(
   now = new Date(),
 ): Promise<{ row: EmailCampaign; timezone: string }> {
   return inTransaction(services.db, async (trx) => {
-    const timezone = await settingsTimezone(trx);
+    const timezone = await getSettingsTimezone(trx);
     const when = zonedWallTimeToUtc(target.scheduledAt, timezone);
     if (!when) throw new CampaignError('BAD_REQUEST', 'Choose a valid date and time');
     if (when.getTime() <= now.getTime())

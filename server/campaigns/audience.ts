@@ -1,6 +1,6 @@
 import { parseTestEmails } from '#shared/campaigns/rules.ts';
 import type { DbExecutor } from '../db/database.ts';
-import { countSegmentAudience, findSegment, type StoredSegment } from '../segments/segments.ts';
+import { countSegmentAudience, findSegment, type StoredSegment } from '../segments/entry.ts';
 import { CampaignError } from './errors.ts';
 import { countNonOpeners } from './non-openers.ts';
 

@@ -12,6 +12,7 @@ import { MAX_NAME } from '#shared/campaigns/rules.ts';
 import { segmentSnapshotSchema } from '#shared/segments/schema.ts';
 import { usedValues } from '#shared/templates/variables.ts';
 import type { DbExecutor } from '../db/database.ts';
+import { containsPattern } from '../db/paging.ts';
 import type { EmailCampaigns } from '../db/schema.ts';
 import type { EmailCampaign } from '../db/types.ts';
 import { sanitizeMarketingHtml } from '../email/marketing-html.ts';
@@ -80,11 +81,6 @@ export function toCampaignDetail(row: EmailCampaign): CampaignDetail {
 export function toCampaignLiveDetail(row: EmailCampaign): CampaignLiveDetail {
   const { htmlContent: _html, textContent: _text, ...live } = toCampaignDetail(row);
   return live;
-}
-
-/** `%term%` for ILIKE, with the pattern's own wildcards taken literally. */
-export function containsPattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 export interface ListCampaignsOptions {

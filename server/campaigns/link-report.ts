@@ -4,7 +4,7 @@ import { mergeTags } from '#shared/templates/variables.ts';
 import type { DbExecutor } from '../db/database.ts';
 import type { EmailCampaign } from '../db/types.ts';
 import { extractLinks } from '../email/links.ts';
-import { ONE_CLICK_PATH, PREFERENCES_PATH } from '../unsubscribe/links.ts';
+import { ONE_CLICK_PATH, PREFERENCES_PATH } from '../unsubscribe/entry.ts';
 
 /** The address a click event records: Resend's click tracking reports the link as it was sent. */
 export const CLICKED_LINK = sql<string>`e.payload->'data'->'click'->>'link'`;

@@ -3,13 +3,9 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { useTestDatabase } from '#test/support/db.ts';
 import { silentLogger } from '#test/support/services.ts';
-import {
-  type CampaignLiveHub,
-  type CampaignLiveHubOptions,
-  createCampaignLiveHub,
-  reconnectDelay,
-} from './live-hub.ts';
-import { notifyCampaignChanged } from './live.ts';
+import type { CampaignLiveHub } from '../services.ts';
+import { type CampaignLiveHubOptions, createCampaignLiveHub, reconnectDelay } from './live-hub.ts';
+import { notifyCampaignChanged } from '../db/campaign-changed.ts';
 
 const campaignA = '00000000-0000-4000-8000-00000000000a';
 const campaignB = '00000000-0000-4000-8000-00000000000b';

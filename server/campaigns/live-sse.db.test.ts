@@ -8,8 +8,9 @@ import { silentLogger, TEST_APP_URL, testServices } from '#test/support/services
 import { type AppServer, createServer } from '../app.ts';
 import { createSession, generateSessionToken, sessionIdFromToken } from '../auth/session.ts';
 import type { Database } from '../db/database.ts';
-import { type CampaignLiveHub, createCampaignLiveHub } from './live-hub.ts';
-import { notifyCampaignChanged } from './live.ts';
+import type { CampaignLiveHub } from '../services.ts';
+import { createCampaignLiveHub } from './live-hub.ts';
+import { notifyCampaignChanged } from '../db/campaign-changed.ts';
 
 interface Instance {
   server: AppServer;

@@ -1,6 +1,6 @@
 import { tracked, type TrackedEnvelope } from '@trpc/server';
 import { throttle } from '#shared/throttle.ts';
-import type { CampaignLiveHub } from './live-hub.ts';
+import type { CampaignLiveHub } from '../services.ts';
 
 /**
  * At most one push per subscriber per this interval. The engine may announce a change up to ~50

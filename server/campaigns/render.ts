@@ -7,7 +7,7 @@ import {
 import { compileMergeTags, mergeTags } from '#shared/templates/variables.ts';
 import type { AppConfig } from '../config/app-config.ts';
 import { htmlToPlainText } from '../email/plain-text.ts';
-import { PREFERENCES_PATH } from '../unsubscribe/links.ts';
+import { PREFERENCES_PATH } from '../unsubscribe/entry.ts';
 
 /*
  * Turns stored campaign content into what one recipient receives: merge tags filled, and the

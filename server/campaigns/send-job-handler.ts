@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { type JobPayload, jobDefinitions } from '../jobs/definitions.ts';
 import type { AppServices } from '../services.ts';
 import { type RunOutcome, runCampaignSend } from './engine/run.ts';
-import { notifyCampaignChanged } from './live.ts';
+import { notifyCampaignChanged } from '../db/campaign-changed.ts';
 
 /**
  * Handler of the `campaign.send` job. An error is retried by pg-boss (the engine resumes where it

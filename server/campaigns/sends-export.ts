@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
-import { localTimestamp } from '../contacts/export.ts';
 import type { DbExecutor } from '../db/database.ts';
-import type { CsvExportSpec } from '../exports/csv-export.ts';
+import { type CsvExportSpec, localTimestamp } from '../exports/csv-export.ts';
 
 // One campaign's sends as CSV (decision 022): who received it and what happened to each message,
 // streamed like the contacts export (decision 022), so a 500,000-recipient campaign costs the

@@ -3,15 +3,15 @@ import { validateCampaign } from '#shared/campaigns/rules.ts';
 import type { TemplateKind } from '#shared/templates/kinds.ts';
 import { mergeTags, renderPreview } from '#shared/templates/variables.ts';
 import { htmlToPlainText } from '../email/plain-text.ts';
-import { sampleReplyValues } from '../enquiries/reply.ts';
 import { listIdHeader } from '../email/list-id.ts';
 import { sanitizeMarketingHtml } from '../email/marketing-html.ts';
+import { sampleReplyValues } from '../enquiries/entry.ts';
 import type { EmailFailure } from '../email/types.ts';
 import { consumeRateLimit } from '../security/rate-limit.ts';
 import type { AppServices } from '../services.ts';
 import { CampaignError } from './errors.ts';
 import { type RenderedCampaignEmail, renderCampaignEmail, sampleMergeValues } from './render.ts';
-import { campaignSender } from './from-address.ts';
+import { campaignSender } from '../email/from-address.ts';
 
 /** Test sends go straight to the provider; this keeps a stuck button or a script from spamming. */
 export const TEST_SEND_LIMIT = { limit: 30, windowSeconds: 10 * 60 };

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { SiteConfig } from '#shared/site/config.ts';
-import { pagesManifestPath, readPrerenderManifest } from '../prerender/manifest.ts';
+import { pagesManifestPath, readPrerenderManifest, sameSite } from '../prerender/manifest.ts';
 
 const SOURCES = ['client', 'shared', 'vite.config.ts', 'package-lock.json', 'server/prerender'];
 
@@ -29,10 +29,6 @@ export function clientBuildIsStale(root: string, outDir: string, site?: SiteConf
   const builtAt = statSync(manifest).mtimeMs;
   if (SOURCES.some((source) => newestMtime(path.join(root, source)) > builtAt)) return true;
   return site !== undefined && !sameSite(readPrerenderManifest(outDir)?.site, site);
-}
-
-export function sameSite(built: SiteConfig | undefined, current: SiteConfig): boolean {
-  return JSON.stringify(built) === JSON.stringify(current);
 }
 
 function run(root: string, label: string, args: string[]): void {

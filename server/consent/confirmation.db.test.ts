@@ -8,7 +8,7 @@ import { codeOf, recordingJobQueue, TEST_APP_URL, testServices } from '#test/sup
 import { countSubscribedContacts } from '../campaigns/audience.ts';
 import { snapshotAudience } from '../campaigns/engine/snapshot.ts';
 import type { Lead } from '../db/types.ts';
-import { runEnquiryNotifyJob } from '../leads/notifications.ts';
+import { runEnquiryNotifyJob } from '../enquiries/notifications.ts';
 import { applyPreferenceAction } from '../preferences/preferences.ts';
 import type { AppServices } from '../services.ts';
 import type { Context } from '../trpc/context.ts';

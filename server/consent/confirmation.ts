@@ -4,10 +4,17 @@ import {
   type ConsentChannel,
   type ConsentConfirmationView,
 } from '#shared/consent/messages.ts';
-import { bytesToUuid, decodeBase64Url, MAC_BYTES, macMatches, purposeMac, uuidToBytes } from '../auth/mac.ts';
 import type { AppConfig } from '../config/app-config.ts';
 import type { DbExecutor, DbTransaction } from '../db/database.ts';
-import { maskEmail } from '../preferences/mask.ts';
+import { maskEmail } from '../preferences/entry.ts';
+import {
+  bytesToUuid,
+  decodeBase64Url,
+  MAC_BYTES,
+  macMatches,
+  purposeMac,
+  uuidToBytes,
+} from '../security/mac.ts';
 
 /**
  * Double opt-in links (decision 016): `base64url(version | lead uuid | enquiry uuid | expiry | MAC)`.

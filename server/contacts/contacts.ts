@@ -11,7 +11,7 @@ import {
 import type { ConsentEvidence } from '#shared/contacts/consent.ts';
 import type { Database, DbExecutor, DbTransaction } from '../db/database.ts';
 import { containsPattern, pagedIds } from '../db/paging.ts';
-import { LEAD_METRICS, readTotals } from '../stats/stat-deltas.ts';
+import { LEAD_METRICS, readTotals } from '../stats/entry.ts';
 
 // Contacts are the leads (docs/spec/admin.md §3). Subscribed = e-mail consent and not unsubscribed;
 // Unsubscribed = email_unsubscribed_at set (docs/spec/admin.md §4, §7 Exports).

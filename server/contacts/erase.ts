@@ -1,9 +1,8 @@
 import { sql } from 'kysely';
-import { excludeSnapshots } from '../campaigns/engine/snapshot-lock.ts';
 import { type DbExecutor, type DbTransaction, inTransaction } from '../db/database.ts';
-import { deletePhotoFiles } from '../enquiries/retention.ts';
+import { excludeSnapshots } from '../db/snapshot-lock.ts';
 import { PGBOSS_SCHEMA } from '../jobs/queue.ts';
-import type { UploadStorage } from '../uploads/storage.ts';
+import { deletePhotoFiles, type UploadStorage } from '../uploads/entry.ts';
 
 // Erasing a contact on request (decision 036; Privacy Act APP 11.2). The contact,
 // its enquiries (with their photos, notes, offers and replies) and its consent records are

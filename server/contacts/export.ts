@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { effectiveSearch } from '#shared/admin/lists.ts';
 import type { ContactFilter } from '#shared/contacts/schemas.ts';
 import type { DbExecutor } from '../db/database.ts';
-import type { CsvExportSpec } from '../exports/csv-export.ts';
+import { type CsvExportSpec, localTimestamp } from '../exports/csv-export.ts';
 import { contactConditions, countContacts } from './contacts.ts';
 
 // Contacts export (docs/spec/admin.md §7 Exports, §9 CSV files): every matching lead, newest first. The
@@ -25,10 +25,6 @@ export const CONTACTS_CSV_HEADER = [
   'Suppressed At',
   'Suppression Reason',
 ] as const;
-
-/** ISO 8601 with the offset of the session's TimeZone (the export sets the settings timezone). */
-export const localTimestamp = (column: string) =>
-  sql<string | null>`to_char(${sql.ref(column)}, 'YYYY-MM-DD"T"HH24:MI:SSTZH:TZM')`;
 
 export function contactsCsvExport(
   { filter, search }: { filter: ContactFilter; search?: string | undefined },

@@ -7,7 +7,7 @@ import type { SessionUser } from '../auth/session.ts';
 import { createImport, deleteStaleImports, runImportJob } from './import/import.ts';
 import { parseResendEvent } from '#shared/webhooks/resend-events.ts';
 import { bounce, newSvixId, resendEmailEvent } from '#test/support/resend-webhooks.ts';
-import { recordResendEvent } from '../webhooks/apply-event.ts';
+import { recordResendEvent } from '../email-events/apply-event.ts';
 import { useBoss } from '#test/support/boss.ts';
 import { createJobQueue } from '../jobs/queue.ts';
 import type { EmailMessage } from '../email/types.ts';

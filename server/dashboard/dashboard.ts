@@ -11,8 +11,8 @@ import {
   roundRate,
 } from '#shared/dashboard/schemas.ts';
 import type { DbExecutor } from '../db/database.ts';
-import { calendarDays, localDate } from '../settings/local-time.ts';
-import { LEAD_METRICS, readTotals, SERIES_METRICS } from '../stats/stat-deltas.ts';
+import { calendarDays, localDate } from '../settings/entry.ts';
+import { LEAD_METRICS, readTotals, SERIES_METRICS } from '../stats/entry.ts';
 
 // Email Campaign Dashboard (docs/spec/admin.md §2, §9). Campaign figures come from the counters the sending
 // engine keeps on email_campaigns, so no query here visits email_sends.

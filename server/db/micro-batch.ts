@@ -3,7 +3,7 @@
  * that arrives while a slot is free goes at once, alone, so a quiet system adds no delay; items that
  * arrive while every slot is busy wait and then go together, up to `maxBatch` in one statement.
  * Under a burst, PostgreSQL pays the statement, its triggers and the commit once per batch instead of
- * once per item, and the server one round trip. Used by the provider webhook (webhooks/recorder.ts).
+ * once per item, and the server one round trip. Used by the provider webhook (email-events/recorder.ts).
  *
  * Items that share a key never go in the same statement, nor in two statements at once: the later
  * one waits for the earlier one's result (a double-click, a retry or a replayed event then finds

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { parseResendEvent } from '#shared/webhooks/resend-events.ts';
 import type { DbTransaction } from '../db/database.ts';
-import { applyPreferenceAction } from '../preferences/preferences.ts';
-import { listProviderSuppression } from '../suppressions/suppressions.ts';
+import { applyPreferenceAction } from '../preferences/entry.ts';
+import { listProviderSuppression } from '../suppressions/entry.ts';
 import type { SendEffect } from './effects.ts';
 import { type PreparedEvent, prepareEvent } from './prepare.ts';
 import { type AppliedTo, claimAndApply, lockMessageIds } from './statements.ts';

@@ -7,7 +7,7 @@ import {
   type RawBuilder,
   sql,
 } from 'kysely';
-import { CAMPAIGN_CHANGED_CHANNEL } from '../campaigns/live.ts';
+import { CAMPAIGN_CHANGED_CHANNEL } from '../db/campaign-changed.ts';
 import type { DbExecutor, DbTransaction } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
 import { SEND_STATUS_RANK } from './effects.ts';
@@ -17,7 +17,7 @@ import type { PreparedEvent } from './prepare.ts';
  * Store then apply (decision 007). Every verified event is inserted into email_events, unique
  * on svix-id, and applied to its send by the same statement: insert the events, update their sends,
  * add the deltas to their campaigns' counters and rates, notify the details pages. One statement
- * takes any number of events, so concurrent deliveries are applied together (see webhooks/recorder.ts):
+ * takes any number of events, so concurrent deliveries are applied together (see recorder.ts):
  * a campaign's counters row is updated once per batch instead of once per event.
  *
  * Every counter counts sends whose timestamp is set (delivered_at, opened_at, clicked_at,

@@ -1,9 +1,9 @@
-import { recordReplySent } from '../enquiries/reply-sent.ts';
+import { sql } from 'kysely';
+import type { DbExecutor } from '../db/database.ts';
 import type { JobPayload } from '../jobs/definitions.ts';
-import type { EnqueueOptions } from '../jobs/queue.ts';
-import type { AppServices } from '../services.ts';
+import type { EnqueueOptions, JobQueue } from '../jobs/queue.ts';
 import { withPlainText } from './plain-text.ts';
-import type { EmailMessage } from './types.ts';
+import type { EmailMessage, EmailTransport } from './types.ts';
 
 export class RetryableEmailError extends Error {
   override name = 'RetryableEmailError';
@@ -14,7 +14,7 @@ export class RetryableEmailError extends Error {
  * it commits. The idempotency key makes every retry of the job the same provider request.
  */
 export function enqueueEmail(
-  services: Pick<AppServices, 'jobs'>,
+  services: { jobs: JobQueue },
   message: EmailMessage,
   idempotencyKey: string,
   options: EnqueueOptions = {},
@@ -28,9 +28,22 @@ export function enqueueEmail(
   );
 }
 
+/**
+ * After the provider (or the outbox) took a reply to a seller: its id joins the webhook's delivery
+ * events. Kept beside the job that carries `enquiryMessageId`, so e-mail imports no feature
+ * (decision 049).
+ */
+async function recordReplySent(db: DbExecutor, messageId: string, providerId: string): Promise<void> {
+  await db
+    .updateTable('enquiry_messages')
+    .set({ provider_message_id: providerId, sent_at: sql<Date>`now()` })
+    .where('id', '=', messageId)
+    .execute();
+}
+
 /** Handler of the `email.send` job: throwing makes pg-boss retry with backoff. */
 export async function runEmailSendJob(
-  services: Pick<AppServices, 'email' | 'logger' | 'db'>,
+  services: { email: EmailTransport; logger: { warn(obj: object, msg?: string): void }; db: DbExecutor },
   payload: JobPayload<'email.send'>,
 ): Promise<{ id: string }> {
   const result = await services.email.send(payload.message, { idempotencyKey: payload.idempotencyKey });

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { enquiryReference } from '#shared/leads/schema.ts';
 import { escapeHtml } from '#shared/templates/variables.ts';
 import { enqueueEmail } from '../email/send-job.ts';
-import { getSettingsTimezone } from '../settings/settings.ts';
+import { getSettingsTimezone } from '../settings/entry.ts';
 import type { AppServices } from '../services.ts';
 
 // The 24-hour promise (decision 026): every quarter of an hour the worker

@@ -8,10 +8,10 @@ import {
 } from '#shared/enquiries/schemas.ts';
 import type { EnquiryStatus } from '#shared/enquiries/status.ts';
 import { enquiryReference } from '#shared/leads/schema.ts';
-import { contactSearchTerm } from '../contacts/contacts.ts';
+import { contactSearchTerm } from '../contacts/entry.ts';
 import type { Database, DbExecutor } from '../db/database.ts';
 import { containsPattern, pagedIds } from '../db/paging.ts';
-import { getSettingsTimezone } from '../settings/settings.ts';
+import { getSettingsTimezone } from '../settings/entry.ts';
 
 // The enquiry inbox (decision 026): newest first, pages of 20, through the same paging as the
 // contacts list. Each filter is written exactly like an index's leading column or predicate

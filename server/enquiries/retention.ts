@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../db/database.ts';
-import type { UploadStorage } from '../uploads/storage.ts';
+import { deletePhotoFiles, type UploadStorage } from '../uploads/entry.ts';
 
 // Retention (decision 026; Privacy Act APP 11.2): enquiries closed as Declined,
 // Lost or Spam keep their photos and free text only for the settings' number of days after they
@@ -20,18 +20,6 @@ export interface RetentionReport {
   reasons: number;
   offers: number;
   replies: number;
-}
-
-/**
- * The files of photo rows already deleted (after their transaction commits): a failure here leaves
- * an orphan file under a random name, never a row pointing at a missing file. Also used by contact
- * erasure (server/contacts/erase.ts).
- */
-export async function deletePhotoFiles(
-  storage: UploadStorage,
-  photos: ReadonlyArray<{ driver: 'local' | 'uploadthing'; storage_key: string }>,
-): Promise<void> {
-  for (const photo of photos) await storage.driverFor(photo.driver).delete(photo.storage_key);
 }
 
 export async function runEnquiryRetention(

@@ -25,6 +25,10 @@ import { type CsvCellSql, csvCellSql } from './csv.ts';
 // backpressure down to the TCP connection). Count and COPY share one REPEATABLE READ snapshot: the
 // row count announced before the body is exactly what the body holds.
 
+/** ISO 8601 with the offset of the session's TimeZone (the export sets the settings timezone). */
+export const localTimestamp = (column: string) =>
+  sql<string | null>`to_char(${sql.ref(column)}, 'YYYY-MM-DD"T"HH24:MI:SSTZH:TZM')`;
+
 export interface CsvExportSpec {
   /** The header row's labels, one per cell. */
   header: readonly string[];

@@ -1,5 +1,9 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { internalErrorMessage } from '../trpc/trpc.ts';
+
+/** The sentence a 500 answers with, on plain routes and tRPC alike (decision 015). */
+export function internalErrorMessage(requestId: string | null): string {
+  return `Something went wrong on our side. Please try again${requestId ? ` (reference ${requestId})` : ''}.`;
+}
 
 /**
  * Plain HTTP routes answer an unexpected error as tRPC does (decision 015): a generic sentence naming

@@ -1,6 +1,6 @@
 import type { Queue } from 'pg-boss';
 import { z } from 'zod';
-import { emailMessageSchema } from '../email/types.ts';
+import { emailMessageSchema } from '#shared/email/message.ts';
 
 /**
  * Jobs are data: each has a name, a payload schema and its queue's options. The server enqueues

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { OutboxEmailDetail, OutboxEmailSummary } from '#shared/outbox/schemas.ts';
 import type { PagedResult } from '#shared/admin/lists.ts';
 import type { DbExecutor } from '../db/database.ts';
+import { containsPattern } from '../db/paging.ts';
 import type { OutboxEmail } from '../db/types.ts';
 import { extractLinks } from '../email/links.ts';
 
@@ -17,10 +18,6 @@ function toSummary(
   };
 }
 
-function escapeLike(term: string): string {
-  return term.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 /**
  * One page of the outbox, newest first. The count and the page come from the same filter, and a
  * page past the end is served as the last page, so the count beside the table always describes the
@@ -33,7 +30,7 @@ export async function listOutboxEmails(
   let query = db.selectFrom('outbox_emails');
   const term = search?.trim();
   if (term) {
-    const pattern = `%${escapeLike(term)}%`;
+    const pattern = containsPattern(term);
     // array_to_string lets one ILIKE look at every recipient.
     query = query.where((eb) =>
       eb.or([

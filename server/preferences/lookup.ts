@@ -5,7 +5,7 @@ import { enqueueEmail } from '../email/send-job.ts';
 import type { EmailMessage } from '../email/types.ts';
 import { consumeRateLimit, type RateLimitRule } from '../security/rate-limit.ts';
 import type { AppServices } from '../services.ts';
-import { preferencesUrl } from '../unsubscribe/links.ts';
+import { preferencesUrl } from '../unsubscribe/entry.ts';
 import { applyPreferenceAction, type ChangeSource, lockLeadIdByEmail } from './preferences.ts';
 
 /**

@@ -53,3 +53,7 @@ export function readPrerenderManifest(clientDir: string): PrerenderManifest | nu
   if (!existsSync(file)) return null;
   return JSON.parse(readFileSync(file, 'utf8')) as PrerenderManifest;
 }
+
+export function sameSite(built: SiteConfig | undefined, current: SiteConfig): boolean {
+  return JSON.stringify(built) === JSON.stringify(current);
+}

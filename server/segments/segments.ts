@@ -7,7 +7,7 @@ import {
   type SegmentSummary,
 } from '#shared/segments/schema.ts';
 import type { DbExecutor } from '../db/database.ts';
-import { getSettingsTimezone } from '../settings/settings.ts';
+import { getSettingsTimezone } from '../settings/entry.ts';
 import { compileSegment, MAY_RECEIVE_MARKETING, segmentAudience } from './compile.ts';
 
 // Segments: saved conditions (decision 032). Stored conditions were validated on the way in; they

@@ -1,9 +1,8 @@
 import { sql } from 'kysely';
 import { effectiveSearch } from '#shared/admin/lists.ts';
 import { SUPPRESSION_REASON_LABELS, type SuppressionFilter } from '#shared/suppressions/schemas.ts';
-import { localTimestamp } from '../contacts/export.ts';
 import type { DbExecutor } from '../db/database.ts';
-import type { CsvExportSpec } from '../exports/csv-export.ts';
+import { type CsvExportSpec, localTimestamp } from '../exports/csv-export.ts';
 import { countSuppressions, suppressionConditions } from './suppressions.ts';
 
 // The suppression list as CSV, through the COPY export (decision 022): the list's filter and search.

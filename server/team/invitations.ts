@@ -5,10 +5,14 @@ import { randomBytes } from 'node:crypto';
 import type { Role } from '#shared/auth/permissions.ts';
 import { defaultSiteConfig } from '#shared/site/config.ts';
 import { INVITATION_TTL_HOURS, type TeamInvitation } from '#shared/team/schemas.ts';
-import { invitationEmail } from '../auth/auth-emails.ts';
-import { AuthError } from '../auth/errors.ts';
-import { newPasswordProblem } from '../auth/password-policy.ts';
-import { createUser, findUserByEmail, UserExistsError } from '../auth/users.ts';
+import {
+  AuthError,
+  createUser,
+  findUserByEmail,
+  invitationEmail,
+  newPasswordProblem,
+  UserExistsError,
+} from '../auth/entry.ts';
 import type { DbExecutor } from '../db/database.ts';
 import { enqueueEmail } from '../email/send-job.ts';
 import { deleteReplacedAccount, hasAccessRequest, replaceableAccount } from './access-requests.ts';

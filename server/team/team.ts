@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Role } from '#shared/auth/permissions.ts';
 import type { TeamMember } from '#shared/team/schemas.ts';
-import { invalidateUserSessions } from '../auth/session.ts';
+import { invalidateUserSessions } from '../auth/entry.ts';
 import { type DbExecutor, inTransaction } from '../db/database.ts';
 
 export class LastOwnerError extends Error {

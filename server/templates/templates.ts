@@ -1,6 +1,6 @@
 import type { TemplateDto } from '#shared/templates/schemas.ts';
 import { MAX_TEMPLATE_NAME, type TemplateData } from '#shared/templates/variables.ts';
-import { containsPattern } from '../campaigns/campaigns.ts';
+import { containsPattern } from '../db/paging.ts';
 import type { DbExecutor } from '../db/database.ts';
 import type { EmailTemplate, TemplateKind } from '../db/types.ts';
 import { sanitizeMarketingHtml } from '../email/marketing-html.ts';

@@ -1,13 +1,9 @@
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type SessionUser, type ValidatedSession, validateSessionToken } from '../auth/session.ts';
+import { type RequestInfo, requestInfo } from '../http/request-info.ts';
 import { readSessionCookie, writeSessionCookie } from '../http/session-cookie.ts';
 import type { AppServices } from '../services.ts';
-
-export interface RequestInfo {
-  ip: string | null;
-  userAgent: string | null;
-}
 
 export interface Context extends AppServices {
   request: RequestInfo;
@@ -15,11 +11,6 @@ export interface Context extends AppServices {
   user: SessionUser | null;
   /** Present for HTTP calls; absent for server-side callers (tests, scripts). */
   http: { req: FastifyRequest; res: FastifyReply } | null;
-}
-
-export function requestInfo(req: FastifyRequest): RequestInfo {
-  const ua = req.headers['user-agent'];
-  return { ip: req.ip || null, userAgent: typeof ua === 'string' ? ua.slice(0, 512) : null };
 }
 
 export function createContextFactory(services: AppServices) {

@@ -5,6 +5,7 @@ import { hasPermission, type Permission } from '#shared/auth/permissions.ts';
 import { inActionTransaction } from '../audit/action-transaction.ts';
 import { auditSummary, recordAudit, withoutPersonalData } from '../audit/audit.ts';
 import { changedFields, describesCreation, snapshotFor } from '../audit/changes.ts';
+import { internalErrorMessage } from '../http/errors.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { TWO_FACTOR_ENROLMENT_REQUIRED } from '#shared/auth/messages.ts';
 import type { Context } from './context.ts';
@@ -54,9 +55,6 @@ const t = initTRPC
 
 export const router = t.router;
 
-export function internalErrorMessage(requestId: string | null): string {
-  return `Something went wrong on our side. Please try again${requestId ? ` (reference ${requestId})` : ''}.`;
-}
 export const createCallerFactory = t.createCallerFactory;
 
 /**

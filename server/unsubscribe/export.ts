@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
 import { ACTION_LABELS, METHOD_LABELS, type UnsubscribeLogFilters } from '#shared/unsubscribes/schemas.ts';
-import { localTimestamp } from '../contacts/export.ts';
 import type { DbExecutor } from '../db/database.ts';
-import type { CsvExportSpec } from '../exports/csv-export.ts';
+import { type CsvExportSpec, localTimestamp } from '../exports/csv-export.ts';
 import { countLogs, logConditions, logSelection } from './logs.ts';
 
 // Unsubscribe logs export (docs/spec/admin.md §7 Exports, §9 CSV files): the list's filters, newest first.

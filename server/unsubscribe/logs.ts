@@ -13,7 +13,7 @@ import {
 } from '#shared/unsubscribes/schemas.ts';
 import type { Database, DbExecutor } from '../db/database.ts';
 import { containsPattern, pagedIds } from '../db/paging.ts';
-import { readTotals, unsubscribeLogMetric } from '../stats/stat-deltas.ts';
+import { readTotals, unsubscribeLogMetric } from '../stats/entry.ts';
 
 // Unsubscribe Activity (docs/spec/admin.md §2, §7). Every count except "today" and "this week" comes from
 // the trigger-kept totals; those two read the last week of the covering (created_at) index.

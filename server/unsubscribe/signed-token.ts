@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { bytesToUuid, uuidToBytes } from '../security/mac.ts';
 
 /**
  * Unsubscribe tokens (decision 004): they name a lead, and the campaign when the e-mail came from
@@ -25,18 +26,7 @@ const WITH_CAMPAIGN_LENGTH = LEAD_ONLY_LENGTH + UUID_BYTES;
 // Longest valid token in characters; anything longer is rejected before any decoding work.
 const MAX_TOKEN_CHARS = Math.ceil((WITH_CAMPAIGN_LENGTH * 4) / 3);
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const base64UrlPattern = /^[A-Za-z0-9_-]+$/;
-
-function uuidToBytes(uuid: string, field: string): Buffer {
-  if (!uuidPattern.test(uuid)) throw new TypeError(`${field} must be a UUID`);
-  return Buffer.from(uuid.replaceAll('-', ''), 'hex');
-}
-
-function bytesToUuid(bytes: Buffer): string {
-  const hex = bytes.toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
 
 function assertSecret(secret: string): void {
   // A missing secret is a deployment mistake; failing loudly beats issuing tokens anyone could forge.
@@ -50,8 +40,8 @@ function mac(secret: string, body: Buffer): Buffer {
 /** Signs a payload; throws TypeError when an id is not a UUID or the secret is empty. */
 export function signToken(secret: string, payload: UnsubscribeTokenPayload): string {
   assertSecret(secret);
-  const parts = [Buffer.of(VERSION), uuidToBytes(payload.leadId, 'leadId')];
-  if (payload.campaignId !== undefined) parts.push(uuidToBytes(payload.campaignId, 'campaignId'));
+  const parts = [Buffer.of(VERSION), uuidToBytes(payload.leadId)];
+  if (payload.campaignId !== undefined) parts.push(uuidToBytes(payload.campaignId));
   const body = Buffer.concat(parts);
   return Buffer.concat([body, mac(secret, body)]).toString('base64url');
 }

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { MAX_PHOTO_BYTES, MAX_PHOTOS, UPLOAD_MESSAGES, type UploadedPhoto } from '#shared/uploads/schema.ts';
 import { isStorableText } from '#shared/text-safety.ts';
-import { requireAdminSession } from '../http/admin-session.ts';
+import { requireAdminSession } from '../auth/entry.ts';
 import { consumeRateLimit } from '../security/rate-limit.ts';
 import type { AppServices } from '../services.ts';
 import { processPhoto, UploadRejectedError } from './image.ts';

@@ -138,3 +138,15 @@ export function uploadStorageFor(config: AppConfig): UploadStorage {
   }
   return storage;
 }
+
+/**
+ * The files of photo rows already deleted (after their transaction commits): a failure here leaves
+ * an orphan file under a random name, never a row pointing at a missing file. Used by enquiry
+ * retention and contact erasure.
+ */
+export async function deletePhotoFiles(
+  storage: UploadStorage,
+  photos: ReadonlyArray<{ driver: 'local' | 'uploadthing'; storage_key: string }>,
+): Promise<void> {
+  for (const photo of photos) await storage.driverFor(photo.driver).delete(photo.storage_key);
+}

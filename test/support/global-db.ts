@@ -46,7 +46,7 @@ export default async function setup(project: TestProject) {
     await db.destroy();
   }
   // The job queue's schema and queues, as every server creates them at start-up: the sell form
-  // sends its job into them inside its transaction (server/leads/submit.ts).
+  // sends its job into them inside its transaction (server/enquiries/submit.ts).
   const boss = createBoss({ connectionString: templateUrl, max: 1, role: 'server' });
   await boss.start();
   try {

@@ -8,7 +8,7 @@ import {
 import type { DbExecutor, DbTransaction } from '../../db/database.ts';
 import type { EmailCampaign } from '../../db/types.ts';
 import type { AppServices } from '../../services.ts';
-import { notifyCampaignChanged } from '../live.ts';
+import { notifyCampaignChanged } from '../../db/campaign-changed.ts';
 import { readerOpenedSql } from '../machine-opens.ts';
 import { enqueueCampaignSend } from './start.ts';
 

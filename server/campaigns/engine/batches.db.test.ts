@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { seedSubscribers, sendNow } from '#test/support/campaign-fixtures.ts';
 import { useTestDatabase } from '#test/support/db.ts';
 import { recordingJobQueue, testServices } from '#test/support/services.ts';
-import { CAMPAIGN_CHANGED_CHANNEL } from '../live.ts';
+import { CAMPAIGN_CHANGED_CHANNEL } from '../../db/campaign-changed.ts';
 import { type ClaimOptions, claimBatch, markBatchSent } from './batches.ts';
 
 /*

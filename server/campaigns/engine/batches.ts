@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { AbVariant } from '#shared/campaigns/ab-test.ts';
 import type { Database, DbExecutor, DbTransaction } from '../../db/database.ts';
-import { CAMPAIGN_CHANGED_CHANNEL, notifyCampaignChanged } from '../live.ts';
+import { CAMPAIGN_CHANGED_CHANNEL, notifyCampaignChanged } from '../../db/campaign-changed.ts';
 
 /*
  * The exactly-once core (decision 006). A send moves queued → sending (claimed into a batch)

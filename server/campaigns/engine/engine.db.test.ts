@@ -573,7 +573,7 @@ describe('campaign sending engine', () => {
   it('applies a provider event that arrived before the engine recorded the send (the webhook raced the confirmation)', async () => {
     await seedSubscribers(t.db, 3);
     const campaign = await sendNow(services);
-    const { recordResendEvent } = await import('../../webhooks/apply-event.ts');
+    const { recordResendEvent } = await import('../../email-events/apply-event.ts');
     const { parseResendEvent } = await import('#shared/webhooks/resend-events.ts');
     const { resendEmailEvent, newSvixId } = await import('#test/support/resend-webhooks.ts');
     // The provider accepted the batch and its "delivered" webhook is stored before the engine marks

@@ -1,8 +1,7 @@
 import type { AppConfig } from '../../config/app-config.ts';
 import { listIdHeader } from '../../email/list-id.ts';
 import type { EmailMessage } from '../../email/types.ts';
-import { ONE_CLICK_PATH, PREFERENCES_PATH } from '../../unsubscribe/links.ts';
-import { signToken } from '../../unsubscribe/signed-token.ts';
+import { ONE_CLICK_PATH, PREFERENCES_PATH, signToken } from '../../unsubscribe/entry.ts';
 import { campaignRenderer, contactMergeValues } from '../render.ts';
 import type { BatchRecipient, ClaimedBatch } from './batches.ts';
 

@@ -2,9 +2,9 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { EmailFailure } from '../../email/types.ts';
 import type { AppServices } from '../../services.ts';
-import { applyStoredEventsFor } from '../../email-events/claim-stored.ts';
-import { notifyCampaignChanged } from '../live.ts';
-import { type SenderSettings, senderFromSettings } from '../from-address.ts';
+import { applyStoredEventsFor } from '../../email-events/entry.ts';
+import { notifyCampaignChanged } from '../../db/campaign-changed.ts';
+import { type SenderSettings, senderFromSettings } from '../../email/from-address.ts';
 import {
   type ClaimedBatch,
   claimBatch,

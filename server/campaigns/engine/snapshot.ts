@@ -1,9 +1,9 @@
 import { type RawBuilder, sql } from 'kysely';
 import { parseTestEmails } from '#shared/campaigns/rules.ts';
 import type { DbTransaction } from '../../db/database.ts';
-import { MAY_RECEIVE_MARKETING } from '../../segments/compile.ts';
+import { MAY_RECEIVE_MARKETING } from '../../segments/entry.ts';
 import { snapshotNonOpeners } from '../non-openers.ts';
-import { holdSnapshotLock } from './snapshot-lock.ts';
+import { holdSnapshotLock } from '../../db/snapshot-lock.ts';
 
 /**
  * Fixes who a campaign goes to, in one statement: one `queued` send per recipient, created when

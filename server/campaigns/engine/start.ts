@@ -1,8 +1,8 @@
 import type { DbTransaction } from '../../db/database.ts';
 import type { EmailCampaign } from '../../db/types.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import { segmentAtStart } from '../../segments/campaign-segment.ts';
-import { notifyCampaignChanged } from '../live.ts';
+import { segmentAtStart } from '../campaign-segment.ts';
+import { notifyCampaignChanged } from '../../db/campaign-changed.ts';
 import { assignVariants } from './ab-variants.ts';
 import { snapshotAudience } from './snapshot.ts';
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { IMPORT_UPLOAD_PATH, MAX_IMPORT_BYTES } from '#shared/contacts/import.ts';
 import { isStorableText } from '#shared/text-safety.ts';
 import { recordAudit } from '../../audit/audit.ts';
-import { requireAdminSession } from '../../http/admin-session.ts';
+import { requireAdminSession } from '../../auth/entry.ts';
 import type { AppServices } from '../../services.ts';
 import { createImport } from './import.ts';
 

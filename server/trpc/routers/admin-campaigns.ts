@@ -23,7 +23,6 @@ import {
   retryFailedSends,
   scheduleCampaign,
   sendCampaignNow,
-  settingsTimezone,
   storedAudience,
 } from '../../campaigns/actions.ts';
 import { countAudience, recipientCountFor } from '../../campaigns/audience.ts';
@@ -47,7 +46,7 @@ import { countNonOpeners, createNonOpenersCopy } from '../../campaigns/non-opene
 import { sessionHasPermission } from '../../auth/session.ts';
 import { listCampaignSends } from '../../campaigns/sends-list.ts';
 import { sendTestEmail } from '../../campaigns/test-email.ts';
-import { listSendEvents } from '../../webhooks/send-events.ts';
+import { listSendEvents } from '../../email-events/send-events.ts';
 import { toTrpcError } from '../campaign-errors.ts';
 import { requirePermission, router } from '../trpc.ts';
 
@@ -141,7 +140,7 @@ export const adminCampaignsRouter = router({
 
   /** The timezone in which the form's Schedule date is read (settings.timezone). */
   scheduleSettings: requirePermission('campaigns.read').query(async ({ ctx }) => ({
-    timezone: await settingsTimezone(ctx.db),
+    timezone: await getSettingsTimezone(ctx.db),
   })),
 
   // Test addresses are people's addresses (decision 036): the audit row says they were given.

@@ -38,8 +38,8 @@ import {
   twoFactorEnabled,
   twoFactorRequired,
 } from '../../auth/two-factor.ts';
-import { signUp } from '../../auth/sign-up.ts';
-import { readKnownDeviceCookie, writeKnownDeviceCookie } from '../../http/known-device-cookie.ts';
+import { signUp } from '../../team/sign-up.ts';
+import { readKnownDeviceCookie, writeKnownDeviceCookie } from '../../auth/known-device-cookie.ts';
 import { clearSessionCookie, writeSessionCookie } from '../../http/session-cookie.ts';
 import type { Context } from '../context.ts';
 import { authedProcedure, publicProcedure, router } from '../trpc.ts';

@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { ZodRealError } from 'zod';
 import { leadSubmitInputSchema } from '#shared/leads/schema.ts';
-import { PhotosUnavailableError, submitLead } from '../../leads/submit.ts';
+import { PhotosUnavailableError, submitLead } from '../../enquiries/submit.ts';
 import { consumeRateLimit } from '../../security/rate-limit.ts';
 import { publicProcedure, router } from '../trpc.ts';
 

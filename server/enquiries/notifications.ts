@@ -1,0 +1,333 @@
+import { enquiryReference } from '#shared/leads/schema.ts';
+import { phoneHref } from '#shared/site/phone.ts';
+import { escapeHtml } from '#shared/templates/variables.ts';
+import {
+  channelsPhrase,
+  type ConsentChannel,
+  CONSENT_CONFIRMATION_TTL_DAYS,
+} from '#shared/consent/messages.ts';
+import type { AppConfig } from '../config/app-config.ts';
+import { confirmationUrl } from '../consent/entry.ts';
+import { enqueueEmail } from '../email/send-job.ts';
+import { enqueueConversion } from './conversions.ts';
+import type { EmailMessage } from '../email/types.ts';
+import type { DbExecutor } from '../db/database.ts';
+import type { JobPayload } from '../jobs/definitions.ts';
+import type { AppServices } from '../services.ts';
+
+/** Everything both e-mails about one enquiry say, captured when it is stored. */
+export interface EnquiryNotice {
+  enquiryId: string;
+  leadId: string;
+  submittedAt: Date;
+  fullName: string;
+  email: string;
+  phone: string;
+  watchBrand: string;
+  watchModel: string | null;
+  watchYear: number | null;
+  watchCondition: string;
+  hasBox: boolean;
+  hasPapers: boolean;
+  additionalDetails: string | null;
+  /** The marketing boxes this submission ticked. */
+  emailConsentRequested: boolean;
+  smsConsentRequested: boolean;
+  /** Channels ticked here that still wait for the address to confirm them (decision 016). */
+  awaitingConfirmation: ConsentChannel[];
+  utm: {
+    source: string | null;
+    medium: string | null;
+    campaign: string | null;
+    content: string | null;
+    term: string | null;
+  };
+  photoIds: string[];
+}
+
+type NoticeConfig = Pick<AppConfig, 'appUrl' | 'appSecret' | 'site' | 'emailFrom'>;
+
+/** Idempotency keys derived from the enquiry: a retried job or a replayed submission sends nothing twice. */
+export function notificationKeys(enquiryId: string): { business: string; seller: string } {
+  return { business: `enquiry-${enquiryId}-business`, seller: `enquiry-${enquiryId}-seller` };
+}
+
+// Sellers are Australian and so is the business; the stored instant stays UTC.
+const submittedFormat = new Intl.DateTimeFormat('en-AU', {
+  dateStyle: 'full',
+  timeStyle: 'short',
+  timeZone: 'Australia/Sydney',
+});
+
+/** Header-safe: collapses line breaks and runs of spaces a free-text field may hold. */
+function oneLine(value: string): string {
+  return value.replace(/\s+/g, ' ').trim();
+}
+
+function watchName(notice: EnquiryNotice): string {
+  return oneLine([notice.watchBrand, notice.watchModel].filter(Boolean).join(' '));
+}
+
+const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
+
+/** The business's view of one box: what was ticked, and whether it is consent yet. */
+function consentAnswer(notice: EnquiryNotice, channel: ConsentChannel): string {
+  const ticked = channel === 'email' ? notice.emailConsentRequested : notice.smsConsentRequested;
+  if (!ticked) return 'No';
+  return notice.awaitingConfirmation.includes(channel)
+    ? 'Requested, awaiting confirmation from the address'
+    : 'Yes';
+}
+
+function addressLines(site: NoticeConfig['site']): string[] {
+  const a = site.address;
+  return [a.streetAddress, `${a.addressLocality} ${a.addressRegion} ${a.postalCode}`, 'Australia'];
+}
+
+/** The business's copy: every field, where the seller came from, and links into the admin. */
+export function businessNotification(config: NoticeConfig, notice: EnquiryNotice): EmailMessage {
+  const contactUrl = `${config.appUrl}/admin/contacts/${notice.leadId}`;
+  const photoUrls = notice.photoIds.map((id) => `${config.appUrl}/api/uploads/${id}`);
+  const utmRows: Array<[string, string | null]> = [
+    ['UTM source', notice.utm.source],
+    ['UTM medium', notice.utm.medium],
+    ['UTM campaign', notice.utm.campaign],
+    ['UTM content', notice.utm.content],
+    ['UTM term', notice.utm.term],
+  ];
+  const rows: Array<[string, string]> = [
+    ['Name', notice.fullName],
+    ['E-mail', notice.email],
+    ['Phone', notice.phone],
+    ['Brand', notice.watchBrand],
+    ['Model', notice.watchModel ?? 'Not given'],
+    ['Year', notice.watchYear === null ? 'Not given' : String(notice.watchYear)],
+    ['Condition', notice.watchCondition],
+    ['Original box', yesNo(notice.hasBox)],
+    ['Original papers', yesNo(notice.hasPapers)],
+    ['Additional details', notice.additionalDetails ?? 'None'],
+    ['E-mail marketing consent', consentAnswer(notice, 'email')],
+    ['SMS marketing consent', consentAnswer(notice, 'sms')],
+    ['Source', 'website'],
+    ...utmRows.map(([label, value]): [string, string] => [label, value ?? '(none)']),
+    ['Submitted', submittedFormat.format(notice.submittedAt)],
+    ['Enquiry id', notice.enquiryId],
+  ];
+
+  const cell = 'padding:6px 12px;border-bottom:1px solid #e2e8f0;vertical-align:top;text-align:left';
+  const html = [
+    `<h1 style="font-size:20px">New watch enquiry from ${escapeHtml(notice.fullName)}</h1>`,
+    `<p><a href="${escapeHtml(contactUrl)}">Open the contact in the admin</a></p>`,
+    '<table style="border-collapse:collapse;font-size:14px">',
+    ...rows.map(
+      ([label, value]) =>
+        `<tr><th style="${cell}">${escapeHtml(label)}</th><td style="${cell};white-space:pre-wrap">${escapeHtml(value)}</td></tr>`,
+    ),
+    '</table>',
+    `<h2 style="font-size:16px">Photos (${photoUrls.length})</h2>`,
+    photoUrls.length
+      ? `<ol>${photoUrls.map((url, i) => `<li><a href="${escapeHtml(url)}">Photo ${i + 1}</a></li>`).join('')}</ol>`
+      : '<p>No photos were attached.</p>',
+    '<p style="color:#475569;font-size:12px">Photos open for signed-in admins only.</p>',
+  ].join('\n');
+  const text = [
+    `New watch enquiry from ${notice.fullName}`,
+    '',
+    ...rows.map(([label, value]) => `${label}: ${value}`),
+    '',
+    `Photos (${photoUrls.length}):`,
+    ...(photoUrls.length ? photoUrls.map((url, i) => `  ${i + 1}. ${url}`) : ['  none']),
+    '',
+    `Contact in the admin: ${contactUrl}`,
+  ].join('\n');
+
+  return {
+    from: config.emailFrom,
+    to: [config.site.email],
+    replyTo: notice.email,
+    subject: oneLine(`New watch enquiry: ${watchName(notice)} from ${notice.fullName}`).slice(0, 998),
+    html,
+    text,
+    tags: [{ name: 'category', value: 'enquiry_business' }],
+  };
+}
+
+/**
+ * The double opt-in request (decision 016), when this submission ticked a marketing box that still
+ * waits for confirmation: fixed words and a signed link, nothing the submitter typed.
+ */
+function confirmationSection(
+  config: NoticeConfig,
+  notice: EnquiryNotice,
+): { html: string[]; text: string[] } | null {
+  if (notice.awaitingConfirmation.length === 0) return null;
+  const url = confirmationUrl(config, {
+    leadId: notice.leadId,
+    enquiryId: notice.enquiryId,
+    email: notice.email,
+    submittedAt: notice.submittedAt,
+  });
+  const what = `market updates and offers by ${channelsPhrase(notice.awaitingConfirmation)}`;
+  const ignore = 'If you did not ask for them, ignore this part: you will not receive any marketing from us.';
+  return {
+    html: [
+      `<p>You asked to receive ${escapeHtml(what)}. Please confirm within ${CONSENT_CONFIRMATION_TTL_DAYS} days:</p>`,
+      `<p><a href="${escapeHtml(url)}" style="display:inline-block;padding:10px 18px;background:#1e293b;color:#ffffff;border-radius:6px;text-decoration:none">Confirm my subscription</a></p>`,
+      `<p style="color:#475569;font-size:13px">${escapeHtml(ignore)}</p>`,
+    ],
+    text: [
+      `You asked to receive ${what}. Please confirm within ${CONSENT_CONFIRMATION_TTL_DAYS} days:`,
+      url,
+      ignore,
+    ],
+  };
+}
+
+/** The seller's acknowledgement: the response promise and how to reach the business meanwhile. */
+export function sellerAcknowledgement(config: NoticeConfig, notice: EnquiryNotice): EmailMessage {
+  const { site } = config;
+  const firstName = notice.fullName.split(/\s+/)[0] ?? notice.fullName;
+  const hours = site.claims.responseHours;
+  // Only the brand, a fixed choice: the address was typed by whoever submitted, so nothing else
+  // they typed (model, details) goes to it; their own name is the one exception (decision 016).
+  const watch = notice.watchBrand === 'Other' ? 'watch' : `${oneLine(notice.watchBrand)} watch`;
+  const address = addressLines(site);
+  const confirm = confirmationSection(config, notice);
+  const html = [
+    `<p>Hi ${escapeHtml(firstName)},</p>`,
+    `<p>Thank you for sending us the details of your ${escapeHtml(watch)}. We'll review your watch details and get back to you within ${hours} hours.</p>`,
+    `<p>Your reference: <strong>${escapeHtml(enquiryReference(notice.enquiryId))}</strong></p>`,
+    `<p>${notice.photoIds.length ? `We received ${notice.photoIds.length} photo${notice.photoIds.length === 1 ? '' : 's'}. ` : ''}If you would like to add anything, reply to this e-mail or call us.</p>`,
+    ...(confirm ? confirm.html : []),
+    '<p>',
+    `Phone: <a href="${escapeHtml(phoneHref(site.phone))}">${escapeHtml(site.phone)}</a><br>`,
+    `E-mail: <a href="mailto:${escapeHtml(site.email)}">${escapeHtml(site.email)}</a><br>`,
+    `Address: ${address.map(escapeHtml).join(', ')}`,
+    '</p>',
+    `<p>Kind regards,<br>${escapeHtml(site.name)}</p>`,
+    `<p style="color:#475569;font-size:12px">${escapeHtml(site.legalName)} · ABN ${escapeHtml(site.abn)} · ${escapeHtml(site.licence)}</p>`,
+  ].join('\n');
+  const text = [
+    `Hi ${firstName},`,
+    '',
+    `Thank you for sending us the details of your ${watch}. We'll review your watch details and get back to you within ${hours} hours.`,
+    '',
+    `Your reference: ${enquiryReference(notice.enquiryId)}`,
+    '',
+    'If you would like to add anything, reply to this e-mail or call us.',
+    '',
+    ...(confirm ? [...confirm.text, ''] : []),
+    `Phone: ${site.phone}`,
+    `E-mail: ${site.email}`,
+    `Address: ${address.join(', ')}`,
+    '',
+    'Kind regards,',
+    site.name,
+    '',
+    `${site.legalName} · ABN ${site.abn} · ${site.licence}`,
+  ].join('\n');
+
+  return {
+    from: config.emailFrom,
+    to: [notice.email],
+    replyTo: site.email,
+    subject: `We've received your watch details – ${site.name}`,
+    html,
+    text,
+    tags: [{ name: 'category', value: 'enquiry_acknowledgement' }],
+  };
+}
+
+/** Everything the e-mails say, read back from the database; null when the enquiry no longer exists. */
+export async function loadEnquiryNotice(db: DbExecutor, enquiryId: string): Promise<EnquiryNotice | null> {
+  const row = await db
+    .selectFrom('enquiries')
+    .innerJoin('leads', 'leads.id', 'enquiries.lead_id')
+    .select([
+      'enquiries.id',
+      'enquiries.lead_id',
+      'enquiries.created_at',
+      'enquiries.watch_brand',
+      'enquiries.watch_model',
+      'enquiries.watch_year',
+      'enquiries.watch_condition',
+      'enquiries.has_box',
+      'enquiries.has_papers',
+      'enquiries.additional_details',
+      'enquiries.utm_source',
+      'enquiries.utm_medium',
+      'enquiries.utm_campaign',
+      'enquiries.utm_content',
+      'enquiries.utm_term',
+      'enquiries.contact_name',
+      'enquiries.contact_phone',
+      'enquiries.email_consent_requested',
+      'enquiries.sms_consent_requested',
+      'leads.full_name',
+      'leads.email',
+      'leads.phone',
+      'leads.email_consent_pending',
+      'leads.sms_consent_pending',
+    ])
+    .where('enquiries.id', '=', enquiryId)
+    .executeTakeFirst();
+  if (!row) return null;
+  const photos = await db
+    .selectFrom('uploads')
+    .select('id')
+    .where('enquiry_id', '=', enquiryId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return {
+    enquiryId: row.id,
+    leadId: row.lead_id,
+    submittedAt: row.created_at,
+    // What this enquiry submitted; the contact's record for enquiries stored before it was kept.
+    fullName: row.contact_name ?? row.full_name ?? row.email,
+    email: row.email,
+    phone: row.contact_phone ?? row.phone ?? '',
+    watchBrand: row.watch_brand,
+    watchModel: row.watch_model,
+    watchYear: row.watch_year,
+    watchCondition: row.watch_condition,
+    hasBox: row.has_box,
+    hasPapers: row.has_papers,
+    additionalDetails: row.additional_details,
+    emailConsentRequested: row.email_consent_requested,
+    smsConsentRequested: row.sms_consent_requested,
+    awaitingConfirmation: [
+      ...(row.email_consent_requested && row.email_consent_pending ? (['email'] as const) : []),
+      ...(row.sms_consent_requested && row.sms_consent_pending ? (['sms'] as const) : []),
+    ],
+    utm: {
+      source: row.utm_source,
+      medium: row.utm_medium,
+      campaign: row.utm_campaign,
+      content: row.utm_content,
+      term: row.utm_term,
+    },
+    photoIds: photos.map((p) => p.id),
+  };
+}
+
+/**
+ * Handler of `enquiry.notify`: queues both e-mails through the e-mail module, in one transaction so
+ * it is both or neither. Running it twice (a retry) queues them again, but their idempotency keys make
+ * the provider (or the outbox) keep the first of each, so nobody is e-mailed twice.
+ */
+export async function runEnquiryNotifyJob(
+  services: Pick<AppServices, 'db' | 'jobs' | 'config'>,
+  payload: JobPayload<'enquiry.notify'>,
+): Promise<{ queued: boolean }> {
+  const notice = await loadEnquiryNotice(services.db, payload.enquiryId);
+  if (!notice) return { queued: false };
+  const keys = notificationKeys(notice.enquiryId);
+  await services.db.transaction().execute(async (trx) => {
+    await enqueueEmail(services, businessNotification(services.config, notice), keys.business, { trx });
+    await enqueueEmail(services, sellerAcknowledgement(services.config, notice), keys.seller, { trx });
+    // Here rather than in the submission's own statement: the public request stays one round trip.
+    await enqueueConversion(services, trx, notice.enquiryId, 'Lead');
+  });
+  return { queued: true };
+}

@@ -1,0 +1,3 @@
+// What other features may use of segments/ (decision 049): they import this file, never its others.
+export { MAY_RECEIVE_MARKETING, segmentAudience } from './compile.ts';
+export { countSegmentAudience, findSegment, type StoredSegment } from './segments.ts';

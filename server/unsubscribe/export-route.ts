@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import { UNSUBSCRIBE_MESSAGES, unsubscribesExportQuerySchema } from '#shared/unsubscribes/schemas.ts';
+import { requireAdminSession } from '../auth/entry.ts';
+import { auditExport } from '../audit/export-audit.ts';
+import { parseQuery, sendCsv } from '../exports/csv-route.ts';
+import type { AppServices } from '../services.ts';
+import { getSettingsTimezone, localDate } from '../settings/entry.ts';
+import { unsubscribeLogsCsvExport } from './export.ts';
+
+/** The unsubscribe logs CSV (decision 022), registered by server/export-routes.ts. */
+export function registerUnsubscribeLogExport(scope: FastifyInstance, services: AppServices): void {
+  scope.get('/api/admin/exports/unsubscribe-logs.csv', async (req, reply) => {
+    const user = await requireAdminSession(services, req, reply, 'exports.download');
+    if (!user) return reply;
+    const query = parseQuery(unsubscribesExportQuerySchema, req, reply);
+    if (!query) return reply;
+    await auditExport(services, user, req, 'exports.unsubscribeLogs', query);
+    const timezone = await getSettingsTimezone(services.db);
+    const filename = `unsubscribe-logs-${localDate(new Date(), timezone)}.csv`;
+    // Spec §5: exporting no logs is an error, not an empty file.
+    return sendCsv(services, reply, filename, unsubscribeLogsCsvExport(query, timezone), {
+      refuseEmpty: UNSUBSCRIBE_MESSAGES.nothingToExport,
+    });
+  });
+}
