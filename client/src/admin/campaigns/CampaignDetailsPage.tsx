@@ -21,7 +21,6 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Fragment, useState } from 'react';
 import {
-  CAMPAIGN_NOT_FOUND,
   type CampaignDetail,
   permittedCampaignActions,
   canRetryFailedSends,
@@ -42,20 +41,10 @@ import { LinkReport } from './LinkReport.tsx';
 import { OpenRateStat } from './OpenRateStat.tsx';
 import { SendEventsPanel } from './SendEventsPanel.tsx';
 import { CampaignAudience } from './CampaignAudience.tsx';
+import { CampaignNotFound } from './CampaignNotFound.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import { useCampaignActions } from './useCampaignActions.tsx';
 import { POLL_INTERVAL_MS, useCampaignLive } from './useCampaignLive.ts';
-
-export function CampaignNotFound() {
-  return (
-    <Stack align="flex-start">
-      <Title order={1}>{CAMPAIGN_NOT_FOUND}</Title>
-      <ButtonLink to="/admin/campaigns" variant="default">
-        Back to Campaigns
-      </ButtonLink>
-    </Stack>
-  );
-}
 
 /**
  * /admin/campaigns/$id: the campaign's state, counts and per-recipient sends, kept current by the
