@@ -1,7 +1,8 @@
 import { Button, Group, Select, Text } from '@mantine/core';
 import { useState } from 'react';
 import { type ConditionKind, MAX_CONDITIONS } from '#shared/segments/schema.ts';
-import { ConditionFields, emptyCondition, KIND_LABELS } from './ConditionFields.tsx';
+import { emptyCondition, KIND_LABELS } from './condition-kinds.ts';
+import { ConditionFields } from './ConditionFields.tsx';
 import type { checkSegment, SegmentForm } from './segment-form.ts';
 
 /** The segment's conditions, each with its messages once saving was tried, and the way to add one. */

@@ -6,7 +6,7 @@ import {
   segmentNameSchema,
   type SegmentSummary,
 } from '#shared/segments/schema.ts';
-import { emptyCondition } from './ConditionFields.tsx';
+import { emptyCondition } from './condition-kinds.ts';
 
 /** What the segment editor holds, as typed (decision 032). */
 export interface SegmentFormValues {
