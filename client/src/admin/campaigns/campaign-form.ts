@@ -42,8 +42,7 @@ export function useCampaignForm(campaign?: CampaignDetail) {
   return useForm<CampaignFormValues>({ initialValues: campaignFormValues(campaign) });
 }
 
-// @mantine/form's ESM typings re-export its types without an extension, which `nodenext` cannot
-// follow (as in widgets/zod-form-resolver.ts), so the form's type is taken from the hook.
+/** The form as the hook returns it, for the parts that take it. */
 export type CampaignForm = ReturnType<typeof useCampaignForm>;
 
 /** Why the A/B subject test is off for this campaign (decisions 037 and 038), or null. */

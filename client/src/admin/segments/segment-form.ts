@@ -31,7 +31,7 @@ export function useSegmentForm(segment?: SegmentSummary) {
   return useForm<SegmentFormValues>({ initialValues: segmentFormValues(segment) });
 }
 
-// @mantine/form's ESM typings cannot be followed under `nodenext` (see widgets/zod-form-resolver.ts).
+/** The form as the hook returns it (values, rules and all), for the parts that take it. */
 export type SegmentForm = ReturnType<typeof useSegmentForm>;
 
 /** Schema messages by condition index and field, for the fields to show; the name's message. */

@@ -12,5 +12,5 @@ export function useSettingsForm(view: SettingsView) {
   });
 }
 
-// @mantine/form's ESM typings cannot be followed under `nodenext` (see widgets/zod-form-resolver.ts).
+/** The form as the hook returns it (values, rules and all), for the parts that take it. */
 export type SettingsForm = ReturnType<typeof useSettingsForm>;

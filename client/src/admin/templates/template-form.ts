@@ -43,7 +43,7 @@ export function useTemplateForm(template: TemplateDto | undefined, kind: Templat
   });
 }
 
-// @mantine/form's ESM typings cannot be followed under `nodenext` (see widgets/zod-form-resolver.ts).
+/** The form as the hook returns it (values, rules and all), for the parts that take it. */
 export type TemplateForm = ReturnType<typeof useTemplateForm>;
 
 /** The listed variables, then those found in the HTML that are not listed yet. */
