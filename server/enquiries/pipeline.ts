@@ -1,6 +1,6 @@
 import { rolesWith } from '#shared/auth/permissions.ts';
 import { sql } from 'kysely';
-import { checkTransition, type EnquiryStatus, isClosed } from '#shared/enquiries/status.ts';
+import { checkTransition, type EnquiryStatus, isClosed, takesOffers } from '#shared/enquiries/status.ts';
 import type { DbTransaction } from '../db/database.ts';
 
 // Every change an admin makes to an enquiry, each written with its timeline event in the same
@@ -154,7 +154,7 @@ export async function recordOffer(
 ): Promise<{ status: 'ok' | 'not_found' | 'closed' }> {
   const row = await lockEnquiry(trx, input.id);
   if (!row) return { status: 'not_found' };
-  if (row.status === 'purchased' || isClosed(row.status)) return { status: 'closed' };
+  if (!takesOffers(row.status)) return { status: 'closed' };
   await trx
     .insertInto('enquiry_offers')
     .values({

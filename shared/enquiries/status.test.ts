@@ -6,6 +6,7 @@ import {
   ENQUIRY_TRANSITIONS,
   enquiryStatuses,
   isClosed,
+  takesOffers,
 } from './status.ts';
 
 describe('enquiry transitions', () => {
@@ -48,5 +49,9 @@ describe('enquiry transitions', () => {
   it('names Declined, Lost and Spam as the closed statuses', () => {
     expect(enquiryStatuses.filter(isClosed)).toEqual([...closedStatuses]);
     expect(isClosed('purchased')).toBe(false);
+  });
+
+  it('takes offers until the enquiry is purchased or closed', () => {
+    expect(enquiryStatuses.filter(takesOffers)).toEqual(['new', 'contacted', 'offer_made', 'accepted']);
   });
 });

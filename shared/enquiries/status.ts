@@ -37,6 +37,14 @@ export function isClosed(status: EnquiryStatus): status is ClosedStatus {
 }
 
 /**
+ * Whether an offer may still be recorded: not once the watch is bought (Purchased is final) nor
+ * while the enquiry is closed (decision 026). The server refuses one; the admin hides the form.
+ */
+export function takesOffers(status: EnquiryStatus): boolean {
+  return status !== 'purchased' && !isClosed(status);
+}
+
+/**
  * From each status, where it may go. Purchased is final (the dealer's records keep it). A closed
  * enquiry may be reopened as Contacted (a seller who comes back), and Spam only back to New (marked
  * by mistake). Offer made → Offer made is not a change: a new offer is recorded as an offer.

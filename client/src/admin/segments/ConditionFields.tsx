@@ -1,7 +1,4 @@
 import { ActionIcon, Group, NumberInput, Paper, Select, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { watchBrandChoices, watchConditionChoices } from '#shared/content/choices.ts';
 import {
   CONSENT_STATES,
@@ -12,41 +9,8 @@ import {
   type SegmentConditionInput,
   TEXT_OPERATORS,
 } from '#shared/segments/schema.ts';
-import { useTRPC } from '../../trpc.ts';
-
-export const KIND_LABELS: Record<ConditionKind, string> = {
-  consent: 'Consent state',
-  created: 'Contact created between',
-  enquiry: 'Has an enquiry',
-  enquiry_source: 'Enquiry source or UTM',
-  engagement: 'Campaign engagement',
-  never_opened: 'Never opened a campaign',
-  email_domain: 'E-mail domain',
-};
-
-/** A new condition of a kind, with the fields the editor starts from. */
-export function emptyCondition(kind: ConditionKind): SegmentConditionInput {
-  switch (kind) {
-    case 'consent':
-      return { kind, state: 'subscribed' };
-    case 'created':
-      return { kind, from: null, to: null };
-    case 'enquiry':
-      return { kind, brand: null, condition: null, from: null, to: null };
-    case 'enquiry_source':
-      return { kind, field: 'utm_source', op: 'is', value: '' };
-    case 'engagement':
-      return { kind, action: 'opened', campaignId: null, withinDays: 30 };
-    case 'never_opened':
-      return { kind };
-    case 'email_domain':
-      return { kind, domain: '' };
-  }
-}
-
-const options = <T extends string>(values: readonly T[], label: (v: T) => string = (v) => v) =>
-  values.map((value) => ({ value, label: label(value) }));
-const capitalised = (v: string) => `${v[0]?.toUpperCase() ?? ''}${v.slice(1)}`;
+import { emptyCondition, KIND_LABELS } from './condition-kinds.ts';
+import { CampaignSelect, capitalised, DateRange, options } from './ConditionInputs.tsx';
 
 interface ConditionFieldsProps {
   index: number;
@@ -56,86 +20,6 @@ interface ConditionFieldsProps {
   readOnly: boolean;
   onChange: (next: SegmentConditionInput) => void;
   onRemove: () => void;
-}
-
-function DateRange({
-  label,
-  value,
-  errors,
-  readOnly,
-  onChange,
-}: {
-  label: string;
-  value: { from?: string | null | undefined; to?: string | null | undefined };
-  errors: Record<string, string>;
-  readOnly: boolean;
-  onChange: (range: { from: string | null; to: string | null }) => void;
-}) {
-  const from = value.from ?? null;
-  const to = value.to ?? null;
-  return (
-    <>
-      <TextInput
-        type="date"
-        label={`${label} from`}
-        value={from ?? ''}
-        error={errors.from}
-        readOnly={readOnly}
-        onChange={(e) => onChange({ from: e.currentTarget.value || null, to })}
-      />
-      <TextInput
-        type="date"
-        label={`${label} to`}
-        value={to ?? ''}
-        error={errors.to}
-        readOnly={readOnly}
-        onChange={(e) => onChange({ from, to: e.currentTarget.value || null })}
-      />
-    </>
-  );
-}
-
-/** The campaigns an engagement condition may name: the latest ten, or those matching a search. */
-function CampaignSelect({
-  value,
-  error,
-  readOnly,
-  onChange,
-}: {
-  value: string | null;
-  error: string | undefined;
-  readOnly: boolean;
-  onChange: (id: string | null) => void;
-}) {
-  const trpc = useTRPC();
-  const [search, setSearch] = useState('');
-  const [term] = useDebouncedValue(search, 300);
-  const campaigns = useQuery(
-    trpc.admin.campaigns.list.queryOptions(
-      { page: 1, status: 'all', search: term.trim() || undefined },
-      { placeholderData: keepPreviousData },
-    ),
-  );
-  const selected = value ? (campaigns.data?.campaigns.find((c) => c.id === value) ?? null) : null;
-  const data = [
-    { value: '', label: 'Any campaign' },
-    ...(value && !selected ? [{ value, label: 'The chosen campaign' }] : []),
-    ...(campaigns.data?.campaigns ?? []).map((c) => ({ value: c.id, label: c.name })),
-  ];
-  return (
-    <Select
-      label="Campaign"
-      data={data}
-      value={value ?? ''}
-      error={error}
-      readOnly={readOnly}
-      searchable
-      onSearchChange={setSearch}
-      allowDeselect={false}
-      nothingFoundMessage="No campaigns found"
-      onChange={(id) => onChange(id || null)}
-    />
-  );
 }
 
 /** One condition: its kind, the fields that kind takes, and a remove button. */

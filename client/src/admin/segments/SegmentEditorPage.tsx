@@ -1,14 +1,11 @@
 import {
   Alert,
   Button,
-  Card,
   Grid,
   Group,
   Loader,
   SegmentedControl,
-  Select,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
@@ -18,24 +15,17 @@ import { notifications } from '@mantine/notifications';
 import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
-import {
-  type ConditionKind,
-  MAX_CONDITIONS,
-  type SegmentConditionInput,
-  segmentDefinitionSchema,
-  type SegmentMatch,
-  segmentNameSchema,
-  type SegmentSummary,
-} from '#shared/segments/schema.ts';
+import type { SegmentSummary } from '#shared/segments/schema.ts';
 import { ADMIN_TITLE } from '../shell/AdminShell.tsx';
 import { useCan } from '../auth/session.ts';
 import { ConfirmDialog } from '../widgets/ConfirmDialog.tsx';
 import { errorCode, errorMessage } from '../widgets/errors.ts';
-import { formatCount, formatDate } from '../widgets/format.ts';
 import { AnchorLink } from '../widgets/links.tsx';
 import { ContactsTabs } from '../contacts/ContactsTabs.tsx';
 import { useTRPC } from '../../trpc.ts';
-import { ConditionFields, emptyCondition, KIND_LABELS } from './ConditionFields.tsx';
+import { checkSegment, useSegmentForm } from './segment-form.ts';
+import { SegmentConditionsList } from './SegmentConditionsList.tsx';
+import { SegmentPreviewCard } from './SegmentPreviewCard.tsx';
 
 /** Typing pauses this long before the live count asks the server again. */
 const PREVIEW_DEBOUNCE_MS = 300;
@@ -61,21 +51,6 @@ export function SegmentEditorPage({ id }: { id: string | null }) {
   return <SegmentEditor key={segment.data.id} segment={segment.data} />;
 }
 
-/** Schema messages by condition index and field, for the fields to show. */
-function conditionErrors(conditions: SegmentConditionInput[], match: SegmentMatch) {
-  const result = segmentDefinitionSchema.safeParse({ match, conditions });
-  const byCondition: Array<Record<string, string>> = conditions.map(() => ({}));
-  let general: string | null = null;
-  for (const issue of result.error?.issues ?? []) {
-    const [root, index, field] = issue.path;
-    if (root === 'conditions' && typeof index === 'number' && typeof field === 'string') {
-      const slot = byCondition[index];
-      if (slot && !slot[field]) slot[field] = issue.message;
-    } else general ??= issue.message;
-  }
-  return { valid: result.success, definition: result.data ?? null, byCondition, general };
-}
-
 function SegmentEditor({ segment }: { segment?: SegmentSummary }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -83,17 +58,11 @@ function SegmentEditor({ segment }: { segment?: SegmentSummary }) {
   const can = useCan();
   const readOnly = !can('segments.write');
 
-  const [name, setName] = useState(segment?.name ?? '');
-  const [match, setMatch] = useState<SegmentMatch>(segment?.match ?? 'all');
-  const [conditions, setConditions] = useState<SegmentConditionInput[]>(
-    segment?.conditions ?? [emptyCondition('consent')],
-  );
+  const form = useSegmentForm(segment);
   const [submitted, setSubmitted] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const [addKind, setAddKind] = useState<ConditionKind | null>(null);
 
-  const checked = useMemo(() => conditionErrors(conditions, match), [conditions, match]);
-  const nameError = segmentNameSchema.safeParse(name).error?.issues[0]?.message;
+  const checked = useMemo(() => checkSegment(form.values), [form.values]);
   const [debounced] = useDebouncedValue(checked.definition, PREVIEW_DEBOUNCE_MS);
   const preview = useQuery(
     trpc.admin.segments.preview.queryOptions(debounced ?? skipToken, { placeholderData: keepPreviousData }),
@@ -129,11 +98,9 @@ function SegmentEditor({ segment }: { segment?: SegmentSummary }) {
 
   const submit = () => {
     setSubmitted(true);
-    if (nameError || !checked.definition) return;
-    save.mutate({ ...(segment ? { id: segment.id } : {}), name, ...checked.definition });
+    if (checked.nameError || !checked.definition) return;
+    save.mutate({ ...(segment ? { id: segment.id } : {}), name: form.values.name, ...checked.definition });
   };
-  const update = (index: number, next: SegmentConditionInput) =>
-    setConditions((current) => current.map((c, i) => (i === index ? next : c)));
 
   return (
     <Stack>
@@ -148,10 +115,9 @@ function SegmentEditor({ segment }: { segment?: SegmentSummary }) {
             <TextInput
               label="Segment name"
               required
-              value={name}
               readOnly={readOnly}
-              error={submitted ? nameError : undefined}
-              onChange={(e) => setName(e.currentTarget.value)}
+              {...form.getInputProps('name')}
+              error={submitted ? checked.nameError : undefined}
               maw={420}
             />
             <Stack gap={4}>
@@ -160,9 +126,9 @@ function SegmentEditor({ segment }: { segment?: SegmentSummary }) {
               </Text>
               <SegmentedControl
                 aria-labelledby="segment-match-label"
-                value={match}
+                value={form.values.match}
                 readOnly={readOnly}
-                onChange={(value) => setMatch(value === 'any' ? 'any' : 'all')}
+                onChange={(value) => form.setFieldValue('match', value === 'any' ? 'any' : 'all')}
                 data={[
                   { value: 'all', label: 'All conditions' },
                   { value: 'any', label: 'Any condition' },
@@ -170,49 +136,7 @@ function SegmentEditor({ segment }: { segment?: SegmentSummary }) {
                 w={300}
               />
             </Stack>
-            {conditions.map((condition, index) => (
-              <ConditionFields
-                key={index}
-                index={index}
-                condition={condition}
-                errors={
-                  submitted || checked.byCondition[index]?.from ? (checked.byCondition[index] ?? {}) : {}
-                }
-                readOnly={readOnly}
-                onChange={(next) => update(index, next)}
-                onRemove={() => setConditions((current) => current.filter((_, i) => i !== index))}
-              />
-            ))}
-            {submitted && checked.general && (
-              <Text c="red" size="sm" role="alert">
-                {checked.general}
-              </Text>
-            )}
-            {!readOnly && (
-              <Group align="flex-end">
-                <Select
-                  label="Add a condition"
-                  placeholder="Choose a kind"
-                  data={Object.entries(KIND_LABELS).map(([value, label]) => ({ value, label }))}
-                  value={addKind}
-                  onChange={(value) =>
-                    setAddKind((Object.keys(KIND_LABELS) as ConditionKind[]).find((k) => k === value) ?? null)
-                  }
-                  w={260}
-                />
-                <Button
-                  variant="default"
-                  disabled={!addKind || conditions.length >= MAX_CONDITIONS}
-                  onClick={() => {
-                    if (!addKind) return;
-                    setConditions((current) => [...current, emptyCondition(addKind)]);
-                    setAddKind(null);
-                  }}
-                >
-                  Add condition
-                </Button>
-              </Group>
-            )}
+            <SegmentConditionsList form={form} checked={checked} submitted={submitted} readOnly={readOnly} />
             {!readOnly && (
               <Group>
                 <Button onClick={submit} loading={save.isPending}>
@@ -252,80 +176,5 @@ function SegmentEditor({ segment }: { segment?: SegmentSummary }) {
         </ConfirmDialog>
       )}
     </Stack>
-  );
-}
-
-function SegmentPreviewCard({
-  valid,
-  loading,
-  data,
-  error,
-}: {
-  valid: boolean;
-  loading: boolean;
-  data:
-    | {
-        audience: number;
-        cannotReceive: number;
-        members: Array<{ id: string; email: string; fullName: string | null; createdAt: string }>;
-      }
-    | undefined;
-  error: string | null;
-}) {
-  return (
-    <Card withBorder radius="md" padding="md" component="section" aria-labelledby="segment-preview-title">
-      <Stack gap="xs">
-        <Group justify="space-between">
-          <Text fw={500} id="segment-preview-title">
-            Audience
-          </Text>
-          {loading && <Loader size="xs" aria-label="Counting" />}
-        </Group>
-        {!valid && (
-          <Text size="sm" c="dimmed">
-            Complete the conditions to see who matches.
-          </Text>
-        )}
-        {error && <Alert color="red">{error}</Alert>}
-        <div aria-live="polite">
-          <Text size="xl" fw={700} data-testid="segment-audience-count">
-            {data ? formatCount(data.audience) : '…'}
-          </Text>
-          <Text size="sm" c="dimmed">
-            contacts who may receive marketing
-          </Text>
-          {data && data.cannotReceive > 0 && (
-            <Text size="sm" mt={4} data-testid="segment-cannot-receive">
-              {formatCount(data.cannotReceive)} more match but cannot receive marketing (no consent,
-              unsubscribed or suppressed)
-            </Text>
-          )}
-        </div>
-        {data && data.members.length > 0 && (
-          <Table verticalSpacing={4} aria-label="First matching contacts">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Email</Table.Th>
-                <Table.Th>Joined</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.members.map((m) => (
-                <Table.Tr key={m.id}>
-                  <Table.Td>
-                    <AnchorLink to="/admin/contacts/$id" params={{ id: m.id }} size="sm">
-                      {m.email}
-                    </AnchorLink>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{formatDate(m.createdAt)}</Text>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        )}
-      </Stack>
-    </Card>
   );
 }

@@ -11,36 +11,21 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useRef } from 'react';
-import { TEMPLATE_NOT_FOUND, type TemplateDto, templateInputSchemaFor } from '#shared/templates/schemas.ts';
-import { OFFERED_TAGS, STARTER_TEMPLATE_HTML } from '#shared/templates/kinds.ts';
-import { extractVariables } from '#shared/templates/variables.ts';
+import { TEMPLATE_NOT_FOUND, type TemplateDto } from '#shared/templates/schemas.ts';
+import { OFFERED_TAGS } from '#shared/templates/kinds.ts';
 import { previewWithIdentityFooter } from '#shared/templates/identity-footer.ts';
 import { ADMIN_TITLE } from '../shell/AdminShell.tsx';
-import { zod4Resolver } from '../widgets/zod-form-resolver.ts';
 import { EmailPreview } from '../widgets/EmailPreview.tsx';
 import { errorCode, errorMessage } from '../widgets/errors.ts';
-import { HtmlEditor, type HtmlEditorHandle } from '../widgets/HtmlEditor.tsx';
 import { ButtonLink } from '../widgets/links.tsx';
 import { site } from '../../site.ts';
 import { useTRPC } from '../../trpc.ts';
-import { VariablesEditor } from './VariablesEditor.tsx';
-
-type TemplateFormValues = {
-  template_name: string;
-  subject: string;
-  description: string;
-  html_content: string;
-  /** Blank: the text part is generated from the HTML (decision 024). */
-  text_content: string;
-  variables: string[];
-  variable_defaults: Record<string, string>;
-};
+import { TemplateBodyFields } from './TemplateBodyFields.tsx';
+import { type TemplateKind, useTemplateForm } from './template-form.ts';
 
 /** A "not found" page for a missing template id (also a malformed one in the URL). */
 export function TemplateNotFound() {
@@ -70,30 +55,12 @@ export function TemplateFormPage({ id, kind = 'marketing' }: { id?: string; kind
   return <TemplateForm key={template.data.id} template={template.data} />;
 }
 
-type TemplateKind = TemplateDto['templateType'];
-
 function TemplateForm({ template, kind = 'marketing' }: { template?: TemplateDto; kind?: TemplateKind }) {
   const templateKind = template?.templateType ?? kind;
-  // Only the tags this kind's sending path fills (decision 011); the server applies the same rule.
-  const builtIn = OFFERED_TAGS[templateKind];
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const editor = useRef<HtmlEditorHandle>(null);
-  const form = useForm<TemplateFormValues>({
-    mode: 'controlled',
-    initialValues: {
-      template_name: template?.templateName ?? '',
-      subject: template?.subject ?? '',
-      description: template?.description ?? '',
-      html_content: template?.htmlContent ?? STARTER_TEMPLATE_HTML[templateKind],
-      text_content: template?.textContent ?? '',
-      variables: template?.variables ?? [],
-      variable_defaults: template?.variableDefaults ?? {},
-    },
-    validate: zod4Resolver(templateInputSchemaFor(templateKind), { errorPriority: 'first' }),
-    validateInputOnBlur: true,
-  });
+  const form = useTemplateForm(template, templateKind);
 
   const afterSave = async (title: string) => {
     notifications.show({ color: 'green', message: title });
@@ -129,25 +96,7 @@ function TemplateForm({ template, kind = 'marketing' }: { template?: TemplateDto
     else create.mutate({ ...input, kind: templateKind });
   });
 
-  const extract = () => {
-    const found = extractVariables(form.values.html_content);
-    const merged = [
-      ...form.values.variables,
-      ...found.filter((name) => !form.values.variables.includes(name)),
-    ];
-    form.setFieldValue('variables', merged);
-    notifications.show({
-      color: 'green',
-      title: 'Variables extracted',
-      message:
-        found.length === 0
-          ? 'No {{variables}} found in the HTML.'
-          : `Found ${found.length}: ${found.join(', ')}`,
-    });
-  };
-
   const busy = create.isPending || update.isPending;
-  const htmlError = form.errors.html_content;
 
   return (
     <form onSubmit={submit} noValidate>
@@ -183,46 +132,7 @@ function TemplateForm({ template, kind = 'marketing' }: { template?: TemplateDto
 
         <Grid gap="md">
           <Grid.Col span={{ base: 12, lg: 6 }}>
-            <Stack>
-              <HtmlEditor
-                ref={editor}
-                label="HTML content"
-                required
-                value={form.values.html_content}
-                onChange={(value) => form.setFieldValue('html_content', value)}
-                error={typeof htmlError === 'string' ? htmlError : undefined}
-              />
-              <Paper withBorder p="md" radius="md">
-                <VariablesEditor
-                  variables={form.values.variables}
-                  onChange={(variables) => form.setFieldValue('variables', variables)}
-                  onExtract={extract}
-                  onInsert={(name) => editor.current?.insertAtCursor(`{{${name}}}`)}
-                  error={typeof form.errors.variables === 'string' ? form.errors.variables : undefined}
-                />
-                <VariableDefaults
-                  names={form.values.variables.filter((name) => !builtIn.includes(name))}
-                  values={form.values.variable_defaults}
-                  onChange={(name, value) =>
-                    form.setFieldValue('variable_defaults', {
-                      ...form.values.variable_defaults,
-                      [name]: value,
-                    })
-                  }
-                />
-              </Paper>
-              {templateKind === 'marketing' && (
-                <Textarea
-                  label="Plain-text version (optional; generated from the HTML when empty)"
-                  description="Sent as the text/plain part. Merge tags work here too; without {{unsubscribe_url}} the unsubscribe line is added at the end."
-                  autosize
-                  minRows={4}
-                  maxRows={16}
-                  styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-                  {...form.getInputProps('text_content')}
-                />
-              )}
-            </Stack>
+            <TemplateBodyFields form={form} kind={templateKind} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 6 }}>
             <EmailPreview
@@ -242,40 +152,5 @@ function TemplateForm({ template, kind = 'marketing' }: { template?: TemplateDto
         </Grid>
       </Stack>
     </form>
-  );
-}
-
-/**
- * Default values of the custom variables: the preview shows them, and a campaign made from the
- * template starts with them (docs/decisions/011-merge-variables.md). Contact fields and unsubscribe
- * links are filled per recipient, so they have none.
- */
-function VariableDefaults({
-  names,
-  values,
-  onChange,
-}: {
-  names: string[];
-  values: Record<string, string>;
-  onChange: (name: string, value: string) => void;
-}) {
-  if (names.length === 0) return null;
-  return (
-    <Stack gap="xs" mt="md">
-      <Title order={3} size="h6">
-        Default values
-      </Title>
-      <Text size="xs" c="dimmed">
-        Campaigns made from this template start with these values; each campaign can change them.
-      </Text>
-      {names.map((name) => (
-        <TextInput
-          key={name}
-          label={`{{${name}}}`}
-          value={values[name] ?? ''}
-          onChange={(event) => onChange(name, event.currentTarget.value)}
-        />
-      ))}
-    </Stack>
   );
 }

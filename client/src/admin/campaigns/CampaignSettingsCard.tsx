@@ -1,0 +1,79 @@
+import { Card, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
+import type { CampaignForm } from './campaign-form.ts';
+import type { CampaignAudienceState } from './useCampaignAudience.ts';
+
+interface CampaignSettingsCardProps {
+  form: CampaignForm;
+  templates: { options: { value: string; label: string }[]; loading: boolean };
+  onTemplate: (templateId: string | null) => void;
+  audience: CampaignAudienceState;
+  resendOf: string | null;
+  validTestEmails: number;
+}
+
+/** Name, subject, the template it starts from, who it goes to, and test mode. */
+export function CampaignSettingsCard({
+  form,
+  templates,
+  onTemplate,
+  audience,
+  resendOf,
+  validTestEmails,
+}: CampaignSettingsCardProps) {
+  const { segmentId, testMode } = form.values;
+  return (
+    <Card withBorder radius="md" padding="md">
+      <Stack>
+        <TextInput label="Campaign name" required {...form.getInputProps('name')} />
+        <TextInput label="Subject line" required {...form.getInputProps('subject')} />
+        <Select
+          label="Template"
+          placeholder={templates.loading ? 'Loading templates...' : 'Start from a template'}
+          data={templates.options}
+          value={form.values.templateId}
+          onChange={onTemplate}
+          searchable
+          clearable
+          nothingFoundMessage="No templates found"
+        />
+        {resendOf ? (
+          <Text size="sm">
+            <Text span fw={500}>
+              Audience:
+            </Text>{' '}
+            non-openers of {audience.originalName}
+          </Text>
+        ) : (
+          <Select
+            label="Audience"
+            description="Only contacts who may receive marketing are ever sent to."
+            data={[
+              { value: '', label: 'All subscribed contacts' },
+              ...(segmentId && !audience.segmentName && !audience.segments.isSuccess
+                ? [{ value: segmentId, label: 'The chosen segment' }]
+                : []),
+              ...(audience.segments.data ?? []).map((s) => ({ value: s.id, label: `Segment: ${s.name}` })),
+            ]}
+            value={segmentId ?? ''}
+            onChange={(value) => form.setFieldValue('segmentId', value || null)}
+            allowDeselect={false}
+            searchable
+            nothingFoundMessage="No segments found"
+          />
+        )}
+        <Switch
+          label="Test mode (send only to the test email addresses)"
+          {...form.getInputProps('testMode', { type: 'checkbox' })}
+        />
+        {testMode && (
+          <TextInput
+            label="Test emails"
+            description={`Comma-separated. ${validTestEmails} valid address${validTestEmails === 1 ? '' : 'es'}.`}
+            placeholder="you@example.com, colleague@example.com"
+            {...form.getInputProps('testEmails')}
+          />
+        )}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,105 @@
+import { useForm } from '@mantine/form';
+import type { AbTest } from '#shared/campaigns/ab-test.ts';
+import { abTestSize } from '#shared/campaigns/ab-test.ts';
+import type { CampaignDetail, CampaignSaveDraftInput } from '#shared/campaigns/schemas.ts';
+import { usedValues, type VariableValues } from '#shared/templates/variables.ts';
+import { formatCount } from '../widgets/format.ts';
+import { type AbTestDraft, abTestDraftFrom } from './AbTestFields.tsx';
+
+/** What the campaign editor holds, as typed; the shared rules check it (ValidationPanel). */
+export interface CampaignFormValues {
+  name: string;
+  subject: string;
+  html: string;
+  /** The hand-written text part; blank: generated from the HTML (decision 024). */
+  text: string;
+  testMode: boolean;
+  /** Comma-separated, as typed; parseTestEmails keeps the valid ones. */
+  testEmails: string;
+  templateId: string | null;
+  variables: VariableValues;
+  segmentId: string | null;
+  abTest: AbTestDraft;
+}
+
+export function campaignFormValues(campaign?: CampaignDetail): CampaignFormValues {
+  return {
+    name: campaign?.name ?? '',
+    subject: campaign?.subject ?? '',
+    html: campaign?.htmlContent ?? '',
+    text: campaign?.textContent ?? '',
+    testMode: campaign?.isTestMode ?? false,
+    testEmails: campaign?.testEmails.join(', ') ?? '',
+    templateId: campaign?.templateId ?? null,
+    variables: campaign?.variables ?? {},
+    segmentId: campaign?.segmentId ?? null,
+    abTest: abTestDraftFrom(campaign?.abTest),
+  };
+}
+
+/** The editor's form: state only; the shared rules (validateCampaign) judge it as it is typed. */
+export function useCampaignForm(campaign?: CampaignDetail) {
+  return useForm<CampaignFormValues>({ initialValues: campaignFormValues(campaign) });
+}
+
+/** The form as the hook returns it, for the parts that take it. */
+export type CampaignForm = ReturnType<typeof useCampaignForm>;
+
+/** Why the A/B subject test is off for this campaign (decisions 037 and 038), or null. */
+export function abDisabledReason(testMode: boolean, resendOf: string | null): string | null {
+  if (testMode) return 'Test mode sends subject A to the test addresses: no A/B test.';
+  if (resendOf) return 'A non-openers copy has one subject.';
+  return null;
+}
+
+/** Both subjects, where merge tags needing a value may appear. */
+export const subjectsOf = (values: CampaignFormValues, ab: AbTest | null) =>
+  `${values.subject} ${ab?.subjectB ?? ''}`;
+
+/** Tags used only in the hand-written text part need values too. */
+export const bodyOf = (values: CampaignFormValues) => `${values.html}\n${values.text}`;
+
+/** The input saveDraft, sendNow and schedule take. */
+export function campaignInput(
+  values: CampaignFormValues,
+  context: { id: string | undefined; resendOf: string | null; testEmails: string[]; ab: AbTest | null },
+): CampaignSaveDraftInput {
+  return {
+    ...(context.id ? { id: context.id } : {}),
+    name: values.name,
+    subject: values.subject,
+    html_content: values.html,
+    text_content: values.text,
+    is_test_mode: values.testMode,
+    test_emails: context.testEmails,
+    template_id: values.templateId,
+    variables: usedValues(subjectsOf(values, context.ab), bodyOf(values), values.variables),
+    ab_test: context.ab,
+    // A non-openers copy goes to the original's non-openers, never to a segment (decision 038).
+    segment_id: context.resendOf ? null : values.segmentId,
+  };
+}
+
+/** The line Send Now adds about an A/B test: who gets A or B now, and when the rest follow. */
+export function abTestNote(recipients: number, ab: AbTest | null): string | null {
+  if (!ab) return null;
+  return (
+    `A/B test: ${formatCount(abTestSize(recipients, ab.testPercent))} of them get subject A or B now; ` +
+    `the rest get the winner ${ab.waitHours} hour${ab.waitHours === 1 ? '' : 's'} after the test sends.`
+  );
+}
+
+/** What the recipient count counts, under it. */
+export function recipientsLabel(audience: {
+  testMode: boolean;
+  resendOf: string | null;
+  segmentId: string | null;
+  segmentName: string | undefined;
+  originalName: string;
+}): string {
+  if (audience.testMode) return 'valid test email addresses';
+  if (audience.resendOf) return `non-openers of ${audience.originalName} who may still be e-mailed`;
+  if (audience.segmentId)
+    return `contacts in ${audience.segmentName ? `"${audience.segmentName}"` : 'the segment'} who may receive marketing`;
+  return 'subscribed contacts';
+}

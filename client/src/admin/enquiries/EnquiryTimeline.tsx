@@ -1,0 +1,73 @@
+import { Text, Timeline } from '@mantine/core';
+import type { ReactNode } from 'react';
+import type { TimelineEntry } from '#shared/enquiries/schemas.ts';
+import { ENQUIRY_STATUS_LABELS } from '#shared/enquiries/status.ts';
+import { formatAud, formatDate, formatDateTime } from '../widgets/format.ts';
+
+const EMAIL_EVENT_LABELS: Record<string, string> = {
+  'email.sent': 'Accepted by the provider',
+  'email.delivered': 'Delivered',
+  'email.delivery_delayed': 'Delivery delayed',
+  'email.bounced': 'Bounced',
+  'email.complained': 'Marked as spam by the recipient',
+  'email.failed': 'Failed',
+  'email.suppressed': 'Suppressed by the provider',
+};
+
+function describe(entry: TimelineEntry): { title: string; body: ReactNode } {
+  const by = (actor: string | null) => (actor ? ` by ${actor}` : '');
+  switch (entry.kind) {
+    case 'submitted':
+      return { title: 'Submitted on the sell form', body: null };
+    case 'status':
+      return {
+        title: `${entry.from ? `${ENQUIRY_STATUS_LABELS[entry.from]} → ` : ''}${ENQUIRY_STATUS_LABELS[entry.to]}${by(entry.actor)}`,
+        body: entry.reason ? `Reason: ${entry.reason}` : null,
+      };
+    case 'note':
+      return { title: `Note${by(entry.actor)}`, body: entry.body };
+    case 'assignment':
+      return {
+        title: entry.assigneeEmail
+          ? `Assigned to ${entry.assigneeEmail}${by(entry.actor)}`
+          : `Unassigned${by(entry.actor)}`,
+        body: null,
+      };
+    case 'offer':
+      return {
+        title: `Offer of ${formatAud(entry.offer.amountCents)} AUD${by(entry.offer.createdByEmail)}`,
+        body: [
+          entry.offer.validUntil ? `Valid until ${formatDate(entry.offer.validUntil)}` : null,
+          entry.offer.conditions,
+        ]
+          .filter(Boolean)
+          .join(' · '),
+      };
+    case 'email':
+      return { title: `E-mail sent to ${entry.to}${by(entry.actor)}`, body: entry.subject };
+    case 'email_event':
+      return { title: `E-mail: ${EMAIL_EVENT_LABELS[entry.type] ?? entry.type}`, body: entry.detail };
+  }
+}
+
+export function EnquiryTimeline({ entries }: { entries: TimelineEntry[] }) {
+  return (
+    <Timeline bulletSize={14} lineWidth={2} active={entries.length - 1} aria-label="Timeline">
+      {entries.map((entry, i) => {
+        const { title, body } = describe(entry);
+        return (
+          <Timeline.Item key={`${entry.kind}-${entry.at}-${i}`} title={title}>
+            {body && (
+              <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                {body}
+              </Text>
+            )}
+            <Text size="xs" c="dimmed">
+              {formatDateTime(entry.at)}
+            </Text>
+          </Timeline.Item>
+        );
+      })}
+    </Timeline>
+  );
+}

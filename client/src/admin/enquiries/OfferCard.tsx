@@ -1,0 +1,93 @@
+import { Button, Card, Group, NumberInput, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { businessToday, type EnquiryDetail } from '#shared/enquiries/schemas.ts';
+import { takesOffers } from '#shared/enquiries/status.ts';
+import { formatAud, formatDate, formatDateTime } from '../widgets/format.ts';
+import { useTRPC } from '../../trpc.ts';
+import { useEnquiryUpdate } from './enquiry-update.ts';
+import { emptyOffer, offerDollars, offerInput, type OfferFormValues, validateOffer } from './offer-form.ts';
+
+/** The latest offer, and for a member who may work the enquiry, the form to record a new one. */
+export function OfferCard({ enquiry, canWork }: { enquiry: EnquiryDetail; canWork: boolean }) {
+  const latestOffer = enquiry.offers[0];
+  return (
+    <Card withBorder>
+      <Title order={2} size="h4" mb="sm">
+        Offer
+      </Title>
+      {latestOffer ? (
+        <Stack gap={4} mb="md" data-testid="latest-offer">
+          <Text fw={600} size="lg">
+            {formatAud(latestOffer.amountCents)} AUD
+          </Text>
+          <Text size="sm">
+            {latestOffer.validUntil ? `Valid until ${formatDate(latestOffer.validUntil)}` : 'No expiry date'}
+          </Text>
+          {latestOffer.conditions && <Text size="sm">{latestOffer.conditions}</Text>}
+          <Text size="xs" c="dimmed">
+            {enquiry.offers.length > 1 ? `Offer ${enquiry.offers.length}, ` : ''}
+            by {latestOffer.createdByEmail ?? 'unknown'} on {formatDateTime(latestOffer.createdAt)}
+          </Text>
+        </Stack>
+      ) : (
+        <Text c="dimmed" size="sm" mb="md">
+          No offer yet.
+        </Text>
+      )}
+      {canWork && takesOffers(enquiry.status) && <OfferForm enquiryId={enquiry.id} />}
+    </Card>
+  );
+}
+
+function OfferForm({ enquiryId }: { enquiryId: string }) {
+  const trpc = useTRPC();
+  const update = useEnquiryUpdate();
+  // "Today" is the business's day (settings timezone), as the server reads it (decision 026).
+  const settings = useQuery(trpc.admin.settings.get.queryOptions(undefined, { staleTime: 60_000 }));
+  const today = businessToday(
+    settings.data?.values.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+  );
+  const form = useForm<OfferFormValues>({
+    initialValues: emptyOffer,
+    validate: validateOffer(enquiryId, today),
+  });
+  const record = useMutation(
+    trpc.admin.enquiries.recordOffer.mutationOptions({
+      ...update,
+      onSuccess: async (updated) => {
+        form.reset();
+        notifications.show({
+          color: 'green',
+          title: 'Offer recorded',
+          message: 'The offer is on the timeline.',
+        });
+        await update.onSuccess(updated);
+      },
+    }),
+  );
+  return (
+    <form noValidate onSubmit={form.onSubmit((values) => record.mutate(offerInput(enquiryId, values)))}>
+      <Stack gap="xs">
+        <Group grow>
+          <NumberInput
+            label="Amount (AUD)"
+            prefix="$"
+            thousandSeparator=","
+            decimalScale={2}
+            min={0}
+            {...form.getInputProps('amount')}
+          />
+          <TextInput label="Valid until" type="date" min={today} {...form.getInputProps('validUntil')} />
+        </Group>
+        <Textarea label="Conditions" autosize minRows={2} {...form.getInputProps('conditions')} />
+        <Group justify="flex-end">
+          <Button type="submit" disabled={!(offerDollars(form.values.amount) > 0)} loading={record.isPending}>
+            Record offer
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { ENQUIRY_MESSAGES } from '#shared/enquiries/schemas.ts';
+import { emptyOffer, offerInput, validateOffer } from './offer-form.ts';
+
+const id = '00000000-0000-4000-8000-000000000001';
+const today = '2026-11-27';
+
+describe('offer form', () => {
+  it('sends whole cents and blanks as null', () => {
+    expect(offerInput(id, { amount: 12500.25, validUntil: '', conditions: '  ' })).toEqual({
+      id,
+      amountCents: 1250025,
+      validUntil: null,
+      conditions: null,
+    });
+    expect(offerInput(id, { amount: '99.5', validUntil: today, conditions: ' Boxed ' })).toEqual({
+      id,
+      amountCents: 9950,
+      validUntil: today,
+      conditions: 'Boxed',
+    });
+  });
+
+  it('shows the shared schema messages under the fields the admin typed in', () => {
+    const validate = validateOffer(id, today);
+    expect(validate({ ...emptyOffer, amount: 1_000_001 })).toEqual({
+      amount: ENQUIRY_MESSAGES.offerTooLarge,
+    });
+    expect(validate({ ...emptyOffer, amount: 12500, validUntil: '2026-11-26' })).toEqual({
+      validUntil: ENQUIRY_MESSAGES.offerExpired,
+    });
+    expect(validate({ ...emptyOffer, amount: 12500, validUntil: today })).toEqual({});
+    expect(validate(emptyOffer)).toHaveProperty('amount');
+  });
+});

@@ -1,0 +1,100 @@
+import { Card, NumberInput, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useMemo } from 'react';
+import {
+  BATCH_DELAY_MAX_SECONDS,
+  BATCH_DELAY_MIN_SECONDS,
+  BATCH_SIZE_MAX,
+  BATCH_SIZE_MIN,
+  type SettingsView,
+} from '#shared/settings/schemas.ts';
+import type { SettingsForm } from './settings-form.ts';
+
+/** Who campaign e-mails come from. */
+export function EmailConfigurationCard({ form, view }: { form: SettingsForm; view: SettingsView }) {
+  return (
+    <Card withBorder radius="md">
+      <Title order={2} size="h4">
+        Email Configuration
+      </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        Who campaign e-mails come from. Leave a field empty to use the default shown.
+      </Text>
+      <Stack>
+        <TextInput
+          label="From Name"
+          placeholder={view.defaults.fromName}
+          {...form.getInputProps('fromName')}
+        />
+        <TextInput
+          label="From Email"
+          type="email"
+          placeholder={view.defaults.fromEmail}
+          description="Must be an address on a domain verified with the e-mail provider."
+          {...form.getInputProps('fromEmail')}
+        />
+        <TextInput
+          label="Reply-To Email"
+          type="email"
+          placeholder={view.defaults.replyToEmail}
+          description="Empty: replies go to the From address."
+          {...form.getInputProps('replyToEmail')}
+        />
+      </Stack>
+    </Card>
+  );
+}
+
+/** Every IANA zone this browser knows, with the saved one kept even if it is not listed. */
+function useTimezoneOptions(current: string): string[] {
+  return useMemo(() => {
+    const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+    return zones.includes(current) ? zones : [current, ...zones];
+  }, [current]);
+}
+
+/** How the sending worker paces batches, and the business's timezone. */
+export function CampaignSendingCard({ form, view }: { form: SettingsForm; view: SettingsView }) {
+  const timezones = useTimezoneOptions(view.values.timezone);
+  return (
+    <Card withBorder radius="md">
+      <Title order={2} size="h4">
+        Campaign Settings
+      </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        The sending worker reads these before every batch.
+      </Text>
+      <Stack>
+        <NumberInput
+          label="Batch Size"
+          description={`E-mails per batch, ${BATCH_SIZE_MIN} to ${BATCH_SIZE_MAX} (the provider's limit).`}
+          min={BATCH_SIZE_MIN}
+          max={BATCH_SIZE_MAX}
+          allowDecimal={false}
+          {...form.getInputProps('batchSize')}
+        />
+        <NumberInput
+          label="Batch Delay (seconds)"
+          description={`Pause between batches, ${BATCH_DELAY_MIN_SECONDS} to ${BATCH_DELAY_MAX_SECONDS} seconds.`}
+          min={BATCH_DELAY_MIN_SECONDS}
+          max={BATCH_DELAY_MAX_SECONDS}
+          step={0.5}
+          decimalScale={3}
+          {...form.getInputProps('batchDelaySeconds')}
+        />
+        <Select
+          label="Default Timezone"
+          description="Schedules, the dashboard's days and the Unsubscribes page's “Today” use it."
+          data={timezones}
+          searchable
+          allowDeselect={false}
+          nothingFoundMessage="No such timezone"
+          limit={100}
+          {...form.getInputProps('timezone')}
+        />
+        <Text size="sm" c="dimmed">
+          A campaign pauses itself when its bounce rate passes {view.bouncePauseThreshold}% after 200 sends.
+        </Text>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,52 @@
+import { useForm } from '@mantine/form';
+import { STARTER_TEMPLATE_HTML } from '#shared/templates/kinds.ts';
+import { type TemplateDto, templateInputSchemaFor } from '#shared/templates/schemas.ts';
+import { zod4Resolver } from '../widgets/zod-form-resolver.ts';
+
+export type TemplateKind = TemplateDto['templateType'];
+
+// A type, not an interface: the zod resolver takes values as Record<string, unknown>.
+export type TemplateFormValues = {
+  template_name: string;
+  subject: string;
+  description: string;
+  html_content: string;
+  /** Blank: the text part is generated from the HTML (decision 024). */
+  text_content: string;
+  variables: string[];
+  variable_defaults: Record<string, string>;
+};
+
+/** A saved template's fields, or a new one of a kind starting from that kind's starter HTML. */
+export function templateFormValues(
+  template: TemplateDto | undefined,
+  kind: TemplateKind,
+): TemplateFormValues {
+  return {
+    template_name: template?.templateName ?? '',
+    subject: template?.subject ?? '',
+    description: template?.description ?? '',
+    html_content: template?.htmlContent ?? STARTER_TEMPLATE_HTML[kind],
+    text_content: template?.textContent ?? '',
+    variables: template?.variables ?? [],
+    variable_defaults: template?.variableDefaults ?? {},
+  };
+}
+
+/** The template form: the kind's shared schema (its merge-tag rules, decision 011), checked on blur. */
+export function useTemplateForm(template: TemplateDto | undefined, kind: TemplateKind) {
+  return useForm<TemplateFormValues>({
+    mode: 'controlled',
+    initialValues: templateFormValues(template, kind),
+    validate: zod4Resolver(templateInputSchemaFor(kind), { errorPriority: 'first' }),
+    validateInputOnBlur: true,
+  });
+}
+
+/** The form as the hook returns it (values, rules and all), for the parts that take it. */
+export type TemplateForm = ReturnType<typeof useTemplateForm>;
+
+/** The listed variables, then those found in the HTML that are not listed yet. */
+export function withExtracted(variables: readonly string[], found: readonly string[]): string[] {
+  return [...variables, ...found.filter((name) => !variables.includes(name))];
+}
