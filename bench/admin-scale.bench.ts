@@ -75,7 +75,7 @@ async function measureQueries(db: Database): Promise<Figure[]> {
         db,
       )
     ).rows.map((r) => r.id);
-  const leadIds = await sample('leads', RUNS + WARMUP);
+  const contactIds = await sample('leads', RUNS + WARMUP);
   const logIds = await sample('unsubscribe_logs', RUNS + WARMUP);
   const pick = (ids: string[], i: number) => ids[i % ids.length] ?? '';
   const rare = ['olivia.nguyen1234', 'james.smith5678', 'mia.lee90', 'noah.white424242', 'zzz-nobody'];
@@ -106,7 +106,7 @@ async function measureQueries(db: Database): Promise<Figure[]> {
   await add('contacts.list page 1, subscribed', () => list({ filter: 'subscribed' }));
   await add('contacts.list page 1, unsubscribed', () => list({ filter: 'unsubscribed' }));
   await add('contacts.list next/previous page (anchor), anywhere', (i) =>
-    list({ page: 1000, anchor: { id: pick(leadIds, i), direction: i % 2 ? 'after' : 'before' } }),
+    list({ page: 1000, anchor: { id: pick(contactIds, i), direction: i % 2 ? 'after' : 'before' } }),
   );
   await add('contacts.list last page (read from the oldest end)', () => list({ page: lastPage }));
   await add('contacts.list pages 2-50 by number', (i) => list({ page: 2 + (i % 49) }));
@@ -121,7 +121,7 @@ async function measureQueries(db: Database): Promise<Figure[]> {
   await add('contacts.list search + subscribed filter', (i) =>
     list({ search: common[i % common.length], filter: 'subscribed' }),
   );
-  await add('contacts.get (detail with enquiries, sends, logs)', (i) => getContact(db, pick(leadIds, i)));
+  await add('contacts.get (detail with enquiries, sends, logs)', (i) => getContact(db, pick(contactIds, i)));
   await add('unsubscribes.stats (4 cards)', () => unsubscribeStats(db, { timezone }));
   await add('unsubscribes.list page 1', () => logs({}));
   await add('unsubscribes.list action + method filter', (i) =>

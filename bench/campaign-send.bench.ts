@@ -221,7 +221,12 @@ async function runBare(args: ChildArgs): Promise<ChildResult> {
       config,
       content,
       { from: sender.from, replyTo: sender.replyTo ?? null },
-      { sendId: randomUUID(), leadId: randomUUID(), email: 'template@example.com', name: 'Contact Surname' },
+      {
+        sendId: randomUUID(),
+        contactId: randomUUID(),
+        email: 'template@example.com',
+        name: 'Contact Surname',
+      },
     );
 
     const startRssMb = mb(process.memoryUsage.rss());

@@ -46,7 +46,7 @@ async function serveBare(databaseUrl: string): Promise<() => Promise<void>> {
     const client = await pool.connect();
     try {
       await client.query('BEGIN');
-      const lead = await client.query<{ id: string }>(
+      const contact = await client.query<{ id: string }>(
         `INSERT INTO leads (email, full_name, phone) VALUES ($1, $2, $3)
          ON CONFLICT (lower(email)) DO UPDATE SET full_name = EXCLUDED.full_name, phone = EXCLUDED.phone,
            updated_at = now()
@@ -56,7 +56,7 @@ async function serveBare(databaseUrl: string): Promise<() => Promise<void>> {
       const enquiry = await client.query<{ id: string }>(
         `INSERT INTO enquiries (lead_id, watch_brand, watch_condition, meta_event_id, ip, user_agent)
          VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (meta_event_id) DO NOTHING RETURNING id`,
-        [lead.rows[0]?.id, body.watchBrand, body.watchCondition, body.meta_event_id, req.ip, null],
+        [contact.rows[0]?.id, body.watchBrand, body.watchCondition, body.meta_event_id, req.ip, null],
       );
       await client.query('COMMIT');
       return { success: true, enquiryId: enquiry.rows[0]?.id };

@@ -170,12 +170,12 @@ test('contact detail: toggle SMS, save, toast; an unsubscribed contact keeps e-m
   await expect(records).toContainText('Call with Sam on 20 Nov, noted in the CRM');
   await expect(records).toContainText(`recorded by ${E2E_ADMIN.email}`);
   await expect(page.getByRole('button', { name: 'Save Changes' })).toHaveCount(0);
-  const lead = await e2eDatabase()
+  const contact = await e2eDatabase()
     .selectFrom('leads')
     .select(['sms_marketing_consent', 'email_marketing_consent'])
     .where('email', '=', contactEmail(4))
     .executeTakeFirstOrThrow();
-  expect(lead).toEqual({ sms_marketing_consent: true, email_marketing_consent: true });
+  expect(contact).toEqual({ sms_marketing_consent: true, email_marketing_consent: true });
 
   await page.goto(`/admin/contacts?search=${encodeURIComponent(contactEmail(0))}`);
   await page.getByRole('link', { name: `View ${contactEmail(0)}` }).click();

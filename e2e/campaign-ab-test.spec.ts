@@ -136,7 +136,7 @@ test('Send to non-openers makes a draft for the delivered recipients who did not
     .executeTakeFirstOrThrow();
   const delivered = new Date(Date.now() - 3_600_000);
   const people = ['reader', 'machine', 'unopened', 'bounced'];
-  const leads = await db
+  const contacts = await db
     .insertInto('leads')
     .values(people.map((p) => ({ email: `resend-${p}-${run}@e2e.test`, email_marketing_consent: true })))
     .returning(['id', 'email'])
@@ -144,10 +144,10 @@ test('Send to non-openers makes a draft for the delivered recipients who did not
   const sends = await db
     .insertInto('email_sends')
     .values(
-      leads.map((lead, i) => ({
+      contacts.map((contact, i) => ({
         campaign_id: original.id,
-        lead_id: lead.id,
-        recipient_email: lead.email,
+        lead_id: contact.id,
+        recipient_email: contact.email,
         provider_message_id: `resend-${run}-${i}`,
         sent_at: delivered,
         status: people[i] === 'bounced' ? ('bounced' as const) : ('delivered' as const),

@@ -95,13 +95,13 @@ test('imports a CSV with bad rows through the worker and downloads the rejected 
     `6,${at('blocked')},Blocked,,On the suppression list`,
   ]);
 
-  const leads = await e2eDatabase()
+  const contacts = await e2eDatabase()
     .selectFrom('leads')
     .select(['email', 'email_marketing_consent'])
     .where('email', 'like', `%@${DOMAIN}`)
     .orderBy('email')
     .execute();
-  expect(leads).toEqual([
+  expect(contacts).toEqual([
     { email: at('ann'), email_marketing_consent: true },
     { email: at('ben'), email_marketing_consent: true },
     { email: at('cat'), email_marketing_consent: false },

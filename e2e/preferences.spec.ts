@@ -6,7 +6,7 @@ import { e2eDatabase } from './support/db.ts';
 
 const UPDATED = 'Your preferences have been successfully updated.';
 
-async function createLead(prefix: string) {
+async function createContact(prefix: string) {
   return e2eDatabase()
     .insertInto('leads')
     .values({
@@ -21,7 +21,7 @@ async function createLead(prefix: string) {
     .executeTakeFirstOrThrow();
 }
 
-const leadRow = (id: string) =>
+const contactRow = (id: string) =>
   e2eDatabase().selectFrom('leads').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const logsOf = (id: string) =>
   e2eDatabase()
@@ -39,13 +39,13 @@ function card(page: Page, title: string) {
 test('a signed link shows the preferences; unsubscribe SMS, then all, then resubscribe e-mail', async ({
   page,
 }) => {
-  const lead = await createLead('prefs');
-  const token = signToken(E2E_APP_SECRET, { leadId: lead.id });
+  const contact = await createContact('prefs');
+  const token = signToken(E2E_APP_SECRET, { contactId: contact.id });
   await page.goto(`/unsubscribe?token=${token}`);
 
   await expect(page.getByRole('heading', { level: 1, name: 'Marketing Preferences' })).toBeVisible();
   await expect(page.getByText('p***@e2e.test')).toBeVisible();
-  await expect(page.getByText(lead.email)).toHaveCount(0);
+  await expect(page.getByText(contact.email)).toHaveCount(0);
   const email = card(page, 'Email Marketing');
   const sms = card(page, 'SMS Marketing');
   await expect(email.getByText('Subscribed', { exact: true })).toBeVisible();
@@ -55,7 +55,7 @@ test('a signed link shows the preferences; unsubscribe SMS, then all, then resub
   await expect(page.getByRole('status').filter({ hasText: UPDATED })).toBeVisible();
   await expect(sms.getByText('Unsubscribed', { exact: true })).toBeVisible();
   await expect(email.getByText('Subscribed', { exact: true })).toBeVisible();
-  expect(await leadRow(lead.id)).toMatchObject({
+  expect(await contactRow(contact.id)).toMatchObject({
     sms_marketing_consent: false,
     email_marketing_consent: true,
   });
@@ -65,7 +65,7 @@ test('a signed link shows the preferences; unsubscribe SMS, then all, then resub
   await expect(email.getByText('Unsubscribed', { exact: true })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: UPDATED })).toBeFocused();
   await expect(page.getByRole('button', { name: 'Unsubscribe from All Communications' })).toHaveCount(0);
-  const unsubscribed = await leadRow(lead.id);
+  const unsubscribed = await contactRow(contact.id);
   expect(unsubscribed).toMatchObject({
     email_marketing_consent: false,
     unsubscribe_reason: 'Selling elsewhere',
@@ -76,13 +76,13 @@ test('a signed link shows the preferences; unsubscribe SMS, then all, then resub
   await expect(email.getByText('Subscribed', { exact: true })).toBeVisible();
   await expect(sms.getByText('Unsubscribed', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Unsubscribe from All Communications' })).toBeVisible();
-  expect(await leadRow(lead.id)).toMatchObject({
+  expect(await contactRow(contact.id)).toMatchObject({
     email_marketing_consent: true,
     email_unsubscribed_at: null,
     consent_source: 'preferences',
   });
 
-  const logs = await logsOf(lead.id);
+  const logs = await logsOf(contact.id);
   expect(logs.map((l) => [l.action, l.method])).toEqual([
     ['sms_unsubscribe', 'manual'],
     ['email_unsubscribe', 'manual'],
@@ -125,12 +125,12 @@ test('without a link the page is the look-up; only a bad link shows the error', 
 });
 
 test('a contact who never subscribed is shown as not subscribed, with Subscribe', async ({ page }) => {
-  const lead = await e2eDatabase()
+  const contact = await e2eDatabase()
     .insertInto('leads')
     .values({ email: `never-${Date.now()}@e2e.test`, full_name: 'Never Subscribed' })
     .returningAll()
     .executeTakeFirstOrThrow();
-  await page.goto(`/unsubscribe?token=${signToken(E2E_APP_SECRET, { leadId: lead.id })}`);
+  await page.goto(`/unsubscribe?token=${signToken(E2E_APP_SECRET, { contactId: contact.id })}`);
   const email = card(page, 'Email Marketing');
   await expect(email.getByText('Not subscribed', { exact: true })).toBeVisible();
   await expect(email.getByText('Unsubscribed', { exact: true })).toHaveCount(0);
@@ -141,14 +141,14 @@ test('a contact who never subscribed is shown as not subscribed, with Subscribe'
   await email.getByRole('button', { name: 'Subscribe to Email' }).click();
   await expect(page.getByRole('status').filter({ hasText: UPDATED })).toBeVisible();
   await expect(email.getByText('Subscribed', { exact: true })).toBeVisible();
-  expect(await leadRow(lead.id)).toMatchObject({ email_marketing_consent: true });
+  expect(await contactRow(contact.id)).toMatchObject({ email_marketing_consent: true });
 });
 
 test('look-up by e-mail sends a signed link that opens the preferences', async ({ page }) => {
-  const lead = await createLead('lookup');
+  const contact = await createContact('lookup');
   await page.goto('/unsubscribe?token=expired-or-mangled');
   const field = page.getByLabel('Email address');
-  await field.fill(lead.email.toUpperCase());
+  await field.fill(contact.email.toUpperCase());
   await field.press('Enter');
   await page.getByRole('button', { name: 'Email me a link to manage my preferences' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'we have e-mailed it a link' })).toBeVisible();
@@ -161,7 +161,7 @@ test('look-up by e-mail sends a signed link that opens the preferences', async (
         const row = await e2eDatabase()
           .selectFrom('outbox_emails')
           .select(['text_body', 'to_addresses'])
-          .where(sql<boolean>`${lead.email} = ANY(to_addresses)`)
+          .where(sql<boolean>`${contact.email} = ANY(to_addresses)`)
           .executeTakeFirst();
         text = row?.text_body ?? '';
         return text;
@@ -179,17 +179,17 @@ test('look-up by e-mail sends a signed link that opens the preferences', async (
 });
 
 test('"unsubscribe this address" works from the look-up and answers neutrally', async ({ page }) => {
-  const lead = await createLead('byemail');
-  await page.goto(`/unsubscribe?email=${encodeURIComponent(lead.email)}`);
-  await expect(page.getByLabel('Email address')).toHaveValue(lead.email);
+  const contact = await createContact('byemail');
+  await page.goto(`/unsubscribe?email=${encodeURIComponent(contact.email)}`);
+  await expect(page.getByLabel('Email address')).toHaveValue(contact.email);
   await page.getByRole('button', { name: 'Look Up' }).click();
   await page.getByRole('button', { name: 'Unsubscribe this address from all marketing' }).click();
   await expect(
     page
       .getByRole('status')
-      .filter({ hasText: `We will not send marketing e-mails or SMS to ${lead.email}` }),
+      .filter({ hasText: `We will not send marketing e-mails or SMS to ${contact.email}` }),
   ).toBeVisible();
-  expect(await leadRow(lead.id)).toMatchObject({
+  expect(await contactRow(contact.id)).toMatchObject({
     email_marketing_consent: false,
     sms_marketing_consent: false,
   });
@@ -206,13 +206,13 @@ test('"unsubscribe this address" works from the look-up and answers neutrally', 
 });
 
 test('one-click POST from a mail provider unsubscribes; a GET only redirects', async ({ request }) => {
-  const lead = await createLead('oneclick');
-  const url = `/api/unsubscribe/one-click?token=${signToken(E2E_APP_SECRET, { leadId: lead.id })}`;
+  const contact = await createContact('oneclick');
+  const url = `/api/unsubscribe/one-click?token=${signToken(E2E_APP_SECRET, { contactId: contact.id })}`;
 
   const get = await request.get(url, { maxRedirects: 0 });
   expect(get.status()).toBe(303);
   expect(get.headers().location).toMatch(/^\/unsubscribe\?token=/);
-  expect((await leadRow(lead.id)).email_marketing_consent).toBe(true);
+  expect((await contactRow(contact.id)).email_marketing_consent).toBe(true);
 
   const post = await request.post(url, {
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -221,6 +221,6 @@ test('one-click POST from a mail provider unsubscribes; a GET only redirects', a
   });
   expect(post.status()).toBe(200);
   expect(post.headers().location).toBeUndefined();
-  expect((await leadRow(lead.id)).email_marketing_consent).toBe(false);
-  expect((await logsOf(lead.id)).map((l) => l.method)).toEqual(['one_click']);
+  expect((await contactRow(contact.id)).email_marketing_consent).toBe(false);
+  expect((await logsOf(contact.id)).map((l) => l.method)).toEqual(['one_click']);
 });

@@ -150,9 +150,9 @@ test('a seller fixes validation errors, attaches photos and submits; both e-mail
   // Ad events fired once each, with the nominal value and the enquiry's event id.
   const events = await page.evaluate(() => window.__analyticsEvents ?? []);
   expect(events.filter((e) => e.type === 'checkout_initiated')).toHaveLength(1);
-  const lead = events.find((e) => e.type === 'lead');
+  const contact = events.find((e) => e.type === 'lead');
   const conversion = events.find((e) => e.type === 'conversion');
-  expect(lead).toMatchObject({ value: 1000, currency: 'AUD' });
+  expect(contact).toMatchObject({ value: 1000, currency: 'AUD' });
   expect(conversion).toMatchObject({ value: 1000, currency: 'AUD' });
 
   // What the business now holds.
@@ -181,7 +181,7 @@ test('a seller fixes validation errors, attaches photos and submits; both e-mail
     email_consent_pending: true,
     sms_marketing_consent: false,
   });
-  expect(lead && 'eventId' in lead ? lead.eventId : null).toBe(stored.meta_event_id);
+  expect(contact && 'eventId' in contact ? contact.eventId : null).toBe(stored.meta_event_id);
   const reference = stored.id.replace(/-/g, '').slice(0, 8).toUpperCase();
   await expect(confirmation).toContainText(`Your reference: ${reference}`);
   const photos = await db.selectFrom('uploads').select('id').where('enquiry_id', '=', stored.id).execute();

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UNSUBSCRIBE_MESSAGES } from '#shared/unsubscribes/schemas.ts';
+import { UNSUBSCRIBE_MESSAGES } from '#shared/unsubscribe/schemas.ts';
 import { settledBusyBackends } from '#test/support/backends.ts';
 import { parseCsv } from '#test/support/csv.ts';
 import { useTestDatabase } from '#test/support/db.ts';

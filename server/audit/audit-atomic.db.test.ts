@@ -65,14 +65,14 @@ describe('every admin mutation, called successfully, writes one audit row', () =
     ).id;
   const template = async () => (await api().templates.create({ ...templateInput, template_name: 'Walk' })).id;
   const enquiry = async () => {
-    const lead = await t.db
+    const contact = await t.db
       .insertInto('leads')
       .values({ email: `walk-seller-${Math.random().toString(36).slice(2)}@example.com`, full_name: 'Sam' })
       .returning('id')
       .executeTakeFirstOrThrow();
     return await t.db
       .insertInto('enquiries')
-      .values({ lead_id: lead.id, watch_brand: 'Rolex', watch_condition: 'Good' })
+      .values({ lead_id: contact.id, watch_brand: 'Rolex', watch_condition: 'Good' })
       .returning(['id', 'lead_id'])
       .executeTakeFirstOrThrow();
   };
@@ -158,12 +158,12 @@ describe('every admin mutation, called successfully, writes one audit row', () =
       api().contacts.updateDetails({ id: (await enquiry()).lead_id, fullName: 'Sam Seller', phone: null }),
     'admin.contacts.erase': async () => {
       const { lead_id } = await enquiry();
-      const lead = await t.db
+      const contact = await t.db
         .selectFrom('leads')
         .select('email')
         .where('id', '=', lead_id)
         .executeTakeFirstOrThrow();
-      return api().contacts.erase({ id: lead_id, confirmation: lead.email });
+      return api().contacts.erase({ id: lead_id, confirmation: contact.email });
     },
     'admin.contactImports.dryRun': async () => api().contactImports.dryRun(await importDraft()),
     'admin.contactImports.start': async () => {

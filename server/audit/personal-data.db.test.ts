@@ -107,7 +107,7 @@ describe('the audit log holds no personal data (decision 036)', () => {
   });
 
   it('erasing a contact with a note, an offer and a reply naming them leaves no row naming them', async () => {
-    const { id: leadId } = await api().contacts.create({
+    const { id: contactId } = await api().contacts.create({
       email: EMAIL,
       fullName: NAME,
       phone: PHONE,
@@ -117,11 +117,11 @@ describe('the audit log holds no personal data (decision 036)', () => {
         obtainedOn: '2026-11-01',
       },
     });
-    await api().contacts.updateDetails({ id: leadId, fullName: NAME, phone: PHONE });
+    await api().contacts.updateDetails({ id: contactId, fullName: NAME, phone: PHONE });
     const enquiry = await t.db
       .insertInto('enquiries')
       .values({
-        lead_id: leadId,
+        lead_id: contactId,
         contact_name: NAME,
         contact_phone: PHONE,
         watch_brand: 'Rolex',
@@ -158,10 +158,10 @@ describe('the audit log holds no personal data (decision 036)', () => {
     await t.db
       .updateTable('leads')
       .set({ unsubscribe_reason: `I am ${NAME}, stop`, email_unsubscribed_at: new Date() })
-      .where('id', '=', leadId)
+      .where('id', '=', contactId)
       .execute();
 
-    await api().contacts.erase({ id: leadId, confirmation: EMAIL });
+    await api().contacts.erase({ id: contactId, confirmation: EMAIL });
 
     expect(await rowsNaming(NEEDLES)).toEqual([]);
     // What the rows still say: which record, which fields, and the figures that are not personal.
@@ -190,7 +190,7 @@ describe('the audit log holds no personal data (decision 036)', () => {
       .select(['entity_id', 'summary'])
       .where('action', '=', 'admin.contacts.erase')
       .executeTakeFirstOrThrow();
-    expect(erased.entity_id).toBe(leadId);
+    expect(erased.entity_id).toBe(contactId);
     expect(erased.summary['changes']).toMatchObject({ unsubscribe_reason: 'changed', full_name: 'changed' });
   });
 

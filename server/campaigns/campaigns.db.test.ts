@@ -37,7 +37,9 @@ describe('admin.campaigns', () => {
       .executeTakeFirstOrThrow();
   }
 
-  async function addLeads(rows: Array<{ consent: boolean; unsubscribed?: boolean; suppressed?: boolean }>) {
+  async function addContacts(
+    rows: Array<{ consent: boolean; unsubscribed?: boolean; suppressed?: boolean }>,
+  ) {
     await t.db
       .insertInto('leads')
       .values(
@@ -69,7 +71,7 @@ describe('admin.campaigns', () => {
 
   describe('save draft', () => {
     it('creates a draft, reads it back, and updates it', async () => {
-      await addLeads([{ consent: true }, { consent: true }, { consent: false }]);
+      await addContacts([{ consent: true }, { consent: true }, { consent: false }]);
       const { campaign, created } = await api().saveDraft(draft);
       expect(created).toBe(true);
       expect(campaign).toMatchObject({
@@ -389,7 +391,7 @@ describe('admin.campaigns', () => {
 
   describe('audience', () => {
     it('counts consenting contacts that are neither unsubscribed nor suppressed', async () => {
-      await addLeads([
+      await addContacts([
         { consent: true },
         { consent: true },
         { consent: false },
@@ -406,7 +408,7 @@ describe('admin.campaigns', () => {
 
   describe('send now', () => {
     it('re-validates on the server: script tags, empty audience, content rules', async () => {
-      await addLeads([{ consent: true }]);
+      await addContacts([{ consent: true }]);
       await expect(
         api().sendNow({
           ...draft,
@@ -426,7 +428,7 @@ describe('admin.campaigns', () => {
     });
 
     it('saves with status sending and started_at, and enqueues one campaign.send', async () => {
-      await addLeads([{ consent: true }, { consent: true }, { consent: true }]);
+      await addContacts([{ consent: true }, { consent: true }, { consent: true }]);
       const { campaign } = await api().saveDraft(draft);
       const sent = await api().sendNow({ ...draft, id: campaign.id, subject: 'Final subject' });
       expect(sent).toMatchObject({
@@ -478,14 +480,14 @@ describe('admin.campaigns', () => {
       }
 
       it('commits the status change and exactly one job together', async () => {
-        await addLeads([{ consent: true }]);
+        await addContacts([{ consent: true }]);
         const sent = await api(queue).sendNow(draft);
         expect(sent.status).toBe('sending');
         expect(await jobsFor(sent.id)).toEqual([{ campaignId: sent.id, retryMode: false }]);
       });
 
       it('rolls both back when the transaction fails after the job was enqueued', async () => {
-        await addLeads([{ consent: true }]);
+        await addContacts([{ consent: true }]);
         const { campaign } = await api(queue).saveDraft(draft);
         const failingAfterEnqueue: JobQueue = {
           async send(name, payload, options) {
@@ -502,7 +504,7 @@ describe('admin.campaigns', () => {
 
   describe('schedule', () => {
     it('stores the wall-clock time of the settings timezone as scheduled_at', async () => {
-      await addLeads([{ consent: true }]);
+      await addContacts([{ consent: true }]);
       const year = new Date().getUTCFullYear() + 1;
       const result = await api().schedule({ ...draft, scheduledAt: `${year}-01-15 09:30` });
       // Sydney is UTC+11 in January (daylight time).
@@ -524,7 +526,7 @@ describe('admin.campaigns', () => {
     });
 
     it('refuses a time in the past, a malformed one and an invalid campaign', async () => {
-      await addLeads([{ consent: true }]);
+      await addContacts([{ consent: true }]);
       await expect(api().schedule({ ...draft, scheduledAt: '2020-01-01 09:00' })).rejects.toThrow(
         'The scheduled time must be in the future',
       );

@@ -67,7 +67,7 @@ describe('send to non-openers', () => {
     await t.db
       .updateTable('leads')
       .set({ email_unsubscribed_at: new Date() })
-      .where('id', '=', unsubscribesLater.leadId)
+      .where('id', '=', unsubscribesLater.contactId)
       .execute();
     const sent = await admin.campaigns.sendNow({
       id: copy.id,

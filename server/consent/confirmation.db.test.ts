@@ -7,7 +7,7 @@ import { leadSubmission } from '#test/support/lead-form.ts';
 import { codeOf, recordingJobQueue, TEST_APP_URL, testServices } from '#test/support/services.ts';
 import { countSubscribedContacts } from '../campaigns/audience.ts';
 import { snapshotAudience } from '../campaigns/engine/snapshot.ts';
-import type { Lead } from '../db/types.ts';
+import type { Contact } from '../db/types.ts';
 import { runEnquiryNotifyJob } from '../enquiries/notifications.ts';
 import { applyPreferenceAction } from '../preferences/preferences.ts';
 import type { AppServices } from '../services.ts';
@@ -37,7 +37,7 @@ function form(overrides: Partial<LeadSubmitInput> = {}): LeadSubmitInput {
   });
 }
 
-async function leadByEmail(email: string): Promise<Lead> {
+async function contactByEmail(email: string): Promise<Contact> {
   return t.db
     .selectFrom('leads')
     .selectAll()
@@ -68,12 +68,12 @@ describe('double opt-in for sell-form consent', () => {
       .insertInto('leads')
       .values({ email, full_name: 'Real Owner', phone: '0400 123 456' })
       .execute();
-    const before = await leadByEmail(email);
+    const before = await contactByEmail(email);
 
     const result = await visitor(services, '203.0.113.66').lead.submit(form({ email }));
     expect(result.confirmationRequested).toBe(true);
 
-    const after = await leadByEmail(email);
+    const after = await contactByEmail(email);
     const {
       updated_at: _u1,
       email_consent_pending,
@@ -118,12 +118,12 @@ describe('double opt-in for sell-form consent', () => {
     const view = await owner.consent.view({ token: token ?? '' });
     expect(view).toMatchObject({ state: 'pending', channels: ['email', 'sms'] });
     expect(view).toMatchObject({ email: expect.stringMatching(/^s\*\*\*@example\.com$/) as string });
-    expect((await leadByEmail(input.email)).email_marketing_consent).toBe(false);
+    expect((await contactByEmail(input.email)).email_marketing_consent).toBe(false);
 
     const confirmed = await owner.consent.confirm({ token: token ?? '' });
     expect(confirmed).toMatchObject({ state: 'confirmed', channels: ['email', 'sms'] });
-    const lead = await leadByEmail(input.email);
-    expect(lead).toMatchObject({
+    const contact = await contactByEmail(input.email);
+    expect(contact).toMatchObject({
       email_marketing_consent: true,
       sms_marketing_consent: true,
       email_consent_pending: false,
@@ -132,8 +132,8 @@ describe('double opt-in for sell-form consent', () => {
       consent_ip: '203.0.113.77',
       consent_user_agent: 'Mozilla/5.0 (Owner Phone)',
     });
-    expect(lead.consent_at?.getTime()).toBeGreaterThanOrEqual(
-      lead.consent_requested_at?.getTime() ?? Infinity,
+    expect(contact.consent_at?.getTime()).toBeGreaterThanOrEqual(
+      contact.consent_requested_at?.getTime() ?? Infinity,
     );
     expect(await countSubscribedContacts(t.db)).toBeGreaterThanOrEqual(1);
 
@@ -147,24 +147,24 @@ describe('double opt-in for sell-form consent', () => {
     const services = testServices(t.db);
     const input = form();
     const { enquiryId } = await visitor(services).lead.submit(input);
-    const before = await leadByEmail(input.email);
-    const leadId = before.id;
+    const before = await contactByEmail(input.email);
+    const contactId = before.id;
     const secret = services.config.appSecret;
     const eightDaysAgo = new Date(Date.now() - 8 * 24 * 3_600_000);
     const expired = createConfirmationToken(secret, {
-      leadId,
+      contactId: contactId,
       enquiryId,
       email: input.email,
       submittedAt: eightDaysAgo,
     });
     const otherSecret = createConfirmationToken('not-our-secret', {
-      leadId,
+      contactId: contactId,
       enquiryId,
       email: input.email,
       submittedAt: new Date(),
     });
     const otherAddress = createConfirmationToken(secret, {
-      leadId,
+      contactId: contactId,
       enquiryId,
       email: 'attacker@example.net',
       submittedAt: new Date(),
@@ -183,7 +183,7 @@ describe('double opt-in for sell-form consent', () => {
     await expect(caller.consent.confirm({ token: flipped })).rejects.toThrow(CONFIRMATION_MESSAGES.invalid);
     expect(await codeOf(caller.consent.confirm({ token: '' }))).toBe('BAD_REQUEST');
 
-    expect(await leadByEmail(input.email)).toEqual(before);
+    expect(await contactByEmail(input.email)).toEqual(before);
   });
 
   it('an unsubscribe meanwhile withdraws the request; the link then confirms nothing', async () => {
@@ -191,18 +191,18 @@ describe('double opt-in for sell-form consent', () => {
     const input = form({ smsMarketingConsent: false });
     const { enquiryId } = await visitor(services).lead.submit(input);
     const token = (await linkFromAcknowledgement(services, enquiryId)) ?? '';
-    const lead = await leadByEmail(input.email);
+    const contact = await contactByEmail(input.email);
     await t.db
       .transaction()
       .execute((trx) =>
-        applyPreferenceAction(trx, lead.id, 'email', { method: 'manual', ip: null, userAgent: null }),
+        applyPreferenceAction(trx, contact.id, 'email', { method: 'manual', ip: null, userAgent: null }),
       );
-    expect(await leadByEmail(input.email)).toMatchObject({
+    expect(await contactByEmail(input.email)).toMatchObject({
       email_consent_pending: false,
       email_marketing_consent: false,
     });
     expect(await visitor(services).consent.confirm({ token })).toMatchObject({ state: 'nothing_pending' });
-    expect((await leadByEmail(input.email)).email_unsubscribed_at).toBeInstanceOf(Date);
+    expect((await contactByEmail(input.email)).email_unsubscribed_at).toBeInstanceOf(Date);
   });
 
   it('an owner who unsubscribed earlier and asks again is resubscribed by the link, and it is logged', async () => {
@@ -215,8 +215,8 @@ describe('double opt-in for sell-form consent', () => {
     const { enquiryId } = await visitor(services).lead.submit(form({ email, smsMarketingConsent: false }));
     const token = (await linkFromAcknowledgement(services, enquiryId)) ?? '';
     await visitor(services, '203.0.113.88').consent.confirm({ token });
-    const lead = await leadByEmail(email);
-    expect(lead).toMatchObject({
+    const contact = await contactByEmail(email);
+    expect(contact).toMatchObject({
       email_marketing_consent: true,
       email_unsubscribed_at: null,
       sms_marketing_consent: false,
@@ -224,7 +224,7 @@ describe('double opt-in for sell-form consent', () => {
     const logs = await t.db
       .selectFrom('unsubscribe_logs')
       .select(['action', 'method', 'ip_address'])
-      .where('lead_id', '=', lead.id)
+      .where('lead_id', '=', contact.id)
       .execute();
     expect(logs).toEqual([{ action: 'email_resubscribe', method: 'manual', ip_address: '203.0.113.88' }]);
   });
@@ -236,7 +236,7 @@ describe('double opt-in for sell-form consent', () => {
       const input = form({ smsMarketingConsent: false });
       const result = await visitor(services, '203.0.113.99', 'Mozilla/5.0 (Desk)').lead.submit(input);
       expect(result.confirmationRequested).toBe(false);
-      expect(await leadByEmail(input.email)).toMatchObject({
+      expect(await contactByEmail(input.email)).toMatchObject({
         email_marketing_consent: true,
         email_consent_pending: false,
         consent_source: 'sell_form_unconfirmed',

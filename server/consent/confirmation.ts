@@ -17,7 +17,7 @@ import {
 } from '../security/mac.ts';
 
 /**
- * Double opt-in links (decision 016): `base64url(version | lead uuid | enquiry uuid | expiry | MAC)`.
+ * Double opt-in links (decision 016): `base64url(version | contact uuid | enquiry uuid | expiry | MAC)`.
  * The MAC covers the address the link was sent to, so it confirms consent only for that mailbox;
  * the enquiry names the request (which boxes were ticked, and when), and the expiry is the
  * submission time plus seven days, so a retried notification job builds the very same link.
@@ -33,7 +33,7 @@ const MAX_CHARS = Math.ceil((TOKEN_BYTES * 4) / 3);
 const TTL_MS = CONSENT_CONFIRMATION_TTL_DAYS * 24 * 3_600_000;
 
 export interface ConfirmationRequest {
-  leadId: string;
+  contactId: string;
   enquiryId: string;
   email: string;
   submittedAt: Date;
@@ -50,7 +50,7 @@ function addressKey(email: string): string {
 export function createConfirmationToken(secret: string, request: ConfirmationRequest): string {
   const body = Buffer.alloc(BODY_BYTES);
   body.writeUInt8(VERSION, 0);
-  uuidToBytes(request.leadId).copy(body, 1);
+  uuidToBytes(request.contactId).copy(body, 1);
   uuidToBytes(request.enquiryId).copy(body, 17);
   body.writeUInt32BE(confirmationExpiry(request.submittedAt).getTime() / 1000, 33);
   const mac = purposeMac(secret, LABEL, [body, addressKey(request.email)]);
@@ -65,7 +65,7 @@ export function confirmationUrl(
 }
 
 interface LinkedRequest {
-  leadId: string;
+  contactId: string;
   email: string;
   expiresAt: Date;
   /** Channels this enquiry asked for that are still waiting for confirmation. */
@@ -91,7 +91,7 @@ async function resolve(
   const bytes = decodeBase64Url(token, MAX_CHARS);
   if (!bytes || bytes.length !== TOKEN_BYTES || bytes[0] !== VERSION) return { state: 'invalid' };
   const body = bytes.subarray(0, BODY_BYTES);
-  const leadId = bytesToUuid(body.subarray(1, 17));
+  const contactId = bytesToUuid(body.subarray(1, 17));
   const enquiryId = bytesToUuid(body.subarray(17, 33));
   let query = db
     .selectFrom('leads')
@@ -107,7 +107,7 @@ async function resolve(
       'enquiries.email_consent_requested',
       'enquiries.sms_consent_requested',
     ])
-    .where('leads.id', '=', leadId);
+    .where('leads.id', '=', contactId);
   if (lock) query = query.forUpdate('leads');
   const row = await query.executeTakeFirst();
   if (!row) return { state: 'invalid' };
@@ -125,7 +125,7 @@ async function resolve(
   const unsubscribed = pending.filter((channel) =>
     channel === 'email' ? row.email_unsubscribed_at !== null : row.sms_unsubscribed_at !== null,
   );
-  return { state: 'valid', leadId, email: row.email, expiresAt, pending, unsubscribed };
+  return { state: 'valid', contactId: contactId, email: row.email, expiresAt, pending, unsubscribed };
 }
 
 /** The page's view of a link: nothing is changed by reading it. */
@@ -186,7 +186,7 @@ export async function confirmConsent(
       consent_user_agent: client.userAgent,
       updated_at: now,
     })
-    .where('id', '=', resolved.leadId)
+    .where('id', '=', resolved.contactId)
     .execute();
   if (resolved.unsubscribed.length > 0) {
     // Lifting an unsubscribe is logged where every other one is, as the preferences page does.
@@ -199,7 +199,7 @@ export async function confirmConsent(
           method: 'manual' as const,
           ip_address: client.ip,
           user_agent: client.userAgent,
-          lead_id: resolved.leadId,
+          lead_id: resolved.contactId,
           reason: 'Confirmed through the link e-mailed after a sell-form request',
           created_at: now,
         })),

@@ -366,8 +366,12 @@ describe('admin contacts', () => {
         .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(TRPCError);
       expect(error).toMatchObject({ code: 'CONFLICT', message: CONTACT_MESSAGES.emailLocked });
-      const lead = await t.db.selectFrom('leads').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-      expect(lead.email_marketing_consent).toBe(false);
+      const contact = await t.db
+        .selectFrom('leads')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      expect(contact.email_marketing_consent).toBe(false);
       // Keeping it off is no change, and SMS can still be edited.
       const updated = await caller().admin.contacts.update({
         id,

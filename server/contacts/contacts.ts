@@ -180,8 +180,8 @@ export async function listContacts(
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 export async function getContact(db: DbExecutor, id: string): Promise<ContactDetail | null> {
-  const lead = await db.selectFrom('leads').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!lead) return null;
+  const contact = await db.selectFrom('leads').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!contact) return null;
   const [enquiries, photos, sends, events, consentRecords] = await Promise.all([
     db
       .selectFrom('enquiries')
@@ -216,7 +216,7 @@ export async function getContact(db: DbExecutor, id: string): Promise<ContactDet
         eb.or([
           eb.and([eb('email_sends.lead_id', '=', id), eb('email_sends.status', '<>', 'queued')]),
           eb.and([
-            sql<boolean>`lower(email_sends.recipient_email) = lower(${lead.email})`,
+            sql<boolean>`lower(email_sends.recipient_email) = lower(${contact.email})`,
             eb('email_sends.status', '=', 'queued'),
             eb('email_sends.lead_id', '=', id),
           ]),
@@ -256,26 +256,26 @@ export async function getContact(db: DbExecutor, id: string): Promise<ContactDet
     photosByEnquiry.set(photo.enquiry_id, list);
   }
   return {
-    id: lead.id,
-    email: lead.email,
-    fullName: lead.full_name,
-    phone: lead.phone,
-    emailMarketingConsent: lead.email_marketing_consent,
-    smsMarketingConsent: lead.sms_marketing_consent,
-    emailConsentPending: lead.email_consent_pending,
-    smsConsentPending: lead.sms_consent_pending,
-    consentRequestedAt: iso(lead.consent_requested_at),
-    emailUnsubscribedAt: iso(lead.email_unsubscribed_at),
-    unsubscribeReason: lead.unsubscribe_reason,
-    smsUnsubscribedAt: iso(lead.sms_unsubscribed_at),
-    suppressedAt: iso(lead.suppressed_at),
-    suppressionReason: lead.suppression_reason,
-    consentAt: iso(lead.consent_at),
-    consentSource: lead.consent_source,
-    consentIp: lead.consent_ip,
-    consentUserAgent: lead.consent_user_agent,
-    createdAt: lead.created_at.toISOString(),
-    updatedAt: lead.updated_at.toISOString(),
+    id: contact.id,
+    email: contact.email,
+    fullName: contact.full_name,
+    phone: contact.phone,
+    emailMarketingConsent: contact.email_marketing_consent,
+    smsMarketingConsent: contact.sms_marketing_consent,
+    emailConsentPending: contact.email_consent_pending,
+    smsConsentPending: contact.sms_consent_pending,
+    consentRequestedAt: iso(contact.consent_requested_at),
+    emailUnsubscribedAt: iso(contact.email_unsubscribed_at),
+    unsubscribeReason: contact.unsubscribe_reason,
+    smsUnsubscribedAt: iso(contact.sms_unsubscribed_at),
+    suppressedAt: iso(contact.suppressed_at),
+    suppressionReason: contact.suppression_reason,
+    consentAt: iso(contact.consent_at),
+    consentSource: contact.consent_source,
+    consentIp: contact.consent_ip,
+    consentUserAgent: contact.consent_user_agent,
+    createdAt: contact.created_at.toISOString(),
+    updatedAt: contact.updated_at.toISOString(),
     enquiries: enquiries.map((e) => ({
       id: e.id,
       contactName: e.contact_name,
@@ -353,7 +353,7 @@ export async function updateContactConsent(
   actor: { email: string },
   now = new Date(),
 ): Promise<UpdateContactResult> {
-  const lead = await trx
+  const contact = await trx
     .selectFrom('leads')
     .select([
       'email_marketing_consent',
@@ -365,12 +365,12 @@ export async function updateContactConsent(
     .where('id', '=', id)
     .forUpdate()
     .executeTakeFirst();
-  if (!lead) return { status: 'not_found' };
-  const emailOn = changes.emailMarketingConsent === true && !lead.email_marketing_consent;
-  const smsOn = changes.smsMarketingConsent === true && !lead.sms_marketing_consent;
-  if (emailOn && lead.email_unsubscribed_at !== null) return { status: 'email_locked' };
-  if (smsOn && lead.sms_unsubscribed_at !== null) return { status: 'sms_locked' };
-  if (emailOn && lead.suppressed_at !== null) return { status: 'email_suppressed' };
+  if (!contact) return { status: 'not_found' };
+  const emailOn = changes.emailMarketingConsent === true && !contact.email_marketing_consent;
+  const smsOn = changes.smsMarketingConsent === true && !contact.sms_marketing_consent;
+  if (emailOn && contact.email_unsubscribed_at !== null) return { status: 'email_locked' };
+  if (smsOn && contact.sms_unsubscribed_at !== null) return { status: 'sms_locked' };
+  if (emailOn && contact.suppressed_at !== null) return { status: 'email_suppressed' };
   const evidence = changes.consentEvidence;
   if ((emailOn || smsOn) && !evidence) return { status: 'evidence_required' };
   if (evidence && (emailOn || smsOn)) {

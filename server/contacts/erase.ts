@@ -24,27 +24,27 @@ export async function eraseContact(
   now = new Date(),
 ): Promise<EraseResult> {
   const result = await inTransaction(services.db, async (trx) => {
-    const lead = await trx
+    const contact = await trx
       .selectFrom('leads')
       .select(['id', 'email'])
       .where('id', '=', input.id)
       .forUpdate()
       .executeTakeFirst();
-    if (!lead) return { status: 'not_found' } as const;
-    if (input.confirmation.trim().toLowerCase() !== lead.email.toLowerCase())
+    if (!contact) return { status: 'not_found' } as const;
+    if (input.confirmation.trim().toLowerCase() !== contact.email.toLowerCase())
       return { status: 'confirmation_mismatch' } as const;
     const purchased = await trx
       .selectFrom('enquiries')
       .select('id')
-      .where('lead_id', '=', lead.id)
+      .where('lead_id', '=', contact.id)
       .where('status', '=', 'purchased')
       .executeTakeFirst();
     if (purchased) return { status: 'purchased' } as const;
-    const email = lead.email;
+    const email = contact.email;
 
     const photos = await trx
       .deleteFrom('uploads')
-      .where('enquiry_id', 'in', trx.selectFrom('enquiries').select('id').where('lead_id', '=', lead.id))
+      .where('enquiry_id', 'in', trx.selectFrom('enquiries').select('id').where('lead_id', '=', contact.id))
       .returning(['driver', 'storage_key'])
       .execute();
 
@@ -56,7 +56,7 @@ export async function eraseContact(
     const sends = await sql<{ id: string; provider_message_id: string | null }>`
       UPDATE email_sends SET recipient_email = 'erased:' || id::text, recipient_name = NULL, lead_id = NULL,
         error = NULL, bounce_message = NULL
-      WHERE (lead_id = ${lead.id} AND status <> 'queued') OR lower(recipient_email) = lower(${email})
+      WHERE (lead_id = ${contact.id} AND status <> 'queued') OR lower(recipient_email) = lower(${email})
       RETURNING id, provider_message_id`.execute(trx);
     const sendIds = sends.rows.map((s) => s.id);
     const messageIds = sends.rows.flatMap((s) => (s.provider_message_id ? [s.provider_message_id] : []));
@@ -79,7 +79,7 @@ export async function eraseContact(
     await sql`
       UPDATE unsubscribe_logs SET email = 'erased', ip_address = NULL, user_agent = NULL, reason = NULL,
         lead_id = NULL
-      WHERE lead_id = ${lead.id} OR lower(email) = lower(${email})`.execute(trx);
+      WHERE lead_id = ${contact.id} OR lower(email) = lower(${email})`.execute(trx);
     await sql`
       DELETE FROM outbox_emails
       WHERE EXISTS (SELECT 1 FROM unnest(to_addresses) AS a WHERE lower(a) = lower(${email}))`.execute(trx);
@@ -92,7 +92,7 @@ export async function eraseContact(
       WHERE strpos(lower(source_text), lower(${email})) > 0
          OR strpos(lower(preview::text), lower(${email})) > 0`.execute(trx);
 
-    await eraseFromJobs(trx, lead.id, email);
+    await eraseFromJobs(trx, contact.id, email);
 
     await sql`
       INSERT INTO email_suppressions (email, email_hash, reason, created_by, created_at)
@@ -100,7 +100,7 @@ export async function eraseContact(
       ON CONFLICT (email_hash) DO UPDATE SET email = NULL, reason = 'erased', note = NULL,
         created_by = EXCLUDED.created_by`.execute(trx);
     // Enquiries (their events, offers and replies) and consent records go with the contact.
-    await trx.deleteFrom('leads').where('id', '=', lead.id).execute();
+    await trx.deleteFrom('leads').where('id', '=', contact.id).execute();
     return { status: 'ok', photos } as const;
   });
   if (result.status !== 'ok') return result;
@@ -123,12 +123,12 @@ const MIN_JOB_NEEDLE = 3;
  * - A job still to run that mentions the name or phone but not the address (the staff digest of
  *   several enquiries) is still needed for the others: those words become "[erased]".
  */
-async function eraseFromJobs(trx: DbTransaction, leadId: string, email: string): Promise<void> {
+async function eraseFromJobs(trx: DbTransaction, contactId: string, email: string): Promise<void> {
   const people = await sql<{ needle: string }>`
     SELECT DISTINCT btrim(v) AS needle FROM (
-      SELECT unnest(ARRAY[full_name, phone]) AS v FROM leads WHERE id = ${leadId}
+      SELECT unnest(ARRAY[full_name, phone]) AS v FROM leads WHERE id = ${contactId}
       UNION ALL
-      SELECT unnest(ARRAY[contact_name, contact_phone]) FROM enquiries WHERE lead_id = ${leadId}
+      SELECT unnest(ARRAY[contact_name, contact_phone]) FROM enquiries WHERE lead_id = ${contactId}
     ) x
     WHERE length(btrim(v)) >= ${MIN_JOB_NEEDLE}`.execute(trx);
   const needles = people.rows.map((r) => r.needle);

@@ -98,7 +98,7 @@ describe('contact lifecycle', () => {
       processedRows: 8,
     });
 
-    const leads = await t.db
+    const contacts = await t.db
       .selectFrom('leads')
       .select([
         'email',
@@ -110,7 +110,7 @@ describe('contact lifecycle', () => {
       ])
       .orderBy('email')
       .execute();
-    const byEmail = new Map(leads.map((l) => [l.email, l]));
+    const byEmail = new Map(contacts.map((l) => [l.email, l]));
     expect(byEmail.get('new.one@example.com')).toMatchObject({
       full_name: 'New One',
       email_marketing_consent: true,
@@ -200,13 +200,13 @@ describe('contact lifecycle', () => {
       ['blank.name@example.com', 'update'],
     ]);
     expect(view).toMatchObject({ created: 0, updated: 2, unchanged: 1 });
-    const leads = await t.db
+    const contacts = await t.db
       .selectFrom('leads')
       .select(['email', 'full_name', 'phone'])
       .where('email', 'in', ['complete@example.com', 'no.phone@example.com', 'blank.name@example.com'])
       .orderBy('email')
       .execute();
-    expect(leads).toEqual([
+    expect(contacts).toEqual([
       { email: 'blank.name@example.com', full_name: 'Filled Name', phone: '0433 333 333' },
       { email: 'complete@example.com', full_name: 'Kept Name', phone: '0411 111 111' },
       { email: 'no.phone@example.com', full_name: 'Named Already', phone: '0444 444 444' },

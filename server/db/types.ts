@@ -13,9 +13,12 @@ export type {
   UnsubscribeMethod,
 } from './column-types.ts';
 
-export type Lead = Selectable<Leads>;
-export type NewLead = Insertable<Leads>;
-export type LeadUpdate = Updateable<Leads>;
+// The one mapping from the spec's table names to the code's word (decision 050): a person on the
+// list is a contact everywhere in code and UI; the spec's `leads` table (and its `lead_id` columns)
+// holds them. "Lead" in code means only the sell form's submission, as in the spec's lead payload.
+export type Contact = Selectable<Leads>;
+export type NewContact = Insertable<Leads>;
+export type ContactUpdate = Updateable<Leads>;
 export type EmailCampaign = Selectable<EmailCampaigns>;
 export type EmailTemplate = Selectable<EmailTemplates>;
 export type OutboxEmail = Selectable<OutboxEmails>;

@@ -70,15 +70,15 @@ describe('applying Resend events', () => {
       .select(COUNTERS)
       .where('id', '=', fixture.campaignId)
       .executeTakeFirstOrThrow();
-    const lead = await t.db
+    const contact = await t.db
       .selectFrom('leads')
       .select(['suppressed_at', 'suppression_reason', 'email_unsubscribed_at', 'unsubscribe_reason'])
-      .where('id', '=', fixture.leadId)
+      .where('id', '=', fixture.contactId)
       .executeTakeFirstOrThrow();
     const logs = await t.db
       .selectFrom('unsubscribe_logs')
       .select(['action', 'method', 'reason'])
-      .where('lead_id', '=', fixture.leadId)
+      .where('lead_id', '=', fixture.contactId)
       .execute();
     return {
       send,
@@ -86,10 +86,10 @@ describe('applying Resend events', () => {
       // The suppression and unsubscribe times are the processing times of whichever event came
       // first; what must converge is whether and why.
       lead: {
-        suppressed: lead.suppressed_at !== null,
-        reason: lead.suppression_reason,
-        unsubscribed: lead.email_unsubscribed_at !== null,
-        unsubscribeReason: lead.unsubscribe_reason,
+        suppressed: contact.suppressed_at !== null,
+        reason: contact.suppression_reason,
+        unsubscribed: contact.email_unsubscribed_at !== null,
+        unsubscribeReason: contact.unsubscribe_reason,
       },
       logs,
     };

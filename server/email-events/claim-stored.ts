@@ -31,7 +31,7 @@ export async function applyContactEffects(
                                 ELSE COALESCE(suppression_reason, ${reason}::text) END,
       updated_at = now()
     WHERE id = COALESCE(
-      ${applied.leadId}::uuid,
+      ${applied.contactId}::uuid,
       (SELECT id FROM leads WHERE lower(email) = lower(${applied.recipientEmail}))
     )
     RETURNING id, email`.execute(trx);
@@ -43,9 +43,9 @@ export async function applyContactEffects(
     applied.campaignId,
     at,
   );
-  const leadId = rows[0]?.id;
-  if (!leadId || !effect.unsubscribe) return;
-  await applyPreferenceAction(trx, leadId, 'email', {
+  const contactId = rows[0]?.id;
+  if (!contactId || !effect.unsubscribe) return;
+  await applyPreferenceAction(trx, contactId, 'email', {
     method: 'manual',
     ip: null,
     userAgent: null,

@@ -199,11 +199,11 @@ describe('the webhook event recorder (concurrent deliveries applied together)', 
       recorder.record(incoming(resendEmailEvent('email.complained', a.providerMessageId))),
     ]);
     expect([delivered, complained]).toEqual(['applied', 'applied']);
-    const lead = await t.db
+    const contact = await t.db
       .selectFrom('leads')
       .selectAll()
-      .where('id', '=', a.leadId)
+      .where('id', '=', a.contactId)
       .executeTakeFirstOrThrow();
-    expect(lead).toMatchObject({ suppression_reason: 'complaint', unsubscribe_reason: 'complaint' });
+    expect(contact).toMatchObject({ suppression_reason: 'complaint', unsubscribe_reason: 'complaint' });
   });
 });

@@ -74,7 +74,7 @@ describe('POST /api/webhooks/resend', () => {
     t.db.selectFrom('email_sends').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const campaignRow = (id: string) =>
     t.db.selectFrom('email_campaigns').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  const leadRow = (id: string) =>
+  const contactRow = (id: string) =>
     t.db.selectFrom('leads').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const eventCount = async () =>
     Number(
@@ -360,7 +360,7 @@ describe('POST /api/webhooks/resend', () => {
         bounce_count: 0,
       });
       // A provider suppression stops our campaigns too: Resend would refuse every later send.
-      expect(await leadRow(c.leadId)).toMatchObject({ suppression_reason: 'hard_bounce' });
+      expect(await contactRow(c.contactId)).toMatchObject({ suppression_reason: 'hard_bounce' });
     });
 
     it('stores an event for an unknown message id, or of an unknown type, and changes nothing', async () => {
@@ -436,7 +436,7 @@ describe('POST /api/webhooks/resend', () => {
       const [a] = (await seedSentCampaign(t.db, 1)) as [SendFixture];
       const audienceBefore = await countSubscribedContacts(t.db);
       await deliver(resendEmailEvent('email.bounced', a.providerMessageId, { data: bounce('Permanent') }));
-      const lead = await leadRow(a.leadId);
+      const lead = await contactRow(a.contactId);
       expect(lead.suppressed_at).not.toBeNull();
       expect(lead.suppression_reason).toBe('hard_bounce');
       expect(lead.email_unsubscribed_at).toBeNull();
@@ -449,7 +449,7 @@ describe('POST /api/webhooks/resend', () => {
         test_emails: [],
       });
       expect(saveDraft.campaign.totalRecipients).toBe(audienceBefore - 1);
-      const contact = await callerFor(testServices(t.db), admin).admin.contacts.get({ id: a.leadId });
+      const contact = await callerFor(testServices(t.db), admin).admin.contacts.get({ id: a.contactId });
       expect(contact).toMatchObject({ suppressionReason: 'hard_bounce' });
       expect(contact.suppressedAt).not.toBeNull();
     });
@@ -459,7 +459,7 @@ describe('POST /api/webhooks/resend', () => {
       const audienceBefore = await countSubscribedContacts(t.db);
       await deliver(resendEmailEvent('email.bounced', a.providerMessageId, { data: bounce(type) }));
       expect((await sendRow(a.sendId)).status).toBe('bounced');
-      expect((await leadRow(a.leadId)).suppressed_at).toBeNull();
+      expect((await contactRow(a.contactId)).suppressed_at).toBeNull();
       expect(await countSubscribedContacts(t.db)).toBe(audienceBefore);
     });
 
@@ -467,7 +467,7 @@ describe('POST /api/webhooks/resend', () => {
       const [a] = (await seedSentCampaign(t.db, 1)) as [SendFixture];
       await deliver(resendEmailEvent('email.bounced', a.providerMessageId, { data: bounce('Transient') }));
       await deliver(resendEmailEvent('email.bounced', a.providerMessageId, { data: bounce('Permanent') }));
-      expect((await leadRow(a.leadId)).suppression_reason).toBe('hard_bounce');
+      expect((await contactRow(a.contactId)).suppression_reason).toBe('hard_bounce');
       expect((await sendRow(a.sendId)).bounce_type).toBe('Transient');
       expect((await campaignRow(a.campaignId)).bounce_count).toBe(1);
     });
@@ -478,7 +478,7 @@ describe('POST /api/webhooks/resend', () => {
       const complaint = resendEmailEvent('email.complained', a.providerMessageId);
       await deliver(complaint);
       await deliver({ ...complaint, created_at: new Date().toISOString() }); // a second report
-      const lead = await leadRow(a.leadId);
+      const lead = await contactRow(a.contactId);
       expect(lead).toMatchObject({
         suppression_reason: 'complaint',
         email_marketing_consent: false,
@@ -489,7 +489,7 @@ describe('POST /api/webhooks/resend', () => {
       const logs = await t.db
         .selectFrom('unsubscribe_logs')
         .selectAll()
-        .where('lead_id', '=', a.leadId)
+        .where('lead_id', '=', a.contactId)
         .execute();
       expect(logs).toEqual([
         expect.objectContaining({
@@ -501,7 +501,7 @@ describe('POST /api/webhooks/resend', () => {
         }),
       ]);
       expect(await countSubscribedContacts(t.db)).toBe(audienceBefore - 1);
-      const contact = await callerFor(testServices(t.db), admin).admin.contacts.get({ id: a.leadId });
+      const contact = await callerFor(testServices(t.db), admin).admin.contacts.get({ id: a.contactId });
       expect(contact).toMatchObject({
         suppressionReason: 'complaint',
         emailMarketingConsent: false,
@@ -512,14 +512,14 @@ describe('POST /api/webhooks/resend', () => {
     it('a complaint after a hard bounce records the complaint as the reason', async () => {
       const [a] = (await seedSentCampaign(t.db, 1)) as [SendFixture];
       await deliver(resendEmailEvent('email.bounced', a.providerMessageId, { data: bounce('Permanent') }));
-      const suppressedAt = (await leadRow(a.leadId)).suppressed_at;
+      const suppressedAt = (await contactRow(a.contactId)).suppressed_at;
       await deliver(resendEmailEvent('email.complained', a.providerMessageId));
-      const lead = await leadRow(a.leadId);
-      expect(lead.suppression_reason).toBe('complaint');
-      expect(lead.suppressed_at).toEqual(suppressedAt);
+      const contact = await contactRow(a.contactId);
+      expect(contact.suppression_reason).toBe('complaint');
+      expect(contact.suppressed_at).toEqual(suppressedAt);
     });
 
-    it('finds the contact by address (any case) when the send has no lead link', async () => {
+    it('finds the contact by address (any case) when the send has no contact link', async () => {
       const [a] = (await seedSentCampaign(t.db, 1)) as [SendFixture];
       await t.db
         .updateTable('email_sends')
@@ -527,7 +527,7 @@ describe('POST /api/webhooks/resend', () => {
         .where('id', '=', a.sendId)
         .execute();
       await deliver(resendEmailEvent('email.bounced', a.providerMessageId, { data: bounce('Permanent') }));
-      expect((await leadRow(a.leadId)).suppression_reason).toBe('hard_bounce');
+      expect((await contactRow(a.contactId)).suppression_reason).toBe('hard_bounce');
     });
   });
 

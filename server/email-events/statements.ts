@@ -32,7 +32,7 @@ import type { PreparedEvent } from './prepare.ts';
 export interface AppliedTo {
   sendId: string;
   campaignId: string;
-  leadId: string | null;
+  contactId: string | null;
   recipientEmail: string;
 }
 
@@ -235,7 +235,7 @@ function resultsOf(rows: readonly ResultRow[]): Results {
             ? {
                 sendId: row.send_id,
                 campaignId: row.campaign_id,
-                leadId: row.lead_id,
+                contactId: row.lead_id,
                 recipientEmail: row.recipient_email,
               }
             : null,

@@ -38,7 +38,7 @@ describe('Meta Conversions API', () => {
     const user = await createUser(t.db, { email: 'capi-admin@example.com', password: 'x-password-1' });
     await grantAdmin(t.db, user.email);
     admin = { id: user.id, email: user.email, role: 'owner' };
-    const lead = await t.db
+    const contact = await t.db
       .insertInto('leads')
       .values({ email: 'Jane.Citizen@Example.com', phone: '0412 345 678' })
       .returning('id')
@@ -46,7 +46,7 @@ describe('Meta Conversions API', () => {
     const enquiry = await t.db
       .insertInto('enquiries')
       .values({
-        lead_id: lead.id,
+        lead_id: contact.id,
         contact_phone: '0412 345 678',
         watch_brand: 'Rolex',
         watch_condition: 'Good',

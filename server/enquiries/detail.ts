@@ -72,7 +72,7 @@ export async function getEnquiry(db: DbExecutor, id: string): Promise<EnquiryDet
     db
       .selectFrom('enquiries')
       .select(['id', 'watch_brand', 'watch_model', 'status', 'created_at'])
-      .where('lead_id', '=', summary.leadId)
+      .where('lead_id', '=', summary.contactId)
       .where('id', '<>', id)
       .orderBy('created_at', 'desc')
       .limit(OTHER_ENQUIRIES_LIMIT)

@@ -11,7 +11,7 @@ describe('awaiting-reply digest', () => {
   const t = useTestDatabase();
 
   it('names each enquiry still New after 20 hours in one digest, once', async () => {
-    const lead = await t.db
+    const contact = await t.db
       .insertInto('leads')
       .values({ email: 'digest@example.com', full_name: 'Dee Gest' })
       .returning('id')
@@ -20,7 +20,7 @@ describe('awaiting-reply digest', () => {
       t.db
         .insertInto('enquiries')
         .values({
-          lead_id: lead.id,
+          lead_id: contact.id,
           watch_brand: 'Rolex',
           watch_model: model,
           watch_condition: 'Good',
@@ -63,7 +63,7 @@ describe('awaiting-reply digest', () => {
   });
 
   it("shows when each enquiry came in, in the business's timezone", async () => {
-    const lead = await t.db
+    const contact = await t.db
       .insertInto('leads')
       .values({ email: 'perth@example.com', full_name: 'Per Th' })
       .returning('id')
@@ -71,7 +71,7 @@ describe('awaiting-reply digest', () => {
     await t.db
       .insertInto('enquiries')
       .values({
-        lead_id: lead.id,
+        lead_id: contact.id,
         watch_brand: 'Omega',
         watch_model: 'Seamaster',
         watch_condition: 'Good',

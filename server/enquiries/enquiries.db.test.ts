@@ -29,7 +29,7 @@ describe('admin enquiries', () => {
     const second = await createUser(t.db, { email: 'buyer@example.com', password: 'x-password-1' });
     await grantAdmin(t.db, second.email);
     other = { id: second.id, email: second.email, role: 'owner' };
-    const leads = await t.db
+    const contacts = await t.db
       .insertInto('leads')
       .values(
         Array.from({ length: 15 }, (_, i) => ({
@@ -41,14 +41,14 @@ describe('admin enquiries', () => {
       )
       .returning(['id', 'email'])
       .execute();
-    const leadIds = new Map(leads.map((l) => [l.email, l.id]));
-    const leadFor = (i: number) =>
-      leadIds.get(i % 15 === 3 ? 'olivia.nguyen@example.com' : `seller${i % 15}@example.com`)!;
+    const contactIds = new Map(contacts.map((l) => [l.email, l.id]));
+    const contactFor = (i: number) =>
+      contactIds.get(i % 15 === 3 ? 'olivia.nguyen@example.com' : `seller${i % 15}@example.com`)!;
     const rows = await t.db
       .insertInto('enquiries')
       .values(
         Array.from({ length: 45 }, (_, i) => ({
-          lead_id: leadFor(i),
+          lead_id: contactFor(i),
           contact_name: i % 15 === 3 ? 'Olivia Nguyen' : `Seller ${i % 15}`,
           contact_phone: `0400 000 ${String(i % 15).padStart(3, '0')}`,
           watch_brand: brands[i % 3]!,

@@ -47,13 +47,13 @@ export async function enquiryConditions(
     // enquiry does not copy). The matching contacts are looked up first: up to a thousand go in as
     // a list of ids, so PostgreSQL ORs two index scans; an OR with a sub-select computed the
     // expression for every enquiry (bench/README.md: 274 ms → 5 ms for a rare term).
-    const leads = await sql<{ id: string }>`
+    const contacts = await sql<{ id: string }>`
       SELECT id FROM leads WHERE contact_search_text(email, full_name, phone) ILIKE ${pattern}
       LIMIT ${LEAD_MATCH_CAP + 1}`.execute(db);
     const own = sql`enquiry_search_text(contact_name, contact_phone, watch_model) ILIKE ${pattern}`;
-    if (leads.rows.length === 0) conditions.push(own);
-    else if (leads.rows.length <= LEAD_MATCH_CAP)
-      conditions.push(sql`(${own} OR lead_id = ANY(${leads.rows.map((r) => r.id)}::uuid[]))`);
+    if (contacts.rows.length === 0) conditions.push(own);
+    else if (contacts.rows.length <= LEAD_MATCH_CAP)
+      conditions.push(sql`(${own} OR lead_id = ANY(${contacts.rows.map((r) => r.id)}::uuid[]))`);
     // A broad term (more contacts than the count cap): the list is capped anyway, and walking the
     // date index finds its newest twenty matches quickly.
     else {
@@ -105,7 +105,7 @@ export function toEnquirySummary(row: SummaryRow): EnquirySummary {
   return {
     id: row.id,
     reference: enquiryReference(row.id),
-    leadId: row.lead_id,
+    contactId: row.lead_id,
     // What the enquiry submitted; the contact's record for enquiries stored before it was kept.
     sellerName: row.contact_name ?? row.full_name,
     sellerEmail: row.email,

@@ -7,7 +7,7 @@ const config = testConfig();
 
 const notice: EnquiryNotice = {
   enquiryId: '3f0f5a47-9a43-4d1a-9c39-5b2a0a4f0e11',
-  leadId: '7d1c0b7e-3c55-4a57-8d3f-0d9e3f7b2a22',
+  contactId: '7d1c0b7e-3c55-4a57-8d3f-0d9e3f7b2a22',
   submittedAt: new Date('2026-11-21T01:30:00Z'),
   fullName: "Mary-Jane O'Brien",
   email: 'mj@example.com',
@@ -69,7 +69,7 @@ describe('business notification', () => {
   });
 
   it('links to the contact in the admin and to each photo, never to a file path', () => {
-    const contact = `http://localhost:3999/admin/contacts/${notice.leadId}`;
+    const contact = `http://localhost:3999/admin/contacts/${notice.contactId}`;
     const photos = notice.photoIds.map((id) => `http://localhost:3999/api/uploads/${id}`);
     for (const url of [contact, ...photos]) {
       expect(message.text).toContain(url);

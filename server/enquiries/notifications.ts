@@ -18,7 +18,7 @@ import type { AppServices } from '../services.ts';
 /** Everything both e-mails about one enquiry say, captured when it is stored. */
 export interface EnquiryNotice {
   enquiryId: string;
-  leadId: string;
+  contactId: string;
   submittedAt: Date;
   fullName: string;
   email: string;
@@ -86,7 +86,7 @@ function addressLines(site: NoticeConfig['site']): string[] {
 
 /** The business's copy: every field, where the seller came from, and links into the admin. */
 export function businessNotification(config: NoticeConfig, notice: EnquiryNotice): EmailMessage {
-  const contactUrl = `${config.appUrl}/admin/contacts/${notice.leadId}`;
+  const contactUrl = `${config.appUrl}/admin/contacts/${notice.contactId}`;
   const photoUrls = notice.photoIds.map((id) => `${config.appUrl}/api/uploads/${id}`);
   const utmRows: Array<[string, string | null]> = [
     ['UTM source', notice.utm.source],
@@ -162,7 +162,7 @@ function confirmationSection(
 ): { html: string[]; text: string[] } | null {
   if (notice.awaitingConfirmation.length === 0) return null;
   const url = confirmationUrl(config, {
-    leadId: notice.leadId,
+    contactId: notice.contactId,
     enquiryId: notice.enquiryId,
     email: notice.email,
     submittedAt: notice.submittedAt,
@@ -281,7 +281,7 @@ export async function loadEnquiryNotice(db: DbExecutor, enquiryId: string): Prom
     .execute();
   return {
     enquiryId: row.id,
-    leadId: row.lead_id,
+    contactId: row.lead_id,
     submittedAt: row.created_at,
     // What this enquiry submitted; the contact's record for enquiries stored before it was kept.
     fullName: row.contact_name ?? row.full_name ?? row.email,

@@ -17,7 +17,7 @@ describe('replying to a seller from the enquiry', () => {
     const user = await createUser(t.db, { email: 'replier@example.com', password: 'x-password-1' });
     await grantAdmin(t.db, user.email);
     admin = { id: user.id, email: user.email, role: 'owner' };
-    const lead = await t.db
+    const contact = await t.db
       .insertInto('leads')
       .values({ email: 'sam.seller@example.com', full_name: 'Sam Seller' })
       .returning('id')
@@ -25,7 +25,7 @@ describe('replying to a seller from the enquiry', () => {
     const enquiry = await t.db
       .insertInto('enquiries')
       .values({
-        lead_id: lead.id,
+        lead_id: contact.id,
         contact_name: 'Sam <b>Seller</b>',
         watch_brand: 'Omega',
         watch_model: 'Speedmaster',
@@ -120,10 +120,10 @@ describe('replying to a seller from the enquiry', () => {
   });
 
   it('moves a New enquiry to Contacted on its first reply only', async () => {
-    const lead = await t.db.selectFrom('leads').select('id').executeTakeFirstOrThrow();
+    const contact = await t.db.selectFrom('leads').select('id').executeTakeFirstOrThrow();
     const fresh = await t.db
       .insertInto('enquiries')
-      .values({ lead_id: lead.id, watch_brand: 'Rolex', watch_condition: 'Good' })
+      .values({ lead_id: contact.id, watch_brand: 'Rolex', watch_condition: 'Good' })
       .returning('id')
       .executeTakeFirstOrThrow();
     const first = await caller().admin.enquiries.reply({

@@ -24,7 +24,7 @@ describe('enquiry retention', () => {
   afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
   async function enquiry(status: EnquiryStatus, closedDaysAgo: number | null) {
-    const lead = await t.db
+    const contact = await t.db
       .insertInto('leads')
       .values({ email: `r-${Math.random().toString(36).slice(2)}@example.com` })
       .returning('id')
@@ -32,7 +32,7 @@ describe('enquiry retention', () => {
     const row = await t.db
       .insertInto('enquiries')
       .values({
-        lead_id: lead.id,
+        lead_id: contact.id,
         watch_brand: 'Tudor',
         watch_condition: 'Good',
         additional_details: 'My grandfather’s watch, call me on 0400 000 000',

@@ -64,7 +64,7 @@ async function uploads(db: Database, count: number): Promise<string[]> {
 }
 
 async function counts(db: Database) {
-  const row = await sql<{ leads: number; enquiries: number; attached: number; jobs: number }>`
+  const row = await sql<{ contacts: number; enquiries: number; attached: number; jobs: number }>`
     SELECT (SELECT count(*) FROM leads)::int AS leads,
            (SELECT count(*) FROM enquiries)::int AS enquiries,
            (SELECT count(*) FROM uploads WHERE enquiry_id IS NOT NULL)::int AS attached,
@@ -127,12 +127,12 @@ describe('lead.submit', () => {
       email_consent_requested: true,
       sms_consent_requested: false,
     });
-    const lead = await t.db
+    const contact = await t.db
       .selectFrom('leads')
       .selectAll()
       .where('id', '=', enquiry.lead_id)
       .executeTakeFirstOrThrow();
-    expect(lead).toMatchObject({
+    expect(contact).toMatchObject({
       email: input.email,
       full_name: 'Jane Citizen',
       phone: '0412 345 678',
@@ -146,7 +146,7 @@ describe('lead.submit', () => {
       consent_ip: null,
       email_unsubscribed_at: null,
     });
-    expect(lead.consent_requested_at).toBeInstanceOf(Date);
+    expect(contact.consent_requested_at).toBeInstanceOf(Date);
 
     const attached = await t.db
       .selectFrom('uploads')
@@ -174,7 +174,7 @@ describe('lead.submit', () => {
     const [business, seller] = payloads;
     expect(business?.message.to).toEqual([services.config.site.email]);
     for (const id of photoIds) expect(business?.message.text).toContain(`${TEST_APP_URL}/api/uploads/${id}`);
-    expect(business?.message.text).toContain(`${TEST_APP_URL}/admin/contacts/${lead.id}`);
+    expect(business?.message.text).toContain(`${TEST_APP_URL}/admin/contacts/${contact.id}`);
     expect(business?.message.text).toContain('UTM source: google');
     expect(business?.message.text).toContain('Model: Submariner');
     expect(seller?.message.to).toEqual([input.email]);
@@ -194,12 +194,12 @@ describe('lead.submit', () => {
     const services = leadServices();
     const input = form();
     await visitor(services).lead.submit(input);
-    const lead = await t.db
+    const contact = await t.db
       .selectFrom('leads')
       .selectAll()
       .where('email', '=', input.email)
       .executeTakeFirstOrThrow();
-    expect(lead).toMatchObject({
+    expect(contact).toMatchObject({
       email_marketing_consent: false,
       sms_marketing_consent: false,
       consent_at: null,
@@ -226,12 +226,12 @@ describe('lead.submit', () => {
     expect(again).toEqual(first);
     expect(await counts(t.db)).toEqual(before);
     expect(await notifyJobs(t.db, first.enquiryId)).toHaveLength(1);
-    const lead = await t.db
+    const contact = await t.db
       .selectFrom('leads')
       .select('full_name')
       .where('email', '=', input.email)
       .executeTakeFirstOrThrow();
-    expect(lead.full_name).toBe('Jane Citizen');
+    expect(contact.full_name).toBe('Jane Citizen');
   });
 
   it('stores one enquiry when the same submission arrives several times at once', async () => {
@@ -244,7 +244,7 @@ describe('lead.submit', () => {
     expect(ids.size).toBe(1);
     const after = await counts(t.db);
     expect(after).toEqual({
-      leads: (before?.leads ?? 0) + 1,
+      leads: (before?.contacts ?? 0) + 1,
       enquiries: (before?.enquiries ?? 0) + 1,
       attached: (before?.attached ?? 0) + 2,
       jobs: (before?.jobs ?? 0) + 1,
@@ -292,12 +292,12 @@ describe('lead.submit', () => {
       contact_name: 'New Name',
       contact_phone: '0499 999 999',
     });
-    const lead = await t.db
+    const contact = await t.db
       .selectFrom('leads')
       .selectAll()
       .where('id', '=', existing.id)
       .executeTakeFirstOrThrow();
-    expect(lead).toMatchObject({
+    expect(contact).toMatchObject({
       email: 'Former.Seller@Example.com',
       // ... while an unverified submission does not replace the contact's own name and phone.
       full_name: 'Old Name',
@@ -329,12 +329,12 @@ describe('lead.submit', () => {
     await visitor(leadServices(), '203.0.113.21').lead.submit(
       form({ email, fullName: 'Filled Name', phone: '0411 111 111' }),
     );
-    const lead = await t.db
+    const contact = await t.db
       .selectFrom('leads')
       .select(['full_name', 'phone'])
       .where('email', '=', email)
       .executeTakeFirstOrThrow();
-    expect(lead).toEqual({ full_name: 'Filled Name', phone: '0411 111 111' });
+    expect(contact).toEqual({ full_name: 'Filled Name', phone: '0411 111 111' });
   });
 
   it('never withdraws earlier consent or a pending request when a later enquiry leaves the boxes unticked', async () => {
@@ -371,12 +371,12 @@ describe('lead.submit', () => {
     await t.db.insertInto('leads').values({ email, email_marketing_consent: true }).execute();
     const result = await visitor(leadServices()).lead.submit(form({ email, emailMarketingConsent: true }));
     expect(result.confirmationRequested).toBe(false);
-    const lead = await t.db
+    const contact = await t.db
       .selectFrom('leads')
       .select(['email_marketing_consent', 'email_consent_pending'])
       .where('email', '=', email)
       .executeTakeFirstOrThrow();
-    expect(lead).toEqual({ email_marketing_consent: true, email_consent_pending: false });
+    expect(contact).toEqual({ email_marketing_consent: true, email_consent_pending: false });
   });
 
   it('refuses more than 10 photos with the spec message and stores nothing', async () => {
@@ -411,12 +411,12 @@ describe('lead.submit', () => {
         'Some of your photos are no longer available. Please remove them and add them again.',
       );
       expect(await counts(t.db)).toEqual(before);
-      const lead = await t.db
+      const contact = await t.db
         .selectFrom('leads')
         .select('id')
         .where('email', '=', input.email)
         .executeTakeFirst();
-      expect(lead).toBeUndefined();
+      expect(contact).toBeUndefined();
     }
     const stillFree = await t.db
       .selectFrom('uploads')
@@ -571,7 +571,7 @@ describe('lead.submit and the job queue', () => {
 });
 
 describe('lead.submit under a burst (concurrent transactions)', () => {
-  async function leadEmailsOf(enquiryIds: string[]) {
+  async function contactEmailsOf(enquiryIds: string[]) {
     const rows = await t.db
       .selectFrom('enquiries')
       .innerJoin('leads', 'leads.id', 'enquiries.lead_id')
@@ -599,7 +599,7 @@ describe('lead.submit under a burst (concurrent transactions)', () => {
     const results = await Promise.all(inputs.map((input) => visitor(services).lead.submit(input)));
 
     expect(new Set(results.map((r) => r.enquiryId)).size).toBe(inputs.length);
-    const stored = await leadEmailsOf(results.map((r) => r.enquiryId));
+    const stored = await contactEmailsOf(results.map((r) => r.enquiryId));
     results.forEach((result, index) => {
       const input = inputs[index];
       const row = stored.get(result.enquiryId);
@@ -616,7 +616,7 @@ describe('lead.submit under a burst (concurrent transactions)', () => {
       expect(await notifyJobs(t.db, result.enquiryId)).toHaveLength(1);
     }
     expect(await counts(t.db)).toEqual({
-      leads: (before?.leads ?? 0) + 11,
+      leads: (before?.contacts ?? 0) + 11,
       enquiries: (before?.enquiries ?? 0) + 12,
       attached: (before?.attached ?? 0) + 12,
       jobs: (before?.jobs ?? 0) + 12,
@@ -652,14 +652,14 @@ describe('lead.submit under a burst (concurrent transactions)', () => {
           value: { enquiryId: expect.any(String) as string, created: true },
         });
       // The contact was upserted before the enquiry failed: the transaction took it back.
-      const refusedLead = await t.db
+      const refusedContact = await t.db
         .selectFrom('leads')
         .select('id')
         .where('email', '=', inputs[1]?.email ?? '')
         .executeTakeFirst();
-      expect(refusedLead).toBeUndefined();
+      expect(refusedContact).toBeUndefined();
       expect(await counts(t.db)).toEqual({
-        leads: (before?.leads ?? 0) + 2,
+        leads: (before?.contacts ?? 0) + 2,
         enquiries: (before?.enquiries ?? 0) + 2,
         attached: before?.attached ?? 0,
         jobs: (before?.jobs ?? 0) + 2,
@@ -706,7 +706,7 @@ describe('lead.submit under a burst (concurrent transactions)', () => {
       expect(new Set(results.map((r) => r.enquiryId)).size).toBe(1);
       expect(results.filter((r) => r.created)).toHaveLength(1);
       expect(await counts(t.db)).toEqual({
-        leads: (before?.leads ?? 0) + 1,
+        leads: (before?.contacts ?? 0) + 1,
         enquiries: (before?.enquiries ?? 0) + 1,
         attached: (before?.attached ?? 0) + 2,
         jobs: (before?.jobs ?? 0) + 1,

@@ -10,7 +10,7 @@ const CONSENT_SOURCE_SELL_FORM_UNCONFIRMED = 'sell_form_unconfirmed';
 
 export interface SubmitLeadResult {
   enquiryId: string;
-  leadId: string;
+  contactId: string;
   /** false when this meta_event_id was already stored: the first result is returned, nothing is written. */
   created: boolean;
   /** The seller ticked a marketing box that waits for confirmation through the e-mailed link. */
@@ -78,7 +78,7 @@ export async function submitLead(
       await services.jobs.send('enquiry.notify', { enquiryId: enquiry.id }, { trx });
       return {
         enquiryId: enquiry.id,
-        leadId: contact.id,
+        contactId: contact.id,
         created: true,
         confirmationRequested:
           contact.consent_pending && (input.emailMarketingConsent || input.smsMarketingConsent),
@@ -100,7 +100,7 @@ export async function submitLead(
     if (first)
       return {
         enquiryId: first.id,
-        leadId: first.lead_id,
+        contactId: first.lead_id,
         created: false,
         confirmationRequested: first.confirmation_requested,
       };

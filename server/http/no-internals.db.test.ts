@@ -17,7 +17,7 @@ const DRIVER_MESSAGE =
 const LEAKS = [/SQLSTATE/, /relation "/, /\/srv\/app/, /\.ts:\d+/, /node_modules/, /"stack"/, /at async/];
 
 const wellFormedConfirmationToken = createConfirmationToken('another-secret', {
-  leadId: randomUUID(),
+  contactId: randomUUID(),
   enquiryId: randomUUID(),
   email: 'jane.leak@example.com',
   submittedAt: new Date(),

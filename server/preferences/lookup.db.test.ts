@@ -47,7 +47,7 @@ describe('look-up by e-mail (never reveals whether an address is on file)', () =
     });
   }
 
-  async function createLead(email: string) {
+  async function createContact(email: string) {
     return t.db
       .insertInto('leads')
       .values({ email, email_marketing_consent: true, sms_marketing_consent: true })
@@ -56,7 +56,7 @@ describe('look-up by e-mail (never reveals whether an address is on file)', () =
   }
 
   it('"unsubscribe this address" gives byte-identical answers and applies only to a known address', async () => {
-    const known = await createLead('Known.Seller@example.com');
+    const known = await createContact('Known.Seller@example.com');
     const ip = freshIp();
     const forKnown = await post(
       'preferences.unsubscribeByEmail',
@@ -72,13 +72,13 @@ describe('look-up by e-mail (never reveals whether an address is on file)', () =
     expect(forUnknown.headers['content-length']).toBe(forKnown.headers['content-length']);
     expect(forKnown.headers['set-cookie']).toBeUndefined();
 
-    const lead = await t.db
+    const contact = await t.db
       .selectFrom('leads')
       .selectAll()
       .where('id', '=', known.id)
       .executeTakeFirstOrThrow();
-    expect(lead).toMatchObject({ email_marketing_consent: false, sms_marketing_consent: false });
-    expect(lead.email_unsubscribed_at).toBeInstanceOf(Date);
+    expect(contact).toMatchObject({ email_marketing_consent: false, sms_marketing_consent: false });
+    expect(contact.email_unsubscribed_at).toBeInstanceOf(Date);
     const logs = await t.db.selectFrom('unsubscribe_logs').selectAll().orderBy('action').execute();
     expect(logs.map((l) => [l.email, l.action, l.method, l.ip_address, l.user_agent, l.lead_id])).toEqual([
       [known.email, 'email_unsubscribe', 'manual', ip, 'Mozilla/5.0 (look-up test)', known.id],
@@ -92,7 +92,7 @@ describe('look-up by e-mail (never reveals whether an address is on file)', () =
   });
 
   it('"email me a link" gives byte-identical answers and queues an e-mail only for a known address', async () => {
-    const known = await createLead('link.seller@example.com');
+    const known = await createContact('link.seller@example.com');
     const ip = freshIp();
     const before = jobs.jobs.length;
     const forKnown = await post('preferences.requestLink', { email: 'LINK.seller@example.com' }, ip);
@@ -108,7 +108,7 @@ describe('look-up by e-mail (never reveals whether an address is on file)', () =
     const payload = queued[0]?.payload as JobPayload<'email.send'>;
     expect(payload.message.to).toEqual([known.email]);
 
-    // The worker's job sends it (to the outbox here); the e-mail's link opens this lead's preferences.
+    // The worker's job sends it (to the outbox here); the e-mail's link opens this contact's preferences.
     const services = testServices(t.db);
     await runEmailSendJob(services, payload);
     const outbox = await t.db
@@ -125,7 +125,7 @@ describe('look-up by e-mail (never reveals whether an address is on file)', () =
     ];
     expect(links.length).toBeGreaterThanOrEqual(2);
     const token = links[0]?.[1] ?? '';
-    expect(verifyToken(testConfig().appSecret, token)).toEqual({ leadId: known.id });
+    expect(verifyToken(testConfig().appSecret, token)).toEqual({ contactId: known.id });
     expect(await callerFor(services).preferences.get({ token })).toEqual({
       email: 'l***@example.com',
       emailSubscribed: true,
@@ -140,7 +140,7 @@ describe('look-up by e-mail (never reveals whether an address is on file)', () =
   });
 
   it('repeated link requests within the window share one idempotency key (one e-mail per inbox)', async () => {
-    await createLead('repeat.seller@example.com');
+    await createContact('repeat.seller@example.com');
     const ip = freshIp();
     const before = jobs.jobs.length;
     await post('preferences.requestLink', { email: 'repeat.seller@example.com' }, ip);
@@ -167,7 +167,7 @@ describe('look-up by e-mail (never reveals whether an address is on file)', () =
   });
 
   it('limits one address to 5 look-ups per 15 minutes, whoever asks, with the same answer for known and unknown', async () => {
-    await createLead('limited@example.com');
+    await createContact('limited@example.com');
     for (const email of ['limited@example.com', 'limited-unknown@example.com']) {
       const statuses: number[] = [];
       for (let i = 0; i < LOOKUP_LIMITS.perAddress.limit + 1; i += 1) {

@@ -6,7 +6,7 @@ import type { EmailMessage } from '../email/types.ts';
 import { consumeRateLimit, type RateLimitRule } from '../security/rate-limit.ts';
 import type { AppServices } from '../services.ts';
 import { preferencesUrl } from '../unsubscribe/entry.ts';
-import { applyPreferenceAction, type ChangeSource, lockLeadIdByEmail } from './preferences.ts';
+import { applyPreferenceAction, type ChangeSource, lockContactIdByEmail } from './preferences.ts';
 
 /**
  * Look-up by e-mail (decision 004). Nothing here may tell a caller whether an address is on
@@ -52,24 +52,24 @@ export async function consumeLookupAllowance(
   return { allowed: false, retryAfterSeconds: Math.max(...refused.map((r) => r.retryAfterSeconds)) };
 }
 
-/** "Unsubscribe this address from all marketing": e-mail and SMS, for a lead with this address if any. */
+/** "Unsubscribe this address from all marketing": e-mail and SMS, for a contact with this address if any. */
 export async function unsubscribeByEmail(
   db: Database,
   email: string,
   source: Omit<ChangeSource, 'method' | 'campaignId'>,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const leadId = await lockLeadIdByEmail(trx, email);
-    if (leadId === null) return;
-    await applyPreferenceAction(trx, leadId, 'both', { ...source, method: 'manual', campaignId: null });
+    const contactId = await lockContactIdByEmail(trx, email);
+    if (contactId === null) return;
+    await applyPreferenceAction(trx, contactId, 'both', { ...source, method: 'manual', campaignId: null });
   });
 }
 
 export function preferencesLinkEmail(
   config: AppServices['config'],
-  lead: { id: string; email: string },
+  contact: { id: string; email: string },
 ): EmailMessage {
-  const url = preferencesUrl(config, { leadId: lead.id });
+  const url = preferencesUrl(config, { contactId: contact.id });
   const { site } = config;
   const text = [
     'Hello,',
@@ -97,7 +97,7 @@ export function preferencesLinkEmail(
 </html>`;
   return {
     from: config.emailFrom,
-    to: [lead.email],
+    to: [contact.email],
     subject: `Manage your marketing preferences with ${site.name}`,
     html,
     text,
@@ -111,17 +111,17 @@ export async function requestPreferencesLink(
   email: string,
   now = new Date(),
 ): Promise<void> {
-  const lead = await services.db
+  const contact = await services.db
     .selectFrom('leads')
     .select(['id', 'email'])
     .where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase()))
     .executeTakeFirst();
-  if (!lead) return;
+  if (!contact) return;
   // Same key within a window: repeated requests queue one e-mail, so the form cannot flood an inbox.
   const windowIndex = Math.floor(now.getTime() / LINK_EMAIL_WINDOW_MS);
   await enqueueEmail(
     services,
-    preferencesLinkEmail(services.config, lead),
-    `preferences-link-${lead.id}-${windowIndex}`,
+    preferencesLinkEmail(services.config, contact),
+    `preferences-link-${contact.id}-${windowIndex}`,
   );
 }

@@ -10,8 +10,13 @@ const config = testConfig();
 const providerUserAgent = 'Mozilla/5.0 (compatible; MailProvider-OneClick/1.0)';
 
 /** The request path and query of the link a campaign e-mail would carry in List-Unsubscribe. */
-function oneClickPath(leadId: string, campaignId?: string): string {
-  const url = new URL(oneClickUnsubscribeUrl(config, campaignId ? { leadId, campaignId } : { leadId }));
+function oneClickPath(contactId: string, campaignId?: string): string {
+  const url = new URL(
+    oneClickUnsubscribeUrl(
+      config,
+      campaignId ? { contactId: contactId, campaignId } : { contactId: contactId },
+    ),
+  );
   return `${url.pathname}${url.search}`;
 }
 
@@ -41,7 +46,7 @@ describe('RFC 8058 one-click unsubscribe endpoint', () => {
   });
   afterAll(() => server.stop());
 
-  async function createLead() {
+  async function createContact() {
     return t.db
       .insertInto('leads')
       .values({
@@ -53,7 +58,7 @@ describe('RFC 8058 one-click unsubscribe endpoint', () => {
       .executeTakeFirstOrThrow();
   }
 
-  const leadRow = (id: string) =>
+  const contactRow = (id: string) =>
     t.db.selectFrom('leads').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const logsOf = (id: string) =>
     t.db.selectFrom('unsubscribe_logs').selectAll().where('lead_id', '=', id).execute();
@@ -67,8 +72,8 @@ describe('RFC 8058 one-click unsubscribe endpoint', () => {
   }
 
   it('unsubscribes with the urlencoded body a provider sends: 200, no redirect, one log row', async () => {
-    const lead = await createLead();
-    const url = oneClickPath(lead.id, campaignId);
+    const contact = await createContact();
+    const url = oneClickPath(contact.id, campaignId);
     const res = await server.app.inject({
       method: 'POST',
       url,
@@ -86,13 +91,13 @@ describe('RFC 8058 one-click unsubscribe endpoint', () => {
     expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(res.body).toMatch(/unsubscribed/i);
 
-    const after = await leadRow(lead.id);
+    const after = await contactRow(contact.id);
     expect(after).toMatchObject({ email_marketing_consent: false, sms_marketing_consent: true });
     expect(after.email_unsubscribed_at).toBeInstanceOf(Date);
-    const logs = await logsOf(lead.id);
+    const logs = await logsOf(contact.id);
     expect(logs).toHaveLength(1);
     expect(logs[0]).toMatchObject({
-      email: lead.email,
+      email: contact.email,
       action: 'email_unsubscribe',
       method: 'one_click',
       ip_address: '192.0.2.44',
@@ -104,26 +109,26 @@ describe('RFC 8058 one-click unsubscribe endpoint', () => {
     const again = await providerPost(url, 'application/x-www-form-urlencoded', 'List-Unsubscribe=One-Click');
     expect(again.statusCode).toBe(200);
     expect(again.body).toBe(res.body);
-    expect(await logsOf(lead.id)).toHaveLength(1);
-    expect((await leadRow(lead.id)).email_unsubscribed_at).toEqual(after.email_unsubscribed_at);
+    expect(await logsOf(contact.id)).toHaveLength(1);
+    expect((await contactRow(contact.id)).email_unsubscribed_at).toEqual(after.email_unsubscribed_at);
   });
 
   it('unsubscribes with a multipart/form-data body holding the single field', async () => {
-    const lead = await createLead();
+    const contact = await createContact();
     const { body, contentType } = multipartBody({ 'List-Unsubscribe': 'One-Click' });
-    const res = await providerPost(oneClickPath(lead.id), contentType, body);
+    const res = await providerPost(oneClickPath(contact.id), contentType, body);
     expect(res.statusCode).toBe(200);
     expect(res.headers.location).toBeUndefined();
-    expect((await leadRow(lead.id)).email_marketing_consent).toBe(false);
-    const logs = await logsOf(lead.id);
+    expect((await contactRow(contact.id)).email_marketing_consent).toBe(false);
+    const logs = await logsOf(contact.id);
     expect(logs.map((l) => [l.action, l.method, l.campaign_id])).toEqual([
       ['email_unsubscribe', 'one_click', null],
     ]);
   });
 
   it('a GET (link scanner, person opening the URL) changes nothing and redirects to the preferences page', async () => {
-    const lead = await createLead();
-    const url = oneClickPath(lead.id, campaignId);
+    const contact = await createContact();
+    const url = oneClickPath(contact.id, campaignId);
     const token = new URL(url, 'http://x').searchParams.get('token') ?? '';
     for (let i = 0; i < 10; i += 1) {
       const res = await server.app.inject({
@@ -136,14 +141,14 @@ describe('RFC 8058 one-click unsubscribe endpoint', () => {
     }
     const head = await server.app.inject({ method: 'HEAD', url });
     expect(head.statusCode).toBe(303);
-    const after = await leadRow(lead.id);
+    const after = await contactRow(contact.id);
     expect(after).toMatchObject({ email_marketing_consent: true, email_unsubscribed_at: null });
-    expect(await logsOf(lead.id)).toHaveLength(0);
+    expect(await logsOf(contact.id)).toHaveLength(0);
   });
 
   it('answers 400 without detail to a bad token or a wrong body, and changes nothing', async () => {
-    const lead = await createLead();
-    const good = oneClickPath(lead.id);
+    const contact = await createContact();
+    const good = oneClickPath(contact.id);
     const goodToken = new URL(good, 'http://x').searchParams.get('token') ?? '';
     const tampered = `${goodToken.slice(0, -2)}${goodToken.endsWith('AA') ? 'BB' : 'AA'}`;
     const form = 'application/x-www-form-urlencoded';
@@ -151,7 +156,7 @@ describe('RFC 8058 one-click unsubscribe endpoint', () => {
       ['/api/unsubscribe/one-click', form, 'List-Unsubscribe=One-Click'],
       [`/api/unsubscribe/one-click?token=${tampered}`, form, 'List-Unsubscribe=One-Click'],
       [
-        `/api/unsubscribe/one-click?token=${signToken('other-secret-0123456789abcdefghijklmn', { leadId: lead.id })}`,
+        `/api/unsubscribe/one-click?token=${signToken('other-secret-0123456789abcdefghijklmn', { contactId: contact.id })}`,
         form,
         'List-Unsubscribe=One-Click',
       ],
@@ -173,26 +178,26 @@ describe('RFC 8058 one-click unsubscribe endpoint', () => {
     }
     // The same short answer whatever was wrong.
     expect([...bodies]).toEqual(['Invalid unsubscribe request.\n']);
-    expect((await leadRow(lead.id)).email_marketing_consent).toBe(true);
-    expect(await logsOf(lead.id)).toHaveLength(0);
+    expect((await contactRow(contact.id)).email_marketing_consent).toBe(true);
+    expect(await logsOf(contact.id)).toHaveLength(0);
   });
 
   it('refuses bodies over 1 KB', async () => {
-    const lead = await createLead();
+    const contact = await createContact();
     const res = await providerPost(
-      oneClickPath(lead.id),
+      oneClickPath(contact.id),
       'application/x-www-form-urlencoded',
       `List-Unsubscribe=One-Click&padding=${'x'.repeat(2000)}`,
     );
     expect(res.statusCode).toBe(413);
-    expect((await leadRow(lead.id)).email_marketing_consent).toBe(true);
+    expect((await contactRow(contact.id)).email_marketing_consent).toBe(true);
   });
 
   it('answers 200 for a valid token whose lead has since been deleted', async () => {
-    const lead = await createLead();
-    await t.db.deleteFrom('leads').where('id', '=', lead.id).execute();
+    const contact = await createContact();
+    await t.db.deleteFrom('leads').where('id', '=', contact.id).execute();
     const res = await providerPost(
-      oneClickPath(lead.id),
+      oneClickPath(contact.id),
       'application/x-www-form-urlencoded',
       'List-Unsubscribe=One-Click',
     );

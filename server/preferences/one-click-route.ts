@@ -65,9 +65,9 @@ export function oneClickUnsubscribePlugin(services: AppServices) {
         return sendText(reply, 400, BAD_REQUEST_TEXT);
 
       const { ip, userAgent } = requestInfo(req);
-      // A lead deleted since the e-mail was sent is already off every list: same answer, nothing to do.
+      // A contact deleted since the e-mail was sent is already off every list: same answer, nothing to do.
       await services.db.transaction().execute((trx) =>
-        applyPreferenceAction(trx, payload.leadId, 'email', {
+        applyPreferenceAction(trx, payload.contactId, 'email', {
           method: 'one_click',
           ip,
           userAgent,

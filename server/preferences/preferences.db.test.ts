@@ -2,14 +2,14 @@ import { TRPCError } from '@trpc/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PREFERENCES_MESSAGES } from '#shared/preferences/schemas.ts';
 import type { Database } from '../db/database.ts';
-import type { NewLead } from '../db/types.ts';
+import type { NewContact } from '../db/types.ts';
 import { useTestDatabase } from '#test/support/db.ts';
 import { callerFor, testConfig, testServices } from '#test/support/services.ts';
 import { signToken } from '../unsubscribe/signed-token.ts';
 
 const secret = testConfig().appSecret;
 
-async function createLead(db: Database, values: Partial<NewLead> = {}) {
+async function createContact(db: Database, values: Partial<NewContact> = {}) {
   return db
     .insertInto('leads')
     .values({
@@ -26,15 +26,15 @@ async function createLead(db: Database, values: Partial<NewLead> = {}) {
     .executeTakeFirstOrThrow();
 }
 
-async function leadRow(db: Database, id: string) {
+async function contactRow(db: Database, id: string) {
   return db.selectFrom('leads').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 }
 
-async function logsOf(db: Database, leadId: string) {
+async function logsOf(db: Database, contactId: string) {
   return db
     .selectFrom('unsubscribe_logs')
     .selectAll()
-    .where('lead_id', '=', leadId)
+    .where('lead_id', '=', contactId)
     .orderBy('created_at')
     .orderBy('action')
     .execute();
@@ -64,8 +64,11 @@ describe('preferences.get / preferences.update', () => {
   });
 
   it('shows the masked address and both channels for a valid link', async () => {
-    const lead = await createLead(t.db, { email: 'John.Smith@Example.com', sms_marketing_consent: false });
-    const view = await caller().preferences.get({ token: signToken(secret, { leadId: lead.id }) });
+    const contact = await createContact(t.db, {
+      email: 'John.Smith@Example.com',
+      sms_marketing_consent: false,
+    });
+    const view = await caller().preferences.get({ token: signToken(secret, { contactId: contact.id }) });
     expect(view).toEqual({
       email: 'J***@Example.com',
       emailSubscribed: true,
@@ -78,13 +81,13 @@ describe('preferences.get / preferences.update', () => {
   });
 
   it('answers NOT_FOUND with the spec message for a bad, foreign or orphaned link', async () => {
-    const lead = await createLead(t.db);
-    const good = signToken(secret, { leadId: lead.id });
+    const contact = await createContact(t.db);
+    const good = signToken(secret, { contactId: contact.id });
     const tokens = [
       'not-a-token',
       `${good.slice(0, -1)}${good.endsWith('A') ? 'B' : 'A'}`,
-      signToken('another-secret-0123456789abcdefghijklmnop', { leadId: lead.id }),
-      signToken(secret, { leadId: crypto.randomUUID() }),
+      signToken('another-secret-0123456789abcdefghijklmnop', { contactId: contact.id }),
+      signToken(secret, { contactId: crypto.randomUUID() }),
     ];
     for (const token of tokens) {
       const error = await trpcError(caller().preferences.get({ token }));
@@ -93,13 +96,13 @@ describe('preferences.get / preferences.update', () => {
       const updateError = await trpcError(caller().preferences.update({ token, action: 'both' }));
       expect(updateError.code).toBe('NOT_FOUND');
     }
-    expect(await logsOf(t.db, lead.id)).toHaveLength(0);
-    expect((await leadRow(t.db, lead.id)).email_marketing_consent).toBe(true);
+    expect(await logsOf(t.db, contact.id)).toHaveLength(0);
+    expect((await contactRow(t.db, contact.id)).email_marketing_consent).toBe(true);
   });
 
   it('unsubscribes e-mail, logs one row with method, IP, user agent and campaign, and keeps the first time', async () => {
-    const lead = await createLead(t.db);
-    const token = signToken(secret, { leadId: lead.id, campaignId });
+    const contact = await createContact(t.db);
+    const token = signToken(secret, { contactId: contact.id, campaignId });
     const first = await caller().preferences.update({
       token,
       action: 'email',
@@ -116,24 +119,24 @@ describe('preferences.get / preferences.update', () => {
         smsOptedOut: false,
       },
     });
-    const after = await leadRow(t.db, lead.id);
+    const after = await contactRow(t.db, contact.id);
     expect(after).toMatchObject({
       email_marketing_consent: false,
       sms_marketing_consent: true,
       unsubscribe_reason: 'Too many e-mails',
     });
     expect(after.email_unsubscribed_at).toBeInstanceOf(Date);
-    expect(after.updated_at.getTime()).toBeGreaterThan(lead.updated_at.getTime());
+    expect(after.updated_at.getTime()).toBeGreaterThan(contact.updated_at.getTime());
 
-    const logs = await logsOf(t.db, lead.id);
+    const logs = await logsOf(t.db, contact.id);
     expect(logs).toHaveLength(1);
     expect(logs[0]).toMatchObject({
-      email: lead.email,
+      email: contact.email,
       action: 'email_unsubscribe',
       method: 'manual',
       ip_address: '127.0.0.1',
       user_agent: 'vitest',
-      lead_id: lead.id,
+      lead_id: contact.id,
       campaign_id: campaignId,
       reason: 'Too many e-mails',
     });
@@ -142,35 +145,35 @@ describe('preferences.get / preferences.update', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     const second = await caller().preferences.update({ token, action: 'email', reason: 'Again' });
     expect(second.success).toBe(true);
-    const again = await leadRow(t.db, lead.id);
+    const again = await contactRow(t.db, contact.id);
     expect(again.email_unsubscribed_at).toEqual(after.email_unsubscribed_at);
     expect(again.unsubscribe_reason).toBe('Too many e-mails');
     expect(again.updated_at).toEqual(after.updated_at);
-    expect(await logsOf(t.db, lead.id)).toHaveLength(1);
+    expect(await logsOf(t.db, contact.id)).toHaveLength(1);
   });
 
   it('keeps the first unsubscribe time when "both" follows an e-mail unsubscribe, logging only SMS', async () => {
-    const lead = await createLead(t.db);
-    const token = signToken(secret, { leadId: lead.id });
+    const contact = await createContact(t.db);
+    const token = signToken(secret, { contactId: contact.id });
     await caller().preferences.update({ token, action: 'email' });
-    const emailTime = (await leadRow(t.db, lead.id)).email_unsubscribed_at;
+    const emailTime = (await contactRow(t.db, contact.id)).email_unsubscribed_at;
     await new Promise((resolve) => setTimeout(resolve, 20));
     const result = await caller().preferences.update({ token, action: 'both' });
     expect(result.preferences).toMatchObject({ emailSubscribed: false, smsSubscribed: false });
-    const after = await leadRow(t.db, lead.id);
+    const after = await contactRow(t.db, contact.id);
     expect(after.email_unsubscribed_at).toEqual(emailTime);
     expect(after.sms_unsubscribed_at).toBeInstanceOf(Date);
-    expect((await logsOf(t.db, lead.id)).map((l) => l.action)).toEqual([
+    expect((await logsOf(t.db, contact.id)).map((l) => l.action)).toEqual([
       'email_unsubscribe',
       'sms_unsubscribe',
     ]);
   });
 
   it('unsubscribes SMS only and keeps its first time', async () => {
-    const lead = await createLead(t.db);
-    const token = signToken(secret, { leadId: lead.id });
+    const contact = await createContact(t.db);
+    const token = signToken(secret, { contactId: contact.id });
     await caller().preferences.update({ token, action: 'sms', reason: 'No texts please' });
-    const after = await leadRow(t.db, lead.id);
+    const after = await contactRow(t.db, contact.id);
     expect(after).toMatchObject({
       email_marketing_consent: true,
       email_unsubscribed_at: null,
@@ -179,8 +182,8 @@ describe('preferences.get / preferences.update', () => {
     });
     expect(after.sms_unsubscribed_at).toBeInstanceOf(Date);
     await caller().preferences.update({ token, action: 'sms' });
-    expect((await leadRow(t.db, lead.id)).sms_unsubscribed_at).toEqual(after.sms_unsubscribed_at);
-    const logs = await logsOf(t.db, lead.id);
+    expect((await contactRow(t.db, contact.id)).sms_unsubscribed_at).toEqual(after.sms_unsubscribed_at);
+    const logs = await logsOf(t.db, contact.id);
     expect(logs).toHaveLength(1);
     expect(logs[0]).toMatchObject({
       action: 'sms_unsubscribe',
@@ -193,33 +196,33 @@ describe('preferences.get / preferences.update', () => {
   });
 
   it('"both" writes one row per channel it changes', async () => {
-    const lead = await createLead(t.db);
-    const token = signToken(secret, { leadId: lead.id, campaignId });
+    const contact = await createContact(t.db);
+    const token = signToken(secret, { contactId: contact.id, campaignId });
     await caller().preferences.update({ token, action: 'both' });
-    const after = await leadRow(t.db, lead.id);
+    const after = await contactRow(t.db, contact.id);
     expect(after).toMatchObject({ email_marketing_consent: false, sms_marketing_consent: false });
-    const logs = await logsOf(t.db, lead.id);
+    const logs = await logsOf(t.db, contact.id);
     expect(logs.map((l) => [l.action, l.method, l.campaign_id])).toEqual([
       ['email_unsubscribe', 'manual', campaignId],
       ['sms_unsubscribe', 'manual', campaignId],
     ]);
     await caller().preferences.update({ token, action: 'both' });
-    expect(await logsOf(t.db, lead.id)).toHaveLength(2);
+    expect(await logsOf(t.db, contact.id)).toHaveLength(2);
   });
 
   it('resubscribes e-mail with new consent evidence, then SMS, logging each once', async () => {
-    const lead = await createLead(t.db, {
+    const contact = await createContact(t.db, {
       email_marketing_consent: false,
       sms_marketing_consent: false,
       email_unsubscribed_at: new Date('2026-03-01T00:00:00Z'),
       unsubscribe_reason: 'old reason',
       sms_unsubscribed_at: new Date('2026-03-01T00:00:00Z'),
     });
-    const token = signToken(secret, { leadId: lead.id });
+    const token = signToken(secret, { contactId: contact.id });
     const before = Date.now();
     const result = await caller().preferences.update({ token, action: 'resubscribe_email' });
     expect(result.preferences).toMatchObject({ emailSubscribed: true, smsSubscribed: false });
-    const after = await leadRow(t.db, lead.id);
+    const after = await contactRow(t.db, contact.id);
     expect(after).toMatchObject({
       email_marketing_consent: true,
       email_unsubscribed_at: null,
@@ -232,9 +235,9 @@ describe('preferences.get / preferences.update', () => {
 
     await caller().preferences.update({ token, action: 'resubscribe_email' });
     await caller().preferences.update({ token, action: 'resubscribe_sms' });
-    const final = await leadRow(t.db, lead.id);
+    const final = await contactRow(t.db, contact.id);
     expect(final).toMatchObject({ sms_marketing_consent: true, sms_unsubscribed_at: null });
-    const logs = await logsOf(t.db, lead.id);
+    const logs = await logsOf(t.db, contact.id);
     expect(logs.map((l) => [l.action, l.method, l.ip_address, l.user_agent])).toEqual([
       ['email_resubscribe', 'manual', '127.0.0.1', 'vitest'],
       ['sms_resubscribe', 'manual', '127.0.0.1', 'vitest'],
@@ -242,13 +245,13 @@ describe('preferences.get / preferences.update', () => {
   });
 
   it('refuses to resubscribe a suppressed address to e-mail, with a clear message', async () => {
-    const lead = await createLead(t.db, {
+    const contact = await createContact(t.db, {
       email_marketing_consent: false,
       email_unsubscribed_at: new Date('2026-03-01T00:00:00Z'),
       suppressed_at: new Date('2026-03-01T00:00:00Z'),
       suppression_reason: 'hard_bounce',
     });
-    const token = signToken(secret, { leadId: lead.id });
+    const token = signToken(secret, { contactId: contact.id });
     expect(await caller().preferences.get({ token })).toMatchObject({
       emailSubscribed: false,
       emailSuppressed: true,
@@ -256,38 +259,38 @@ describe('preferences.get / preferences.update', () => {
     const error = await trpcError(caller().preferences.update({ token, action: 'resubscribe_email' }));
     expect(error.code).toBe('PRECONDITION_FAILED');
     expect(error.message).toBe(PREFERENCES_MESSAGES.suppressed);
-    expect(await leadRow(t.db, lead.id)).toMatchObject({
+    expect(await contactRow(t.db, contact.id)).toMatchObject({
       email_marketing_consent: false,
-      email_unsubscribed_at: lead.email_unsubscribed_at,
+      email_unsubscribed_at: contact.email_unsubscribed_at,
     });
-    expect(await logsOf(t.db, lead.id)).toHaveLength(0);
+    expect(await logsOf(t.db, contact.id)).toHaveLength(0);
     // SMS is a different channel and stays manageable.
     await caller().preferences.update({ token, action: 'sms' });
-    expect((await logsOf(t.db, lead.id)).map((l) => l.action)).toEqual(['sms_unsubscribe']);
+    expect((await logsOf(t.db, contact.id)).map((l) => l.action)).toEqual(['sms_unsubscribe']);
   });
 
   it('records no campaign when the token names a campaign that no longer exists', async () => {
-    const lead = await createLead(t.db);
-    const token = signToken(secret, { leadId: lead.id, campaignId: crypto.randomUUID() });
+    const contact = await createContact(t.db);
+    const token = signToken(secret, { contactId: contact.id, campaignId: crypto.randomUUID() });
     await caller().preferences.update({ token, action: 'email' });
-    const logs = await logsOf(t.db, lead.id);
+    const logs = await logsOf(t.db, contact.id);
     expect(logs).toHaveLength(1);
     expect(logs[0]?.campaign_id).toBeNull();
   });
 
   it('serialises concurrent clicks: one change, one log row', async () => {
-    const lead = await createLead(t.db);
-    const token = signToken(secret, { leadId: lead.id });
+    const contact = await createContact(t.db);
+    const token = signToken(secret, { contactId: contact.id });
     const results = await Promise.all(
       Array.from({ length: 8 }, () => caller().preferences.update({ token, action: 'email' })),
     );
     expect(results.every((r) => r.success)).toBe(true);
-    expect(await logsOf(t.db, lead.id)).toHaveLength(1);
+    expect(await logsOf(t.db, contact.id)).toHaveLength(1);
   });
 
   it('rejects an unknown action and a reason over 500 characters with BAD_REQUEST', async () => {
-    const lead = await createLead(t.db);
-    const token = signToken(secret, { leadId: lead.id });
+    const contact = await createContact(t.db);
+    const token = signToken(secret, { contactId: contact.id });
     const tooLong = await trpcError(
       caller().preferences.update({ token, action: 'email', reason: 'x'.repeat(501) }),
     );
@@ -297,6 +300,6 @@ describe('preferences.get / preferences.update', () => {
     );
     expect(badAction.code).toBe('BAD_REQUEST');
     await caller().preferences.update({ token, action: 'email', reason: 'x'.repeat(500) });
-    expect((await leadRow(t.db, lead.id)).unsubscribe_reason).toHaveLength(500);
+    expect((await contactRow(t.db, contact.id)).unsubscribe_reason).toHaveLength(500);
   });
 });

@@ -1,9 +1,9 @@
 import type { PreferenceAction, PreferencesView } from '#shared/preferences/schemas.ts';
 import type { DbExecutor, DbTransaction } from '../db/database.ts';
-import type { Lead, LeadUpdate, UnsubscribeAction, UnsubscribeMethod } from '../db/types.ts';
+import type { Contact, ContactUpdate, UnsubscribeAction, UnsubscribeMethod } from '../db/types.ts';
 import { maskEmail } from './mask.ts';
 
-/** The lead columns the preferences logic reads. */
+/** The contact columns the preferences logic reads. */
 const preferenceColumns = [
   'id',
   'email',
@@ -17,9 +17,9 @@ const preferenceColumns = [
   'sms_consent_pending',
 ] as const;
 
-export type LeadPreferences = Pick<Lead, (typeof preferenceColumns)[number]>;
+export type ContactPreferences = Pick<Contact, (typeof preferenceColumns)[number]>;
 
-/** Where a change came from: recorded on the lead (consent evidence) and in unsubscribe_logs. */
+/** Where a change came from: recorded on the contact (consent evidence) and in unsubscribe_logs. */
 export interface ChangeSource {
   method: UnsubscribeMethod;
   ip: string | null;
@@ -32,34 +32,39 @@ export interface ChangeSource {
 
 export type PreferenceActionResult =
   | { status: 'not_found' }
-  | { status: 'suppressed'; lead: LeadPreferences }
+  | { status: 'suppressed'; contact: ContactPreferences }
   /** `logged` lists the log rows written; empty when the action changed nothing. */
-  | { status: 'ok'; lead: LeadPreferences; logged: UnsubscribeAction[] };
+  | { status: 'ok'; contact: ContactPreferences; logged: UnsubscribeAction[] };
 
 /** docs/spec/admin.md §4: subscribed means consent given and no unsubscribe; suppression also stops e-mail. */
-export function toPreferencesView(lead: LeadPreferences): PreferencesView {
+export function toPreferencesView(contact: ContactPreferences): PreferencesView {
   return {
-    email: maskEmail(lead.email),
+    email: maskEmail(contact.email),
     emailSubscribed:
-      lead.email_marketing_consent && lead.email_unsubscribed_at === null && lead.suppressed_at === null,
-    smsSubscribed: lead.sms_marketing_consent && lead.sms_unsubscribed_at === null,
-    emailSuppressed: lead.suppressed_at !== null,
-    emailOptedOut: lead.email_unsubscribed_at !== null,
-    smsOptedOut: lead.sms_unsubscribed_at !== null,
+      contact.email_marketing_consent &&
+      contact.email_unsubscribed_at === null &&
+      contact.suppressed_at === null,
+    smsSubscribed: contact.sms_marketing_consent && contact.sms_unsubscribed_at === null,
+    emailSuppressed: contact.suppressed_at !== null,
+    emailOptedOut: contact.email_unsubscribed_at !== null,
+    smsOptedOut: contact.sms_unsubscribed_at !== null,
   };
 }
 
-export async function findLeadPreferences(db: DbExecutor, leadId: string): Promise<LeadPreferences | null> {
+export async function findContactPreferences(
+  db: DbExecutor,
+  contactId: string,
+): Promise<ContactPreferences | null> {
   const row = await db
     .selectFrom('leads')
     .select(preferenceColumns)
-    .where('id', '=', leadId)
+    .where('id', '=', contactId)
     .executeTakeFirst();
   return row ?? null;
 }
 
-/** The lead an address belongs to (addresses are unique case-insensitively), locked for an update. */
-export async function lockLeadIdByEmail(trx: DbTransaction, email: string): Promise<string | null> {
+/** The contact an address belongs to (addresses are unique case-insensitively), locked for an update. */
+export async function lockContactIdByEmail(trx: DbTransaction, email: string): Promise<string | null> {
   const row = await trx
     .selectFrom('leads')
     .select('id')
@@ -70,7 +75,7 @@ export async function lockLeadIdByEmail(trx: DbTransaction, email: string): Prom
 }
 
 interface Plan {
-  update: LeadUpdate;
+  update: ContactUpdate;
   logs: UnsubscribeAction[];
 }
 
@@ -78,25 +83,25 @@ interface Plan {
  * Works out what an action changes. A channel already in the requested state is left alone and not
  * logged again, and the first unsubscribe time (and its reason) is never overwritten.
  */
-function plan(lead: LeadPreferences, action: PreferenceAction, source: ChangeSource, now: Date): Plan {
-  const update: LeadUpdate = {};
+function plan(contact: ContactPreferences, action: PreferenceAction, source: ChangeSource, now: Date): Plan {
+  const update: ContactUpdate = {};
   const logs: UnsubscribeAction[] = [];
   const reason = source.reason ?? null;
   // Any answer from the address owner settles a request still waiting for confirmation (decision
   // 016): an unsubscribe withdraws it, a subscribe grants it.
   const settles = (channel: 'email' | 'sms') => {
-    if (channel === 'email' && lead.email_consent_pending) update.email_consent_pending = false;
-    if (channel === 'sms' && lead.sms_consent_pending) update.sms_consent_pending = false;
+    if (channel === 'email' && contact.email_consent_pending) update.email_consent_pending = false;
+    if (channel === 'sms' && contact.sms_consent_pending) update.sms_consent_pending = false;
   };
 
   if (action === 'email' || action === 'both') {
     settles('email');
-    if (lead.email_marketing_consent || lead.email_unsubscribed_at === null) {
+    if (contact.email_marketing_consent || contact.email_unsubscribed_at === null) {
       update.email_marketing_consent = false;
-      if (lead.email_unsubscribed_at === null) {
+      if (contact.email_unsubscribed_at === null) {
         update.email_unsubscribed_at = now;
         update.unsubscribe_reason = reason;
-      } else if (lead.unsubscribe_reason === null && reason !== null) {
+      } else if (contact.unsubscribe_reason === null && reason !== null) {
         update.unsubscribe_reason = reason;
       }
       logs.push('email_unsubscribe');
@@ -104,9 +109,9 @@ function plan(lead: LeadPreferences, action: PreferenceAction, source: ChangeSou
   }
   if (action === 'sms' || action === 'both') {
     settles('sms');
-    if (lead.sms_marketing_consent || lead.sms_unsubscribed_at === null) {
+    if (contact.sms_marketing_consent || contact.sms_unsubscribed_at === null) {
       update.sms_marketing_consent = false;
-      if (lead.sms_unsubscribed_at === null) update.sms_unsubscribed_at = now;
+      if (contact.sms_unsubscribed_at === null) update.sms_unsubscribed_at = now;
       logs.push('sms_unsubscribe');
     }
   }
@@ -114,24 +119,24 @@ function plan(lead: LeadPreferences, action: PreferenceAction, source: ChangeSou
   const consentEvidence = { consent_at: now, consent_source: 'preferences', consent_ip: source.ip };
   if (action === 'resubscribe_email') {
     settles('email');
-    if (!lead.email_marketing_consent || lead.email_unsubscribed_at !== null) {
+    if (!contact.email_marketing_consent || contact.email_unsubscribed_at !== null) {
       Object.assign(update, {
         email_marketing_consent: true,
         email_unsubscribed_at: null,
         unsubscribe_reason: null,
         ...consentEvidence,
-      } satisfies LeadUpdate);
+      } satisfies ContactUpdate);
       logs.push('email_resubscribe');
     }
   }
   if (action === 'resubscribe_sms') {
     settles('sms');
-    if (!lead.sms_marketing_consent || lead.sms_unsubscribed_at !== null) {
+    if (!contact.sms_marketing_consent || contact.sms_unsubscribed_at !== null) {
       Object.assign(update, {
         sms_marketing_consent: true,
         sms_unsubscribed_at: null,
         ...consentEvidence,
-      } satisfies LeadUpdate);
+      } satisfies ContactUpdate);
       logs.push('sms_resubscribe');
     }
   }
@@ -139,33 +144,34 @@ function plan(lead: LeadPreferences, action: PreferenceAction, source: ChangeSou
 }
 
 /**
- * Applies one preferences action to a lead. The lead row is locked for the whole transaction, so two
+ * Applies one preferences action to a contact. The contact's row is locked for the whole transaction, so two
  * concurrent clicks (or a one-click POST racing the page) are serialised and log at most once.
  */
 export async function applyPreferenceAction(
   trx: DbTransaction,
-  leadId: string,
+  contactId: string,
   action: PreferenceAction,
   source: ChangeSource,
 ): Promise<PreferenceActionResult> {
-  const lead = await trx
+  const contact = await trx
     .selectFrom('leads')
     .select(preferenceColumns)
-    .where('id', '=', leadId)
+    .where('id', '=', contactId)
     .forUpdate()
     .executeTakeFirst();
-  if (!lead) return { status: 'not_found' };
+  if (!contact) return { status: 'not_found' };
   // A hard bounce or complaint is the mailbox telling us to stop; a page click cannot override it.
-  if (action === 'resubscribe_email' && lead.suppressed_at !== null) return { status: 'suppressed', lead };
+  if (action === 'resubscribe_email' && contact.suppressed_at !== null)
+    return { status: 'suppressed', contact };
 
   const now = source.now ?? new Date();
-  const { update, logs } = plan(lead, action, source, now);
-  if (Object.keys(update).length === 0) return { status: 'ok', lead, logged: [] };
+  const { update, logs } = plan(contact, action, source, now);
+  if (Object.keys(update).length === 0) return { status: 'ok', contact, logged: [] };
 
   const updated = await trx
     .updateTable('leads')
     .set({ ...update, updated_at: now })
-    .where('id', '=', leadId)
+    .where('id', '=', contactId)
     .returning(preferenceColumns)
     .executeTakeFirstOrThrow();
 
@@ -175,12 +181,12 @@ export async function applyPreferenceAction(
       .insertInto('unsubscribe_logs')
       .values((eb) =>
         logs.map((logAction) => ({
-          email: lead.email,
+          email: contact.email,
           action: logAction,
           method: source.method,
           ip_address: source.ip,
           user_agent: source.userAgent,
-          lead_id: lead.id,
+          lead_id: contact.id,
           // A token outlives its campaign: a deleted campaign's id would break the foreign key, so it
           // is recorded only while the campaign still exists.
           campaign_id:
@@ -193,5 +199,5 @@ export async function applyPreferenceAction(
       )
       .execute();
 
-  return { status: 'ok', lead: updated, logged: logs };
+  return { status: 'ok', contact: updated, logged: logs };
 }

@@ -151,7 +151,7 @@ export async function seedDemoData(
       SELECT EXISTS (SELECT 1 FROM leads) OR EXISTS (SELECT 1 FROM email_campaigns) AS has`.execute(trx);
     if (hasData.rows[0]?.has) return { seeded: false };
 
-    const leads = await trx
+    const contacts = await trx
       .insertInto('leads')
       .values(
         demoContacts.map((c, i) => {
@@ -198,7 +198,7 @@ export async function seedDemoData(
       .execute();
 
     // The completed campaign went to the first eight consenting contacts.
-    const recipients = leads.slice(0, 8);
+    const recipients = contacts.slice(0, 8);
     const sentAt = new Date(now.getTime() - 10 * DAY);
     const outcomes = [
       'opened',
@@ -244,13 +244,13 @@ export async function seedDemoData(
     await trx
       .insertInto('email_sends')
       .values(
-        recipients.map((lead, i) => {
+        recipients.map((contact, i) => {
           const outcome = outcomes[i] ?? 'delivered';
           const at = (minutes: number) => new Date(sentAt.getTime() + minutes * 60_000);
           return {
             campaign_id: campaign.id,
-            lead_id: lead.id,
-            recipient_email: lead.email,
+            lead_id: contact.id,
+            recipient_email: contact.email,
             status: outcome === 'bounced' ? ('bounced' as const) : ('delivered' as const),
             provider_message_id: `demo-${campaign.id}-${i}`,
             attempts: 1,
@@ -268,9 +268,9 @@ export async function seedDemoData(
 
     // Two contacts unsubscribed after the campaign: one by one-click, one on the preferences page.
     const unsubscribed = [
-      { lead: leads[9], method: 'one_click' as const, reason: null, daysAgo: 8, ip: '203.0.113.24' },
+      { contact: contacts[9], method: 'one_click' as const, reason: null, daysAgo: 8, ip: '203.0.113.24' },
       {
-        lead: leads[11],
+        contact: contacts[11],
         method: 'manual' as const,
         reason: 'Too many e-mails',
         daysAgo: 2,
@@ -278,7 +278,7 @@ export async function seedDemoData(
       },
     ];
     for (const u of unsubscribed) {
-      if (!u.lead) continue;
+      if (!u.contact) continue;
       const at = new Date(now.getTime() - u.daysAgo * DAY);
       await trx
         .updateTable('leads')
@@ -288,12 +288,12 @@ export async function seedDemoData(
           unsubscribe_reason: u.reason,
           updated_at: at,
         })
-        .where('id', '=', u.lead.id)
+        .where('id', '=', u.contact.id)
         .execute();
       await trx
         .insertInto('unsubscribe_logs')
         .values({
-          email: u.lead.email,
+          email: u.contact.email,
           action: 'email_unsubscribe',
           method: u.method,
           ip_address: u.ip,
@@ -301,14 +301,14 @@ export async function seedDemoData(
             u.method === 'one_click'
               ? 'Mozilla/5.0 (compatible; GoogleImageProxy)'
               : 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X)',
-          lead_id: u.lead.id,
+          lead_id: u.contact.id,
           campaign_id: u.method === 'one_click' ? campaign.id : null,
           reason: u.reason,
           created_at: at,
         })
         .execute();
     }
-    const smsOptOut = leads[2];
+    const smsOptOut = contacts[2];
     if (smsOptOut) {
       const at = new Date(now.getTime() - 5 * DAY);
       await trx

@@ -5,7 +5,7 @@ import type { Database } from '../db/database.ts';
 import { compactStatDeltas, LEAD_METRICS, readSeries, readTotals, SERIES_METRICS } from './stat-deltas.ts';
 
 /** The live counts the trigger-kept totals must always equal. */
-async function liveLeadCounts(db: Database) {
+async function liveContactCounts(db: Database) {
   const { rows } = await sql<Record<string, number>>`
     SELECT count(*) AS total,
            count(*) FILTER (WHERE email_marketing_consent AND email_unsubscribed_at IS NULL) AS subscribed,
@@ -16,7 +16,7 @@ async function liveLeadCounts(db: Database) {
   return rows[0];
 }
 
-async function keptLeadCounts(db: Database) {
+async function keptContactCounts(db: Database) {
   const totals = await readTotals(db, Object.values(LEAD_METRICS));
   return {
     total: totals[LEAD_METRICS.total],
@@ -45,7 +45,7 @@ describe('trigger-kept counts', () => {
         })),
       )
       .execute();
-    expect(await keptLeadCounts(t.db)).toEqual(await liveLeadCounts(t.db));
+    expect(await keptContactCounts(t.db)).toEqual(await liveContactCounts(t.db));
 
     // The sell form's upsert: ON CONFLICT DO UPDATE fires the UPDATE trigger for existing rows.
     await t.db
@@ -67,7 +67,7 @@ describe('trigger-kept counts', () => {
       .where('email', 'like', 'lead2%')
       .execute();
     await t.db.deleteFrom('leads').where('email', 'like', 'lead3%').execute();
-    expect(await keptLeadCounts(t.db)).toEqual(await liveLeadCounts(t.db));
+    expect(await keptContactCounts(t.db)).toEqual(await liveContactCounts(t.db));
   });
 
   it('roll back with the transaction that wrote them', async () => {
@@ -79,7 +79,7 @@ describe('trigger-kept counts', () => {
         throw new Error('roll back');
       })
       .catch(() => undefined);
-    expect((await keptLeadCounts(t.db)).total).toBe(1);
+    expect((await keptContactCounts(t.db)).total).toBe(1);
   });
 
   it('count unsubscribe logs per action and method and keep a 15-minute series of unsubscribes', async () => {
@@ -152,7 +152,7 @@ describe('trigger-kept counts', () => {
   it('are cleared by TRUNCATE', async () => {
     await t.db.insertInto('leads').values({ email: 'x@example.com' }).execute();
     await sql`TRUNCATE leads CASCADE`.execute(t.db);
-    expect((await keptLeadCounts(t.db)).total).toBe(0);
+    expect((await keptContactCounts(t.db)).total).toBe(0);
   });
 
   it('compact into one row per metric and bucket without changing any sum', async () => {
@@ -166,10 +166,10 @@ describe('trigger-kept counts', () => {
       .set({ email_unsubscribed_at: new Date() })
       .where('email', '=', 'c0@example.com')
       .execute();
-    const before = await keptLeadCounts(t.db);
+    const before = await keptContactCounts(t.db);
     const result = await compactStatDeltas(t.db);
     expect(result?.folded).toBeGreaterThan(0);
-    expect(await keptLeadCounts(t.db)).toEqual(before);
+    expect(await keptContactCounts(t.db)).toEqual(before);
     const rows = await sql<{ metric: string; n: number }>`
       SELECT metric, count(*) AS n FROM stat_deltas GROUP BY metric, bucket HAVING count(*) > 1`.execute(
       t.db,
@@ -196,6 +196,6 @@ describe('trigger-kept counts', () => {
     });
     expect(results[0]).not.toBeNull();
     expect(results[1]).toBeNull();
-    expect((await keptLeadCounts(t.db)).total).toBe(2);
+    expect((await keptContactCounts(t.db)).total).toBe(2);
   });
 });

@@ -113,7 +113,7 @@ export async function addSuppressions(
     FROM unnest(${unique}::text[]) AS a
     ON CONFLICT (email_hash) DO NOTHING
     RETURNING email`.execute(trx);
-  await suppressLeads(
+  await suppressContacts(
     trx,
     inserted.rows.map((r) => r.email),
     entry.reason,
@@ -123,7 +123,7 @@ export async function addSuppressions(
 }
 
 /** By lower(email), the unique index every contact look-up uses. */
-async function suppressLeads(
+async function suppressContacts(
   trx: DbTransaction,
   addresses: readonly string[],
   reason: SuppressionListReason,

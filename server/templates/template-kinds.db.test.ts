@@ -33,7 +33,7 @@ describe('merge tags by template kind', () => {
       .returning(['id', 'email'])
       .executeTakeFirstOrThrow();
     admin = { id: user.id, email: user.email, role: 'owner' };
-    const lead = await t.db
+    const contact = await t.db
       .insertInto('leads')
       .values({ email: 'sam.seller@example.com', full_name: 'Sam Seller' })
       .returning('id')
@@ -41,7 +41,7 @@ describe('merge tags by template kind', () => {
     const enquiry = await t.db
       .insertInto('enquiries')
       .values({
-        lead_id: lead.id,
+        lead_id: contact.id,
         watch_brand: 'Omega',
         watch_model: 'Speedmaster',
         watch_year: 2015,

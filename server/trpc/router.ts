@@ -10,7 +10,7 @@ import { adminOutboxRouter } from './routers/admin-outbox.ts';
 import { adminSegmentsRouter } from './routers/admin-segments.ts';
 import { adminSettingsRouter } from './routers/admin-settings.ts';
 import { adminTemplatesRouter } from './routers/admin-templates.ts';
-import { adminUnsubscribesRouter } from './routers/admin-unsubscribes.ts';
+import { adminUnsubscribeRouter } from './routers/admin-unsubscribe.ts';
 import { leadRouter } from './routers/lead.ts';
 import { authRouter } from './routers/auth.ts';
 import { consentRouter } from './routers/consent.ts';
@@ -34,7 +34,7 @@ export const appRouter = router({
     segments: adminSegmentsRouter,
     contactImports: adminContactImportsRouter,
     suppressions: adminSuppressionsRouter,
-    unsubscribes: adminUnsubscribesRouter,
+    unsubscribe: adminUnsubscribeRouter,
     settings: adminSettingsRouter,
     audit: adminAuditRouter,
     team: adminTeamRouter,

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { UNSUBSCRIBE_MESSAGES, unsubscribesExportQuerySchema } from '#shared/unsubscribes/schemas.ts';
+import { UNSUBSCRIBE_MESSAGES, unsubscribeExportQuerySchema } from '#shared/unsubscribe/schemas.ts';
 import { requireAdminSession } from '../auth/entry.ts';
 import { auditExport } from '../audit/export-audit.ts';
 import { parseQuery, sendCsv } from '../exports/csv-route.ts';
@@ -12,7 +12,7 @@ export function registerUnsubscribeLogExport(scope: FastifyInstance, services: A
   scope.get('/api/admin/exports/unsubscribe-logs.csv', async (req, reply) => {
     const user = await requireAdminSession(services, req, reply, 'exports.download');
     if (!user) return reply;
-    const query = parseQuery(unsubscribesExportQuerySchema, req, reply);
+    const query = parseQuery(unsubscribeExportQuerySchema, req, reply);
     if (!query) return reply;
     await auditExport(services, user, req, 'exports.unsubscribeLogs', query);
     const timezone = await getSettingsTimezone(services.db);

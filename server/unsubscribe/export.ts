@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { ACTION_LABELS, METHOD_LABELS, type UnsubscribeLogFilters } from '#shared/unsubscribes/schemas.ts';
+import { ACTION_LABELS, METHOD_LABELS, type UnsubscribeLogFilters } from '#shared/unsubscribe/schemas.ts';
 import type { DbExecutor } from '../db/database.ts';
 import { type CsvExportSpec, localTimestamp } from '../exports/csv-export.ts';
 import { countLogs, logConditions, logSelection } from './logs.ts';

@@ -3,7 +3,7 @@ import { oneClickUnsubscribeUrl, preferencesUrl, unsubscribeLinks } from './link
 import { verifyToken } from './signed-token.ts';
 
 const config = { appUrl: 'https://watches.example.com.au', appSecret: 'links-test-secret-0123456789abcdef' };
-const leadId = '3f2b8c1e-9a4d-4e6f-8b2a-1c3d5e7f9a0b';
+const contactId = '3f2b8c1e-9a4d-4e6f-8b2a-1c3d5e7f9a0b';
 const campaignId = 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d';
 
 function tokenOf(url: string): string | null {
@@ -11,22 +11,22 @@ function tokenOf(url: string): string | null {
 }
 
 describe('unsubscribe links', () => {
-  it('builds the preferences page URL with a token naming the lead', () => {
-    const url = preferencesUrl(config, { leadId });
+  it('builds the preferences page URL with a token naming the contact', () => {
+    const url = preferencesUrl(config, { contactId: contactId });
     expect(url).toMatch(/^https:\/\/watches\.example\.com\.au\/unsubscribe\?token=[A-Za-z0-9_-]{44}$/);
-    expect(verifyToken(config.appSecret, tokenOf(url))).toEqual({ leadId });
+    expect(verifyToken(config.appSecret, tokenOf(url))).toEqual({ contactId: contactId });
   });
 
-  it('builds the one-click URL with a token naming the lead and the campaign', () => {
-    const url = oneClickUnsubscribeUrl(config, { leadId, campaignId });
+  it('builds the one-click URL with a token naming the contact and the campaign', () => {
+    const url = oneClickUnsubscribeUrl(config, { contactId: contactId, campaignId });
     expect(url).toMatch(
       /^https:\/\/watches\.example\.com\.au\/api\/unsubscribe\/one-click\?token=[A-Za-z0-9_-]{66}$/,
     );
-    expect(verifyToken(config.appSecret, tokenOf(url))).toEqual({ leadId, campaignId });
+    expect(verifyToken(config.appSecret, tokenOf(url))).toEqual({ contactId: contactId, campaignId });
   });
 
   it('gives the RFC 8058 headers pointing at the one-click URL', () => {
-    const links = unsubscribeLinks(config, { leadId, campaignId });
+    const links = unsubscribeLinks(config, { contactId: contactId, campaignId });
     expect(links.headers).toEqual({
       'List-Unsubscribe': `<${links.oneClickUrl}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
@@ -35,7 +35,10 @@ describe('unsubscribe links', () => {
   });
 
   it('tokens from another secret do not verify', () => {
-    const url = preferencesUrl({ ...config, appSecret: 'another-secret-0123456789abcdefghij' }, { leadId });
+    const url = preferencesUrl(
+      { ...config, appSecret: 'another-secret-0123456789abcdefghij' },
+      { contactId: contactId },
+    );
     expect(verifyToken(config.appSecret, tokenOf(url))).toBeNull();
   });
 });

@@ -6,7 +6,7 @@ type LinkConfig = Pick<AppConfig, 'appUrl' | 'appSecret'>;
 export const PREFERENCES_PATH = '/unsubscribe';
 export const ONE_CLICK_PATH = '/api/unsubscribe/one-click';
 
-/** The marketing-preferences page for one lead (and campaign): the visible "unsubscribe" link. */
+/** The marketing-preferences page for one contact (and campaign): the visible "unsubscribe" link. */
 export function preferencesUrl(config: LinkConfig, payload: UnsubscribeTokenPayload): string {
   return `${config.appUrl}${PREFERENCES_PATH}?token=${signToken(config.appSecret, payload)}`;
 }

@@ -91,12 +91,12 @@ describe('unsubscribe activity', () => {
 
   it('reads the settings timezone for the stats procedure', async () => {
     await t.db.updateTable('settings').set({ timezone: 'Australia/Perth' }).execute();
-    expect((await caller().admin.unsubscribes.stats()).timezone).toBe('Australia/Perth');
+    expect((await caller().admin.unsubscribe.stats()).timezone).toBe('Australia/Perth');
     await t.db.updateTable('settings').set({ timezone: 'Australia/Sydney' }).execute();
   });
 
   it('lists unsubscribes newest first, without resubscribes unless asked', async () => {
-    const list = await caller().admin.unsubscribes.list({});
+    const list = await caller().admin.unsubscribe.list({});
     expect(list.totalCount).toBe(7);
     expect(list.rows.map((r) => r.email)).toEqual([
       'future@example.com',
@@ -116,15 +116,15 @@ describe('unsubscribe activity', () => {
       userAgent: 'Mozilla/5.0',
       createdAt: '2026-11-21T04:00:00.000Z',
     });
-    const withResubscribes = await caller().admin.unsubscribes.list({ includeResubscribes: true });
+    const withResubscribes = await caller().admin.unsubscribe.list({ includeResubscribes: true });
     expect(withResubscribes.totalCount).toBe(8);
     expect(withResubscribes.rows.map((r) => r.action)).toContain('email_resubscribe');
   });
 
   it('filters by action and method and searches e-mail', async () => {
-    const sms = await caller().admin.unsubscribes.list({ action: 'sms_unsubscribe' });
+    const sms = await caller().admin.unsubscribe.list({ action: 'sms_unsubscribe' });
     expect(sms.rows.map((r) => r.email)).toEqual(['today2@example.com', 'old@example.com']);
-    const oneClickEmail = await caller().admin.unsubscribes.list({
+    const oneClickEmail = await caller().admin.unsubscribe.list({
       action: 'email_unsubscribe',
       method: 'one_click',
     });
@@ -132,7 +132,7 @@ describe('unsubscribe activity', () => {
     expect(
       oneClickEmail.rows.every((r) => r.method === 'one_click' && r.action === 'email_unsubscribe'),
     ).toBe(true);
-    const manualResub = await caller().admin.unsubscribes.list({
+    const manualResub = await caller().admin.unsubscribe.list({
       action: 'email_unsubscribe',
       method: 'manual',
       includeResubscribes: true,
@@ -142,9 +142,9 @@ describe('unsubscribe activity', () => {
       'resub@example.com',
       'yesterday@example.com',
     ]);
-    const search = await caller().admin.unsubscribes.list({ search: 'YESTERDAY' });
+    const search = await caller().admin.unsubscribe.list({ search: 'YESTERDAY' });
     expect(search.rows.map((r) => r.email)).toEqual(['yesterday@example.com', 'perth-yesterday@example.com']);
-    const none = await caller().admin.unsubscribes.list({ search: 'nobody', method: 'manual' });
+    const none = await caller().admin.unsubscribe.list({ search: 'nobody', method: 'manual' });
     expect(none).toMatchObject({ rows: [], totalCount: 0, totalPages: 0 });
   });
 
@@ -160,12 +160,12 @@ describe('unsubscribe activity', () => {
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .execute();
-    const pages = await Promise.all([1, 2, 3].map((page) => caller().admin.unsubscribes.list({ page })));
+    const pages = await Promise.all([1, 2, 3].map((page) => caller().admin.unsubscribe.list({ page })));
     expect(pages.map((p) => p.totalPages)).toEqual([3, 3, 3]);
     expect(pages.flatMap((p) => p.rows.map((r) => r.email))).toEqual(all.map((r) => r.email));
     const lastOfFirst = pages[0]?.rows.at(-1);
     if (!lastOfFirst) throw new Error('empty page');
-    const anchored = await caller().admin.unsubscribes.list({
+    const anchored = await caller().admin.unsubscribe.list({
       page: 2,
       anchor: { id: lastOfFirst.id, direction: 'after' },
     });

@@ -10,7 +10,7 @@ import {
   unsubscribeActions,
   unsubscribeMethods,
   type UnsubscribeStats,
-} from '#shared/unsubscribes/schemas.ts';
+} from '#shared/unsubscribe/schemas.ts';
 import type { Database, DbExecutor } from '../db/database.ts';
 import { containsPattern, pagedIds } from '../db/paging.ts';
 import { readTotals, unsubscribeLogMetric } from '../stats/entry.ts';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { signToken, verifyToken } from './signed-token.ts';
 
 const secret = 'test-secret-that-is-long-enough-0123456789';
-const leadId = '3f2b8c1e-9a4d-4e6f-8b2a-1c3d5e7f9a0b';
+const contactId = '3f2b8c1e-9a4d-4e6f-8b2a-1c3d5e7f9a0b';
 const campaignId = 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d';
 const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 
@@ -16,35 +16,38 @@ function* singleCharacterChanges(token: string): Generator<string> {
 }
 
 describe('signToken / verifyToken', () => {
-  it('round-trips a lead id', () => {
-    const token = signToken(secret, { leadId });
+  it('round-trips a contact id', () => {
+    const token = signToken(secret, { contactId: contactId });
     expect(token).toMatch(/^[A-Za-z0-9_-]+$/);
     expect(token).toHaveLength(44);
-    expect(verifyToken(secret, token)).toEqual({ leadId });
+    expect(verifyToken(secret, token)).toEqual({ contactId: contactId });
   });
 
-  it('round-trips a lead and campaign id', () => {
-    const token = signToken(secret, { leadId, campaignId });
+  it('round-trips a contact and campaign id', () => {
+    const token = signToken(secret, { contactId: contactId, campaignId });
     expect(token).toMatch(/^[A-Za-z0-9_-]+$/);
     expect(token).toHaveLength(66);
-    expect(verifyToken(secret, token)).toEqual({ leadId, campaignId });
+    expect(verifyToken(secret, token)).toEqual({ contactId: contactId, campaignId });
   });
 
   it('is deterministic and returns lower-case ids', () => {
-    const upper = signToken(secret, { leadId: leadId.toUpperCase() });
-    expect(upper).toBe(signToken(secret, { leadId }));
-    expect(verifyToken(secret, upper)).toEqual({ leadId });
+    const upper = signToken(secret, { contactId: contactId.toUpperCase() });
+    expect(upper).toBe(signToken(secret, { contactId: contactId }));
+    expect(verifyToken(secret, upper)).toEqual({ contactId: contactId });
   });
 
   it('gives different tokens for different payloads', () => {
-    const a = signToken(secret, { leadId });
-    const b = signToken(secret, { leadId: crypto.randomUUID() });
-    const c = signToken(secret, { leadId, campaignId });
+    const a = signToken(secret, { contactId: contactId });
+    const b = signToken(secret, { contactId: crypto.randomUUID() });
+    const c = signToken(secret, { contactId: contactId, campaignId });
     expect(new Set([a, b, c]).size).toBe(3);
   });
 
   it('rejects every single-character change', () => {
-    for (const token of [signToken(secret, { leadId }), signToken(secret, { leadId, campaignId })]) {
+    for (const token of [
+      signToken(secret, { contactId: contactId }),
+      signToken(secret, { contactId: contactId, campaignId }),
+    ]) {
       let tried = 0;
       for (const changed of singleCharacterChanges(token)) {
         tried++;
@@ -55,7 +58,7 @@ describe('signToken / verifyToken', () => {
   });
 
   it('rejects every single-byte change', () => {
-    const bytes = Buffer.from(signToken(secret, { leadId, campaignId }), 'base64url');
+    const bytes = Buffer.from(signToken(secret, { contactId: contactId, campaignId }), 'base64url');
     for (let i = 0; i < bytes.length; i++) {
       for (const flip of [0x01, 0x80, 0xff]) {
         const changed = Buffer.from(bytes);
@@ -66,7 +69,7 @@ describe('signToken / verifyToken', () => {
   });
 
   it('rejects truncation, extension and a campaign id stripped off', () => {
-    const token = signToken(secret, { leadId, campaignId });
+    const token = signToken(secret, { contactId: contactId, campaignId });
     expect(verifyToken(secret, token.slice(0, -1))).toBeNull();
     expect(verifyToken(secret, `${token}A`)).toBeNull();
     expect(verifyToken(secret, `${token}=`)).toBeNull();
@@ -76,14 +79,14 @@ describe('signToken / verifyToken', () => {
   });
 
   it('rejects a token signed with another key', () => {
-    const token = signToken('another-secret', { leadId, campaignId });
+    const token = signToken('another-secret', { contactId: contactId, campaignId });
     expect(verifyToken(secret, token)).toBeNull();
-    expect(verifyToken('another-secret', token)).toEqual({ leadId, campaignId });
+    expect(verifyToken('another-secret', token)).toEqual({ contactId: contactId, campaignId });
   });
 
   it('rejects a MAC made for another purpose with the same key', async () => {
     const { createHmac } = await import('node:crypto');
-    const body = Buffer.from(signToken(secret, { leadId }), 'base64url').subarray(0, 17);
+    const body = Buffer.from(signToken(secret, { contactId: contactId }), 'base64url').subarray(0, 17);
     const unlabelled = createHmac('sha256', secret).update(body).digest().subarray(0, 16);
     expect(verifyToken(secret, Buffer.concat([body, unlabelled]).toString('base64url'))).toBeNull();
   });
@@ -113,16 +116,16 @@ describe('signToken / verifyToken', () => {
 
   it('rejects an unknown version byte even with a valid MAC', async () => {
     const { createHmac } = await import('node:crypto');
-    const body = Buffer.from(signToken(secret, { leadId }), 'base64url').subarray(0, 17);
+    const body = Buffer.from(signToken(secret, { contactId: contactId }), 'base64url').subarray(0, 17);
     body[0] = 2;
     const mac = createHmac('sha256', secret).update('unsubscribe:v1\0').update(body).digest().subarray(0, 16);
     expect(verifyToken(secret, Buffer.concat([body, mac]).toString('base64url'))).toBeNull();
   });
 
   it('refuses to sign bad ids or with an empty secret', () => {
-    expect(() => signToken(secret, { leadId: 'not-a-uuid' })).toThrow(TypeError);
-    expect(() => signToken(secret, { leadId, campaignId: '123' })).toThrow(TypeError);
-    expect(() => signToken('', { leadId })).toThrow(TypeError);
+    expect(() => signToken(secret, { contactId: 'not-a-uuid' })).toThrow(TypeError);
+    expect(() => signToken(secret, { contactId: contactId, campaignId: '123' })).toThrow(TypeError);
+    expect(() => signToken('', { contactId: contactId })).toThrow(TypeError);
     expect(() => verifyToken('', 'abc')).toThrow(TypeError);
   });
 });

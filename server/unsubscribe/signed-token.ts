@@ -2,17 +2,17 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { bytesToUuid, uuidToBytes } from '../security/mac.ts';
 
 /**
- * Unsubscribe tokens (decision 004): they name a lead, and the campaign when the e-mail came from
+ * Unsubscribe tokens (decision 004): they name a contact, and the campaign when the e-mail came from
  * one, and never expire because an unsubscribe link in an old e-mail must keep working.
  *
  * Layout, then base64url without padding:
- *   version (1 byte) | lead uuid (16 bytes) | [campaign uuid (16 bytes)] | HMAC-SHA256 truncated (16 bytes)
+ *   version (1 byte) | contact uuid (16 bytes) | [campaign uuid (16 bytes)] | HMAC-SHA256 truncated (16 bytes)
  * UUIDs travel as raw bytes and the MAC is cut to 128 bits (the floor RFC 2104 §5 allows: half the hash
  * output) to keep the link short: 44 characters without a campaign, 66 with one.
  */
 
 export interface UnsubscribeTokenPayload {
-  leadId: string;
+  contactId: string;
   campaignId?: string;
 }
 
@@ -40,7 +40,7 @@ function mac(secret: string, body: Buffer): Buffer {
 /** Signs a payload; throws TypeError when an id is not a UUID or the secret is empty. */
 export function signToken(secret: string, payload: UnsubscribeTokenPayload): string {
   assertSecret(secret);
-  const parts = [Buffer.of(VERSION), uuidToBytes(payload.leadId)];
+  const parts = [Buffer.of(VERSION), uuidToBytes(payload.contactId)];
   if (payload.campaignId !== undefined) parts.push(uuidToBytes(payload.campaignId));
   const body = Buffer.concat(parts);
   return Buffer.concat([body, mac(secret, body)]).toString('base64url');
@@ -67,7 +67,7 @@ export function verifyToken(secret: string, token: unknown): UnsubscribeTokenPay
   const expected = mac(secret, body);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
 
-  const leadId = bytesToUuid(body.subarray(1, 1 + UUID_BYTES));
-  if (body.length === 1 + UUID_BYTES) return { leadId };
-  return { leadId, campaignId: bytesToUuid(body.subarray(1 + UUID_BYTES)) };
+  const contactId = bytesToUuid(body.subarray(1, 1 + UUID_BYTES));
+  if (body.length === 1 + UUID_BYTES) return { contactId: contactId };
+  return { contactId: contactId, campaignId: bytesToUuid(body.subarray(1 + UUID_BYTES)) };
 }

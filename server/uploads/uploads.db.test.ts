@@ -347,7 +347,7 @@ describe('stale upload clean-up', () => {
   it('deletes photos left unattached for 24 hours, files included, and nothing else', async () => {
     const storage = createUploadStorage({ dataDir, uploadthingToken: null });
     const now = new Date('2026-11-21T12:00:00Z');
-    const lead = await t.db
+    const contact = await t.db
       .insertInto('leads')
       .values({ email: `clean-${randomUUID()}@example.com` })
       .returning('id')
@@ -355,7 +355,7 @@ describe('stale upload clean-up', () => {
     const enquiry = await t.db
       .insertInto('enquiries')
       .values({
-        lead_id: lead.id,
+        lead_id: contact.id,
         watch_brand: 'Omega',
         watch_model: null,
         watch_year: null,

@@ -30,7 +30,7 @@ export interface ContactsSearchParams extends AnchorParams {
 }
 
 /** /admin/unsubscribes?search=&action=&method=&resubscribes=1&page= */
-export interface UnsubscribesSearchParams extends AnchorParams {
+export interface UnsubscribeSearchParams extends AnchorParams {
   search?: string | undefined;
   action?: ActionFilter | undefined;
   method?: MethodFilter | undefined;
@@ -51,7 +51,7 @@ export function parseContactsSearch(raw: Record<string, unknown>): ContactsSearc
   };
 }
 
-export function parseUnsubscribesSearch(raw: Record<string, unknown>): UnsubscribesSearchParams {
+export function parseUnsubscribeSearch(raw: Record<string, unknown>): UnsubscribeSearchParams {
   return {
     search: readText(raw.search, MAX_SEARCH_LENGTH),
     action: readOneOf(raw.action, actionFilters),

@@ -22,7 +22,7 @@ const EXPECTED: Record<Role, Permission[]> = {
     'contacts.read',
     'segments.read',
     'segments.write',
-    'unsubscribes.read',
+    'unsubscribe.read',
     'exports.download',
   ],
   buyer: ['settings.read', 'dashboard.read', 'contacts.read', 'enquiries.read', 'enquiries.write'],
@@ -33,7 +33,7 @@ const EXPECTED: Record<Role, Permission[]> = {
     'templates.read',
     'contacts.read',
     'segments.read',
-    'unsubscribes.read',
+    'unsubscribe.read',
     'enquiries.read',
   ],
 };

@@ -26,7 +26,7 @@ export const PERMISSIONS = [
   // Segments (decision 032): saved audiences; the Marketer edits them, the Viewer reads them.
   'segments.read',
   'segments.write',
-  'unsubscribes.read',
+  'unsubscribe.read',
   'enquiries.read',
   'enquiries.write',
   'exports.download',
@@ -48,7 +48,7 @@ const READS: Permission[] = [
   'templates.read',
   'contacts.read',
   'segments.read',
-  'unsubscribes.read',
+  'unsubscribe.read',
   'enquiries.read',
 ];
 
@@ -65,7 +65,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'contacts.read',
     'segments.read',
     'segments.write',
-    'unsubscribes.read',
+    'unsubscribe.read',
     'exports.download',
   ],
   buyer: ['settings.read', 'dashboard.read', 'contacts.read', 'enquiries.read', 'enquiries.write'],

@@ -123,7 +123,7 @@ export function parseEnquiriesSearch(raw: Record<string, unknown>): EnquiriesSea
 export interface EnquirySummary {
   id: string;
   reference: string;
-  leadId: string;
+  contactId: string;
   sellerName: string | null;
   sellerEmail: string;
   sellerPhone: string | null;

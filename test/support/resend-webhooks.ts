@@ -78,7 +78,7 @@ export function svixHeaders(
 
 export interface SendFixture {
   campaignId: string;
-  leadId: string;
+  contactId: string;
   sendId: string;
   email: string;
   providerMessageId: string;
@@ -102,7 +102,7 @@ export async function seedSentCampaign(db: Database, count: number): Promise<Sen
   const fixtures: SendFixture[] = [];
   for (let i = 0; i < count; i += 1) {
     const email = `reader-${randomUUID()}@example.com`;
-    const lead = await db
+    const contact = await db
       .insertInto('leads')
       .values({ email, email_marketing_consent: true, consent_at: new Date(), consent_source: 'test' })
       .returning('id')
@@ -112,7 +112,7 @@ export async function seedSentCampaign(db: Database, count: number): Promise<Sen
       .insertInto('email_sends')
       .values({
         campaign_id: campaign.id,
-        lead_id: lead.id,
+        lead_id: contact.id,
         recipient_email: email,
         status: 'sent',
         provider_message_id: providerMessageId,
@@ -120,7 +120,13 @@ export async function seedSentCampaign(db: Database, count: number): Promise<Sen
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    fixtures.push({ campaignId: campaign.id, leadId: lead.id, sendId: send.id, email, providerMessageId });
+    fixtures.push({
+      campaignId: campaign.id,
+      contactId: contact.id,
+      sendId: send.id,
+      email,
+      providerMessageId,
+    });
   }
   return fixtures;
 }

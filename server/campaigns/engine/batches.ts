@@ -18,7 +18,7 @@ export const RESEND_CUTOFF_MS = IDEMPOTENCY_WINDOW_MS - 60 * 60 * 1000;
 
 export interface BatchRecipient {
   sendId: string;
-  leadId: string | null;
+  contactId: string | null;
   email: string;
   name: string | null;
   /** The A/B test's subject for this send (decision 037); null outside a test. */
@@ -86,7 +86,7 @@ async function recipientsOf(trx: DbExecutor, batchId: string): Promise<BatchReci
     .execute();
   return rows.map((r) => ({
     sendId: r.id,
-    leadId: r.lead_id,
+    contactId: r.lead_id,
     email: r.recipient_email,
     name: r.recipient_name,
     variant: r.variant,
@@ -234,7 +234,7 @@ async function claimQueued(
     .filter((r) => r.status === 'sending')
     .map((r) => ({
       sendId: r.id,
-      leadId: r.lead_id,
+      contactId: r.lead_id,
       email: r.recipient_email,
       name: r.recipient_name,
       variant: r.variant,

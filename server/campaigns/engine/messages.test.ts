@@ -12,11 +12,11 @@ const sender = { from: 'Sterling <valuations@example.com>', replyTo: 'owner@exam
 /** What one message must be, composed from the public building blocks the engine prepares once. */
 function reference(
   content: CampaignContent,
-  recipient: { sendId: string; leadId: string | null; email: string; name: string | null },
+  recipient: { sendId: string; contactId: string | null; email: string; name: string | null },
 ) {
   const page = `${config.appUrl}${PREFERENCES_PATH}`;
-  const links = recipient.leadId
-    ? unsubscribeLinks(config, { leadId: recipient.leadId, campaignId: content.id })
+  const links = recipient.contactId
+    ? unsubscribeLinks(config, { contactId: recipient.contactId, campaignId: content.id })
     : { preferencesUrl: page, headers: { 'List-Unsubscribe': `<${page}>` } };
   const values = contactMergeValues(
     { email: recipient.email, fullName: recipient.name },
@@ -71,14 +71,19 @@ describe('campaignMessages', () => {
   const recipients = [
     {
       sendId: 'c7d9f0a4-3b61-4f6e-8f0e-0c2f6b1d9e21',
-      leadId: 'a3e5b2c1-7d4f-4e8a-9b6c-1f2e3d4c5b6a',
+      contactId: 'a3e5b2c1-7d4f-4e8a-9b6c-1f2e3d4c5b6a',
       email: 'jane@example.com',
       name: ' Jane  Citizen ',
     },
-    { sendId: 'd8e0a1b5-4c72-4a7f-9a1f-1d3a7c2e0f32', leadId: null, email: 'owner@example.com', name: null },
+    {
+      sendId: 'd8e0a1b5-4c72-4a7f-9a1f-1d3a7c2e0f32',
+      contactId: null,
+      email: 'owner@example.com',
+      name: null,
+    },
     {
       sendId: 'e9f1b2c6-5d83-4b80-8b20-2e4b8d3f1a43',
-      leadId: 'b4f6c3d2-8e5a-4f9b-8c7d-2a3b4c5d6e7f',
+      contactId: 'b4f6c3d2-8e5a-4f9b-8c7d-2a3b4c5d6e7f',
       email: 'x@example.com',
       name: '{{email}} <b>&"\n',
     },

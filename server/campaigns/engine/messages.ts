@@ -45,10 +45,10 @@ export function campaignMessages(
   return (batch, recipient) => {
     let preferencesUrl = page;
     let headers: Record<string, string> = { 'List-Id': listId, 'List-Unsubscribe': pageHeader };
-    if (recipient.leadId) {
+    if (recipient.contactId) {
       // The links of unsubscribeLinks(), signed once: the token depends only on lead and campaign,
       // so the preferences link and the one-click header share it.
-      const token = signToken(config.appSecret, { leadId: recipient.leadId, campaignId: content.id });
+      const token = signToken(config.appSecret, { contactId: recipient.contactId, campaignId: content.id });
       preferencesUrl = `${config.appUrl}${PREFERENCES_PATH}?token=${token}`;
       headers = {
         'List-Id': listId,

@@ -97,7 +97,7 @@ describe('sends without foreign keys (decision 039)', () => {
   it('makes an erasure during a snapshot wait for it, then anonymise the new send', async () => {
     await seedSubscribers(t.db, 2);
     const target = await campaign();
-    const lead = await t.db
+    const contact = await t.db
       .selectFrom('leads')
       .select('id')
       .where('email', '=', 'contact-1@example.com')
@@ -107,7 +107,7 @@ describe('sends without foreign keys (decision 039)', () => {
     await t.db.transaction().execute(async (trx) => {
       expect(await snapshotAudience(trx, target)).toBe(2);
       erased = eraseContact({ db: t.db }, storage, {
-        id: lead.id,
+        id: contact.id,
         confirmation: 'contact-1@example.com',
         actorEmail: 'owner@example.com',
       });
@@ -119,7 +119,7 @@ describe('sends without foreign keys (decision 039)', () => {
       'contact-2@example.com',
       true,
     ]);
-    expect(after.filter((s) => s.lead_id === lead.id)).toEqual([]);
+    expect(after.filter((s) => s.lead_id === contact.id)).toEqual([]);
   });
 
   it('lets snapshots of different campaigns run side by side', async () => {

@@ -6,7 +6,7 @@ import { requirePermission, router } from '../trpc.ts';
 export const adminDashboardRouter = router({
   stats: requirePermission('dashboard.read').query(({ ctx }) => dashboardStats(ctx.db)),
   recentActivity: requirePermission('dashboard.read').query(({ ctx }) =>
-    recentActivity(ctx.db, { withAddresses: hasPermission(ctx.user.role, 'unsubscribes.read') }),
+    recentActivity(ctx.db, { withAddresses: hasPermission(ctx.user.role, 'unsubscribe.read') }),
   ),
   dailyActivity: requirePermission('dashboard.read').query(async ({ ctx }) =>
     dailyActivity(ctx.db, { timezone: await getSettingsTimezone(ctx.db) }),

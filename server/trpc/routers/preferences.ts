@@ -15,7 +15,7 @@ import {
 } from '../../preferences/lookup.ts';
 import {
   applyPreferenceAction,
-  findLeadPreferences,
+  findContactPreferences,
   toPreferencesView,
 } from '../../preferences/preferences.ts';
 import { consumeRateLimit } from '../../security/rate-limit.ts';
@@ -53,16 +53,16 @@ export const preferencesRouter = router({
   get: publicProcedure
     .input(preferencesGetInputSchema)
     .query(async ({ ctx, input }): Promise<PreferencesView> => {
-      const { leadId } = verifiedToken(ctx, input.token);
-      const lead = await findLeadPreferences(ctx.db, leadId);
-      if (!lead) throw linkNotFound();
-      return toPreferencesView(lead);
+      const { contactId: contactId } = verifiedToken(ctx, input.token);
+      const contact = await findContactPreferences(ctx.db, contactId);
+      if (!contact) throw linkNotFound();
+      return toPreferencesView(contact);
     }),
 
   update: publicProcedure
     .input(preferencesUpdateInputSchema)
     .mutation(async ({ ctx, input }): Promise<{ success: true; preferences: PreferencesView }> => {
-      const { leadId, campaignId } = verifiedToken(ctx, input.token);
+      const { contactId: contactId, campaignId } = verifiedToken(ctx, input.token);
       const limit = await consumeRateLimit(
         ctx.db,
         `preferences-update:ip:${ctx.request.ip ?? 'unknown'}`,
@@ -71,7 +71,7 @@ export const preferencesRouter = router({
       if (!limit.allowed) throw tooManyRequests(limit.retryAfterSeconds);
 
       const result = await ctx.db.transaction().execute((trx) =>
-        applyPreferenceAction(trx, leadId, input.action, {
+        applyPreferenceAction(trx, contactId, input.action, {
           method: 'manual',
           ip: ctx.request.ip,
           userAgent: ctx.request.userAgent,
@@ -82,7 +82,7 @@ export const preferencesRouter = router({
       if (result.status === 'not_found') throw linkNotFound();
       if (result.status === 'suppressed')
         throw new TRPCError({ code: 'PRECONDITION_FAILED', message: PREFERENCES_MESSAGES.suppressed });
-      return { success: true, preferences: toPreferencesView(result.lead) };
+      return { success: true, preferences: toPreferencesView(result.contact) };
     }),
 
   unsubscribeByEmail: publicProcedure

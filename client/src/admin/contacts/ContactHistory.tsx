@@ -1,6 +1,6 @@
 import { Badge, Card, Stack, Table, Text, Title } from '@mantine/core';
 import type { ContactDetail } from '#shared/contacts/schemas.ts';
-import { ACTION_LABELS, METHOD_LABELS, type UnsubscribeLogAction } from '#shared/unsubscribes/schemas.ts';
+import { ACTION_LABELS, METHOD_LABELS, type UnsubscribeLogAction } from '#shared/unsubscribe/schemas.ts';
 import { formatDateTime } from '../widgets/format.ts';
 import { AnchorLink } from '../widgets/links.tsx';
 

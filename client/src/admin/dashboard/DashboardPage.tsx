@@ -10,7 +10,7 @@ import {
   type DailyActivityPoint,
   type RecentActivityItem,
 } from '#shared/dashboard/schemas.ts';
-import { ACTION_LABELS, type UnsubscribeLogAction } from '#shared/unsubscribes/schemas.ts';
+import { ACTION_LABELS, type UnsubscribeLogAction } from '#shared/unsubscribe/schemas.ts';
 import { ADMIN_TITLE } from '../shell/AdminShell.tsx';
 import { useCan } from '../auth/session.ts';
 import { StatCard } from '../lists/StatCard.tsx';

@@ -34,7 +34,7 @@ export function SellerCard({ enquiry }: { enquiry: EnquiryDetail }) {
         <Field label="E-mail">{enquiry.sellerEmail}</Field>
         <Field label="Phone">{enquiry.sellerPhone ?? '—'}</Field>
         <Field label="Contact">
-          <AnchorLink to="/admin/contacts/$id" params={{ id: enquiry.leadId }}>
+          <AnchorLink to="/admin/contacts/$id" params={{ id: enquiry.contactId }}>
             Open contact
           </AnchorLink>
         </Field>

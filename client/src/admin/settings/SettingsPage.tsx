@@ -37,7 +37,7 @@ function SettingsForm({ view }: { view: SettingsView }) {
       onSuccess: (saved) => {
         notifications.show({ color: 'green', message: SETTINGS_MESSAGES.saved });
         queryClient.setQueryData(trpc.admin.settings.get.queryKey(), saved);
-        void queryClient.invalidateQueries({ queryKey: trpc.admin.unsubscribes.stats.queryKey() });
+        void queryClient.invalidateQueries({ queryKey: trpc.admin.unsubscribe.stats.queryKey() });
         void queryClient.invalidateQueries({ queryKey: trpc.admin.dashboard.dailyActivity.queryKey() });
       },
       onError: (error) => {

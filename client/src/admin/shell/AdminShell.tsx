@@ -66,7 +66,7 @@ const NAV_ITEMS: ReadonlyArray<{
     label: 'Unsubscribes',
     to: '/admin/unsubscribes',
     icon: UnsubscribesIcon,
-    permission: 'unsubscribes.read',
+    permission: 'unsubscribe.read',
   },
   { label: 'Settings', to: '/admin/settings', icon: SettingsIcon, permission: 'settings.write' },
   { label: 'Outbox', to: '/admin/outbox', icon: OutboxIcon, permission: 'outbox.read' },

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { parseUnsubscribesSearch } from '#shared/admin/search-params.ts';
-import { UnsubscribesPage } from '../../../admin/unsubscribes/UnsubscribesPage.tsx';
+import { parseUnsubscribeSearch } from '#shared/admin/search-params.ts';
+import { UnsubscribesPage } from '../../../admin/unsubscribe/UnsubscribesPage.tsx';
 
 export const Route = createFileRoute('/admin/_guarded/unsubscribes')({
-  validateSearch: parseUnsubscribesSearch,
+  validateSearch: parseUnsubscribeSearch,
   component: UnsubscribesRoute,
 });
 

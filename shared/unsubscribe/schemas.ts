@@ -12,12 +12,12 @@ export {
   actionFilters,
   type MethodFilter,
   methodFilters,
-  type UnsubscribesSearchParams,
+  type UnsubscribeSearchParams,
 } from '../admin/search-params.ts';
 
 /** Unsubscribe Activity (docs/spec/admin.md §2, §7, §8). */
 
-export const UNSUBSCRIBES_PAGE_SIZE = 20;
+export const UNSUBSCRIBE_PAGE_SIZE = 20;
 
 export const unsubscribeActions = [
   'email_unsubscribe',
@@ -83,13 +83,13 @@ const logFilters = {
   includeResubscribes: z.boolean().default(false),
 };
 
-export const unsubscribesListInputSchema = z.object({
+export const unsubscribeListInputSchema = z.object({
   ...logFilters,
   page: listPageSchema,
   anchor: listAnchorSchema.optional(),
 });
 export type UnsubscribeLogFilters = Pick<
-  z.output<typeof unsubscribesListInputSchema>,
+  z.output<typeof unsubscribeListInputSchema>,
   'search' | 'action' | 'method' | 'includeResubscribes'
 >;
 
@@ -99,7 +99,7 @@ const flag = z
   .default(false);
 
 /** Query string of the CSV export: the list's filters. */
-export const unsubscribesExportQuerySchema = z.object({ ...logFilters, includeResubscribes: flag });
+export const unsubscribeExportQuerySchema = z.object({ ...logFilters, includeResubscribes: flag });
 
 export interface UnsubscribeLogEntry {
   id: string;

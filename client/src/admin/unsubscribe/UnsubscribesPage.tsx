@@ -11,8 +11,8 @@ import {
   UNSUBSCRIBE_MESSAGES,
   type UnsubscribeLogEntry,
   unsubscribeLogsExportedMessage,
-  type UnsubscribesSearchParams,
-} from '#shared/unsubscribes/schemas.ts';
+  type UnsubscribeSearchParams,
+} from '#shared/unsubscribe/schemas.ts';
 import { readOneOf } from '#shared/url-search.ts';
 import { ExportCsvButton } from '../lists/ExportCsvButton.tsx';
 import { ListPage } from '../lists/ListPage.tsx';
@@ -30,8 +30,8 @@ const COLUMNS = ['Email', 'Action', 'Method', 'IP Address', 'User Agent', 'Date 
 const UA_SHOWN = 40;
 
 interface UnsubscribesPageProps {
-  search: UnsubscribesSearchParams;
-  onSearchChange: (next: UnsubscribesSearchParams) => void;
+  search: UnsubscribeSearchParams;
+  onSearchChange: (next: UnsubscribeSearchParams) => void;
 }
 
 /** /admin/unsubscribes: search, filters and page live in the URL. */
@@ -48,9 +48,9 @@ export function UnsubscribesPage({ search, onSearchChange }: UnsubscribesPagePro
   const method = search.method ?? 'all';
   const includeResubscribes = search.resubscribes === true;
 
-  const stats = useQuery(trpc.admin.unsubscribes.stats.queryOptions());
+  const stats = useQuery(trpc.admin.unsubscribe.stats.queryOptions());
   const rows = useQuery(
-    trpc.admin.unsubscribes.list.queryOptions(
+    trpc.admin.unsubscribe.list.queryOptions(
       { search: list.term, action, method, includeResubscribes, page: list.page, anchor: list.anchor },
       { placeholderData: keepPreviousData },
     ),
