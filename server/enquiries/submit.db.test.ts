@@ -65,7 +65,7 @@ async function uploads(db: Database, count: number): Promise<string[]> {
 
 async function counts(db: Database) {
   const row = await sql<{ contacts: number; enquiries: number; attached: number; jobs: number }>`
-    SELECT (SELECT count(*) FROM leads)::int AS leads,
+    SELECT (SELECT count(*) FROM leads)::int AS contacts,
            (SELECT count(*) FROM enquiries)::int AS enquiries,
            (SELECT count(*) FROM uploads WHERE enquiry_id IS NOT NULL)::int AS attached,
            (SELECT count(*) FROM pgboss.job WHERE name = 'enquiry.notify')::int AS jobs`.execute(db);
@@ -244,7 +244,7 @@ describe('lead.submit', () => {
     expect(ids.size).toBe(1);
     const after = await counts(t.db);
     expect(after).toEqual({
-      leads: (before?.contacts ?? 0) + 1,
+      contacts: (before?.contacts ?? 0) + 1,
       enquiries: (before?.enquiries ?? 0) + 1,
       attached: (before?.attached ?? 0) + 2,
       jobs: (before?.jobs ?? 0) + 1,
@@ -616,7 +616,7 @@ describe('lead.submit under a burst (concurrent transactions)', () => {
       expect(await notifyJobs(t.db, result.enquiryId)).toHaveLength(1);
     }
     expect(await counts(t.db)).toEqual({
-      leads: (before?.contacts ?? 0) + 11,
+      contacts: (before?.contacts ?? 0) + 11,
       enquiries: (before?.enquiries ?? 0) + 12,
       attached: (before?.attached ?? 0) + 12,
       jobs: (before?.jobs ?? 0) + 12,
@@ -659,7 +659,7 @@ describe('lead.submit under a burst (concurrent transactions)', () => {
         .executeTakeFirst();
       expect(refusedContact).toBeUndefined();
       expect(await counts(t.db)).toEqual({
-        leads: (before?.contacts ?? 0) + 2,
+        contacts: (before?.contacts ?? 0) + 2,
         enquiries: (before?.enquiries ?? 0) + 2,
         attached: before?.attached ?? 0,
         jobs: (before?.jobs ?? 0) + 2,
@@ -706,7 +706,7 @@ describe('lead.submit under a burst (concurrent transactions)', () => {
       expect(new Set(results.map((r) => r.enquiryId)).size).toBe(1);
       expect(results.filter((r) => r.created)).toHaveLength(1);
       expect(await counts(t.db)).toEqual({
-        leads: (before?.contacts ?? 0) + 1,
+        contacts: (before?.contacts ?? 0) + 1,
         enquiries: (before?.enquiries ?? 0) + 1,
         attached: (before?.attached ?? 0) + 2,
         jobs: (before?.jobs ?? 0) + 1,
