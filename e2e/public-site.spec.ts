@@ -362,3 +362,14 @@ test('no placeholder social link: an unset Instagram profile is left out, not se
   await expect(page.locator('a[href*="instagram.com"]')).toHaveCount(0);
   await expect(page.getByText('See more of our recent purchases on Instagram')).toHaveCount(0);
 });
+
+test('every page footer links to the e-mail preferences page', async ({ page }) => {
+  for (const path of ['/', '/sell', '/blog', '/sell-rolex-watch', '/privacy']) {
+    await page.goto(path);
+    const link = page.getByRole('contentinfo').getByRole('link', { name: 'Manage e-mail preferences' });
+    await expect(link).toHaveAttribute('href', '/unsubscribe');
+  }
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Manage e-mail preferences' }).click();
+  await expect(page).toHaveURL(/\/unsubscribe$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});

@@ -71,7 +71,7 @@ test('a seller fixes validation errors, attaches photos and submits; both e-mail
   await next(page);
   await expect(page.getByText('Please enter your full name')).toBeVisible();
   await expect(page.getByText('Please enter a valid email address')).toBeVisible();
-  await expect(page.getByText('Phone number must be at least 8 digits')).toBeVisible();
+  await expect(page.getByText('Please enter your phone number')).toBeVisible();
   await expect(page.locator('#sell-fullName')).toBeFocused();
   await expect(page.locator('#sell-fullName')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.locator('#sell-fullName')).toHaveAttribute('aria-describedby', 'sell-fullName-error');
@@ -136,10 +136,15 @@ test('a seller fixes validation errors, attaches photos and submits; both e-mail
   await expect(processing).toBeVisible();
   await expect(processing).toBeDisabled();
 
-  // The spec's toast, and a confirmation that stays in place of the form.
+  // The spec's success message is the confirmation's status line, with no toast over it, and the
+  // confirmation stays in place of the form with the one "What happens next".
   await expect(page.getByRole('status').getByText(SUCCESS, { exact: true })).toBeVisible();
   const confirmation = page.getByRole('region', { name: /Thank you, Jane\. Your enquiry is with us\./ });
   await expect(confirmation).toBeVisible();
+  await expect(confirmation.getByRole('status')).toHaveText(SUCCESS);
+  await expect(page.locator('.sell-toast')).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'What happens next' })).toHaveCount(1);
+  await expect(confirmation.getByRole('heading', { name: 'What happens next' })).toBeVisible();
   await expect(confirmation.getByRole('heading', { level: 2 })).toBeFocused();
   await expect(confirmation).toContainText('within 24 hours');
   await expect(confirmation.locator('a[href^="tel:"]')).toBeVisible();
@@ -220,6 +225,17 @@ test('a seller fixes validation errors, attaches photos and submits; both e-mail
   expect(pendingAfterView.email_marketing_consent).toBe(false);
   await page.getByRole('button', { name: 'Confirm my subscription' }).click();
   await expect(page.getByRole('status')).toContainText('Thank you: your subscription is confirmed.');
+  // The page now says so in its title and offers where to go next.
+  await expect(page.getByRole('heading', { level: 1, name: 'Subscription confirmed' })).toBeVisible();
+  const whereNext = page.getByRole('navigation', { name: 'Where next' });
+  await expect(whereNext.getByRole('link', { name: 'Manage e-mail preferences' })).toHaveAttribute(
+    'href',
+    '/unsubscribe',
+  );
+  await expect(whereNext.getByRole('link', { name: 'Get a free valuation' })).toHaveAttribute(
+    'href',
+    '/sell',
+  );
   const confirmed = await db
     .selectFrom('leads')
     .select(['email_marketing_consent', 'email_consent_pending', 'consent_source', 'consent_user_agent'])
@@ -329,4 +345,52 @@ test("a landing page's valuation button starts the form from its brand or city",
   await next(page);
   await expect(page.locator('#sell-watchBrand')).toHaveValue('');
   await expect(page.locator('#sell-additionalDetails')).toHaveValue("I'm based in Hobart.");
+});
+
+test.describe('on a 390 px touch screen', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('thumbnails fit their cards and no drag-and-drop is offered', async ({ page }) => {
+    await page.goto('/sell');
+    await fillValidForm(page, `touch.${randomUUID().slice(0, 8)}@example.com`);
+    await expect(page.getByText('Images only', { exact: false })).toBeVisible();
+    await expect(page.getByText('You can also drag photos here.')).toBeHidden();
+
+    // Long names without spaces, as phones name their photos.
+    const photos = (await pngs(3)).map((photo, i) => ({
+      ...photo,
+      name: `IMG_20261126_${'1234567890'.repeat(4)}_${i + 1}.png`,
+    }));
+    await page.locator('#sell-photos').setInputFiles(photos);
+    await expect(page.getByText('Uploaded')).toHaveCount(3);
+    const overflow = await page.locator('.sell-photo').evaluateAll((cards) =>
+      cards.flatMap((card) => {
+        const box = card.getBoundingClientRect();
+        return Array.from(card.children)
+          .map((child) => child.getBoundingClientRect())
+          .filter((inner) => inner.left < box.left - 0.5 || inner.right > box.right + 0.5)
+          .map(
+            (inner) =>
+              `${Math.round(inner.left)}-${Math.round(inner.right)} outside ${box.left}-${box.right}`,
+          );
+      }),
+    );
+    expect(overflow).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+});
+
+test('a blank phone number says it is missing; a mouse can still drag photos in', async ({ page }) => {
+  await page.goto('/sell');
+  await page.locator('#sell-fullName').fill('Jane Citizen');
+  await page.locator('#sell-email').fill(`blank.${randomUUID().slice(0, 8)}@example.com`);
+  await page.locator('#sell-phone').fill('   ');
+  await next(page);
+  await expect(page.getByText('Please enter your phone number')).toBeVisible();
+  await page.locator('#sell-phone').fill('0412 345 678');
+  await next(page);
+  await page.locator('#sell-watchBrand').selectOption('Omega');
+  await page.locator('#sell-watchCondition').selectOption('Excellent - Like new');
+  await next(page);
+  await expect(page.getByText('You can also drag photos here.')).toBeVisible();
 });

@@ -195,6 +195,9 @@ describe('phone', () => {
       phone: 'Phone number must be less than 20 characters',
     });
     expect(errorsFor({ phone: '  1234567  ' })).toEqual({ phone: 'Phone number must be at least 8 digits' });
+    // A missing or blank number says it is missing, not "at least 8 digits".
+    expect(errorsFor({ phone: undefined })).toEqual({ phone: 'Please enter your phone number' });
+    expect(errorsFor({ phone: '   ' })).toEqual({ phone: 'Please enter your phone number' });
   });
 
   it('allows a leading plus, digits, spaces, hyphens and parentheses only', () => {
@@ -293,7 +296,7 @@ describe('firstErrorPerField', () => {
     expect(firstErrorPerField(result.error)).toEqual({
       fullName: 'Please enter your full name',
       email: 'Please enter a valid email address',
-      phone: 'Phone number must be at least 8 digits',
+      phone: 'Please enter your phone number',
       watchBrand: 'Please select a watch brand',
       watchCondition: 'Please select watch condition',
     });

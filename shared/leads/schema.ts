@@ -33,6 +33,8 @@ export const LEAD_MESSAGES = {
   nameCharacters: 'Name can only contain letters, spaces, hyphens, and apostrophes',
   emailInvalid: 'Please enter a valid email address',
   emailTooLong: 'Email must be less than 255 characters',
+  /** Not in the spec's table either: an empty box says the number is missing (decision 053). */
+  phoneRequired: 'Please enter your phone number',
   phoneTooShort: 'Phone number must be at least 8 digits',
   phoneTooLong: 'Phone number must be less than 20 characters',
   phoneInvalid: 'Please enter a valid phone number',
@@ -98,10 +100,11 @@ const email = z
   );
 
 const phone = z
-  .string({ error: LEAD_MESSAGES.phoneTooShort })
+  .string({ error: LEAD_MESSAGES.phoneRequired })
   .trim()
   .superRefine(
     firstFailing<string>([
+      [(v) => v !== '', LEAD_MESSAGES.phoneRequired],
       [(v) => v.length >= 8, LEAD_MESSAGES.phoneTooShort],
       [(v) => v.length <= 20, LEAD_MESSAGES.phoneTooLong],
       [(v) => phonePattern.test(v), LEAD_MESSAGES.phoneInvalid],

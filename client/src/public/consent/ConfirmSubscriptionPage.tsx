@@ -1,6 +1,6 @@
 import '../../zod-csp.ts';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { type RefObject, useEffect, useRef, useSyncExternalStore } from 'react';
+import { type RefObject, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import {
   channelsPhrase,
   CONFIRMATION_MESSAGES,
@@ -20,10 +20,12 @@ const dayFormat = new Intl.DateTimeFormat('en-AU', { dateStyle: 'long', timeZone
  * confirms nobody's consent.
  */
 export function ConfirmSubscriptionPage({ token }: { token: string | null }) {
+  // Once confirmed, the page's title says so rather than still asking (decision 053).
+  const [confirmed, setConfirmed] = useState(false);
   return (
     <main className="page prefs">
-      <h1 className="prefs-title">Confirm your subscription</h1>
-      {token ? <TokenConfirmation token={token} /> : <MissingToken />}
+      <h1 className="prefs-title">{confirmed ? 'Subscription confirmed' : 'Confirm your subscription'}</h1>
+      {token ? <TokenConfirmation token={token} onConfirmed={setConfirmed} /> : <MissingToken />}
     </main>
   );
 }
@@ -53,7 +55,13 @@ function MissingToken() {
   return inBrowser ? <Notice tone="error">{CONFIRMATION_MESSAGES.invalid}</Notice> : <Checking />;
 }
 
-function TokenConfirmation({ token }: { token: string }) {
+function TokenConfirmation({
+  token,
+  onConfirmed,
+}: {
+  token: string;
+  onConfirmed: (confirmed: boolean) => void;
+}) {
   const trpc = useTRPC();
   const view = useQuery(trpc.consent.view.queryOptions({ token }, { refetchOnWindowFocus: false }));
   const confirm = useMutation(trpc.consent.confirm.mutationOptions());
@@ -61,6 +69,10 @@ function TokenConfirmation({ token }: { token: string }) {
   useEffect(() => {
     if (confirm.isSuccess || confirm.isError) resultRef.current?.focus();
   }, [confirm.isSuccess, confirm.isError]);
+  const confirmed = (confirm.data ?? view.data)?.state === 'confirmed';
+  useEffect(() => {
+    onConfirmed(confirmed);
+  }, [confirmed, onConfirmed]);
 
   if (view.isPending) return <Checking />;
   if (view.isError) {
@@ -120,10 +132,25 @@ function ViewState({
       );
     case 'confirmed':
       return (
-        <Notice tone="success" ref={resultRef}>
-          {CONFIRMATION_MESSAGES.confirmed} {view.email} will receive our market updates and offers by{' '}
-          {channelsPhrase(view.channels)}. Every message has a link to unsubscribe.
-        </Notice>
+        <>
+          <Notice tone="success" ref={resultRef}>
+            {CONFIRMATION_MESSAGES.confirmed} {view.email} will receive our market updates and offers by{' '}
+            {channelsPhrase(view.channels)}. Every message has a link to unsubscribe.
+          </Notice>
+          <nav aria-label="Where next" className="prefs-next">
+            <ul>
+              <li>
+                <a href="/sell">Get a free valuation</a>
+              </li>
+              <li>
+                <a href="/blog">Read our watch insights</a>
+              </li>
+              <li>
+                <a href="/unsubscribe">Manage e-mail preferences</a>
+              </li>
+            </ul>
+          </nav>
+        </>
       );
     case 'pending':
       return (

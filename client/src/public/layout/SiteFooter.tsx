@@ -10,6 +10,7 @@ const companyLinks = [
   { to: '/blog', label: 'Watch Insights' },
   { to: '/terms', label: 'Terms and Conditions' },
   { to: '/privacy', label: 'Privacy Policy' },
+  { to: '/unsubscribe', label: 'Manage e-mail preferences' },
 ];
 
 export function SiteFooter() {

@@ -55,7 +55,7 @@ export function PhotosField({ photos, error, onError }: PhotosFieldProps) {
           Choose photos
         </label>
         <p className="sell-hint" id={`${id}-hint`}>
-          {PHOTO_HINT}. You can also drag photos here.
+          {PHOTO_HINT}.<span className="sell-drag-hint"> You can also drag photos here.</span>
         </p>
       </div>
       {error && (

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { SUBMISSION_SUCCESS_MESSAGE } from '#shared/leads/schema.ts';
 import { phoneHref } from '#shared/site/phone.ts';
 import { site } from '../../site.ts';
 
@@ -31,6 +32,9 @@ export function SellConfirmation({
       <h2 id="sell-confirmation-heading" className="sell-step-heading" tabIndex={-1} ref={headingRef}>
         {enquiry.firstName ? `Thank you, ${enquiry.firstName}.` : 'Thank you.'} Your enquiry is with us.
       </h2>
+      <p role="status" className="sell-confirmation__status">
+        {SUBMISSION_SUCCESS_MESSAGE}
+      </p>
       <p className="sell-confirmation__reference">
         Your reference: <strong>{enquiry.reference}</strong>
       </p>

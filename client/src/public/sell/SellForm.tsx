@@ -1,11 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import {
-  enquiryReference,
-  SUBMISSION_SUCCESS_MESSAGE,
-  submissionFailedMessage,
-} from '#shared/leads/schema.ts';
+import { enquiryReference, submissionFailedMessage } from '#shared/leads/schema.ts';
 import { cityNote, type SellSearchParams } from '#shared/leads/sell-search.ts';
 import type { AppRouter } from '#server/trpc/router.ts';
 import { trackCheckoutInitiated, trackConversion, trackLead } from '../analytics.ts';
@@ -61,7 +57,14 @@ function presetValues(current: SellFormValues, preset: SellSearchParams): SellFo
  * chosen. A successful submission replaces the form with a confirmation that stays, so it does not
  * invite a second submission.
  */
-export function SellForm({ preset = {} }: { preset?: SellSearchParams }) {
+export function SellForm({
+  preset = {},
+  onSubmittedChange,
+}: {
+  preset?: SellSearchParams;
+  /** Told when the confirmation replaces the form and when the form comes back. */
+  onSubmittedChange?: (submitted: boolean) => void;
+}) {
   const trpc = useTRPC();
   const submitLead = useMutation(trpc.lead.submit.mutationOptions());
   const photos = usePhotos();
@@ -78,6 +81,9 @@ export function SellForm({ preset = {} }: { preset?: SellSearchParams }) {
   const checkoutTracked = useRef(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [submitted, setSubmitted] = useState<SubmittedEnquiry | null>(null);
+  useEffect(() => {
+    onSubmittedChange?.(submitted !== null);
+  }, [submitted, onSubmittedChange]);
 
   function trackCheckoutOnce() {
     if (checkoutTracked.current) return;
@@ -168,7 +174,9 @@ export function SellForm({ preset = {} }: { preset?: SellSearchParams }) {
       photos.clear();
       setEventId(newEventId());
       setStep(0);
-      show('success', SUBMISSION_SUCCESS_MESSAGE);
+      // The spec's success message is the confirmation's own status line, not a toast over it
+      // (decision 053).
+      dismiss();
     } catch (error) {
       // Entries are kept; messages the server attached to fields are shown beside them.
       const fromServer = serverFieldErrors(fieldErrorsOf(error));
@@ -199,7 +207,6 @@ export function SellForm({ preset = {} }: { preset?: SellSearchParams }) {
             pendingFocus.current = { kind: 'heading' };
           }}
         />
-        <Toasts toast={toast} onDismiss={dismiss} />
       </div>
     );
   }

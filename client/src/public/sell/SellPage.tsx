@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import type { SellSearchParams } from '#shared/leads/sell-search.ts';
 import { phoneHref } from '#shared/site/phone.ts';
 import { site } from '../../site.ts';
@@ -26,6 +26,9 @@ export function SellPage({ preset = {} }: { preset?: SellSearchParams }) {
     captureUtm();
   }, []);
 
+  // Once the confirmation replaces the form it says what happens next itself: one list, not two.
+  const [submitted, setSubmitted] = useState(false);
+
   return (
     <main className="page sell-page">
       <nav aria-label="Breadcrumb" className="sell-breadcrumb">
@@ -40,16 +43,18 @@ export function SellPage({ preset = {} }: { preset?: SellSearchParams }) {
         </p>
       </header>
       <div className="sell-layout">
-        <SellForm preset={preset} />
+        <SellForm preset={preset} onSubmittedChange={setSubmitted} />
         <aside className="sell-aside" aria-label="About selling to us">
-          <section>
-            <h2>What happens next</h2>
-            <ol className="sell-next">
-              <li>Our specialists review your details and photos.</li>
-              <li>We contact you within {site.claims.responseHours} hours with a preliminary quote.</li>
-              <li>Your watch is authenticated by certified watchmakers; you are paid by bank transfer.</li>
-            </ol>
-          </section>
+          {!submitted && (
+            <section>
+              <h2>What happens next</h2>
+              <ol className="sell-next">
+                <li>Our specialists review your details and photos.</li>
+                <li>We contact you within {site.claims.responseHours} hours with a preliminary quote.</li>
+                <li>Your watch is authenticated by certified watchmakers; you are paid by bank transfer.</li>
+              </ol>
+            </section>
+          )}
           <section>
             <h2>Prefer to talk?</h2>
             <p>

@@ -34,7 +34,7 @@ describe('sell form validation', () => {
     expect(validateSellForm(initialValues)).toEqual({
       fullName: 'Please enter your full name',
       email: 'Please enter a valid email address',
-      phone: 'Phone number must be at least 8 digits',
+      phone: 'Please enter your phone number',
       watchBrand: 'Please select a watch brand',
       watchCondition: 'Please select watch condition',
     });
@@ -45,7 +45,7 @@ describe('sell form validation', () => {
     const errors = validateSellForm({ ...initialValues, fullName: 'Jo', watchYear: '1899' });
     expect(errorsForStep(errors, 0)).toEqual({
       email: 'Please enter a valid email address',
-      phone: 'Phone number must be at least 8 digits',
+      phone: 'Please enter your phone number',
     });
     expect(errorsForStep(errors, 1)).toEqual({
       watchBrand: 'Please select a watch brand',
