@@ -76,10 +76,15 @@ test('clicks posted to the webhook fill the link report, and a link filters the 
 
   await signInAsAdmin(page);
   await page.goto(`/admin/campaigns/${campaign.id}`);
-  // The engagement chart draws the same events, hour by hour.
+  // The engagement chart counts recipients, as the header does (decision 052): three clickers are
+  // three clicks (a's second click is the link report's total only) and three opens (a click
+  // implies an open).
   await expect(page.getByTestId('engagement-summary')).toContainText(
-    '3 delivered, 0 opens, 4 clicks, 0 bounces, 0 unsubscribes',
+    '3 delivered, 3 opens, 3 clicks, 0 bounces, 0 unsubscribes',
   );
+  await expect(page.getByTestId('stat-delivered')).toHaveText('3');
+  await expect(page.getByTestId('stat-opens')).toHaveText('3');
+  await expect(page.getByTestId('stat-clicks')).toHaveText('3');
   await expect(page.locator('.recharts-wrapper').first()).toBeVisible();
   const report = page.getByRole('table', { name: 'Link report' });
   const market = report.getByRole('row').filter({ hasText: 'Market prices' });

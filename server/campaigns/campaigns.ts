@@ -8,6 +8,7 @@ import {
   type CampaignSummary,
   EDITABLE_STATUSES,
 } from '#shared/campaigns/schemas.ts';
+import { campaignRates } from '#shared/campaigns/figures.ts';
 import { MAX_NAME } from '#shared/campaigns/rules.ts';
 import { segmentSnapshotSchema } from '#shared/segments/schema.ts';
 import { usedValues } from '#shared/templates/variables.ts';
@@ -20,7 +21,22 @@ import { CampaignError } from './errors.ts';
 
 const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);
 
+/**
+ * The rates from the counters, by the one definition (decision 052); the stored rate columns are
+ * not read, so a row whose stored rate was written another way cannot show a different figure.
+ */
+function ratesOf(row: EmailCampaign) {
+  return campaignRates({
+    sent: row.sent_count,
+    delivered: row.delivered_count,
+    opened: row.open_count,
+    clicked: row.click_count,
+    bounced: row.bounce_count,
+  });
+}
+
 export function toCampaignSummary(row: EmailCampaign): CampaignSummary {
+  const { openRate, clickRate } = ratesOf(row);
   return {
     id: row.id,
     name: row.name,
@@ -28,8 +44,8 @@ export function toCampaignSummary(row: EmailCampaign): CampaignSummary {
     status: row.status,
     totalRecipients: row.total_recipients,
     sentCount: row.sent_count,
-    openRate: row.open_rate,
-    clickRate: row.click_rate,
+    openRate,
+    clickRate,
     createdAt: row.created_at.toISOString(),
   };
 }
@@ -49,7 +65,7 @@ export function toCampaignDetail(row: EmailCampaign): CampaignDetail {
     bounceCount: row.bounce_count,
     openCount: row.open_count,
     clickCount: row.click_count,
-    bounceRate: row.bounce_rate,
+    bounceRate: ratesOf(row).bounceRate,
     pauseReason: row.pause_reason,
     failureReason: row.failure_reason,
     scheduledAt: iso(row.scheduled_at),

@@ -13,7 +13,7 @@ describe('campaign engagement over time (events through the signed webhook)', ()
     await t.db.updateTable('settings').set({ timezone: 'Australia/Sydney' }).execute();
   });
 
-  it('counts each kind per hour for the first 48 hours, then per day in the business timezone', async () => {
+  it('counts each send once per figure, per hour for 48 hours, then per local day', async () => {
     const sends = await seedSentCampaign(t.db, 3);
     const [a, b, c] = sends;
     if (!a || !b || !c) throw new Error('three sends');
@@ -35,16 +35,22 @@ describe('campaign engagement over time (events through the signed webhook)', ()
       }),
     );
     await deliver(resendEmailEvent('email.opened', a.providerMessageId, { createdAt: at(1.5) }));
-    await deliver(resendEmailEvent('email.opened', b.providerMessageId, { createdAt: at(1.7) }));
     await deliver(
       resendEmailEvent('email.clicked', a.providerMessageId, {
         createdAt: at(3.2),
         data: click('https://watches.example.com/sell', at(3.2)),
       }),
     );
-    // Three days later, after the hourly window: one daily bucket (a Sydney day).
+    // Three days later, after the hourly window: b's first open, in a daily bucket (a Sydney day),
+    // and a's second, which counts nowhere: a reader who opens twice is one open (decision 052).
     await deliver(resendEmailEvent('email.opened', b.providerMessageId, { createdAt: at(72) }));
     await deliver(resendEmailEvent('email.opened', a.providerMessageId, { createdAt: at(73) }));
+    await deliver(
+      resendEmailEvent('email.clicked', a.providerMessageId, {
+        createdAt: at(74),
+        data: click('https://watches.example.com/sell', at(74)),
+      }),
+    );
     await t.db
       .insertInto('unsubscribe_logs')
       .values({
@@ -70,7 +76,7 @@ describe('campaign engagement over time (events through the signed webhook)', ()
     );
     expect(hourly.slice(0, 4)).toEqual([
       { at: '2026-11-20T10:00:00.000Z', unit: 'hour', ...zero, delivered: 2, bounced: 1 },
-      { at: '2026-11-20T11:00:00.000Z', unit: 'hour', ...zero, opened: 2 },
+      { at: '2026-11-20T11:00:00.000Z', unit: 'hour', ...zero, opened: 1 },
       // No event in this hour: shown with zeros, not skipped.
       { at: '2026-11-20T12:00:00.000Z', unit: 'hour', ...zero },
       { at: '2026-11-20T13:00:00.000Z', unit: 'hour', ...zero, clicked: 1, unsubscribed: 1 },
@@ -82,7 +88,19 @@ describe('campaign engagement over time (events through the signed webhook)', ()
     // on the 23rd are 21:00 and 22:00 on the 23rd in Sydney.
     expect(daily).toEqual([
       { at: '2026-11-21T13:00:00.000Z', unit: 'day', ...zero },
-      { at: '2026-11-22T13:00:00.000Z', unit: 'day', ...zero, opened: 2 },
+      { at: '2026-11-22T13:00:00.000Z', unit: 'day', ...zero, opened: 1 },
+    ]);
+    // The chart's totals are the campaign's counters.
+    const detail = await hook.admin().campaigns.get({ id: a.campaignId });
+    const total = (key: keyof typeof zero) => points.reduce((n, p) => n + p[key], 0);
+    expect([total('delivered'), total('opened'), total('clicked'), total('bounced')]).toEqual([
+      detail.deliveredCount,
+      detail.openCount,
+      detail.clickCount,
+      detail.bounceCount,
+    ]);
+    expect([detail.deliveredCount, detail.openCount, detail.clickCount, detail.bounceCount]).toEqual([
+      2, 2, 1, 1,
     ]);
     expect(points).toEqual([...hourly, ...daily]);
   });

@@ -2,14 +2,17 @@ import { sql } from 'kysely';
 import type { CampaignEngagementPoint } from '#shared/campaigns/schemas.ts';
 import type { DbExecutor } from '../db/database.ts';
 import type { EmailCampaign } from '../db/types.ts';
+import { sendFiguresSql } from '../stats/entry.ts';
 
 /** Hourly buckets for this long after sending started; daily buckets after it. */
 export const HOURLY_FOR_HOURS = 48;
 
 /**
- * A campaign's engagement over time from the provider's events and our unsubscribe log: per hour
- * for the first 48 hours after sending started, then per day (days in the business timezone).
- * Counts are events, so a reader who opens twice counts twice, as the provider reports them.
+ * A campaign's engagement over time: per hour for the first 48 hours after sending started, then
+ * per day (days in the business timezone). Each figure counts sends, at the time each first
+ * reached it (decision 052): a reader who opens twice counts once, when they first opened, so the
+ * chart's totals are the campaign's delivered, opens, clicks and bounces. Unsubscribes come from
+ * our unsubscribe log.
  *
  * Buckets without events are there with zeros, so the time axis is even: every hour from the
  * start until now (at most the 48 hours), then every day up to the last event's day. A campaign
@@ -36,10 +39,9 @@ export async function campaignEngagement(
     unsubscribed: string;
   }>`
     WITH events AS (
-      SELECT ${bucket('e.occurred_at')}, e.type
-      FROM email_sends s JOIN email_events e ON e.send_id = s.id
-      WHERE s.campaign_id = ${campaign.id} AND e.occurred_at IS NOT NULL
-        AND e.type IN ('email.delivered', 'email.opened', 'email.clicked', 'email.bounced')
+      SELECT ${bucket('f.at')}, f.figure AS type
+      FROM email_sends s CROSS JOIN LATERAL ${sendFiguresSql('s')} AS f
+      WHERE s.campaign_id = ${campaign.id}
       UNION ALL
       SELECT ${bucket('u.created_at')}, 'unsubscribe' AS type
       FROM unsubscribe_logs u
@@ -47,10 +49,10 @@ export async function campaignEngagement(
     ),
     counts AS (
       SELECT at, hourly,
-        count(*) FILTER (WHERE type = 'email.delivered') AS delivered,
-        count(*) FILTER (WHERE type = 'email.opened') AS opened,
-        count(*) FILTER (WHERE type = 'email.clicked') AS clicked,
-        count(*) FILTER (WHERE type = 'email.bounced') AS bounced,
+        count(*) FILTER (WHERE type = 'delivered') AS delivered,
+        count(*) FILTER (WHERE type = 'opened') AS opened,
+        count(*) FILTER (WHERE type = 'clicked') AS clicked,
+        count(*) FILTER (WHERE type = 'bounced') AS bounced,
         count(*) FILTER (WHERE type = 'unsubscribe') AS unsubscribed
       FROM events GROUP BY at, hourly
     ),

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { rateOf } from '#shared/campaigns/figures.ts';
 import type { CampaignLinkRow } from '#shared/campaigns/schemas.ts';
 import { mergeTags } from '#shared/templates/variables.ts';
 import type { DbExecutor } from '../db/database.ts';
@@ -61,7 +62,8 @@ export async function campaignLinkReport(
       label: value.label,
       uniqueClicks: value.unique,
       totalClicks: value.total,
-      clickRate: delivered > 0 ? (100 * value.unique) / delivered : null,
+      // Unique clickers over delivered sends: the campaign's click rate, for one link (decision 052).
+      clickRate: rateOf(value.unique, delivered),
     }))
     .sort((a, b) => b.uniqueClicks - a.uniqueClicks || b.totalClicks - a.totalClicks);
 }

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
+import { rateOf } from '#shared/campaigns/figures.ts';
 import type { CampaignOpens } from '#shared/campaigns/schemas.ts';
 import type { DbExecutor } from '../db/database.ts';
+import { countsForSql } from '../stats/entry.ts';
 
 /**
  * How long after delivery an open still counts as the receiving system's, not the reader's
@@ -27,7 +29,8 @@ export function readerOpenedSql(s: string) {
  * A campaign's opens split into the readers' and the machines' (decision 025). A send counts as a
  * reader's open when it was clicked, or when any of its open events not flagged as a machine's came
  * more than the window after its delivery; a send whose every open came inside the window, or was
- * flagged by the provider, is a machine open.
+ * flagged by the provider, is a machine open. `opened` is the campaign's opens and both rates are
+ * over its delivered sends (decision 052), so they match the counters on every other surface.
  */
 export async function campaignOpens(
   db: DbExecutor,
@@ -37,7 +40,7 @@ export async function campaignOpens(
     SELECT count(*) AS opened,
       count(*) FILTER (WHERE ${readerOpenedSql('s')}) AS human
     FROM email_sends s
-    WHERE s.campaign_id = ${campaign.id} AND s.opened_at IS NOT NULL`.execute(db);
+    WHERE s.campaign_id = ${campaign.id} AND ${countsForSql('s', 'opened')}`.execute(db);
   const opened = Number(result.rows[0]?.opened ?? 0);
   const human = Number(result.rows[0]?.human ?? 0);
   const delivered = campaign.delivered_count;
@@ -45,7 +48,7 @@ export async function campaignOpens(
     opened,
     humanOpened: human,
     machineOpened: opened - human,
-    openRate: delivered > 0 ? (100 * opened) / delivered : null,
-    humanOpenRate: delivered > 0 ? (100 * human) / delivered : null,
+    openRate: rateOf(opened, delivered),
+    humanOpenRate: rateOf(human, delivered),
   };
 }

@@ -42,7 +42,7 @@ describe('dashboard', () => {
     await t.db
       .insertInto('email_campaigns')
       .values([
-        // open 50%, click 10.04%
+        // open 50%, click 10.2%; a stored rate written another way is not read (decision 052)
         {
           name: 'A',
           subject: 's',
@@ -50,11 +50,13 @@ describe('dashboard', () => {
           sent_count: 100,
           delivered_count: 98,
           bounce_count: 2,
-          open_rate: 50,
-          click_rate: 10.04,
+          open_count: 49,
+          click_count: 10,
+          open_rate: 12,
+          click_rate: 3,
           completed_at: '2026-11-10T00:00:00Z',
         },
-        // no stored rates: the counters stand in (25% and 5%)
+        // no stored rates: 25% and 5% from the counters
         {
           name: 'B',
           subject: 's',
@@ -83,7 +85,7 @@ describe('dashboard', () => {
       totalCampaigns: 4,
       activeSubscribers: 2,
       avgOpenRate: 37.5,
-      avgClickRate: 7.5,
+      avgClickRate: 7.6, // (10 / 98 + 1 / 20) / 2
       bounceRate: 4, // 6 / 150
     });
   });

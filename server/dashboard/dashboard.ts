@@ -12,14 +12,15 @@ import {
 } from '#shared/dashboard/schemas.ts';
 import type { DbExecutor } from '../db/database.ts';
 import { calendarDays, localDate } from '../settings/entry.ts';
-import { LEAD_METRICS, readTotals, SERIES_METRICS } from '../stats/entry.ts';
+import { LEAD_METRICS, rateSql, readTotals, SERIES_METRICS } from '../stats/entry.ts';
 
 // Email Campaign Dashboard (docs/spec/admin.md §2, §9). Campaign figures come from the counters the sending
 // engine keeps on email_campaigns, so no query here visits email_sends.
 
 export async function dashboardStats(db: DbExecutor): Promise<DashboardStats> {
   const [campaigns, totals] = await Promise.all([
-    // A campaign's stored rate wins; the ratio of its counters stands in when none was stored.
+    // Each campaign's rates by the one definition, from its counters (decision 052), as the list
+    // and its details page show them; averaged over campaigns with deliveries (admin spec).
     sql<{
       total: number;
       avg_open: number | null;
@@ -28,9 +29,9 @@ export async function dashboardStats(db: DbExecutor): Promise<DashboardStats> {
       sent: number;
     }>`
       SELECT count(*) AS total,
-             avg(coalesce(open_rate, 100.0 * open_count / delivered_count)) FILTER (WHERE delivered_count > 0)
+             avg(${rateSql(sql.ref('open_count'), sql.ref('delivered_count'))}) FILTER (WHERE delivered_count > 0)
                AS avg_open,
-             avg(coalesce(click_rate, 100.0 * click_count / delivered_count)) FILTER (WHERE delivered_count > 0)
+             avg(${rateSql(sql.ref('click_count'), sql.ref('delivered_count'))}) FILTER (WHERE delivered_count > 0)
                AS avg_click,
              coalesce(sum(bounce_count), 0) AS bounces,
              coalesce(sum(sent_count), 0) AS sent

@@ -1,7 +1,10 @@
 import { sql } from 'kysely';
+import { campaignRates } from '#shared/campaigns/figures.ts';
 import type { Database } from '../db/database.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
+
+type DemoEventType = 'email.delivered' | 'email.opened' | 'email.clicked' | 'email.bounced';
 
 interface DemoContact {
   email: string;
@@ -133,8 +136,8 @@ export async function databaseIsEmpty(db: Database): Promise<boolean> {
 }
 
 /**
- * Demo data for a fresh install: contacts, two templates, one completed campaign with sends whose
- * counters agree with its rows, and some unsubscribe activity. Does nothing on a non-empty database.
+ * Demo data for a fresh install: contacts, two templates, one completed campaign whose counters,
+ * send rows and provider events agree, and some unsubscribe activity. Does nothing on a non-empty database.
  */
 export async function seedDemoData(
   db: Database,
@@ -197,24 +200,59 @@ export async function seedDemoData(
       .returning('id')
       .execute();
 
-    // The completed campaign went to the first eight consenting contacts.
+    // The completed campaign went to the first eight consenting contacts. Its figures come from
+    // the provider's events, as they would in production: the events are written, each send's
+    // timestamps are the earliest of its events (an open implies delivery, a click an open), and
+    // the counters count the sends (decision 052). So the header, the chart (sends), the link
+    // report and the readers' opens (events) and the list and dashboard (counters) agree.
     const recipients = contacts.slice(0, 8);
     const sentAt = new Date(now.getTime() - 10 * DAY);
-    const outcomes = [
-      'opened',
-      'clicked',
-      'delivered',
-      'opened',
-      'bounced',
-      'delivered',
-      'clicked',
-      'delivered',
-    ] as const;
-    const delivered = outcomes.filter((o) => o !== 'bounced').length;
-    const opened = outcomes.filter((o) => o === 'opened' || o === 'clicked').length;
-    const clicked = outcomes.filter((o) => o === 'clicked').length;
-    const bounced = outcomes.filter((o) => o === 'bounced').length;
-    const round1 = (n: number) => Math.round(n * 10) / 10;
+    const at = (minutes: number) => new Date(sentAt.getTime() + minutes * 60_000);
+    const valuationUrl = newsletterValues.valuation_url;
+    type DemoEvent = { type: DemoEventType; at: Date; link?: string };
+    const delivered = { type: 'email.delivered', at: at(2) } as const;
+    const readerOpen = { type: 'email.opened', at: at(90) } as const;
+    const click = (minutes: number) =>
+      ({ type: 'email.clicked', at: at(minutes), link: valuationUrl }) as const;
+    const histories: readonly (readonly DemoEvent[])[] = [
+      [delivered, readerOpen],
+      // Clicked the valuation link twice: one click (one clicker), two total clicks on the link.
+      [delivered, readerOpen, click(95), click(300)],
+      [delivered],
+      // Opened 4 seconds after delivery and never again: a machine open (decision 025), e.g. Apple
+      // Mail Privacy Protection fetching the images as the message arrived.
+      [delivered, { type: 'email.opened', at: new Date(at(2).getTime() + 4_000) }],
+      [{ type: 'email.bounced', at: at(2) }],
+      [delivered],
+      [delivered, readerOpen, click(95)],
+      [delivered],
+    ];
+    const sendRows = recipients.map((contact, i) => {
+      const events: readonly DemoEvent[] = histories[i] ?? [delivered];
+      const first = (...types: DemoEventType[]) =>
+        events
+          .filter((e) => types.includes(e.type))
+          .reduce<Date | null>((min, e) => (min && min <= e.at ? min : e.at), null);
+      const bouncedAt = first('email.bounced');
+      return {
+        contact,
+        events,
+        deliveredAt: first('email.delivered', 'email.opened', 'email.clicked'),
+        openedAt: first('email.opened', 'email.clicked'),
+        clickedAt: first('email.clicked'),
+        bouncedAt,
+      };
+    });
+    const count = (key: 'deliveredAt' | 'openedAt' | 'clickedAt' | 'bouncedAt') =>
+      sendRows.filter((row) => row[key] !== null).length;
+    const counts = {
+      sent: recipients.length,
+      delivered: count('deliveredAt'),
+      opened: count('openedAt'),
+      clicked: count('clickedAt'),
+      bounced: count('bouncedAt'),
+    };
+    const rates = campaignRates(counts);
     const campaign = await trx
       .insertInto('email_campaigns')
       .values({
@@ -225,14 +263,14 @@ export async function seedDemoData(
         status: 'completed',
         template_id: firstTemplate?.id ?? null,
         total_recipients: recipients.length,
-        sent_count: recipients.length,
-        delivered_count: delivered,
-        bounce_count: bounced,
-        open_count: opened,
-        click_count: clicked,
-        open_rate: round1((opened / delivered) * 100),
-        click_rate: round1((clicked / delivered) * 100),
-        bounce_rate: round1((bounced / recipients.length) * 100),
+        sent_count: counts.sent,
+        delivered_count: counts.delivered,
+        bounce_count: counts.bounced,
+        open_count: counts.opened,
+        click_count: counts.clicked,
+        open_rate: rates.openRate,
+        click_rate: rates.clickRate,
+        bounce_rate: rates.bounceRate,
         started_at: sentAt,
         completed_at: new Date(sentAt.getTime() + 60_000),
         created_at: new Date(sentAt.getTime() - DAY),
@@ -241,27 +279,56 @@ export async function seedDemoData(
       .returning('id')
       .executeTakeFirstOrThrow();
 
-    await trx
+    const sends = await trx
       .insertInto('email_sends')
       .values(
-        recipients.map((contact, i) => {
-          const outcome = outcomes[i] ?? 'delivered';
-          const at = (minutes: number) => new Date(sentAt.getTime() + minutes * 60_000);
-          return {
-            campaign_id: campaign.id,
-            lead_id: contact.id,
-            recipient_email: contact.email,
-            status: outcome === 'bounced' ? ('bounced' as const) : ('delivered' as const),
-            provider_message_id: `demo-${campaign.id}-${i}`,
-            attempts: 1,
-            sent_at: at(1),
-            delivered_at: outcome === 'bounced' ? null : at(2),
-            opened_at: outcome === 'opened' || outcome === 'clicked' ? at(90) : null,
-            clicked_at: outcome === 'clicked' ? at(95) : null,
-            bounced_at: outcome === 'bounced' ? at(2) : null,
-            bounce_type: outcome === 'bounced' ? 'Transient' : null,
-            bounce_message: outcome === 'bounced' ? 'Mailbox full' : null,
-          };
+        sendRows.map((row, i) => ({
+          campaign_id: campaign.id,
+          lead_id: row.contact.id,
+          recipient_email: row.contact.email,
+          status: row.bouncedAt ? ('bounced' as const) : ('delivered' as const),
+          provider_message_id: `demo-${campaign.id}-${i}`,
+          attempts: 1,
+          sent_at: at(1),
+          delivered_at: row.deliveredAt,
+          opened_at: row.openedAt,
+          clicked_at: row.clickedAt,
+          bounced_at: row.bouncedAt,
+          bounce_type: row.bouncedAt ? 'Transient' : null,
+          bounce_message: row.bouncedAt ? 'Mailbox full' : null,
+        })),
+      )
+      .returning(['id', 'provider_message_id'])
+      .execute();
+    // Stored as the webhook stores Resend's events (decision 007), so the link report and the
+    // machine-open rule read them as they read real ones.
+    await trx
+      .insertInto('email_events')
+      .values(
+        sendRows.flatMap((row, i) => {
+          const send = sends[i];
+          if (!send?.provider_message_id) return [];
+          const messageId = send.provider_message_id;
+          return row.events.map((event, n) => ({
+            provider_event_id: `demo-${messageId}-${n}`,
+            type: event.type,
+            provider_message_id: messageId,
+            send_id: send.id,
+            occurred_at: event.at,
+            payload: JSON.stringify({
+              type: event.type,
+              created_at: event.at.toISOString(),
+              data: {
+                email_id: messageId,
+                created_at: at(1).toISOString(),
+                to: [row.contact.email],
+                ...(event.type === 'email.bounced'
+                  ? { bounce: { type: 'Transient', message: 'Mailbox full' } }
+                  : {}),
+                ...(event.link ? { click: { link: event.link, timestamp: event.at.toISOString() } } : {}),
+              },
+            }),
+          }));
         }),
       )
       .execute();

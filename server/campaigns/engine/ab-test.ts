@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { rateOf } from '#shared/campaigns/figures.ts';
 import {
   type AbTestReport,
   type AbVariant,
@@ -9,6 +10,7 @@ import type { DbExecutor, DbTransaction } from '../../db/database.ts';
 import type { EmailCampaign } from '../../db/types.ts';
 import type { AppServices } from '../../services.ts';
 import { notifyCampaignChanged } from '../../db/campaign-changed.ts';
+import { countsForSql } from '../../stats/entry.ts';
 import { readerOpenedSql } from '../machine-opens.ts';
 import { enqueueCampaignSend } from './start.ts';
 
@@ -72,7 +74,10 @@ export async function awaitWinner(
   });
 }
 
-/** Each variant's test figures: the test share only, readers' opens only (decision 025). */
+/**
+ * Each variant's test figures: the test share only, readers' opens only (decision 025); delivered,
+ * clicks and rates by the campaign figures' definitions (decision 052).
+ */
 export async function variantResults(
   db: DbExecutor,
   campaign: Pick<EmailCampaign, 'id' | 'subject' | 'subject_b'>,
@@ -86,9 +91,9 @@ export async function variantResults(
   }>`
     SELECT s.variant,
       count(*) FILTER (WHERE s.provider_message_id IS NOT NULL) AS sent,
-      count(*) FILTER (WHERE s.delivered_at IS NOT NULL) AS delivered,
-      count(*) FILTER (WHERE s.opened_at IS NOT NULL AND ${readerOpenedSql('s')}) AS opened,
-      count(*) FILTER (WHERE s.clicked_at IS NOT NULL) AS clicked
+      count(*) FILTER (WHERE ${countsForSql('s', 'delivered')}) AS delivered,
+      count(*) FILTER (WHERE ${countsForSql('s', 'opened')} AND ${readerOpenedSql('s')}) AS opened,
+      count(*) FILTER (WHERE ${countsForSql('s', 'clicked')}) AS clicked
     FROM email_sends s
     WHERE s.campaign_id = ${campaign.id} AND NOT s.ab_remainder AND s.variant IS NOT NULL
     GROUP BY s.variant`.execute(db);
@@ -104,8 +109,8 @@ export async function variantResults(
       delivered,
       opened,
       clicked,
-      openRate: delivered > 0 ? (100 * opened) / delivered : null,
-      clickRate: delivered > 0 ? (100 * clicked) / delivered : null,
+      openRate: rateOf(opened, delivered),
+      clickRate: rateOf(clicked, delivered),
     };
   };
   return [result('A', campaign.subject), result('B', campaign.subject_b ?? '')];

@@ -10,7 +10,8 @@ import { bucketLabel, label } from './engagement-buckets.ts';
 /**
  * Delivered, opens, clicks, bounces and unsubscribes per hour for the first 48 hours after sending
  * started, then per day, with the send window marked. Empty hours and days come from the
- * server as zeros, so the axis is even (server/campaigns/engagement.ts).
+ * server as zeros, so the axis is even (server/campaigns/engagement.ts). Each recipient counts
+ * once per figure (decision 052), so the totals below are the campaign's own figures.
  */
 export function EngagementChart({
   campaignId,
