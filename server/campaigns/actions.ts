@@ -34,6 +34,7 @@ async function checkSendable(trx: DbExecutor, fields: CampaignFields, target: Sa
   const draft = {
     name: fields.name,
     subject: fields.subject,
+    preheader: fields.preheader,
     html: fields.html_content,
     text: fields.text_content,
     recipientCount,

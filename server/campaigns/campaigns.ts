@@ -53,6 +53,7 @@ export function toCampaignSummary(row: EmailCampaign): CampaignSummary {
 export function toCampaignDetail(row: EmailCampaign): CampaignDetail {
   return {
     ...toCampaignSummary(row),
+    preheader: row.preheader,
     htmlContent: row.html_content,
     textContent: row.text_content,
     isPaused: row.is_paused,
@@ -161,12 +162,13 @@ export function contentValues(fields: CampaignFields) {
     // Subject B's tags need values too: both subjects are merged with the same values.
     // The hand-written text's tags are filled from the same values (decision 024).
     variables: usedValues(
-      `${fields.subject} ${ab?.subjectB ?? ''}`,
+      `${fields.subject} ${ab?.subjectB ?? ''} ${fields.preheader}`,
       `${fields.html_content}\n${fields.text_content ?? ''}`,
       fields.variables,
     ),
     name: fields.name,
     subject: fields.subject,
+    preheader: fields.preheader,
     html_content: sanitizeMarketingHtml(fields.html_content),
     text_content: fields.text_content,
     is_test_mode: fields.is_test_mode,
@@ -244,6 +246,7 @@ export async function duplicateCampaign(
     .values({
       name: copyName(source.name),
       subject: source.subject,
+      preheader: source.preheader,
       html_content: source.html_content,
       text_content: source.text_content,
       is_test_mode: source.is_test_mode,

@@ -67,6 +67,7 @@ export async function createNonOpenersCopy(
     .values({
       name: nonOpenersName(source.name),
       subject,
+      preheader: source.preheader,
       html_content: source.html_content,
       text_content: source.text_content,
       template_id: source.template_id,

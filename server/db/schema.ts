@@ -124,6 +124,7 @@ export interface EmailCampaigns {
   open_rate: number | null;
   pause_reason: string | null;
   paused_at: Timestamp | null;
+  preheader: Generated<string>;
   resend_of_campaign_id: string | null;
   scheduled_at: Timestamp | null;
   segment_id: string | null;
@@ -212,6 +213,7 @@ export interface EmailTemplates {
   description: string | null;
   html_content: string;
   id: Generated<string>;
+  preheader: Generated<string>;
   subject: string;
   template_name: string;
   template_type: Generated<TemplateKind>;

@@ -48,6 +48,36 @@ describe('admin.templates', () => {
     ).toBe('BAD_REQUEST');
   });
 
+  it('keeps its preheader through create, read, update and duplicate (decision 011)', async () => {
+    const created = await api().create({
+      ...base,
+      preheader: '  {{first_name}}, your {{watch_brand}} is in demand  ',
+    });
+    // Trimmed like the subject; tags are kept for sending.
+    expect(created.preheader).toBe('{{first_name}}, your {{watch_brand}} is in demand');
+    expect((await api().get({ id: created.id })).preheader).toBe(created.preheader);
+    const updated = await api().update({ id: created.id, ...base, preheader: 'Prices held steady' });
+    expect(updated.preheader).toBe('Prices held steady');
+    expect((await api().duplicate({ id: created.id })).preheader).toBe('Prices held steady');
+    // Absent is none, and a template saved without one has ''.
+    expect((await api().update({ id: created.id, ...base })).preheader).toBe('');
+    expect(await codeOf(api().create({ ...base, preheader: 'x'.repeat(151) }))).toBe('BAD_REQUEST');
+    expect(await codeOf(api().create({ ...base, preheader: 'one\ntwo' }))).toBe('BAD_REQUEST');
+    // A reply template may hold only the reply fields there too, as in its subject.
+    const reply = {
+      ...base,
+      subject: 'Your watch',
+      html_content: '<p>Hello {{first_name}}</p>',
+      variables: [],
+    };
+    expect((await api().create({ ...reply, kind: 'reply', preheader: '{{first_name}}' })).preheader).toBe(
+      '{{first_name}}',
+    );
+    expect(await codeOf(api().create({ ...reply, kind: 'reply', preheader: '{{unsubscribe_url}}' }))).toBe(
+      'BAD_REQUEST',
+    );
+  });
+
   it('creates, reads, updates and deletes a marketing template', async () => {
     const created = await api().create(base);
     expect(created).toMatchObject({

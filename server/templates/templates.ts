@@ -13,6 +13,7 @@ export function toTemplateDto(row: EmailTemplate): TemplateDto {
     id: row.id,
     templateName: row.template_name,
     subject: row.subject,
+    preheader: row.preheader,
     description: row.description,
     htmlContent: row.html_content,
     textContent: row.text_content,
@@ -52,6 +53,7 @@ function storedValues(data: TemplateData) {
   return {
     template_name: data.template_name,
     subject: data.subject,
+    preheader: data.preheader,
     description: data.description,
     html_content: sanitizeMarketingHtml(data.html_content),
     text_content: data.text_content,
@@ -104,6 +106,7 @@ export async function duplicateTemplate(db: DbExecutor, id: string): Promise<Ema
     .values({
       template_name: `${source.template_name.slice(0, MAX_TEMPLATE_NAME - COPY_SUFFIX.length).trimEnd()}${COPY_SUFFIX}`,
       subject: source.subject,
+      preheader: source.preheader,
       description: source.description,
       html_content: source.html_content,
       text_content: source.text_content,

@@ -409,3 +409,27 @@ describe('canSendNow', () => {
     expect(canSendNow({ validation: valid, testMode: true, testEmails: [], subscriberCount: 5 })).toBe(false);
   });
 });
+
+describe('validateCampaign: the preheader (decision 011)', () => {
+  it('needs a value for its custom tags, listed after the subject', () => {
+    const result = check({
+      subject: 'Prices for {{brand}}',
+      preheader: '{{model}} and {{brand}}',
+      variables: {},
+    });
+    expect(result.errors.filter((e) => e.code === 'merge_tag_without_value').map((e) => e.message)).toEqual([
+      'Merge tag {{brand}} has no value: enter one under Merge values',
+      'Merge tag {{model}} has no value: enter one under Merge values',
+    ]);
+    expect(result.warnings.find((w) => w.code === 'merge_tags')?.message).toBe(
+      'Found 2 merge tag(s): {{brand}}, {{model}}',
+    );
+    expect(check({ preheader: '{{model}}', variables: { model: 'Daytona' } }).errors).toEqual([]);
+  });
+
+  it('refuses one over 150 characters or with a line break', () => {
+    expect(check({ preheader: 'x'.repeat(150) }).errors).toEqual([]);
+    expect(check({ preheader: 'x'.repeat(151) }).errors.map((e) => e.code)).toEqual(['preheader_too_long']);
+    expect(check({ preheader: 'a\nb' }).errors.map((e) => e.code)).toEqual(['preheader_line_break']);
+  });
+});

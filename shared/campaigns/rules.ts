@@ -1,4 +1,11 @@
-import { contentTags, tagsWithoutValue, type VariableValues } from '../templates/variables.ts';
+import {
+  contentTags,
+  MAX_PREHEADER,
+  PREHEADER_LINE_BREAK_MESSAGE,
+  PREHEADER_TOO_LONG_MESSAGE,
+  tagsWithoutValue,
+  type VariableValues,
+} from '../templates/variables.ts';
 
 /** Campaign limits from the docs/spec/admin.md §9; the client form and the server send path share them. */
 export const MAX_RECIPIENTS = 50_000;
@@ -20,6 +27,8 @@ export type CampaignErrorCode =
   | 'subject_required'
   | 'subject_too_long'
   | 'subject_line_break'
+  | 'preheader_too_long'
+  | 'preheader_line_break'
   | 'html_too_short'
   | 'html_too_large'
   | 'html_script'
@@ -51,6 +60,8 @@ export interface CampaignValidation {
 export interface CampaignDraft {
   name: string;
   subject: string;
+  /** The inbox preview text (decision 011): optional, its custom tags need values too. */
+  preheader?: string;
   html: string;
   /** The hand-written text/plain part (decision 024): its custom tags need values too. */
   text?: string | null;
@@ -92,7 +103,7 @@ export function punctuationMarkCount(subject: string): number {
  * warnings only inform. `ready` is the all-clear that the form shows as CAMPAIGN_READY.
  */
 export function validateCampaign(draft: CampaignDraft): CampaignValidation {
-  const { name, subject, html, text, recipientCount, variables = {} } = draft;
+  const { name, subject, preheader = '', html, text, recipientCount, variables = {} } = draft;
   const errors: Issue<CampaignErrorCode>[] = [];
   const warnings: Issue<CampaignWarningCode>[] = [];
 
@@ -125,6 +136,13 @@ export function validateCampaign(draft: CampaignDraft): CampaignValidation {
     }
   }
 
+  if (preheader.trim().length > MAX_PREHEADER) {
+    errors.push({ code: 'preheader_too_long', message: PREHEADER_TOO_LONG_MESSAGE });
+  }
+  if (lineBreak.test(preheader)) {
+    errors.push({ code: 'preheader_line_break', message: PREHEADER_LINE_BREAK_MESSAGE });
+  }
+
   if (html.trim().length < MIN_HTML) {
     errors.push({ code: 'html_too_short', message: `Email content must be at least ${MIN_HTML} characters` });
   }
@@ -141,7 +159,9 @@ export function validateCampaign(draft: CampaignDraft): CampaignValidation {
   }
 
   // A tag nobody fills would reach every reader as a gap or an empty link (docs/decisions/011-merge-variables.md).
-  for (const tag of tagsWithoutValue(subject, text ? `${html}\n${text}` : html, variables)) {
+  // The preheader is read right after the subject, so its tags are listed after the subject's.
+  const body = [preheader, html, text].filter(Boolean).join('\n');
+  for (const tag of tagsWithoutValue(subject, body, variables)) {
     errors.push({
       code: 'merge_tag_without_value',
       message: `Merge tag {{${tag}}} has no value: enter one under Merge values`,
@@ -170,7 +190,7 @@ export function validateCampaign(draft: CampaignDraft): CampaignValidation {
     });
   }
   // Same tag grammar as the merge step, so `{{ name }}` is reported exactly when it would be substituted.
-  const tags = contentTags(subject, html);
+  const tags = contentTags(subject, preheader ? `${preheader}\n${html}` : html);
   if (tags.length > 0) {
     const listed = tags.map((t) => `{{${t}}}`).join(', ');
     warnings.push({ code: 'merge_tags', message: `Found ${tags.length} merge tag(s): ${listed}` });

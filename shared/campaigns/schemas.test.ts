@@ -31,6 +31,7 @@ describe('campaignSaveDraftInputSchema', () => {
     expect(parsed).toEqual({
       name: 'A',
       subject: 'B',
+      preheader: '',
       html_content: 'x',
       is_test_mode: false,
       test_emails: [],

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Permission } from '../auth/permissions.ts';
 import type { SegmentSnapshot } from '../segments/schema.ts';
-import { textContentSchema, variableValuesSchema } from '../templates/variables.ts';
+import { preheaderSchema, textContentSchema, variableValuesSchema } from '../templates/variables.ts';
 import { type AbMetric, type AbVariant, abTestSchema } from './ab-test.ts';
 import { MAX_HTML_BYTES, MAX_NAME, MAX_SUBJECT, utf8ByteLength } from './rules.ts';
 
@@ -64,6 +64,8 @@ export const testEmailSchema = z
 export const campaignFieldsSchema = z.object({
   name: campaignNameSchema,
   subject: campaignSubjectSchema,
+  /** Inbox preview text (decision 011), copied from the template like the HTML; '' is none. */
+  preheader: preheaderSchema,
   html_content: campaignHtmlSchema,
   /** The template's hand-written plain-text part, carried like the HTML (decision 024). */
   text_content: textContentSchema,
@@ -117,6 +119,7 @@ export const campaignSendTestInputSchema = z.object({
     .regex(BASIC_EMAIL, 'Please enter a valid email address'),
   name: campaignNameSchema,
   subject: campaignSubjectSchema,
+  preheader: preheaderSchema,
   html_content: campaignHtmlSchema,
   text_content: textContentSchema,
   variables: variableValuesSchema,
@@ -214,6 +217,8 @@ export interface CampaignSummary {
 }
 
 export interface CampaignDetail extends CampaignSummary {
+  /** Inbox preview text (decision 011); '' is none. */
+  preheader: string;
   htmlContent: string;
   /** Hand-written plain-text part; null: generated from the HTML (decision 024). */
   textContent: string | null;

@@ -43,7 +43,10 @@ export function unfillableTagsMessage(kind: TemplateKind, tags: readonly string[
   return `${named} ${verb} not filled in ${KIND_NOUN[kind]}: use only ${offered}`;
 }
 
-type TemplateTagFields = Pick<TemplateData, 'subject' | 'html_content' | 'text_content' | 'variables'>;
+type TemplateTagFields = Pick<
+  TemplateData,
+  'subject' | 'preheader' | 'html_content' | 'text_content' | 'variables'
+>;
 
 /** Each field holding a tag its kind cannot fill, with the message that names them. */
 export function templateTagIssues(
@@ -52,6 +55,7 @@ export function templateTagIssues(
 ): Array<{ path: keyof TemplateTagFields; message: string }> {
   const fields: Array<[keyof TemplateTagFields, string[]]> = [
     ['subject', unfillableTags(kind, data.subject)],
+    ['preheader', unfillableTags(kind, data.preheader)],
     ['html_content', unfillableTags(kind, data.html_content)],
     ['text_content', unfillableTags(kind, data.text_content)],
     // The editor's variable list is what it offers to insert: a tag there must be fillable too.

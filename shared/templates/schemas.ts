@@ -55,6 +55,8 @@ export interface TemplateDto {
   id: string;
   templateName: string;
   subject: string;
+  /** Inbox preview text (decision 011); '' is none. */
+  preheader: string;
   description: string | null;
   htmlContent: string;
   /** Hand-written plain-text part; null: generated from the HTML (decision 024). */

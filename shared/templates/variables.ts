@@ -13,6 +13,10 @@ export const VARIABLE_NAME_PATTERN = /^\w+$/;
 export const MAX_VARIABLES = 100;
 export const MAX_TEMPLATE_NAME = 200;
 export const MAX_TEMPLATE_SUBJECT = 150;
+/** Inbox lists show 40 to 140 characters after the subject; more is never seen. */
+export const MAX_PREHEADER = 150;
+export const PREHEADER_LINE_BREAK_MESSAGE = 'Preheader cannot contain line breaks';
+export const PREHEADER_TOO_LONG_MESSAGE = `Preheader must be less than ${MAX_PREHEADER} characters`;
 export const MAX_TEMPLATE_DESCRIPTION = 500;
 export const MAX_TEMPLATE_HTML_BYTES = 5 * 1024 * 1024;
 /** A hand-written plain-text part longer than this is no e-mail anybody reads as text. */
@@ -58,6 +62,19 @@ export type VariableValues = Record<string, string>;
 export function contentTags(subject: string, html: string): string[] {
   return [...new Set([...extractVariables(subject), ...extractVariables(html)])];
 }
+
+/**
+ * The preheader (decision 011): the hidden preview text a mail client shows after the subject in
+ * the inbox list. Optional ('' is none); merge tags as in the subject. One line, like the subject:
+ * a line break would show as a gap in the list and says the admin typed something else.
+ */
+export const preheaderSchema = z
+  .string()
+  .refine((p) => !/[\r\n]/.test(p), PREHEADER_LINE_BREAK_MESSAGE)
+  .trim()
+  .max(MAX_PREHEADER, PREHEADER_TOO_LONG_MESSAGE)
+  .nullish()
+  .transform((p) => p ?? '');
 
 /** The tags a campaign must carry a value for: everything that is not built in. */
 export function customTags(subject: string, html: string): string[] {
@@ -183,6 +200,8 @@ export const templateInputSchema = z.object({
     .trim()
     .min(1, 'Subject is required')
     .max(MAX_TEMPLATE_SUBJECT, `Subject must be less than ${MAX_TEMPLATE_SUBJECT} characters`),
+  /** Inbox preview text; '' or absent: none. */
+  preheader: preheaderSchema,
   description: z
     .string()
     .trim()

@@ -58,6 +58,8 @@ export async function sendNow(
     text?: string | null;
     template_id?: string | null;
     subject?: string;
+    /** The inbox preview text (decision 011); absent: none. */
+    preheader?: string;
     variables?: Record<string, string>;
     ab_test?: AbTest;
     segment_id?: string | null;
@@ -73,6 +75,7 @@ export async function sendNow(
     {
       name: fields.name ?? 'Market update',
       subject: fields.subject ?? 'Watch market update for {{first_name}}',
+      preheader: fields.preheader ?? '',
       html_content: fields.html ?? campaignHtml,
       text_content: fields.text ?? null,
       is_test_mode: fields.is_test_mode ?? false,
