@@ -7,6 +7,7 @@ import {
 import { compileMergeTags, mergeTags } from '#shared/templates/variables.ts';
 import type { AppConfig } from '../config/app-config.ts';
 import { htmlToPlainText } from '../email/plain-text.ts';
+import { withPreheader } from '../email/preheader.ts';
 import { PREFERENCES_PATH } from '../unsubscribe/entry.ts';
 
 /*
@@ -58,6 +59,8 @@ export function contactMergeValues(
 /** What a campaign renders: its content and the values of its custom merge tags. */
 export interface CampaignRenderContent {
   subject: string;
+  /** The inbox preview text (decision 011); '' or absent: none. */
+  preheader?: string;
   html: string;
   /** The hand-written text/plain part; null or absent: generated from the HTML (decision 024). */
   text?: string | null;
@@ -95,8 +98,11 @@ export function campaignRenderer(
       Object.entries(record).map(([key, value]) => [key, value.replace(/[\r\n]+/g, ' ')]),
     );
     const subject = mergeTags(content.subject, subjectValues, false).replace(/[\r\n]+/g, ' ');
+    // Filled like the subject (one line, unescaped); preheaderHtml escapes the result once. Not in
+    // the text part: a text reader sees the whole message, and the text was made from the bare HTML.
+    const preheader = content.preheader ? mergeTags(content.preheader, subjectValues, false) : '';
     const html = withFooter(
-      mergeTags(content.html, record, true),
+      withPreheader(mergeTags(content.html, record, true), preheader),
       sameFooter ??
         footer({ unsubscribeUrl: values.unsubscribe_url, preferencesUrl: values.preferences_url }),
     );

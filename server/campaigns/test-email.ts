@@ -44,6 +44,8 @@ function suppressedTestMessage(address: string): string {
 export interface TestEmailInput {
   to: string;
   subject: string;
+  /** The inbox preview text (decision 011); marketing only, a reply has none. */
+  preheader?: string;
   html: string;
   /** The hand-written text/plain part; null or absent: generated from the HTML (decision 024). */
   text?: string | null;
@@ -69,7 +71,7 @@ export interface TestEmailInput {
  */
 export function renderTestEmail(
   config: Pick<AppServices['config'], 'appUrl' | 'site'>,
-  input: Pick<TestEmailInput, 'to' | 'subject' | 'html' | 'text' | 'samples' | 'renderAs'>,
+  input: Pick<TestEmailInput, 'to' | 'subject' | 'preheader' | 'html' | 'text' | 'samples' | 'renderAs'>,
 ): RenderedCampaignEmail {
   if (input.renderAs === 'reply') {
     // As enquiries.reply sends it: the sample enquiry's fields (the admin's samples win, except
@@ -92,7 +94,12 @@ export function renderTestEmail(
     preferences_url: standard.preferences_url,
   };
   const rendered = renderCampaignEmail(
-    { subject: input.subject, html: sanitizeMarketingHtml(input.html), text: input.text ?? null },
+    {
+      subject: input.subject,
+      preheader: input.preheader ?? '',
+      html: sanitizeMarketingHtml(input.html),
+      text: input.text ?? null,
+    },
     values,
     config.site,
   );

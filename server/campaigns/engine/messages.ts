@@ -10,6 +10,8 @@ export interface CampaignContent {
   subject: string;
   /** The A/B test's second subject (decision 037), for the recipients whose variant is B. */
   subjectB?: string | null;
+  /** The inbox preview text (decision 011); '' or absent: none. */
+  preheader?: string;
   html: string;
   /** The hand-written text/plain part; null: generated from the HTML (decision 024). */
   text?: string | null;

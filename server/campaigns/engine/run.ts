@@ -79,7 +79,16 @@ interface CampaignState extends CampaignContent {
 async function readCampaign(services: Pick<AppServices, 'db'>, id: string): Promise<CampaignState | null> {
   const row = await services.db
     .selectFrom('email_campaigns')
-    .select(['id', 'is_test_mode', 'subject', 'subject_b', 'html_content', 'text_content', 'variables'])
+    .select([
+      'id',
+      'is_test_mode',
+      'subject',
+      'subject_b',
+      'preheader',
+      'html_content',
+      'text_content',
+      'variables',
+    ])
     .where('id', '=', id)
     .executeTakeFirst();
   if (!row) return null;
@@ -88,6 +97,7 @@ async function readCampaign(services: Pick<AppServices, 'db'>, id: string): Prom
     isTestMode: row.is_test_mode,
     subject: row.subject,
     subjectB: row.subject_b,
+    preheader: row.preheader,
     html: row.html_content,
     text: row.text_content,
     variables: row.variables,

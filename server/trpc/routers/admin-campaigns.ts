@@ -194,6 +194,7 @@ export const adminCampaignsRouter = router({
         await sendTestEmail(ctx, {
           to: input.to,
           subject: input.subject,
+          preheader: input.preheader,
           html: input.html_content,
           text: input.text_content,
           samples: input.variables,

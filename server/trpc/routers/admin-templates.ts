@@ -105,6 +105,7 @@ export const adminTemplatesRouter = router({
         await sendTestEmail(ctx, {
           to: input.to,
           subject: template.subject,
+          preheader: template.preheader,
           html: template.html_content,
           text: template.text_content,
           samples: input.samples,
