@@ -66,10 +66,10 @@ function CampaignForm({ campaign }: { campaign?: CampaignDetail }) {
   const recipientCount = values.testMode ? validTestEmails.length : audience.subscribers;
   const abOff = abDisabledReason(values.testMode, resendOf);
   const ab = checkAbTest({ ...values.abTest, enabled: values.abTest.enabled && !abOff });
-  const { name, subject, html, text, variables } = values;
+  const { name, subject, preheader, html, text, variables } = values;
   const validation = useMemo(
-    () => validateCampaign({ name, subject, html, text, recipientCount, variables }),
-    [name, subject, html, text, recipientCount, variables],
+    () => validateCampaign({ name, subject, preheader, html, text, recipientCount, variables }),
+    [name, subject, preheader, html, text, recipientCount, variables],
   );
   const subjects = subjectsOf(values, ab.value);
   const body = bodyOf(values);
@@ -99,6 +99,7 @@ function CampaignForm({ campaign }: { campaign?: CampaignDetail }) {
     if (!template) return;
     form.setValues((current) => ({
       subject: template.subject,
+      preheader: template.preheader,
       html: template.htmlContent,
       text: template.textContent ?? '',
       // The template's defaults become the campaign's values (decision 011).
@@ -158,6 +159,11 @@ function CampaignForm({ campaign }: { campaign?: CampaignDetail }) {
             onSave={() => actions.saveDraft.mutate(input())}
             onDialog={actions.setDialog}
             previewHtml={previewHtml}
+            // Filled as the preview fills the body: the campaign's values, contact fields as tags.
+            inbox={{
+              subject: mergeTags(subject, variables, false),
+              preheader: mergeTags(preheader, variables, false),
+            }}
           />
         </Grid.Col>
       </Grid>
@@ -168,9 +174,10 @@ function CampaignForm({ campaign }: { campaign?: CampaignDetail }) {
         content={{
           name,
           subject,
+          preheader,
           html_content: html,
           text_content: text,
-          variables: usedValues(subject, body, variables),
+          variables: usedValues(`${subject} ${preheader}`, body, variables),
         }}
       />
       <SendNowDialog

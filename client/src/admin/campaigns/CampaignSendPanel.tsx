@@ -1,6 +1,7 @@
 import { Button, Card, Group, Stack, Text } from '@mantine/core';
 import type { CampaignValidation } from '#shared/campaigns/rules.ts';
 import { EmailPreview } from '../widgets/EmailPreview.tsx';
+import { InboxRow } from '../widgets/InboxRow.tsx';
 import { formatCount } from '../widgets/format.ts';
 import type { CampaignFormDialog } from './useCampaignFormActions.ts';
 import { ValidationPanel } from './ValidationPanel.tsx';
@@ -18,6 +19,8 @@ interface CampaignSendPanelProps {
   onSave: () => void;
   onDialog: (dialog: CampaignFormDialog) => void;
   previewHtml: string;
+  /** The subject and preheader with their tags filled as the preview fills the body. */
+  inbox: { subject: string; preheader: string };
 }
 
 /** The editor's side column: who it reaches, what the rules say, the actions and the live preview. */
@@ -33,6 +36,7 @@ export function CampaignSendPanel({
   onSave,
   onDialog,
   previewHtml,
+  inbox,
 }: CampaignSendPanelProps) {
   return (
     <Stack>
@@ -66,6 +70,7 @@ export function CampaignSendPanel({
           Send Now
         </Button>
       </Group>
+      <InboxRow subject={inbox.subject} preheader={inbox.preheader} html={previewHtml} />
       <EmailPreview html={previewHtml} title="Live preview" height={520} />
     </Stack>
   );

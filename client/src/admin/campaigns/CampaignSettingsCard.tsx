@@ -1,4 +1,5 @@
 import { Card, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { PreheaderInput } from '../widgets/InboxRow.tsx';
 import type { CampaignForm } from './campaign-form.ts';
 import type { CampaignAudienceState } from './useCampaignAudience.ts';
 
@@ -26,6 +27,7 @@ export function CampaignSettingsCard({
       <Stack>
         <TextInput label="Campaign name" required {...form.getInputProps('name')} />
         <TextInput label="Subject line" required {...form.getInputProps('subject')} />
+        <PreheaderInput form={form} />
         <Select
           label="Template"
           placeholder={templates.loading ? 'Loading templates...' : 'Start from a template'}

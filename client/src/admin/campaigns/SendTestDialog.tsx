@@ -12,6 +12,7 @@ interface SendTestDialogProps {
   content: {
     name: string;
     subject: string;
+    preheader: string;
     html_content: string;
     text_content: string;
     variables: Record<string, string>;

@@ -36,6 +36,19 @@ describe('campaign form', () => {
     expect(copy).toMatchObject({ id: 'c1', segment_id: null, test_emails: ['a@b.co'], ab_test: null });
   });
 
+  it('sends the preheader, and keeps the values of the tags only it uses (decision 011)', () => {
+    const values = {
+      ...campaignFormValues(),
+      subject: 'Hi',
+      preheader: '{{model}} for {{first_name}}',
+      html: '<p>Hello</p>',
+      variables: { model: 'Daytona', stale: 'x' },
+    };
+    const input = campaignInput(values, { id: undefined, resendOf: null, testEmails: [], ab: null });
+    expect(input.preheader).toBe('{{model}} for {{first_name}}');
+    expect(input.variables).toEqual({ model: 'Daytona' });
+  });
+
   it('says why the A/B test is off, and what Send Now adds about it', () => {
     expect(abDisabledReason(false, null)).toBeNull();
     expect(abDisabledReason(true, 'c0')).toMatch(/^Test mode/);

@@ -10,6 +10,8 @@ import { type AbTestDraft, abTestDraftFrom } from './AbTestFields.tsx';
 export interface CampaignFormValues {
   name: string;
   subject: string;
+  /** The inbox preview text (decision 011); blank: none. */
+  preheader: string;
   html: string;
   /** The hand-written text part; blank: generated from the HTML (decision 024). */
   text: string;
@@ -26,6 +28,7 @@ export function campaignFormValues(campaign?: CampaignDetail): CampaignFormValue
   return {
     name: campaign?.name ?? '',
     subject: campaign?.subject ?? '',
+    preheader: campaign?.preheader ?? '',
     html: campaign?.htmlContent ?? '',
     text: campaign?.textContent ?? '',
     testMode: campaign?.isTestMode ?? false,
@@ -52,9 +55,9 @@ export function abDisabledReason(testMode: boolean, resendOf: string | null): st
   return null;
 }
 
-/** Both subjects, where merge tags needing a value may appear. */
+/** Both subjects and the preheader read after them, where merge tags needing a value may appear. */
 export const subjectsOf = (values: CampaignFormValues, ab: AbTest | null) =>
-  `${values.subject} ${ab?.subjectB ?? ''}`;
+  `${values.subject} ${ab?.subjectB ?? ''} ${values.preheader}`;
 
 /** Tags used only in the hand-written text part need values too. */
 export const bodyOf = (values: CampaignFormValues) => `${values.html}\n${values.text}`;
@@ -68,6 +71,7 @@ export function campaignInput(
     ...(context.id ? { id: context.id } : {}),
     name: values.name,
     subject: values.subject,
+    preheader: values.preheader,
     html_content: values.html,
     text_content: values.text,
     is_test_mode: values.testMode,

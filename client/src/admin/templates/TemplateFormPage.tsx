@@ -1,5 +1,6 @@
 import {
   Alert,
+  Box,
   Button,
   Grid,
   Group,
@@ -19,7 +20,9 @@ import { TEMPLATE_NOT_FOUND, type TemplateDto } from '#shared/templates/schemas.
 import { OFFERED_TAGS } from '#shared/templates/kinds.ts';
 import { previewWithIdentityFooter } from '#shared/templates/identity-footer.ts';
 import { ADMIN_TITLE } from '../shell/AdminShell.tsx';
+import { mergeTags } from '#shared/templates/variables.ts';
 import { EmailPreview } from '../widgets/EmailPreview.tsx';
+import { InboxRow, PreheaderInput } from '../widgets/InboxRow.tsx';
 import { errorCode, errorMessage } from '../widgets/errors.ts';
 import { ButtonLink } from '../widgets/links.tsx';
 import { site } from '../../site.ts';
@@ -119,6 +122,8 @@ function TemplateForm({ template, kind = 'marketing' }: { template?: TemplateDto
           <Stack>
             <TextInput label="Template name" required {...form.getInputProps('template_name')} />
             <TextInput label="Subject" required {...form.getInputProps('subject')} />
+            {/* A reply goes to one seller from the enquiry desk, which sends no preview text. */}
+            {templateKind === 'marketing' && <PreheaderInput form={form} />}
             <Textarea label="Description" autosize minRows={2} {...form.getInputProps('description')} />
             {templateKind === 'reply' && (
               <Text size="sm" c="dimmed">
@@ -135,6 +140,16 @@ function TemplateForm({ template, kind = 'marketing' }: { template?: TemplateDto
             <TemplateBodyFields form={form} kind={templateKind} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 6 }}>
+            {templateKind === 'marketing' && (
+              // Custom tags show their default values, as a campaign made from it starts with them.
+              <Box mb="sm">
+                <InboxRow
+                  subject={mergeTags(form.values.subject, form.values.variable_defaults, false)}
+                  preheader={mergeTags(form.values.preheader, form.values.variable_defaults, false)}
+                  html={form.values.html_content}
+                />
+              </Box>
+            )}
             <EmailPreview
               html={
                 templateKind === 'marketing'

@@ -7,6 +7,7 @@ describe('template form', () => {
     expect(templateFormValues(undefined, 'reply')).toEqual({
       template_name: '',
       subject: '',
+      preheader: '',
       description: '',
       html_content: STARTER_TEMPLATE_HTML.reply,
       text_content: '',

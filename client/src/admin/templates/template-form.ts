@@ -9,6 +9,8 @@ export type TemplateKind = TemplateDto['templateType'];
 export type TemplateFormValues = {
   template_name: string;
   subject: string;
+  /** The inbox preview text (decision 011); blank: none. */
+  preheader: string;
   description: string;
   html_content: string;
   /** Blank: the text part is generated from the HTML (decision 024). */
@@ -25,6 +27,7 @@ export function templateFormValues(
   return {
     template_name: template?.templateName ?? '',
     subject: template?.subject ?? '',
+    preheader: template?.preheader ?? '',
     description: template?.description ?? '',
     html_content: template?.htmlContent ?? STARTER_TEMPLATE_HTML[kind],
     text_content: template?.textContent ?? '',
