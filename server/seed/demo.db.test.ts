@@ -54,12 +54,20 @@ describe('demo data', () => {
   it('gives every custom merge tag of the demo templates and campaign a value', async () => {
     const templates = await t.db.selectFrom('email_templates').selectAll().execute();
     for (const template of templates) {
-      expect(tagsWithoutValue(template.subject, template.html_content, template.variable_defaults)).toEqual(
-        [],
-      );
+      // Each has an inbox preview of its own (decision 011), its tags with values too.
+      expect(template.preheader).not.toBe('');
+      const body = `${template.preheader}\n${template.html_content}`;
+      expect(tagsWithoutValue(template.subject, body, template.variable_defaults)).toEqual([]);
     }
     const campaign = await t.db.selectFrom('email_campaigns').selectAll().executeTakeFirstOrThrow();
-    expect(tagsWithoutValue(campaign.subject, campaign.html_content, campaign.variables)).toEqual([]);
+    expect(campaign.preheader).not.toBe('');
+    expect(
+      tagsWithoutValue(
+        campaign.subject,
+        `${campaign.preheader}\n${campaign.html_content}`,
+        campaign.variables,
+      ),
+    ).toEqual([]);
     expect(campaign.variables).toEqual({ valuation_url: 'https://watches.example.com/sell' });
   });
 });

@@ -127,6 +127,8 @@ const reminderHtml = `<!doctype html>
 </html>`;
 
 /** True when the database holds no business data yet (fresh install). */
+const DEMO_PREHEADER = 'Steel sports models are in demand: see what yours could fetch, {{first_name}}';
+
 export async function databaseIsEmpty(db: Database): Promise<boolean> {
   const row = await sql<{ empty: boolean }>`
     SELECT NOT EXISTS (SELECT 1 FROM leads) AND NOT EXISTS (SELECT 1 FROM email_campaigns) AS empty`.execute(
@@ -183,6 +185,8 @@ export async function seedDemoData(
         {
           template_name: 'Monthly market update',
           subject: 'What your watch could be worth this month',
+          // The inbox preview (decision 011); without it the list shows "Hello Olivia, Demand for…".
+          preheader: DEMO_PREHEADER,
           description: 'Newsletter with market notes and a valuation call to action',
           html_content: newsletterHtml,
           variables: ['first_name', 'valuation_url', 'unsubscribe_url', 'preferences_url'],
@@ -191,6 +195,7 @@ export async function seedDemoData(
         {
           template_name: 'Valuation reminder',
           subject: 'Your watch valuation is waiting',
+          preheader: '{{first_name}}, book a free inspection for your {{watch_brand}}',
           description: 'Follow-up for sellers who have not booked an inspection',
           html_content: reminderHtml,
           variables: ['first_name', 'watch_brand', 'unsubscribe_url'],
@@ -258,6 +263,7 @@ export async function seedDemoData(
       .values({
         name: 'Spring market update',
         subject: 'What your watch could be worth this spring',
+        preheader: DEMO_PREHEADER,
         html_content: newsletterHtml,
         variables: newsletterValues,
         status: 'completed',
