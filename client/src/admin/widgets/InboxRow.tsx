@@ -38,7 +38,7 @@ function useSenderName(): string {
 }
 
 /** What a mail client shows as preview text without a preheader: the body's first words. */
-export function bodyPreviewText(html: string): string {
+function bodyPreviewText(html: string): string {
   // An inert document: nothing in it runs or loads.
   const doc = new DOMParser().parseFromString(html, 'text/html');
   for (const element of doc.body.querySelectorAll('style, script, title')) element.remove();
