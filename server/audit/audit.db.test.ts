@@ -9,7 +9,9 @@ import { createUser, grantAdmin } from '../auth/users.ts';
 import { appRouter } from '../trpc/router.ts';
 import { auditMutation } from '../trpc/trpc.ts';
 import { up as scrubSignInFailures } from '../../migrations/20261126062100_sign_in_failures_without_address.ts';
-import { auditSummary } from './audit.ts';
+import type { AuditRow } from '#shared/audit/schemas.ts';
+import { describeAudit, sentenceText } from '#shared/audit/sentences.ts';
+import { auditSummary, recordAudit } from './audit.ts';
 
 const longHtml = `<html><body>${'<p>Hello {{first_name}}</p>'.repeat(20)}<a href="{{unsubscribe_url}}">Unsubscribe</a></body></html>`;
 
@@ -191,6 +193,68 @@ describe('the audit log (decision 028)', () => {
     expect(mine.rows.map((r) => r.action)).toEqual(['admin.templates.create']);
     expect((await api(owner).list({ from: '2000-01-01', to: '2000-01-02' })).total).toBe(0);
     expect(await codeOf(api({ ...owner, role: 'marketer' }).list({}))).toBe('FORBIDDEN');
+  });
+
+  it("lists each row with its actor's role and the record it names, as a sentence", async () => {
+    await grantAdmin(t.db, owner.email, 'owner');
+    const api = callerFor(testServices(t.db), owner).admin;
+    const template = await api.templates.create({
+      template_name: 'Named in the log',
+      subject: 'Hello',
+      description: null,
+      html_content: '<p>Hi</p>',
+      variables: [],
+    });
+    const doomed = await api.templates.create({
+      template_name: 'Gone soon',
+      subject: 'Hello',
+      description: null,
+      html_content: '<p>Hi</p>',
+      variables: [],
+    });
+    await api.templates.delete({ id: doomed.id });
+    await api.contacts.create({
+      email: 'listed-contact@example.com',
+      fullName: 'Vera Listed',
+      phone: null,
+      consentEvidence: null,
+    });
+    // A row naming something that is not a uuid (a cut session id) reads as naming nothing.
+    await recordAudit(
+      t.db,
+      { id: null, email: null, ip: null },
+      {
+        action: 'auth.signOut',
+        entityType: 'session',
+        entityId: 'abc123',
+      },
+    );
+
+    const { rows } = await api.audit.list({});
+    const find = (action: string, id: string) => rows.find((r) => r.action === action && r.entityId === id);
+    const created = find('admin.templates.create', template.id);
+    expect(created).toMatchObject({
+      actorRole: 'owner',
+      target: { label: 'Named in the log', recipients: null },
+    });
+    expect(sentenceText(describeAudit(created as AuditRow))).toBe(
+      "audit-owner@example.com (Owner) created the template 'Named in the log'",
+    );
+    // Deleted: no record to link to; the sentence names it from the row's before/after.
+    const deleted = find('admin.templates.delete', doomed.id);
+    expect(deleted?.target).toBeNull();
+    expect(sentenceText(describeAudit(deleted as AuditRow))).toBe(
+      "audit-owner@example.com (Owner) deleted the template 'Gone soon'",
+    );
+    // A contact is found but never named (decision 036).
+    const added = rows.find((r) => r.action === 'admin.contacts.create');
+    expect(added?.entityId).toBeTruthy();
+    expect(added?.target).toEqual({ label: null, recipients: null });
+    expect(JSON.stringify(added)).not.toContain('Vera');
+    expect(sentenceText(describeAudit(added as AuditRow))).toBe(
+      'audit-owner@example.com (Owner) added a contact',
+    );
+    expect(rows.find((r) => r.entityId === 'abc123')).toMatchObject({ target: null, actorRole: null });
   });
 
   it('refuses UPDATE, DELETE and TRUNCATE (append-only)', async () => {

@@ -1,5 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
+import type { AuditAction } from '#shared/audit/actions.ts';
 import { AUDIT_PAGE_SIZE, type AuditFilters, type AuditListResult } from '#shared/audit/schemas.ts';
+import { ROLES, type Role } from '#shared/auth/permissions.ts';
 import type { DbExecutor } from '../db/database.ts';
 import { containsPattern } from '../db/paging.ts';
 import { type CsvExportSpec, localTimestamp } from '../exports/csv-export.ts';
@@ -15,7 +17,8 @@ export interface AuditActor {
 }
 
 export interface AuditEntry {
-  action: string;
+  /** One of AUDIT_ACTIONS: the log's sentences describe each (shared/audit/sentences.ts). */
+  action: AuditAction;
   entityType?: string | null;
   entityId?: string | null;
   summary?: Record<string, unknown>;
@@ -105,6 +108,30 @@ function whereOf(conditions: RawBuilder<unknown>[]): RawBuilder<unknown> {
   return conditions.length > 0 ? sql.join(conditions, sql` AND `) : sql`true`;
 }
 
+const UUID_TEXT = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
+
+/**
+ * The record a row names, as it is now, for the sentence and its link: a campaign's, template's
+ * or segment's name, a member's address; a contact or an enquiry only as found, never by its name
+ * (decision 036). Session ids are cut short and invitation ids are no user's, so they find
+ * nothing; a cast only runs on text shaped like a uuid.
+ */
+const target = sql`LEFT JOIN LATERAL (
+  SELECT found, label, recipients FROM (
+    SELECT true AS found, name AS label, total_recipients AS recipients FROM email_campaigns
+      WHERE a.entity_type = 'campaigns' AND id = target_id.id
+    UNION ALL SELECT true, template_name, NULL FROM email_templates
+      WHERE a.entity_type = 'templates' AND id = target_id.id
+    UNION ALL SELECT true, name, NULL FROM segments WHERE a.entity_type = 'segments' AND id = target_id.id
+    UNION ALL SELECT true, NULL, NULL FROM leads WHERE a.entity_type = 'contacts' AND id = target_id.id
+    UNION ALL SELECT true, NULL, NULL FROM enquiries WHERE a.entity_type = 'enquiries' AND id = target_id.id
+    UNION ALL SELECT true, email, NULL FROM users
+      WHERE a.entity_type IN ('team', 'user') AND id = target_id.id
+  ) AS found_target LIMIT 1
+) AS t ON true`;
+
+const ROLE_NAMES: ReadonlySet<string> = new Set(ROLES);
+
 export async function listAudit(
   db: DbExecutor,
   filters: AuditFilters & { page: number },
@@ -117,15 +144,30 @@ export async function listAudit(
       id: string;
       created_at: Date;
       actor_email: string | null;
+      actor_role: string | null;
       ip: string | null;
       action: string;
       entity_type: string | null;
       entity_id: string | null;
       summary: unknown;
+      target_found: boolean | null;
+      target_label: string | null;
+      target_recipients: number | null;
     }>`
-      SELECT id, created_at, actor_email, ip, action, entity_type, entity_id, ${shownSummary} AS summary
-      FROM audit_log
-      WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ${AUDIT_PAGE_SIZE} OFFSET ${offset}`.execute(db),
+      SELECT a.id, a.created_at, a.actor_email, r.role AS actor_role, a.ip, a.action, a.entity_type,
+        a.entity_id, a.summary, t.found AS target_found, t.label AS target_label,
+        t.recipients AS target_recipients
+      FROM (
+        SELECT id, created_at, actor_id, actor_email, ip, action, entity_type, entity_id,
+          ${shownSummary} AS summary
+        FROM audit_log
+        WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ${AUDIT_PAGE_SIZE} OFFSET ${offset}
+      ) AS a
+      LEFT JOIN user_roles r ON r.user_id = a.actor_id
+      CROSS JOIN LATERAL (SELECT CASE WHEN a.entity_id ~* ${UUID_TEXT} THEN a.entity_id::uuid END AS id)
+        AS target_id
+      ${target}
+      ORDER BY a.created_at DESC, a.id DESC`.execute(db),
     sql<{ n: number }>`SELECT count(*)::int AS n FROM audit_log WHERE ${where}`.execute(db),
   ]);
   return {
@@ -133,11 +175,13 @@ export async function listAudit(
       id: String(r.id),
       createdAt: r.created_at.toISOString(),
       actorEmail: r.actor_email,
+      actorRole: r.actor_role && ROLE_NAMES.has(r.actor_role) ? (r.actor_role as Role) : null,
       ip: r.ip,
       action: r.action,
       entityType: r.entity_type,
       entityId: r.entity_id,
       summary: JSON.stringify(r.summary),
+      target: r.target_found ? { label: r.target_label, recipients: r.target_recipients } : null,
     })),
     total: count.rows[0]?.n ?? 0,
     page: filters.page,

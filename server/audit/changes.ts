@@ -81,6 +81,9 @@ const PERSONAL = new Set([
   // Free text about the person: their own reason for leaving, an admin's note on a suppression.
   'unsubscribe_reason',
   'note',
+  // A draft's test addresses may be a customer's (a preview sent to them): the input names them
+  // only as personal data, so the before/after must not copy them either.
+  'test_emails',
 ]);
 
 /** Reads the record an action names, or undefined when there is nothing to compare. */

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { AuditAction } from '#shared/audit/actions.ts';
 import type { DbExecutor } from '../db/database.ts';
 import { auditSummary, recordAudit, withoutPersonalData } from './audit.ts';
 
@@ -11,7 +12,7 @@ export async function auditExport(
   services: { db: DbExecutor },
   user: { id: string; email: string },
   req: FastifyRequest,
-  action: string,
+  action: AuditAction,
   query: object,
 ): Promise<void> {
   await recordAudit(

@@ -153,6 +153,22 @@ describe('the audit log holds no personal data (decision 036)', () => {
       is_test_mode: true,
       test_emails: [EMAIL],
     });
+    // A draft's test addresses changed later: the before/after says so, without the addresses.
+    const draft = await api().campaigns.saveDraft({
+      name: 'Preview edited later',
+      subject: 'Prices',
+      html_content: '<p>Hello</p>',
+      is_test_mode: true,
+      test_emails: ['qa@example.com'],
+    });
+    await api().campaigns.saveDraft({
+      id: draft.campaign.id,
+      name: 'Preview edited later',
+      subject: 'Prices',
+      html_content: '<p>Hello</p>',
+      is_test_mode: true,
+      test_emails: [EMAIL],
+    });
     await api().suppressions.add({ addresses: [EMAIL], reason: 'manual', note: `${NAME} asked by phone` });
     // Their own words when they left, read into the erasure's before/after.
     await t.db
@@ -185,6 +201,13 @@ describe('the audit log holds no personal data (decision 036)', () => {
     expect(await summaryOf('admin.campaigns.saveDraft')).toMatchObject({
       input: { test_emails: PERSONAL_VALUE, is_test_mode: true },
     });
+    const edited = await t.db
+      .selectFrom('audit_log')
+      .select('summary')
+      .where('action', '=', 'admin.campaigns.saveDraft')
+      .where('entity_id', '=', draft.campaign.id)
+      .executeTakeFirstOrThrow();
+    expect(edited.summary['changes']).toEqual({ test_emails: 'changed' });
     const erased = await t.db
       .selectFrom('audit_log')
       .select(['entity_id', 'summary'])

@@ -125,7 +125,7 @@ async function recordRefusal(
   error: AuthError,
 ): Promise<AuthError> {
   const entry = {
-    action: 'auth.signInFailed',
+    action: 'auth.signInFailed' as const,
     entityType: member ? 'user' : null,
     entityId: member?.id ?? null,
   };
@@ -240,7 +240,7 @@ export async function completeTwoFactorSignIn(
   const userId = readPendingToken(config.appSecret, input.pendingToken, now);
   const failed = async (user: { id: string; email: string } | null, error: AuthError): Promise<never> => {
     const entry = {
-      action: 'auth.twoFactorFailed',
+      action: 'auth.twoFactorFailed' as const,
       entityType: user ? 'user' : null,
       entityId: user?.id ?? null,
       summary: { reason: error.kind },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AUDIT_MAX_PAGE } from '../admin/search-params.ts';
+import type { Role } from '../auth/permissions.ts';
 
 /** Admin → Audit log (decision 028): filter by member, action and date. */
 
@@ -23,15 +24,29 @@ export const auditListInputSchema = auditFiltersSchema.extend({
   page: z.number().int().min(1).max(AUDIT_MAX_PAGE).default(1),
 });
 
+/**
+ * The record a row names, read when the list is (decision 028): null when it is gone or has no
+ * page. `label` is a name that is not a person's (a campaign's, template's or segment's, a team
+ * member's address), null for a contact or an enquiry (decision 036).
+ */
+export interface AuditTarget {
+  label: string | null;
+  /** A campaign's audience as it stands. */
+  recipients: number | null;
+}
+
 export interface AuditRow {
   id: string;
   createdAt: string;
   actorEmail: string | null;
+  /** The actor's role now; null for a former member, the CLI or an unknown address. */
+  actorRole: Role | null;
   ip: string | null;
   action: string;
   entityType: string | null;
   entityId: string | null;
   summary: string;
+  target: AuditTarget | null;
 }
 
 export interface AuditListResult {

@@ -78,7 +78,7 @@ async function reauthenticate(
     if (error instanceof AuthError && (error.kind === 'invalid_credentials' || error.kind === 'throttled')) {
       const actor = { id: ctx.user.id, email: ctx.user.email, ip: ctx.request.ip };
       const entry = {
-        action: 'auth.reauthenticationFailed',
+        action: 'auth.reauthenticationFailed' as const,
         entityType: 'user',
         entityId: ctx.user.id,
         summary: { purpose, proof: proof.code ? 'code' : 'password', reason: error.kind },
@@ -400,7 +400,7 @@ export const authRouter = router({
           // one row per window (decision 028).
           const actor = { id: ctx.user.id, email: ctx.user.email, ip: ctx.request.ip };
           const entry = {
-            action: 'auth.changePasswordFailed',
+            action: 'auth.changePasswordFailed' as const,
             entityType: 'user',
             entityId: ctx.user.id,
             summary: { reason: refusal.kind },

@@ -1,4 +1,4 @@
-import { Code, Table, TextInput } from '@mantine/core';
+import { Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AuditSearchParams } from '#shared/admin/search-params.ts';
 import { AUDIT_PAGE_SIZE } from '#shared/audit/schemas.ts';
@@ -8,12 +8,9 @@ import { ExportCsvButton } from '../lists/ExportCsvButton.tsx';
 import { ListPage } from '../lists/ListPage.tsx';
 import { ListSearchInput } from '../lists/ListSearchInput.tsx';
 import { ListFooter } from '../lists/ListStates.tsx';
-import { ListTable } from '../lists/ListTable.tsx';
 import { useListPage } from '../lists/useListPage.ts';
-import { formatDateTime } from '../widgets/format.ts';
 import { useTRPC } from '../../trpc.ts';
-
-const COLUMNS = ['When', 'Member', 'IP', 'Action', 'Record', 'Summary'];
+import { AuditEntry } from './AuditEntry.tsx';
 
 interface AuditLogPageProps {
   search: AuditSearchParams;
@@ -22,7 +19,9 @@ interface AuditLogPageProps {
 
 /**
  * /admin/audit: who did what (Owner only, decision 028), filtered by member, action and date. The
- * filters and page live in the URL like every list's.
+ * filters and page live in the URL like every list's. Each row is a card that reads as a sentence
+ * (shared/audit/sentences.ts): cards rather than a table, so a 390 px screen needs no sideways
+ * scroll.
  */
 export function AuditLogPage({ search, onSearchChange }: AuditLogPageProps) {
   const trpc = useTRPC();
@@ -103,30 +102,29 @@ export function AuditLogPage({ search, onSearchChange }: AuditLogPageProps) {
         />
       }
     >
-      <ListTable
-        columns={COLUMNS}
-        minWidth={800}
-        rows={data?.rows}
-        pending={rows.isPending}
-        fetching={rows.isFetching}
-        highlightOnHover={false}
-        testId="audit-log"
-        renderRow={(row) => (
-          <Table.Tr key={row.id}>
-            <Table.Td>{formatDateTime(row.createdAt)}</Table.Td>
-            <Table.Td>{row.actorEmail ?? '—'}</Table.Td>
-            <Table.Td>{row.ip ?? '—'}</Table.Td>
-            <Table.Td>{row.action}</Table.Td>
-            <Table.Td>
-              {row.entityId ? `${row.entityType ?? ''} ${row.entityId}` : (row.entityType ?? '—')}
-            </Table.Td>
-            <Table.Td>
-              <Code>{row.summary}</Code>
-            </Table.Td>
-          </Table.Tr>
-        )}
-        empty={{ message: 'No entries match these filters.' }}
-      />
+      <Stack
+        component="ol"
+        gap="xs"
+        aria-label="Audit entries"
+        aria-busy={rows.isFetching}
+        data-testid="audit-log"
+        style={{ listStyle: 'none', margin: 0, padding: 0 }}
+      >
+        {rows.isPending &&
+          Array.from({ length: 10 }, (_, i) => (
+            <li key={i} aria-hidden="true">
+              <Skeleton height={72} />
+            </li>
+          ))}
+        {data?.rows.map((row) => (
+          <AuditEntry key={row.id} row={row} />
+        ))}
+      </Stack>
+      {data?.rows.length === 0 && (
+        <Text fw={500} ta="center" py="lg">
+          No entries match these filters.
+        </Text>
+      )}
     </ListPage>
   );
 }

@@ -2,6 +2,7 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import {
   createTheme,
+  type CSSVariablesResolver,
   Drawer,
   type MantineColorsTuple,
   MantineProvider,
@@ -60,11 +61,22 @@ export const adminTheme = createTheme({
   },
 });
 
+/**
+ * Secondary ("dimmed") text in gray 7, not Mantine's gray 6: gray 6 is 3.3:1 on white and 3.0:1 on
+ * a striped row, under WCAG AA's 4.5:1, and axe counts every such text as a serious violation; gray
+ * 7 is 8.2:1 and 7.4:1.
+ */
+const adminCssVariables: CSSVariablesResolver = (theme) => ({
+  variables: {},
+  light: { '--mantine-color-dimmed': theme.colors.gray[7] },
+  dark: {},
+});
+
 export function AdminProviders({ children }: { children: ReactNode }) {
   useNoIndex();
   useAuthRecheck();
   return (
-    <MantineProvider theme={adminTheme}>
+    <MantineProvider theme={adminTheme} cssVariablesResolver={adminCssVariables}>
       <Notifications position="top-right" />
       {children}
     </MantineProvider>

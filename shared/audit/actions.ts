@@ -1,0 +1,89 @@
+/**
+ * Every action the audit log records (decisions 028 and 043): the admin mutations by their
+ * procedure path, the account actions, the admin CLI's changes and the exports. `recordAudit`
+ * takes only these, and the router walk (server/audit/audit-actions.test.ts) fails on an admin
+ * mutation missing here, so a new action cannot be logged before it is listed, and
+ * shared/audit/sentences.ts must then describe it (the compiler and its test say so).
+ */
+export const AUDIT_ACTIONS = [
+  // Campaigns
+  'admin.campaigns.saveDraft',
+  'admin.campaigns.sendNow',
+  'admin.campaigns.schedule',
+  'admin.campaigns.sendTest',
+  'admin.campaigns.pause',
+  'admin.campaigns.resume',
+  'admin.campaigns.retryFailed',
+  'admin.campaigns.cancel',
+  'admin.campaigns.duplicate',
+  'admin.campaigns.delete',
+  'admin.campaigns.copyForNonOpeners',
+  // Templates
+  'admin.templates.create',
+  'admin.templates.update',
+  'admin.templates.delete',
+  'admin.templates.duplicate',
+  'admin.templates.sendTest',
+  // Enquiries
+  'admin.enquiries.setStatus',
+  'admin.enquiries.assign',
+  'admin.enquiries.addNote',
+  'admin.enquiries.recordOffer',
+  'admin.enquiries.reply',
+  // Contacts, segments, imports, suppressions
+  'admin.contacts.update',
+  'admin.contacts.create',
+  'admin.contacts.updateDetails',
+  'admin.contacts.erase',
+  'admin.segments.save',
+  'admin.segments.delete',
+  'admin.contactImports.upload',
+  'admin.contactImports.dryRun',
+  'admin.contactImports.start',
+  'admin.contactImports.cancel',
+  'admin.suppressions.add',
+  'admin.suppressions.remove',
+  // Settings and the team
+  'admin.settings.update',
+  'admin.team.changeRole',
+  'admin.team.endSessions',
+  'admin.team.remove',
+  'admin.team.invite',
+  'admin.team.resendInvitation',
+  'admin.team.revokeInvitation',
+  'admin.team.approveAccessRequest',
+  'admin.team.dismissAccessRequest',
+  'admin.team.resetTwoFactor',
+  'admin.team.setTwoFactorPolicy',
+  // Accounts
+  'auth.signIn',
+  'auth.signInFailed',
+  'auth.signInPasswordAccepted',
+  'auth.twoFactorFailed',
+  'auth.reauthenticationFailed',
+  'auth.twoFactorEnrolmentStarted',
+  'auth.twoFactorEnabled',
+  'auth.twoFactorReplaced',
+  'auth.twoFactorDisabled',
+  'auth.recoveryCodesRegenerated',
+  'auth.endSession',
+  'auth.invitationAccepted',
+  'auth.signOut',
+  'auth.resetPassword',
+  'auth.changePassword',
+  'auth.changePasswordFailed',
+  // The admin CLI (decision 043)
+  'cli.create',
+  'cli.grant',
+  'cli.revoke',
+  'cli.logout',
+  // Exports (decision 022)
+  'exports.contacts',
+  'exports.contactImportReport',
+  'exports.unsubscribeLogs',
+  'exports.suppressions',
+  'exports.campaignSends',
+  'exports.auditLog',
+] as const;
+
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
