@@ -1,11 +1,8 @@
-import {
-  type FooterSite,
-  footerTemplate,
-  hasUnsubscribeLink,
-  withFooter,
-} from '#shared/templates/identity-footer.ts';
+import { footerTemplate, hasUnsubscribeLink, withFooter } from '#shared/templates/identity-footer.ts';
 import { compileMergeTags, mergeTags } from '#shared/templates/variables.ts';
 import type { AppConfig } from '../config/app-config.ts';
+import { marketingLayout, unwrapDocument } from '../email/layout/marketing.ts';
+import type { MessageSite } from '../email/layout/message.ts';
 import { htmlToPlainText } from '../email/plain-text.ts';
 import { PREFERENCES_PATH } from '../unsubscribe/entry.ts';
 
@@ -78,11 +75,14 @@ export interface RenderedCampaignEmail {
  */
 export function campaignRenderer(
   content: CampaignRenderContent,
-  site: FooterSite,
+  site: MessageSite,
 ): (values: CampaignMergeValues) => RenderedCampaignEmail {
   // Decided on the stored HTML, so a link written as {{unsubscribe_url}} counts.
   const ownLink = hasUnsubscribeLink(content.html);
   const footer = footerTemplate(site);
+  // The campaign's HTML is the body of the layout (decision 051), rendered once per campaign.
+  const { body, css } = unwrapDocument(content.html);
+  const inLayout = marketingLayout(site, { css });
   // Without links the footer is the same for every recipient: built once.
   const sameFooter = ownLink ? footer(null) : null;
   const campaignValues = content.variables ?? {};
@@ -95,11 +95,13 @@ export function campaignRenderer(
       Object.entries(record).map(([key, value]) => [key, value.replace(/[\r\n]+/g, ' ')]),
     );
     const subject = mergeTags(content.subject, subjectValues, false).replace(/[\r\n]+/g, ' ');
-    const html = withFooter(
-      mergeTags(content.html, record, true),
-      sameFooter ??
+    const html = inLayout({
+      title: subject,
+      body: mergeTags(body, record, true),
+      footer:
+        sameFooter ??
         footer({ unsubscribeUrl: values.unsubscribe_url, preferencesUrl: values.preferences_url }),
-    );
+    });
     // Unescaped: the text part shows a name as typed, not as HTML entities.
     const text = fillText(record);
     return { subject, html, text };
@@ -124,9 +126,18 @@ function textTemplate(
 ): string {
   if (content.text) {
     const text = content.text.trim();
-    return `${text}\n\n${htmlToPlainText(footer(unsubscribeTag.test(text) ? null : TAGGED_LINKS))}`;
+    return `${text}\n\n${linksOnTheirOwnLines(htmlToPlainText(footer(unsubscribeTag.test(text) ? null : TAGGED_LINKS)))}`;
   }
-  return htmlToPlainText(withFooter(content.html, footer(htmlHasOwnLink ? null : TAGGED_LINKS)));
+  return linksOnTheirOwnLines(
+    htmlToPlainText(withFooter(content.html, footer(htmlHasOwnLink ? null : TAGGED_LINKS))),
+  );
+}
+
+// The text is wrapped while its links are still short tags; a signed link is far longer once
+// filled, so each goes on a line of its own, where it breaks no other line past 78 (decision 051).
+const taggedLink = / ?(\[\{\{\s*(?:unsubscribe_url|preferences_url)\s*\}\}\]) ?/g;
+function linksOnTheirOwnLines(text: string): string {
+  return text.replace(taggedLink, '\n$1\n');
 }
 
 /**
@@ -136,7 +147,7 @@ function textTemplate(
 export function renderCampaignEmail(
   content: CampaignRenderContent,
   values: CampaignMergeValues,
-  site: FooterSite,
+  site: MessageSite,
 ): RenderedCampaignEmail {
   return campaignRenderer(content, site)(values);
 }
