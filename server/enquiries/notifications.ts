@@ -125,10 +125,10 @@ export function businessNotification(config: NoticeConfig, notice: EnquiryNotice
     body: [
       `<h1 style="font-family:${SERIF};font-size:22px;font-weight:normal;color:${GOLD};margin:0 0 16px">New watch enquiry from ${escapeHtml(notice.fullName)}</h1>`,
       emailButton(contactUrl, 'Open the contact in the admin'),
-      '<table role="presentation" cellpadding="0" cellspacing="0" border="0" width="100%" style="border-collapse:collapse;font-size:14px">',
+      '<table cellpadding="0" cellspacing="0" border="0" width="100%" style="border-collapse:collapse;font-size:14px">',
       ...rows.map(
         ([label, value]) =>
-          `<tr><th class="fact" style="${cell};white-space:nowrap">${escapeHtml(label)}:</th> <td class="fact" style="${cell}">${escapeHtml(value).replace(/\r?\n/g, '<br>')}</td></tr>`,
+          `<tr><th class="fact" scope="row" style="${cell};white-space:nowrap">${escapeHtml(label)}:</th> <td class="fact" style="${cell}">${escapeHtml(value).replace(/\r?\n/g, '<br>')}</td></tr>`,
       ),
       '</table>',
       `<h2 style="font-family:${SERIF};font-size:18px;font-weight:normal;margin:24px 0 8px">Photos (${photoUrls.length})</h2>`,
@@ -190,7 +190,8 @@ export function sellerAcknowledgement(config: NoticeConfig, notice: EnquiryNotic
     `<p>${notice.photoIds.length ? `We received ${notice.photoIds.length} photo${notice.photoIds.length === 1 ? '' : 's'}. ` : ''}If you would like to add anything, reply to this e-mail or call us.</p>`,
     ...(confirm ? confirm.html : []),
     '<p>',
-    `Phone: <a href="${escapeHtml(phoneHref(site.phone))}">${escapeHtml(site.phone)}</a><br>`,
+    // Non-breaking spaces: a number split over two lines is misread (and mis-dialled).
+    `Phone: <a href="${escapeHtml(phoneHref(site.phone))}">${escapeHtml(site.phone).replace(/ /g, '&nbsp;')}</a><br>`,
     `E-mail: <a href="mailto:${escapeHtml(site.email)}">${escapeHtml(site.email)}</a><br>`,
     `Address: ${address.map(escapeHtml).join(', ')}`,
     '</p>',
