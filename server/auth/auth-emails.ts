@@ -2,6 +2,8 @@ import { ROLE_LABELS, type Role } from '#shared/auth/permissions.ts';
 import { INVITATION_TTL_HOURS } from '#shared/team/schemas.ts';
 import { escapeHtml } from '#shared/templates/variables.ts';
 import type { AppConfig } from '../config/app-config.ts';
+import { emailButton as button } from '../email/layout/layout.ts';
+import { layoutMessage } from '../email/layout/message.ts';
 import type { EmailMessage } from '../email/types.ts';
 import { createVerificationToken, type VerificationSubject } from './verification.ts';
 
@@ -15,17 +17,19 @@ export function verificationUrl(
   return url.toString();
 }
 
-function page(paragraphs: string[]): string {
-  return `<!doctype html>
-<html lang="en">
-  <body style="font-family: Arial, sans-serif; color: #0f172a; line-height: 1.5;">
-    ${paragraphs.join('\n    ')}
-  </body>
-</html>`;
+// For a reader whose client hides the button; the text part lists the button's link already.
+function copyLink(url: string): string {
+  return `<p data-skip-in-text="true">Or copy this link into your browser:<br>${escapeHtml(url)}</p>`;
 }
 
-function button(url: string, label: string): string {
-  return `<p><a href="${escapeHtml(url)}" style="display: inline-block; padding: 10px 18px; background: #0f172a; color: #ffffff; text-decoration: none; border-radius: 6px;">${escapeHtml(label)}</a></p>`;
+/** The paragraphs in the layout (decision 051); the text part is converted from the same HTML. */
+function page(
+  config: Pick<AppConfig, 'site'>,
+  title: string,
+  preheader: string,
+  paragraphs: string[],
+): { html: string; text: string } {
+  return layoutMessage(config.site, { title, preheader, body: paragraphs.join('\n') });
 }
 
 /** Sent after a new sign-up: proves the address belongs to whoever signed up. */
@@ -36,29 +40,19 @@ export function verificationEmail(
 ): EmailMessage {
   const url = verificationUrl(config, subject, now);
   const name = config.site.name;
-  const text = [
-    'Hello,',
-    '',
-    `Thanks for signing up to the ${name} Email Campaign Manager. Confirm your email address with this link (valid for 48 hours):`,
-    '',
-    url,
-    '',
-    'Then ask your administrator to grant you admin access.',
-    '',
-    'If you did not sign up, ignore this e-mail: no access is given without an administrator.',
-  ].join('\n');
-  const html = page([
+  const title = `Verify your email address for ${name}`;
+  const { html, text } = page(config, title, `Confirm your address to finish signing up to ${name}`, [
     '<p>Hello,</p>',
     `<p>Thanks for signing up to the ${escapeHtml(name)} Email Campaign Manager. Confirm your email address (the link is valid for 48 hours):</p>`,
     button(url, 'Verify my email address'),
-    `<p>Or copy this link into your browser:<br>${escapeHtml(url)}</p>`,
+    copyLink(url),
     '<p>Then ask your administrator to grant you admin access.</p>',
     '<p>If you did not sign up, ignore this e-mail: no access is given without an administrator.</p>',
   ]);
   return {
     from: config.emailFrom,
     to: [subject.email],
-    subject: `Verify your email address for ${name}`,
+    subject: title,
     html,
     text,
     tags: [{ name: 'kind', value: 'email-verification' }],
@@ -77,34 +71,28 @@ export function accountExistsEmail(
   const loginUrl = new URL('/admin/login', config.appUrl).toString();
   const verifyUrl = user.verified ? null : verificationUrl(config, user, now);
   const name = config.site.name;
-  const text = [
-    'Hello,',
-    '',
-    `Someone (hopefully you) tried to sign up to the ${name} Email Campaign Manager with this address, which already has an account. Nothing was changed.`,
-    '',
-    `Sign in at ${loginUrl}`,
-    ...(verifyUrl
-      ? ['', 'Your address is not verified yet. Confirm it with this link (valid for 48 hours):', verifyUrl]
-      : []),
-    '',
-    `If you cannot remember your password, reset it at ${new URL('/admin/forgot-password', config.appUrl).toString()}. If this was not you, ignore this e-mail.`,
-  ].join('\n');
-  const html = page([
-    '<p>Hello,</p>',
-    `<p>Someone (hopefully you) tried to sign up to the ${escapeHtml(name)} Email Campaign Manager with this address, which already has an account. Nothing was changed.</p>`,
-    button(loginUrl, 'Sign in'),
-    ...(verifyUrl
-      ? [
-          '<p>Your address is not verified yet. Confirm it with this link (valid for 48 hours):</p>',
-          button(verifyUrl, 'Verify my email address'),
-        ]
-      : []),
-    `<p>If you cannot remember your password, <a href="${escapeHtml(new URL('/admin/forgot-password', config.appUrl).toString())}">reset it here</a>. If this was not you, ignore this e-mail.</p>`,
-  ]);
+  const subject = `Sign-up attempt for your ${name} account`;
+  const { html, text } = page(
+    config,
+    subject,
+    'Someone tried to sign up with this address. Nothing was changed.',
+    [
+      '<p>Hello,</p>',
+      `<p>Someone (hopefully you) tried to sign up to the ${escapeHtml(name)} Email Campaign Manager with this address, which already has an account. Nothing was changed.</p>`,
+      button(loginUrl, 'Sign in'),
+      ...(verifyUrl
+        ? [
+            '<p>Your address is not verified yet. Confirm it with this link (valid for 48 hours):</p>',
+            button(verifyUrl, 'Verify my email address'),
+          ]
+        : []),
+      `<p>If you cannot remember your password, <a href="${escapeHtml(new URL('/admin/forgot-password', config.appUrl).toString())}">reset it here</a>. If this was not you, ignore this e-mail.</p>`,
+    ],
+  );
   return {
     from: config.emailFrom,
     to: [user.email],
-    subject: `Sign-up attempt for your ${name} account`,
+    subject,
     html,
     text,
     tags: [{ name: 'kind', value: 'account-exists' }],
@@ -120,26 +108,18 @@ export function passwordResetEmail(
   url.searchParams.set('token', token);
   const link = url.toString();
   const name = config.site.name;
-  const text = [
-    'Hello,',
-    '',
-    `Someone (hopefully you) asked to reset the password of your ${name} Email Campaign Manager account. Choose a new password with this link (valid for 1 hour, once):`,
-    '',
-    link,
-    '',
-    'Resetting signs you out everywhere. If you did not ask for this, ignore this e-mail: your password stays as it is.',
-  ].join('\n');
-  const html = page([
+  const subject = `Reset your ${name} password`;
+  const { html, text } = page(config, subject, 'Choose a new password: the link is valid for 1 hour, once.', [
     '<p>Hello,</p>',
     `<p>Someone (hopefully you) asked to reset the password of your ${escapeHtml(name)} Email Campaign Manager account. Choose a new password (the link is valid for 1 hour, once):</p>`,
     button(link, 'Choose a new password'),
-    `<p>Or copy this link into your browser:<br>${escapeHtml(link)}</p>`,
+    copyLink(link),
     '<p>Resetting signs you out everywhere. If you did not ask for this, ignore this e-mail: your password stays as it is.</p>',
   ]);
   return {
     from: config.emailFrom,
     to: [email],
-    subject: `Reset your ${name} password`,
+    subject,
     html,
     text,
     tags: [{ name: 'kind', value: 'password-reset' }],
@@ -156,26 +136,18 @@ export function invitationEmail(
   const link = url.toString();
   const name = config.site.name;
   const role = ROLE_LABELS[invitation.role];
-  const text = [
-    'Hello,',
-    '',
-    `${invitation.inviter} invited you to the ${name} Email Campaign Manager as ${role}. Choose your password with this link (valid for ${INVITATION_TTL_HOURS} hours, once):`,
-    '',
-    link,
-    '',
-    'If you did not expect this, ignore this e-mail: nothing happens without the link.',
-  ].join('\n');
-  const html = page([
+  const subject = `You are invited to ${name}`;
+  const { html, text } = page(config, subject, `${invitation.inviter} invited you to join as ${role}.`, [
     '<p>Hello,</p>',
     `<p>${escapeHtml(invitation.inviter)} invited you to the ${escapeHtml(name)} Email Campaign Manager as ${escapeHtml(role)}. Choose your password (the link is valid for ${INVITATION_TTL_HOURS} hours, once):</p>`,
     button(link, 'Join the team'),
-    `<p>Or copy this link into your browser:<br>${escapeHtml(link)}</p>`,
+    copyLink(link),
     '<p>If you did not expect this, ignore this e-mail: nothing happens without the link.</p>',
   ]);
   return {
     from: config.emailFrom,
     to: [invitation.email],
-    subject: `You are invited to ${name}`,
+    subject,
     html,
     text,
     tags: [{ name: 'kind', value: 'team-invitation' }],

@@ -76,15 +76,19 @@ describe('renderCampaignEmail', () => {
 
   it('appends the footer to HTML without a body tag', () => {
     const { html: out } = renderCampaignEmail({ subject: 's', html: '<p>Hello</p>' }, samples, site);
-    expect(out.startsWith('<p>Hello</p>\n<table')).toBe(true);
+    // The body in the layout (decision 051), the footer after it.
+    expect(out.startsWith('<!doctype html>')).toBe(true);
+    expect(out.indexOf('<p>Hello</p>')).toBeGreaterThan(0);
+    expect(out.indexOf('<p>Hello</p>')).toBeLessThan(out.indexOf(`ABN ${site.abn}`));
   });
 
   it('keeps the HTML own unsubscribe link and still adds the identity, without a second link', () => {
     const own = '<html><body><p>x</p><a href="{{unsubscribe_url}}">Unsubscribe</a></body></html>';
     const { html: out, text } = renderCampaignEmail({ subject: 's', html: own }, samples, site);
-    expect(
-      out.startsWith('<html><body><p>x</p><a href="https://watches.example/unsubscribe">Unsubscribe</a>'),
-    ).toBe(true);
+    // Its own document wrapper gives way to the layout's (decision 051); its content is kept.
+    expect(out).toContain('<p>x</p><a href="https://watches.example/unsubscribe">Unsubscribe</a>');
+    expect(out.match(/<html\b/g)).toHaveLength(1);
+    expect(out.match(/<body\b/g)).toHaveLength(1);
     expect(out.match(/>Unsubscribe<\/a>/g)).toHaveLength(1);
     expect(out.indexOf(`ABN ${site.abn}`)).toBeLessThan(out.indexOf('</body>'));
     for (const part of [site.legalName, site.address.streetAddress, site.phone, site.email, site.licence]) {
@@ -92,7 +96,7 @@ describe('renderCampaignEmail', () => {
       expect(text).toContain(part);
     }
     expect(text).toContain('You are receiving this email because you asked Sterling Watch Buyers');
-    expect(text.match(/Unsubscribe \[/g)).toHaveLength(1);
+    expect(text.match(/Unsubscribe\n\[/g)).toHaveLength(1);
   });
 
   it('escapes values in the HTML and flattens line breaks in the subject', () => {
@@ -111,7 +115,7 @@ describe('renderCampaignEmail', () => {
     const values = { ...samples, first_name: 'Zoë & Co' };
     const { text } = renderCampaignEmail({ subject: 's', html }, values, site);
     expect(text).toMatch(/^Hi Zoë & Co \(tester@example\.com\), your \{\{watch_brand\}\} valuation awaits\./);
-    expect(text).toContain('Unsubscribe [https://watches.example/unsubscribe]');
+    expect(text).toContain('Unsubscribe\n[https://watches.example/unsubscribe]');
     expect(text).toContain(`ABN ${site.abn}`);
     expect(text).not.toContain('&amp;');
   });
@@ -129,7 +133,7 @@ describe('renderCampaignEmail', () => {
     ).toBe(true);
     // The identity follows a hand-written text too; its own unsubscribe line is not repeated.
     expect(text).toContain(`ABN ${site.abn}`);
-    expect(text).not.toContain('Unsubscribe [');
+    expect(text).not.toContain('Unsubscribe\n[');
     // The HTML is rendered as before.
     expect(out).toContain('<a href="https://watches.example/unsubscribe">Unsubscribe</a>');
   });
@@ -145,7 +149,7 @@ describe('renderCampaignEmail', () => {
         site,
       );
       expect(text).toBe(`Hi Alex, see https://watches.example/unsubscribe\n\n${footerText}`);
-      expect(text).toContain('Unsubscribe [https://watches.example/unsubscribe]');
+      expect(text).toContain('Unsubscribe\n[https://watches.example/unsubscribe]');
     }
   });
 });

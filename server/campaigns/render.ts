@@ -1,11 +1,8 @@
-import {
-  type FooterSite,
-  footerTemplate,
-  hasUnsubscribeLink,
-  withFooter,
-} from '#shared/templates/identity-footer.ts';
+import { footerTemplate, hasUnsubscribeLink, withFooter } from '#shared/templates/identity-footer.ts';
 import { compileMergeTags, mergeTags } from '#shared/templates/variables.ts';
 import type { AppConfig } from '../config/app-config.ts';
+import { marketingLayout, unwrapDocument } from '../email/layout/marketing.ts';
+import type { MessageSite } from '../email/layout/message.ts';
 import { htmlToPlainText } from '../email/plain-text.ts';
 import { withPreheader } from '../email/preheader.ts';
 import { PREFERENCES_PATH } from '../unsubscribe/entry.ts';
@@ -81,11 +78,14 @@ export interface RenderedCampaignEmail {
  */
 export function campaignRenderer(
   content: CampaignRenderContent,
-  site: FooterSite,
+  site: MessageSite,
 ): (values: CampaignMergeValues) => RenderedCampaignEmail {
   // Decided on the stored HTML, so a link written as {{unsubscribe_url}} counts.
   const ownLink = hasUnsubscribeLink(content.html);
   const footer = footerTemplate(site);
+  // The campaign's HTML is the body of the layout (decision 051), rendered once per campaign.
+  const { body, css } = unwrapDocument(content.html);
+  const inLayout = marketingLayout(site, { css });
   // Without links the footer is the same for every recipient: built once.
   const sameFooter = ownLink ? footer(null) : null;
   const campaignValues = content.variables ?? {};
@@ -101,10 +101,15 @@ export function campaignRenderer(
     // Filled like the subject (one line, unescaped); preheaderHtml escapes the result once. Not in
     // the text part: a text reader sees the whole message, and the text was made from the bare HTML.
     const preheader = content.preheader ? mergeTags(content.preheader, subjectValues, false) : '';
-    const html = withFooter(
-      withPreheader(mergeTags(content.html, record, true), preheader),
-      sameFooter ??
-        footer({ unsubscribeUrl: values.unsubscribe_url, preferencesUrl: values.preferences_url }),
+    const html = withPreheader(
+      inLayout({
+        title: subject,
+        body: mergeTags(body, record, true),
+        footer:
+          sameFooter ??
+          footer({ unsubscribeUrl: values.unsubscribe_url, preferencesUrl: values.preferences_url }),
+      }),
+      preheader,
     );
     // Unescaped: the text part shows a name as typed, not as HTML entities.
     const text = fillText(record);
@@ -130,9 +135,18 @@ function textTemplate(
 ): string {
   if (content.text) {
     const text = content.text.trim();
-    return `${text}\n\n${htmlToPlainText(footer(unsubscribeTag.test(text) ? null : TAGGED_LINKS))}`;
+    return `${text}\n\n${linksOnTheirOwnLines(htmlToPlainText(footer(unsubscribeTag.test(text) ? null : TAGGED_LINKS)))}`;
   }
-  return htmlToPlainText(withFooter(content.html, footer(htmlHasOwnLink ? null : TAGGED_LINKS)));
+  return linksOnTheirOwnLines(
+    htmlToPlainText(withFooter(content.html, footer(htmlHasOwnLink ? null : TAGGED_LINKS))),
+  );
+}
+
+// The text is wrapped while its links are still short tags; a signed link is far longer once
+// filled, so each goes on a line of its own, where it breaks no other line past 78 (decision 051).
+const taggedLink = / ?(\[\{\{\s*(?:unsubscribe_url|preferences_url)\s*\}\}\]) ?/g;
+function linksOnTheirOwnLines(text: string): string {
+  return text.replace(taggedLink, '\n$1\n');
 }
 
 /**
@@ -142,7 +156,7 @@ function textTemplate(
 export function renderCampaignEmail(
   content: CampaignRenderContent,
   values: CampaignMergeValues,
-  site: FooterSite,
+  site: MessageSite,
 ): RenderedCampaignEmail {
   return campaignRenderer(content, site)(values);
 }

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { validateCampaign } from '#shared/campaigns/rules.ts';
 import type { TemplateKind } from '#shared/templates/kinds.ts';
 import { mergeTags, renderPreview } from '#shared/templates/variables.ts';
-import { htmlToPlainText } from '../email/plain-text.ts';
+import { writtenMessage } from '../email/layout/message.ts';
 import { listIdHeader } from '../email/list-id.ts';
 import { sanitizeMarketingHtml } from '../email/marketing-html.ts';
 import { sampleReplyValues } from '../enquiries/entry.ts';
@@ -77,11 +77,13 @@ export function renderTestEmail(
     // As enquiries.reply sends it: the sample enquiry's fields (the admin's samples win, except
     // the address), the HTML sanitised, its text generated when queued (decision 024).
     const values = { ...sampleReplyValues(config, input.to), ...input.samples, email: input.to };
+    const subject = mergeTags(input.subject, values, false).replace(/\s+/g, ' ').trim();
     const html = sanitizeMarketingHtml(mergeTags(input.html, values, true));
+    const message = writtenMessage(config.site, { title: subject, html });
     return {
-      subject: renderPreview(mergeTags(input.subject, values, false).replace(/\s+/g, ' ').trim(), {}),
-      html: renderPreview(html, {}),
-      text: renderPreview(htmlToPlainText(html), {}),
+      subject: renderPreview(subject, {}),
+      html: renderPreview(message.html, {}),
+      text: renderPreview(message.text, {}),
     };
   }
   const standard = sampleMergeValues(config, input.to);

@@ -12,6 +12,16 @@ const convert = compile({
   selectors: [
     { selector: 'a', options: { linkBrackets: ['[', ']'], hideLinkHrefIfSameAsText: true } },
     { selector: 'img', format: 'skip' },
+    // The layout (decision 051): the hidden preheader is not part of the message, and its tables
+    // are layout, each cell its own block rather than cells run together on one line. A table of
+    // facts (cells of class "fact") reads one "Label: value" line a row.
+    { selector: '[data-skip-in-text=true]', format: 'skip' },
+    { selector: 'table', format: 'block' },
+    { selector: 'tr', format: 'block', options: { leadingLineBreaks: 1, trailingLineBreaks: 1 } },
+    { selector: 'td', format: 'block', options: { leadingLineBreaks: 1, trailingLineBreaks: 1 } },
+    { selector: 'th', format: 'block', options: { leadingLineBreaks: 1, trailingLineBreaks: 1 } },
+    { selector: 'th.fact', format: 'inline' },
+    { selector: 'td.fact', format: 'inline' },
     { selector: 'h1', options: { uppercase: false } },
     { selector: 'h2', options: { uppercase: false } },
     { selector: 'h3', options: { uppercase: false } },

@@ -10,6 +10,8 @@ import type { AppConfig } from '../config/app-config.ts';
 import { confirmationUrl } from '../consent/entry.ts';
 import { enqueueEmail } from '../email/send-job.ts';
 import { enqueueConversion } from './conversions.ts';
+import { emailButton, GOLD, SERIF } from '../email/layout/layout.ts';
+import { layoutMessage } from '../email/layout/message.ts';
 import type { EmailMessage } from '../email/types.ts';
 import type { DbExecutor } from '../db/database.ts';
 import type { JobPayload } from '../jobs/definitions.ts';
@@ -114,38 +116,34 @@ export function businessNotification(config: NoticeConfig, notice: EnquiryNotice
     ['Enquiry id', notice.enquiryId],
   ];
 
-  const cell = 'padding:6px 12px;border-bottom:1px solid #e2e8f0;vertical-align:top;text-align:left';
-  const html = [
-    `<h1 style="font-size:20px">New watch enquiry from ${escapeHtml(notice.fullName)}</h1>`,
-    `<p><a href="${escapeHtml(contactUrl)}">Open the contact in the admin</a></p>`,
-    '<table style="border-collapse:collapse;font-size:14px">',
-    ...rows.map(
-      ([label, value]) =>
-        `<tr><th style="${cell}">${escapeHtml(label)}</th><td style="${cell};white-space:pre-wrap">${escapeHtml(value)}</td></tr>`,
-    ),
-    '</table>',
-    `<h2 style="font-size:16px">Photos (${photoUrls.length})</h2>`,
-    photoUrls.length
-      ? `<ol>${photoUrls.map((url, i) => `<li><a href="${escapeHtml(url)}">Photo ${i + 1}</a></li>`).join('')}</ol>`
-      : '<p>No photos were attached.</p>',
-    '<p style="color:#475569;font-size:12px">Photos open for signed-in admins only.</p>',
-  ].join('\n');
-  const text = [
-    `New watch enquiry from ${notice.fullName}`,
-    '',
-    ...rows.map(([label, value]) => `${label}: ${value}`),
-    '',
-    `Photos (${photoUrls.length}):`,
-    ...(photoUrls.length ? photoUrls.map((url, i) => `  ${i + 1}. ${url}`) : ['  none']),
-    '',
-    `Contact in the admin: ${contactUrl}`,
-  ].join('\n');
+  const subject = oneLine(`New watch enquiry: ${watchName(notice)} from ${notice.fullName}`).slice(0, 998);
+  const cell = 'padding:6px 12px 6px 0;border-bottom:1px solid #e6ddd0;vertical-align:top;text-align:left';
+  // A table of facts (cells of class "fact"): in the text part each row reads "Label: value" (decision 051).
+  const { html, text } = layoutMessage(config.site, {
+    title: subject,
+    preheader: `${watchName(notice)} from ${oneLine(notice.fullName)}: reply within ${config.site.claims.responseHours} hours`,
+    body: [
+      `<h1 style="font-family:${SERIF};font-size:22px;font-weight:normal;color:${GOLD};margin:0 0 16px">New watch enquiry from ${escapeHtml(notice.fullName)}</h1>`,
+      emailButton(contactUrl, 'Open the contact in the admin'),
+      '<table cellpadding="0" cellspacing="0" border="0" width="100%" style="border-collapse:collapse;font-size:14px">',
+      ...rows.map(
+        ([label, value]) =>
+          `<tr><th class="fact" scope="row" style="${cell};white-space:nowrap">${escapeHtml(label)}:</th> <td class="fact" style="${cell}">${escapeHtml(value).replace(/\r?\n/g, '<br>')}</td></tr>`,
+      ),
+      '</table>',
+      `<h2 style="font-family:${SERIF};font-size:18px;font-weight:normal;margin:24px 0 8px">Photos (${photoUrls.length})</h2>`,
+      photoUrls.length
+        ? `<ol>${photoUrls.map((url, i) => `<li><a href="${escapeHtml(url)}">Photo ${i + 1}</a></li>`).join('')}</ol>`
+        : '<p>No photos were attached.</p>',
+      '<p style="color:#5c544b;font-size:12px">Photos open for signed-in admins only.</p>',
+    ].join('\n'),
+  });
 
   return {
     from: config.emailFrom,
     to: [config.site.email],
     replyTo: notice.email,
-    subject: oneLine(`New watch enquiry: ${watchName(notice)} from ${notice.fullName}`).slice(0, 998),
+    subject,
     html,
     text,
     tags: [{ name: 'category', value: 'enquiry_business' }],
@@ -156,10 +154,7 @@ export function businessNotification(config: NoticeConfig, notice: EnquiryNotice
  * The double opt-in request (decision 016), when this submission ticked a marketing box that still
  * waits for confirmation: fixed words and a signed link, nothing the submitter typed.
  */
-function confirmationSection(
-  config: NoticeConfig,
-  notice: EnquiryNotice,
-): { html: string[]; text: string[] } | null {
+function confirmationSection(config: NoticeConfig, notice: EnquiryNotice): { html: string[] } | null {
   if (notice.awaitingConfirmation.length === 0) return null;
   const url = confirmationUrl(config, {
     contactId: notice.contactId,
@@ -172,13 +167,8 @@ function confirmationSection(
   return {
     html: [
       `<p>You asked to receive ${escapeHtml(what)}. Please confirm within ${CONSENT_CONFIRMATION_TTL_DAYS} days:</p>`,
-      `<p><a href="${escapeHtml(url)}" style="display:inline-block;padding:10px 18px;background:#1e293b;color:#ffffff;border-radius:6px;text-decoration:none">Confirm my subscription</a></p>`,
-      `<p style="color:#475569;font-size:13px">${escapeHtml(ignore)}</p>`,
-    ],
-    text: [
-      `You asked to receive ${what}. Please confirm within ${CONSENT_CONFIRMATION_TTL_DAYS} days:`,
-      url,
-      ignore,
+      emailButton(url, 'Confirm my subscription'),
+      `<p style="color:#5c544b;font-size:13px">${escapeHtml(ignore)}</p>`,
     ],
   };
 }
@@ -193,45 +183,33 @@ export function sellerAcknowledgement(config: NoticeConfig, notice: EnquiryNotic
   const watch = notice.watchBrand === 'Other' ? 'watch' : `${oneLine(notice.watchBrand)} watch`;
   const address = addressLines(site);
   const confirm = confirmationSection(config, notice);
-  const html = [
+  const body = [
     `<p>Hi ${escapeHtml(firstName)},</p>`,
     `<p>Thank you for sending us the details of your ${escapeHtml(watch)}. We'll review your watch details and get back to you within ${hours} hours.</p>`,
     `<p>Your reference: <strong>${escapeHtml(enquiryReference(notice.enquiryId))}</strong></p>`,
     `<p>${notice.photoIds.length ? `We received ${notice.photoIds.length} photo${notice.photoIds.length === 1 ? '' : 's'}. ` : ''}If you would like to add anything, reply to this e-mail or call us.</p>`,
     ...(confirm ? confirm.html : []),
     '<p>',
-    `Phone: <a href="${escapeHtml(phoneHref(site.phone))}">${escapeHtml(site.phone)}</a><br>`,
+    // Non-breaking spaces: a number split over two lines is misread (and mis-dialled).
+    `Phone: <a href="${escapeHtml(phoneHref(site.phone))}">${escapeHtml(site.phone).replace(/ /g, '&nbsp;')}</a><br>`,
     `E-mail: <a href="mailto:${escapeHtml(site.email)}">${escapeHtml(site.email)}</a><br>`,
     `Address: ${address.map(escapeHtml).join(', ')}`,
     '</p>',
     `<p>Kind regards,<br>${escapeHtml(site.name)}</p>`,
-    `<p style="color:#475569;font-size:12px">${escapeHtml(site.legalName)} · ABN ${escapeHtml(site.abn)} · ${escapeHtml(site.licence)}</p>`,
   ].join('\n');
-  const text = [
-    `Hi ${firstName},`,
-    '',
-    `Thank you for sending us the details of your ${watch}. We'll review your watch details and get back to you within ${hours} hours.`,
-    '',
-    `Your reference: ${enquiryReference(notice.enquiryId)}`,
-    '',
-    'If you would like to add anything, reply to this e-mail or call us.',
-    '',
-    ...(confirm ? [...confirm.text, ''] : []),
-    `Phone: ${site.phone}`,
-    `E-mail: ${site.email}`,
-    `Address: ${address.join(', ')}`,
-    '',
-    'Kind regards,',
-    site.name,
-    '',
-    `${site.legalName} · ABN ${site.abn} · ${site.licence}`,
-  ].join('\n');
+  const subject = `We've received your watch details – ${site.name}`;
+  // The legal identity is the layout's footer now (decision 051).
+  const { html, text } = layoutMessage(site, {
+    title: subject,
+    preheader: `We received your ${watch} – reference ${enquiryReference(notice.enquiryId)}`,
+    body,
+  });
 
   return {
     from: config.emailFrom,
     to: [notice.email],
     replyTo: site.email,
-    subject: `We've received your watch details – ${site.name}`,
+    subject,
     html,
     text,
     tags: [{ name: 'category', value: 'enquiry_acknowledgement' }],

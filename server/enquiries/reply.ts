@@ -8,6 +8,7 @@ import type { AppConfig } from '../config/app-config.ts';
 import type { DbExecutor, DbTransaction } from '../db/database.ts';
 import { campaignSender } from '../email/from-address.ts';
 import { sanitizeMarketingHtml } from '../email/marketing-html.ts';
+import { writtenMessage } from '../email/layout/message.ts';
 import { enqueueEmail } from '../email/send-job.ts';
 import type { AppServices } from '../services.ts';
 import { advanceIfAllowed, type Actor } from './pipeline.ts';
@@ -166,7 +167,8 @@ export async function sendEnquiryReply(
       // Answers go to the business's inbox, whoever sent the reply.
       replyTo: sender.replyTo ?? services.config.site.email,
       subject,
-      html,
+      // The stored copy is what the admin wrote; the seller gets it in the layout (decision 051).
+      ...writtenMessage(services.config.site, { title: subject, html }),
       tags: [{ name: 'category', value: 'enquiry_reply' }],
     },
     key,

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { escapeHtml } from '#shared/templates/variables.ts';
 import type { Database } from '../db/database.ts';
 import { enqueueEmail } from '../email/send-job.ts';
+import { emailButton } from '../email/layout/layout.ts';
+import { layoutMessage } from '../email/layout/message.ts';
 import type { EmailMessage } from '../email/types.ts';
 import { consumeRateLimit, type RateLimitRule } from '../security/rate-limit.ts';
 import type { AppServices } from '../services.ts';
@@ -71,34 +73,24 @@ export function preferencesLinkEmail(
 ): EmailMessage {
   const url = preferencesUrl(config, { contactId: contact.id });
   const { site } = config;
-  const text = [
-    'Hello,',
-    '',
-    `Someone (hopefully you) asked to manage the marketing preferences of this address with ${site.name}.`,
-    'Open this link to see and change what we send you:',
-    '',
-    url,
-    '',
-    'If you did not ask for this, you can ignore this e-mail: nothing has changed.',
-    '',
-    `${site.legalName}, ${site.address.streetAddress}, ${site.address.addressLocality} ${site.address.addressRegion} ${site.address.postalCode}`,
-    `ABN ${site.abn}. ${site.licence}.`,
-  ].join('\n');
-  const html = `<!doctype html>
-<html lang="en">
-  <body style="font-family: Arial, sans-serif; color: #0f172a; line-height: 1.5;">
-    <p>Hello,</p>
-    <p>Someone (hopefully you) asked to manage the marketing preferences of this address with ${escapeHtml(site.name)}.</p>
-    <p><a href="${escapeHtml(url)}" style="display: inline-block; padding: 10px 18px; background: #0f172a; color: #ffffff; text-decoration: none; border-radius: 6px;">Manage my preferences</a></p>
-    <p>Or copy this link into your browser:<br>${escapeHtml(url)}</p>
-    <p>If you did not ask for this, you can ignore this e-mail: nothing has changed.</p>
-    <p style="font-size: 12px; color: #475569;">${escapeHtml(site.legalName)}, ${escapeHtml(site.address.streetAddress)}, ${escapeHtml(site.address.addressLocality)} ${escapeHtml(site.address.addressRegion)} ${escapeHtml(site.address.postalCode)}<br>ABN ${escapeHtml(site.abn)}. ${escapeHtml(site.licence)}.</p>
-  </body>
-</html>`;
+  const subject = `Manage your marketing preferences with ${site.name}`;
+  // In the layout with the identity footer (decision 051), which the old hand-made footer repeated.
+  const { html, text } = layoutMessage(site, {
+    title: subject,
+    preheader: 'See and change what we send you.',
+    body: [
+      '<p>Hello,</p>',
+      `<p>Someone (hopefully you) asked to manage the marketing preferences of this address with ${escapeHtml(site.name)}.</p>`,
+      '<p>Open this link to see and change what we send you:</p>',
+      emailButton(url, 'Manage my preferences'),
+      `<p data-skip-in-text="true">Or copy this link into your browser:<br>${escapeHtml(url)}</p>`,
+      '<p>If you did not ask for this, you can ignore this e-mail: nothing has changed.</p>',
+    ].join('\n'),
+  });
   return {
     from: config.emailFrom,
     to: [contact.email],
-    subject: `Manage your marketing preferences with ${site.name}`,
+    subject,
     html,
     text,
     tags: [{ name: 'kind', value: 'preferences-link' }],

@@ -28,14 +28,32 @@ export interface FooterLinks {
   preferencesUrl: string;
 }
 
+/** The sender's identity lines, escaped: the end of every footer, marketing or not (decision 051). */
+function identityLines(site: FooterSite): string {
+  const { streetAddress, addressLocality, addressRegion, postalCode } = site.address;
+  const address = `${streetAddress}, ${addressLocality} ${addressRegion} ${postalCode}`;
+  // One line each, so the text part (wrapped at 78 characters, decision 024) breaks none of them.
+  return `<p style="margin: 0;">${escapeHtml(site.legalName)} &middot; ABN ${escapeHtml(site.abn)}<br>${escapeHtml(address)}<br>${escapeHtml(site.phone)} &middot; ${escapeHtml(site.email)}</p>
+<p style="margin: 0;">${escapeHtml(site.licence)}</p>`;
+}
+
+/**
+ * The footer of a message that is no marketing (decision 051): the identity alone, in the same
+ * small type as the marketing footer.
+ */
+export function identityFooter(site: FooterSite): string {
+  return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="margin-top: 24px; border-top: 1px solid #e5e7eb;">
+<tr><td align="center" style="padding: 16px; font-family: Arial, sans-serif; font-size: 12px; line-height: 1.5; color: #6b7280;">
+${identityLines(site)}
+</td></tr></table>`;
+}
+
 /**
  * The footer with the business's identity escaped once: only the two links differ from one
  * recipient to the next, and a campaign renders thousands of footers with the same identity.
  * Called with null links, it has no unsubscribe line (the HTML has its own).
  */
 export function footerTemplate(site: FooterSite): (links: FooterLinks | null) => string {
-  const { streetAddress, addressLocality, addressRegion, postalCode } = site.address;
-  const address = `${streetAddress}, ${addressLocality} ${addressRegion} ${postalCode}`;
   const small = 'font-family: Arial, sans-serif; font-size: 12px; line-height: 1.5; color: #6b7280;';
   const head = `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="margin-top: 24px; border-top: 1px solid #e5e7eb;">
 <tr><td align="center" style="padding: 16px; ${small}">
@@ -45,9 +63,7 @@ export function footerTemplate(site: FooterSite): (links: FooterLinks | null) =>
   const linksMiddle = `" style="color: #6b7280;">Unsubscribe</a> &middot; <a href="`;
   const linksTail = `" style="color: #6b7280;">Manage email preferences</a></p>
 `;
-  // One line each, so the text part (wrapped at 78 characters, decision 024) breaks none of them.
-  const tail = `<p style="margin: 0;">${escapeHtml(site.legalName)} &middot; ABN ${escapeHtml(site.abn)}<br>${escapeHtml(address)}<br>${escapeHtml(site.phone)} &middot; ${escapeHtml(site.email)}</p>
-<p style="margin: 0;">${escapeHtml(site.licence)}</p>
+  const tail = `${identityLines(site)}
 </td></tr></table>`;
   return (links) =>
     links

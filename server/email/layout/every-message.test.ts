@@ -1,0 +1,224 @@
+import { HtmlValidate } from 'html-validate';
+import { describe, expect, it } from 'vitest';
+import {
+  accountExistsEmail,
+  invitationEmail,
+  passwordResetEmail,
+  verificationEmail,
+} from '#server/auth/auth-emails.ts';
+import { campaignMessage } from '#server/campaigns/engine/messages.ts';
+import { renderTestEmail } from '#server/campaigns/test-email.ts';
+import {
+  businessNotification,
+  type EnquiryNotice,
+  sellerAcknowledgement,
+} from '#server/enquiries/notifications.ts';
+import { preferencesLinkEmail } from '#server/preferences/lookup.ts';
+import { testConfig } from '#test/support/services.ts';
+import { layoutMessage, writtenMessage } from './message.ts';
+import { LOGO_PATH } from './layout.ts';
+
+// Decision 051: every message type is a whole document in the one layout, under Gmail's 102 KB
+// clipping limit, with no tag left, alt text on every image, absolute links, and a text part
+// whose lines fit 78 characters (a line longer than that is one unbreakable URL, nothing else).
+
+const config = testConfig();
+const site = config.site;
+const USER_ID = '3f2e1d0c-9b8a-4765-8432-10fedcba9876';
+
+const notice: EnquiryNotice = {
+  enquiryId: '0c5e7a1b-2f3d-4e5f-8a9b-0c1d2e3f4a5b',
+  contactId: '9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a',
+  submittedAt: new Date('2026-11-21T01:30:00Z'),
+  fullName: "Mary-Jane O'Brien",
+  email: 'mj@example.com',
+  phone: '0400 000 000',
+  watchBrand: 'Rolex',
+  watchModel: 'Datejust 41',
+  watchYear: 2019,
+  watchCondition: 'Excellent',
+  hasBox: true,
+  hasPapers: true,
+  additionalDetails:
+    'Serviced in 2023 and kept in a safe ever since, with the original bracelet links and the receipt.',
+  emailConsentRequested: true,
+  smsConsentRequested: true,
+  awaitingConfirmation: ['email', 'sms'],
+  utm: { source: 'google', medium: 'cpc', campaign: 'rolex-sydney', content: null, term: 'sell rolex' },
+  photoIds: ['a1b2c3d4-0000-4000-8000-000000000001'],
+};
+
+const campaignHtml = `<!doctype html><html><head><style>.lead { font-size: 18px; }</style></head><body>
+<h1>Market update for {{first_name}}</h1>
+<p class="lead">Prices of steel sports watches held steady this quarter, and demand for vintage pieces with original papers keeps rising across Sydney and Melbourne.</p>
+<p><img src="https://cdn.example.com/watch.jpg" alt="A steel Rolex"></p>
+<p><a href="https://watches.example/sell">Get a valuation</a></p>
+</body></html>`;
+
+const messages: Array<[string, { html?: string | undefined; text?: string | undefined; subject: string }]> = [
+  ['sign-up verification', verificationEmail(config, { userId: USER_ID, email: 'new@example.com' })],
+  [
+    'sign-up attempt',
+    accountExistsEmail(config, { userId: USER_ID, email: 'old@example.com', verified: false }),
+  ],
+  ['password reset', passwordResetEmail(config, { email: 'old@example.com', token: 'x'.repeat(43) })],
+  [
+    'invitation',
+    invitationEmail(config, {
+      email: 'new@example.com',
+      role: 'marketer',
+      token: 't'.repeat(43),
+      inviter: 'Sam Admin',
+    }),
+  ],
+  ['preferences link', preferencesLinkEmail(config, { id: notice.contactId, email: notice.email })],
+  ['seller acknowledgement and confirmation', sellerAcknowledgement(config, notice)],
+  ['business new-lead alert', businessNotification(config, notice)],
+  [
+    'awaiting-reply digest',
+    {
+      subject: '2 enquiries still awaiting a first reply',
+      ...layoutMessage(site, {
+        title: '2 enquiries still awaiting a first reply',
+        body: '<ul><li><a href="https://watches.example/admin/enquiries/1">0C5E7A1B · Rolex Datejust · Mary-Jane · received 21 Nov 2026</a></li></ul>',
+      }),
+    },
+  ],
+  [
+    'enquiry reply',
+    {
+      subject: 'Your Rolex',
+      ...writtenMessage(site, {
+        title: 'Your Rolex',
+        html: '<p>Dear Mary-Jane,</p><p>Our offer stands: <a href="https://watches.example/sell">see it</a>.</p>',
+      }),
+    },
+  ],
+  [
+    'campaign',
+    campaignMessage(
+      config,
+      {
+        id: '5e1f2a3b-4c5d-4e6f-8a7b-9c0d1e2f3a4b',
+        subject: 'Market update',
+        html: campaignHtml,
+        variables: {},
+      },
+      { from: config.emailFrom, replyTo: null },
+      { sendId: 's1', contactId: notice.contactId, email: notice.email, name: 'Mary-Jane', variant: 'A' },
+    ),
+  ],
+  [
+    'reply test e-mail',
+    renderTestEmail(config, {
+      to: 'me@example.com',
+      subject: 'Hi {{first_name}}',
+      html: '<p>Dear {{first_name}}, <a href="https://watches.example/sell">see our offer</a>.</p>',
+      renderAs: 'reply',
+    }),
+  ],
+];
+
+describe('every message goes through the layout (decision 051)', () => {
+  it.each(messages)('%s is a whole document', (_kind, message) => {
+    const html = message.html ?? '';
+    expect(html.startsWith('<!doctype html>\n<html')).toBe(true);
+    expect(html).toMatch(/<html[^>]*\blang="en-AU"/);
+    expect(html).toMatch(/<meta charSet="utf-8"\/>/i);
+    expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1"/>');
+    expect(html).toContain('<meta name="color-scheme" content="light"/>');
+    expect(html).toMatch(/<title>[^<]+<\/title>/);
+    // The brand header: the logo from the site's own address, named for readers without images.
+    expect(html).toContain(`<img alt="${site.name}" height="48" src="${site.url}${LOGO_PATH}"`);
+    // The identity footer.
+    expect(html).toContain(`ABN ${site.abn}`);
+    expect(html).toContain(site.licence);
+    // 600 px, fluid below: a max-width, and a fixed width for Outlook alone.
+    expect(html).toContain('max-width:600px');
+    expect(html).toContain('<!--[if mso]><table role="presentation" width="600"');
+    // Gmail clips a message over 102 KB.
+    expect(Buffer.byteLength(html)).toBeLessThan(102 * 1024);
+  });
+
+  it.each(messages)('%s leaves no tag, no image without alt text and no relative link', (_kind, message) => {
+    const html = message.html ?? '';
+    expect(html).not.toContain('{{');
+    expect(message.text).not.toContain('{{');
+    const images = [...html.matchAll(/<img\b[^>]*>/g)].map((m) => m[0]);
+    expect(images.length).toBeGreaterThan(0);
+    for (const image of images) expect(image).toMatch(/\balt="[^"]+"/);
+    const hrefs = [...html.matchAll(/\bhref="([^"]*)"/g)].map((m) => m[1] ?? '');
+    expect(hrefs.length).toBeGreaterThan(0);
+    for (const href of hrefs) expect(href).toMatch(/^(?:https?:\/\/|mailto:|tel:)/);
+  });
+
+  it.each(messages)('%s has a text part wrapped at 78 characters, without markup', (_kind, message) => {
+    const text = message.text ?? '';
+    expect(text.length).toBeGreaterThan(0);
+    for (const line of text.split('\n')) {
+      if (line.length > 78) expect(line).toMatch(/^\[?https?:\/\/\S+$/);
+    }
+    expect(text).not.toMatch(/<\/?[a-z][^>]*>/i);
+    expect(text).not.toContain('&amp;');
+    // The preheader's padding and Outlook's conditional markup stay out of the text.
+    expect(text).not.toContain('\u200c');
+    expect(text).not.toContain('[if mso]');
+  });
+});
+
+describe('the layout', () => {
+  it('shows a preheader in the inbox, hidden in the message and absent from the text part', () => {
+    const message = sellerAcknowledgement(config, notice);
+    expect(message.html).toMatch(
+      /<div style="display:none[^"]*"[^>]*>We received your Rolex watch – reference 0C5E7A1B/,
+    );
+    expect(message.text).not.toContain('We received your Rolex watch');
+  });
+
+  it('gives a button a coloured table cell Outlook paints and a link with its padding', () => {
+    const html = verificationEmail(config, { userId: USER_ID, email: 'new@example.com' }).html ?? '';
+    expect(html).toMatch(
+      /<td align="center" bgcolor="#8c6516"[^>]*><a href="https?:\/\/[^"]+"[^>]*mso-padding-alt/,
+    );
+  });
+
+  it('lists a link after its text in the text part', () => {
+    const text = verificationEmail(config, { userId: USER_ID, email: 'new@example.com' }).text ?? '';
+    expect(text).toMatch(/Verify my email address\n\[https?:\/\/\S+\/api\/auth\/verify\?token=\S+\]/);
+  });
+});
+
+// html-validate's recommended rules, less what e-mail needs and the web does not (decision 051).
+// Each exception says why; anything else in any message type is an error.
+const emailValidator = new HtmlValidate({
+  extends: ['html-validate:recommended'],
+  rules: {
+    // Many clients drop <style> (Gmail on other accounts' mail, Outlook for some rules): the
+    // styles that matter are inline.
+    'no-inline-style': 'off',
+    // width, align, bgcolor, cellpadding, cellspacing and border are what Outlook's Word engine
+    // lays a table out by; CSS alone is not enough there.
+    'no-deprecated-attr': 'off',
+    // Outlook-only markup (the fixed 600 px table, the button's padding) lives in [if mso].
+    'no-conditional-comment': 'off',
+    // role="presentation" is what screen readers in mail clients know; "none" is newer.
+    'presentation-role-style': 'off',
+    // React writes cellPadding, charSet and self-closing void elements; HTML reads both alike.
+    'attr-case': 'off',
+    'void-style': 'off',
+    // The lower-case doctype is the HTML standard's own spelling.
+    'doctype-style': 'off',
+    // Hand-written tables (the footer, an admin's HTML) need no <tbody>: the parser adds it.
+    'prefer-tbody': 'off',
+  },
+});
+
+describe('html-validate (decision 051)', () => {
+  it.each(messages)('%s has no error', async (_kind, message) => {
+    const report = await emailValidator.validateString(message.html ?? '');
+    const errors = report.results.flatMap((result) =>
+      result.messages.map((m) => `${m.ruleId}: ${m.message} (line ${m.line})`),
+    );
+    expect(errors).toEqual([]);
+  });
+});
