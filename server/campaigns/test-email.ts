@@ -41,6 +41,9 @@ function suppressedTestMessage(address: string): string {
   return `${address.trim()} is on the suppression list, so no e-mail is sent to it, not even a test.`;
 }
 
+/** The tag naming the member who sent a test e-mail (their user id). */
+export const TEST_SENDER_TAG = 'sent_by';
+
 export interface TestEmailInput {
   to: string;
   subject: string;
@@ -150,7 +153,11 @@ export async function sendTestEmail(
     // A test shows the message as the list gets it: the same List-Id (decision 004). A reply
     // goes to one seller, on no list.
     ...(input.renderAs === 'reply' ? {} : { headers: { 'List-Id': listIdHeader(services.config) } }),
-    tags: [{ name: 'kind', value: input.kind }],
+    // `sent_by`: a Marketer's outbox shows their own test e-mails and nothing else (decision 027).
+    tags: [
+      { name: 'kind', value: input.kind },
+      { name: TEST_SENDER_TAG, value: input.userId },
+    ],
   });
   if (!result.ok) throw new TestSendFailedError(result.error);
   return { id: result.id };

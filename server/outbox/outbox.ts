@@ -6,6 +6,19 @@ import { containsPattern } from '../db/paging.ts';
 import type { OutboxEmail } from '../db/types.ts';
 import { extractLinks } from '../email/links.ts';
 
+/**
+ * A member's own test e-mails (decision 027): the rows whose tags name them as the sender (the tag
+ * a test send carries). Account e-mails (password resets, invitations) never carry it.
+ */
+export interface SentBy {
+  tag: string;
+  userId: string;
+}
+
+function sentByCondition(sentBy: SentBy) {
+  return sql<boolean>`tags @> ${JSON.stringify([{ name: sentBy.tag, value: sentBy.userId }])}::jsonb`;
+}
+
 function toSummary(
   row: Pick<OutboxEmail, 'id' | 'to_addresses' | 'from_address' | 'subject' | 'created_at'>,
 ): OutboxEmailSummary {
@@ -25,9 +38,15 @@ function toSummary(
  */
 export async function listOutboxEmails(
   db: DbExecutor,
-  { page, pageSize, search }: { page: number; pageSize: number; search?: string | undefined },
+  {
+    page,
+    pageSize,
+    search,
+    sentBy,
+  }: { page: number; pageSize: number; search?: string | undefined; sentBy?: SentBy | undefined },
 ): Promise<PagedResult<OutboxEmailSummary>> {
   let query = db.selectFrom('outbox_emails');
+  if (sentBy) query = query.where(sentByCondition(sentBy));
   const term = search?.trim();
   if (term) {
     const pattern = containsPattern(term);
@@ -60,8 +79,14 @@ export async function listOutboxEmails(
   };
 }
 
-export async function getOutboxEmail(db: DbExecutor, id: string): Promise<OutboxEmailDetail | null> {
-  const row = await db.selectFrom('outbox_emails').selectAll().where('id', '=', id).executeTakeFirst();
+export async function getOutboxEmail(
+  db: DbExecutor,
+  id: string,
+  sentBy?: SentBy,
+): Promise<OutboxEmailDetail | null> {
+  let query = db.selectFrom('outbox_emails').selectAll().where('id', '=', id);
+  if (sentBy) query = query.where(sentByCondition(sentBy));
+  const row = await query.executeTakeFirst();
   if (!row) return null;
   return {
     ...toSummary(row),

@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { describe, expect, it } from 'vitest';
-import { hasPermission, type Permission, ROLES } from '#shared/auth/permissions.ts';
+import { hasAnyPermission, type Permission, ROLES } from '#shared/auth/permissions.ts';
 import { useTestDatabase } from '#test/support/db.ts';
 import { callerFor, testServices } from '#test/support/services.ts';
 import { appRouter } from './router.ts';
@@ -37,9 +37,9 @@ describe('every admin.* procedure', () => {
   // At run time tRPC keeps the procedures flat, keyed by dotted path (its type nests them).
   const procedures = appRouter._def.procedures as unknown as Record<
     string,
-    { _def: { meta?: { permission?: Permission } } } | undefined
+    { _def: { meta?: { permission?: Needed } } } | undefined
   >;
-  const permissionOf = (path: string): Permission | undefined => procedures[path]?._def.meta?.permission;
+  const permissionOf = (path: string): Needed | undefined => procedures[path]?._def.meta?.permission;
 
   it('exists (the walk found the admin router)', () => {
     expect(adminPaths.length).toBeGreaterThan(0);
@@ -59,7 +59,7 @@ describe('every admin.* procedure', () => {
   });
 
   it.each(adminPaths.map((path) => [path]))('%s names the permission it needs', (path) => {
-    expect(permissionOf(path)).toBe(EXPECTED_PERMISSIONS[path]);
+    expect(permissionOf(path)).toEqual(EXPECTED_PERMISSIONS[path]);
   });
 
   it('names every admin procedure in the expected table (a new one needs a line here)', () => {
@@ -74,16 +74,25 @@ describe('every admin.* procedure', () => {
     if (!permission) throw new Error(`${path} is missing from EXPECTED_PERMISSIONS`);
     const user = { id: '00000000-0000-4000-8000-0000000000bb', email: `${role}@example.com`, role };
     const call = procedureAt(callerFor(testServices(t.db), user), path);
-    const outcome = await outcomeOf(() => call({ id: '00000000-0000-4000-8000-0000000000cc' }));
-    if (hasPermission(role, permission)) expect(outcome).not.toMatch(/^(FORBIDDEN|UNAUTHORIZED)$/);
+    // A template list names its kind; the reply kind is the one every template role may list.
+    const input = path.startsWith('admin.templates.') ? { kind: 'reply' } : {};
+    const outcome = await outcomeOf(() => call({ id: '00000000-0000-4000-8000-0000000000cc', ...input }));
+    if (hasAnyPermission(role, permission)) expect(outcome).not.toMatch(/^(FORBIDDEN|UNAUTHORIZED)$/);
     else expect(outcome).toBe('FORBIDDEN');
   });
 });
 
+/** A permission, or a list of which any one will do. */
+type Needed = Permission | readonly Permission[];
+
+// Templates: either kind's readers or writers; the template's kind then decides (decision 027).
+const TEMPLATE_READERS: Needed = ['templates.read', 'replyTemplates.write'];
+const TEMPLATE_WRITERS: Needed = ['templates.write', 'replyTemplates.write'];
+
 /** Reviewed by hand: which permission each admin procedure needs (decision 027). */
-const EXPECTED_PERMISSIONS: Record<string, Permission> = {
-  'admin.outbox.list': 'outbox.read',
-  'admin.outbox.get': 'outbox.read',
+const EXPECTED_PERMISSIONS: Record<string, Needed> = {
+  'admin.outbox.list': ['outbox.read', 'outbox.tests.read'],
+  'admin.outbox.get': ['outbox.read', 'outbox.tests.read'],
   'admin.campaigns.list': 'campaigns.read',
   'admin.campaigns.get': 'campaigns.read',
   'admin.campaigns.watch': 'campaigns.read',
@@ -118,14 +127,14 @@ const EXPECTED_PERMISSIONS: Record<string, Permission> = {
   'admin.enquiries.addNote': 'enquiries.write',
   'admin.enquiries.recordOffer': 'enquiries.write',
   'admin.enquiries.reply': 'enquiries.write',
-  'admin.templates.list': 'templates.read',
-  'admin.templates.get': 'templates.read',
-  'admin.templates.plainText': 'templates.read',
-  'admin.templates.create': 'templates.write',
-  'admin.templates.update': 'templates.write',
-  'admin.templates.delete': 'templates.write',
-  'admin.templates.duplicate': 'templates.write',
-  'admin.templates.sendTest': 'templates.write',
+  'admin.templates.list': TEMPLATE_READERS,
+  'admin.templates.get': TEMPLATE_READERS,
+  'admin.templates.plainText': TEMPLATE_READERS,
+  'admin.templates.create': TEMPLATE_WRITERS,
+  'admin.templates.update': TEMPLATE_WRITERS,
+  'admin.templates.delete': TEMPLATE_WRITERS,
+  'admin.templates.duplicate': TEMPLATE_WRITERS,
+  'admin.templates.sendTest': TEMPLATE_WRITERS,
   'admin.dashboard.stats': 'dashboard.read',
   'admin.dashboard.recentActivity': 'dashboard.read',
   'admin.dashboard.dailyActivity': 'dashboard.read',
@@ -141,10 +150,10 @@ const EXPECTED_PERMISSIONS: Record<string, Permission> = {
   'admin.contacts.create': 'contacts.write',
   'admin.contacts.updateDetails': 'contacts.write',
   'admin.contacts.erase': 'contacts.write',
-  'admin.contactImports.get': 'contacts.write',
-  'admin.contactImports.dryRun': 'contacts.write',
-  'admin.contactImports.start': 'contacts.write',
-  'admin.contactImports.cancel': 'contacts.write',
+  'admin.contactImports.get': 'contacts.import',
+  'admin.contactImports.dryRun': 'contacts.import',
+  'admin.contactImports.start': 'contacts.import',
+  'admin.contactImports.cancel': 'contacts.import',
   'admin.suppressions.list': 'contacts.read',
   'admin.suppressions.add': 'contacts.write',
   'admin.suppressions.remove': 'contacts.write',

@@ -1,7 +1,7 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { z, ZodError } from 'zod';
 import { hasUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '#shared/text-safety.ts';
-import { hasPermission, type Permission } from '#shared/auth/permissions.ts';
+import { hasAnyPermission, type Permission } from '#shared/auth/permissions.ts';
 import type { AuditAction } from '#shared/audit/actions.ts';
 import { inActionTransaction } from '../audit/action-transaction.ts';
 import { auditSummary, recordAudit, withoutPersonalData } from '../audit/audit.ts';
@@ -15,7 +15,8 @@ import type { Context } from './context.ts';
 // base procedures below, so no route can forget its access check.
 /** Each admin procedure names the permission it needs (decision 027): tests and audits read it. */
 export interface ProcedureMeta {
-  permission?: Permission;
+  /** A list is "any one of them" (e.g. templates: marketing or reply writers, decision 027). */
+  permission?: Permission | readonly Permission[];
   /**
    * Input fields holding personal data (a name, address or phone, or free text typed about a
    * person): the audit row names them, never their values (decision 036). A dotted name reaches
@@ -139,17 +140,18 @@ function auditedEntityId(data: unknown): string | null {
 }
 
 /**
- * A procedure for team members whose role grants `permission` (shared/auth/permissions.ts). The
- * permission is also the procedure's meta, so the router-walking tests know what each one needs.
+ * A procedure for team members whose role grants `permission` (shared/auth/permissions.ts), or
+ * any one of a list of them. The permission is also the procedure's meta, so the router-walking
+ * tests know what each one needs.
  */
 export function requirePermission(
-  permission: Permission,
+  permission: Permission | readonly Permission[],
   options: { personalInput?: readonly string[] } = {},
 ) {
   return memberProcedure
     .meta({ permission, ...options })
     .use(({ ctx, next }) => {
-      if (!hasPermission(ctx.user.role, permission))
+      if (!hasAnyPermission(ctx.user.role, permission))
         throw new TRPCError({ code: 'FORBIDDEN', message: 'Your role does not allow this.' });
       return next({ ctx });
     })

@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
+  canReadTemplateKind,
+  hasAnyPermission,
   hasPermission,
   PERMISSIONS,
   type Permission,
   type Role,
   ROLE_PERMISSIONS,
+  ROLE_DESCRIPTIONS,
   ROLES,
+  templateWritePermission,
 } from './permissions.ts';
 
 // The table, spelled out by hand so a change to ROLE_PERMISSIONS shows up here as well.
@@ -20,12 +24,21 @@ const EXPECTED: Record<Role, Permission[]> = {
     'templates.read',
     'templates.write',
     'contacts.read',
+    'contacts.import',
     'segments.read',
     'segments.write',
     'unsubscribe.read',
     'exports.download',
+    'outbox.tests.read',
   ],
-  buyer: ['settings.read', 'dashboard.read', 'contacts.read', 'enquiries.read', 'enquiries.write'],
+  buyer: [
+    'settings.read',
+    'dashboard.read',
+    'contacts.read',
+    'enquiries.read',
+    'enquiries.write',
+    'replyTemplates.write',
+  ],
   viewer: [
     'settings.read',
     'dashboard.read',
@@ -61,6 +74,29 @@ describe('the permission table', () => {
 
   it('keeps the Viewer read-only and without exports', () => {
     expect(ROLE_PERMISSIONS.viewer.every((p) => p.endsWith('.read'))).toBe(true);
+  });
+
+  it('gives marketing templates to the Marketer and reply templates to the Buyer, not the other way', () => {
+    expect(hasPermission('marketer', templateWritePermission('marketing'))).toBe(true);
+    expect(hasPermission('marketer', templateWritePermission('reply'))).toBe(false);
+    expect(hasPermission('buyer', templateWritePermission('reply'))).toBe(true);
+    expect(hasPermission('buyer', templateWritePermission('marketing'))).toBe(false);
+    expect(canReadTemplateKind('buyer', 'reply')).toBe(true);
+    expect(canReadTemplateKind('buyer', 'marketing')).toBe(false);
+    expect(canReadTemplateKind('viewer', 'reply')).toBe(true);
+  });
+
+  it('lets the Marketer import contacts and read test e-mails, but not the whole outbox', () => {
+    expect(hasPermission('marketer', 'contacts.import')).toBe(true);
+    expect(hasPermission('marketer', 'contacts.write')).toBe(false);
+    expect(hasPermission('marketer', 'outbox.tests.read')).toBe(true);
+    expect(hasPermission('marketer', 'outbox.read')).toBe(false);
+    expect(hasAnyPermission('marketer', ['outbox.read', 'outbox.tests.read'])).toBe(true);
+    expect(hasAnyPermission('buyer', ['outbox.read', 'outbox.tests.read'])).toBe(false);
+  });
+
+  it('describes every role in one line', () => {
+    for (const role of ROLES) expect(ROLE_DESCRIPTIONS[role]).toMatch(/^[^\n]{10,120}$/);
   });
 
   it('refuses everything to a user without a role', () => {

@@ -14,15 +14,27 @@ export const ROLE_LABELS: Record<Role, string> = {
   viewer: 'Viewer',
 };
 
+/** One line per role for the role pickers (Team page): what the role is for. */
+export const ROLE_DESCRIPTIONS: Record<Role, string> = {
+  owner: 'Everything, including the team, settings, audit log and the whole outbox.',
+  marketer: 'Campaigns, marketing templates, segments, contact imports, exports and their test e-mails.',
+  buyer: 'The enquiry desk and its reply templates; reads contacts.',
+  viewer: 'Reads campaigns, templates, contacts and enquiries; changes nothing, exports nothing.',
+};
+
 export const PERMISSIONS = [
   'dashboard.read',
   'campaigns.read',
   'campaigns.write',
   'campaigns.send',
   'templates.read',
+  // Marketing templates (campaigns). Reply templates are the enquiry desk's: `replyTemplates.write`.
   'templates.write',
+  'replyTemplates.write',
   'contacts.read',
   'contacts.write',
+  // Uploading a CSV of contacts and running its import (decision 035), without editing contacts.
+  'contacts.import',
   // Segments (decision 032): saved audiences; the Marketer edits them, the Viewer reads them.
   'segments.read',
   'segments.write',
@@ -33,6 +45,9 @@ export const PERMISSIONS = [
   // The outbox holds every e-mail the app wrote without a provider, password-reset and invitation
   // links among them: reading it is as good as taking over an account, so only the Owner may.
   'outbox.read',
+  // The outbox's test e-mails only (campaign and template tests): what a Marketer checks a design
+  // by. No account link is ever among them.
+  'outbox.tests.read',
   'settings.read',
   'settings.write',
   'team.manage',
@@ -63,17 +78,47 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'templates.read',
     'templates.write',
     'contacts.read',
+    'contacts.import',
     'segments.read',
     'segments.write',
     'unsubscribe.read',
     'exports.download',
+    'outbox.tests.read',
   ],
-  buyer: ['settings.read', 'dashboard.read', 'contacts.read', 'enquiries.read', 'enquiries.write'],
+  buyer: [
+    'settings.read',
+    'dashboard.read',
+    'contacts.read',
+    'enquiries.read',
+    'enquiries.write',
+    'replyTemplates.write',
+  ],
   viewer: READS,
 };
 
 export function hasPermission(role: Role | null | undefined, permission: Permission): boolean {
   return role ? ROLE_PERMISSIONS[role].includes(permission) : false;
+}
+
+/** True when the role holds any of the permissions (a procedure or page open to several). */
+export function hasAnyPermission(
+  role: Role | null | undefined,
+  permissions: Permission | readonly Permission[],
+): boolean {
+  const list: readonly Permission[] = typeof permissions === 'string' ? [permissions] : permissions;
+  return list.some((permission) => hasPermission(role, permission));
+}
+
+/** The permission that writes a template of this kind: marketing and reply templates differ. */
+export function templateWritePermission(kind: 'marketing' | 'reply'): Permission {
+  return kind === 'reply' ? 'replyTemplates.write' : 'templates.write';
+}
+
+/** Reading a template: every reader of the library, and a reply template's writers. */
+export function canReadTemplateKind(role: Role | null | undefined, kind: 'marketing' | 'reply'): boolean {
+  return (
+    hasPermission(role, 'templates.read') || (kind === 'reply' && hasPermission(role, 'replyTemplates.write'))
+  );
 }
 
 /** The roles that hold a permission (e.g. who an enquiry may be assigned to). */

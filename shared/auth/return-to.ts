@@ -1,6 +1,3 @@
-/** Where the login page sends an admin when no (acceptable) returnTo is given. */
-export const DEFAULT_RETURN_TO = '/admin/dashboard';
-
 const BASE = 'http://return-to.invalid';
 const OUTSIDE_THE_GUARD = new Set(['/admin/login', '/admin/unauthorized']);
 

@@ -61,6 +61,8 @@ export const OUTBOX_MESSAGES = {
   empty: 'No e-mails in the outbox.',
   noMatch: 'No e-mails match this search.',
   notFound: 'E-mail not found',
+  // A Marketer's outbox (decision 027): account e-mails hold sign-in links and stay the Owner's.
+  ownTestsOnly: 'Only the test e-mails you sent are listed here.',
   keptHere: 'No RESEND_API_KEY is set: every e-mail the platform sends is kept here instead of leaving.',
   sentByProvider:
     'E-mails are sent through Resend. This list holds the e-mails kept while no provider key was set.',

@@ -33,7 +33,7 @@ export function contactImportUploadPlugin(services: AppServices) {
     );
     app.post(IMPORT_UPLOAD_PATH, { bodyLimit: MAX_IMPORT_BYTES }, async (req, reply: FastifyReply) => {
       void reply.header('cache-control', 'no-store');
-      const user = await requireAdminSession(services, req, reply, 'contacts.write');
+      const user = await requireAdminSession(services, req, reply, 'contacts.import');
       if (!user) return reply;
       const text = req.body;
       if (typeof text !== 'string') return reply.code(415).send({ error: 'Send the CSV as text/csv' });

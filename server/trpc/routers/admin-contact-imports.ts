@@ -3,9 +3,12 @@ import { IMPORT_MESSAGES, importIdInputSchema, importSettingsSchema } from '#sha
 import { cancelImport, dryRunImport, getImport, startImport } from '../../contacts/import/import.ts';
 import { requirePermission, router } from '../trpc.ts';
 
-/** Admin → Contacts → Import (decision 035). The CSV itself arrives at IMPORT_UPLOAD_PATH. */
+/**
+ * Admin → Contacts → Import (decision 035). The CSV itself arrives at IMPORT_UPLOAD_PATH. Its own
+ * permission (decision 027): the Marketer imports lists without editing contacts one by one.
+ */
 export const adminContactImportsRouter = router({
-  get: requirePermission('contacts.write')
+  get: requirePermission('contacts.import')
     .input(importIdInputSchema)
     .query(async ({ ctx, input }) => {
       const view = await getImport(ctx.db, input.id);
@@ -14,7 +17,7 @@ export const adminContactImportsRouter = router({
     }),
 
   /** Writes nothing but the settings the run will use; a mutation so it is audited. */
-  dryRun: requirePermission('contacts.write')
+  dryRun: requirePermission('contacts.import')
     .input(importSettingsSchema)
     .mutation(async ({ ctx, input }) => {
       const outcome = await dryRunImport(ctx.db, input);
@@ -25,7 +28,7 @@ export const adminContactImportsRouter = router({
       return outcome.result;
     }),
 
-  start: requirePermission('contacts.write')
+  start: requirePermission('contacts.import')
     .input(importIdInputSchema)
     .mutation(async ({ ctx, input }) => {
       const outcome = await startImport(ctx.db, ctx.jobs, input.id);
@@ -38,7 +41,7 @@ export const adminContactImportsRouter = router({
       return { started: true };
     }),
 
-  cancel: requirePermission('contacts.write')
+  cancel: requirePermission('contacts.import')
     .input(importIdInputSchema)
     .mutation(async ({ ctx, input }) => {
       const outcome = await cancelImport(ctx.db, input.id);

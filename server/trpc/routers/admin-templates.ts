@@ -1,5 +1,12 @@
 import { TRPCError } from '@trpc/server';
-import { templateTagIssues } from '#shared/templates/kinds.ts';
+import {
+  canReadTemplateKind,
+  hasPermission,
+  type Permission,
+  type Role,
+  templateWritePermission,
+} from '#shared/auth/permissions.ts';
+import { type TemplateKind, templateTagIssues } from '#shared/templates/kinds.ts';
 import {
   TEMPLATE_NOT_FOUND,
   type TemplateDto,
@@ -27,34 +34,55 @@ function notFound(): TRPCError {
   return new TRPCError({ code: 'NOT_FOUND', message: TEMPLATE_NOT_FOUND });
 }
 
+// Marketing templates are the Marketer's, reply templates the enquiry desk's (decision 027): each
+// procedure is open to either kind's readers or writers, and the kind in hand decides.
+const READERS: Permission[] = ['templates.read', 'replyTemplates.write'];
+const WRITERS: Permission[] = ['templates.write', 'replyTemplates.write'];
+
+function refused(): TRPCError {
+  return new TRPCError({ code: 'FORBIDDEN', message: 'Your role does not allow this.' });
+}
+
+function assertCanRead(role: Role, kind: TemplateKind): void {
+  if (!canReadTemplateKind(role, kind)) throw refused();
+}
+
+function assertCanWrite(role: Role, kind: TemplateKind): void {
+  if (!hasPermission(role, templateWritePermission(kind))) throw refused();
+}
+
 export const adminTemplatesRouter = router({
-  list: requirePermission('templates.read')
+  list: requirePermission(READERS)
     .input(templateListInputSchema)
     .query(async ({ ctx, input }): Promise<TemplateDto[]> => {
+      assertCanRead(ctx.user.role, input.kind);
       const rows = await listTemplates(ctx.db, input.search, input.kind);
       return rows.map(toTemplateDto);
     }),
 
-  get: requirePermission('templates.read')
+  get: requirePermission(READERS)
     .input(templateIdInputSchema)
     .query(async ({ ctx, input }): Promise<TemplateDto> => {
       const row = await findTemplate(ctx.db, input.id);
       if (!row) throw notFound();
+      assertCanRead(ctx.user.role, row.template_type);
       return toTemplateDto(row);
     }),
 
-  create: requirePermission('templates.write')
+  create: requirePermission(WRITERS)
     .input(templateCreateInputSchema)
-    .mutation(async ({ ctx, input }): Promise<TemplateDto> =>
-      toTemplateDto(await createTemplate(ctx.db, input, input.kind)),
-    ),
+    .mutation(async ({ ctx, input }): Promise<TemplateDto> => {
+      assertCanWrite(ctx.user.role, input.kind);
+      return toTemplateDto(await createTemplate(ctx.db, input, input.kind));
+    }),
 
-  update: requirePermission('templates.write')
+  update: requirePermission(WRITERS)
     .input(templateUpdateInputSchema)
     .mutation(async ({ ctx, input }): Promise<TemplateDto> => {
       const { id, ...data } = input;
       const existing = await findTemplate(ctx.db, id);
       if (!existing) throw notFound();
+      assertCanWrite(ctx.user.role, existing.template_type);
       // The kind is the stored one: only tags its sending path fills (decision 011).
       const [issue] = templateTagIssues(existing.template_type, data);
       if (issue) throw new TRPCError({ code: 'BAD_REQUEST', message: issue.message });
@@ -63,27 +91,34 @@ export const adminTemplatesRouter = router({
       return toTemplateDto(row);
     }),
 
-  delete: requirePermission('templates.write')
+  delete: requirePermission(WRITERS)
     .input(templateIdInputSchema)
     .mutation(async ({ ctx, input }) => {
+      const existing = await findTemplate(ctx.db, input.id);
+      if (!existing) throw notFound();
+      assertCanWrite(ctx.user.role, existing.template_type);
       if (!(await deleteTemplate(ctx.db, input.id))) throw notFound();
       return { id: input.id };
     }),
 
-  duplicate: requirePermission('templates.write')
+  duplicate: requirePermission(WRITERS)
     .input(templateIdInputSchema)
     .mutation(async ({ ctx, input }): Promise<TemplateDto> => {
+      const existing = await findTemplate(ctx.db, input.id);
+      if (!existing) throw notFound();
+      assertCanWrite(ctx.user.role, existing.template_type);
       const row = await duplicateTemplate(ctx.db, input.id);
       if (!row) throw notFound();
       return toTemplateDto(row);
     }),
 
   /** The preview page's plain-text part, as a test e-mail with these samples would carry it. */
-  plainText: requirePermission('templates.read')
+  plainText: requirePermission(READERS)
     .input(templatePlainTextInputSchema)
     .query(async ({ ctx, input }): Promise<{ text: string }> => {
       const template = await findTemplate(ctx.db, input.id);
       if (!template) throw notFound();
+      assertCanRead(ctx.user.role, template.template_type);
       const rendered = renderTestEmail(ctx.config, {
         to: 'you@example.com',
         subject: template.subject,
@@ -96,11 +131,12 @@ export const adminTemplatesRouter = router({
     }),
 
   /** The preview page's test: the template with the admin's sample values, to one address. */
-  sendTest: requirePermission('templates.write', { personalInput: ['to', 'samples'] })
+  sendTest: requirePermission(WRITERS, { personalInput: ['to', 'samples'] })
     .input(templateSendTestInputSchema)
     .mutation(async ({ ctx, input }) => {
       const template = await findTemplate(ctx.db, input.id);
       if (!template) throw notFound();
+      assertCanWrite(ctx.user.role, template.template_type);
       try {
         await sendTestEmail(ctx, {
           to: input.to,

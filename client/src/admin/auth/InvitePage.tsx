@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { AUTH_MESSAGES } from '#shared/auth/messages.ts';
 import { ROLE_LABELS } from '#shared/auth/permissions.ts';
 import { INVITATION_MESSAGES } from '#shared/team/schemas.ts';
+import { ROLE_HOMES } from '#shared/auth/admin-routes.ts';
 import { AuthCard } from './AuthCard.tsx';
 import {
   confirmationError,
@@ -61,7 +62,8 @@ export function InvitePage({ search }: { search: InviteSearch }) {
         role: result.role,
         mustEnrolTwoFactor: result.mustEnrolTwoFactor,
       });
-      await navigate({ to: '/admin/dashboard', replace: true });
+      // The new member lands on their role's home (decision 027).
+      await navigate({ to: ROLE_HOMES[result.role], replace: true });
     } catch (cause) {
       setError(authErrorMessage(cause));
     }

@@ -6,7 +6,7 @@ import { useRouter } from '@tanstack/react-router';
 import { zod4Resolver } from '../widgets/zod-form-resolver.ts';
 import { useEffect, useState } from 'react';
 import { AUTH_MESSAGES } from '#shared/auth/messages.ts';
-import { DEFAULT_RETURN_TO } from '#shared/auth/return-to.ts';
+import { landingFor } from '#shared/auth/admin-routes.ts';
 import { type Credentials, signInInputSchema, signUpInputSchema } from '#shared/auth/schemas.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { newPasswordStrengthError, usePasswordEstimator } from '../account/password-rules.ts';
@@ -27,7 +27,6 @@ type Mode = 'signIn' | 'signUp';
 export function LoginPage({ search }: { search: LoginSearch }) {
   useDocumentTitle(`Sign in | ${ADMIN_TITLE}`);
   const { returnTo, verify } = search;
-  const target = returnTo ?? DEFAULT_RETURN_TO;
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const router = useRouter();
@@ -52,12 +51,14 @@ export function LoginPage({ search }: { search: LoginSearch }) {
     validateInputOnBlur: true,
   });
 
-  // Already signed in as an admin (another tab, a bookmark): straight on. `target` is a path with
-  // its query, so it goes to the history as is rather than through typed route options.
-  const alreadyAdmin = me.data?.isAdmin === true;
+  // Signed in as an admin (just now, another tab, a bookmark): straight on, to returnTo when the
+  // role may open it, else to the role's home (decision 027). `target` is a path with its query,
+  // so it goes to the history as is rather than through typed route options.
+  const role = me.data?.isAdmin ? me.data.role : null;
+  const target = role ? landingFor(role, returnTo) : null;
   useEffect(() => {
-    if (alreadyAdmin) router.history.replace(target);
-  }, [alreadyAdmin, router, target]);
+    if (target) router.history.replace(target);
+  }, [router, target]);
 
   const switchMode = (next: Mode) => {
     setMode(next);

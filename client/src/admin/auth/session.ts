@@ -4,6 +4,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { TRPCClientError } from '@trpc/client';
 import { useCallback } from 'react';
 import { AUTH_MESSAGES } from '#shared/auth/messages.ts';
+import { canOpenAdminPath } from '#shared/auth/admin-routes.ts';
 import { hasPermission, type Permission, type Role } from '#shared/auth/permissions.ts';
 import { useTRPC } from '../../trpc.ts';
 
@@ -68,6 +69,16 @@ export function authErrorMessage(error: unknown): string {
 export function useCan(): (permission: Permission) => boolean {
   const role = useMe().data?.role ?? null;
   return useCallback((permission: Permission) => hasPermission(role, permission), [role]);
+}
+
+/**
+ * Whether the member's role may open the admin page at `path` (a router path such as
+ * /admin/campaigns/$id, or a real one): the same table the role gate refuses pages by, so a link
+ * or a menu entry is shown exactly when its page would open (decision 027).
+ */
+export function useCanOpen(): (path: string) => boolean {
+  const role = useMe().data?.role ?? null;
+  return useCallback((path: string) => canOpenAdminPath(role, path), [role]);
 }
 
 /** The signed-in user (`null` when signed out): what the guard and the top bar read. */

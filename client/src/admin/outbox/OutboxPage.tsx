@@ -42,11 +42,13 @@ interface OutboxPageProps {
 /**
  * /admin/outbox: every e-mail kept instead of sent while no provider key is configured, which is
  * how a business without a key (and every newcomer) sees what the platform sends. Search, page and
- * the open e-mail live in the URL. Only the Owner may read it (shared/auth/permissions.ts).
+ * the open e-mail live in the URL. The Owner reads every e-mail; a Marketer the test e-mails they
+ * sent, which the server alone filters (decision 027). The role gate refuses the page to the rest.
  */
 export function OutboxPage({ search, onSearchChange }: OutboxPageProps) {
   const trpc = useTRPC();
-  const allowed = useCan()('outbox.read');
+  const can = useCan();
+  const allowed = can('outbox.read') || can('outbox.tests.read');
   const list = useListPage({ search, onSearchChange });
   const rows = useQuery(
     trpc.admin.outbox.list.queryOptions(
@@ -62,17 +64,20 @@ export function OutboxPage({ search, onSearchChange }: OutboxPageProps) {
       title="Outbox"
       forbidden={!allowed}
       intro={
-        data && (
-          <Alert color={data.transport === 'outbox' ? 'blue' : 'gray'} variant="light">
-            <Group gap="xs">
-              <Text size="sm">Transport:</Text>
-              <Badge variant="light">{data.transport}</Badge>
-              <Text size="sm">
-                {data.transport === 'outbox' ? OUTBOX_MESSAGES.keptHere : OUTBOX_MESSAGES.sentByProvider}
-              </Text>
-            </Group>
-          </Alert>
-        )
+        <>
+          {!can('outbox.read') && <Text c="dimmed">{OUTBOX_MESSAGES.ownTestsOnly}</Text>}
+          {data && (
+            <Alert color={data.transport === 'outbox' ? 'blue' : 'gray'} variant="light">
+              <Group gap="xs">
+                <Text size="sm">Transport:</Text>
+                <Badge variant="light">{data.transport}</Badge>
+                <Text size="sm">
+                  {data.transport === 'outbox' ? OUTBOX_MESSAGES.keptHere : OUTBOX_MESSAGES.sentByProvider}
+                </Text>
+              </Group>
+            </Alert>
+          )}
+        </>
       }
       filters={
         <ListSearchInput

@@ -1,24 +1,24 @@
 import { Stack, Tabs } from '@mantine/core';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import type { Permission } from '#shared/auth/permissions.ts';
-import { useCan } from '../auth/session.ts';
+import { useCanOpen } from '../auth/session.ts';
 
 type SettingsPath = '/admin/settings' | '/admin/team' | '/admin/audit';
 
 // Admin → Settings holds the business's settings, its team and the audit log: one sidebar entry,
-// a tab per page, each shown to the roles allowed to open it (decision 027). The URLs stay.
-export const SETTINGS_TABS: ReadonlyArray<{ label: string; to: SettingsPath; permission: Permission }> = [
-  { label: 'Settings', to: '/admin/settings', permission: 'settings.write' },
-  { label: 'Team', to: '/admin/team', permission: 'team.manage' },
-  { label: 'Audit log', to: '/admin/audit', permission: 'audit.read' },
+// a tab per page, each shown to the roles allowed to open it (the route table, decision 027).
+// The URLs stay.
+export const SETTINGS_TABS: ReadonlyArray<{ label: string; to: SettingsPath }> = [
+  { label: 'Settings', to: '/admin/settings' },
+  { label: 'Team', to: '/admin/team' },
+  { label: 'Audit log', to: '/admin/audit' },
 ];
 
 export function SettingsSection({ children }: { children: ReactNode }) {
-  const can = useCan();
+  const canOpen = useCanOpen();
   const navigate = useNavigate();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
-  const tabs = SETTINGS_TABS.filter((tab) => can(tab.permission));
+  const tabs = SETTINGS_TABS.filter((tab) => canOpen(tab.to));
   const current = SETTINGS_TABS.find((tab) => pathname.startsWith(tab.to))?.to ?? null;
   if (tabs.length === 0) return children;
   return (

@@ -16,8 +16,8 @@ import { ADMIN_PRODUCT, AdminBrand } from './AdminBrand.tsx';
 import { useDisclosure, useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { type ReactNode, useCallback, useState } from 'react';
-import { type Permission, ROLE_LABELS } from '#shared/auth/permissions.ts';
-import { useCan, useMe, useSignOutToLogin } from '../auth/session.ts';
+import { ROLE_LABELS } from '#shared/auth/permissions.ts';
+import { useCan, useCanOpen, useMe, useSignOutToLogin } from '../auth/session.ts';
 import {
   CampaignsIcon,
   ContactsIcon,
@@ -50,26 +50,17 @@ type SidebarTarget =
   | '/admin/settings'
   | '/admin/outbox';
 
-// Each entry shows only to a role allowed to read what it opens (decision 027).
-const NAV_ITEMS: ReadonlyArray<{
-  label: string;
-  to: SidebarTarget;
-  icon: () => ReactNode;
-  permission: Permission;
-}> = [
-  { label: 'Campaign Dashboard', to: '/admin/dashboard', icon: DashboardIcon, permission: 'dashboard.read' },
-  { label: 'Campaigns', to: '/admin/campaigns', icon: CampaignsIcon, permission: 'campaigns.read' },
-  { label: 'Marketing Templates', to: '/admin/templates', icon: TemplatesIcon, permission: 'templates.read' },
-  { label: 'Enquiries', to: '/admin/enquiries', icon: EnquiriesIcon, permission: 'enquiries.read' },
-  { label: 'Contacts', to: '/admin/contacts', icon: ContactsIcon, permission: 'contacts.read' },
-  {
-    label: 'Unsubscribes',
-    to: '/admin/unsubscribes',
-    icon: UnsubscribesIcon,
-    permission: 'unsubscribe.read',
-  },
-  { label: 'Settings', to: '/admin/settings', icon: SettingsIcon, permission: 'settings.write' },
-  { label: 'Outbox', to: '/admin/outbox', icon: OutboxIcon, permission: 'outbox.read' },
+// Each entry shows only to a role that may open what it leads to: the route table the role gate
+// refuses pages by (shared/auth/admin-routes.ts, decision 027).
+const NAV_ITEMS: ReadonlyArray<{ label: string; to: SidebarTarget; icon: () => ReactNode }> = [
+  { label: 'Campaign Dashboard', to: '/admin/dashboard', icon: DashboardIcon },
+  { label: 'Campaigns', to: '/admin/campaigns', icon: CampaignsIcon },
+  { label: 'Marketing Templates', to: '/admin/templates', icon: TemplatesIcon },
+  { label: 'Enquiries', to: '/admin/enquiries', icon: EnquiriesIcon },
+  { label: 'Contacts', to: '/admin/contacts', icon: ContactsIcon },
+  { label: 'Unsubscribes', to: '/admin/unsubscribes', icon: UnsubscribesIcon },
+  { label: 'Settings', to: '/admin/settings', icon: SettingsIcon },
+  { label: 'Outbox', to: '/admin/outbox', icon: OutboxIcon },
 ];
 
 // Mantine's `sm` breakpoint (48em): below it the sidebar is an overlay opened from the top bar.
@@ -119,6 +110,7 @@ export function AdminShell({ email, children }: { email: string; children: React
   const { signOut, isPending: signingOut } = useSignOutToLogin();
   const zoneReady = useBusinessTimeZone();
   const can = useCan();
+  const canOpen = useCanOpen();
   const role = useMe().data?.role ?? null;
   const trpc = useTRPC();
   // The 24-hour promise in view on every page: enquiries still waiting for a first reply.
@@ -241,10 +233,11 @@ export function AdminShell({ email, children }: { email: string; children: React
         p={iconOnly ? 4 : 'xs'}
       >
         <AppShell.Section grow component={ScrollArea}>
-          {NAV_ITEMS.filter((item) => can(item.permission)).map((item) => (
+          {NAV_ITEMS.filter((item) => canOpen(item.to)).map((item) => (
             <div key={item.to}>
               {navLink(
-                item.label,
+                // A Buyer's templates are the reply templates (their page shows no other kind).
+                item.to === '/admin/templates' && !can('templates.read') ? 'Reply Templates' : item.label,
                 <item.icon />,
                 isActive(pathname, item.to),
                 {

@@ -2,13 +2,12 @@ import { Badge, Button, Card, Group, Paper, Select, Stack, Text, Title } from '@
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ROLE_LABELS, ROLES, type Role, roleSchema } from '#shared/auth/permissions.ts';
+import { ROLE_LABELS, type Role, roleSchema } from '#shared/auth/permissions.ts';
+import { ROLE_PICKER_PROPS } from './role-options.tsx';
 import type { AccessRequest } from '#shared/team/schemas.ts';
 import { errorMessage } from '../widgets/errors.ts';
 import { formatDateTime } from '../widgets/format.ts';
 import { useTRPC } from '../../trpc.ts';
-
-const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 
 /**
  * Team → Access requests (decision 047): people who signed up on the sign-in page, each approved
@@ -84,9 +83,8 @@ export function AccessRequestsCard() {
                     <Select
                       label="Role"
                       aria-label={`Role for ${request.email}`}
-                      data={ROLE_OPTIONS}
+                      {...ROLE_PICKER_PROPS}
                       value={roles[request.id] ?? 'viewer'}
-                      allowDeselect={false}
                       w={160}
                       onChange={(value) => {
                         const role = roleSchema.safeParse(value);

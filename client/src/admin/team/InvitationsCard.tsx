@@ -2,14 +2,13 @@ import { Badge, Button, Card, Group, Select, Stack, Table, Text, TextInput, Titl
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ROLE_LABELS, ROLES, type Role } from '#shared/auth/permissions.ts';
+import { ROLE_LABELS, type Role } from '#shared/auth/permissions.ts';
+import { ROLE_PICKER_PROPS } from './role-options.tsx';
 import { INVITATION_TTL_HOURS, teamInviteInputSchema } from '#shared/team/schemas.ts';
 import { errorMessage } from '../widgets/errors.ts';
 import { formatDateTime } from '../widgets/format.ts';
 import { zod4Resolver } from '../widgets/zod-form-resolver.ts';
 import { useTRPC } from '../../trpc.ts';
-
-const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 
 /** Team → invite by e-mail, and the open invitations with resend and revoke (decision 030). */
 export function InvitationsCard() {
@@ -66,13 +65,7 @@ export function InvitationsCard() {
               w={280}
               {...form.getInputProps('email')}
             />
-            <Select
-              label="Role"
-              data={ROLE_OPTIONS}
-              allowDeselect={false}
-              w={160}
-              {...form.getInputProps('role')}
-            />
+            <Select label="Role" {...ROLE_PICKER_PROPS} w={160} {...form.getInputProps('role')} />
             <Button type="submit" mt={25} loading={invite.isPending}>
               Send invitation
             </Button>

@@ -2,7 +2,8 @@ import { Alert, Badge, Button, Select, Stack, Table, Text, Title } from '@mantin
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ROLE_LABELS, ROLES, roleSchema } from '#shared/auth/permissions.ts';
+import { roleSchema } from '#shared/auth/permissions.ts';
+import { ROLE_PICKER_PROPS } from './role-options.tsx';
 import { ADMIN_TITLE } from '../shell/AdminShell.tsx';
 import { useCan, useMe } from '../auth/session.ts';
 import { errorMessage } from '../widgets/errors.ts';
@@ -11,8 +12,6 @@ import { useTRPC } from '../../trpc.ts';
 import { AccessRequestsCard } from './AccessRequestsCard.tsx';
 import { InvitationsCard } from './InvitationsCard.tsx';
 import { TwoFactorPolicyCard } from './TwoFactorPolicyCard.tsx';
-
-const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 
 /** /admin/team (Owner only, decision 027): members, their role, last sign-in and 2FA. */
 export function TeamPage() {
@@ -58,9 +57,8 @@ export function TeamPage() {
                 <Table.Td>
                   <Select
                     aria-label={`Role of ${member.email}`}
-                    data={ROLE_OPTIONS}
+                    {...ROLE_PICKER_PROPS}
                     value={member.role}
-                    allowDeselect={false}
                     onChange={(value) => {
                       const role = roleSchema.safeParse(value);
                       if (role.success) changeRole.mutate({ id: member.id, role: role.data });

@@ -16,6 +16,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
+import { templateWritePermission } from '#shared/auth/permissions.ts';
 import { TEMPLATE_NOT_FOUND, type TemplateDto } from '#shared/templates/schemas.ts';
 import { OFFERED_TAGS } from '#shared/templates/kinds.ts';
 import { previewWithIdentityFooter } from '#shared/templates/identity-footer.ts';
@@ -25,6 +26,7 @@ import { EmailPreview } from '../widgets/EmailPreview.tsx';
 import { InboxRow, PreheaderInput } from '../widgets/InboxRow.tsx';
 import { errorCode, errorMessage } from '../widgets/errors.ts';
 import { ButtonLink } from '../widgets/links.tsx';
+import { Permitted } from '../widgets/Permitted.tsx';
 import { site } from '../../site.ts';
 import { useTRPC } from '../../trpc.ts';
 import { TemplateBodyFields } from './TemplateBodyFields.tsx';
@@ -55,7 +57,11 @@ export function TemplateFormPage({ id, kind = 'marketing' }: { id?: string; kind
     if (code === 'NOT_FOUND' || code === 'BAD_REQUEST') return <TemplateNotFound />;
     return <Alert color="red">{errorMessage(template.error)}</Alert>;
   }
-  return <TemplateForm key={template.data.id} template={template.data} />;
+  return (
+    <Permitted permission={templateWritePermission(template.data.templateType)}>
+      <TemplateForm key={template.data.id} template={template.data} />
+    </Permitted>
+  );
 }
 
 function TemplateForm({ template, kind = 'marketing' }: { template?: TemplateDto; kind?: TemplateKind }) {

@@ -30,6 +30,7 @@ import { ADMIN_TITLE } from '../shell/AdminShell.tsx';
 import { EmailPreview } from '../widgets/EmailPreview.tsx';
 import { errorCode, errorMessage } from '../widgets/errors.ts';
 import { ButtonLink } from '../widgets/links.tsx';
+import { templateWritePermission } from '#shared/auth/permissions.ts';
 import { useCan } from '../auth/session.ts';
 import { site } from '../../site.ts';
 import { useTRPC } from '../../trpc.ts';
@@ -87,8 +88,8 @@ function TemplatePreview({ template }: { template: TemplateDto }) {
     ),
   );
 
-  // Editing and test sends need templates.write (decision 027): a Viewer only previews.
-  const canWrite = useCan()('templates.write');
+  // Editing and test sends need the kind's write permission (decision 027): a Viewer only previews.
+  const canWrite = useCan()(templateWritePermission(template.templateType));
   const sendTest = useMutation(
     trpc.admin.templates.sendTest.mutationOptions({
       onSuccess: ({ to }) => notifications.show({ color: 'green', message: `Test email sent to ${to}` }),

@@ -14,6 +14,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TemplateListSearchParams } from '#shared/admin/search-params.ts';
+import { templateWritePermission } from '#shared/auth/permissions.ts';
 import { NO_TEMPLATES_MESSAGE, type TemplateDto } from '#shared/templates/schemas.ts';
 import { useCan } from '../auth/session.ts';
 import { ListPage } from '../lists/ListPage.tsx';
@@ -37,7 +38,10 @@ export function TemplatesListPage({
   search: TemplateListSearchParams;
   onSearchChange: (next: TemplateListSearchParams) => void;
 }) {
-  const kind = search.kind ?? 'marketing';
+  const can = useCan();
+  // A role without the library (the Buyer) has the reply templates only (decision 027).
+  const readsLibrary = can('templates.read');
+  const kind = readsLibrary ? (search.kind ?? 'marketing') : 'reply';
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const list = useListPage({ search, onSearchChange });
@@ -78,8 +82,9 @@ export function TemplatesListPage({
     }),
   );
 
-  // A Viewer reads the library; the server refuses their writes anyway (decision 027).
-  const canWrite = useCan()('templates.write');
+  // A Viewer reads the library; a Marketer writes marketing templates, a Buyer reply ones; the
+  // server refuses the rest anyway (decision 027).
+  const canWrite = can(templateWritePermission(kind));
 
   return (
     <ListPage
@@ -98,16 +103,18 @@ export function TemplatesListPage({
               ? 'Replies to sellers, sent from an enquiry.'
               : 'Reusable email designs for your campaigns.'}
           </Text>
-          <SegmentedControl
-            aria-label="Template kind"
-            value={kind}
-            onChange={(value) => list.setFilters({ kind: value === 'reply' ? 'reply' : undefined })}
-            data={[
-              { value: 'marketing', label: 'Marketing' },
-              { value: 'reply', label: 'Reply' },
-            ]}
-            maw={300}
-          />
+          {readsLibrary && (
+            <SegmentedControl
+              aria-label="Template kind"
+              value={kind}
+              onChange={(value) => list.setFilters({ kind: value === 'reply' ? 'reply' : undefined })}
+              data={[
+                { value: 'marketing', label: 'Marketing' },
+                { value: 'reply', label: 'Reply' },
+              ]}
+              maw={300}
+            />
+          )}
         </>
       }
       filters={

@@ -1,8 +1,14 @@
-import { createFileRoute, redirect } from '@tanstack/react-router';
+import { createFileRoute, Navigate } from '@tanstack/react-router';
+import { ROLE_HOMES } from '#shared/auth/admin-routes.ts';
+import { useMe } from '../../../admin/auth/session.ts';
 
-// /admin shows the dashboard (spec route list); one canonical URL for it.
+// /admin forwards to the member's home (decision 027): the dashboard for the Owner and the
+// Viewer, Campaigns for the Marketer, Enquiries for the Buyer. The guard above has the role.
 export const Route = createFileRoute('/admin/_guarded/')({
-  beforeLoad: () => {
-    throw redirect({ to: '/admin/dashboard', replace: true });
-  },
+  component: AdminHome,
 });
+
+function AdminHome() {
+  const role = useMe().data?.role;
+  return role ? <Navigate to={ROLE_HOMES[role]} replace /> : null;
+}

@@ -1,11 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Permitted } from '../../../../admin/widgets/Permitted.tsx';
 import { CampaignFormPage } from '../../../../admin/campaigns/CampaignFormPage.tsx';
 
+// campaigns.write, checked by the role gate from the route table (decision 027).
 export const Route = createFileRoute('/admin/_guarded/campaigns/new')({
-  component: () => (
-    <Permitted permission="campaigns.write">
-      <CampaignFormPage />
-    </Permitted>
-  ),
+  component: () => <CampaignFormPage />,
 });

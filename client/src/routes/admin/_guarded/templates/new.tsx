@@ -1,4 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { templateWritePermission } from '#shared/auth/permissions.ts';
+import { useCan } from '../../../../admin/auth/session.ts';
 import { Permitted } from '../../../../admin/widgets/Permitted.tsx';
 import { TemplateFormPage } from '../../../../admin/templates/TemplateFormPage.tsx';
 import { parseTemplatesSearch } from '#shared/admin/search-params.ts';
@@ -10,9 +12,12 @@ export const Route = createFileRoute('/admin/_guarded/templates/new')({
 
 function NewTemplateRoute() {
   const { kind } = Route.useSearch();
+  const can = useCan();
+  // A Buyer writes reply templates only (decision 027): that is their new template.
+  const chosen = kind ?? (can('templates.write') ? 'marketing' : 'reply');
   return (
-    <Permitted permission="templates.write">
-      <TemplateFormPage kind={kind ?? 'marketing'} />
+    <Permitted permission={templateWritePermission(chosen)}>
+      <TemplateFormPage kind={chosen} />
     </Permitted>
   );
 }

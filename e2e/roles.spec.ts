@@ -1,0 +1,235 @@
+import type { Request } from '@playwright/test';
+import type { Role } from '#shared/auth/permissions.ts';
+import { createUser, grantAdmin } from '../server/auth/users.ts';
+import { E2E_ADMIN } from './support/constants.ts';
+import { submitSignIn } from './support/admin.ts';
+import { e2eDatabase } from './support/db.ts';
+import { expect, type Page, test } from './support/test.ts';
+
+// Decision 027, roles everywhere: each of the four roles signs in, lands on its home, sees only
+// the sidebar entries it may open, and visits every guarded admin page at 1366 px. A page the
+// role may open shows its heading; a page it may not shows the role message at once, and the
+// page sends no tRPC call of its own (the frame's auth.me, settings and enquiry badge aside).
+
+const REFUSED = 'Your role does not allow this.';
+// What the admin frame itself asks on every page; anything else is the page's own.
+const FRAME_CALLS = new Set(['auth.me', 'admin.settings.get', 'admin.enquiries.awaitingReply']);
+
+/** The procedures a /trpc request calls (a batch names several, comma-separated). */
+function pageCalls(request: Request): string[] {
+  const url = new URL(request.url());
+  if (!url.pathname.startsWith('/trpc/')) return [];
+  return url.pathname
+    .slice('/trpc/'.length)
+    .split(',')
+    .filter((name) => !FRAME_CALLS.has(name));
+}
+
+type Outcome = 'open' | 'refused' | 'refusedAfterLoad';
+
+// Spelled out by hand (the route table's unit test checks the same from the other side). The
+// template pages use a marketing template: a Buyer passes the gate (reply templates are theirs)
+// and is refused that template by the server, so the message comes after its one query.
+const EXPECTED: Record<string, Record<Role, Outcome>> = {
+  '/admin/account': { owner: 'open', marketer: 'open', buyer: 'open', viewer: 'open' },
+  '/admin/dashboard': { owner: 'open', marketer: 'open', buyer: 'open', viewer: 'open' },
+  '/admin/campaigns': { owner: 'open', marketer: 'open', buyer: 'refused', viewer: 'open' },
+  '/admin/campaigns/new': { owner: 'open', marketer: 'open', buyer: 'refused', viewer: 'refused' },
+  '/admin/campaigns/:campaign': { owner: 'open', marketer: 'open', buyer: 'refused', viewer: 'open' },
+  '/admin/campaigns/:campaign/edit': {
+    owner: 'open',
+    marketer: 'open',
+    buyer: 'refused',
+    viewer: 'refused',
+  },
+  '/admin/templates': { owner: 'open', marketer: 'open', buyer: 'open', viewer: 'open' },
+  '/admin/templates/new': { owner: 'open', marketer: 'open', buyer: 'open', viewer: 'refused' },
+  '/admin/templates/:template/preview': {
+    owner: 'open',
+    marketer: 'open',
+    buyer: 'refusedAfterLoad',
+    viewer: 'open',
+  },
+  '/admin/templates/:template/edit': {
+    owner: 'open',
+    marketer: 'open',
+    buyer: 'refusedAfterLoad',
+    viewer: 'refused',
+  },
+  '/admin/enquiries': { owner: 'open', marketer: 'refused', buyer: 'open', viewer: 'open' },
+  '/admin/enquiries/:enquiry': { owner: 'open', marketer: 'refused', buyer: 'open', viewer: 'open' },
+  '/admin/contacts': { owner: 'open', marketer: 'open', buyer: 'open', viewer: 'open' },
+  '/admin/contacts/:contact': { owner: 'open', marketer: 'open', buyer: 'open', viewer: 'open' },
+  '/admin/contacts/import': { owner: 'open', marketer: 'open', buyer: 'refused', viewer: 'refused' },
+  '/admin/contacts/segments': { owner: 'open', marketer: 'open', buyer: 'refused', viewer: 'open' },
+  '/admin/contacts/segments/new': { owner: 'open', marketer: 'open', buyer: 'refused', viewer: 'open' },
+  '/admin/contacts/suppressions': { owner: 'open', marketer: 'open', buyer: 'open', viewer: 'open' },
+  '/admin/unsubscribes': { owner: 'open', marketer: 'open', buyer: 'refused', viewer: 'open' },
+  '/admin/settings': { owner: 'open', marketer: 'refused', buyer: 'refused', viewer: 'refused' },
+  '/admin/team': { owner: 'open', marketer: 'refused', buyer: 'refused', viewer: 'refused' },
+  '/admin/audit': { owner: 'open', marketer: 'refused', buyer: 'refused', viewer: 'refused' },
+  '/admin/outbox': { owner: 'open', marketer: 'open', buyer: 'refused', viewer: 'refused' },
+};
+
+const HOMES: Record<Role, RegExp> = {
+  owner: /\/admin\/dashboard$/,
+  marketer: /\/admin\/campaigns$/,
+  buyer: /\/admin\/enquiries$/,
+  viewer: /\/admin\/dashboard$/,
+};
+
+const NAV: Record<Role, string[]> = {
+  owner: [
+    'Campaign Dashboard',
+    'Campaigns',
+    'Marketing Templates',
+    'Enquiries',
+    'Contacts',
+    'Unsubscribes',
+    'Settings',
+    'Outbox',
+  ],
+  marketer: ['Campaign Dashboard', 'Campaigns', 'Marketing Templates', 'Contacts', 'Unsubscribes', 'Outbox'],
+  buyer: ['Campaign Dashboard', 'Reply Templates', 'Enquiries', 'Contacts'],
+  viewer: ['Campaign Dashboard', 'Campaigns', 'Marketing Templates', 'Enquiries', 'Contacts', 'Unsubscribes'],
+};
+
+const PASSWORD = 'roles-password-for-e2e';
+
+async function navEntries(page: Page): Promise<string[]> {
+  const nav = page.getByRole('navigation', { name: 'Admin navigation' });
+  await expect(nav.getByRole('link').first()).toBeVisible();
+  return (await nav.getByRole('link').allInnerTexts()).map((text) => text.trim().split('\n')[0] ?? '');
+}
+
+test.describe('roles everywhere', () => {
+  test.use({ viewport: { width: 1366, height: 900 } });
+  const run = Date.now().toString(36);
+  const ids: Record<string, string> = {};
+
+  test.beforeAll(async () => {
+    const db = e2eDatabase();
+    for (const role of ['marketer', 'buyer', 'viewer'] as const) {
+      const email = `${role}-roles-${run}@e2e.test`;
+      await createUser(db, { email, password: PASSWORD, verified: true });
+      await grantAdmin(db, email, role);
+    }
+    const campaign = await db
+      .insertInto('email_campaigns')
+      .values({ name: `Roles draft ${run}`, subject: 'Watches', html_content: '<p>Hi</p>', status: 'draft' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const template = await db
+      .insertInto('email_templates')
+      .values({
+        template_name: `Roles template ${run}`,
+        subject: 'Hi',
+        html_content: '<p>Hi</p>',
+        variables: [],
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const contact = await db
+      .insertInto('leads')
+      .values({ email: `seller-roles-${run}@e2e.test`, full_name: 'Roles Seller' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const enquiry = await db
+      .insertInto('enquiries')
+      .values({ lead_id: contact.id, watch_brand: 'Rolex', watch_model: 'Datejust', watch_condition: 'Good' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    Object.assign(ids, {
+      campaign: campaign.id,
+      template: template.id,
+      contact: contact.id,
+      enquiry: enquiry.id,
+    });
+  });
+
+  for (const role of ['owner', 'marketer', 'buyer', 'viewer'] as const) {
+    test(`a ${role} lands on their home, sees their entries and is refused the rest at once`, async ({
+      page,
+    }) => {
+      test.setTimeout(180_000);
+      const email = role === 'owner' ? E2E_ADMIN.email : `${role}-roles-${run}@e2e.test`;
+      await submitSignIn(page, email, role === 'owner' ? E2E_ADMIN.password : PASSWORD);
+      await expect(page).toHaveURL(HOMES[role]);
+      expect(await navEntries(page)).toEqual(NAV[role]);
+
+      // /admin forwards to the same home.
+      await page.goto('/admin');
+      await expect(page).toHaveURL(HOMES[role]);
+
+      let calls: string[] = [];
+      page.on('request', (request) => calls.push(...pageCalls(request)));
+      for (const [pattern, outcomes] of Object.entries(EXPECTED)) {
+        const path = pattern.replace(/:(\w+)/g, (_, name: string) => ids[name] ?? name);
+        const outcome = outcomes[role];
+        calls = [];
+        await page.goto(path);
+        const refused = page.getByText(REFUSED);
+        if (outcome === 'open') {
+          await expect(page.getByRole('heading', { level: 1 }).first(), `${role} ${pattern}`).toBeVisible();
+          await expect(refused, `${role} ${pattern}`).toHaveCount(0);
+        } else {
+          await expect(refused.first(), `${role} ${pattern}`).toBeVisible();
+          await expect(page.locator('.mantine-Skeleton-root')).toHaveCount(0);
+          // Refused by the route table: the page never mounted, so it asked nothing.
+          if (outcome === 'refused') expect(calls, `${role} ${pattern}`).toEqual([]);
+        }
+      }
+    });
+  }
+
+  test('a returnTo the role may open wins over the home; one it may not falls back to it', async ({
+    page,
+  }) => {
+    const email = `buyer-roles-${run}@e2e.test`;
+    await page.context().clearCookies();
+    await page.goto('/admin/contacts');
+    await expect(page).toHaveURL(/\/admin\/login\?returnTo=/);
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(page).toHaveURL(/\/admin\/contacts$/);
+
+    await page.context().clearCookies();
+    await page.goto('/admin/campaigns');
+    await expect(page).toHaveURL(/\/admin\/login\?returnTo=/);
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(page).toHaveURL(/\/admin\/enquiries$/);
+  });
+
+  test('the Team page describes each role in its picker, and links follow the table', async ({ page }) => {
+    await submitSignIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    await expect(page).toHaveURL(HOMES.owner);
+    await page.goto('/admin/team');
+    await page.getByRole('combobox', { name: 'Role', exact: true }).click();
+    for (const line of [
+      'Everything, including the team, settings, audit log and the whole outbox.',
+      'The enquiry desk and its reply templates; reads contacts.',
+    ])
+      await expect(page.getByRole('option').filter({ hasText: line })).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    // The enquiry page's "Manage reply templates" is the Buyer's; the Viewer gets no such link.
+    await submitSignIn(page, `buyer-roles-${run}@e2e.test`, PASSWORD);
+    await expect(page).toHaveURL(HOMES.buyer);
+    await page.goto(`/admin/enquiries/${ids.enquiry}`);
+    await expect(page.getByRole('link', { name: 'Manage reply templates' })).toBeVisible();
+    await page.goto('/admin/templates');
+    await expect(page.getByRole('heading', { name: 'Reply Templates', level: 1 })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'New Template' })).toBeVisible();
+    await submitSignIn(page, `viewer-roles-${run}@e2e.test`, PASSWORD);
+    await expect(page).toHaveURL(HOMES.viewer);
+    await page.goto(`/admin/enquiries/${ids.enquiry}`);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Manage reply templates' })).toHaveCount(0);
+    await page.goto('/admin/contacts');
+    await expect(page.getByRole('tab', { name: 'Segments' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Import' })).toHaveCount(0);
+  });
+});
