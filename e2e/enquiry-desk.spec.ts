@@ -75,7 +75,13 @@ test('an enquiry from the sell form is worked from the inbox to Purchased', asyn
   await expect
     .poll(() => row.getByRole('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
     .toBeGreaterThan(0);
-  await row.getByRole('link', { name: /^Open enquiry/ }).click();
+  // The seller's name is the row's link (first focusable, so middle-click opens a new tab)...
+  const rowLink = row.getByRole('link', { name: /^Open enquiry / });
+  await expect(rowLink).toHaveAttribute('href', /\/admin\/enquiries\/[0-9a-f-]+$/);
+  await expect(row.getByRole('link')).toHaveCount(1);
+  await expect(row.getByRole('button')).toHaveCount(0);
+  // ...and a click anywhere else on the row opens it too.
+  await row.getByRole('cell', { name: 'Omega' }).click();
 
   // The enquiry page: a photo full size, rotated and zoomed.
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Omega');
