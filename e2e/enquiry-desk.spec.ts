@@ -126,8 +126,22 @@ test('an enquiry from the sell form is worked from the inbox to Purchased', asyn
   await page.getByRole('button', { name: 'Record offer' }).click();
   await expect(page.getByTestId('latest-offer')).toContainText('$12,500.00 AUD');
   await page.getByRole('button', { name: 'Accepted', exact: true }).click();
+  // Purchased is final: it asks for confirmation and the price paid, refusing none or too much.
   await page.getByRole('button', { name: 'Purchased', exact: true }).click();
+  const purchase = page.getByRole('dialog', { name: 'Mark as Purchased' });
+  const price = purchase.getByRole('textbox', { name: 'Final price (AUD)' });
+  await expect(price).toHaveValue('$12,500');
+  await price.fill('');
+  await purchase.getByRole('button', { name: 'Confirm purchase' }).click();
+  await expect(purchase.getByText(ENQUIRY_MESSAGES.purchasePriceRequired)).toBeVisible();
+  await price.fill('1000001');
+  await purchase.getByRole('button', { name: 'Confirm purchase' }).click();
+  await expect(purchase.getByText(ENQUIRY_MESSAGES.purchasePriceTooLarge)).toBeVisible();
+  await price.fill('12000');
+  await purchase.getByRole('button', { name: 'Confirm purchase' }).click();
+  await expect(purchase).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Purchased', exact: true })).toHaveCount(0);
+  await expect(page.getByTestId('purchase-price')).toHaveText('Purchased for $12,000.00 AUD');
 
   const timeline = page.getByLabel('Timeline');
   for (const step of [
