@@ -83,8 +83,20 @@ test('an enquiry from the sell form is worked from the inbox to Purchased', asyn
   // ...and a click anywhere else on the row opens it too.
   await row.getByRole('cell', { name: 'Omega' }).click();
 
-  // The enquiry page: a photo full size, rotated and zoomed.
+  // The enquiry page: the seller's e-mail and phone are mailto: and tel: links, and the note
+  // field says who reads it.
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Omega');
+  await expect(page.getByRole('link', { name: email, exact: true })).toHaveAttribute(
+    'href',
+    `mailto:${email}`,
+  );
+  await expect(page.getByRole('link', { name: '0412 345 678', exact: true })).toHaveAttribute(
+    'href',
+    'tel:0412345678',
+  );
+  await expect(page.getByRole('textbox', { name: 'Note (only the team sees it)' })).toBeVisible();
+
+  // A photo full size, rotated and zoomed.
   await page.getByRole('button', { name: 'View photo 1' }).click();
   const lightbox = page.getByRole('dialog', { name: 'Photo 1 of 1' });
   await expect(lightbox.getByRole('img', { name: 'Photo 1, full size' })).toBeVisible();
