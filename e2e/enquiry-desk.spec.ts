@@ -96,6 +96,12 @@ test('an enquiry from the sell form is worked from the inbox to Purchased', asyn
   );
   await expect(page.getByRole('textbox', { name: 'Note (only the team sees it)' })).toBeVisible();
 
+  // Each photo downloads full size under the name it was uploaded with.
+  const download = page.getByRole('link', { name: 'Download photo 1' });
+  await expect(download).toHaveAttribute('href', /\/api\/uploads\/[0-9a-f-]+\/download$/);
+  const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+  expect(file.suggestedFilename()).toBe('dial.png');
+
   // A photo full size, rotated and zoomed.
   await page.getByRole('button', { name: 'View photo 1' }).click();
   const lightbox = page.getByRole('dialog', { name: 'Photo 1 of 1' });

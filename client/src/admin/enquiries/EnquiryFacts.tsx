@@ -118,17 +118,28 @@ export function PhotosCard({ enquiry }: { enquiry: EnquiryDetail }) {
         </Text>
       ) : (
         <Group>
+          {/* In the order uploaded (the server sorts by upload time); each downloadable full size. */}
           {enquiry.photoIds.map((photoId, i) => (
-            <UnstyledButton key={photoId} onClick={() => setPhoto(i)} aria-label={`View photo ${i + 1}`}>
-              <Image
-                src={`/api/uploads/${photoId}/thumbnail`}
-                alt=""
-                w={120}
-                h={120}
-                radius="sm"
-                fit="cover"
-              />
-            </UnstyledButton>
+            <Stack key={photoId} gap={4} align="center">
+              <UnstyledButton onClick={() => setPhoto(i)} aria-label={`View photo ${i + 1}`}>
+                <Image
+                  src={`/api/uploads/${photoId}/thumbnail`}
+                  alt=""
+                  w={120}
+                  h={120}
+                  radius="sm"
+                  fit="cover"
+                />
+              </UnstyledButton>
+              <Anchor
+                href={`/api/uploads/${photoId}/download`}
+                download
+                size="xs"
+                aria-label={`Download photo ${i + 1}`}
+              >
+                Download
+              </Anchor>
+            </Stack>
           ))}
         </Group>
       )}
