@@ -173,4 +173,15 @@ test('an enquiry from the sell form is worked from the inbox to Purchased', asyn
   ]) {
     await expect(timeline.getByText(step, { exact: true })).toBeVisible();
   }
+
+  // The contact page's enquiry card shows where the enquiry stands and links back to it.
+  await page.getByRole('link', { name: 'Open contact' }).click();
+  await expect(page).toHaveURL(/\/admin\/contacts\/[0-9a-f-]+$/);
+  const card = page
+    .locator('.mantine-Card-root')
+    .filter({ has: page.getByRole('heading', { name: 'Enquiries', exact: true }) });
+  await expect(card.getByText('Purchased', { exact: true })).toBeVisible();
+  await card.getByRole('link', { name: /^Omega/ }).click();
+  await expect(page).toHaveURL(/\/admin\/enquiries\/[0-9a-f-]+$/);
+  await expect(page.getByTestId('purchase-price')).toHaveText('Purchased for $12,000.00 AUD');
 });
