@@ -77,7 +77,6 @@ export const enquiryStatusInputSchema = z
         path: ['purchasePriceCents'],
       });
   });
-export type EnquiryStatusInput = z.output<typeof enquiryStatusInputSchema>;
 
 export const enquiryAssignInputSchema = z.object({
   id: z.uuid(ENQUIRY_MESSAGES.notFound),
