@@ -75,10 +75,34 @@ test('an enquiry from the sell form is worked from the inbox to Purchased', asyn
   await expect
     .poll(() => row.getByRole('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
     .toBeGreaterThan(0);
-  await row.getByRole('link', { name: /^Open enquiry/ }).click();
+  // The seller's name is the row's link (first focusable, so middle-click opens a new tab)...
+  const rowLink = row.getByRole('link', { name: /^Open enquiry / });
+  await expect(rowLink).toHaveAttribute('href', /\/admin\/enquiries\/[0-9a-f-]+$/);
+  await expect(row.getByRole('link')).toHaveCount(1);
+  await expect(row.getByRole('button')).toHaveCount(0);
+  // ...and a click anywhere else on the row opens it too.
+  await row.getByText('Excellent - Like new').click();
 
-  // The enquiry page: a photo full size, rotated and zoomed.
+  // The enquiry page: the seller's e-mail and phone are mailto: and tel: links, and the note
+  // field says who reads it.
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Omega');
+  await expect(page.getByRole('link', { name: email, exact: true })).toHaveAttribute(
+    'href',
+    `mailto:${email}`,
+  );
+  await expect(page.getByRole('link', { name: '0412 345 678', exact: true })).toHaveAttribute(
+    'href',
+    'tel:0412345678',
+  );
+  await expect(page.getByRole('textbox', { name: 'Note (only the team sees it)' })).toBeVisible();
+
+  // Each photo downloads full size under the name it was uploaded with.
+  const download = page.getByRole('link', { name: 'Download photo 1' });
+  await expect(download).toHaveAttribute('href', /\/api\/uploads\/[0-9a-f-]+\/download$/);
+  const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+  expect(file.suggestedFilename()).toBe('dial.png');
+
+  // A photo full size, rotated and zoomed.
   await page.getByRole('button', { name: 'View photo 1' }).click();
   const lightbox = page.getByRole('dialog', { name: 'Photo 1 of 1' });
   await expect(lightbox.getByRole('img', { name: 'Photo 1, full size' })).toBeVisible();
@@ -120,8 +144,22 @@ test('an enquiry from the sell form is worked from the inbox to Purchased', asyn
   await page.getByRole('button', { name: 'Record offer' }).click();
   await expect(page.getByTestId('latest-offer')).toContainText('$12,500.00 AUD');
   await page.getByRole('button', { name: 'Accepted', exact: true }).click();
+  // Purchased is final: it asks for confirmation and the price paid, refusing none or too much.
   await page.getByRole('button', { name: 'Purchased', exact: true }).click();
+  const purchase = page.getByRole('dialog', { name: 'Mark as Purchased' });
+  const price = purchase.getByRole('textbox', { name: 'Final price (AUD)' });
+  await expect(price).toHaveValue('$12,500');
+  await price.fill('');
+  await purchase.getByRole('button', { name: 'Confirm purchase' }).click();
+  await expect(purchase.getByText(ENQUIRY_MESSAGES.purchasePriceRequired)).toBeVisible();
+  await price.fill('1000001');
+  await purchase.getByRole('button', { name: 'Confirm purchase' }).click();
+  await expect(purchase.getByText(ENQUIRY_MESSAGES.purchasePriceTooLarge)).toBeVisible();
+  await price.fill('12000');
+  await purchase.getByRole('button', { name: 'Confirm purchase' }).click();
+  await expect(purchase).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Purchased', exact: true })).toHaveCount(0);
+  await expect(page.getByTestId('purchase-price')).toHaveText('Purchased for $12,000.00 AUD');
 
   const timeline = page.getByLabel('Timeline');
   for (const step of [
@@ -135,4 +173,15 @@ test('an enquiry from the sell form is worked from the inbox to Purchased', asyn
   ]) {
     await expect(timeline.getByText(step, { exact: true })).toBeVisible();
   }
+
+  // The contact page's enquiry card shows where the enquiry stands and links back to it.
+  await page.getByRole('link', { name: 'Open contact' }).click();
+  await expect(page).toHaveURL(/\/admin\/contacts\/[0-9a-f-]+$/);
+  const card = page
+    .locator('.mantine-Card-root')
+    .filter({ has: page.getByRole('heading', { name: 'Enquiries', exact: true }) });
+  await expect(card.getByText('Purchased', { exact: true })).toBeVisible();
+  await card.getByRole('link', { name: /^Omega/ }).click();
+  await expect(page).toHaveURL(/\/admin\/enquiries\/[0-9a-f-]+$/);
+  await expect(page.getByTestId('purchase-price')).toHaveText('Purchased for $12,000.00 AUD');
 });

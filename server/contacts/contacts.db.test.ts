@@ -298,6 +298,7 @@ describe('admin contacts', () => {
         enquiries: [
           {
             id: enquiry.id,
+            status: 'new',
             watchBrand: 'Rolex',
             watchModel: 'Submariner',
             watchYear: 2019,

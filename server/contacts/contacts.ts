@@ -278,6 +278,7 @@ export async function getContact(db: DbExecutor, id: string): Promise<ContactDet
     updatedAt: contact.updated_at.toISOString(),
     enquiries: enquiries.map((e) => ({
       id: e.id,
+      status: e.status,
       contactName: e.contact_name,
       contactPhone: e.contact_phone,
       emailConsentRequested: e.email_consent_requested,

@@ -239,6 +239,7 @@ export interface Enquiries {
   ip: string | null;
   lead_id: string;
   meta_event_id: string | null;
+  purchase_price_cents: number | null;
   redacted_at: Timestamp | null;
   sms_consent_requested: Generated<boolean>;
   source: Generated<string>;

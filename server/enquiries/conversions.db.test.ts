@@ -121,7 +121,7 @@ describe('Meta Conversions API', () => {
     });
     await caller.admin.enquiries.setStatus({ id: enquiryId, to: 'accepted' });
     expect(jobs.jobs.filter((j) => j.name === 'meta.capi')).toHaveLength(0);
-    await caller.admin.enquiries.setStatus({ id: enquiryId, to: 'purchased' });
+    await caller.admin.enquiries.setStatus({ id: enquiryId, to: 'purchased', purchasePriceCents: 1_200_000 });
     expect(jobs.jobs.filter((j) => j.name === 'meta.capi').map((j) => j.payload)).toEqual([
       { enquiryId, event: 'Purchase' },
     ]);

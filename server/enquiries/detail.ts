@@ -51,6 +51,7 @@ export async function getEnquiry(db: DbExecutor, id: string): Promise<EnquiryDet
       'enquiries.sms_consent_requested',
       'enquiries.redacted_at',
       'enquiries.closed_at',
+      'enquiries.purchase_price_cents',
       'leads.email_marketing_consent',
       'leads.sms_marketing_consent',
       'leads.email_consent_pending',
@@ -176,6 +177,7 @@ export async function getEnquiry(db: DbExecutor, id: string): Promise<EnquiryDet
     photoIds: photos.map((p) => p.id),
     redactedAt: enquiry.redacted_at?.toISOString() ?? null,
     closedAt: enquiry.closed_at?.toISOString() ?? null,
+    purchasePriceCents: enquiry.purchase_price_cents,
     consent: {
       emailMarketingConsent: enquiry.email_marketing_consent,
       smsMarketingConsent: enquiry.sms_marketing_consent,

@@ -1,3 +1,4 @@
+import { TRPCError } from '@trpc/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_COUNT_CAP } from '#shared/admin/lists.ts';
 import { businessToday, ENQUIRY_MESSAGES, MAX_OFFER_CENTS } from '#shared/enquiries/schemas.ts';
@@ -150,9 +151,68 @@ describe('admin enquiries', () => {
     expect(options.admins.map((a) => a.email)).toEqual(['buyer@example.com', 'desk-admin@example.com']);
   });
 
+  it('asks for the final price with Purchased, within the offer cap, in one transaction', async () => {
+    const id = ids[11]!;
+    await caller().admin.enquiries.recordOffer({
+      id,
+      amountCents: 500_000,
+      validUntil: null,
+      conditions: null,
+    });
+    await caller().admin.enquiries.setStatus({ id, to: 'accepted' });
+    type StatusInput = Parameters<ReturnType<typeof caller>['admin']['enquiries']['setStatus']>[0];
+    const refused = async (input: StatusInput) => {
+      const error: unknown = await caller()
+        .admin.enquiries.setStatus(input)
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(TRPCError);
+      expect((error as TRPCError).code).toBe('BAD_REQUEST');
+      return (error as TRPCError).message;
+    };
+    expect(await refused({ id, to: 'purchased' })).toContain(ENQUIRY_MESSAGES.purchasePriceRequired);
+    expect(await refused({ id, to: 'purchased', purchasePriceCents: 0 })).toContain(
+      ENQUIRY_MESSAGES.purchasePriceRequired,
+    );
+    expect(await refused({ id, to: 'purchased', purchasePriceCents: 12.5 })).toContain(
+      ENQUIRY_MESSAGES.purchasePriceRequired,
+    );
+    expect(await refused({ id, to: 'purchased', purchasePriceCents: MAX_OFFER_CENTS + 1 })).toContain(
+      ENQUIRY_MESSAGES.purchasePriceTooLarge,
+    );
+    expect(await refused({ id, to: 'lost', reason: 'Sold elsewhere', purchasePriceCents: 100 })).toContain(
+      ENQUIRY_MESSAGES.purchasePriceOnlyOnPurchase,
+    );
+    // Nothing moved while the input was refused.
+    expect((await caller().admin.enquiries.get({ id })).status).toBe('accepted');
+
+    const bought = await caller().admin.enquiries.setStatus({
+      id,
+      to: 'purchased',
+      purchasePriceCents: MAX_OFFER_CENTS,
+    });
+    expect(bought).toMatchObject({ status: 'purchased', purchasePriceCents: MAX_OFFER_CENTS });
+    const row = await t.db
+      .selectFrom('enquiries')
+      .select(['status', 'purchase_price_cents'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'purchased', purchase_price_cents: MAX_OFFER_CENTS });
+    // Audited like every status change, with the price in the summary (not personal data).
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select('summary')
+      .where('entity_id', '=', id)
+      .where('action', '=', 'admin.enquiries.setStatus')
+      .orderBy('created_at', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(JSON.stringify(audit.summary)).toContain(`"purchasePriceCents":${MAX_OFFER_CENTS}`);
+  });
+
   it('moves an enquiry through the pipeline, refusing what the table forbids, with a timeline', async () => {
     const id = ids[7]!;
-    expect(await codeOf(caller().admin.enquiries.setStatus({ id, to: 'purchased' }))).toBe('CONFLICT');
+    expect(
+      await codeOf(caller().admin.enquiries.setStatus({ id, to: 'purchased', purchasePriceCents: 100 })),
+    ).toBe('CONFLICT');
     await caller().admin.enquiries.recordOffer({
       id,
       amountCents: 1_250_000,
@@ -168,9 +228,14 @@ describe('admin enquiries', () => {
     });
     await caller().admin.enquiries.setStatus({ id, to: 'accepted' });
     expect(await codeOf(caller().admin.enquiries.setStatus({ id, to: 'lost' }))).toBe('CONFLICT');
-    const detail = await caller().admin.enquiries.setStatus({ id, to: 'purchased' });
+    const detail = await caller().admin.enquiries.setStatus({
+      id,
+      to: 'purchased',
+      purchasePriceCents: 1_280_000,
+    });
 
     expect(detail.status).toBe('purchased');
+    expect(detail.purchasePriceCents).toBe(1_280_000);
     expect(detail.offers.map((o) => o.amountCents)).toEqual([1_300_000, 1_250_000]);
     expect(detail.offers[1]).toMatchObject({ validUntil: '2099-02-01', conditions: 'Subject to inspection' });
     expect(detail.timeline.map((e) => e.kind)).toEqual([

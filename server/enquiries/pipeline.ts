@@ -1,6 +1,7 @@
 import { rolesWith } from '#shared/auth/permissions.ts';
 import { sql } from 'kysely';
 import { checkTransition, type EnquiryStatus, isClosed, takesOffers } from '#shared/enquiries/status.ts';
+import { ENQUIRY_MESSAGES } from '#shared/enquiries/schemas.ts';
 import type { DbTransaction } from '../db/database.ts';
 
 // Every change an admin makes to an enquiry, each written with its timeline event in the same
@@ -34,11 +35,14 @@ async function writeStatus(
   to: EnquiryStatus,
   reason: string | null,
   actor: Actor | null,
+  purchasePriceCents: number | null = null,
 ): Promise<void> {
   await trx
     .updateTable('enquiries')
     .set({
       status: to,
+      // Purchased is final, so the price is written once, with the move (decision 026).
+      ...(to === 'purchased' ? { purchase_price_cents: purchasePriceCents } : {}),
       status_changed_at: sql<Date>`now()`,
       // Retention counts from the day an enquiry closed; reopening stops the clock.
       closed_at: isClosed(to) ? sql<Date>`now()` : null,
@@ -61,7 +65,12 @@ async function writeStatus(
 
 export async function changeEnquiryStatus(
   trx: DbTransaction,
-  input: { id: string; to: EnquiryStatus; reason?: string | null | undefined },
+  input: {
+    id: string;
+    to: EnquiryStatus;
+    reason?: string | null | undefined;
+    purchasePriceCents?: number | undefined;
+  },
   actor: Actor,
 ): Promise<ChangeResult> {
   const row = await lockEnquiry(trx, input.id);
@@ -69,7 +78,10 @@ export async function changeEnquiryStatus(
   const reason = input.reason?.trim() || null;
   const check = checkTransition(row.status, input.to, reason);
   if (!check.ok) return { status: 'refused', message: check.message };
-  await writeStatus(trx, row.id, row.status, input.to, reason, actor);
+  // The input schema requires the price for Purchased; a caller that skipped it is refused too.
+  if (input.to === 'purchased' && input.purchasePriceCents === undefined)
+    return { status: 'refused', message: ENQUIRY_MESSAGES.purchasePriceRequired };
+  await writeStatus(trx, row.id, row.status, input.to, reason, actor, input.purchasePriceCents ?? null);
   return { status: 'ok', from: row.status, to: input.to };
 }
 

@@ -138,6 +138,24 @@ export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (scop
     return sendImage(reply, upload.contentType, `photo-${upload.id}`, data);
   });
 
+  // The photo full size as a download (decision 026), for the same admins who may view it, under
+  // the name the seller's device gave it where one was stored. The plain filename is an ASCII
+  // fallback; filename* (RFC 6266) carries the original, percent-encoded, so no header can be
+  // injected through it.
+  scope.get<{ Params: { id: string } }>('/api/uploads/:id/download', async (req, reply) => {
+    const upload = await requestedUpload(req, reply);
+    if (!upload) return reply;
+    const data = await storage.driverFor(upload.driver).get(upload.storageKey);
+    if (!data) return reply.code(404).send({ error: 'Photo not found' });
+    return reply
+      .header('content-type', upload.contentType)
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, no-store')
+      .header('content-disposition', downloadDisposition(upload))
+      .header('cross-origin-resource-policy', 'same-origin')
+      .send(data);
+  });
+
   // The inbox shows twenty photos a page: 10 KB thumbnails instead of photos of several MB each.
   scope.get<{ Params: { id: string } }>('/api/uploads/:id/thumbnail', async (req, reply) => {
     const upload = await requestedUpload(req, reply);
@@ -172,6 +190,18 @@ class RateLimitedError extends Error {
     super('Upload rate limit reached');
     this.retryAfterSeconds = retryAfterSeconds;
   }
+}
+
+/** `attachment` with an ASCII fallback name and the original name, if any, as filename*. */
+function downloadDisposition(upload: { id: string; contentType: string; originalName: string | null }) {
+  const fallback = `photo-${upload.id}.${extensionOf(upload.contentType)}`;
+  const original = upload.originalName?.trim();
+  if (!original) return `attachment; filename="${fallback}"`;
+  const encoded = encodeURIComponent(original).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
 function extensionOf(contentType: string): string {

@@ -275,6 +275,19 @@ describe('photo uploads over HTTP', () => {
       expect(await exifr.gps(bytes)).toBeUndefined();
     });
 
+    it('downloads the photo full size to admins only, under its original file name', async () => {
+      expect((await get(`/api/uploads/${id}/download`)).statusCode).toBe(401);
+      expect((await get(`/api/uploads/${id}/download`, userCookie)).statusCode).toBe(403);
+      const res = await get(`/api/uploads/${id}/download`, adminCookie);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('image/jpeg');
+      expect(res.headers['content-disposition']).toBe(
+        `attachment; filename="photo-${id}.jpg"; filename*=UTF-8''watch.jpg`,
+      );
+      expect(res.rawPayload.equals((await get(`/api/uploads/${id}`, adminCookie)).rawPayload)).toBe(true);
+      expect((await get(`/api/uploads/${randomUUID()}/download`, adminCookie)).statusCode).toBe(404);
+    });
+
     it('answers 404 for an unknown or malformed id', async () => {
       expect((await get(`/api/uploads/${randomUUID()}`, adminCookie)).statusCode).toBe(404);
       expect((await get('/api/uploads/..%2F..%2Fetc%2Fpasswd', adminCookie)).statusCode).toBe(404);

@@ -65,12 +65,14 @@ export interface StoredUpload {
   storageKey: string;
   contentType: string;
   enquiryId: string | null;
+  /** The file name the seller's device gave, when it was printable text; null otherwise. */
+  originalName: string | null;
 }
 
 export async function findUpload(db: DbExecutor, id: string): Promise<StoredUpload | null> {
   const row = await db
     .selectFrom('uploads')
-    .select(['id', 'driver', 'storage_key', 'content_type', 'enquiry_id'])
+    .select(['id', 'driver', 'storage_key', 'content_type', 'enquiry_id', 'original_name'])
     .where('id', '=', id)
     .executeTakeFirst();
   return row
@@ -80,6 +82,7 @@ export async function findUpload(db: DbExecutor, id: string): Promise<StoredUplo
         storageKey: row.storage_key,
         contentType: row.content_type,
         enquiryId: row.enquiry_id,
+        originalName: row.original_name,
       }
     : null;
 }

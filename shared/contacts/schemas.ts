@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { listAnchorSchema, listPageSchema, searchTermSchema } from '../admin/lists.ts';
 import { type ContactFilter, contactFilters } from '../admin/search-params.ts';
 import { type ConsentRecord, consentEvidenceSchema } from './consent.ts';
+import type { EnquiryStatus } from '../enquiries/status.ts';
 
 export { type ContactFilter, contactFilters, type ContactsSearchParams } from '../admin/search-params.ts';
 
@@ -89,6 +90,8 @@ export interface ContactsStats {
 
 export interface ContactEnquiry {
   id: string;
+  /** Where the enquiry stands on the desk (decision 026), shown as its badge. */
+  status: EnquiryStatus;
   /** Name and phone as this enquiry submitted them (an unverified submission never changes the contact's). */
   contactName: string | null;
   contactPhone: string | null;

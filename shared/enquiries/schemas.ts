@@ -24,6 +24,9 @@ export const ENQUIRY_MESSAGES = {
   redacted: 'Photos and free text were removed under the retention policy.',
   offerTooLarge: 'An offer cannot be more than $1,000,000.',
   offerExpired: 'The offer cannot be valid until a day that has already passed.',
+  purchasePriceRequired: 'Enter the final price paid.',
+  purchasePriceTooLarge: 'A purchase price cannot be more than $1,000,000.',
+  purchasePriceOnlyOnPurchase: 'Only a move to Purchased takes a price.',
 } as const;
 
 const day = z.iso.date();
@@ -44,11 +47,36 @@ export type EnquiriesListInput = z.output<typeof enquiriesListInputSchema>;
 
 export const enquiryIdInputSchema = z.object({ id: z.uuid(ENQUIRY_MESSAGES.notFound) });
 
-export const enquiryStatusInputSchema = z.object({
-  id: z.uuid(ENQUIRY_MESSAGES.notFound),
-  to: enquiryStatusSchema,
-  reason: z.string().trim().max(MAX_REASON_LENGTH).optional(),
-});
+/**
+ * A status change. Purchased carries the final price paid (decision 026): AUD whole cents, more
+ * than nothing and within the offer cap, since it is the same kind of figure; no other move does.
+ */
+export const enquiryStatusInputSchema = z
+  .object({
+    id: z.uuid(ENQUIRY_MESSAGES.notFound),
+    to: enquiryStatusSchema,
+    reason: z.string().trim().max(MAX_REASON_LENGTH).optional(),
+    purchasePriceCents: z
+      .number(ENQUIRY_MESSAGES.purchasePriceRequired)
+      .int(ENQUIRY_MESSAGES.purchasePriceRequired)
+      .positive(ENQUIRY_MESSAGES.purchasePriceRequired)
+      .max(MAX_OFFER_CENTS, ENQUIRY_MESSAGES.purchasePriceTooLarge)
+      .optional(),
+  })
+  .superRefine((input, ctx) => {
+    if (input.to === 'purchased' && input.purchasePriceCents === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        message: ENQUIRY_MESSAGES.purchasePriceRequired,
+        path: ['purchasePriceCents'],
+      });
+    if (input.to !== 'purchased' && input.purchasePriceCents !== undefined)
+      ctx.addIssue({
+        code: 'custom',
+        message: ENQUIRY_MESSAGES.purchasePriceOnlyOnPurchase,
+        path: ['purchasePriceCents'],
+      });
+  });
 
 export const enquiryAssignInputSchema = z.object({
   id: z.uuid(ENQUIRY_MESSAGES.notFound),
@@ -188,6 +216,8 @@ export interface EnquiryDetail extends EnquirySummary {
   photoIds: string[];
   redactedAt: string | null;
   closedAt: string | null;
+  /** The final price paid, AUD whole cents; null before Purchased (and for older purchases). */
+  purchasePriceCents: number | null;
   consent: {
     emailMarketingConsent: boolean;
     smsMarketingConsent: boolean;

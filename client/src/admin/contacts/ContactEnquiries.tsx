@@ -1,7 +1,9 @@
 import { Anchor, Card, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ContactDetail, ContactEnquiry } from '#shared/contacts/schemas.ts';
 import { enquiryReference } from '#shared/leads/schema.ts';
+import { StatusBadge } from '../enquiries/StatusBadge.tsx';
 import { formatDate } from '../widgets/format.ts';
+import { AnchorLink } from '../widgets/links.tsx';
 import { Field } from './ContactFacts.tsx';
 
 /** The enquiries this contact sent on the sell form, each with its watch and photos. */
@@ -39,7 +41,13 @@ function EnquiryItem({ enquiry, contact }: { enquiry: ContactEnquiry; contact: C
   return (
     <Card withBorder radius="sm" padding="sm">
       <Group justify="space-between" align="flex-start">
-        <Text fw={600}>{watch}</Text>
+        <Group gap="xs">
+          {/* The card links to the enquiry on the desk, which links back here. */}
+          <AnchorLink to="/admin/enquiries/$id" params={{ id: enquiry.id }} fw={600}>
+            {watch}
+          </AnchorLink>
+          <StatusBadge status={enquiry.status} />
+        </Group>
         <Text size="sm" c="dimmed">
           Ref {enquiryReference(enquiry.id)} · {formatDate(enquiry.createdAt)}
         </Text>

@@ -59,7 +59,7 @@ function NoteForm({ enquiryId }: { enquiryId: string }) {
       }}
     >
       <Textarea
-        label="Note (only admins see it)"
+        label="Note (only the team sees it)"
         value={body}
         onChange={(event) => setBody(event.currentTarget.value)}
         autosize

@@ -1,5 +1,6 @@
 import { Checkbox, Image, Select, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
 import { SEARCH_MIN_LENGTH } from '#shared/admin/lists.ts';
 import {
   ENQUIRY_MESSAGES,
@@ -14,7 +15,8 @@ import { ListFooter } from '../lists/ListStates.tsx';
 import { ListTable } from '../lists/ListTable.tsx';
 import { useListPage } from '../lists/useListPage.ts';
 import { formatAge, formatDateTime } from '../widgets/format.ts';
-import { ButtonLink } from '../widgets/links.tsx';
+import { rowClickHandler } from '../lists/row-click.ts';
+import { AnchorLink } from '../widgets/links.tsx';
 import { useTRPC } from '../../trpc.ts';
 import { StatusBadge } from './StatusBadge.tsx';
 
@@ -27,7 +29,6 @@ const COLUMNS = [
   'Received',
   'Status',
   'Assignee',
-  { label: 'Actions', hidden: true },
 ] as const;
 const statusOptions = enquiryStatuses.map((value) => ({ value, label: ENQUIRY_STATUS_LABELS[value] }));
 const PROMISE_MS = REPLY_PROMISE_HOURS * 3_600_000;
@@ -168,8 +169,11 @@ function EnquiryRow({ enquiry, now }: { enquiry: EnquirySummary; now: number }) 
   // Red once the reply promise is broken.
   const late = enquiry.status === 'new' && now - Date.parse(enquiry.createdAt) > PROMISE_MS;
   const utm = [enquiry.utmSource, enquiry.utmMedium, enquiry.utmCampaign].filter(Boolean).join(' / ');
+  const navigate = useNavigate();
+  const open = () => void navigate({ to: '/admin/enquiries/$id', params: { id: enquiry.id } });
   return (
-    <Table.Tr>
+    // The whole row opens the enquiry; the seller's name is its link (keyboard, new tab).
+    <Table.Tr onClick={rowClickHandler(`/admin/enquiries/${enquiry.id}`, open)} style={{ cursor: 'pointer' }}>
       <Table.Td w={64}>
         {enquiry.photoId ? (
           <Image
@@ -188,9 +192,15 @@ function EnquiryRow({ enquiry, now }: { enquiry: EnquirySummary; now: number }) 
         )}
       </Table.Td>
       <Table.Td>
-        <Text size="sm" fw={500}>
+        <AnchorLink
+          to="/admin/enquiries/$id"
+          params={{ id: enquiry.id }}
+          size="sm"
+          fw={500}
+          aria-label={`Open enquiry ${enquiry.reference} from ${enquiry.sellerName ?? enquiry.sellerEmail}`}
+        >
           {enquiry.sellerName ?? enquiry.sellerEmail}
-        </Text>
+        </AnchorLink>
         <Text size="xs" c="dimmed">
           {enquiry.sellerEmail}
           {enquiry.sellerPhone ? ` · ${enquiry.sellerPhone}` : ''}
@@ -228,17 +238,6 @@ function EnquiryRow({ enquiry, now }: { enquiry: EnquirySummary; now: number }) 
         <StatusBadge status={enquiry.status} />
       </Table.Td>
       <Table.Td>{enquiry.assigneeEmail ?? '—'}</Table.Td>
-      <Table.Td ta="right">
-        <ButtonLink
-          to="/admin/enquiries/$id"
-          params={{ id: enquiry.id }}
-          variant="subtle"
-          size="xs"
-          aria-label={`Open enquiry ${enquiry.reference}`}
-        >
-          Open
-        </ButtonLink>
-      </Table.Td>
     </Table.Tr>
   );
 }

@@ -5,7 +5,7 @@ import { ENQUIRY_MESSAGES, type EnquiryDetail } from '#shared/enquiries/schemas.
 import { useCan } from '../auth/session.ts';
 import { ADMIN_TITLE } from '../shell/AdminShell.tsx';
 import { errorCode, errorMessage } from '../widgets/errors.ts';
-import { formatDateTime } from '../widgets/format.ts';
+import { formatAud, formatDateTime } from '../widgets/format.ts';
 import { AnchorLink, ButtonLink } from '../widgets/links.tsx';
 import { useTRPC } from '../../trpc.ts';
 import { AssignmentCard } from './AssignmentCard.tsx';
@@ -65,6 +65,11 @@ function EnquiryView({ enquiry }: { enquiry: EnquiryDetail }) {
           <Text c="dimmed" size="sm">
             From {enquiry.sellerName ?? enquiry.sellerEmail}, received {formatDateTime(enquiry.createdAt)}
           </Text>
+          {enquiry.purchasePriceCents !== null && (
+            <Text fw={600} data-testid="purchase-price">
+              Purchased for {formatAud(enquiry.purchasePriceCents)} AUD
+            </Text>
+          )}
         </div>
         <StatusBadge status={enquiry.status} />
       </Group>

@@ -1,8 +1,9 @@
-import { Card, Group, Image, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Anchor, Card, Group, Image, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { ENQUIRY_MESSAGES, type EnquiryDetail } from '#shared/enquiries/schemas.ts';
 import { formatDate } from '../widgets/format.ts';
 import { AnchorLink } from '../widgets/links.tsx';
+import { mailtoHref, telHref } from './contact-links.ts';
 import { PhotoLightbox } from './PhotoLightbox.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 
@@ -23,6 +24,18 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
+/** The seller's phone as a tel: link where it holds digits, so a click dials it. */
+function PhoneLink({ phone }: { phone: string | null }) {
+  const href = phone ? telHref(phone) : null;
+  if (!phone) return '—';
+  if (!href) return phone;
+  return (
+    <Anchor href={href} inherit>
+      {phone}
+    </Anchor>
+  );
+}
+
 export function SellerCard({ enquiry }: { enquiry: EnquiryDetail }) {
   return (
     <Card withBorder>
@@ -31,8 +44,14 @@ export function SellerCard({ enquiry }: { enquiry: EnquiryDetail }) {
       </Title>
       <SimpleGrid cols={2}>
         <Field label="Name">{enquiry.sellerName ?? '—'}</Field>
-        <Field label="E-mail">{enquiry.sellerEmail}</Field>
-        <Field label="Phone">{enquiry.sellerPhone ?? '—'}</Field>
+        <Field label="E-mail">
+          <Anchor href={mailtoHref(enquiry.sellerEmail)} inherit>
+            {enquiry.sellerEmail}
+          </Anchor>
+        </Field>
+        <Field label="Phone">
+          <PhoneLink phone={enquiry.sellerPhone} />
+        </Field>
         <Field label="Contact">
           <AnchorLink to="/admin/contacts/$id" params={{ id: enquiry.contactId }}>
             Open contact
@@ -99,17 +118,28 @@ export function PhotosCard({ enquiry }: { enquiry: EnquiryDetail }) {
         </Text>
       ) : (
         <Group>
+          {/* In the order uploaded (the server sorts by upload time); each downloadable full size. */}
           {enquiry.photoIds.map((photoId, i) => (
-            <UnstyledButton key={photoId} onClick={() => setPhoto(i)} aria-label={`View photo ${i + 1}`}>
-              <Image
-                src={`/api/uploads/${photoId}/thumbnail`}
-                alt=""
-                w={120}
-                h={120}
-                radius="sm"
-                fit="cover"
-              />
-            </UnstyledButton>
+            <Stack key={photoId} gap={4} align="center">
+              <UnstyledButton onClick={() => setPhoto(i)} aria-label={`View photo ${i + 1}`}>
+                <Image
+                  src={`/api/uploads/${photoId}/thumbnail`}
+                  alt=""
+                  w={120}
+                  h={120}
+                  radius="sm"
+                  fit="cover"
+                />
+              </UnstyledButton>
+              <Anchor
+                href={`/api/uploads/${photoId}/download`}
+                download
+                size="xs"
+                aria-label={`Download photo ${i + 1}`}
+              >
+                Download
+              </Anchor>
+            </Stack>
           ))}
         </Group>
       )}
