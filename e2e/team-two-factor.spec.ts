@@ -51,8 +51,16 @@ test('an Owner invites a Marketer, who enrols 2FA, signs in with a code, sends a
     page.getByTestId('team-invitations').getByRole('cell', { name: email, exact: true }),
   ).toBeVisible();
   // The Owner's own 2FA comes before requiring it of everyone (this Owner has none).
-  await page.getByRole('switch', { name: 'Require two-factor sign-in for all members' }).click();
-  await expect(toast(page, 'Turn on two-factor sign-in for your own account first')).toBeVisible();
+  // The switch says why it is off-limits before any attempt, and where to go.
+  await expect(
+    page.getByRole('switch', { name: 'Require two-factor sign-in for all members' }),
+  ).toBeDisabled();
+  await expect(page.getByTestId('two-factor-policy-reason')).toContainText(
+    'Turn on two-factor sign-in for your own account first (Account page), then require it.',
+  );
+  await expect(
+    page.getByTestId('two-factor-policy-reason').getByRole('link', { name: 'Open your account' }),
+  ).toHaveAttribute('href', '/admin/account');
 
   // The Marketer opens the link from the e-mail and chooses a password: signed in at once.
   const link = await invitationLink(email);
