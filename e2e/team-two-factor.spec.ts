@@ -119,7 +119,7 @@ test('an Owner invites a Marketer, who enrols 2FA, signs in with a code, sends a
     // needs the password or a current code first, so a stolen session cannot swap it (decision 030).
     await page.goto('/admin/account');
     // Sessions name the browser, not its raw User-Agent string.
-    await expect(page.getByTestId('sessions')).toContainText(/Chrome( Headless)? on Linux/);
+    await expect(page.getByTestId('sessions')).toContainText(/Chrome on (Windows|macOS|Linux)/);
     await expect(page.getByTestId('sessions')).not.toContainText('Mozilla/5.0');
     await page.getByRole('button', { name: 'Set up a new authenticator' }).click();
     const proof = page.getByRole('form', { name: 'Confirm it is you' });
