@@ -257,6 +257,10 @@ test('settings are validated, saved and still there after a reload', async ({ pa
     await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
     await expect(page.getByText('Not configured').first()).toBeVisible();
     await expect(page.getByRole('listitem').filter({ hasText: E2E_ADMIN.email })).toBeVisible();
+    // No stale cards: no CRM integration exists, and members are managed on the Team tab, not a CLI.
+    await expect(page.getByText('CRM provider')).toHaveCount(0);
+    await expect(page.getByText('npm run admin')).toHaveCount(0);
+    await expect(page.getByRole('main').getByRole('link', { name: 'Team', exact: true })).toBeVisible();
 
     const batchSize = page.getByRole('textbox', { name: 'Batch Size' });
     const fromEmail = page.getByRole('textbox', { name: 'From Email' });

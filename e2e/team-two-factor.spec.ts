@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { totpAt, totpStep } from '../server/auth/totp.ts';
 import { E2E_ADMIN } from './support/constants.ts';
@@ -51,8 +52,16 @@ test('an Owner invites a Marketer, who enrols 2FA, signs in with a code, sends a
     page.getByTestId('team-invitations').getByRole('cell', { name: email, exact: true }),
   ).toBeVisible();
   // The Owner's own 2FA comes before requiring it of everyone (this Owner has none).
-  await page.getByRole('switch', { name: 'Require two-factor sign-in for all members' }).click();
-  await expect(toast(page, 'Turn on two-factor sign-in for your own account first')).toBeVisible();
+  // The switch says why it is off-limits before any attempt, and where to go.
+  await expect(
+    page.getByRole('switch', { name: 'Require two-factor sign-in for all members' }),
+  ).toBeDisabled();
+  await expect(page.getByTestId('two-factor-policy-reason')).toContainText(
+    'Turn on two-factor sign-in for your own account first (Account page), then require it.',
+  );
+  await expect(
+    page.getByTestId('two-factor-policy-reason').getByRole('link', { name: 'Open your account' }),
+  ).toHaveAttribute('href', '/admin/account');
 
   // The Marketer opens the link from the e-mail and chooses a password: signed in at once.
   const link = await invitationLink(email);
@@ -81,6 +90,22 @@ test('an Owner invites a Marketer, who enrols 2FA, signs in with a code, sends a
     await page.getByRole('textbox', { name: 'Code from the app' }).fill(totpAt(key, step));
     await page.getByRole('button', { name: 'Turn on' }).click();
     await expect(page.getByTestId('recovery-codes').getByRole('listitem')).toHaveCount(10);
+    // Shown once, so they can be copied and downloaded (a header, then one code a line).
+    const codes = await page.getByTestId('recovery-codes').getByRole('listitem').allTextContents();
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.getByRole('button', { name: 'Copy', exact: true }).click();
+    await expect(toast(page, 'Recovery codes copied.')).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(codes.join('\n'));
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download', exact: true }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(
+      /^[a-z0-9.-]+-recovery-codes-marketer-[a-z0-9]+-e2e\.test\.txt$/,
+    );
+    const file = (await readFile(await download.path(), 'utf8')).split('\n');
+    expect(file[0]).toMatch(/: two-factor recovery codes$/);
+    expect(file[1]).toBe(`Account: ${email}`);
+    expect(file.slice(5, 15)).toEqual(codes);
     await page.getByRole('button', { name: 'I have saved them: continue' }).click();
     await expect(sidebar.getByRole('link', { name: 'Campaigns', exact: true })).toBeVisible();
 
@@ -93,6 +118,9 @@ test('an Owner invites a Marketer, who enrols 2FA, signs in with a code, sends a
     // A new authenticator waits beside the one in use (decision 029): 2FA stays on meanwhile. It
     // needs the password or a current code first, so a stolen session cannot swap it (decision 030).
     await page.goto('/admin/account');
+    // Sessions name the browser, not its raw User-Agent string.
+    await expect(page.getByTestId('sessions')).toContainText(/Chrome on (Windows|macOS|Linux)/);
+    await expect(page.getByTestId('sessions')).not.toContainText('Mozilla/5.0');
     await page.getByRole('button', { name: 'Set up a new authenticator' }).click();
     const proof = page.getByRole('form', { name: 'Confirm it is you' });
     await proof.getByLabel('Your password', { exact: true }).fill(`${password}-wrong`);

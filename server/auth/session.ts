@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { randomBytes } from 'node:crypto';
 import { hasPermission, type Permission, type Role } from '#shared/auth/permissions.ts';
 import type { DbExecutor } from '../db/database.ts';
+import { deviceLabel } from './device-label.ts';
 
 // Lucia's session design: a random token lives only in the cookie; the database keeps its
 // SHA-256, so a leaked sessions table cannot be replayed.
@@ -203,7 +204,8 @@ export async function sessionHasPermission(
 export interface ActiveSession {
   id: string;
   ip: string | null;
-  userAgent: string | null;
+  /** "Chrome on macOS": the raw User-Agent stays on the server (deviceLabel). */
+  device: string;
   createdAt: string;
   lastUsedAt: string;
   expiresAt: string;
@@ -230,7 +232,7 @@ export async function listUserSessions(
   return rows.map((r) => ({
     id: r.id,
     ip: r.ip,
-    userAgent: r.user_agent,
+    device: deviceLabel(r.user_agent),
     createdAt: r.created_at.toISOString(),
     lastUsedAt: r.last_used_at.toISOString(),
     expiresAt: r.expires_at.toISOString(),

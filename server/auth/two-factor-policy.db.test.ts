@@ -2,6 +2,7 @@ import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { describe, expect, it } from 'vitest';
 import type { Role } from '#shared/auth/permissions.ts';
 import { TWO_FACTOR_ENROLMENT_REQUIRED } from '#shared/auth/messages.ts';
+import { TEAM_MESSAGES } from '#shared/team/schemas.ts';
 import { useTestDatabase } from '#test/support/db.ts';
 import { callerAt, codeOf, testServices } from '#test/support/services.ts';
 import {
@@ -51,13 +52,24 @@ describe('two-factor rules and management (decision 030)', () => {
     const streaming = () => sessionHasPermission(t.db, sessionIdFromToken(marketer.token), 'campaigns.read');
     expect(await streaming()).toBe(true);
 
-    // The Owner cannot lock themselves out: their own 2FA comes first.
-    expect(await codeOf((await owner.current()).admin.team.setTwoFactorPolicy({ required: true }))).toBe(
-      'CONFLICT',
-    );
+    // The Owner cannot lock themselves out: their own 2FA comes first. The card knows it before
+    // any attempt, and a refusal says what to do.
+    expect(await (await owner.current()).admin.team.twoFactorPolicy()).toEqual({
+      required: false,
+      ownTwoFactor: false,
+    });
+    await expect(
+      (await owner.current()).admin.team.setTwoFactorPolicy({ required: true }),
+    ).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: TEAM_MESSAGES.enrolFirst,
+    });
     await enrol(await owner.current());
     await (await owner.current()).admin.team.setTwoFactorPolicy({ required: true });
-    expect(await (await owner.current()).admin.team.twoFactorPolicy()).toEqual({ required: true });
+    expect(await (await owner.current()).admin.team.twoFactorPolicy()).toEqual({
+      required: true,
+      ownTwoFactor: true,
+    });
 
     expect(await streaming()).toBe(false);
     const before = await validateSessionToken(t.db, marketer.token);

@@ -65,7 +65,6 @@ describe('admin settings', () => {
     const view = await caller().admin.settings.get();
     expect(view.integrations.map((i) => [i.key, i.configured, i.setting])).toEqual([
       ['email', true, 'RESEND_API_KEY'],
-      ['crm', false, null],
       ['meta', false, 'META_CAPI_TOKEN, META_PIXEL_ID'],
     ]);
     const unconfigured = await callerFor(testServices(t.db), admin).admin.settings.get();

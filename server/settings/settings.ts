@@ -157,13 +157,6 @@ export function integrationStatuses(
         : 'Not configured: e-mails are kept in the outbox instead of being delivered.',
     },
     {
-      key: 'crm',
-      name: 'CRM provider',
-      setting: null,
-      configured: false,
-      note: 'No CRM integration is part of this installation.',
-    },
-    {
       key: 'meta',
       name: 'Meta Conversions API',
       setting: 'META_CAPI_TOKEN, META_PIXEL_ID',

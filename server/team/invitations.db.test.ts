@@ -85,6 +85,9 @@ describe('team invitations (decision 030)', () => {
     expect(await verifyPassword(user.password_hash, PASSWORD)).toBe(true);
     const sessions = await t.db.selectFrom('sessions').select('id').where('user_id', '=', user.id).execute();
     expect(sessions).toHaveLength(1);
+    // Accepting signed them in: the Team page shows that sign-in, not "Never".
+    const listed = (await callerFor(services, inviter).admin.team.list()).find((m) => m.id === user.id);
+    expect(listed?.lastSignInAt).toEqual(expect.any(String));
 
     // Single use: the same link again is refused, and no second account appears.
     const again = await visitor.auth.acceptInvitation({ token, password: PASSWORD }).catch((e: unknown) => e);

@@ -96,7 +96,7 @@ describe('auth.sessions (each member)', () => {
     const other = await createUser(t.db, { email: 'other@example.com', password: 'team-pass-for-tests' });
     const here = await createSession(t.db, generateSessionToken(), me.id, {
       ip: '203.0.113.1',
-      userAgent: 'Firefox',
+      userAgent: 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0',
     });
     const phone = await createSession(t.db, generateSessionToken(), me.id, {
       ip: '203.0.113.2',
@@ -106,10 +106,12 @@ describe('auth.sessions (each member)', () => {
     const user = { id: me.id, email: me.email, role: null };
     const caller = callerAt(testServices(t.db), '203.0.113.1', { user, sessionId: here.id });
     const sessions = await caller.auth.sessions();
-    expect(sessions.map((s) => [s.ip, s.userAgent, s.current]).toSorted()).toEqual([
-      ['203.0.113.1', 'Firefox', true],
-      ['203.0.113.2', 'Phone', false],
+    expect(sessions.map((s) => [s.ip, s.device, s.current]).toSorted()).toEqual([
+      ['203.0.113.1', 'Firefox on Linux', true],
+      ['203.0.113.2', 'Unknown browser', false],
     ]);
+    // The page gets the label only, never the raw User-Agent string.
+    expect(JSON.stringify(sessions)).not.toContain('Gecko');
     await expect(caller.auth.endSession({ id: theirs.id })).resolves.toEqual({ ended: false });
     await expect(caller.auth.endSession({ id: phone.id })).resolves.toEqual({ ended: true });
     expect((await caller.auth.sessions()).map((s) => s.id)).toEqual([here.id]);

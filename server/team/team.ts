@@ -21,9 +21,13 @@ export async function listMembers(db: DbExecutor, now = new Date()): Promise<Tea
       'users.email',
       'user_roles.role',
       'user_two_factor.enabled_at',
-      // The audit log is the record of sign-ins (decision 028); sessions end and are deleted.
-      sql<Date | null>`(SELECT max(created_at) FROM audit_log a
-        WHERE a.actor_id = users.id AND a.action = 'auth.signIn')`.as('last_sign_in_at'),
+      // The audit log is the record of sign-ins (decision 028), as sessions end and are deleted;
+      // accepting an invitation signs the member in too (decision 030), and a live session is a
+      // sign-in even if its row predates the audit log. GREATEST skips the NULLs.
+      sql<Date | null>`GREATEST(
+        (SELECT max(created_at) FROM audit_log a WHERE a.actor_id = users.id
+          AND a.action IN ('auth.signIn', 'auth.invitationAccepted')),
+        (SELECT max(created_at) FROM sessions s WHERE s.user_id = users.id))`.as('last_sign_in_at'),
       sql<number>`(SELECT count(*)::int FROM sessions s
         WHERE s.user_id = users.id AND s.expires_at > ${now})`.as('active_sessions'),
     ])

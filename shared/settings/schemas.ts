@@ -90,7 +90,7 @@ export type SettingsInput = z.input<typeof settingsInputSchema>;
 export type SettingsValues = z.output<typeof settingsInputSchema>;
 
 export interface IntegrationStatus {
-  key: 'email' | 'crm' | 'meta';
+  key: 'email' | 'meta';
   name: string;
   /** Where the secret is configured (an environment variable), never the secret itself. */
   setting: string | null;

@@ -148,7 +148,11 @@ export const adminTeamRouter = router({
     return { sessionsEnded: await invalidateUserSessions(ctx.db, input.id) };
   }),
 
-  twoFactorPolicy: adminProcedure.query(async ({ ctx }) => ({ required: await twoFactorRequired(ctx.db) })),
+  // ownTwoFactor lets the card say before any attempt why the rule cannot be turned on yet.
+  twoFactorPolicy: adminProcedure.query(async ({ ctx }) => ({
+    required: await twoFactorRequired(ctx.db),
+    ownTwoFactor: await twoFactorEnabled(ctx.db, ctx.user.id),
+  })),
 
   setTwoFactorPolicy: adminProcedure
     .input(teamTwoFactorPolicyInputSchema)
@@ -157,6 +161,6 @@ export const adminTeamRouter = router({
       if (input.required && !(await twoFactorEnabled(ctx.db, ctx.user.id)))
         throw new TRPCError({ code: 'CONFLICT', message: TEAM_MESSAGES.enrolFirst });
       await setTwoFactorRequired(ctx.db, input.required);
-      return { required: input.required };
+      return { required: input.required, ownTwoFactor: await twoFactorEnabled(ctx.db, ctx.user.id) };
     }),
 });

@@ -39,8 +39,7 @@ export function SessionsCard() {
             {sessions.data?.map((session) => (
               <Table.Tr key={session.id}>
                 <Table.Td>
-                  {session.userAgent ?? 'Unknown device'}{' '}
-                  {session.current && <Badge size="xs">This browser</Badge>}
+                  {session.device} {session.current && <Badge size="xs">This browser</Badge>}
                 </Table.Td>
                 <Table.Td>{session.ip ?? '—'}</Table.Td>
                 <Table.Td>{formatDateTime(session.createdAt)}</Table.Td>

@@ -1,8 +1,11 @@
-import { Alert, Button, Card, Code, List, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Code, Group, List, Stack, Text, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { authErrorMessage } from '../auth/session.ts';
+import { type RefObject, useRef, useState } from 'react';
+import { authErrorMessage, useMe } from '../auth/session.ts';
+import { site } from '../../site.ts';
 import { useTRPC } from '../../trpc.ts';
+import { downloadText, recoveryCodesFilename, recoveryCodesText } from './recovery-codes.ts';
 import { TwoFactorManage } from './TwoFactorManage.tsx';
 
 /**
@@ -19,6 +22,7 @@ export function TwoFactorCard({ onContinue }: { onContinue?: () => void } = {}) 
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  const codesList = useRef<HTMLDivElement>(null);
   const enrolment = begin.data;
 
   const submit = async (event: React.FormEvent) => {
@@ -51,13 +55,16 @@ export function TwoFactorCard({ onContinue }: { onContinue?: () => void } = {}) 
             <Text size="sm">
               Each one signs you in once if you lose your phone. They are not shown again.
             </Text>
-            <List size="sm" mt="xs" data-testid="recovery-codes">
-              {recoveryCodes.map((c) => (
-                <List.Item key={c}>
-                  <Code>{c}</Code>
-                </List.Item>
-              ))}
-            </List>
+            <div ref={codesList}>
+              <List size="sm" mt="xs" data-testid="recovery-codes">
+                {recoveryCodes.map((c) => (
+                  <List.Item key={c}>
+                    <Code>{c}</Code>
+                  </List.Item>
+                ))}
+              </List>
+            </div>
+            <RecoveryCodesActions codes={recoveryCodes} list={codesList} />
             {onContinue && (
               <Button mt="sm" onClick={onContinue}>
                 I have saved them: continue
@@ -127,5 +134,51 @@ export function TwoFactorCard({ onContinue }: { onContinue?: () => void } = {}) 
         )}
       </Stack>
     </Card>
+  );
+}
+
+/** Copy and Download for codes shown once (decision 029). */
+function RecoveryCodesActions({ codes, list }: { codes: string[]; list: RefObject<HTMLDivElement | null> }) {
+  const email = useMe().data?.email ?? 'account';
+  const [copyFailed, setCopyFailed] = useState(false);
+  const copy = async () => {
+    try {
+      // Absent outside a secure context (plain HTTP), and refused without permission.
+      if (!navigator.clipboard) throw new Error('no clipboard');
+      await navigator.clipboard.writeText(codes.join('\n'));
+      setCopyFailed(false);
+      notifications.show({ color: 'green', message: 'Recovery codes copied.' });
+    } catch {
+      // Fallback: select the codes so Ctrl+C (or ⌘C) copies them.
+      if (list.current) window.getSelection()?.selectAllChildren(list.current);
+      setCopyFailed(true);
+    }
+  };
+  return (
+    <>
+      <Group gap="xs" mt="sm">
+        <Button size="xs" variant="default" onClick={() => void copy()}>
+          Copy
+        </Button>
+        <Button
+          size="xs"
+          variant="default"
+          onClick={() =>
+            downloadText(
+              recoveryCodesFilename(site.name, email),
+              recoveryCodesText(site.name, email, codes, new Date()),
+            )
+          }
+        >
+          Download
+        </Button>
+      </Group>
+      {copyFailed && (
+        <Text size="sm" mt="xs" role="status">
+          This browser did not allow copying. The codes are selected: press Ctrl+C (⌘C on a Mac), or download
+          them.
+        </Text>
+      )}
+    </>
   );
 }

@@ -1,5 +1,6 @@
 import { Badge, Card, Code, Group, List, Stack, Text, Title } from '@mantine/core';
 import type { SettingsView } from '#shared/settings/schemas.ts';
+import { AnchorLink } from '../widgets/links.tsx';
 
 // Read-only: what is configured on the server rather than here.
 
@@ -38,21 +39,21 @@ export function ApiIntegrationsCard({ view }: { view: SettingsView }) {
   );
 }
 
-/** Where admin users are managed, and for the Owner, who they are. */
+/** Where the team is managed (the Team tab, decision 030), and for the Owner, who is on it. */
 export function UserManagementCard({ view }: { view: SettingsView }) {
   return (
     <Card withBorder radius="md">
       <Title order={2} size="h4">
         User Management
       </Title>
-      <Text size="sm" mb="sm">
-        Admin users are managed on the server with <Code>npm run admin</Code>:{' '}
-        <Code>create &lt;email&gt;</Code>, <Code>grant &lt;email&gt;</Code>, <Code>revoke &lt;email&gt;</Code>{' '}
-        and <Code>list</Code>. The role is stored in the <Code>user_roles</Code> table.
-      </Text>
-      {/* The members' addresses come to the Owner only (decision 027). */}
-      {view.adminEmails && (
+      {/* The members' addresses, and the Team tab, are the Owner's only (decision 027). */}
+      {view.adminEmails ? (
         <>
+          <Text size="sm" mb="sm">
+            Members are invited, given a role and removed on the{' '}
+            <AnchorLink to="/admin/team">Team</AnchorLink> tab, where sign-in security and access requests are
+            too.
+          </Text>
           <Text size="sm" fw={500}>
             Current admins
           </Text>
@@ -62,6 +63,8 @@ export function UserManagementCard({ view }: { view: SettingsView }) {
             ))}
           </List>
         </>
+      ) : (
+        <Text size="sm">The Owner invites members, gives them a role and removes them on the Team tab.</Text>
       )}
     </Card>
   );
