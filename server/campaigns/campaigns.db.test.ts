@@ -571,7 +571,11 @@ describe('admin.campaigns', () => {
       expect(email?.html).toContain('href="http://localhost:3999/unsubscribe"');
       expect(email?.html).toContain('Sterling Watch Buyers Pty Ltd');
       expect(email?.html).toContain('ABN');
-      expect(email?.tags).toEqual([{ name: 'kind', value: 'campaign-test' }]);
+      // The member who sent it, so a Marketer's outbox lists their own tests (decision 027).
+      expect(email?.tags).toEqual([
+        { name: 'kind', value: 'campaign-test' },
+        { name: 'sent_by', value: expect.stringMatching(/^[0-9a-f-]{36}$/) },
+      ]);
     });
 
     it('refuses an address on the suppression list, naming it, erased or listed', async () => {

@@ -228,10 +228,14 @@ describe('admin.templates', () => {
     expect(email.html).toContain('<p>Alex / Rolex / [model]</p>');
     // No unsubscribe link in the template, so the footer is added.
     expect(email.html).toContain('>Unsubscribe</a>');
-    expect(email.tags).toEqual([{ name: 'kind', value: 'template-test' }]);
+    // The member who sent it, so a Marketer's outbox lists their own tests (decision 027).
+    expect(email.tags).toEqual([
+      { name: 'kind', value: 'template-test' },
+      { name: 'sent_by', value: expect.stringMatching(/^[0-9a-f-]{36}$/) },
+    ]);
     // The text/plain part travels with it, and the preview shows the same text.
     expect(email.text_body).toMatch(/^Alex \/ Rolex \/ \[model\]\n/);
-    expect(email.text_body).toMatch(/Unsubscribe \[http:\/\/localhost:3999\/unsubscribe\]/);
+    expect(email.text_body).toMatch(/Unsubscribe\s+\[http:\/\/localhost:3999\/unsubscribe\]/);
     expect(await api().plainText({ id: template.id, samples: { watch_brand: 'Rolex' } })).toEqual({
       text: email.text_body,
     });

@@ -1,3 +1,5 @@
+import { saveBlob } from '../lists/download.ts';
+
 // Recovery codes are shown once (decision 029); copying and a .txt file make saving them easy.
 
 function slug(text: string): string {
@@ -29,14 +31,5 @@ export function recoveryCodesText(siteName: string, email: string, codes: string
 
 /** Hands the text to the browser as a download. */
 export function downloadText(filename: string, text: string): void {
-  const href = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = filename;
-  link.style.display = 'none';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  // The click has handed the blob to the download; free it once that has started.
-  setTimeout(() => URL.revokeObjectURL(href), 30_000);
+  saveBlob(filename, new Blob([text], { type: 'text/plain;charset=utf-8' }));
 }

@@ -35,17 +35,7 @@ export async function downloadCsv(url: string, fallbackName: string): Promise<Do
   }
   const rowCount = Number(res.headers.get('x-row-count') ?? Number.NaN);
   const filename = filenameFrom(res.headers.get('content-disposition'), fallbackName);
-  const blob = await res.blob();
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = filename;
-  link.style.display = 'none';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  // The click has handed the blob to the browser's download; free it once that has started.
-  setTimeout(() => URL.revokeObjectURL(href), 30_000);
+  saveBlob(filename, await res.blob());
   return { rowCount: Number.isFinite(rowCount) ? rowCount : 0, filename };
 }
 
@@ -58,4 +48,18 @@ export function exportQuery(params: Record<string, string | boolean | undefined>
   }
   const text = query.toString();
   return text ? `?${text}` : '';
+}
+
+/** Hands a blob to the browser as a download named `filename`. */
+export function saveBlob(filename: string, blob: Blob): void {
+  const href = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = filename;
+  link.style.display = 'none';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  // The click has handed the blob to the browser's download; free it once that has started.
+  setTimeout(() => URL.revokeObjectURL(href), 30_000);
 }
