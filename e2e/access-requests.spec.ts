@@ -102,7 +102,7 @@ test('a stranger signs up, the Owner approves them as Buyer at 390 px, and they 
 
   // Approved with a role: the request goes and the member list shows them with it.
   await request.getByRole('combobox', { name: `Role for ${stranger}` }).click();
-  await page.getByRole('option', { name: 'Buyer', exact: true }).click();
+  await page.getByRole('option', { name: /^Buyer/ }).click();
   await request.getByRole('button', { name: `Approve ${stranger}` }).click();
   await expect(toast(page, `${stranger} joined the team as Buyer.`)).toBeVisible();
   await expect(request).toHaveCount(0);
@@ -110,7 +110,7 @@ test('a stranger signs up, the Owner approves them as Buyer at 390 px, and they 
   await expect(members.getByRole('cell', { name: stranger, exact: true })).toBeVisible();
   await expect(members.getByRole('combobox', { name: `Role of ${stranger}` })).toHaveValue('Buyer');
 
-  // The approved Buyer signs in to the admin.
+  // The approved Buyer signs in to the admin, landing on a Buyer's home (decision 027).
   await submitSignIn(page, stranger, PASSWORD);
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page).toHaveURL(/\/admin\/enquiries$/);
 });
