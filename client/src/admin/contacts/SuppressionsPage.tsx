@@ -19,6 +19,7 @@ import { formatDateTime } from '../widgets/format.ts';
 import { AnchorLink } from '../widgets/links.tsx';
 import { ExportCsvButton } from '../lists/ExportCsvButton.tsx';
 import { ListPage } from '../lists/ListPage.tsx';
+import { ListFilterSelect } from '../lists/ListFilterSelect.tsx';
 import { ListSearchInput } from '../lists/ListSearchInput.tsx';
 import { ListFooter } from '../lists/ListStates.tsx';
 import { ListTable } from '../lists/ListTable.tsx';
@@ -107,15 +108,12 @@ export function SuppressionsPage({ search, onSearchChange }: SuppressionsPagePro
             term={list.term}
             onSearch={list.setSearch}
           />
-          <Select
+          <ListFilterSelect
             label="Reason"
             data={reasonOptions}
+            values={suppressionFilters}
             value={reason}
-            allowDeselect={false}
-            onChange={(value) => {
-              const parsed = readOneOf(value, suppressionFilters);
-              list.setFilters({ reason: parsed === 'all' ? undefined : parsed });
-            }}
+            onChange={(next) => list.setFilters({ reason: next })}
             w={200}
           />
         </>

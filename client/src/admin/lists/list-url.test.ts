@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appliedSearch, isFiltered, listAnchor, withFilters, withPage } from './list-url.ts';
+import { appliedSearch, isFiltered, listAnchor, pickedFilter, withFilters, withPage } from './list-url.ts';
 
 const ID = '0a1b2c3d-0000-4000-8000-00000000abcd';
 
@@ -56,5 +56,13 @@ describe('list URL state', () => {
     expect(isFiltered<S>({ action: 'all' }, keys, 3)).toBe(false);
     expect(isFiltered<S>({ action: 'sms_unsubscribe' }, keys, 3)).toBe(true);
     expect(isFiltered<S>({ resubscribes: true, page: 2 }, keys, 3)).toBe(false);
+  });
+
+  it('a one-of filter keeps its value; "all", nothing or an unknown value is no filter', () => {
+    const reasons = ['all', 'bounce', 'complaint'] as const;
+    expect(pickedFilter('bounce', reasons)).toBe('bounce');
+    expect(pickedFilter('all', reasons)).toBeUndefined();
+    expect(pickedFilter(null, reasons)).toBeUndefined();
+    expect(pickedFilter('spam', reasons)).toBeUndefined();
   });
 });

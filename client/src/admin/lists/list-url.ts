@@ -1,4 +1,5 @@
 import { anchorFromSearchParams, type ListAnchor } from '#shared/admin/lists.ts';
+import { readOneOf } from '#shared/url-search.ts';
 import type { PageTarget } from './ListPagination.tsx';
 
 // What every admin list keeps in its URL besides its own filters (the routes parse them with the
@@ -10,6 +11,15 @@ export interface ListUrlState {
   page?: number | undefined;
   after?: string | undefined;
   before?: string | undefined;
+}
+
+/** A one-of filter's pick as the URL keeps it: "all", or a value the list does not know, is no filter. */
+export function pickedFilter<T extends string>(
+  picked: unknown,
+  values: readonly T[],
+): Exclude<T, 'all'> | undefined {
+  const parsed = readOneOf(picked, values);
+  return parsed === undefined || parsed === 'all' ? undefined : (parsed as Exclude<T, 'all'>);
 }
 
 /** Any change of search or filter starts again at the first page, without an anchor. */

@@ -1,4 +1,4 @@
-import { Badge, Select, SimpleGrid, Switch, Table, Text, Tooltip } from '@mantine/core';
+import { Badge, SimpleGrid, Switch, Table, Text, Tooltip } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { SEARCH_MIN_LENGTH } from '#shared/admin/lists.ts';
 import {
@@ -13,9 +13,9 @@ import {
   unsubscribeLogsExportedMessage,
   type UnsubscribeSearchParams,
 } from '#shared/unsubscribe/schemas.ts';
-import { readOneOf } from '#shared/url-search.ts';
 import { ExportCsvButton } from '../lists/ExportCsvButton.tsx';
 import { ListPage } from '../lists/ListPage.tsx';
+import { ListFilterSelect } from '../lists/ListFilterSelect.tsx';
 import { ListSearchInput } from '../lists/ListSearchInput.tsx';
 import { ListFooter } from '../lists/ListStates.tsx';
 import { ListTable } from '../lists/ListTable.tsx';
@@ -114,26 +114,20 @@ export function UnsubscribesPage({ search, onSearchChange }: UnsubscribesPagePro
             term={list.term}
             onSearch={list.setSearch}
           />
-          <Select
+          <ListFilterSelect
             label="Action"
             data={actionOptions}
+            values={actionFilters}
             value={action}
-            allowDeselect={false}
-            onChange={(value) => {
-              const parsed = readOneOf(value, actionFilters);
-              list.setFilters({ action: parsed === 'all' ? undefined : parsed });
-            }}
+            onChange={(next) => list.setFilters({ action: next })}
             w={200}
           />
-          <Select
+          <ListFilterSelect
             label="Method"
             data={methodOptions}
+            values={methodFilters}
             value={method}
-            allowDeselect={false}
-            onChange={(value) => {
-              const parsed = readOneOf(value, methodFilters);
-              list.setFilters({ method: parsed === 'all' ? undefined : parsed });
-            }}
+            onChange={(next) => list.setFilters({ method: next })}
             w={180}
           />
           <Switch
