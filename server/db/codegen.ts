@@ -24,6 +24,7 @@ const customImports: Record<string, string> = {
   TemplateKind: './column-types.ts#TemplateKind',
   ContactImportStatus: './column-types.ts#ContactImportStatus',
   EnquiryEventKind: './column-types.ts#EnquiryEventKind',
+  IncomingMessageSource: './column-types.ts#IncomingMessageSource',
   UploadDriver: './column-types.ts#UploadDriver',
   SegmentMatch: './column-types.ts#SegmentMatch',
   ConsentChannel: './column-types.ts#ConsentChannel',
@@ -44,6 +45,7 @@ const columns: Record<string, string> = {
   'enquiry_events.kind': 'EnquiryEventKind',
   'enquiry_events.from_status': 'EnquiryStatus | null',
   'enquiry_events.to_status': 'EnquiryStatus | null',
+  'enquiry_incoming_messages.source': 'IncomingMessageSource',
   'enquiry_offers.currency': "Generated<'AUD'>",
   // pg would make a calendar day a local-midnight Date: select it with to_char.
   'enquiry_offers.valid_until': 'ColumnType<never, string | null, string | null>',

@@ -25,6 +25,8 @@ export type TemplateKind = 'marketing' | 'reply';
 export type SuppressionReason = 'hard_bounce' | 'complaint';
 export type ContactImportStatus = 'draft' | 'queued' | 'running' | 'completed' | 'cancelled' | 'failed';
 export type EnquiryEventKind = 'status' | 'note' | 'assignment';
+/** Where a seller's message came from (decision 060). */
+export type IncomingMessageSource = 'email' | 'seller_page';
 export type UploadDriver = 'local' | 'uploadthing';
 export type SegmentMatch = 'all' | 'any';
 export type ConsentChannel = 'email' | 'sms';

@@ -6,6 +6,7 @@ import type {
   ConsentChannel,
   ContactImportStatus,
   EnquiryEventKind,
+  IncomingMessageSource,
   OutboxTag,
   SegmentMatch,
   SendStatus,
@@ -271,6 +272,23 @@ export interface EnquiryEvents {
   to_status: EnquiryStatus | null;
 }
 
+export interface EnquiryIncomingMessages {
+  body_html: string | null;
+  body_text: string;
+  created_at: Generated<Timestamp>;
+  enquiry_id: string | null;
+  from_email: string | null;
+  from_name: string | null;
+  id: Generated<string>;
+  provider_email_id: string | null;
+  read_at: Timestamp | null;
+  read_by: string | null;
+  received_at: Generated<Timestamp>;
+  reply_token: string | null;
+  source: IncomingMessageSource;
+  subject: string | null;
+}
+
 export interface EnquiryMessages {
   created_at: Generated<Timestamp>;
   enquiry_id: string;
@@ -484,6 +502,7 @@ export interface DB {
   email_templates: EmailTemplates;
   enquiries: Enquiries;
   enquiry_events: EnquiryEvents;
+  enquiry_incoming_messages: EnquiryIncomingMessages;
   enquiry_messages: EnquiryMessages;
   enquiry_offers: EnquiryOffers;
   leads: Leads;

@@ -62,7 +62,7 @@ export async function getEnquiry(db: DbExecutor, id: string): Promise<EnquiryDet
     .where('enquiries.id', '=', id)
     .executeTakeFirstOrThrow();
 
-  const [photos, others, events, offers, messages, emailEvents] = await Promise.all([
+  const [photos, others, events, offers, messages, emailEvents, incoming] = await Promise.all([
     db
       .selectFrom('uploads')
       .select('id')
@@ -120,6 +120,13 @@ export async function getEnquiry(db: DbExecutor, id: string): Promise<EnquiryDet
       JOIN email_events ev ON ev.provider_message_id = m.provider_message_id
       WHERE m.enquiry_id = ${id} AND m.provider_message_id IS NOT NULL
         AND ev.type NOT IN ('email.opened', 'email.clicked')`.execute(db),
+    db
+      .selectFrom('enquiry_incoming_messages')
+      .select(['id', 'source', 'from_email', 'from_name', 'subject', 'body_text', 'received_at', 'read_at'])
+      .where('enquiry_id', '=', id)
+      .orderBy('received_at')
+      .limit(TIMELINE_EVENTS_LIMIT)
+      .execute(),
   ]);
 
   const timeline: TimelineEntry[] = [{ kind: 'submitted', at: summary.createdAt }];
@@ -162,6 +169,17 @@ export async function getEnquiry(db: DbExecutor, id: string): Promise<EnquiryDet
       messageId: event.message_id,
       type: event.type,
       detail: event.detail,
+    });
+  for (const message of incoming)
+    timeline.push({
+      kind: 'incoming',
+      at: iso(message.received_at),
+      messageId: message.id,
+      source: message.source,
+      from: message.from_name ?? message.from_email,
+      subject: message.subject,
+      body: message.body_text,
+      read: message.read_at !== null,
     });
   // ISO strings of one format sort as time; the sort is stable, so same-instant steps keep the
   // order they were pushed in (a status change before the offer that caused it).

@@ -205,7 +205,18 @@ export type TimelineEntry =
   | { kind: 'assignment'; at: string; assigneeEmail: string | null; actor: string | null }
   | { kind: 'offer'; at: string; offer: EnquiryOffer }
   | { kind: 'email'; at: string; messageId: string; subject: string; to: string; actor: string | null }
-  | { kind: 'email_event'; at: string; messageId: string; type: string; detail: string | null };
+  | { kind: 'email_event'; at: string; messageId: string; type: string; detail: string | null }
+  | {
+      /** A message from the seller: an e-mailed reply or one written on their page (decision 060). */
+      kind: 'incoming';
+      at: string;
+      messageId: string;
+      source: 'email' | 'seller_page';
+      from: string | null;
+      subject: string | null;
+      body: string;
+      read: boolean;
+    };
 
 export interface EnquiryDetail extends EnquirySummary {
   additionalDetails: string | null;

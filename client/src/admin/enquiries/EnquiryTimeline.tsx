@@ -47,6 +47,15 @@ function describe(entry: TimelineEntry): { title: string; body: ReactNode } {
       return { title: `E-mail sent to ${entry.to}${by(entry.actor)}`, body: entry.subject };
     case 'email_event':
       return { title: `E-mail: ${EMAIL_EVENT_LABELS[entry.type] ?? entry.type}`, body: entry.detail };
+    case 'incoming': {
+      const from = entry.from ?? 'the seller';
+      const how =
+        entry.source === 'email' ? `Reply e-mailed by ${from}` : `Message from ${from} on their page`;
+      return {
+        title: `${how}${entry.read ? '' : ' (unread)'}`,
+        body: entry.subject && entry.source === 'email' ? `${entry.subject}\n\n${entry.body}` : entry.body,
+      };
+    }
   }
 }
 

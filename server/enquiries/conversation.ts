@@ -1,0 +1,67 @@
+import type { IncomingMessageSource } from '../db/column-types.ts';
+import type { DbExecutor } from '../db/database.ts';
+
+// The seller's side of an enquiry's conversation (decision 060): a reply e-mailed back through
+// the provider's inbound mail, or a message written on the seller's page. Both are filed here, so
+// the timeline, the unread count and the assignee's notification treat them alike.
+
+/** The longest message body kept; a longer one is cut with a marker rather than refused. */
+export const MAX_INCOMING_BODY_CHARS = 20_000;
+
+export interface IncomingMessage {
+  /** The enquiry it belongs to, or null when its reply address names none ("Unmatched mail"). */
+  enquiryId: string | null;
+  source: IncomingMessageSource;
+  fromEmail: string | null;
+  fromName: string | null;
+  subject: string | null;
+  /** Plain text, quoted history already stripped. */
+  bodyText: string;
+  /** Sanitised HTML, when the message had an HTML part. */
+  bodyHtml: string | null;
+  /** The provider's id of an inbound e-mail: filing the same one twice is a no-op. */
+  providerEmailId?: string | null;
+  /** The token of the reply address it came to (kept for unmatched mail). */
+  replyToken?: string | null;
+  receivedAt?: Date;
+}
+
+export interface FiledMessage {
+  id: string;
+  /** True when this provider id was filed before: nothing was written. */
+  duplicate: boolean;
+}
+
+function capped(text: string): string {
+  return text.length <= MAX_INCOMING_BODY_CHARS
+    ? text
+    : `${text.slice(0, MAX_INCOMING_BODY_CHARS)}\n[…message shortened]`;
+}
+
+/** Files one incoming message; idempotent on the provider's id. */
+export async function fileIncomingMessage(db: DbExecutor, message: IncomingMessage): Promise<FiledMessage> {
+  const inserted = await db
+    .insertInto('enquiry_incoming_messages')
+    .values({
+      enquiry_id: message.enquiryId,
+      source: message.source,
+      from_email: message.fromEmail,
+      from_name: message.fromName,
+      subject: message.subject,
+      body_text: capped(message.bodyText),
+      body_html: message.bodyHtml,
+      provider_email_id: message.providerEmailId ?? null,
+      reply_token: message.replyToken ?? null,
+      ...(message.receivedAt ? { received_at: message.receivedAt } : {}),
+    })
+    .onConflict((oc) => oc.column('provider_email_id').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (inserted) return { id: inserted.id, duplicate: false };
+  const existing = await db
+    .selectFrom('enquiry_incoming_messages')
+    .select('id')
+    .where('provider_email_id', '=', message.providerEmailId ?? null)
+    .executeTakeFirstOrThrow();
+  return { id: existing.id, duplicate: true };
+}
