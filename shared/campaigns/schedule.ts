@@ -15,7 +15,8 @@ export function isValidTimeZone(timeZone: string): boolean {
   }
 }
 
-function wallPartsAt(instant: number, timeZone: string): number {
+/** What clocks in `timeZone` show at `instant`, as milliseconds of a UTC date with those fields. */
+export function wallPartsAt(instant: number, timeZone: string): number {
   const parts = new Intl.DateTimeFormat('en-US', {
     timeZone,
     hourCycle: 'h23',

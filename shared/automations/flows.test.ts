@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { FLOW_MESSAGES, flowDefinitionSchema, MAX_FLOW_STEPS, type FlowStep } from './flows.ts';
+
+const TEMPLATE = '0b6f4d0e-7d0b-4c53-9f8e-2f6a0f3b1a11';
+const SEGMENT = '7c2a4a55-5f0d-4f43-8b51-0d3c2b9d6e22';
+
+const welcome = {
+  name: 'Welcome series',
+  description: 'Two e-mails for a new subscriber',
+  trigger: { type: 'consent_confirmed' },
+  reentry: 'once',
+  respectQuietHours: true,
+  steps: [
+    { id: 'first', type: 'send', templateId: TEMPLATE, template: 'marketing' },
+    { id: 'pause', type: 'wait', days: 3, hours: 0, minutes: 0 },
+    {
+      id: 'opened',
+      type: 'branch',
+      condition: { type: 'opened_previous' },
+      then: [{ id: 'second', type: 'send', templateId: TEMPLATE, template: 'marketing' }],
+      otherwise: [{ id: 'leave', type: 'exit' }],
+    },
+  ],
+};
+
+const messagesOf = (input: unknown) => {
+  const parsed = flowDefinitionSchema.safeParse(input);
+  return parsed.success ? [] : parsed.error.issues.map((issue) => issue.message);
+};
+
+describe('flow definitions', () => {
+  it('accepts a welcome series with a branch on opens', () => {
+    expect(messagesOf(welcome)).toEqual([]);
+  });
+
+  it('refuses two steps with one id, anywhere in the tree', () => {
+    const steps = structuredClone(welcome.steps);
+    (steps[2] as { then: FlowStep[] }).then[0]!.id = 'first';
+    expect(messagesOf({ ...welcome, steps })).toEqual([FLOW_MESSAGES.duplicateStepId('first')]);
+  });
+
+  it('refuses a flow that sends nothing', () => {
+    expect(
+      messagesOf({ ...welcome, steps: [{ id: 'w', type: 'wait', days: 1, hours: 0, minutes: 0 }] }),
+    ).toEqual([FLOW_MESSAGES.noSend]);
+  });
+
+  it('keeps reply templates and status branches to flows started by an enquiry', () => {
+    const steps = [
+      { id: 'reply', type: 'send', templateId: TEMPLATE, template: 'reply' },
+      {
+        id: 'status',
+        type: 'branch',
+        condition: { type: 'enquiry_status', statuses: ['offer_made'] },
+        then: [],
+        otherwise: [],
+      },
+    ];
+    expect(messagesOf({ ...welcome, steps })).toEqual([
+      FLOW_MESSAGES.replyNeedsEnquiry,
+      FLOW_MESSAGES.statusNeedsEnquiry,
+    ]);
+    const enquiryFlow = {
+      ...welcome,
+      trigger: { type: 'enquiry_status', status: 'offer_made', brands: ['Rolex'] },
+    };
+    expect(messagesOf({ ...enquiryFlow, steps })).toEqual([]);
+    const anniversary = { ...welcome, trigger: { type: 'after_purchase', days: 365, yearly: true } };
+    expect(messagesOf({ ...anniversary, steps })).toEqual([]);
+  });
+
+  it('branches on opens or clicks only after a send on every way there', () => {
+    const steps = [
+      {
+        id: 'b',
+        type: 'branch',
+        condition: { type: 'in_segment', segmentId: SEGMENT },
+        then: [{ id: 's', type: 'send', templateId: TEMPLATE, template: 'marketing' }],
+        otherwise: [],
+      },
+      { id: 'c', type: 'branch', condition: { type: 'clicked_previous' }, then: [], otherwise: [] },
+    ];
+    expect(messagesOf({ ...welcome, steps })).toEqual([FLOW_MESSAGES.engagementNeedsSend]);
+  });
+
+  it('refuses steps after an exit, empty and overlong waits, and bad times', () => {
+    const steps = [
+      { id: 'x', type: 'exit' },
+      { id: 's', type: 'send', templateId: TEMPLATE, template: 'marketing' },
+      { id: 'w0', type: 'wait', days: 0, hours: 0, minutes: 0 },
+      { id: 'w1', type: 'wait', days: 366, hours: 0, minutes: 0 },
+      { id: 'u', type: 'wait_until', weekday: 'monday', time: '24:00' },
+    ];
+    const messages = messagesOf({ ...welcome, steps });
+    expect(messages).toContain(FLOW_MESSAGES.stepsAfterExit);
+    expect(messages).toContain(FLOW_MESSAGES.emptyWait);
+    expect(messages.some((m) => m.includes('365'))).toBe(true);
+    expect(messages).toContain('Enter a time as HH:MM');
+  });
+
+  it('caps the size and depth of the tree', () => {
+    const many = Array.from({ length: MAX_FLOW_STEPS + 1 }, (_, i) => ({
+      id: `s${i}`,
+      type: 'send',
+      templateId: TEMPLATE,
+      template: 'marketing',
+    }));
+    expect(messagesOf({ ...welcome, steps: many })).toEqual([FLOW_MESSAGES.tooManySteps]);
+    let nested: unknown[] = [{ id: 'leaf', type: 'send', templateId: TEMPLATE, template: 'marketing' }];
+    for (let depth = 0; depth < 4; depth += 1)
+      nested = [
+        {
+          id: `b${depth}`,
+          type: 'branch',
+          condition: { type: 'in_segment', segmentId: SEGMENT },
+          then: nested,
+          otherwise: [],
+        },
+      ];
+    expect(messagesOf({ ...welcome, steps: nested })).toEqual([FLOW_MESSAGES.tooDeep]);
+  });
+
+  it('refuses unknown triggers, statuses and brands at the boundary', () => {
+    expect(messagesOf({ ...welcome, trigger: { type: 'birthday' } })).not.toEqual([]);
+    expect(
+      messagesOf({ ...welcome, trigger: { type: 'enquiry_status', status: 'sold', brands: [] } }),
+    ).toEqual(['Choose a status']);
+    expect(
+      messagesOf({ ...welcome, trigger: { type: 'enquiry_status', status: 'purchased', brands: ['Casio'] } }),
+    ).toEqual(['Choose a brand']);
+  });
+});
