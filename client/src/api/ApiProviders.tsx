@@ -1,9 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { createTrpcClient, TRPCProvider } from '../trpc.ts';
+import { shouldRetryQuery } from './retry.ts';
 
 function newQueryClient(): QueryClient {
-  return new QueryClient({ defaultOptions: { queries: { staleTime: 10_000 } } });
+  return new QueryClient({ defaultOptions: { queries: { staleTime: 10_000, retry: shouldRetryQuery } } });
 }
 
 // One cache per browser tab, kept when the visitor leaves an API page and comes back; on the
