@@ -25,6 +25,8 @@ const customImports: Record<string, string> = {
   ContactImportStatus: './column-types.ts#ContactImportStatus',
   EnquiryEventKind: './column-types.ts#EnquiryEventKind',
   IncomingMessageSource: './column-types.ts#IncomingMessageSource',
+  AutomationFlowState: './column-types.ts#AutomationFlowState',
+  AutomationRunState: './column-types.ts#AutomationRunState',
   UploadDriver: './column-types.ts#UploadDriver',
   SegmentMatch: './column-types.ts#SegmentMatch',
   ConsentChannel: './column-types.ts#ConsentChannel',
@@ -46,6 +48,9 @@ const columns: Record<string, string> = {
   'enquiry_events.from_status': 'EnquiryStatus | null',
   'enquiry_events.to_status': 'EnquiryStatus | null',
   'enquiry_incoming_messages.source': 'IncomingMessageSource',
+  'automation_flows.state': 'Generated<AutomationFlowState>',
+  'automation_runs.state': 'Generated<AutomationRunState>',
+  'automation_flow_versions.definition': 'ColumnType<unknown, string, never>',
   'enquiry_offers.currency': "Generated<'AUD'>",
   // pg would make a calendar day a local-midnight Date: select it with to_char.
   'enquiry_offers.valid_until': 'ColumnType<never, string | null, string | null>',

@@ -25,6 +25,10 @@ export type TemplateKind = 'marketing' | 'reply';
 export type SuppressionReason = 'hard_bounce' | 'complaint';
 export type ContactImportStatus = 'draft' | 'queued' | 'running' | 'completed' | 'cancelled' | 'failed';
 export type EnquiryEventKind = 'status' | 'note' | 'assignment';
+/** Whether an automation flow runs (decision 061). */
+export type AutomationFlowState = 'off' | 'live' | 'paused';
+/** Where one contact's run through a flow stands. */
+export type AutomationRunState = 'waiting' | 'finished' | 'exited';
 /** Where a seller's message came from (decision 060). */
 export type IncomingMessageSource = 'email' | 'seller_page';
 export type UploadDriver = 'local' | 'uploadthing';

@@ -2,6 +2,8 @@
 // Narrower column types are overrides in server/db/codegen.ts; friendly names are in server/db/types.ts.
 
 import type {
+  AutomationFlowState,
+  AutomationRunState,
   CampaignStatus,
   ConsentChannel,
   ContactImportStatus,
@@ -49,6 +51,47 @@ export interface AuditLog {
   summary: ColumnType<Record<string, unknown>, string, never>;
   window_end: ColumnType<Date | null, Date | null | undefined, never>;
   window_start: ColumnType<Date | null, Date | null | undefined, never>;
+}
+
+export interface AutomationFlows {
+  created_at: Generated<Timestamp>;
+  current_version: Generated<number>;
+  id: Generated<string>;
+  name: string;
+  state: Generated<AutomationFlowState>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface AutomationFlowVersions {
+  created_at: Generated<Timestamp>;
+  created_by: string | null;
+  definition: ColumnType<unknown, string, never>;
+  flow_id: string;
+  version: number;
+}
+
+export interface AutomationRuns {
+  contact_id: string;
+  due_at: Generated<Timestamp>;
+  enquiry_id: string | null;
+  entered_at: Generated<Timestamp>;
+  exit_reason: string | null;
+  finished_at: Timestamp | null;
+  flow_id: string;
+  id: Generated<string>;
+  next_step: string | null;
+  occurrence_key: Generated<string>;
+  state: Generated<AutomationRunState>;
+  version: number;
+}
+
+export interface AutomationRunSteps {
+  detail: string | null;
+  done_at: Generated<Timestamp>;
+  idempotency_key: string | null;
+  outcome: string;
+  run_id: string;
+  step_id: string;
 }
 
 export interface ConsentRecords {
@@ -491,6 +534,10 @@ export interface UserTwoFactor {
 export interface DB {
   access_requests: AccessRequests;
   audit_log: AuditLog;
+  automation_flow_versions: AutomationFlowVersions;
+  automation_flows: AutomationFlows;
+  automation_run_steps: AutomationRunSteps;
+  automation_runs: AutomationRuns;
   consent_records: ConsentRecords;
   contact_import_rejections: ContactImportRejections;
   contact_imports: ContactImports;

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { FLOW_MESSAGES, flowDefinitionSchema, MAX_FLOW_STEPS, type FlowStep } from './flows.ts';
+import {
+  branchTarget,
+  findStep,
+  FLOW_MESSAGES,
+  flowDefinitionSchema,
+  MAX_FLOW_STEPS,
+  stepAfter,
+  type FlowStep,
+} from './flows.ts';
 
 const TEMPLATE = '0b6f4d0e-7d0b-4c53-9f8e-2f6a0f3b1a11';
 const SEGMENT = '7c2a4a55-5f0d-4f43-8b51-0d3c2b9d6e22';
@@ -128,5 +136,48 @@ describe('flow definitions', () => {
     expect(
       messagesOf({ ...welcome, trigger: { type: 'enquiry_status', status: 'purchased', brands: ['Casio'] } }),
     ).toEqual(['Choose a brand']);
+  });
+});
+
+describe('moving through a flow', () => {
+  const steps = welcome.steps as FlowStep[];
+  const nested: FlowStep[] = [
+    {
+      id: 'b',
+      type: 'branch',
+      condition: { type: 'clicked_previous' },
+      then: [
+        { id: 't1', type: 'send', templateId: TEMPLATE, template: 'marketing' },
+        {
+          id: 'inner',
+          type: 'branch',
+          condition: { type: 'in_segment', segmentId: SEGMENT },
+          then: [],
+          otherwise: [{ id: 'o1', type: 'wait', days: 1, hours: 0, minutes: 0 }],
+        },
+      ],
+      otherwise: [],
+    },
+    { id: 'last', type: 'send', templateId: TEMPLATE, template: 'marketing' },
+  ];
+
+  it('goes to the next step, out of a branch at the end of its arm, and ends after the last', () => {
+    expect(stepAfter(steps, 'first')).toBe('pause');
+    expect(stepAfter(steps, 'second')).toBeNull();
+    expect(stepAfter(nested, 't1')).toBe('inner');
+    expect(stepAfter(nested, 'o1')).toBe('last');
+    expect(stepAfter(nested, 'inner')).toBe('last');
+    expect(stepAfter(nested, 'last')).toBeNull();
+    expect(stepAfter(nested, 'missing')).toBeUndefined();
+  });
+
+  it('follows a branch into its arm, or past it when the arm is empty', () => {
+    const outer = findStep(nested, 'b') as Extract<FlowStep, { type: 'branch' }>;
+    const inner = findStep(nested, 'inner') as Extract<FlowStep, { type: 'branch' }>;
+    expect(branchTarget(nested, outer, true)).toBe('t1');
+    expect(branchTarget(nested, outer, false)).toBe('last');
+    expect(branchTarget(nested, inner, true)).toBe('last');
+    expect(branchTarget(nested, inner, false)).toBe('o1');
+    expect(findStep(nested, 'o1')?.type).toBe('wait');
   });
 });

@@ -227,3 +227,48 @@ export function flowProblems(flow: {
   exitsLast(flow.steps, ['steps']);
   return problems;
 }
+
+/** The step with this id anywhere in the tree, or undefined. */
+export function findStep(steps: FlowStep[], id: string): FlowStep | undefined {
+  for (const step of steps) {
+    if (step.id === id) return step;
+    if (step.type === 'branch') {
+      const found = findStep(step.then, id) ?? findStep(step.otherwise, id);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The id of the step that runs after step `id` has finished (a branch's own continuation, not
+ * its arms): the next one in its list, or, at the end of a branch's arm, the step after that
+ * branch. Null when the flow ends there; undefined when no step has this id.
+ */
+export function stepAfter(steps: FlowStep[], id: string): string | null | undefined {
+  const search = (list: FlowStep[], after: string | null): string | null | undefined => {
+    for (let index = 0; index < list.length; index += 1) {
+      const step = list[index]!;
+      const next = list[index + 1]?.id ?? after;
+      if (step.id === id) return next;
+      if (step.type === 'branch') {
+        const inThen = search(step.then, next);
+        if (inThen !== undefined) return inThen;
+        const inOtherwise = search(step.otherwise, next);
+        if (inOtherwise !== undefined) return inOtherwise;
+      }
+    }
+    return undefined;
+  };
+  return search(steps, null);
+}
+
+/** Where a branch leads: the first step of the chosen arm, or the branch's continuation. */
+export function branchTarget(
+  steps: FlowStep[],
+  branch: Extract<FlowStep, { type: 'branch' }>,
+  holds: boolean,
+) {
+  const arm = holds ? branch.then : branch.otherwise;
+  return arm[0]?.id ?? stepAfter(steps, branch.id) ?? null;
+}

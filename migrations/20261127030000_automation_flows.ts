@@ -1,0 +1,71 @@
+import { type Kysely, sql } from 'kysely';
+
+// Frozen in time: never imports application code.
+//
+// Decision 061: automation flows. A flow's definition is versioned and immutable once saved, so a
+// contact finishes the version they started. A run is one contact's way through one version for one
+// trigger occurrence; the unique key makes the re-entry rule a constraint rather than a racing
+// check. Each executed step is one row, unique per run, written in the transaction that moves the
+// run on: a step happens at most once however often workers die or race.
+
+export async function up(db: Kysely<any>): Promise<void> {
+  await sql`
+    CREATE TABLE automation_flows (
+      id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+      name text NOT NULL CONSTRAINT automation_flows_name UNIQUE,
+      state text NOT NULL DEFAULT 'off' CONSTRAINT automation_flows_state CHECK (state IN ('off', 'live', 'paused')),
+      current_version integer NOT NULL DEFAULT 1,
+      created_at timestamptz NOT NULL DEFAULT now(),
+      updated_at timestamptz NOT NULL DEFAULT now()
+    )`.execute(db);
+  await sql`
+    CREATE TABLE automation_flow_versions (
+      flow_id uuid NOT NULL REFERENCES automation_flows(id) ON DELETE CASCADE,
+      version integer NOT NULL,
+      definition jsonb NOT NULL,
+      created_by uuid REFERENCES users(id) ON DELETE SET NULL,
+      created_at timestamptz NOT NULL DEFAULT now(),
+      PRIMARY KEY (flow_id, version)
+    )`.execute(db);
+  await sql`
+    CREATE TABLE automation_runs (
+      id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+      flow_id uuid NOT NULL REFERENCES automation_flows(id) ON DELETE CASCADE,
+      version integer NOT NULL,
+      contact_id uuid NOT NULL REFERENCES leads(id) ON DELETE CASCADE,
+      enquiry_id uuid REFERENCES enquiries(id) ON DELETE CASCADE,
+      occurrence_key text NOT NULL DEFAULT '',
+      state text NOT NULL DEFAULT 'waiting' CONSTRAINT automation_runs_state CHECK (state IN ('waiting', 'finished', 'exited')),
+      next_step text,
+      due_at timestamptz NOT NULL DEFAULT now(),
+      exit_reason text,
+      entered_at timestamptz NOT NULL DEFAULT now(),
+      finished_at timestamptz,
+      CONSTRAINT automation_runs_once UNIQUE (flow_id, contact_id, occurrence_key),
+      FOREIGN KEY (flow_id, version) REFERENCES automation_flow_versions(flow_id, version)
+    )`.execute(db);
+  // The due scan reads this index alone (ids of waiting runs in due order).
+  await sql`
+    CREATE INDEX automation_runs_due ON automation_runs (due_at) INCLUDE (id, flow_id)
+      WHERE state = 'waiting'`.execute(db);
+  await sql`CREATE INDEX automation_runs_contact ON automation_runs (contact_id) WHERE state = 'waiting'`.execute(
+    db,
+  );
+  await sql`
+    CREATE TABLE automation_run_steps (
+      run_id uuid NOT NULL REFERENCES automation_runs(id) ON DELETE CASCADE,
+      step_id text NOT NULL,
+      outcome text NOT NULL,
+      detail text,
+      idempotency_key text,
+      done_at timestamptz NOT NULL DEFAULT now(),
+      PRIMARY KEY (run_id, step_id)
+    )`.execute(db);
+}
+
+export async function down(db: Kysely<any>): Promise<void> {
+  await sql`DROP TABLE automation_run_steps`.execute(db);
+  await sql`DROP TABLE automation_runs`.execute(db);
+  await sql`DROP TABLE automation_flow_versions`.execute(db);
+  await sql`DROP TABLE automation_flows`.execute(db);
+}
