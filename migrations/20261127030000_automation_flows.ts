@@ -61,9 +61,29 @@ export async function up(db: Kysely<any>): Promise<void> {
       done_at timestamptz NOT NULL DEFAULT now(),
       PRIMARY KEY (run_id, step_id)
     )`.execute(db);
+  // Unsubscribing or being suppressed takes a contact out of every flow at once, in the statement
+  // that records it, whichever path records it (preferences, one-click, webhook, admin, import).
+  await sql`
+    CREATE FUNCTION automation_runs_exit_contact() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      UPDATE automation_runs
+        SET state = 'exited', next_step = NULL, finished_at = now(),
+            exit_reason = CASE WHEN NEW.suppressed_at IS NOT NULL THEN 'suppressed' ELSE 'unsubscribed' END
+        WHERE contact_id = NEW.id AND state = 'waiting';
+      RETURN NULL;
+    END $$`.execute(db);
+  await sql`
+    CREATE TRIGGER leads_exit_automation_runs
+      AFTER UPDATE OF email_unsubscribed_at, suppressed_at ON leads
+      FOR EACH ROW
+      WHEN ((OLD.email_unsubscribed_at IS NULL AND NEW.email_unsubscribed_at IS NOT NULL)
+         OR (OLD.suppressed_at IS NULL AND NEW.suppressed_at IS NOT NULL))
+      EXECUTE FUNCTION automation_runs_exit_contact()`.execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await sql`DROP TRIGGER leads_exit_automation_runs ON leads`.execute(db);
+  await sql`DROP FUNCTION automation_runs_exit_contact()`.execute(db);
   await sql`DROP TABLE automation_run_steps`.execute(db);
   await sql`DROP TABLE automation_runs`.execute(db);
   await sql`DROP TABLE automation_flow_versions`.execute(db);

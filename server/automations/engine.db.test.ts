@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FlowDefinition, FlowStep } from '#shared/automations/flows.ts';
 import { useTestDatabase } from '#test/support/db.ts';
-import { advanceRun, dueRunIds, exitContactFromFlows, type FlowEffects } from './engine.ts';
+import { advanceRun, dueRunIds, type FlowEffects } from './engine.ts';
 import { enterFlow } from './enter.ts';
 import { createFlow, saveFlowVersion, setFlowState } from './flows.ts';
 
@@ -191,18 +191,28 @@ describe('automation flows engine', () => {
     const otherRun = (await enterFlow(t.db, { flowId: second, contactId, occurrence: 'x', at: AFTERNOON }))!;
     await advanceRun(t.db, runId, effects, options(AFTERNOON));
     opened.add(`flow-step:${runId}:first`);
+    // Whichever path records the unsubscribe, the same statement ends every waiting run.
     await t.db
       .updateTable('leads')
       .set({ email_unsubscribed_at: new Date() })
       .where('id', '=', contactId)
       .execute();
-    expect(await advanceRun(t.db, runId, effects, options(daysAfter(AFTERNOON, 3)))).toBe('exited');
-    expect((await runOf(runId)).exit_reason).toBe('unsubscribed');
-    expect(
-      await t.db.transaction().execute((trx) => exitContactFromFlows(trx, contactId, 'unsubscribed')),
-    ).toBe(1);
-    expect((await runOf(otherRun)).state).toBe('exited');
+    expect(await runOf(runId)).toMatchObject({ state: 'exited', exit_reason: 'unsubscribed' });
+    expect(await runOf(otherRun)).toMatchObject({ state: 'exited', exit_reason: 'unsubscribed' });
+    expect(await advanceRun(t.db, runId, effects, options(daysAfter(AFTERNOON, 3)))).toBe('busy');
     expect(await sendsOf(contactId)).toEqual([FIRST]);
+
+    const suppressed = await newContact('bounced@example.com');
+    const bouncedRun = (await enterFlow(t.db, {
+      flowId,
+      contactId: suppressed,
+      occurrence: 'x',
+      at: AFTERNOON,
+    }))!;
+    await t.db.updateTable('leads').set({ suppressed_at: new Date() }).where('id', '=', suppressed).execute();
+    expect(await runOf(bouncedRun)).toMatchObject({ state: 'exited', exit_reason: 'suppressed' });
+    expect(await advanceRun(t.db, bouncedRun, effects, options(AFTERNOON))).toBe('busy');
+    expect(await sendsOf(suppressed)).toEqual([]);
   });
 
   it('holds a marketing send until quiet hours end, unless the flow says not to', async () => {

@@ -196,7 +196,8 @@ export async function advanceRun(
         })
         .execute();
 
-    // A contact who may no longer receive marketing leaves every flow (decision 061).
+    // The leads trigger ends runs on unsubscribe or suppression (decision 061); this catches a run
+    // entered after that change.
     if (run.email_unsubscribed_at) return finish('exited', 'unsubscribed');
     if (run.suppressed_at) return finish('exited', 'suppressed');
     const parsed = flowDefinitionSchema.safeParse(run.definition);
@@ -271,22 +272,4 @@ export async function advanceRun(
     // Unreachable for a valid flow (at most 50 steps, no loops); kept so a bad one cannot spin.
     return stepId === null ? finish('finished', null) : waitUntil(stepId, options.now);
   });
-}
-
-/**
- * Ends every waiting run of a contact at once, with the reason: an unsubscribe, a suppression or an
- * erasure takes them out of every flow in the same transaction as the change itself.
- */
-export async function exitContactFromFlows(
-  trx: DbTransaction,
-  contactId: string,
-  reason: string,
-): Promise<number> {
-  const result = await trx
-    .updateTable('automation_runs')
-    .set({ state: 'exited', exit_reason: reason, next_step: null, finished_at: sql<Date>`now()` })
-    .where('contact_id', '=', contactId)
-    .where('state', '=', 'waiting')
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
 }
