@@ -113,7 +113,8 @@ test('templates and the campaign editor, from a new template to a deleted copy',
 
   const panel = page.getByTestId('validation-panel');
   await expect(panel).toContainText('No unsubscribe link found. One will be added automatically.');
-  await expect(panel).toContainText('Found 2 merge tag(s): {{watch_brand}}, {{first_name}}');
+  // Only the tag without a value is warned about: {{first_name}} has a default (decision 011).
+  await expect(panel).toContainText('Found 1 merge tag(s) without a value: {{watch_brand}}');
   // The template has no default for its custom tag: sending is blocked until the campaign has one.
   await expect(panel).toContainText('Merge tag {{watch_brand}} has no value');
   await expect(page.getByRole('button', { name: 'Send Now' })).toBeDisabled();
