@@ -219,3 +219,25 @@ test("a template's own plain-text version: previewed, and carried into a campaig
     'Hi {{first_name}},\n\nPrices held steady this month.',
   );
 });
+
+test('the live preview scrolls an e-mail that pins its own page instead of clipping it', async ({ page }) => {
+  // E-mail boilerplate often sets height:100% and overflow:hidden on html and body: in a frame of
+  // fixed height, that page could not be scrolled, so everything below the fold was clipped.
+  const paragraphs = Array.from({ length: 60 }, (_, i) => `<p>Paragraph ${i + 1} of the market update.</p>`);
+  const pinned = `<!DOCTYPE html><html style="height:100%;overflow:hidden"><body style="height:100%;overflow:hidden;margin:0">
+${paragraphs.join('\n')}<p id="last">The last line <a href="{{unsubscribe_url}}">Unsubscribe</a></p></body></html>`;
+  await signInAsAdmin(page);
+  await page.goto('/admin/campaigns/new');
+  await htmlEditor(page, 'Email HTML').fill(pinned);
+  const frame = page.frameLocator('iframe[title="Live preview"]');
+  await expect(frame.locator('#last')).toHaveText(/The last line/);
+  const scrollTop = () =>
+    frame.locator('body').evaluate((body) => body.ownerDocument.scrollingElement?.scrollTop ?? 0);
+  expect(await scrollTop()).toBe(0);
+  // A wheel over the preview scrolls it, as the reader's mail app would; the doctype still holds
+  // (a style put before it would have switched the preview to quirks mode).
+  await page.locator('iframe[title="Live preview"]').hover();
+  await page.mouse.wheel(0, 2000);
+  await expect.poll(scrollTop).toBeGreaterThan(0);
+  expect(await frame.locator('body').evaluate((body) => body.ownerDocument.compatMode)).toBe('CSS1Compat');
+});
