@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
+import { abSmallTestWarning } from '#shared/campaigns/ab-test.ts';
 import { signInAsAdmin } from './support/admin.ts';
+import { E2E_ADMIN } from './support/constants.ts';
 import { e2eDatabase } from './support/db.ts';
 import { expect, type Page, test } from './support/test.ts';
 
@@ -116,6 +118,56 @@ test('an A/B subject test sends both subjects to the test share, then waits for 
     .where('status', '=', 'held')
     .executeTakeFirstOrThrow();
   expect(held.n).toBe(0);
+});
+
+test("Send Test starts at the member's address and sends both subjects; a small test warns", async ({
+  page,
+}) => {
+  const subjectA = `Send Test A ${run}`;
+  const subjectB = `Send Test B ${run}`;
+  await signInAsAdmin(page);
+  await page.goto('/admin/campaigns/new');
+  await page.getByRole('textbox', { name: /Campaign name/ }).fill(`A/B send test ${run}`);
+  await page.getByRole('textbox', { name: /^Subject line/ }).fill(subjectA);
+  await page.getByRole('textbox', { name: 'Email HTML' }).fill(html);
+  await page.getByRole('switch', { name: 'Test a second subject line' }).check({ force: true });
+  await page.getByRole('textbox', { name: /Subject line B/ }).fill(subjectB);
+  await page.getByRole('textbox', { name: /Test share/ }).fill('10');
+
+  // The warning comes from the audience count the form shows (decision 037); it does not block.
+  const count = page.getByTestId('recipient-count');
+  await expect(count).toHaveText(/^[\d,]+$/);
+  const recipients = Number((await count.textContent())?.replaceAll(',', ''));
+  const expected = abSmallTestWarning(recipients, 10);
+  expect(expected, 'the e2e audience is small enough for the warning').not.toBeNull();
+  await expect(page.getByTestId('ab-small-test')).toContainText(expected ?? 'a warning');
+  await expect(page.getByTestId('ab-small-test')).toContainText(
+    /\d+ recipients? per subject: results under 100 per subject are mostly chance$/,
+  );
+  await expect(page.getByRole('button', { name: 'Send Now' })).toBeEnabled();
+  await page.getByRole('button', { name: 'Send Now' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Send campaign now?' });
+  await expect(confirm.getByTestId('ab-small-test-review')).toHaveText(expected ?? '');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+
+  // Send Test: the signed-in member's address is already there; both subjects by default.
+  await page.getByRole('button', { name: 'Send Test' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Send test email' });
+  await expect(dialog.getByRole('textbox', { name: /Test email address/ })).toHaveValue(E2E_ADMIN.email);
+  await expect(dialog.getByRole('checkbox', { name: /Send both subjects/ })).toBeChecked();
+  await dialog.getByRole('button', { name: 'Send Test' }).click();
+  await expect(toast(page, `2 test emails sent to ${E2E_ADMIN.email} (subjects A and B)`)).toBeVisible();
+  const sent = await e2eDatabase()
+    .selectFrom('outbox_emails')
+    .select(['subject', 'tags'])
+    .where('subject', 'in', [subjectA, subjectB])
+    .where(sql<boolean>`${E2E_ADMIN.email} = ANY(to_addresses)`)
+    .execute();
+  // The real subject lines, each marked with its variant in the outbox.
+  expect(sent.map((e) => [e.tags.find((t) => t.name === 'ab_variant')?.value, e.subject]).sort()).toEqual([
+    ['A', subjectA],
+    ['B', subjectB],
+  ]);
 });
 
 test('Send to non-openers makes a draft for the delivered recipients who did not read it', async ({

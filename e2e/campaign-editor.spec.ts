@@ -113,7 +113,8 @@ test('templates and the campaign editor, from a new template to a deleted copy',
 
   const panel = page.getByTestId('validation-panel');
   await expect(panel).toContainText('No unsubscribe link found. One will be added automatically.');
-  await expect(panel).toContainText('Found 2 merge tag(s): {{watch_brand}}, {{first_name}}');
+  // Only the tag without a value is warned about: {{first_name}} has a default (decision 011).
+  await expect(panel).toContainText('Found 1 merge tag(s) without a value: {{watch_brand}}');
   // The template has no default for its custom tag: sending is blocked until the campaign has one.
   await expect(panel).toContainText('Merge tag {{watch_brand}} has no value');
   await expect(page.getByRole('button', { name: 'Send Now' })).toBeDisabled();
@@ -217,4 +218,26 @@ test("a template's own plain-text version: previewed, and carried into a campaig
   await expect(page.getByRole('textbox', { name: /Plain-text version/ })).toHaveValue(
     'Hi {{first_name}},\n\nPrices held steady this month.',
   );
+});
+
+test('the live preview scrolls an e-mail that pins its own page instead of clipping it', async ({ page }) => {
+  // E-mail boilerplate often sets height:100% and overflow:hidden on html and body: in a frame of
+  // fixed height, that page could not be scrolled, so everything below the fold was clipped.
+  const paragraphs = Array.from({ length: 60 }, (_, i) => `<p>Paragraph ${i + 1} of the market update.</p>`);
+  const pinned = `<!DOCTYPE html><html style="height:100%;overflow:hidden"><body style="height:100%;overflow:hidden;margin:0">
+${paragraphs.join('\n')}<p id="last">The last line <a href="{{unsubscribe_url}}">Unsubscribe</a></p></body></html>`;
+  await signInAsAdmin(page);
+  await page.goto('/admin/campaigns/new');
+  await htmlEditor(page, 'Email HTML').fill(pinned);
+  const frame = page.frameLocator('iframe[title="Live preview"]');
+  await expect(frame.locator('#last')).toHaveText(/The last line/);
+  const scrollTop = () =>
+    frame.locator('body').evaluate((body) => body.ownerDocument.scrollingElement?.scrollTop ?? 0);
+  expect(await scrollTop()).toBe(0);
+  // A wheel over the preview scrolls it, as the reader's mail app would; the doctype still holds
+  // (a style put before it would have switched the preview to quirks mode).
+  await page.locator('iframe[title="Live preview"]').hover();
+  await page.mouse.wheel(0, 2000);
+  await expect.poll(scrollTop).toBeGreaterThan(0);
+  expect(await frame.locator('body').evaluate((body) => body.ownerDocument.compatMode)).toBe('CSS1Compat');
 });

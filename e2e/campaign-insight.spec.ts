@@ -106,3 +106,61 @@ test('clicks posted to the webhook fill the link report, and a link filters the 
   await page.getByRole('button', { name: 'Show all' }).click();
   await expect(sendRows).toHaveCount(3);
 });
+
+test('an empty chart says where events come from; held sends have their own tab, kept in the URL', async ({
+  page,
+}) => {
+  const db = e2eDatabase();
+  const campaign = await db
+    .insertInto('email_campaigns')
+    .values({
+      name: `Held remainder ${run}`,
+      subject: 'Subject A',
+      subject_b: 'Subject B',
+      ab_test_percent: 20,
+      ab_wait_hours: 4,
+      ab_metric: 'opens',
+      status: 'paused',
+      html_content: '<html><body><p>Market update</p></body></html>',
+      total_recipients: 4,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('email_sends')
+    .values(
+      ['held-1', 'held-2', 'held-3', 'queued-1'].map((name) => ({
+        campaign_id: campaign.id,
+        recipient_email: `${name}-${run}@e2e.test`,
+        status: name.startsWith('held') ? ('held' as const) : ('queued' as const),
+        ab_remainder: name.startsWith('held'),
+      })),
+    )
+    .execute();
+
+  await signInAsAdmin(page);
+  await page.goto(`/admin/campaigns/${campaign.id}`);
+  // No event yet: no empty axis, but where the figures will come from (the e2e app has a secret).
+  const empty = page.getByTestId('engagement-empty');
+  await expect(empty).toContainText(
+    'Opens and clicks appear here as the e-mail provider reports them through its webhook.',
+  );
+  await expect(empty).not.toContainText('No webhook secret');
+  await expect(page.locator('.recharts-wrapper')).toHaveCount(0);
+
+  // Held (the A/B remainder, decision 037) is a tab of its own with its count, apart from Queued.
+  const sendRows = page.locator('tbody').last().getByRole('row');
+  await expect(sendRows).toHaveCount(4);
+  await page.getByText('Held (3)', { exact: true }).click();
+  await expect(page).toHaveURL(/[?&]sends=held/);
+  await expect(sendRows).toHaveCount(3);
+  await expect(sendRows.filter({ hasText: 'queued-1' })).toHaveCount(0);
+  // Kept in the URL: a reload (or a shared link) opens on the same tab.
+  await page.reload();
+  await expect(page.getByRole('radio', { name: 'Held (3)' })).toBeChecked();
+  await expect(sendRows).toHaveCount(3);
+  await page.getByText('Queued', { exact: true }).click();
+  await expect(page).toHaveURL(/[?&]sends=queued/);
+  await expect(sendRows).toHaveCount(1);
+  await expect(sendRows).toContainText(`queued-1-${run}@e2e.test`);
+});

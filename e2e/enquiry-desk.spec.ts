@@ -185,3 +185,60 @@ test('an enquiry from the sell form is worked from the inbox to Purchased', asyn
   await expect(page).toHaveURL(/\/admin\/enquiries\/[0-9a-f-]+$/);
   await expect(page.getByTestId('purchase-price')).toHaveText('Purchased for $12,000.00 AUD');
 });
+
+test('the assignee is named by the member’s display name, the address without one', async ({ page }) => {
+  const tag = randomUUID().slice(0, 8);
+  const name = `Desk Owner ${tag}`;
+  const db = e2eDatabase();
+  const lead = await db
+    .insertInto('leads')
+    .values({ email: `named.${tag}@example.com`, full_name: `Named Seller ${tag}` })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const enquiry = await db
+    .insertInto('enquiries')
+    .values({
+      lead_id: lead.id,
+      contact_name: `Named Seller ${tag}`,
+      watch_brand: 'Tudor',
+      watch_condition: 'Good',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
+  // Account: the member gives themselves a name (decision 057).
+  await signInAsAdmin(page);
+  await page.goto('/admin/account');
+  await expect(page.getByText('No name yet: the team sees admin@e2e.test.')).toBeVisible();
+  await page.getByRole('textbox', { name: /Display name/ }).fill(`  ${name} `);
+  await page.getByRole('button', { name: 'Save name' }).click();
+  await expect(page.locator('.mantine-Notification-root').filter({ hasText: 'Name saved' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: /Display name/ })).toHaveValue(name);
+
+  // Team: the name, with the address under it.
+  await page.goto('/admin/team');
+  const member = page.getByRole('row').filter({ hasText: 'admin@e2e.test' });
+  await expect(member).toContainText(name);
+
+  // The enquiry's picker offers the name; the timeline and the list say it.
+  await page.goto(`/admin/enquiries/${enquiry.id}`);
+  await page.getByRole('combobox', { name: 'Assigned to' }).click();
+  await page.getByRole('option', { name, exact: true }).click();
+  await expect(page.getByLabel('Timeline').getByText(`Assigned to ${name} by admin@e2e.test`)).toBeVisible();
+  await page.goto(`/admin/enquiries?search=named.${tag}`);
+  await expect(page.getByRole('row').filter({ hasText: `Named Seller ${tag}` })).toContainText(name);
+
+  // Cleared, the address stands in again.
+  await page.goto('/admin/account');
+  await page.getByRole('textbox', { name: /Display name/ }).fill('');
+  await page.getByRole('button', { name: 'Save name' }).click();
+  await expect(
+    page
+      .locator('.mantine-Notification-root')
+      .filter({ hasText: 'Name removed: your address is shown instead' }),
+  ).toBeVisible();
+  await page.goto(`/admin/enquiries?search=named.${tag}`);
+  await expect(page.getByRole('row').filter({ hasText: `Named Seller ${tag}` })).toContainText(
+    'admin@e2e.test',
+  );
+});

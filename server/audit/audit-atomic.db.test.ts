@@ -638,6 +638,13 @@ describe('every auth mutation and the import upload write their audit row', () =
           caller.auth.changePassword({ currentPassword: PASSWORD, newPassword: 'another new passphrase' });
       },
     },
+    'auth.changeName': {
+      action: 'auth.changeName',
+      prepare: async () => {
+        const { caller } = await member();
+        return () => caller.auth.changeName({ name: 'Walk Member' });
+      },
+    },
     [`POST ${IMPORT_UPLOAD_PATH}`]: {
       action: 'admin.contactImports.upload',
       prepare: async () => {

@@ -31,7 +31,12 @@ export async function findUserByEmail(db: DbExecutor, email: string) {
 
 export async function createUser(
   db: DbExecutor,
-  { email, password, verified = false }: { email: string; password: string; verified?: boolean },
+  {
+    email,
+    password,
+    verified = false,
+    name = null,
+  }: { email: string; password: string; verified?: boolean; name?: string | null },
 ): Promise<{ id: string; email: string }> {
   const passwordHash = await hashPassword(password);
   const row = await db
@@ -40,6 +45,7 @@ export async function createUser(
       email: email.trim(),
       password_hash: passwordHash,
       email_verified_at: verified ? new Date() : null,
+      name,
     })
     .onConflict((oc) => oc.expression(sql`lower(email)`).doNothing())
     .returning(['id', 'email'])
@@ -75,6 +81,17 @@ export async function listUsers(db: DbExecutor): Promise<UserSummary[]> {
     emailVerified: r.email_verified_at !== null,
     createdAt: r.created_at,
   }));
+}
+
+/** The member's display name (decision 057), or null; a blank name is stored as null. */
+export async function userName(db: DbExecutor, userId: string): Promise<string | null> {
+  const row = await db.selectFrom('users').select('name').where('id', '=', userId).executeTakeFirst();
+  return row?.name ?? null;
+}
+
+/** Sets (or with null removes) the member's display name (decision 057). */
+export async function setUserName(db: DbExecutor, userId: string, name: string | null): Promise<void> {
+  await db.updateTable('users').set({ name }).where('id', '=', userId).execute();
 }
 
 export async function adminExists(db: DbExecutor): Promise<boolean> {

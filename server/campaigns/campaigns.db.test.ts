@@ -556,7 +556,7 @@ describe('admin.campaigns', () => {
           subject: 'For {{first_name}}',
           html_content: content,
         }),
-      ).toEqual({ to: 'tester@example.com' });
+      ).toEqual({ to: 'tester@example.com', sent: ['A'] });
       const emails = await t.db
         .selectFrom('outbox_emails')
         .selectAll()
@@ -575,6 +575,55 @@ describe('admin.campaigns', () => {
       expect(email?.tags?.map((tag) => tag.name)).toEqual(['kind', 'sent_by']);
       expect(email?.tags?.[0]?.value).toBe('campaign-test');
       expect(email?.tags?.[1]?.value).toMatch(/^[0-9a-f-]{36}$/);
+    });
+
+    it('sends both subjects of an A/B campaign, each tagged with its variant (decision 037)', async () => {
+      const html = '<html><body><p>Hi {{first_name}}, {{brand}} prices are up.</p></body></html>';
+      const to = 'ab.tester@example.com';
+      const outbox = () =>
+        t.db
+          .selectFrom('outbox_emails')
+          .select(['subject', 'tags'])
+          .where(sql<boolean>`${to} = ANY(to_addresses)`)
+          .orderBy('created_at')
+          .execute();
+      expect(
+        await api().sendTest({
+          to,
+          name: 'n',
+          subject: '{{brand}} prices for {{first_name}}',
+          subject_b: 'What is your {{brand}} worth?',
+          variant: 'both',
+          html_content: html,
+          variables: { brand: 'Omega' },
+        }),
+      ).toEqual({ to, sent: ['A', 'B'] });
+      const both = await outbox();
+      // The real subjects, merged; the variant is a tag the outbox shows.
+      const variantOf = (e: (typeof both)[number]) => e.tags?.find((tag) => tag.name === 'ab_variant')?.value;
+      expect(both.map((e) => [variantOf(e), e.subject]).sort()).toEqual([
+        ['A', 'Omega prices for Alex'],
+        ['B', 'What is your Omega worth?'],
+      ]);
+
+      // Subject B alone; a test of B without subject B is a 400 from the shared schema.
+      await api().sendTest({
+        to,
+        name: 'n',
+        subject: 'A',
+        subject_b: 'Only B',
+        variant: 'B',
+        html_content: html,
+      });
+      expect((await outbox()).map((e) => e.subject).sort()).toEqual([
+        'Omega prices for Alex',
+        'Only B',
+        'What is your Omega worth?',
+      ]);
+      expect(
+        await codeOf(api().sendTest({ to, name: 'n', subject: 'A', variant: 'both', html_content: html })),
+      ).toBe('BAD_REQUEST');
+      expect(await outbox()).toHaveLength(3);
     });
 
     it('refuses an address on the suppression list, naming it, erased or listed', async () => {

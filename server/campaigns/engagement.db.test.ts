@@ -62,7 +62,7 @@ describe('campaign engagement over time (events through the signed webhook)', ()
       })
       .execute();
 
-    const points = await hook.admin().campaigns.engagement({
+    const { points } = await hook.admin().campaigns.engagement({
       id: a.campaignId,
     });
     const zero = { delivered: 0, opened: 0, clicked: 0, bounced: 0, unsubscribed: 0 };
@@ -130,7 +130,7 @@ describe('campaign engagement over time (events through the signed webhook)', ()
       return rows[0]?.n ?? 0;
     };
     const before = await hoursToNow();
-    const points = await hook.admin().campaigns.engagement({ id: send.campaignId });
+    const { points } = await hook.admin().campaigns.engagement({ id: send.campaignId });
     const after = await hoursToNow();
     expect(before).toBeGreaterThanOrEqual(6);
     expect(points.length).toBeGreaterThanOrEqual(before);
@@ -150,6 +150,14 @@ describe('campaign engagement over time (events through the signed webhook)', ()
   it('has no point for a campaign without any event', async () => {
     const [send] = await seedSentCampaign(t.db, 1);
     if (!send) throw new Error('one send');
-    expect(await hook.admin().campaigns.engagement({ id: send.campaignId })).toEqual([]);
+    expect(await hook.admin().campaigns.engagement({ id: send.campaignId })).toEqual({
+      points: [],
+      webhookConfigured: true,
+    });
+    // Without a webhook secret no event can arrive: the chart says so (decision 007).
+    expect(await hook.admin({ webhookSecret: false }).campaigns.engagement({ id: send.campaignId })).toEqual({
+      points: [],
+      webhookConfigured: false,
+    });
   });
 });

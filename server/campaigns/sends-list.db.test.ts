@@ -43,7 +43,9 @@ describe('details page: send filters and Retry failed', () => {
             campaign_id: row.id,
             recipient_email: `${sendStatus}-${i}@example.com`,
             status: sendStatus,
-            provider_message_id: ['queued', 'sending', 'skipped', 'cancelled', 'failed'].includes(sendStatus)
+            provider_message_id: ['held', 'queued', 'sending', 'skipped', 'cancelled', 'failed'].includes(
+              sendStatus,
+            )
               ? null
               : `m-${row.id}-${i}`,
             error: sendStatus === 'failed' ? 'provider refused' : null,
@@ -59,8 +61,10 @@ describe('details page: send filters and Retry failed', () => {
     expect(SEND_FILTERS.slice(0, 4)).toEqual(['all', 'delivered', 'bounced', 'failed']);
   });
 
-  it('filters the table by delivered, bounced, failed, sent, queued, skipped and cancelled', async () => {
+  it('filters the table by delivered, bounced, failed, sent, queued, held, skipped and cancelled', async () => {
     const statuses: SendStatus[] = [
+      'held',
+      'held',
       'queued',
       'sending',
       'sent',
@@ -91,7 +95,9 @@ describe('details page: send filters and Retry failed', () => {
       'delivery_delayed',
       'sent',
     ]);
+    // Held (an A/B remainder waiting for the winner, decision 037) has its own tab, not Queued's.
     expect(await shown('queued')).toEqual(['queued', 'sending']);
+    expect(await shown('held')).toEqual(['held', 'held']);
     expect(await shown('skipped')).toEqual(['skipped']);
     expect(await shown('cancelled')).toEqual(['cancelled']);
     const emptyCampaign = await campaignWith('sending', []);

@@ -13,8 +13,9 @@ export const SEND_FILTER_STATUSES: Record<Exclude<SendFilter, 'all'>, readonly S
   bounced: ['bounced'],
   failed: ['failed'],
   sent: ['sent', 'delivered', 'delivery_delayed', 'bounced', 'complained'],
-  // Held: an A/B test's remainder waiting for the winner (decision 037).
-  queued: ['held', 'queued', 'sending'],
+  queued: ['queued', 'sending'],
+  // An A/B test's remainder waiting for the winner (decision 037): not queued until it is chosen.
+  held: ['held'],
   skipped: ['skipped'],
   cancelled: ['cancelled'],
 };

@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import { validateCampaign } from '#shared/campaigns/rules.ts';
+import type { AbVariant } from '#shared/campaigns/ab-test.ts';
+import type { TestSendVariant } from '#shared/campaigns/schemas.ts';
 import type { TemplateKind } from '#shared/templates/kinds.ts';
 import { mergeTags, renderPreview } from '#shared/templates/variables.ts';
 import { writtenMessage } from '../email/layout/message.ts';
@@ -41,6 +43,12 @@ function suppressedTestMessage(address: string): string {
   return `${address.trim()} is on the suppression list, so no e-mail is sent to it, not even a test.`;
 }
 
+/**
+ * The tag naming the subject an A/B campaign's test carries ('A' or 'B'). The subject line stays
+ * the real one, as the readers get it; the outbox shows the tag (decision 037).
+ */
+export const TEST_VARIANT_TAG = 'ab_variant';
+
 /** The tag naming the member who sent a test e-mail (their user id). */
 export const TEST_SENDER_TAG = 'sent_by';
 
@@ -57,6 +65,8 @@ export interface TestEmailInput {
    * standard sample contact fills the recipient fields.
    */
   samples?: Readonly<Record<string, string>>;
+  /** An A/B campaign's test (decision 037): which subject this e-mail carries, shown as a tag. */
+  variant?: AbVariant;
   /** Whose allowance the send counts against. */
   userId: string;
   kind: 'campaign-test' | 'template-test';
@@ -157,8 +167,37 @@ export async function sendTestEmail(
     tags: [
       { name: 'kind', value: input.kind },
       { name: TEST_SENDER_TAG, value: input.userId },
+      ...(input.variant ? [{ name: TEST_VARIANT_TAG, value: input.variant }] : []),
     ],
   });
   if (!result.ok) throw new TestSendFailedError(result.error);
   return { id: result.id };
+}
+
+/**
+ * A campaign's Send Test: one e-mail with the chosen subject, or for an A/B campaign one per subject
+ * ('both'), each tagged with its variant and counted against the member's allowance.
+ */
+export async function sendCampaignTests(
+  services: Pick<AppServices, 'db' | 'config' | 'email'>,
+  input: Omit<TestEmailInput, 'subject' | 'variant' | 'kind'> & {
+    subject: string;
+    subjectB?: string | undefined;
+    variant: TestSendVariant;
+  },
+): Promise<{ sent: AbVariant[] }> {
+  const { subjectB, variant, ...content } = input;
+  const variants: AbVariant[] = variant === 'both' ? ['A', 'B'] : [variant];
+  for (const v of variants) {
+    const subject = v === 'B' ? subjectB : content.subject;
+    if (subject === undefined) throw new CampaignError('BAD_REQUEST', 'Subject line B is required');
+    await sendTestEmail(services, {
+      ...content,
+      subject,
+      kind: 'campaign-test',
+      // Only an A/B campaign's tests say which subject they carry.
+      ...(subjectB === undefined ? {} : { variant: v }),
+    });
+  }
+  return { sent: variants };
 }

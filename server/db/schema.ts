@@ -462,6 +462,7 @@ export interface TeamInvitations {
   expires_at: Timestamp;
   id: Generated<string>;
   invited_by: string | null;
+  name: string | null;
   revoked_at: Timestamp | null;
   role: Role;
   token_hash: string;
@@ -519,6 +520,7 @@ export interface Users {
   email: string;
   email_verified_at: Timestamp | null;
   id: Generated<string>;
+  name: string | null;
   password_hash: string;
 }
 

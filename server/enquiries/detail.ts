@@ -90,6 +90,7 @@ export async function getEnquiry(db: DbExecutor, id: string): Promise<EnquiryDet
         'enquiry_events.actor_email',
         'enquiry_events.created_at',
         'users.email as assignee_email',
+        'users.name as assignee_name',
       ])
       .where('enquiry_events.enquiry_id', '=', id)
       .orderBy('enquiry_events.created_at')
@@ -148,6 +149,7 @@ export async function getEnquiry(db: DbExecutor, id: string): Promise<EnquiryDet
         kind: 'assignment',
         at,
         assigneeEmail: event.assignee_email,
+        assigneeName: event.assignee_name,
         actor: event.actor_email,
       });
   }
@@ -217,13 +219,19 @@ export async function getEnquiry(db: DbExecutor, id: string): Promise<EnquiryDet
   };
 }
 
-/** Members who may work an enquiry, so it can be assigned to them (decision 027). */
-export async function listAssignableAdmins(db: DbExecutor): Promise<Array<{ id: string; email: string }>> {
+/**
+ * Members who may work an enquiry, so it can be assigned to them (decision 027), by name with the
+ * address for those without one (decision 057): named members first, then the rest by address.
+ */
+export async function listAssignableAdmins(
+  db: DbExecutor,
+): Promise<Array<{ id: string; email: string; name: string | null }>> {
   return db
     .selectFrom('users')
     .innerJoin('user_roles', 'user_roles.user_id', 'users.id')
-    .select(['users.id', 'users.email'])
+    .select(['users.id', 'users.email', 'users.name'])
     .where('user_roles.role', 'in', rolesWith('enquiries.write'))
-    .orderBy('users.email')
+    .orderBy(sql`users.name IS NULL`)
+    .orderBy(sql`lower(coalesce(users.name, users.email))`)
     .execute();
 }

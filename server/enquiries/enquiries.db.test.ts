@@ -124,6 +124,42 @@ describe('admin enquiries', () => {
     await caller().admin.enquiries.assign({ id: ids[5]!, assigneeId: null });
   });
 
+  it('names the assignee by the member’s name, the address without one (decision 057)', async () => {
+    const named = callerFor(testServices(t.db), other);
+    expect(await named.auth.changeName({ name: '  Grace Buyer ' })).toMatchObject({ name: 'Grace Buyer' });
+    expect(await named.auth.me()).toMatchObject({ email: 'buyer@example.com', name: 'Grace Buyer' });
+    // The picker: named members first, each with the address to fall back on.
+    const { admins } = await caller().admin.enquiries.filterOptions();
+    expect(admins.map((a) => [a.email, a.name])).toEqual([
+      ['buyer@example.com', 'Grace Buyer'],
+      ['desk-admin@example.com', null],
+    ]);
+    expect((await caller().admin.team.list()).find((m) => m.id === other.id)?.name).toBe('Grace Buyer');
+
+    await caller().admin.enquiries.assign({ id: ids[30]!, assigneeId: other.id });
+    const row = (await caller().admin.enquiries.list({ assignee: other.id })).rows[0];
+    expect([row?.assigneeEmail, row?.assigneeName]).toEqual(['buyer@example.com', 'Grace Buyer']);
+    const detail = await caller().admin.enquiries.get({ id: ids[30]! });
+    expect(detail.timeline.filter((e) => e.kind === 'assignment')).toEqual([
+      expect.objectContaining({ assigneeEmail: 'buyer@example.com', assigneeName: 'Grace Buyer' }),
+    ]);
+
+    // Blank removes the name: the address again. A line break is a 400 with the form's message.
+    expect(await named.auth.changeName({ name: ' ' })).toMatchObject({ name: null });
+    expect((await caller().admin.enquiries.list({ assignee: other.id })).rows[0]?.assigneeName).toBeNull();
+    expect(await codeOf(named.auth.changeName({ name: 'Grace\nBcc: x@example.com' }))).toBe('BAD_REQUEST');
+    // Audited like every account change, without the name itself.
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select(['summary'])
+      .where('action', '=', 'auth.changeName')
+      .where('actor_id', '=', other.id)
+      .orderBy('created_at')
+      .execute();
+    expect(audit.map((a) => a.summary)).toEqual([{ named: true }, { named: false }]);
+    await caller().admin.enquiries.assign({ id: ids[30]!, assigneeId: null });
+  });
+
   it('filters by calendar days in the settings timezone, both ends included', async () => {
     // Sydney is UTC+11 in January: minute 0 UTC on 1 January is 11:00 on 1 January there.
     const jan1 = await caller().admin.enquiries.list({ from: '2026-01-01', to: '2026-01-01' });

@@ -95,6 +95,7 @@ interface SummaryRow {
   status: EnquiryStatus;
   assignee_id: string | null;
   assignee_email: string | null;
+  assignee_name: string | null;
   photo_id: string | null;
   photo_count: number;
   first_replied_at: Date | null;
@@ -123,6 +124,7 @@ export function toEnquirySummary(row: SummaryRow): EnquirySummary {
     status: row.status,
     assigneeId: row.assignee_id,
     assigneeEmail: row.assignee_email,
+    assigneeName: row.assignee_name,
     photoId: row.photo_id,
     photoCount: row.photo_count,
     firstRepliedAt: row.first_replied_at?.toISOString() ?? null,
@@ -137,7 +139,7 @@ export async function enquirySummaries(db: DbExecutor, ids: readonly string[]): 
     SELECT e.id, e.lead_id, e.contact_name, e.contact_phone, l.email, l.full_name, l.phone,
            e.watch_brand, e.watch_model, e.watch_year, e.watch_condition, e.has_box, e.has_papers,
            e.source, e.utm_source, e.utm_medium, e.utm_campaign, e.status, e.assignee_id,
-           u.email AS assignee_email, p.photo_id, coalesce(p.photo_count, 0)::int AS photo_count,
+           u.email AS assignee_email, u.name AS assignee_name, p.photo_id, coalesce(p.photo_count, 0)::int AS photo_count,
            e.first_replied_at, e.created_at
     FROM enquiries e
     JOIN leads l ON l.id = e.lead_id

@@ -115,6 +115,7 @@ describe('fuzzing the public surface', () => {
     ['auth.resetPassword', emailLike, 300],
     ['auth.signOut', anyValue, 200],
     ['auth.changePassword', emailLike, 200],
+    ['auth.changeName', fc.record({ name: anyValue }, { requiredKeys: [] }), 200],
     ['consent.confirm', tokenLike, 600],
     [
       'auth.verifyTwoFactor',

@@ -40,7 +40,7 @@ describe("the demo campaign's figures", () => {
     expect(header).toEqual({ sent: 8, delivered: 7, opened: 4, clicked: 2, bounced: 1 });
     expect(summary.sentCount).toBe(header.sent);
 
-    const points = await api().campaigns.engagement({ id: detail.id });
+    const { points } = await api().campaigns.engagement({ id: detail.id });
     const chart = (key: 'delivered' | 'opened' | 'clicked' | 'bounced' | 'unsubscribed') =>
       points.reduce((n, p) => n + p[key], 0);
     expect({

@@ -107,6 +107,33 @@ describe('team invitations (decision 030)', () => {
     ]);
   });
 
+  it('starts the member with the name the invitation carries (decision 057)', async () => {
+    const inviter = await owner('name-owner@example.com');
+    const jobs = recordingJobQueue();
+    const services = { config: testConfig(), jobs };
+    await inviteMember(
+      t.db,
+      services,
+      { email: 'named@example.com', role: 'buyer', name: 'Ada Lovelace' },
+      inviter,
+    );
+    const named = linkToken(jobs);
+    await inviteMember(t.db, services, { email: 'unnamed@example.com', role: 'viewer' }, inviter);
+    const unnamed = linkToken(jobs);
+    for (const token of [named, unnamed])
+      await t.db.transaction().execute((trx) => acceptInvitation(trx, { token, password: PASSWORD }));
+    const rows = await t.db
+      .selectFrom('users')
+      .select(['email', 'name'])
+      .where('email', 'in', ['named@example.com', 'unnamed@example.com'])
+      .orderBy('email')
+      .execute();
+    expect(rows).toEqual([
+      { email: 'named@example.com', name: 'Ada Lovelace' },
+      { email: 'unnamed@example.com', name: null },
+    ]);
+  });
+
   it('expires after 72 hours', async () => {
     const inviter = await owner('exp-owner@example.com');
     const jobs = recordingJobQueue();

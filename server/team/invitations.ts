@@ -72,7 +72,7 @@ async function sendInvitation(
 export async function inviteMember(
   db: DbExecutor,
   services: Services,
-  input: { email: string; role: Role },
+  input: { email: string; role: Role; name?: string | null },
   inviter: { id: string; email: string },
   now = new Date(),
 ): Promise<{ id: string }> {
@@ -90,6 +90,8 @@ export async function inviteMember(
     .values({
       email,
       role: input.role,
+      // The name the member starts with (decision 057); theirs to change on the Account page.
+      name: input.name ?? null,
       token_hash: hashToken(token),
       invited_by: inviter.id,
       created_at: now,
@@ -175,7 +177,7 @@ export async function listInvitations(db: DbExecutor, now = new Date()): Promise
 async function openInvitation(db: DbExecutor, token: string, now: Date, forUpdate: boolean) {
   let query = db
     .selectFrom('team_invitations')
-    .select(['id', 'email', 'role'])
+    .select(['id', 'email', 'role', 'name'])
     .where('token_hash', '=', hashToken(token))
     .where('accepted_at', 'is', null)
     .where('revoked_at', 'is', null)
@@ -233,7 +235,12 @@ export async function acceptInvitation(
   let user: { id: string; email: string };
   try {
     // The address was the invitee's to open: the link proves it, so it counts as verified.
-    user = await createUser(trx, { email: invitation.email, password: input.password, verified: true });
+    user = await createUser(trx, {
+      email: invitation.email,
+      password: input.password,
+      verified: true,
+      name: invitation.name,
+    });
   } catch (error) {
     // A verified account took the address after the invitation went out.
     if (error instanceof UserExistsError)

@@ -19,6 +19,7 @@ export async function listMembers(db: DbExecutor, now = new Date()): Promise<Tea
     .select([
       'users.id',
       'users.email',
+      'users.name',
       'user_roles.role',
       'user_two_factor.enabled_at',
       // The audit log is the record of sign-ins (decision 028), as sessions end and are deleted;
@@ -36,6 +37,7 @@ export async function listMembers(db: DbExecutor, now = new Date()): Promise<Tea
   return rows.map((r) => ({
     id: r.id,
     email: r.email,
+    name: r.name,
     role: r.role,
     lastSignInAt: r.last_sign_in_at?.toISOString() ?? null,
     twoFactor: r.enabled_at !== null,

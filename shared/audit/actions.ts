@@ -72,6 +72,7 @@ export const AUDIT_ACTIONS = [
   'auth.resetPassword',
   'auth.changePassword',
   'auth.changePasswordFailed',
+  'auth.changeName',
   // The admin CLI (decision 043)
   'cli.create',
   'cli.grant',

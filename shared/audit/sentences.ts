@@ -191,6 +191,9 @@ const SENTENCES: Record<AuditAction, Describe> = {
   'auth.resetPassword': (c) => ['reset their password', sessionsEnded(c)],
   'auth.changePassword': (c) => ['changed their password', sessionsEnded(c)],
   'auth.changePasswordFailed': () => ['entered a wrong current password'],
+  'auth.changeName': (c) => [
+    c.summary.named === false ? 'removed their display name' : 'changed their display name',
+  ],
 
   'cli.create': (c) => ['created the account ', member(c), ' from the command line'],
   'cli.grant': (c) => {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { type AbVariantResult, abTestSchema, abTestSize, pickWinner } from './ab-test.ts';
+import {
+  type AbVariantResult,
+  abRecipientsPerSubject,
+  abSmallTestWarning,
+  abTestSchema,
+  abTestSize,
+  pickWinner,
+} from './ab-test.ts';
 
 const result = (variant: 'A' | 'B', openRate: number | null, clickRate: number | null): AbVariantResult => ({
   variant,
@@ -43,5 +50,25 @@ describe('A/B subject test rules (decision 037)', () => {
     expect(pickWinner('opens', result('A', 12, 0), result('B', 12, 0))).toBe('A');
     expect(pickWinner('opens', result('A', null, null), result('B', null, null))).toBe('A');
     expect(pickWinner('clicks', result('A', null, null), result('B', 0.1, 0.1))).toBe('B');
+  });
+
+  it('warns, with the numbers, when fewer than 100 recipients get each subject', () => {
+    // 420 × 20 % = 84 in the test, 42 per subject.
+    expect(abRecipientsPerSubject(420, 20)).toBe(42);
+    expect(abSmallTestWarning(420, 20)).toBe(
+      '42 recipients per subject: results under 100 per subject are mostly chance',
+    );
+    // 1,000 × 20 % = 200, 100 per subject: enough. 999 × 20 % = 200 too (rounded).
+    expect(abSmallTestWarning(1000, 20)).toBeNull();
+    expect(abSmallTestWarning(995, 20)).toBe(
+      '99 recipients per subject: results under 100 per subject are mostly chance',
+    );
+    // An odd test size: the smaller half counts. A tiny list still gets one each.
+    expect(abRecipientsPerSubject(1005, 20)).toBe(100);
+    expect(abSmallTestWarning(3, 10)).toBe(
+      '1 recipient per subject: results under 100 per subject are mostly chance',
+    );
+    // No audience yet: nothing to say.
+    expect(abSmallTestWarning(0, 20)).toBeNull();
   });
 });

@@ -48,6 +48,28 @@ export function abTestSize(audience: number, percent: number): number {
   return Math.min(audience, Math.max(2, Math.round((audience * percent) / 100)));
 }
 
+/**
+ * Below this many recipients per subject, a difference in open or click rate is mostly chance
+ * (decision 037): the editor warns, it does not block, since a small list may still want to try.
+ */
+export const AB_MIN_PER_SUBJECT = 100;
+
+/** Recipients per subject in the test phase: the smaller half of the test share. */
+export function abRecipientsPerSubject(audience: number, percent: number): number {
+  return Math.floor(abTestSize(audience, percent) / 2);
+}
+
+/** The editor's warning for a test too small to tell the subjects apart, or null. */
+export function abSmallTestWarning(audience: number, percent: number): string | null {
+  if (audience <= 0) return null;
+  const perSubject = abRecipientsPerSubject(audience, percent);
+  if (perSubject >= AB_MIN_PER_SUBJECT) return null;
+  return (
+    `${perSubject.toLocaleString('en-AU')} recipient${perSubject === 1 ? '' : 's'} per subject: ` +
+    `results under ${AB_MIN_PER_SUBJECT} per subject are mostly chance`
+  );
+}
+
 export interface AbVariantResult {
   variant: AbVariant;
   subject: string;

@@ -200,25 +200,31 @@ describe('validateCampaign: warnings', () => {
     expect(warningCodes({ html: cleanHtml.replace('Unsubscribe', 'UNSUBSCRIBE') })).toEqual([]);
   });
 
-  it('lists every merge tag of the subject and the HTML, each once', () => {
+  it('warns about merge tags only when one lacks a value (decision 011)', () => {
     const html = cleanHtml.replace(
       '<p>',
       '<p>{{first_name}} {{email}} {{ first_name }} {{city}} {{brand}} {{model}}',
     );
+    // Every tag filled: recipient fields have a default, custom tags a value. No warning.
     const variables = { city: 'Sydney', brand: 'Rolex', model: 'Submariner' };
-    expect(warning({ html, variables }, 'merge_tags')).toEqual({
+    expect(warning({ html, variables }, 'merge_tags')).toBeUndefined();
+    expect(
+      warning({ html, subject: '{{brand}} for {{full_name}}', variables }, 'merge_tags'),
+    ).toBeUndefined();
+    // Two custom tags blank or missing: the warning names exactly those, in the content's order.
+    expect(
+      warning({ html, subject: '{{model}} for {{full_name}}', variables: { city: ' ' } }, 'merge_tags'),
+    ).toEqual({
       code: 'merge_tags',
-      message: 'Found 5 merge tag(s): {{first_name}}, {{email}}, {{city}}, {{brand}}, {{model}}',
+      message: 'Found 3 merge tag(s) without a value: {{model}}, {{city}}, {{brand}}',
     });
-    expect(warning({ html, subject: '{{brand}} for {{full_name}}', variables }, 'merge_tags')?.message).toBe(
-      'Found 6 merge tag(s): {{brand}}, {{full_name}}, {{first_name}}, {{email}}, {{city}}, {{model}}',
-    );
   });
 
-  it('lists a single merge tag', () => {
+  it('lists a single merge tag without a value', () => {
     const html = cleanHtml.replace('<p>', '<p>Hi {{name}},');
-    expect(warning({ html, variables: { name: 'there' } }, 'merge_tags')?.message).toBe(
-      'Found 1 merge tag(s): {{name}}',
+    expect(warning({ html, variables: { name: 'there' } }, 'merge_tags')).toBeUndefined();
+    expect(warning({ html, variables: {} }, 'merge_tags')?.message).toBe(
+      'Found 1 merge tag(s) without a value: {{name}}',
     );
     // Not a word-character tag, so not a merge tag.
     expect(warningCodes({ html: cleanHtml.replace('<p>', '<p>{{first name}}') })).toEqual([]);
@@ -422,7 +428,7 @@ describe('validateCampaign: the preheader (decision 011)', () => {
       'Merge tag {{model}} has no value: enter one under Merge values',
     ]);
     expect(result.warnings.find((w) => w.code === 'merge_tags')?.message).toBe(
-      'Found 2 merge tag(s): {{brand}}, {{model}}',
+      'Found 2 merge tag(s) without a value: {{brand}}, {{model}}',
     );
     expect(check({ preheader: '{{model}}', variables: { model: 'Daytona' } }).errors).toEqual([]);
   });

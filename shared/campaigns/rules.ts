@@ -1,8 +1,8 @@
 import {
-  contentTags,
   MAX_PREHEADER,
   PREHEADER_LINE_BREAK_MESSAGE,
   PREHEADER_TOO_LONG_MESSAGE,
+  tagsLackingValue,
   tagsWithoutValue,
   type VariableValues,
 } from '../templates/variables.ts';
@@ -189,11 +189,16 @@ export function validateCampaign(draft: CampaignDraft): CampaignValidation {
       message: 'No unsubscribe link found. One will be added automatically.',
     });
   }
-  // Same tag grammar as the merge step, so `{{ name }}` is reported exactly when it would be substituted.
-  const tags = contentTags(subject, preheader ? `${preheader}\n${html}` : html);
-  if (tags.length > 0) {
-    const listed = tags.map((t) => `{{${t}}}`).join(', ');
-    warnings.push({ code: 'merge_tags', message: `Found ${tags.length} merge tag(s): ${listed}` });
+  // Only a tag that lacks a value for some reader is worth a warning (decision 011): recipient
+  // fields fall back to a default ("there"), the address and the links always have one, so a
+  // content whose every tag is filled says nothing here.
+  const lacking = tagsLackingValue(subject, body, variables);
+  if (lacking.length > 0) {
+    const listed = lacking.map((t) => `{{${t}}}`).join(', ');
+    warnings.push({
+      code: 'merge_tags',
+      message: `Found ${lacking.length} merge tag(s) without a value: ${listed}`,
+    });
   }
   if (recipientCount > LARGE_CAMPAIGN) {
     warnings.push({

@@ -7,9 +7,14 @@ import { MAX_HTML_BYTES, MAX_NAME, MAX_SUBJECT, utf8ByteLength } from './rules.t
 
 /** One zod schema per `admin.campaigns.*` input, shared by the campaign form and the server. */
 
-import { CAMPAIGN_STATUS_FILTERS, type CampaignStatus, MAX_SEARCH } from './search-params.ts';
+import { CAMPAIGN_STATUS_FILTERS, type CampaignStatus, MAX_SEARCH, SEND_FILTERS } from './search-params.ts';
 
-export { CAMPAIGN_STATUSES, type CampaignListSearch, type CampaignStatus } from './search-params.ts';
+export {
+  CAMPAIGN_STATUSES,
+  type CampaignListSearch,
+  type CampaignStatus,
+  SEND_FILTERS,
+} from './search-params.ts';
 
 /** Statuses whose content may still change; everything later is history. */
 export const EDITABLE_STATUSES = ['draft', 'scheduled'] as const satisfies readonly CampaignStatus[];
@@ -109,21 +114,34 @@ export const campaignAudienceInputSchema = z
   .object({ segmentId: z.uuid('Choose a segment').nullish() })
   .optional();
 
-export const campaignSendTestInputSchema = z.object({
-  to: z
-    .string({ error: 'Please enter a test email address' })
-    .refine(noLineBreak, 'Email cannot contain line breaks')
-    .trim()
-    .min(1, 'Please enter a test email address')
-    .max(254, 'Email must be less than 255 characters')
-    .regex(BASIC_EMAIL, 'Please enter a valid email address'),
-  name: campaignNameSchema,
-  subject: campaignSubjectSchema,
-  preheader: preheaderSchema,
-  html_content: campaignHtmlSchema,
-  text_content: textContentSchema,
-  variables: variableValuesSchema,
-});
+/** Send Test's choice for an A/B campaign: subject A, subject B, or one e-mail of each. */
+export const TEST_SEND_VARIANTS = ['A', 'B', 'both'] as const;
+export type TestSendVariant = (typeof TEST_SEND_VARIANTS)[number];
+
+export const campaignSendTestInputSchema = z
+  .object({
+    to: z
+      .string({ error: 'Please enter a test email address' })
+      .refine(noLineBreak, 'Email cannot contain line breaks')
+      .trim()
+      .min(1, 'Please enter a test email address')
+      .max(254, 'Email must be less than 255 characters')
+      .regex(BASIC_EMAIL, 'Please enter a valid email address'),
+    name: campaignNameSchema,
+    subject: campaignSubjectSchema,
+    preheader: preheaderSchema,
+    html_content: campaignHtmlSchema,
+    text_content: textContentSchema,
+    variables: variableValuesSchema,
+    /** An A/B campaign's second subject (decision 037); needed for `variant` 'B' or 'both'. */
+    subject_b: campaignSubjectSchema.optional(),
+    /** Which subject the test carries: 'both' sends two e-mails, one per subject. */
+    variant: z.enum(TEST_SEND_VARIANTS).default('A'),
+  })
+  .refine((input) => input.variant === 'A' || input.subject_b !== undefined, {
+    message: 'Subject line B is required to send a test of subject B',
+    path: ['subject_b'],
+  });
 
 /** "Send to non-openers" (decision 038): the copy needs its own subject. */
 export const nonOpenersCopyInputSchema = z.object({
@@ -141,21 +159,6 @@ export const campaignListInputSchema = z.object({
   status: campaignStatusFilterSchema.default('all'),
 });
 
-/**
- * The details page's send filters: the spec's four first, then the engine's own states. Each maps
- * to send statuses on the server (server/campaigns/sends-list.ts); 'sent' means accepted by the
- * provider, whatever was reported since, so it matches the Sent counter.
- */
-export const SEND_FILTERS = [
-  'all',
-  'delivered',
-  'bounced',
-  'failed',
-  'sent',
-  'queued',
-  'skipped',
-  'cancelled',
-] as const;
 export const sendFilterSchema = z.enum(SEND_FILTERS);
 export type SendFilter = z.infer<typeof sendFilterSchema>;
 

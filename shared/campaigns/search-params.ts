@@ -32,3 +32,32 @@ export function parseCampaignListSearch(raw: Record<string, unknown>): CampaignL
     status: readOneOf(raw.status, CAMPAIGN_STATUS_FILTERS),
   };
 }
+
+/**
+ * The details page's send filters: the spec's four first, then the engine's own states. Each maps
+ * to send statuses on the server (server/campaigns/sends-list.ts); 'sent' means accepted by the
+ * provider, whatever was reported since, so it matches the Sent counter. 'held' is an A/B test's
+ * remainder waiting for the winner (decision 037), apart from 'queued', which the engine will send.
+ */
+export const SEND_FILTERS = [
+  'all',
+  'delivered',
+  'bounced',
+  'failed',
+  'sent',
+  'queued',
+  'held',
+  'skipped',
+  'cancelled',
+] as const;
+
+export interface CampaignDetailsSearch {
+  /** The sends table's filter; absent is 'all'. */
+  sends?: Exclude<(typeof SEND_FILTERS)[number], 'all'> | undefined;
+}
+
+/** `/admin/campaigns/$id?sends=held`: the sends table's filter, kept in the URL like the list's. */
+export function parseCampaignDetailsSearch(raw: Record<string, unknown>): CampaignDetailsSearch {
+  const sends = readOneOf(raw.sends, SEND_FILTERS);
+  return { sends: sends === 'all' ? undefined : sends };
+}

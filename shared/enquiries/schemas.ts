@@ -168,6 +168,8 @@ export interface EnquirySummary {
   status: EnquiryStatus;
   assigneeId: string | null;
   assigneeEmail: string | null;
+  /** Decision 057: the assignee's display name; the address stands in without one. */
+  assigneeName: string | null;
   /** The first photo, for the thumbnail. */
   photoId: string | null;
   photoCount: number;
@@ -202,7 +204,13 @@ export type TimelineEntry =
       actor: string | null;
     }
   | { kind: 'note'; at: string; body: string; actor: string | null }
-  | { kind: 'assignment'; at: string; assigneeEmail: string | null; actor: string | null }
+  | {
+      kind: 'assignment';
+      at: string;
+      assigneeEmail: string | null;
+      assigneeName: string | null;
+      actor: string | null;
+    }
   | { kind: 'offer'; at: string; offer: EnquiryOffer }
   | { kind: 'email'; at: string; messageId: string; subject: string; to: string; actor: string | null }
   | { kind: 'email_event'; at: string; messageId: string; type: string; detail: string | null }

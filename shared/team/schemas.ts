@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type Role, roleSchema } from '../auth/permissions.ts';
+import { memberNameSchema } from './names.ts';
 
 /** Admin → Team (decision 027): one schema per `admin.team.*` input. */
 
@@ -16,6 +17,8 @@ export const teamChangeRoleInputSchema = teamMemberInputSchema.extend({ role: ro
 export interface TeamMember {
   id: string;
   email: string;
+  /** Decision 057: optional; the address stands in without one. */
+  name: string | null;
   role: Role;
   lastSignInAt: string | null;
   twoFactor: boolean;
@@ -42,6 +45,8 @@ export const INVITATION_MESSAGES = {
 export const teamInviteInputSchema = z.object({
   email: z.email('Enter a valid email address').trim().max(254),
   role: roleSchema,
+  /** The name the member starts with (decision 057); optional. */
+  name: memberNameSchema,
 });
 export const teamInvitationInputSchema = z.object({ id: z.uuid(INVITATION_MESSAGES.notFound) });
 

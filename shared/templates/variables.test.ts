@@ -7,6 +7,7 @@ import {
   extractVariables,
   mergeTags,
   renderPreview,
+  tagsLackingValue,
   templateInputSchema,
 } from './variables.ts';
 
@@ -31,6 +32,29 @@ describe('extractVariables', () => {
     const html = '{{a}}';
     expect(extractVariables(html)).toEqual(['a']);
     expect(extractVariables(html)).toEqual(['a']);
+  });
+});
+
+describe('tagsLackingValue (the merge-tag warning, decision 011)', () => {
+  it('leaves out built-in tags, which always have a value or a default', () => {
+    const html =
+      '<p>{{first_name}} {{full_name}} {{email}} <a href="{{unsubscribe_url}}">x</a> {{preferences_url}}</p>';
+    expect(tagsLackingValue('Hi {{first_name}}', html, {})).toEqual([]);
+  });
+
+  it('names each custom tag without a non-blank value, subject first, once', () => {
+    const html = '<p>{{brand}} {{model}} {{ brand }} {{city}}</p>';
+    expect(tagsLackingValue('{{city}} offer', html, { brand: 'Rolex', model: '  ' })).toEqual([
+      'city',
+      'model',
+    ]);
+    expect(tagsLackingValue('{{city}} offer', html, { brand: 'Rolex', model: 'GMT', city: 'Perth' })).toEqual(
+      [],
+    );
+  });
+
+  it('does not read inherited properties as values', () => {
+    expect(tagsLackingValue('', '{{constructor}} {{toString}}', {})).toEqual(['constructor', 'toString']);
   });
 });
 

@@ -86,6 +86,18 @@ export function tagsWithoutValue(subject: string, html: string, values: Readonly
   return customTags(subject, html).filter((tag) => (lookup(values, tag) ?? '').trim() === '');
 }
 
+/**
+ * The tags some reader would get without a value, in the content's order: a recipient field has a
+ * default for a contact without a name ("there", server/campaigns/render.ts), the address and the
+ * signed links are always there, so only a custom tag the campaign gives no non-blank value
+ * lacks one. The merge-tag warning lists these and nothing else (decision 011).
+ */
+export function tagsLackingValue(subject: string, html: string, values: Readonly<VariableValues>): string[] {
+  return contentTags(subject, html).filter(
+    (tag) => !BUILT_IN_TAGS.includes(tag) && (lookup(values, tag) ?? '').trim() === '',
+  );
+}
+
 /** Only the values the content uses: a value for a tag since removed is not kept. */
 export function usedValues(subject: string, html: string, values: Readonly<VariableValues>): VariableValues {
   const used: VariableValues = {};

@@ -34,10 +34,11 @@ export function useWebhookServer(database: { readonly db: Database }) {
       if (!server) throw new Error('the server starts in beforeAll');
       return postSignedEvent(server.app, secret, event);
     },
-    /** The admin API as the file's Owner. */
-    admin() {
+    /** The admin API as the file's Owner; `webhookSecret: false` as on a server without one. */
+    admin({ webhookSecret = true }: { webhookSecret?: boolean } = {}) {
       if (!owner) throw new Error('the owner is created in beforeAll');
-      return callerFor(testServices(database.db), owner).admin;
+      const config = { resendWebhookSecret: webhookSecret ? secret : null };
+      return callerFor(testServices(database.db, { config }), owner).admin;
     },
   };
 }

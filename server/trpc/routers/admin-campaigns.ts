@@ -45,7 +45,7 @@ import { abTestReport } from '../../campaigns/engine/ab-test.ts';
 import { countNonOpeners, createNonOpenersCopy } from '../../campaigns/non-openers.ts';
 import { sessionHasPermission } from '../../auth/session.ts';
 import { listCampaignSends } from '../../campaigns/sends-list.ts';
-import { sendTestEmail } from '../../campaigns/test-email.ts';
+import { sendCampaignTests } from '../../campaigns/test-email.ts';
 import { listSendEvents } from '../../email-events/send-events.ts';
 import { toTrpcError } from '../campaign-errors.ts';
 import { requirePermission, router } from '../trpc.ts';
@@ -191,17 +191,18 @@ export const adminCampaignsRouter = router({
     .input(campaignSendTestInputSchema)
     .mutation(({ ctx, input }) =>
       run(async () => {
-        await sendTestEmail(ctx, {
+        const { sent } = await sendCampaignTests(ctx, {
           to: input.to,
           subject: input.subject,
+          subjectB: input.subject_b,
+          variant: input.variant,
           preheader: input.preheader,
           html: input.html_content,
           text: input.text_content,
           samples: input.variables,
           userId: ctx.user.id,
-          kind: 'campaign-test',
         });
-        return { to: input.to };
+        return { to: input.to, sent };
       }),
     ),
 
@@ -263,17 +264,22 @@ export const adminCampaignsRouter = router({
       ),
     ),
 
-  /** Delivered, opens, clicks, bounces and unsubscribes per hour (first 48 h), then per day. */
+  /**
+   * Delivered, opens, clicks, bounces and unsubscribes per hour (first 48 h), then per day; and
+   * whether a webhook secret is configured, without which no event can arrive (decision 007), so
+   * an empty chart can say why.
+   */
   engagement: requirePermission('campaigns.read')
     .input(campaignIdInputSchema)
     .query(({ ctx, input }) =>
-      run(async () =>
-        campaignEngagement(
+      run(async () => ({
+        points: await campaignEngagement(
           ctx.db,
           await getCampaignOrThrow(ctx.db, input.id),
           await getSettingsTimezone(ctx.db),
         ),
-      ),
+        webhookConfigured: ctx.config.resendWebhookSecret !== null,
+      })),
     ),
 
   /** Opens with machine opens counted apart (decision 025). */

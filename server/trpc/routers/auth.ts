@@ -15,7 +15,10 @@ import {
   twoFactorConfirmInputSchema,
   twoFactorSignInInputSchema,
 } from '#shared/auth/schemas.ts';
+import { changeNameInputSchema, NAME_MESSAGES } from '#shared/team/names.ts';
 import { recordAudit } from '../../audit/audit.ts';
+import { setUserName, userName } from '../../auth/users.ts';
+import { inTransaction } from '../../db/database.ts';
 import { recordThrottledRefusal } from '../../audit/refusals.ts';
 import { AuthError, type AuthErrorKind } from '../../auth/errors.ts';
 import { changePassword, requestPasswordReset, resetPassword } from '../../auth/password-reset.ts';
@@ -416,11 +419,34 @@ export const authRouter = router({
     }
   }),
 
+  /**
+   * The member's display name (decision 057), set or (blank) removed on the Account page; audited
+   * as every account change is, without the name itself (a flag says whether one is set).
+   */
+  changeName: authedProcedure.input(changeNameInputSchema).mutation(async ({ ctx, input }) => {
+    await inTransaction(ctx.db, async (trx) => {
+      await setUserName(trx, ctx.user.id, input.name);
+      await recordAudit(
+        trx,
+        { id: ctx.user.id, email: ctx.user.email, ip: ctx.request.ip },
+        {
+          action: 'auth.changeName',
+          entityType: 'user',
+          entityId: ctx.user.id,
+          summary: { named: input.name !== null },
+        },
+      );
+    });
+    return { name: input.name, message: input.name === null ? NAME_MESSAGES.removed : NAME_MESSAGES.saved };
+  }),
+
   /** The signed-in user, or null: the admin guard's single source of truth. */
-  me: publicProcedure.query(({ ctx }) =>
+  me: publicProcedure.query(async ({ ctx }) =>
     ctx.user
       ? {
           email: ctx.user.email,
+          // Decision 057: null without one; the admin shows the address then.
+          name: await userName(ctx.db, ctx.user.id),
           isAdmin: ctx.user.role !== null,
           role: ctx.user.role,
           mustEnrolTwoFactor: ctx.user.mustEnrolTwoFactor ?? false,

@@ -14,6 +14,7 @@ import {
   newPasswordStrengthError,
   usePasswordEstimator,
 } from './password-rules.ts';
+import { NameCard } from './NameCard.tsx';
 import { SessionsCard } from './SessionsCard.tsx';
 import { TwoFactorCard } from './TwoFactorCard.tsx';
 
@@ -55,6 +56,7 @@ export function AccountPage() {
     <Stack maw={520}>
       <Title order={1}>Account</Title>
       <Text c="dimmed">Signed in as {me.data?.email}</Text>
+      <NameCard />
       <Card withBorder radius="md">
         <Title order={2} size="h4" mb="sm">
           Change password

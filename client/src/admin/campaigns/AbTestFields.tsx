@@ -1,4 +1,4 @@
-import { Card, NumberInput, SegmentedControl, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Alert, Card, NumberInput, SegmentedControl, Stack, Switch, Text, TextInput } from '@mantine/core';
 import {
   AB_METRIC_LABELS,
   AB_METRICS,
@@ -6,6 +6,7 @@ import {
   AB_WAIT_HOURS,
   type AbMetric,
   type AbTest,
+  abSmallTestWarning,
   abTestSchema,
 } from '#shared/campaigns/ab-test.ts';
 
@@ -53,15 +54,24 @@ export function AbTestFields({
   draft,
   onChange,
   disabledReason,
+  recipients,
 }: {
   draft: AbTestDraft;
   onChange: (next: AbTestDraft) => void;
+  /** The audience count, once known: a test too small to tell the subjects apart is warned about. */
+  recipients: number | null;
   /** Why no test can run (test mode, a non-openers copy); the switch is off and disabled. */
   disabledReason: string | null;
 }) {
   const { errors } = checkAbTest(draft);
   const set = (patch: Partial<AbTestDraft>) => onChange({ ...draft, ...patch });
   const active = draft.enabled && !disabledReason;
+  const percent = Number(draft.testPercent);
+  // A warning, not a block (decision 037): a small list may still want to try both subjects.
+  const smallTest =
+    active && recipients !== null && !errors.testPercent && Number.isFinite(percent)
+      ? abSmallTestWarning(recipients, percent)
+      : null;
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-labelledby="ab-test-title">
       <Stack gap="sm">
@@ -97,6 +107,11 @@ export function AbTestFields({
               error={errors.testPercent}
               onChange={(value) => set({ testPercent: value })}
             />
+            {smallTest && (
+              <Alert color="yellow" title="Small test" data-testid="ab-small-test">
+                {smallTest}
+              </Alert>
+            )}
             <NumberInput
               label="Wait before choosing the winner (hours)"
               min={AB_WAIT_HOURS.min}

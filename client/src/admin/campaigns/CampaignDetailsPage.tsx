@@ -3,7 +3,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import type { CampaignDetail } from '#shared/campaigns/schemas.ts';
+import type { CampaignDetail, SendFilter } from '#shared/campaigns/schemas.ts';
 import { ADMIN_TITLE } from '../shell/AdminShell.tsx';
 import { errorCode, errorMessage } from '../widgets/errors.ts';
 import { useTRPC } from '../../trpc.ts';
@@ -21,7 +21,16 @@ import { POLL_INTERVAL_MS, useCampaignLive } from './useCampaignLive.ts';
  * /admin/campaigns/$id: the campaign's state, counts and per-recipient sends, kept current by the
  * live feed, or by polling every 3 s while a send runs and the feed is down (docs/spec/admin.md §9).
  */
-export function CampaignDetailsPage({ id }: { id: string }) {
+export function CampaignDetailsPage({
+  id,
+  sends,
+  onSendsChange,
+}: {
+  id: string;
+  /** The sends table's filter, kept in the URL (`?sends=held`). */
+  sends: SendFilter;
+  onSendsChange: (next: SendFilter) => void;
+}) {
   useDocumentTitle(`Campaign Details | ${ADMIN_TITLE}`);
   const trpc = useTRPC();
   const live = useCampaignLive(id);
@@ -41,10 +50,27 @@ export function CampaignDetailsPage({ id }: { id: string }) {
     if (code === 'NOT_FOUND' || code === 'BAD_REQUEST') return <CampaignNotFound />;
     return <Alert color="red">{errorMessage(campaign.error)}</Alert>;
   }
-  return <CampaignDetails campaign={campaign.data} live={live.connected} />;
+  return (
+    <CampaignDetails
+      campaign={campaign.data}
+      live={live.connected}
+      sends={sends}
+      onSendsChange={onSendsChange}
+    />
+  );
 }
 
-function CampaignDetails({ campaign, live }: { campaign: CampaignDetail; live: boolean }) {
+function CampaignDetails({
+  campaign,
+  live,
+  sends,
+  onSendsChange,
+}: {
+  campaign: CampaignDetail;
+  live: boolean;
+  sends: SendFilter;
+  onSendsChange: (next: SendFilter) => void;
+}) {
   const navigate = useNavigate();
   const actions = useCampaignActions({
     onDeleted: () => void navigate({ to: '/admin/campaigns' }),
@@ -77,6 +103,9 @@ function CampaignDetails({ campaign, live }: { campaign: CampaignDetail; live: b
         pollInterval={!live && sending ? POLL_INTERVAL_MS : false}
         clickedLink={clickedLink}
         onClearClickedLink={() => setClickedLink(null)}
+        status={sends}
+        onStatusChange={onSendsChange}
+        hasAbTest={campaign.abTest !== null}
       />
       {actions.dialogs}
     </Stack>

@@ -3,6 +3,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { abSmallTestWarning } from '#shared/campaigns/ab-test.ts';
 import { canSaveDraft, canSendNow, parseTestEmails, validateCampaign } from '#shared/campaigns/rules.ts';
 import { type CampaignDetail, campaignActions } from '#shared/campaigns/schemas.ts';
 import { previewWithIdentityFooter } from '#shared/templates/identity-footer.ts';
@@ -136,6 +137,7 @@ function CampaignForm({ campaign }: { campaign?: CampaignDetail }) {
               draft={values.abTest}
               onChange={(draft) => form.setFieldValue('abTest', draft)}
               disabledReason={abOff}
+              recipients={audience.counted ? audience.subscribers : null}
             />
             <CampaignBodyFields form={form} tags={tags} />
           </Stack>
@@ -177,14 +179,16 @@ function CampaignForm({ campaign }: { campaign?: CampaignDetail }) {
           preheader,
           html_content: html,
           text_content: text,
-          variables: usedValues(`${subject} ${preheader}`, body, variables),
+          variables: usedValues(subjects, body, variables),
         }}
+        subjectB={ab.value?.subjectB}
       />
       <SendNowDialog
         opened={actions.dialog === 'send'}
         recipients={recipientCount}
         testMode={values.testMode}
         abTestNote={abTestNote(recipientCount, ab.value)}
+        abTestWarning={ab.value ? abSmallTestWarning(recipientCount, ab.value.testPercent) : null}
         loading={actions.sendNow.isPending}
         onClose={() => actions.setDialog(null)}
         onConfirm={() => actions.sendNow.mutate(input())}

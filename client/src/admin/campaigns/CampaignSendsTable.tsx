@@ -16,7 +16,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { SEND_FILTERS, type SendFilter } from '#shared/campaigns/schemas.ts';
 import { errorMessage } from '../widgets/errors.ts';
-import { formatDateTime } from '../widgets/format.ts';
+import { formatCount, formatDateTime } from '../widgets/format.ts';
 import { useTRPC } from '../../trpc.ts';
 import { SendEventsPanel } from './SendEventsPanel.tsx';
 
@@ -27,25 +27,47 @@ const filterLabels: Record<SendFilter, string> = {
   failed: 'Failed',
   sent: 'Sent',
   queued: 'Queued',
+  held: 'Held',
   skipped: 'Skipped',
   cancelled: 'Cancelled',
 };
 
-/** Every recipient's send, filtered by status or by a clicked link, a page at a time. */
+/**
+ * Every recipient's send, filtered by status (kept in the URL) or by a clicked link, a page at a
+ * time. An A/B campaign has a Held tab with its count: the remainder waiting for the winner
+ * (decision 037); other campaigns never hold a send, so they do not show it.
+ */
 export function CampaignSendsTable({
   campaignId,
   pollInterval,
   clickedLink,
   onClearClickedLink,
+  status,
+  onStatusChange,
+  hasAbTest,
 }: {
   campaignId: string;
   pollInterval: number | false;
   clickedLink: string | null;
   onClearClickedLink: () => void;
+  status: SendFilter;
+  onStatusChange: (next: SendFilter) => void;
+  hasAbTest: boolean;
 }) {
   const trpc = useTRPC();
-  const [status, setStatus] = useState<SendFilter>('all');
   const [page, setPage] = useState(1);
+  // The A/B panel asks the same query: one request, one count on both.
+  const abReport = useQuery(
+    trpc.admin.campaigns.abTest.queryOptions(
+      { id: campaignId },
+      { enabled: hasAbTest, refetchInterval: pollInterval },
+    ),
+  );
+  const filters = SEND_FILTERS.filter((f) => f !== 'held' || hasAbTest || status === 'held');
+  const label = (filter: SendFilter) =>
+    filter === 'held' && abReport.data
+      ? `${filterLabels.held} (${formatCount(abReport.data.held)})`
+      : filterLabels[filter];
   // One row at a time shows its delivery events (beyond the spec: the operator's view).
   const [expanded, setExpanded] = useState<string | null>(null);
   const sends = useQuery(
@@ -63,14 +85,14 @@ export function CampaignSendsTable({
         </Title>
         <SegmentedControl
           aria-label="Filter sends by status"
-          // Eight filters: on a narrow screen the control scrolls rather than overflowing the page.
+          // Up to nine filters: on a narrow screen the control scrolls rather than overflowing the page.
           style={{ maxWidth: '100%', overflowX: 'auto' }}
           value={status}
           onChange={(value) => {
-            setStatus(SEND_FILTERS.find((f) => f === value) ?? 'all');
+            onStatusChange(SEND_FILTERS.find((f) => f === value) ?? 'all');
             setPage(1);
           }}
-          data={SEND_FILTERS.map((value) => ({ value, label: filterLabels[value] }))}
+          data={filters.map((value) => ({ value, label: label(value) }))}
         />
       </Group>
       {clickedLink && (

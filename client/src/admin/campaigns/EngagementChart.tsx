@@ -1,6 +1,6 @@
 import '@mantine/charts/styles.css';
 import { LineChart } from '@mantine/charts';
-import { Alert, Card, Skeleton, Text, Title } from '@mantine/core';
+import { Alert, Card, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '../widgets/errors.ts';
 import { formatCount } from '../widgets/format.ts';
@@ -28,7 +28,7 @@ export function EngagementChart({
   const series = useQuery(
     trpc.admin.campaigns.engagement.queryOptions({ id: campaignId }, { refetchInterval: pollInterval }),
   );
-  const points = series.data ?? [];
+  const points = series.data?.points ?? [];
   const data = points.map((point) => ({ ...point, label: label(point) }));
   const started = bucketLabel(points, startedAt);
   const finished = bucketLabel(points, completedAt);
@@ -49,10 +49,20 @@ export function EngagementChart({
       </Title>
       {series.isError && <Alert color="red">{errorMessage(series.error)}</Alert>}
       {series.isPending && <Skeleton height={240} />}
-      {series.data?.length === 0 && (
-        <Text c="dimmed" size="sm">
-          No delivery, open or click reported yet.
-        </Text>
+      {series.data?.points.length === 0 && (
+        // No empty axis: where the figures come from, and why none may come (decision 007).
+        <Stack gap={4} py="md" data-testid="engagement-empty">
+          <Text size="sm">
+            No delivery, open or click reported yet. Opens and clicks appear here as the e-mail provider
+            reports them through its webhook.
+          </Text>
+          {!series.data.webhookConfigured && (
+            <Text size="sm" c="orange.8">
+              No webhook secret is configured (RESEND_WEBHOOK_SECRET), so the provider's reports cannot be
+              accepted and this chart stays empty.
+            </Text>
+          )}
+        </Stack>
       )}
       {data.length > 0 && (
         <>

@@ -11,6 +11,8 @@ interface SendNowDialogProps {
   testMode: boolean;
   /** An A/B subject test's plan (decision 037), said before the admin confirms. */
   abTestNote?: string | null;
+  /** The A/B test's small-sample warning (decision 037), repeated here: it does not block. */
+  abTestWarning?: string | null;
   loading: boolean;
   onConfirm: () => void;
   onClose: () => void;
@@ -22,6 +24,7 @@ export function SendNowDialog({
   recipients,
   testMode,
   abTestNote = null,
+  abTestWarning = null,
   loading,
   onConfirm,
   onClose,
@@ -38,6 +41,11 @@ export function SendNowDialog({
           {testMode ? ' (test mode: only the test email addresses)' : ''}. Sending cannot be undone.
         </Text>
         {abTestNote && <Text size="sm">{abTestNote}</Text>}
+        {abTestWarning && (
+          <Text size="sm" c="yellow.9" data-testid="ab-small-test-review">
+            {abTestWarning}
+          </Text>
+        )}
         <Alert color={riskColor[risk.level]} title={riskTitle[risk.level]}>
           {risk.message}
         </Alert>

@@ -1,8 +1,9 @@
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { campaignSendTestInputSchema } from '#shared/campaigns/schemas.ts';
+import { useMe } from '../auth/session.ts';
 import { errorMessage } from '../widgets/errors.ts';
 import { useTRPC } from '../../trpc.ts';
 
@@ -17,20 +18,34 @@ interface SendTestDialogProps {
     text_content: string;
     variables: Record<string, string>;
   };
+  /** An A/B campaign's subject B (decision 037), valid as typed; absent without a test. */
+  subjectB?: string | undefined;
 }
 
 /**
- * Sends the form's current content to one address: custom tags take the campaign's values, the
- * recipient fields a sample contact's.
+ * Sends the form's current content to one address (the signed-in member's unless changed): custom
+ * tags take the campaign's values, the recipient fields a sample contact's. An A/B campaign may send
+ * one e-mail per subject, each with its real subject line and tagged A or B in the outbox.
  */
-export function SendTestDialog({ opened, onClose, content }: SendTestDialogProps) {
+export function SendTestDialog({ opened, onClose, content, subjectB }: SendTestDialogProps) {
   const trpc = useTRPC();
-  const [to, setTo] = useState('');
+  const me = useMe();
+  // null until typed in: the signed-in member's address, which is where most tests go.
+  const [typed, setTyped] = useState<string | null>(null);
+  const to = typed ?? me.data?.email ?? '';
+  const [both, setBoth] = useState(true);
+  const sendsBoth = subjectB !== undefined && both;
   const [error, setError] = useState<string | null>(null);
   const sendTest = useMutation(
     trpc.admin.campaigns.sendTest.mutationOptions({
       onSuccess: (result) => {
-        notifications.show({ color: 'green', message: `Test email sent to ${result.to}` });
+        notifications.show({
+          color: 'green',
+          message:
+            result.sent.length > 1
+              ? `${result.sent.length} test emails sent to ${result.to} (subjects ${result.sent.join(' and ')})`
+              : `Test email sent to ${result.to}`,
+        });
         onClose();
       },
       onError: (cause) =>
@@ -39,7 +54,11 @@ export function SendTestDialog({ opened, onClose, content }: SendTestDialogProps
   );
 
   const send = () => {
-    const parsed = campaignSendTestInputSchema.safeParse({ ...content, to });
+    const parsed = campaignSendTestInputSchema.safeParse({
+      ...content,
+      to,
+      ...(sendsBoth ? { subject_b: subjectB, variant: 'both' } : {}),
+    });
     if (!parsed.success) {
       const toIssue = parsed.error.issues.find((issue) => issue.path[0] === 'to');
       setError(toIssue?.message ?? null);
@@ -66,7 +85,8 @@ export function SendTestDialog({ opened, onClose, content }: SendTestDialogProps
       >
         <Stack>
           <Text size="sm" c="dimmed">
-            One email with sample values (Alex Sample) for the merge tags. It is not counted in the campaign.
+            {sendsBoth ? 'Two emails' : 'One email'} with sample values (Alex Sample) for the merge tags. It
+            is not counted in the campaign.
           </Text>
           <TextInput
             label="Test email address"
@@ -75,11 +95,19 @@ export function SendTestDialog({ opened, onClose, content }: SendTestDialogProps
             data-autofocus
             value={to}
             onChange={(event) => {
-              setTo(event.currentTarget.value);
+              setTyped(event.currentTarget.value);
               setError(null);
             }}
             error={error}
           />
+          {subjectB !== undefined && (
+            <Checkbox
+              label="Send both subjects"
+              description="Two emails, one with subject A and one with subject B, each marked A or B in the outbox."
+              checked={both}
+              onChange={(event) => setBoth(event.currentTarget.checked)}
+            />
+          )}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Close

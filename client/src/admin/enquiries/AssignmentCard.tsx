@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { EnquiryDetail } from '#shared/enquiries/schemas.ts';
 import { useTRPC } from '../../trpc.ts';
 import { useEnquiryUpdate } from './enquiry-update.ts';
+import { memberLabel } from '#shared/team/names.ts';
 
 /** Who works the enquiry, and the internal notes only admins see. */
 export function AssignmentCard({ enquiry }: { enquiry: EnquiryDetail }) {
@@ -30,7 +31,8 @@ function AssignSelect({ enquiry }: { enquiry: EnquiryDetail }) {
       label="Assigned to"
       placeholder="Nobody"
       clearable
-      data={(options.data?.admins ?? []).map((a) => ({ value: a.id, label: a.email }))}
+      // By name, the address for a member without one (decision 057).
+      data={(options.data?.admins ?? []).map((a) => ({ value: a.id, label: memberLabel(a) }))}
       value={enquiry.assigneeId}
       disabled={assign.isPending}
       onChange={(value) => assign.mutate({ id: enquiry.id, assigneeId: value })}

@@ -19,6 +19,7 @@ import { rowClickHandler } from '../lists/row-click.ts';
 import { AnchorLink } from '../widgets/links.tsx';
 import { useTRPC } from '../../trpc.ts';
 import { StatusBadge } from './StatusBadge.tsx';
+import { memberLabel } from '#shared/team/names.ts';
 
 const COLUMNS = [
   { label: 'Photo', hidden: true },
@@ -104,7 +105,7 @@ export function EnquiriesPage({ search, onSearchChange }: EnquiriesPageProps) {
             placeholder="Anyone"
             data={[
               { value: 'unassigned', label: 'Unassigned' },
-              ...(options.data?.admins ?? []).map((a) => ({ value: a.id, label: a.email })),
+              ...(options.data?.admins ?? []).map((a) => ({ value: a.id, label: memberLabel(a) })),
             ]}
             value={search.assignee ?? null}
             clearable
@@ -237,7 +238,11 @@ function EnquiryRow({ enquiry, now }: { enquiry: EnquirySummary; now: number }) 
       <Table.Td>
         <StatusBadge status={enquiry.status} />
       </Table.Td>
-      <Table.Td>{enquiry.assigneeEmail ?? '—'}</Table.Td>
+      <Table.Td>
+        {enquiry.assigneeEmail
+          ? memberLabel({ name: enquiry.assigneeName, email: enquiry.assigneeEmail })
+          : '—'}
+      </Table.Td>
     </Table.Tr>
   );
 }

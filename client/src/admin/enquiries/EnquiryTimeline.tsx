@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { TimelineEntry } from '#shared/enquiries/schemas.ts';
 import { ENQUIRY_STATUS_LABELS } from '#shared/enquiries/status.ts';
 import { formatAud, formatDate, formatDateTime } from '../widgets/format.ts';
+import { memberLabel } from '#shared/team/names.ts';
 
 const EMAIL_EVENT_LABELS: Record<string, string> = {
   'email.sent': 'Accepted by the provider',
@@ -29,7 +30,7 @@ function describe(entry: TimelineEntry): { title: string; body: ReactNode } {
     case 'assignment':
       return {
         title: entry.assigneeEmail
-          ? `Assigned to ${entry.assigneeEmail}${by(entry.actor)}`
+          ? `Assigned to ${memberLabel({ name: entry.assigneeName, email: entry.assigneeEmail })}${by(entry.actor)}`
           : `Unassigned${by(entry.actor)}`,
         body: null,
       };

@@ -33,8 +33,8 @@ export function InvitationsCard() {
   const revoke = useMutation(
     trpc.admin.team.revokeInvitation.mutationOptions({ onSuccess: refresh, onError }),
   );
-  const form = useForm<{ email: string; role: Role }>({
-    initialValues: { email: '', role: 'viewer' },
+  const form = useForm<{ email: string; role: Role; name: string }>({
+    initialValues: { email: '', role: 'viewer', name: '' },
     validate: zod4Resolver(teamInviteInputSchema, { errorPriority: 'first' }),
   });
 
@@ -64,6 +64,13 @@ export function InvitationsCard() {
               required
               w={280}
               {...form.getInputProps('email')}
+            />
+            <TextInput
+              label="Name"
+              placeholder="Optional"
+              autoComplete="off"
+              w={220}
+              {...form.getInputProps('name')}
             />
             <Select label="Role" {...ROLE_PICKER_PROPS} w={160} {...form.getInputProps('role')} />
             <Button type="submit" mt={25} loading={invite.isPending}>

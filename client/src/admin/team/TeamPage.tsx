@@ -53,7 +53,21 @@ export function TeamPage() {
           <Table.Tbody>
             {list.data?.map((member) => (
               <Table.Tr key={member.id}>
-                <Table.Td>{member.email}</Table.Td>
+                <Table.Td>
+                  {/* Decision 057: the name when the member has one, the address always. */}
+                  {member.name ? (
+                    <>
+                      <Text size="sm" fw={500}>
+                        {member.name}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {member.email}
+                      </Text>
+                    </>
+                  ) : (
+                    member.email
+                  )}
+                </Table.Td>
                 <Table.Td>
                   <Select
                     aria-label={`Role of ${member.email}`}
