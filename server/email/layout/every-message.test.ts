@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   accountExistsEmail,
   invitationEmail,
@@ -15,6 +15,7 @@ import {
 import { preferencesLinkEmail } from '#server/preferences/lookup.ts';
 import { checkRenderedEmail } from '#test/support/email-checks.ts';
 import { testConfig } from '#test/support/services.ts';
+import { spamAssassinMissing, spamAssassinScores, type SpamScore } from '#test/support/spamassassin.ts';
 import { layoutMessage, writtenMessage } from './message.ts';
 import { LOGO_PATH } from './layout.ts';
 
@@ -55,7 +56,15 @@ const campaignHtml = `<!doctype html><html><head><style>.lead { font-size: 18px;
 <p><a href="https://watches.example/sell">Get a valuation</a></p>
 </body></html>`;
 
-const messages: Array<[string, { html?: string | undefined; text?: string | undefined; subject: string }]> = [
+interface RenderedMessage {
+  subject: string;
+  html?: string | undefined;
+  text?: string | undefined;
+  from?: string;
+  headers?: Record<string, string> | undefined;
+}
+
+const messages: Array<[string, RenderedMessage]> = [
   ['sign-up verification', verificationEmail(config, { userId: USER_ID, email: 'new@example.com' })],
   [
     'sign-up attempt',
@@ -196,3 +205,31 @@ describe('outside checks (decision 051, "Checks")', () => {
     expect(await checkRenderedEmail({ html: message.html ?? '', text: message.text })).toEqual([]);
   });
 });
+
+// SpamAssassin's local tests on the whole message as the provider sends it (multipart text and
+// HTML, Date, Message-ID; List-Unsubscribe on a campaign): each scores at most 0.5.
+const spamAssassinAbsent = spamAssassinMissing();
+describe.skipIf(spamAssassinAbsent !== null)(
+  `SpamAssassin (decision 051, "Checks")${spamAssassinAbsent ? `: skipped, ${spamAssassinAbsent}` : ''}`,
+  () => {
+    let scores: SpamScore[] = [];
+    beforeAll(async () => {
+      scores = await spamAssassinScores(
+        messages.map(([, message]) => ({
+          from: message.from ?? config.emailFrom,
+          to: "Mary-Jane O'Brien <mj@example.com>",
+          subject: message.subject,
+          html: message.html ?? '',
+          text: message.text ?? '',
+          headers: message.headers,
+        })),
+      );
+    }, 120_000);
+
+    it.each(messages.map(([kind], i) => [kind, i] as const))('%s scores at most 0.5', (_kind, i) => {
+      const result = scores[i];
+      expect(result, 'scored').toBeDefined();
+      expect(result?.score, `rules: ${result?.tests.join(', ')}`).toBeLessThanOrEqual(0.5);
+    });
+  },
+);
