@@ -1,7 +1,8 @@
 import { footerTemplate, hasUnsubscribeLink, withFooter } from '#shared/templates/identity-footer.ts';
 import { compileMergeTags, mergeTags } from '#shared/templates/variables.ts';
 import type { AppConfig } from '../config/app-config.ts';
-import { marketingLayout, unwrapDocument } from '../email/layout/marketing.ts';
+import { unwrapDocument } from '#shared/templates/layout-shell.ts';
+import { marketingLayout } from '../email/layout/marketing.ts';
 import type { MessageSite } from '../email/layout/message.ts';
 import { htmlToPlainText } from '../email/plain-text.ts';
 import { withPreheader } from '../email/preheader.ts';

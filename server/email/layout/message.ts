@@ -1,7 +1,8 @@
 import { type FooterSite, identityFooter } from '#shared/templates/identity-footer.ts';
 import { htmlToPlainText } from '../plain-text.ts';
 import { emailDocument, type LayoutSite } from './layout.ts';
-import { marketingLayout, unwrapDocument } from './marketing.ts';
+import { unwrapDocument } from '#shared/templates/layout-shell.ts';
+import { marketingLayout } from './marketing.ts';
 
 export type MessageSite = FooterSite & LayoutSite;
 
