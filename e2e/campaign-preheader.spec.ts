@@ -73,7 +73,7 @@ test('a preheader typed in the campaign editor shows in the inbox row and reache
   expect(sent).toHaveLength(1);
   expect(sent[0]?.subject).toBe('Market update for Alex');
   expect(sent[0]?.html).toMatch(
-    /<body[^>]*><div style="display:none;max-height:0;overflow:hidden;mso-hide:all">Alex, Omega prices held steady(?:&#847;&zwnj;&nbsp;)+<\/div>[\s\S]*?<p>Hello Alex,/,
+    /<body[^>]*><div style="display:none;max-height:0;mso-hide:all" data-skip-in-text="true">Alex, Omega prices held steady(?:&#847;&zwnj;&nbsp;)+<\/div>[\s\S]*?<p>Hello Alex,/,
   );
 
   // Saved with the draft, tags and all.

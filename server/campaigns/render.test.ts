@@ -115,9 +115,32 @@ describe('renderCampaignEmail', () => {
     const values = { ...samples, first_name: 'Zoë & Co' };
     const { text } = renderCampaignEmail({ subject: 's', html }, values, site);
     expect(text).toMatch(/^Hi Zoë & Co \(tester@example\.com\), your \{\{watch_brand\}\} valuation awaits\./);
-    expect(text).toContain('Unsubscribe\n[https://watches.example/unsubscribe]');
+    expect(text).toContain(
+      'Unsubscribe:\nhttps://watches.example/unsubscribe\n\nManage email preferences:\nhttps://watches.example/unsubscribe\n',
+    );
     expect(text).toContain(`ABN ${site.abn}`);
     expect(text).not.toContain('&amp;');
+  });
+
+  it('gives the footer links clean lines: a label, then its URL alone, however long', () => {
+    const token = 'a'.repeat(120);
+    const values = contactMergeValues(
+      { email: 'mj@example.com', fullName: 'Mary-Jane' },
+      {
+        unsubscribeUrl: `https://watches.example/unsubscribe/one-click?token=${token}`,
+        preferencesUrl: `https://watches.example/unsubscribe?token=${token}`,
+      },
+    );
+    const { text } = renderCampaignEmail({ subject: 's', html: '<p>Market update</p>' }, values, site);
+    const footer = text.slice(text.indexOf('Unsubscribe'));
+    expect(footer).toMatch(
+      /^Unsubscribe:\nhttps:\/\/\S+one-click\?token=a+\n\nManage email preferences:\nhttps:\/\/\S+\?token=a+\n/,
+    );
+    // No middle dot stranded at the start or end of a line.
+    expect(text).not.toMatch(/^·|·$/m);
+    for (const line of text.split('\n')) {
+      if (line.length > 78) expect(line).toMatch(/^https:\/\/\S+$/);
+    }
   });
 
   it('uses a hand-written text part instead of the generated one, values unescaped', () => {
@@ -133,7 +156,7 @@ describe('renderCampaignEmail', () => {
     ).toBe(true);
     // The identity follows a hand-written text too; its own unsubscribe line is not repeated.
     expect(text).toContain(`ABN ${site.abn}`);
-    expect(text).not.toContain('Unsubscribe\n[');
+    expect(text).not.toContain('Unsubscribe:\n');
     // The HTML is rendered as before.
     expect(out).toContain('<a href="https://watches.example/unsubscribe">Unsubscribe</a>');
   });
@@ -149,7 +172,7 @@ describe('renderCampaignEmail', () => {
         site,
       );
       expect(text).toBe(`Hi Alex, see https://watches.example/unsubscribe\n\n${footerText}`);
-      expect(text).toContain('Unsubscribe\n[https://watches.example/unsubscribe]');
+      expect(text).toContain('Unsubscribe:\nhttps://watches.example/unsubscribe\n');
     }
   });
 });

@@ -1,7 +1,8 @@
 import { footerTemplate, hasUnsubscribeLink, withFooter } from '#shared/templates/identity-footer.ts';
 import { compileMergeTags, mergeTags } from '#shared/templates/variables.ts';
 import type { AppConfig } from '../config/app-config.ts';
-import { marketingLayout, unwrapDocument } from '../email/layout/marketing.ts';
+import { unwrapDocument } from '#shared/templates/layout-shell.ts';
+import { marketingLayout } from '../email/layout/marketing.ts';
 import type { MessageSite } from '../email/layout/message.ts';
 import { htmlToPlainText } from '../email/plain-text.ts';
 import { withPreheader } from '../email/preheader.ts';
@@ -145,8 +146,15 @@ function textTemplate(
 // The text is wrapped while its links are still short tags; a signed link is far longer once
 // filled, so each goes on a line of its own, where it breaks no other line past 78 (decision 051).
 const taggedLink = / ?(\[\{\{\s*(?:unsubscribe_url|preferences_url)\s*\}\}\]) ?/g;
+// The footer's link line ("Unsubscribe · Manage email preferences") as html-to-text wraps it; in
+// the text part it becomes two labelled links, each label on its line and its URL on the next,
+// rather than a middle dot stranded between them.
+const footerLinks =
+  /Unsubscribe\s+\[\{\{unsubscribe_url\}\}\]\s+·\s+Manage\s+email\s+preferences\s+\[\{\{preferences_url\}\}\]/;
+const FOOTER_LINKS_TEXT =
+  'Unsubscribe:\n{{unsubscribe_url}}\n\nManage email preferences:\n{{preferences_url}}';
 function linksOnTheirOwnLines(text: string): string {
-  return text.replace(taggedLink, '\n$1\n');
+  return text.replace(footerLinks, FOOTER_LINKS_TEXT).replace(taggedLink, '\n$1\n');
 }
 
 /**

@@ -55,7 +55,7 @@ export const TEST_SENDER_TAG = 'sent_by';
 export interface TestEmailInput {
   to: string;
   subject: string;
-  /** The inbox preview text (decision 011); marketing only, a reply has none. */
+  /** The inbox preview text (decision 011), of a campaign or of a reply template. */
   preheader?: string;
   html: string;
   /** The hand-written text/plain part; null or absent: generated from the HTML (decision 024). */
@@ -92,7 +92,11 @@ export function renderTestEmail(
     const values = { ...sampleReplyValues(config, input.to), ...input.samples, email: input.to };
     const subject = mergeTags(input.subject, values, false).replace(/\s+/g, ' ').trim();
     const html = sanitizeMarketingHtml(mergeTags(input.html, values, true));
-    const message = writtenMessage(config.site, { title: subject, html });
+    // The reply template's preheader, filled like the subject, as enquiries.reply sends it.
+    const preheader = mergeTags(input.preheader ?? '', values, false)
+      .replace(/\s+/g, ' ')
+      .trim();
+    const message = writtenMessage(config.site, { title: subject, html, preheader });
     return {
       subject: renderPreview(subject, {}),
       html: renderPreview(message.html, {}),

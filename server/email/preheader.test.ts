@@ -5,7 +5,7 @@ describe('preheaderHtml', () => {
   it('hides the escaped text and fills the rest of the preview with invisible entities', () => {
     const html = preheaderHtml(' Rolex & <Omega> ');
     expect(html).toMatch(
-      /^<div style="display:none;max-height:0;overflow:hidden;mso-hide:all">Rolex &amp; &lt;Omega&gt;(?:&#847;&zwnj;&nbsp;){100}<\/div>$/,
+      /^<div style="display:none;max-height:0;mso-hide:all" data-skip-in-text="true">Rolex &amp; &lt;Omega&gt;(?:&#847;&zwnj;&nbsp;){100}<\/div>$/,
     );
   });
 

@@ -3,8 +3,10 @@ import { escapeHtml } from '#shared/templates/variables.ts';
 /*
  * The preheader (decision 011): the line a mail client shows after the subject in its inbox list.
  * Clients take it from the first text of the body, so it goes first, hidden from the opened
- * message (display:none for most clients, mso-hide:all for Outlook on Windows, max-height and
- * overflow for those that ignore display:none). Without filler after it the list would carry on
+ * message: display:none for every client we check, mso-hide:all for Outlook on Windows (which
+ * supports display:none only in part), max-height:0 besides. No overflow or opacity: Can I email
+ * lists them as unsupported in Outlook for Windows and Yahoo, and they hide nothing display:none
+ * does not (decision 051, "Checks"). Without filler after it the list would carry on
  * into the body's own first words ("Hello Olivia, Demand for…"); the zero-width and non-breaking
  * entities fill the rest of the preview with nothing visible.
  */
@@ -15,16 +17,17 @@ const FILLER_UNIT = '&#847;&zwnj;&nbsp;';
 const FILLER_UNITS = 100;
 const FILLER = FILLER_UNIT.repeat(FILLER_UNITS);
 
-const HIDDEN_STYLE = 'display:none;max-height:0;overflow:hidden;mso-hide:all';
+const HIDDEN_STYLE = 'display:none;max-height:0;mso-hide:all';
 
 /**
  * The hidden preview text for `text` (plain text: it is escaped here), or '' when there is none.
- * The current marketing path and the react-email layout both put it at the very start of the body.
+ * Every message puts it at the very start of the body (the layout, decision 051); the text
+ * converter leaves it out (`data-skip-in-text`).
  */
 export function preheaderHtml(text: string): string {
   const trimmed = text.trim();
   if (trimmed === '') return '';
-  return `<div style="${HIDDEN_STYLE}">${escapeHtml(trimmed)}${FILLER}</div>`;
+  return `<div style="${HIDDEN_STYLE}" data-skip-in-text="true">${escapeHtml(trimmed)}${FILLER}</div>`;
 }
 
 const bodyOpen = /<body\b[^>]*>/i;

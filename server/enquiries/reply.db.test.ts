@@ -119,6 +119,40 @@ describe('replying to a seller from the enquiry', () => {
     expect(after.timeline.at(-1)).toMatchObject({ type: 'email.delivered' });
   });
 
+  it("sends the reply template's preheader, merged, hidden first in the HTML and not in the text", async () => {
+    const created = await caller().admin.templates.create({
+      kind: 'reply',
+      template_name: 'Offer with preheader',
+      subject: 'Our offer',
+      preheader: '{{first_name}}, our offer for your {{watch_brand}} & its papers',
+      html_content: '<p>Hi {{first_name}}</p>',
+      variables: [],
+      variable_defaults: {},
+    });
+    await caller().admin.enquiries.reply({
+      id: enquiryId,
+      templateId: created.id,
+      subject: 'Our offer',
+      html: '<p>Hi {{first_name}}</p>',
+    });
+    const message = (jobs.jobs.at(-1)!.payload as JobPayload<'email.send'>).message;
+    // First in the body, escaped once, hidden (decision 011 and 051).
+    expect(message.html).toMatch(
+      /<body[^>]*><div style="display:none;[^"]*" data-skip-in-text="true">Sam, our offer for your Omega &amp; its papers/,
+    );
+    expect(message.text).not.toContain('our offer for your Omega');
+
+    // Without a template there is no preheader.
+    await caller().admin.enquiries.reply({
+      id: enquiryId,
+      templateId: null,
+      subject: 'Hi',
+      html: '<p>Hi</p>',
+    });
+    const plain = (jobs.jobs.at(-1)!.payload as JobPayload<'email.send'>).message;
+    expect(plain.html).not.toContain('data-skip-in-text');
+  });
+
   it('moves a New enquiry to Contacted on its first reply only', async () => {
     const contact = await t.db.selectFrom('leads').select('id').executeTakeFirstOrThrow();
     const fresh = await t.db

@@ -140,6 +140,19 @@ export async function sendEnquiryReply(
     .executeTakeFirst();
   const values = row ? await replyMergeValues(trx, services.config, input.id) : null;
   if (!row || !values) return { status: 'not_found' };
+  // The reply template's preheader, filled like the subject (decision 011); the admin edits the
+  // subject and the body, the inbox line comes with the template.
+  const template = input.templateId
+    ? await trx
+        .selectFrom('email_templates')
+        .select('preheader')
+        .where('id', '=', input.templateId)
+        .where('template_type', '=', 'reply')
+        .executeTakeFirst()
+    : undefined;
+  const preheader = mergeTags(template?.preheader ?? '', values, false)
+    .replace(/\s+/g, ' ')
+    .trim();
   const sender = await campaignSender(trx, services.config);
   const subject = mergeTags(input.subject, values, false).replace(/\s+/g, ' ').trim();
   const html = sanitizeMarketingHtml(mergeTags(input.html, values, true));
@@ -168,7 +181,7 @@ export async function sendEnquiryReply(
       replyTo: sender.replyTo ?? services.config.site.email,
       subject,
       // The stored copy is what the admin wrote; the seller gets it in the layout (decision 051).
-      ...writtenMessage(services.config.site, { title: subject, html }),
+      ...writtenMessage(services.config.site, { title: subject, html, preheader }),
       tags: [{ name: 'category', value: 'enquiry_reply' }],
     },
     key,

@@ -127,6 +127,12 @@ const EXPECTED_PERMISSIONS: Record<string, Needed> = {
   'admin.enquiries.addNote': 'enquiries.write',
   'admin.enquiries.recordOffer': 'enquiries.write',
   'admin.enquiries.reply': 'enquiries.write',
+  'admin.templates.layoutShell': [
+    'templates.read',
+    'replyTemplates.write',
+    'campaigns.read',
+    'enquiries.read',
+  ],
   'admin.templates.list': TEMPLATE_READERS,
   'admin.templates.get': TEMPLATE_READERS,
   'admin.templates.plainText': TEMPLATE_READERS,

@@ -79,7 +79,7 @@ describe('hand-written plain-text part', () => {
       );
       // The sender's identity follows every text (decision 004), its unsubscribe line only once.
       expect(text).toContain(`ABN ${services.config.site.abn}`);
-      expect(text).not.toContain('Unsubscribe\n[');
+      expect(text).not.toContain('Unsubscribe:\n');
       // Not the text generated from the HTML.
       expect(text).not.toContain('Submariner');
     }
@@ -91,7 +91,9 @@ describe('hand-written plain-text part', () => {
     expect(await runCampaignSend(services, campaign.id)).toBe('completed');
     const text = textOf('contact-2@example.com');
     expect(text.startsWith('Hello Contact2, prices held steady.\n\n')).toBe(true);
-    expect(text).toMatch(/Unsubscribe\n\[http:\/\/localhost:3999\/unsubscribe\?token=[\w-]+\]/);
+    expect(text).toMatch(
+      /Unsubscribe:\nhttp:\/\/localhost:3999\/unsubscribe\?token=[\w-]+\n\nManage email preferences:\n/,
+    );
     expect(text).toContain(services.config.site.abn);
     expect(text).not.toContain('{{');
   });
@@ -107,7 +109,9 @@ describe('hand-written plain-text part', () => {
       /^Hello Contact3, here is this month's watch market update for contact-3@example\.com\./,
     );
     expect(text).toContain('Prices for the Submariner and Daytona held steady');
-    expect(text).toMatch(/Unsubscribe\n\[http:\/\/localhost:3999\/unsubscribe\?token=[\w-]+\]/);
+    expect(text).toMatch(
+      /Unsubscribe:\nhttp:\/\/localhost:3999\/unsubscribe\?token=[\w-]+\n\nManage email preferences:\n/,
+    );
   });
 
   it('test e-mails carry the hand-written text with the sample values', async () => {
@@ -128,6 +132,6 @@ describe('hand-written plain-text part', () => {
     expect(fake.emails).toHaveLength(1);
     const text = fake.emails[0]?.text ?? '';
     expect(text.startsWith('Hi Alex, your Tudor.\n\n')).toBe(true);
-    expect(text).toContain('Unsubscribe\n[http://localhost:3999/unsubscribe]');
+    expect(text).toContain('Unsubscribe:\nhttp://localhost:3999/unsubscribe\n');
   });
 });

@@ -16,7 +16,7 @@ import { runCampaignSend } from './run.ts';
  * hidden preview text, its merge tags filled for that recipient, followed by the filler that keeps
  * the body's first words out of the inbox preview.
  */
-const HIDDEN = '<div style="display:none;max-height:0;overflow:hidden;mso-hide:all">';
+const HIDDEN = '<div style="display:none;max-height:0;mso-hide:all" data-skip-in-text="true">';
 const FILLER = '(?:&#847;&zwnj;&nbsp;)+';
 
 function escapeRegExp(text: string): string {

@@ -2,10 +2,10 @@ import { Body } from '@react-email/body';
 import { Button } from '@react-email/button';
 import { Html } from '@react-email/html';
 import { Img } from '@react-email/img';
-import { Preview } from '@react-email/preview';
 import { createElement as h, type CSSProperties, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { SiteConfig } from '#shared/site/config.ts';
+import { withPreheader } from '../preheader.ts';
 
 /*
  * The one layout every e-mail goes through (decision 051): a whole document (doctype, lang, head
@@ -48,7 +48,7 @@ export interface LayoutProps {
 // needs no rule to go one column; these only tighten the padding on a phone.
 const headCss = `body{margin:0;padding:0;-webkit-text-size-adjust:100%}
 table,td{border-collapse:collapse}
-img{border:0;outline:none;text-decoration:none}
+img{border:0;text-decoration:none}
 p,li,td{font-family:${SANS}}
 @media only screen and (max-width:620px){.email-pad{padding-left:16px !important;padding-right:16px !important}}`;
 
@@ -79,7 +79,15 @@ function brandHeader(site: LayoutSite): ReactNode {
           h(
             'td',
             { style: { verticalAlign: 'middle', paddingRight: '12px' } },
-            h(Img, { src: `${site.url}${LOGO_PATH}`, alt: site.name, width: 48, height: 48 }),
+            // Img's outline:none is unsupported in Outlook for Windows (Can I email) and hides no
+            // focus ring in a mail client: left out (decision 051, "Checks").
+            h(Img, {
+              src: `${site.url}${LOGO_PATH}`,
+              alt: site.name,
+              width: 48,
+              height: 48,
+              style: { outline: undefined },
+            }),
           ),
           h(
             'td',
@@ -119,7 +127,6 @@ function layout(props: LayoutProps): ReactNode {
     h(
       Body,
       { style: { margin: 0, padding: 0, backgroundColor: PAPER, color: INK } },
-      props.preheader ? h(Preview, null, props.preheader) : null,
       table(
         { width: '100%', backgroundColor: PAPER },
         h(
@@ -188,7 +195,9 @@ const rawWrapper = /<div>(<!--\[if mso\]>[\s\S]*?<!\[endif\]-->)<\/div>/g;
 /** A whole e-mail document around `body`: everything the layout promises (decision 051). */
 export function emailDocument(props: LayoutProps): string {
   const markup = renderToStaticMarkup(layout(props)).replace(preloadLink, '').replace(rawWrapper, '$1');
-  return `<!doctype html>\n${markup}`;
+  // The preheader is the campaign path's own (preheader.ts), not react-email's Preview, whose
+  // opacity and overflow Can I email lists as unsupported in Outlook and Yahoo (decision 051).
+  return `<!doctype html>\n${withPreheader(markup, props.preheader ?? '')}`;
 }
 
 const buttonCell: CSSProperties = { backgroundColor: GOLD, borderRadius: '4px' };
@@ -210,7 +219,9 @@ const buttonLink: CSSProperties = {
  * padding on the link through react-email's Button, whose mso-padding trick Outlook honours.
  */
 export function emailButton(url: string, label: string): string {
-  return renderToStaticMarkup(
+  // Button adds target="_blank", which Gmail and Yahoo do not support (Can I email) and every
+  // webmail ignores: links there open in a new tab anyway (decision 051, "Checks").
+  const markup = renderToStaticMarkup(
     h(
       'table',
       { role: 'presentation', cellPadding: 0, cellSpacing: 0, border: 0, style: { margin: '16px 0' } },
@@ -229,4 +240,5 @@ export function emailButton(url: string, label: string): string {
       ),
     ),
   );
+  return markup.replace(' target="_blank"', '');
 }

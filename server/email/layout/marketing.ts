@@ -1,26 +1,27 @@
-import { escapeHtml } from '#shared/templates/variables.ts';
+import { fillLayoutShell, LAYOUT_SLOTS } from '#shared/templates/layout-shell.ts';
 import { emailDocument, type LayoutSite } from './layout.ts';
 
 /*
  * Campaigns and enquiry replies are HTML an admin wrote, sanitised on save (marketing-html.ts).
  * In the layout (decision 051) that HTML is the body: a whole document of its own gives up its
- * wrapper, keeping its <style> rules in the layout's head and its <body> content in the column.
+ * wrapper (unwrapDocument, shared/templates/layout-shell.ts), keeping its <style> rules in the
+ * layout's head and its <body> content in the column.
  */
 
-const styleBlock = /<style\b[^>]*>([\s\S]*?)<\/style>/gi;
-const bodyContent = /<body\b[^>]*>([\s\S]*?)(?:<\/body\s*>|$)/i;
-const wrapper = /<!doctype[^>]*>|<\/?html\b[^>]*>|<head\b[^>]*>[\s\S]*?<\/head\s*>|<\/?body\b[^>]*>/gi;
-
-/** The admin's HTML as a body for the layout: its own document wrapper gone, its styles kept. */
-export function unwrapDocument(html: string): { body: string; css: string } {
-  const css = [...html.matchAll(styleBlock)].map((match) => match[1] ?? '').join('\n');
-  const inner = bodyContent.exec(html)?.[1] ?? html;
-  return { body: inner.replace(styleBlock, '').replace(wrapper, '').trim(), css };
+/** The layout with its slots, as the admin's previews fill it (decision 051). */
+export function layoutShell(
+  site: LayoutSite,
+  options: { css?: string; preheader?: string | null } = {},
+): string {
+  return emailDocument({
+    site,
+    title: LAYOUT_SLOTS.title,
+    preheader: options.preheader,
+    body: LAYOUT_SLOTS.body,
+    footer: LAYOUT_SLOTS.footer,
+    extraCss: options.css ? `\n${options.css}` : undefined,
+  });
 }
-
-const TITLE = 'layout-title-slot';
-const BODY = '<!--layout-body-slot-->';
-const FOOTER = '<!--layout-footer-slot-->';
 
 /**
  * The layout around a marketing body, rendered once: each call only joins strings, so a campaign
@@ -31,17 +32,5 @@ export function marketingLayout(
   site: LayoutSite,
   options: { css?: string; preheader?: string | null } = {},
 ): (message: { title: string; body: string; footer: string }) => string {
-  const shell = emailDocument({
-    site,
-    title: TITLE,
-    preheader: options.preheader,
-    body: BODY,
-    footer: FOOTER,
-    extraCss: options.css ? `\n${options.css}` : undefined,
-  });
-  const [beforeTitle = '', afterTitle = ''] = shell.split(TITLE);
-  const [beforeBody = '', rest = ''] = afterTitle.split(BODY);
-  const [beforeFooter = '', end = ''] = rest.split(FOOTER);
-  return ({ title, body, footer }) =>
-    `${beforeTitle}${escapeHtml(title)}${beforeBody}${body}${beforeFooter}${footer}${end}`;
+  return fillLayoutShell(layoutShell(site, options));
 }

@@ -1,7 +1,8 @@
 import { type FooterSite, identityFooter } from '#shared/templates/identity-footer.ts';
 import { htmlToPlainText } from '../plain-text.ts';
 import { emailDocument, type LayoutSite } from './layout.ts';
-import { marketingLayout, unwrapDocument } from './marketing.ts';
+import { unwrapDocument } from '#shared/templates/layout-shell.ts';
+import { marketingLayout } from './marketing.ts';
 
 export type MessageSite = FooterSite & LayoutSite;
 
@@ -20,16 +21,21 @@ export function layoutMessage(
 
 /**
  * An admin-written message that is no marketing (an enquiry reply, decision 026): the sanitised
- * HTML as the layout's body, with the identity footer and no unsubscribe line.
+ * HTML as the layout's body, with the identity footer and no unsubscribe line, and the reply
+ * template's preheader (plain text, merged) when it has one.
  */
 export function writtenMessage(
   site: MessageSite,
-  content: { title: string; html: string },
+  content: { title: string; html: string; preheader?: string | null },
 ): {
   html: string;
   text: string;
 } {
   const { body, css } = unwrapDocument(content.html);
-  const html = marketingLayout(site, { css })({ title: content.title, body, footer: identityFooter(site) });
+  const html = marketingLayout(site, { css, preheader: content.preheader })({
+    title: content.title,
+    body,
+    footer: identityFooter(site),
+  });
   return { html, text: htmlToPlainText(html) };
 }

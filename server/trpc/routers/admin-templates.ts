@@ -27,6 +27,7 @@ import {
   updateTemplate,
 } from '../../templates/templates.ts';
 import { renderTestEmail, sendTestEmail } from '../../campaigns/test-email.ts';
+import { layoutShell } from '../../email/layout/marketing.ts';
 import { requirePermission, router } from '../trpc.ts';
 import { toTrpcError } from '../campaign-errors.ts';
 
@@ -38,6 +39,13 @@ function notFound(): TRPCError {
 // procedure is open to either kind's readers or writers, and the kind in hand decides.
 const READERS: Permission[] = ['templates.read', 'replyTemplates.write'];
 const WRITERS: Permission[] = ['templates.write', 'replyTemplates.write'];
+// Whoever sees a message preview: the template pages, the campaign form and the reply composer.
+const PREVIEWERS: Permission[] = [
+  'templates.read',
+  'replyTemplates.write',
+  'campaigns.read',
+  'enquiries.read',
+];
 
 function refused(): TRPCError {
   return new TRPCError({ code: 'FORBIDDEN', message: 'Your role does not allow this.' });
@@ -52,6 +60,13 @@ function assertCanWrite(role: Role, kind: TemplateKind): void {
 }
 
 export const adminTemplatesRouter = router({
+  /**
+   * The e-mail layout with its slots (shared/templates/layout-shell.ts): the admin's previews fill
+   * it, so they show a message in the layout the send path renders it in (decision 051).
+   */
+  layoutShell: requirePermission(PREVIEWERS).query(({ ctx }): { html: string } => ({
+    html: layoutShell(ctx.config.site),
+  })),
   list: requirePermission(READERS)
     .input(templateListInputSchema)
     .query(async ({ ctx, input }): Promise<TemplateDto[]> => {

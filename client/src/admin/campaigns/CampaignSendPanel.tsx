@@ -71,7 +71,12 @@ export function CampaignSendPanel({
         </Button>
       </Group>
       <InboxRow subject={inbox.subject} preheader={inbox.preheader} html={previewHtml} />
-      <EmailPreview html={previewHtml} title="Live preview" height={520} />
+      <EmailPreview
+        html={previewHtml}
+        title="Live preview"
+        height={520}
+        layout={{ subject: inbox.subject }}
+      />
     </Stack>
   );
 }

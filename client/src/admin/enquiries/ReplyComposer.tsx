@@ -4,10 +4,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { REPLY_FIELDS, REPLY_MESSAGES } from '#shared/enquiries/reply.ts';
 import type { EnquiryDetail } from '#shared/enquiries/schemas.ts';
+import { identityFooter } from '#shared/templates/identity-footer.ts';
 import { unfillableTags, unfillableTagsMessage } from '#shared/templates/kinds.ts';
 import { EmailPreview } from '../widgets/EmailPreview.tsx';
 import { errorMessage } from '../widgets/errors.ts';
 import { AnchorLink } from '../widgets/links.tsx';
+import { site } from '../../site.ts';
 import { useTRPC } from '../../trpc.ts';
 import { useEnquiryUpdate } from './enquiry-update.ts';
 
@@ -94,7 +96,15 @@ export function ReplyComposer({ enquiry }: { enquiry: EnquiryDetail }) {
         maxRows={16}
         styles={{ input: { fontFamily: 'monospace' } }}
       />
-      {html.trim() && <EmailPreview html={html} title="Reply preview" height={260} />}
+      {html.trim() && (
+        // The reply as the seller gets it: in the layout, with the identity footer (decision 051).
+        <EmailPreview
+          html={html}
+          title="Reply preview"
+          height={360}
+          layout={{ subject, footer: identityFooter(site) }}
+        />
+      )}
       <Group justify="space-between">
         <Text size="xs" c="dimmed">
           Sent to {enquiry.sellerEmail} from the business's address; answers come back to its inbox.

@@ -19,7 +19,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { templateWritePermission } from '#shared/auth/permissions.ts';
 import { TEMPLATE_NOT_FOUND, type TemplateDto } from '#shared/templates/schemas.ts';
 import { OFFERED_TAGS } from '#shared/templates/kinds.ts';
-import { previewWithIdentityFooter } from '#shared/templates/identity-footer.ts';
+import { identityFooter, previewWithIdentityFooter } from '#shared/templates/identity-footer.ts';
 import { ADMIN_TITLE } from '../shell/AdminShell.tsx';
 import { mergeTags } from '#shared/templates/variables.ts';
 import { EmailPreview } from '../widgets/EmailPreview.tsx';
@@ -128,8 +128,8 @@ function TemplateForm({ template, kind = 'marketing' }: { template?: TemplateDto
           <Stack>
             <TextInput label="Template name" required {...form.getInputProps('template_name')} />
             <TextInput label="Subject" required {...form.getInputProps('subject')} />
-            {/* A reply goes to one seller from the enquiry desk, which sends no preview text. */}
-            {templateKind === 'marketing' && <PreheaderInput form={form} />}
+            {/* A reply sends its template's preview text too (decision 051). */}
+            <PreheaderInput form={form} />
             <Textarea label="Description" autosize minRows={2} {...form.getInputProps('description')} />
             {templateKind === 'reply' && (
               <Text size="sm" c="dimmed">
@@ -165,6 +165,10 @@ function TemplateForm({ template, kind = 'marketing' }: { template?: TemplateDto
               }
               title="Live preview"
               height={620}
+              layout={{
+                subject: form.values.subject,
+                footer: templateKind === 'reply' ? identityFooter(site) : '',
+              }}
             />
             <Text size="xs" c="dimmed" mt={4}>
               Scripts never run in the preview, and the saved HTML is sanitised.

@@ -25,7 +25,7 @@ import {
   templateTestEmailSchema,
 } from '#shared/templates/schemas.ts';
 import { extractVariables, renderPreview } from '#shared/templates/variables.ts';
-import { previewWithIdentityFooter } from '#shared/templates/identity-footer.ts';
+import { identityFooter, previewWithIdentityFooter } from '#shared/templates/identity-footer.ts';
 import { ADMIN_TITLE } from '../shell/AdminShell.tsx';
 import { EmailPreview } from '../widgets/EmailPreview.tsx';
 import { errorCode, errorMessage } from '../widgets/errors.ts';
@@ -211,7 +211,14 @@ function TemplatePreview({ template }: { template: TemplateDto }) {
               ]}
             />
             {part === 'html' ? (
-              <EmailPreview html={previewHtml} height={560} />
+              <EmailPreview
+                html={previewHtml}
+                height={560}
+                layout={{
+                  subject: previewSubject,
+                  footer: template.templateType === 'reply' ? identityFooter(site) : '',
+                }}
+              />
             ) : (
               <Stack gap="xs">
                 <Text size="sm" c="dimmed">

@@ -1,0 +1,54 @@
+import { randomUUID } from 'node:crypto';
+import { checkRenderedEmail } from '#test/support/email-checks.ts';
+import { expect, type Page, test } from './support/test.ts';
+import { E2E_ADMIN } from './support/constants.ts';
+import { e2eDatabase } from './support/db.ts';
+
+// The admin's previews show a message in the layout the send path renders it in (decision 051):
+// the brand header, the column and the footer, in a sandboxed frame that scrolls; the rendered
+// document passes the same outside checks as every sent message.
+
+async function signInAsAdmin(page: Page) {
+  await page.goto('/admin/login');
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(E2E_ADMIN.email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+}
+
+test('a reply template previews in the e-mail layout with the identity footer', async ({ page }) => {
+  const tag = randomUUID().slice(0, 8);
+  const template = await e2eDatabase()
+    .insertInto('email_templates')
+    .values({
+      template_name: `Preview reply ${tag}`,
+      subject: 'Your {{watch_brand}} valuation',
+      html_content:
+        '<p>Hi {{first_name}}, thank you for the details of your {{watch_brand}}.</p><p><a href="https://example.com/sell">See our offer</a></p>',
+      template_type: 'reply',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await signInAsAdmin(page);
+
+  await page.goto(`/admin/templates/${template.id}/preview`);
+  const frame = page.locator('iframe[title="Email preview"]');
+  await expect(frame).toHaveAttribute('data-layout', 'email');
+  const preview = frame.contentFrame();
+  // The brand header's logo, named for readers without images, and the identity footer.
+  await expect(preview.locator('img[alt]').first()).toHaveAttribute('src', /\/assets\/email\/logo\.png$/);
+  await expect(preview.getByText(/ABN \d/)).toBeVisible();
+  await expect(preview.getByText('thank you for the details of your')).toBeVisible();
+
+  const html = (await frame.getAttribute('srcdoc')) ?? '';
+  expect(html.startsWith('<!doctype html>')).toBe(true);
+  expect(html).toContain('<title>Your [watch_brand] valuation</title>');
+  // The admin's [name] placeholders are a preview's, not a finding; everything else is checked.
+  expect(await checkRenderedEmail({ html })).toEqual([]);
+
+  // The editor's live preview is in the layout too.
+  await page.goto(`/admin/templates/${template.id}/edit`);
+  const live = page.locator('iframe[title="Live preview"]');
+  await expect(live).toHaveAttribute('data-layout', 'email');
+  await expect(live.contentFrame().getByText(/ABN \d/)).toBeVisible();
+});
