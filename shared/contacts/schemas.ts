@@ -52,6 +52,7 @@ export const contactsListInputSchema = z.object({
 export const contactsExportQuerySchema = z.object({
   filter: contactFilterSchema.default('all'),
   search: searchTermSchema,
+  import: z.uuid('Import not found').optional(),
 });
 
 export const contactGetInputSchema = z.object({ id: z.uuid() });

@@ -91,7 +91,7 @@ export function ContactsPage({ search, onSearchChange }: ContactsPageProps) {
         <>
           <ExportCsvButton
             path="/api/admin/exports/contacts.csv"
-            params={{ filter, search: list.applied || undefined }}
+            params={{ filter, search: list.applied || undefined, import: importId }}
             fallbackName={`contacts-${filter}.csv`}
             messages={{
               successTitle: CONTACT_MESSAGES.exportSuccessTitle,
