@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Pill, Select, SimpleGrid, Table, Text } from '@mantine/core';
+import { Badge, Button, CloseButton, Group, Select, SimpleGrid, Table, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { SEARCH_MIN_LENGTH } from '#shared/admin/lists.ts';
@@ -154,15 +154,21 @@ export function ContactsPage({ search, onSearchChange }: ContactsPageProps) {
           {importId && (
             // The import's contacts (decision 035): kept in the URL like the other filters.
             <Group gap={4} align="flex-end" pb={6}>
-              <Pill
-                size="md"
-                withRemoveButton
-                onRemove={() => list.setFilters({ import: undefined })}
-                removeButtonProps={{ 'aria-label': 'Remove the import filter' }}
+              <Badge
+                size="lg"
+                variant="light"
+                tt="none"
                 data-testid="contacts-import-filter"
+                rightSection={
+                  <CloseButton
+                    size="xs"
+                    aria-label="Remove the import filter"
+                    onClick={() => list.setFilters({ import: undefined })}
+                  />
+                }
               >
                 From one import
-              </Pill>
+              </Badge>
             </Group>
           )}
         </>
