@@ -72,7 +72,15 @@ async function main(): Promise<void> {
     at = performance.now();
     const dry = await dryRunImport(db, {
       id: upload.id,
-      mapping: { email: 0, fullName: 1, phone: 2, emailConsent: 3, smsConsent: null },
+      mapping: {
+        email: 0,
+        fullName: 1,
+        firstName: null,
+        lastName: null,
+        phone: 2,
+        emailConsent: 3,
+        smsConsent: null,
+      },
       consent: { basis: 'existing_customer', note: 'Benchmark consent evidence', obtainedOn: '2025-01-01' },
     });
     if (dry.status !== 'ok') throw new Error(dry.status);

@@ -180,6 +180,29 @@ describe('admin CSV exports', () => {
     expect(JSON.parse(rows[0]?.[6] ?? '')).toMatchObject({ filter: { filter: 'all' } });
   });
 
+  it('exports only the contacts of one import under ?import=<id> (decision 035)', async () => {
+    const imported = await t.db
+      .insertInto('contact_imports')
+      .values({ source_bytes: 1, headers: ['Email'], total_rows: 1, created_by: 'export-admin@example.com' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('contact_import_rows')
+      .columns(['import_id', 'contact_id'])
+      .expression((eb) =>
+        eb
+          .selectFrom('leads')
+          .select([eb.val(imported.id).as('import_id'), 'id'])
+          .where('email', '=', 'plain@gmail.com'),
+      )
+      .execute();
+    const res = await get(`/api/admin/exports/contacts.csv?import=${imported.id}`, adminCookie);
+    expect(res.headers['x-row-count']).toBe('1');
+    expect(parseCsv(res.body).map((r) => r[0])).toEqual(['Email', 'plain@gmail.com']);
+    const bad = await get('/api/admin/exports/contacts.csv?import=nope', adminCookie);
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('answers 400 for a bad filter', async () => {
     const res = await get('/api/admin/exports/contacts.csv?filter=everyone', adminCookie);
     expect(res.statusCode).toBe(400);

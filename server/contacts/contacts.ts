@@ -71,6 +71,12 @@ export async function countContacts(db: DbExecutor, filter: ContactFilter): Prom
   return totals[metric] ?? 0;
 }
 
+async function countWhere(db: DbExecutor, conditions: RawBuilder<unknown>[]): Promise<number> {
+  const result = await sql<{ count: number }>`
+    SELECT count(*)::int AS count FROM leads WHERE ${sql.join(conditions, sql` AND `)}`.execute(db);
+  return result.rows[0]?.count ?? 0;
+}
+
 export async function contactsStats(db: DbExecutor): Promise<ContactsStats> {
   const totals = await readTotals(db, [
     LEAD_METRICS.total,
@@ -113,9 +119,20 @@ function toSummary(row: ContactRow): ContactSummary {
   };
 }
 
+/**
+ * The contacts an import brought in (created, updated or found up to date), through its links
+ * (decision 035): the contacts list's `import` filter. `r` keeps the subquery's names apart from
+ * the page query's `leads`.
+ */
+export function importedByCondition(importId: string): RawBuilder<unknown> {
+  return sql`id IN (SELECT r.contact_id FROM contact_import_rows r WHERE r.import_id = ${importId})`;
+}
+
 export interface ListContactsInput {
   search?: string | undefined;
   filter: ContactFilter;
+  /** Only the contacts of this import. */
+  import?: string | undefined;
   page: number;
   pageSize: number;
   anchor?: ListAnchor | undefined;
@@ -131,6 +148,8 @@ export async function listContacts(
 ): Promise<PagedResult<ContactSummary>> {
   const search = effectiveSearch(input.search);
   const conditions = contactConditions(input.filter, search);
+  const importId = input.import;
+  if (importId) conditions.push(importedByCondition(importId));
   return db
     .transaction()
     .setIsolationLevel('repeatable read')
@@ -141,7 +160,9 @@ export async function listContacts(
         conditions,
         search: search !== null,
         searchCap: SEARCH_COUNT_CAP,
-        countExact: () => countContacts(trx, input.filter),
+        // The triggers' totals know nothing of imports: one import's contacts are counted through
+        // its links' primary key (at most MAX_IMPORT_ROWS).
+        countExact: () => (importId ? countWhere(trx, conditions) : countContacts(trx, input.filter)),
         page: input.page,
         pageSize: input.pageSize,
         anchor: input.anchor,

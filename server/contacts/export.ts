@@ -3,7 +3,7 @@ import { effectiveSearch } from '#shared/admin/lists.ts';
 import type { ContactFilter } from '#shared/contacts/schemas.ts';
 import type { DbExecutor } from '../db/database.ts';
 import { type CsvExportSpec, localTimestamp } from '../exports/csv-export.ts';
-import { contactConditions, countContacts } from './contacts.ts';
+import { contactConditions, countContacts, importedByCondition } from './contacts.ts';
 
 // Contacts export (docs/spec/admin.md §7 Exports, §9 CSV files): every matching lead, newest first. The
 // spec's five columns come first, so a sheet built on them keeps working; then who the contact is
@@ -27,11 +27,17 @@ export const CONTACTS_CSV_HEADER = [
 ] as const;
 
 export function contactsCsvExport(
-  { filter, search }: { filter: ContactFilter; search?: string | undefined },
+  {
+    filter,
+    search,
+    import: importId,
+  }: { filter: ContactFilter; search?: string | undefined; import?: string | undefined },
   timezone: string,
 ): CsvExportSpec {
   const term = effectiveSearch(search);
   const conditions = contactConditions(filter, term);
+  // The list's import filter (decision 035): the export is what the list shows.
+  if (importId) conditions.push(importedByCondition(importId));
   return {
     header: CONTACTS_CSV_HEADER,
     table: 'leads',
@@ -54,7 +60,7 @@ export function contactsCsvExport(
     ],
     timezone,
     async count(trx: DbExecutor) {
-      if (!term) return countContacts(trx, filter);
+      if (!term && !importId) return countContacts(trx, filter);
       const where = sql.join(conditions, sql` AND `);
       const result = await sql<{ count: number }>`SELECT count(*) AS count FROM leads WHERE ${where}`.execute(
         trx,

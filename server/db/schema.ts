@@ -114,6 +114,11 @@ export interface ContactImportRejections {
   row_number: number;
 }
 
+export interface ContactImportRows {
+  contact_id: string;
+  import_id: string;
+}
+
 export interface ContactImports {
   cancel_requested: Generated<boolean>;
   consent: ColumnType<unknown, string | null | undefined, string | null>;
@@ -542,6 +547,7 @@ export interface DB {
   automation_runs: AutomationRuns;
   consent_records: ConsentRecords;
   contact_import_rejections: ContactImportRejections;
+  contact_import_rows: ContactImportRows;
   contact_imports: ContactImports;
   email_campaigns: EmailCampaigns;
   email_events: EmailEvents;

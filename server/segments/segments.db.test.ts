@@ -8,6 +8,9 @@ import { callerFor, testServices } from '#test/support/services.ts';
 import type { SessionUser } from '../auth/session.ts';
 import { createUser, grantAdmin } from '../auth/users.ts';
 import { MISSING_SEGMENT } from '../campaigns/audience.ts';
+import { explainEmptyAudience } from '#shared/segments/schema.ts';
+import { statementCounter } from '#test/support/statement-counter.ts';
+import { listSegments } from './segments.ts';
 
 const DAY = 86_400_000;
 const daysAgo = (n: number) => new Date(Date.now() - n * DAY);
@@ -346,5 +349,92 @@ describe('segments', () => {
     await expect(caller().admin.segments.delete({ id: missing })).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });
+  });
+
+  it('counts every listed segment in one statement, whatever their number', async () => {
+    const names = ['Reach gmail', 'Reach pending', 'Reach nobody', 'Reach unsubscribed or suppressed'];
+    const definitions: SegmentConditionInput[][] = [
+      [{ kind: 'email_domain', domain: 'gmail.com' }],
+      [{ kind: 'consent', state: 'pending' }],
+      [{ kind: 'email_domain', domain: 'nowhere.example' }],
+      [
+        { kind: 'created', from: '2026-01-20', to: '2026-02-15' },
+        { kind: 'consent', state: 'subscribed' },
+      ],
+    ];
+    for (const [i, conditions] of definitions.entries())
+      await caller().admin.segments.save({ name: names[i] as string, match: 'all', conditions });
+    const counter = statementCounter();
+    const listed = await listSegments(t.db.withPlugin(counter));
+    // The segments, the timezone and one count for all of them: not one per segment.
+    expect(counter.count).toBe(3);
+    const reach = (name: string) => listed.find((s) => s.name === name)?.reach;
+    // a, c, g may be mailed; d is pending; e unsubscribed (by hand, the fixture above).
+    expect(reach('Reach gmail')).toEqual({
+      matched: 5,
+      audience: 3,
+      suppressed: 0,
+      unsubscribed: 1,
+      pending: 1,
+    });
+    expect(reach('Reach pending')).toEqual({
+      matched: 1,
+      audience: 0,
+      suppressed: 0,
+      unsubscribed: 0,
+      pending: 1,
+    });
+    expect(reach('Reach nobody')).toEqual({
+      matched: 0,
+      audience: 0,
+      suppressed: 0,
+      unsubscribed: 0,
+      pending: 0,
+    });
+    // b, and f (suppressed, consent, not unsubscribed): subscribed in the list's sense.
+    expect(reach('Reach unsubscribed or suppressed')).toEqual({
+      matched: 2,
+      audience: 1,
+      suppressed: 1,
+      unsubscribed: 0,
+      pending: 0,
+    });
+    // The editor's preview counts the same way.
+    const preview = await caller().admin.segments.preview({ match: 'all', conditions: definitions[0] ?? [] });
+    expect(preview.reach).toEqual(reach('Reach gmail'));
+  });
+
+  it('says why an audience is empty: nobody matches, or the matches may not be mailed', async () => {
+    const pendingOnly = await caller().admin.segments.preview({
+      match: 'all',
+      conditions: [{ kind: 'consent', state: 'pending' }],
+    });
+    expect(explainEmptyAudience(pendingOnly.reach)?.reason).toBe(
+      'No subscribed contact matches these conditions: 1 contact matches but none is subscribed (1 is pending confirmation).',
+    );
+    const gone = await caller().admin.segments.preview({
+      match: 'any',
+      conditions: [
+        { kind: 'consent', state: 'unsubscribed' },
+        { kind: 'email_domain', domain: 'icloud.com' },
+      ],
+    });
+    expect(gone.audience).toBe(0);
+    expect(explainEmptyAudience(gone.reach)).toEqual({
+      reason:
+        'No subscribed contact matches these conditions: 2 contacts match but none is subscribed (1 has unsubscribed, 1 is suppressed).',
+      action:
+        'To reach them, unsubscribed and suppressed contacts are never e-mailed. Or change the conditions.',
+    });
+    const nobody = await caller().admin.segments.preview({
+      match: 'all',
+      conditions: [{ kind: 'email_domain', domain: 'nowhere.example' }],
+    });
+    expect(explainEmptyAudience(nobody.reach)?.reason).toBe('No contact matches these conditions.');
+    const somebody = await caller().admin.segments.preview({
+      match: 'all',
+      conditions: [{ kind: 'email_domain', domain: 'gmail.com' }],
+    });
+    expect(explainEmptyAudience(somebody.reach)).toBeNull();
   });
 });

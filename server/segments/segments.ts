@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import {
+  type AudienceReach,
   SEGMENT_PREVIEW_SIZE,
   type SegmentDefinition,
   segmentDefinitionSchema,
@@ -23,7 +24,53 @@ function parseDefinition(row: { match: string; conditions: unknown }): SegmentDe
   return segmentDefinitionSchema.parse({ match: row.match, conditions: row.conditions });
 }
 
-/** Every segment by name, or the one with `id`. */
+/**
+ * What each definition reaches now, all in one pass over the contacts (decision 032): every
+ * segment's condition is evaluated once per contact in the inner select, and the outer one counts
+ * by the contact's one reason for being outside the audience. One query for the whole list, never
+ * one per segment. Column names are built from the list index only.
+ */
+export async function reachOf(
+  db: DbExecutor,
+  definitions: readonly SegmentDefinition[],
+  timezone: string,
+): Promise<AudienceReach[]> {
+  if (definitions.length === 0) return [];
+  const matches = definitions.map((d, i) => sql`(${compileSegment(d, timezone)}) AS ${sql.raw(`s${i}`)}`);
+  const counts = definitions.map((_, i) => {
+    const s = sql.raw(`s${i}`);
+    const col = (name: string) => sql.raw(`${name}${i}`);
+    return sql`count(*) FILTER (WHERE ${s})::int AS ${col('m')},
+      count(*) FILTER (WHERE ${s} AND why = 'audience')::int AS ${col('a')},
+      count(*) FILTER (WHERE ${s} AND why = 'suppressed')::int AS ${col('x')},
+      count(*) FILTER (WHERE ${s} AND why = 'unsubscribed')::int AS ${col('u')},
+      count(*) FILTER (WHERE ${s} AND why = 'pending')::int AS ${col('p')}`;
+  });
+  const { rows } = await sql<Record<string, number>>`
+    SELECT ${sql.join(counts)} FROM (
+      SELECT ${sql.join(matches)},
+        CASE
+          WHEN ${MAY_RECEIVE_MARKETING} THEN 'audience'
+          WHEN l.suppressed_at IS NOT NULL THEN 'suppressed'
+          WHEN l.email_unsubscribed_at IS NOT NULL THEN 'unsubscribed'
+          WHEN l.email_consent_pending THEN 'pending'
+          ELSE 'never_agreed'
+        END AS why
+      FROM leads l
+      -- One segment (the editor's preview) keeps its WHERE, so its indexes still narrow the scan.
+      ${definitions.length === 1 ? sql`WHERE ${compileSegment(definitions[0] as SegmentDefinition, timezone)}` : sql``}
+    ) c`.execute(db);
+  const row = rows[0] ?? {};
+  return definitions.map((_, i) => ({
+    matched: row[`m${i}`] ?? 0,
+    audience: row[`a${i}`] ?? 0,
+    suppressed: row[`x${i}`] ?? 0,
+    unsubscribed: row[`u${i}`] ?? 0,
+    pending: row[`p${i}`] ?? 0,
+  }));
+}
+
+/** Every segment by name, or the one with `id`, each with what it reaches now. */
 export async function listSegments(db: DbExecutor, id?: string): Promise<SegmentSummary[]> {
   let query = db.selectFrom('segments as s');
   if (id) query = query.where('s.id', '=', id);
@@ -42,10 +89,13 @@ export async function listSegments(db: DbExecutor, id?: string): Promise<Segment
     ])
     .orderBy(sql`lower(s.name)`)
     .execute();
-  return rows.map((row) => ({
+  const definitions = rows.map(parseDefinition);
+  const reach = await reachOf(db, definitions, await getSettingsTimezone(db));
+  return rows.map((row, i) => ({
     id: row.id,
     name: row.name,
-    ...parseDefinition(row),
+    ...(definitions[i] as SegmentDefinition),
+    reach: reach[i] as AudienceReach,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
     createdByEmail: row.created_by_email,
@@ -139,20 +189,18 @@ export async function countSegmentAudience(
 export async function previewSegment(db: DbExecutor, definition: SegmentDefinition): Promise<SegmentPreview> {
   const timezone = await getSettingsTimezone(db);
   const matches = compileSegment(definition, timezone);
-  const [counts, members] = await Promise.all([
-    sql<{ audience: number; cannot_receive: number }>`
-      SELECT count(*) FILTER (WHERE ${MAY_RECEIVE_MARKETING})::int AS audience,
-             count(*) FILTER (WHERE NOT ${MAY_RECEIVE_MARKETING})::int AS cannot_receive
-      FROM leads l WHERE ${matches}`.execute(db),
+  const [[reach], members] = await Promise.all([
+    reachOf(db, [definition], timezone),
     sql<{ id: string; email: string; full_name: string | null; created_at: Date }>`
       SELECT l.id, l.email, l.full_name, l.created_at FROM leads l
       WHERE ${MAY_RECEIVE_MARKETING} AND ${matches}
       ORDER BY l.created_at DESC, l.id DESC LIMIT ${SEGMENT_PREVIEW_SIZE}`.execute(db),
   ]);
-  const row = counts.rows[0];
+  const counted = reach ?? { matched: 0, audience: 0, suppressed: 0, unsubscribed: 0, pending: 0 };
   return {
-    audience: row?.audience ?? 0,
-    cannotReceive: row?.cannot_receive ?? 0,
+    audience: counted.audience,
+    cannotReceive: counted.matched - counted.audience,
+    reach: counted,
     members: members.rows.map((m) => ({
       id: m.id,
       email: m.email,

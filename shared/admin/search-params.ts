@@ -26,6 +26,8 @@ interface AnchorParams {
 export interface ContactsSearchParams extends AnchorParams {
   search?: string | undefined;
   filter?: ContactFilter | undefined;
+  /** `?import=<id>`: the contacts one import brought in (decision 035). */
+  import?: string | undefined;
   page?: number | undefined;
 }
 
@@ -46,6 +48,7 @@ export function parseContactsSearch(raw: Record<string, unknown>): ContactsSearc
   return {
     search: readText(raw.search, MAX_SEARCH_LENGTH),
     filter: readOneOf(raw.filter, contactFilters),
+    import: readUuid(raw.import),
     page: readPage(raw.page, MAX_PAGE),
     ...anchors(raw),
   };

@@ -15,12 +15,22 @@ export const IMPORT_PREVIEW_ROWS = 5;
 
 export const IMPORT_UPLOAD_PATH = '/api/admin/contact-imports';
 
-export const importFields = ['email', 'fullName', 'phone', 'emailConsent', 'smsConsent'] as const;
+export const importFields = [
+  'email',
+  'fullName',
+  'firstName',
+  'lastName',
+  'phone',
+  'emailConsent',
+  'smsConsent',
+] as const;
 export type ImportField = (typeof importFields)[number];
 
 export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
   email: 'E-mail',
   fullName: 'Full name',
+  firstName: 'First name (joined into the full name)',
+  lastName: 'Last name (joined into the full name)',
   phone: 'Phone',
   emailConsent: 'E-mail marketing consent (yes/no)',
   smsConsent: 'SMS marketing consent (yes/no)',
@@ -46,6 +56,9 @@ export const importMappingSchema = z
   .object({
     email: column,
     fullName: column.nullable().default(null),
+    // A file with the name in two columns: joined into the full name (decision 035).
+    firstName: column.nullable().default(null),
+    lastName: column.nullable().default(null),
     phone: column.nullable().default(null),
     emailConsent: column.nullable().default(null),
     smsConsent: column.nullable().default(null),
@@ -113,8 +126,20 @@ export interface ImportCounts {
   skip: number;
 }
 
+/**
+ * E-mail marketing state each imported row's contact will have after the import (skipped rows are
+ * not counted): subscribed (consent, may be mailed), pending (asked on the sell form and still
+ * waiting for the confirmation link: the import sends no e-mail, decision 016) or not subscribed.
+ */
+export interface ImportConsentCounts {
+  subscribed: number;
+  pending: number;
+  notSubscribed: number;
+}
+
 export interface DryRunResult {
   counts: ImportCounts;
+  consent: ImportConsentCounts;
   /** The first DRY_RUN_ROWS_SHOWN rows, in file order. */
   rows: ImportRowOutcome[];
   totalRows: number;
@@ -144,6 +169,8 @@ export interface ContactImportView {
   updated: number;
   unchanged: number;
   rejected: number;
+  /** Contacts the import created, updated or found unchanged: the contacts list's `import` filter. */
+  contacts: number;
   cancelRequested: boolean;
   error: string | null;
   createdAt: string;
@@ -171,7 +198,13 @@ export function guessMapping(headers: readonly string[]): Partial<Record<ImportF
   const guess: Partial<Record<ImportField, number>> = {};
   const email = find(/^(e-?mail|email address|e-mail address)$/) ?? find(/mail/);
   if (email !== undefined) guess.email = email;
-  const name = find(/^(full ?name|name)$/) ?? find(/name/);
+  const firstName = find(/^(first[ _-]?name|given[ _-]?names?|forename)$/);
+  if (firstName !== undefined) guess.firstName = firstName;
+  const lastName = find(/^(last[ _-]?name|surname|family[ _-]?name)$/);
+  if (lastName !== undefined) guess.lastName = lastName;
+  const name =
+    find(/^(full[ _-]?name|name|contact name)$/) ??
+    (firstName === undefined && lastName === undefined ? find(/name/) : undefined);
   if (name !== undefined) guess.fullName = name;
   const phone = find(/phone|mobile/);
   if (phone !== undefined) guess.phone = phone;
@@ -180,4 +213,18 @@ export function guessMapping(headers: readonly string[]): Partial<Record<ImportF
   const smsConsent = find(/sms/);
   if (smsConsent !== undefined) guess.smsConsent = smsConsent;
   return guess;
+}
+
+/**
+ * The contact's full name from a row: the full-name column when it has one, otherwise the first and
+ * last name columns joined ("Olivia" + "Brown" is "Olivia Brown"; either alone is the name).
+ */
+export function joinName(
+  fullName: string | null,
+  firstName: string | null,
+  lastName: string | null,
+): string | null {
+  if (fullName !== null) return fullName;
+  const joined = [firstName, lastName].filter((p): p is string => p !== null && p !== '').join(' ');
+  return joined === '' ? null : joined;
 }

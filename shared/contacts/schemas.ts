@@ -42,6 +42,8 @@ export const contactFilterSchema = z.enum(contactFilters);
 export const contactsListInputSchema = z.object({
   search: searchTermSchema,
   filter: contactFilterSchema.default('all'),
+  /** Only the contacts one import brought in (decision 035). */
+  import: z.uuid('Import not found').optional(),
   page: listPageSchema,
   anchor: listAnchorSchema.optional(),
 });
@@ -50,6 +52,7 @@ export const contactsListInputSchema = z.object({
 export const contactsExportQuerySchema = z.object({
   filter: contactFilterSchema.default('all'),
   search: searchTermSchema,
+  import: z.uuid('Import not found').optional(),
 });
 
 export const contactGetInputSchema = z.object({ id: z.uuid() });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { describeCondition, segmentDefinitionSchema, segmentSaveInputSchema } from './schema.ts';
+import {
+  conditionWarnings,
+  describeCondition,
+  explainEmptyAudience,
+  segmentDefinitionSchema,
+  segmentSaveInputSchema,
+} from './schema.ts';
 
 const parse = (conditions: unknown[], match = 'all') =>
   segmentDefinitionSchema.safeParse({ match, conditions });
@@ -129,5 +135,72 @@ describe('describeCondition', () => {
       'Was sent a campaign and never opened one',
       'E-mail domain is icloud.com',
     ]);
+  });
+});
+
+describe('condition warnings', () => {
+  it('warns about a repeated condition, as the compiler reads its values', () => {
+    const warnings = conditionWarnings('any', [
+      { kind: 'email_domain', domain: 'gmail.com' },
+      { kind: 'enquiry_source', field: 'utm_source', op: 'is', value: 'Google' },
+      { kind: 'email_domain', domain: ' @GMAIL.com ' },
+      { kind: 'enquiry_source', field: 'utm_source', op: 'is', value: 'google ' },
+      { kind: 'enquiry_source', field: 'utm_source', op: 'contains', value: 'google' },
+    ]);
+    expect(warnings.map((w) => w && [w.kind, w.other])).toEqual([
+      null,
+      null,
+      ['duplicate', 0],
+      ['duplicate', 1],
+      null,
+    ]);
+    expect(warnings[2]?.message).toBe('Same as condition 1: a repeated condition changes nothing.');
+  });
+
+  it('under "all" only, warns about pairs no contact can meet; skips conditions being typed', () => {
+    const conditions = [
+      { kind: 'consent', state: 'subscribed' },
+      { kind: 'consent', state: 'unsubscribed' },
+      { kind: 'email_domain', domain: 'gmail.com' },
+      { kind: 'email_domain', domain: 'outlook.com' },
+      { kind: 'created', from: '2026-01-01', to: '2026-01-31' },
+      { kind: 'created', from: '2026-02-01' },
+      { kind: 'never_opened' },
+      { kind: 'engagement', action: 'opened', withinDays: 30 },
+      { kind: 'consent', state: 'pending' },
+      { kind: 'email_domain', domain: '' },
+    ];
+    expect(conditionWarnings('all', conditions).map((w) => w && [w.kind, w.other])).toEqual([
+      null,
+      ['contradiction', 0],
+      null,
+      ['contradiction', 2],
+      null,
+      ['contradiction', 4],
+      null,
+      ['contradiction', 6],
+      null,
+      null,
+    ]);
+    expect(conditionWarnings('any', conditions).every((w) => w === null)).toBe(true);
+  });
+});
+
+describe('an empty audience explained', () => {
+  it('names every reason the matches cannot be mailed and what to do', () => {
+    const said = explainEmptyAudience({
+      matched: 12,
+      audience: 0,
+      suppressed: 1,
+      unsubscribed: 2,
+      pending: 4,
+    });
+    expect(said?.reason).toBe(
+      'No subscribed contact matches these conditions: 12 contacts match but none is subscribed (5 have not agreed to marketing, 4 are pending confirmation, 2 have unsubscribed, 1 is suppressed).',
+    );
+    expect(said?.action).toContain('record the consent of contacts who agreed');
+    expect(
+      explainEmptyAudience({ matched: 3, audience: 1, suppressed: 0, unsubscribed: 0, pending: 0 }),
+    ).toBeNull();
   });
 });

@@ -163,11 +163,26 @@ export const segmentSaveInputSchema = segmentDefinitionSchema.extend({
   name: segmentNameSchema,
 });
 
+/**
+ * Who a segment's conditions reach now, split by why a match is not in the audience (decision 032).
+ * Every match is in exactly one part: the audience, suppressed, else unsubscribed, else pending
+ * confirmation, else never agreed (`matched` minus the others).
+ */
+export interface AudienceReach {
+  matched: number;
+  audience: number;
+  suppressed: number;
+  unsubscribed: number;
+  pending: number;
+}
+
 export interface SegmentSummary {
   id: string;
   name: string;
   match: SegmentMatch;
   conditions: SegmentCondition[];
+  /** Counted for every segment of the list in one query. */
+  reach: AudienceReach;
   createdAt: string;
   updatedAt: string;
   createdByEmail: string | null;
@@ -177,6 +192,7 @@ export interface SegmentSummary {
 export interface SegmentPreview {
   /** Matching contacts who may receive marketing: the audience a campaign would get. */
   audience: number;
+  reach: AudienceReach;
   /** Matching contacts who may not (no consent, unsubscribed or suppressed): never mailed. */
   cannotReceive: number;
   /** The first audience members, newest first. */
@@ -243,4 +259,104 @@ export function describeCondition(
     case 'email_domain':
       return `E-mail domain is ${condition.domain}`;
   }
+}
+
+const plural = (n: number, one: string, many: string) =>
+  `${n.toLocaleString('en-AU')} ${n === 1 ? one : many}`;
+
+/**
+ * Why an audience is empty, and what to do, in words (decision 032); null when it is not empty. The
+ * segment page, the segment list and the campaign's audience picker all say this.
+ */
+export function explainEmptyAudience(reach: AudienceReach): { reason: string; action: string } | null {
+  if (reach.audience > 0) return null;
+  if (reach.matched === 0)
+    return {
+      reason: 'No contact matches these conditions.',
+      action:
+        'Check each condition’s value, remove the narrowest one, or match any condition instead of all of them.',
+    };
+  const neverAgreed = reach.matched - reach.suppressed - reach.unsubscribed - reach.pending;
+  const parts = [
+    neverAgreed > 0 ? `${plural(neverAgreed, 'has', 'have')} not agreed to marketing` : null,
+    reach.pending > 0 ? `${plural(reach.pending, 'is', 'are')} pending confirmation` : null,
+    reach.unsubscribed > 0 ? `${plural(reach.unsubscribed, 'has', 'have')} unsubscribed` : null,
+    reach.suppressed > 0 ? `${plural(reach.suppressed, 'is', 'are')} suppressed` : null,
+  ].filter((p): p is string => p !== null);
+  const actions = [
+    neverAgreed > 0
+      ? 'record the consent of contacts who agreed (on their page, or by import with its evidence)'
+      : null,
+    reach.pending > 0 ? 'pending contacts join once they confirm the link e-mailed to them' : null,
+    reach.unsubscribed + reach.suppressed > 0
+      ? 'unsubscribed and suppressed contacts are never e-mailed'
+      : null,
+  ].filter((p): p is string => p !== null);
+  const matched = plural(reach.matched, 'contact matches', 'contacts match');
+  return {
+    reason: `No subscribed contact matches these conditions: ${matched} but none is subscribed (${parts.join(', ')}).`,
+    action: `To reach them, ${actions.join('; ')}. Or change the conditions.`,
+  };
+}
+
+/** The warnings of one condition: a repeat of an earlier one, or one no contact can meet with it. */
+export type ConditionWarning = { kind: 'duplicate' | 'contradiction'; other: number; message: string };
+
+function contradicts(a: SegmentCondition, b: SegmentCondition): boolean {
+  if (a.kind === 'consent' && b.kind === 'consent') {
+    // The compiler's subscribed needs no unsubscribe; the other states can overlap.
+    const states = new Set([a.state, b.state]);
+    return states.has('subscribed') && states.has('unsubscribed');
+  }
+  if (a.kind === 'email_domain' && b.kind === 'email_domain') return a.domain !== b.domain;
+  if (a.kind === 'created' && b.kind === 'created')
+    return (
+      (a.to !== null && b.from !== null && a.to < b.from) ||
+      (b.to !== null && a.from !== null && b.to < a.from)
+    );
+  const pair = [a.kind, b.kind].sort().join('+');
+  if (pair === 'engagement+never_opened') {
+    const engagement = a.kind === 'engagement' ? a : b.kind === 'engagement' ? b : null;
+    return engagement?.action === 'opened' || engagement?.action === 'clicked';
+  }
+  return false;
+}
+
+/**
+ * Duplicate conditions (same field, operator and value twice) and, under "all", pairs no contact
+ * can meet together (decision 032). Warnings only: the segment still saves, as the count shows
+ * what it means. Conditions still being typed (invalid) are skipped. Indexed like `conditions`.
+ */
+export function conditionWarnings(
+  match: SegmentMatch,
+  conditions: readonly unknown[],
+): Array<ConditionWarning | null> {
+  const parsed = conditions.map((c) => segmentConditionSchema.safeParse(c).data ?? null);
+  // The parsed form compares values as the compiler reads them (trimmed, lower-case domains).
+  // A text value is compared without case by the compiler, so "Google" repeats "google".
+  const keys = parsed.map((c) =>
+    c === null
+      ? null
+      : JSON.stringify(c.kind === 'enquiry_source' ? { ...c, value: c.value.toLowerCase() } : c),
+  );
+  return parsed.map((condition, index) => {
+    if (condition === null) return null;
+    for (let other = 0; other < index; other++) {
+      const earlier = parsed[other];
+      if (!earlier) continue;
+      if (keys[other] === keys[index])
+        return {
+          kind: 'duplicate',
+          other,
+          message: `Same as condition ${other + 1}: a repeated condition changes nothing.`,
+        };
+      if (match === 'all' && contradicts(earlier, condition))
+        return {
+          kind: 'contradiction',
+          other,
+          message: `Contradicts condition ${other + 1}: with "all", no contact can meet both, so the segment is empty.`,
+        };
+    }
+    return null;
+  });
 }

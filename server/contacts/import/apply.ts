@@ -37,6 +37,15 @@ function classified(rows: readonly ImportRow[]) {
           OR (i.sms_consent AND NOT l.sms_marketing_consent AND l.sms_unsubscribed_at IS NULL) THEN 'update'
         ELSE 'unchanged'
       END AS outcome,
+      -- The e-mail marketing state the row's contact has after the import, for the dry run's
+      -- figures (decision 035): the import's consent adds to the contact's and clears a pending
+      -- request; a request still pending stays pending (the import sends no confirmation e-mail).
+      -- Rows skipped above are not counted, so unsubscribed and suppressed need no case here.
+      CASE
+        WHEN coalesce(l.email_marketing_consent, false) OR i.email_consent THEN 'subscribed'
+        WHEN coalesce(l.email_consent_pending, false) THEN 'pending'
+        ELSE 'not_subscribed'
+      END AS consent_after,
       coalesce(i.email_consent AND NOT l.email_marketing_consent, false) AS grant_email,
       coalesce(i.sms_consent AND NOT l.sms_marketing_consent AND l.sms_unsubscribed_at IS NULL, false) AS grant_sms
     FROM ${inputArrays(rows)}
@@ -50,23 +59,36 @@ function classified(rows: readonly ImportRow[]) {
     ) l ON true`;
 }
 
+export type ConsentAfter = 'subscribed' | 'pending' | 'not_subscribed';
+
 export interface ClassifiedRow {
   row: number;
   outcome: ImportOutcome;
   reason: SkipReason | null;
+  /** The contact's e-mail marketing state after the import; null for a skipped row. */
+  consentAfter: ConsentAfter | null;
 }
 
-function toClassified(row: { row_number: number; outcome: string }): ClassifiedRow {
+function toClassified(row: {
+  row_number: number;
+  outcome: string;
+  consent_after: ConsentAfter;
+}): ClassifiedRow {
   return row.outcome === 'suppressed' || row.outcome === 'unsubscribed'
-    ? { row: row.row_number, outcome: 'skip', reason: row.outcome }
-    : { row: row.row_number, outcome: row.outcome as ImportOutcome, reason: null };
+    ? { row: row.row_number, outcome: 'skip', reason: row.outcome, consentAfter: null }
+    : {
+        row: row.row_number,
+        outcome: row.outcome as ImportOutcome,
+        reason: null,
+        consentAfter: row.consent_after,
+      };
 }
 
 /** What importing each row would do (the dry run). */
 export async function classifyRows(db: DbExecutor, rows: readonly ImportRow[]): Promise<ClassifiedRow[]> {
   if (rows.length === 0) return [];
-  const result = await sql<{ row_number: number; outcome: string }>`
-    SELECT row_number, outcome FROM (${classified(rows)}) c ORDER BY row_number`.execute(db);
+  const result = await sql<{ row_number: number; outcome: string; consent_after: ConsentAfter }>`
+    SELECT row_number, outcome, consent_after FROM (${classified(rows)}) c ORDER BY row_number`.execute(db);
   return result.rows.map(toClassified);
 }
 
@@ -138,6 +160,18 @@ export async function importBatch(
       UNION ALL
       SELECT id, ${channels('grant_email', 'grant_sms')}, ${evidence}
       FROM updated WHERE grant_email OR grant_sms
+      RETURNING 1
+    ),
+    -- Which contacts the import brought in (created, updated or already up to date): the contacts
+    -- list's import filter (decision 035). A contact another writer created meanwhile is not linked.
+    linked AS (
+      INSERT INTO contact_import_rows (import_id, contact_id)
+      SELECT ${ctx.importId}::uuid, id FROM created
+      UNION ALL
+      SELECT ${ctx.importId}::uuid, id FROM updated
+      UNION ALL
+      SELECT ${ctx.importId}::uuid, lead_id FROM c WHERE outcome = 'unchanged'
+      ON CONFLICT DO NOTHING
       RETURNING 1
     ),
     rejected AS (

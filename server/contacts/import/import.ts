@@ -7,6 +7,7 @@ import {
   type DryRunResult,
   IMPORT_MESSAGES,
   IMPORT_PREVIEW_ROWS,
+  type ImportConsentCounts,
   type ImportCounts,
   type ImportMapping,
   importMappingSchema,
@@ -86,6 +87,10 @@ export async function getImport(db: DbExecutor, id: string): Promise<ContactImpo
       'error',
       'created_at',
       'finished_at',
+      // An index-only count over the links' primary key (decision 035).
+      sql<number>`(SELECT count(*)::int FROM contact_import_rows r WHERE r.import_id = contact_imports.id)`.as(
+        'contacts',
+      ),
     ])
     .where('id', '=', id)
     .executeTakeFirst();
@@ -102,6 +107,7 @@ export async function getImport(db: DbExecutor, id: string): Promise<ContactImpo
     updated: row.updated_count,
     unchanged: row.unchanged_count,
     rejected: row.rejected_count,
+    contacts: row.contacts,
     cancelRequested: row.cancel_requested,
     error: row.error,
     createdAt: row.created_at.toISOString(),
@@ -156,6 +162,7 @@ export async function dryRunImport(
   if (stored.status !== 'draft' || stored.source_text === null) return { status: 'not_draft' };
   const { rows, rejected } = rowsOf(stored.source_text, input.mapping, input.consent);
   const counts: ImportCounts = { create: 0, update: 0, unchanged: 0, skip: rejected.length };
+  const consentCounts: ImportConsentCounts = { subscribed: 0, pending: 0, notSubscribed: 0 };
   const shown: ImportRowOutcome[] = rejected
     .filter((r) => r.row <= DRY_RUN_ROWS_SHOWN + 1)
     .map((r) => ({ row: r.row, email: r.email, outcome: 'skip', reason: r.reason }));
@@ -170,6 +177,9 @@ export async function dryRunImport(
         const byRow = new Map(batch.map((r) => [r.row, r]));
         for (const c of classified) {
           counts[c.outcome]++;
+          if (c.consentAfter === 'subscribed') consentCounts.subscribed++;
+          else if (c.consentAfter === 'pending') consentCounts.pending++;
+          else if (c.consentAfter === 'not_subscribed') consentCounts.notSubscribed++;
           if (c.row <= DRY_RUN_ROWS_SHOWN + 1)
             shown.push({
               row: c.row,
@@ -188,7 +198,10 @@ export async function dryRunImport(
     'repeatable read',
   );
   shown.sort((a, b) => a.row - b.row);
-  return { status: 'ok', result: { counts, rows: shown, totalRows: rows.length + rejected.length } };
+  return {
+    status: 'ok',
+    result: { counts, consent: consentCounts, rows: shown, totalRows: rows.length + rejected.length },
+  };
 }
 
 export type StartOutcome =

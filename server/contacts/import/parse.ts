@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
-import { type ImportMapping, isYes, type SkipReason } from '#shared/contacts/import.ts';
+import { type ImportMapping, isYes, joinName, type SkipReason } from '#shared/contacts/import.ts';
 
 // CSV text to import rows (decision 035): csv-parse reads the file (quotes, embedded commas and
 // line breaks, a BOM, ; or tab separated exports), this module applies the column mapping and
@@ -66,7 +66,11 @@ export function toImportRows(
     const record = records[i] ?? [];
     const row = i + 1;
     const email = cell(record, mapping.email) ?? '';
-    const fullName = cell(record, mapping.fullName);
+    const fullName = joinName(
+      cell(record, mapping.fullName),
+      cell(record, mapping.firstName),
+      cell(record, mapping.lastName),
+    );
     const phone = cell(record, mapping.phone);
     const reject = (reason: SkipReason) =>
       rejected.push({

@@ -1,4 +1,5 @@
 import { Card, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { EmptyAudience } from '../segments/SegmentPreviewCard.tsx';
 import { PreheaderInput } from '../widgets/InboxRow.tsx';
 import type { CampaignForm } from './campaign-form.ts';
 import type { CampaignAudienceState } from './useCampaignAudience.ts';
@@ -22,6 +23,8 @@ export function CampaignSettingsCard({
   validTestEmails,
 }: CampaignSettingsCardProps) {
   const { segmentId, testMode } = form.values;
+  const chosenReach =
+    resendOf || !segmentId ? undefined : audience.segments.data?.find((s) => s.id === segmentId)?.reach;
   return (
     <Card withBorder radius="md" padding="md">
       <Stack>
@@ -63,6 +66,8 @@ export function CampaignSettingsCard({
             nothingFoundMessage="No segments found"
           />
         )}
+        {/* Why the chosen segment reaches nobody, and what to do (decision 032). */}
+        {chosenReach && <EmptyAudience reach={chosenReach} />}
         <Switch
           label="Test mode (send only to the test email addresses)"
           {...form.getInputProps('testMode', { type: 'checkbox' })}

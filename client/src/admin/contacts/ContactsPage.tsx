@@ -1,4 +1,4 @@
-import { Badge, Button, Select, SimpleGrid, Table, Text } from '@mantine/core';
+import { Badge, Button, CloseButton, Group, Select, SimpleGrid, Table, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { SEARCH_MIN_LENGTH } from '#shared/admin/lists.ts';
@@ -72,12 +72,13 @@ export function ContactsPage({ search, onSearchChange }: ContactsPageProps) {
   // The empty state's hint is about the search only (docs/spec/admin.md, Contacts).
   const list = useListPage({ search, onSearchChange, keyset: true, searchMinLength: SEARCH_MIN_LENGTH });
   const filter = search.filter ?? 'all';
+  const importId = search.import;
   const [adding, setAdding] = useState(false);
 
   const stats = useQuery(trpc.admin.contacts.stats.queryOptions());
   const rows = useQuery(
     trpc.admin.contacts.list.queryOptions(
-      { search: list.term, filter, page: list.page, anchor: list.anchor },
+      { search: list.term, filter, import: importId, page: list.page, anchor: list.anchor },
       { placeholderData: keepPreviousData },
     ),
   );
@@ -90,7 +91,7 @@ export function ContactsPage({ search, onSearchChange }: ContactsPageProps) {
         <>
           <ExportCsvButton
             path="/api/admin/exports/contacts.csv"
-            params={{ filter, search: list.applied || undefined }}
+            params={{ filter, search: list.applied || undefined, import: importId }}
             fallbackName={`contacts-${filter}.csv`}
             messages={{
               successTitle: CONTACT_MESSAGES.exportSuccessTitle,
@@ -150,6 +151,26 @@ export function ContactsPage({ search, onSearchChange }: ContactsPageProps) {
             }}
             w={200}
           />
+          {importId && (
+            // The import's contacts (decision 035): kept in the URL like the other filters.
+            <Group gap={4} align="flex-end" pb={6}>
+              <Badge
+                size="lg"
+                variant="light"
+                tt="none"
+                data-testid="contacts-import-filter"
+                rightSection={
+                  <CloseButton
+                    size="xs"
+                    aria-label="Remove the import filter"
+                    onClick={() => list.setFilters({ import: undefined })}
+                  />
+                }
+              >
+                From one import
+              </Badge>
+            </Group>
+          )}
         </>
       }
       errors={[rows.error, stats.error]}

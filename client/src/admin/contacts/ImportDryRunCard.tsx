@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DRY_RUN_ROWS_SHOWN, type DryRunResult, SKIP_REASON_LABELS } from '#shared/contacts/import.ts';
 import { errorMessage } from '../widgets/errors.ts';
@@ -23,6 +23,7 @@ export function ImportDryRunCard({ importId, dryRun }: { importId: string; dryRu
         3. Dry run
       </Title>
       <DryRunCounts counts={dryRun.counts} />
+      <DryRunConsent consent={dryRun.consent} />
       <Table.ScrollContainer minWidth={600} mt="md">
         <Table striped fz="sm" aria-label="Dry run rows">
           <Table.Thead>
@@ -86,5 +87,24 @@ function DryRunCounts({ counts }: { counts: DryRunResult['counts'] }) {
       <Text size="sm">Unchanged: {formatCount(counts.unchanged)}</Text>
       <Text size="sm">Skip: {formatCount(counts.skip)}</Text>
     </Group>
+  );
+}
+
+/** What e-mail marketing the imported contacts will have afterwards (decision 035). */
+function DryRunConsent({ consent }: { consent: DryRunResult['consent'] }) {
+  return (
+    <Stack gap={2} mt="xs">
+      <Group gap="lg" aria-label="E-mail marketing after the import">
+        <Text size="sm">Subscribed: {formatCount(consent.subscribed)}</Text>
+        <Text size="sm">Pending confirmation: {formatCount(consent.pending)}</Text>
+        <Text size="sm">Not subscribed: {formatCount(consent.notSubscribed)}</Text>
+      </Group>
+      {consent.pending > 0 && (
+        <Text size="xs" c="dimmed">
+          Pending: these contacts asked on the sell form and have not confirmed the link e-mailed to them yet.
+          The import sends no e-mail; they become subscribed when they confirm.
+        </Text>
+      )}
+    </Stack>
   );
 }

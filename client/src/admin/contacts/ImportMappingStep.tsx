@@ -21,6 +21,7 @@ import {
   type DryRunResult,
   IMPORT_FIELD_LABELS,
   importFields,
+  joinName,
 } from '#shared/contacts/import.ts';
 import { errorMessage } from '../widgets/errors.ts';
 import { formatCount } from '../widgets/format.ts';
@@ -86,6 +87,7 @@ export function ImportMappingStep({
             />
           ))}
         </SimpleGrid>
+        <JoinedNameHint importView={importView} mapping={form.values.mapping} />
         <FirstRowsTable importView={importView} />
       </Card>
 
@@ -148,6 +150,30 @@ export function ImportMappingStep({
 
       {dryRun && <ImportDryRunCard importId={importView.id} dryRun={dryRun} />}
     </Stack>
+  );
+}
+
+/**
+ * With the name in two columns, the full name the first row will get (decision 035): the admin sees
+ * the columns joined before running anything.
+ */
+function JoinedNameHint({
+  importView,
+  mapping,
+}: {
+  importView: ContactImportView;
+  mapping: ImportSettingsValues['mapping'];
+}) {
+  if (mapping.fullName !== null || (mapping.firstName === null && mapping.lastName === null)) return null;
+  const first = importView.preview[0];
+  const cell = (column: string | null) =>
+    column === null ? null : (first?.[Number(column)]?.trim() ?? null);
+  const example = first ? joinName(null, cell(mapping.firstName), cell(mapping.lastName)) : null;
+  return (
+    <Text size="sm" mt="sm" data-testid="import-joined-name">
+      First and last name are joined into the full name
+      {example ? `: the first row becomes “${example}”.` : '.'}
+    </Text>
   );
 }
 

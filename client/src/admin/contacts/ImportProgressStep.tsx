@@ -6,6 +6,7 @@ import { type ContactImportView, IMPORT_STATUS_LABELS } from '#shared/contacts/i
 import { DownloadError, downloadCsv } from '../lists/download.ts';
 import { errorMessage } from '../widgets/errors.ts';
 import { formatCount } from '../widgets/format.ts';
+import { ButtonLink } from '../widgets/links.tsx';
 import { useTRPC } from '../../trpc.ts';
 
 /** An import started: its progress while the job runs, then its results and rejected rows. */
@@ -90,6 +91,11 @@ export function ImportProgressStep({
             >
               {importView.cancelRequested ? 'Cancelling…' : 'Cancel import'}
             </Button>
+          )}
+          {!active && importView.contacts > 0 && (
+            <ButtonLink to="/admin/contacts" search={{ import: importView.id }}>
+              {`View ${formatCount(importView.contacts)} contact${importView.contacts === 1 ? '' : 's'}`}
+            </ButtonLink>
           )}
           {!active && importView.rejected > 0 && (
             <Button variant="default" onClick={() => void downloadReport()} loading={downloading}>

@@ -24,4 +24,27 @@ describe('import settings', () => {
       obtainedOn: '2025-01-31',
     });
   });
+
+  it('guesses first and last name columns in their common spellings, not as the full name', () => {
+    for (const [first, last] of [
+      ['First name', 'Last name'],
+      ['first_name', 'last_name'],
+      ['firstname', 'lastname'],
+      ['Given name', 'Surname'],
+      ['Given names', 'Family name'],
+    ] as const) {
+      const { mapping } = initialImportSettings(['Email', first, last]);
+      expect(mapping).toMatchObject({ email: '0', firstName: '1', lastName: '2', fullName: null });
+      const settings = importSettings(view, {
+        ...initialImportSettings(['Email', first, last]),
+        basis: 'none',
+      });
+      expect(settings.mapping).toMatchObject({ firstName: 1, lastName: 2, fullName: null });
+    }
+    // A full-name column is still the full name, with the parts beside it.
+    expect(initialImportSettings(['Full name', 'First name', 'Email']).mapping).toMatchObject({
+      fullName: '0',
+      firstName: '1',
+    });
+  });
 });

@@ -49,6 +49,8 @@ export function importSettings(importView: Pick<ContactImportView, 'id'>, values
     mapping: {
       email: Number(mapping.email),
       fullName: column(mapping.fullName),
+      firstName: column(mapping.firstName),
+      lastName: column(mapping.lastName),
       phone: column(mapping.phone),
       emailConsent: column(mapping.emailConsent),
       smsConsent: column(mapping.smsConsent),

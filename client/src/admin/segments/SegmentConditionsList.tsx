@@ -1,6 +1,6 @@
-import { Button, Group, Select, Text } from '@mantine/core';
-import { useState } from 'react';
-import { type ConditionKind, MAX_CONDITIONS } from '#shared/segments/schema.ts';
+import { Alert, Button, Group, Select, Text } from '@mantine/core';
+import { Fragment, useState } from 'react';
+import { type ConditionKind, conditionWarnings, MAX_CONDITIONS } from '#shared/segments/schema.ts';
 import { emptyCondition, KIND_LABELS } from './condition-kinds.ts';
 import { ConditionFields } from './ConditionFields.tsx';
 import type { checkSegment, SegmentForm } from './segment-form.ts';
@@ -18,20 +18,35 @@ export function SegmentConditionsList({
   readOnly: boolean;
 }) {
   const [addKind, setAddKind] = useState<ConditionKind | null>(null);
-  const { conditions } = form.values;
+  const { conditions, match } = form.values;
+  // Repeated or contradictory conditions are warned about as they are typed; saving stays open
+  // (decision 032): the live count shows what they mean.
+  const warnings = conditionWarnings(match, conditions);
   return (
     <>
       {conditions.map((condition, index) => (
-        <ConditionFields
-          key={index}
-          index={index}
-          condition={condition}
-          // A condition's date message shows at once; the others once saving was tried.
-          errors={submitted || checked.byCondition[index]?.from ? (checked.byCondition[index] ?? {}) : {}}
-          readOnly={readOnly}
-          onChange={(next) => form.setFieldValue(`conditions.${index}`, next)}
-          onRemove={() => form.removeListItem('conditions', index)}
-        />
+        <Fragment key={index}>
+          <ConditionFields
+            index={index}
+            condition={condition}
+            // A condition's date message shows at once; the others once saving was tried.
+            errors={submitted || checked.byCondition[index]?.from ? (checked.byCondition[index] ?? {}) : {}}
+            readOnly={readOnly}
+            onChange={(next) => form.setFieldValue(`conditions.${index}`, next)}
+            onRemove={() => form.removeListItem('conditions', index)}
+          />
+          {warnings[index] && (
+            <Alert
+              color="yellow"
+              variant="light"
+              py={6}
+              data-testid={`condition-warning-${index + 1}`}
+              aria-label={`Condition ${index + 1}`}
+            >
+              <Text size="sm">{warnings[index].message}</Text>
+            </Alert>
+          )}
+        </Fragment>
       ))}
       {submitted && checked.general && (
         <Text c="red" size="sm" role="alert">

@@ -1,4 +1,5 @@
 import { Alert, Card, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { type AudienceReach, explainEmptyAudience } from '#shared/segments/schema.ts';
 import { formatCount, formatDate } from '../widgets/format.ts';
 import { AnchorLink } from '../widgets/links.tsx';
 
@@ -15,6 +16,7 @@ export function SegmentPreviewCard({
     | {
         audience: number;
         cannotReceive: number;
+        reach: AudienceReach;
         members: Array<{ id: string; email: string; fullName: string | null; createdAt: string }>;
       }
     | undefined;
@@ -48,6 +50,7 @@ export function SegmentPreviewCard({
               unsubscribed or suppressed)
             </Text>
           )}
+          {data && <EmptyAudience reach={data.reach} />}
         </div>
         {data && data.members.length > 0 && (
           <Table verticalSpacing={4} aria-label="First matching contacts">
@@ -75,5 +78,19 @@ export function SegmentPreviewCard({
         )}
       </Stack>
     </Card>
+  );
+}
+
+/** Why no contact would be sent to, and what to do (decision 032); nothing when someone would be. */
+export function EmptyAudience({ reach }: { reach: AudienceReach }) {
+  const said = explainEmptyAudience(reach);
+  if (!said) return null;
+  return (
+    <Alert color="yellow" variant="light" mt="xs" data-testid="empty-audience">
+      <Text size="sm" fw={500}>
+        {said.reason}
+      </Text>
+      <Text size="sm">{said.action}</Text>
+    </Alert>
   );
 }

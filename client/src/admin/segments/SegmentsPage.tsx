@@ -1,8 +1,8 @@
 import { Badge, Group, List, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { describeCondition } from '#shared/segments/schema.ts';
+import { describeCondition, explainEmptyAudience } from '#shared/segments/schema.ts';
 import { useCan } from '../auth/session.ts';
-import { formatDate } from '../widgets/format.ts';
+import { formatCount, formatDate } from '../widgets/format.ts';
 import { AnchorLink, ButtonLink } from '../widgets/links.tsx';
 import { ListPage } from '../lists/ListPage.tsx';
 import { ListTable } from '../lists/ListTable.tsx';
@@ -35,7 +35,7 @@ export function SegmentsPage() {
       errors={[segments.error]}
     >
       <ListTable
-        columns={['Name', 'Conditions', 'Updated']}
+        columns={['Name', 'Conditions', 'Audience', 'Updated']}
         minWidth={720}
         rows={segments.data}
         pending={segments.isPending}
@@ -59,6 +59,16 @@ export function SegmentsPage() {
                   ))}
                 </List>
               </Group>
+            </Table.Td>
+            <Table.Td data-testid="segment-audience">
+              <Text size="sm" fw={500}>
+                {formatCount(segment.reach.audience)}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {segment.reach.audience === 0
+                  ? (explainEmptyAudience(segment.reach)?.reason ?? '')
+                  : `of ${formatCount(segment.reach.matched)} matching`}
+              </Text>
             </Table.Td>
             <Table.Td>
               <Text size="sm">{formatDate(segment.updatedAt)}</Text>
