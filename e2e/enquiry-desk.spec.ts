@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { ENQUIRY_MESSAGES } from '#shared/enquiries/schemas.ts';
+import { REGISTER_MESSAGES } from '#shared/register/schemas.ts';
 import { signInAsAdmin } from './support/admin.ts';
+import { fillPurchaseRecord } from './support/purchase.ts';
 import { e2eDatabase } from './support/db.ts';
 import { expect, test } from './support/test.ts';
 
@@ -144,18 +146,18 @@ test('an enquiry from the sell form is worked from the inbox to Purchased', asyn
   await page.getByRole('button', { name: 'Record offer' }).click();
   await expect(page.getByTestId('latest-offer')).toContainText('$12,500.00 AUD');
   await page.getByRole('button', { name: 'Accepted', exact: true }).click();
-  // Purchased is final: it asks for confirmation and the price paid, refusing none or too much.
+  // Purchased is final: it asks for the purchase record (decision 058), refusing no price or too much.
   await page.getByRole('button', { name: 'Purchased', exact: true }).click();
-  const purchase = page.getByRole('dialog', { name: 'Mark as Purchased' });
+  const purchase = page.getByRole('dialog', { name: 'Record the purchase' });
   const price = purchase.getByRole('textbox', { name: 'Final price (AUD)' });
   await expect(price).toHaveValue('$12,500');
   await price.fill('');
   await purchase.getByRole('button', { name: 'Confirm purchase' }).click();
-  await expect(purchase.getByText(ENQUIRY_MESSAGES.purchasePriceRequired)).toBeVisible();
+  await expect(purchase.getByText(REGISTER_MESSAGES.priceRequired)).toBeVisible();
   await price.fill('1000001');
   await purchase.getByRole('button', { name: 'Confirm purchase' }).click();
-  await expect(purchase.getByText(ENQUIRY_MESSAGES.purchasePriceTooLarge)).toBeVisible();
-  await price.fill('12000');
+  await expect(purchase.getByText(REGISTER_MESSAGES.priceTooLarge)).toBeVisible();
+  await fillPurchaseRecord(purchase, { price: '12000' });
   await purchase.getByRole('button', { name: 'Confirm purchase' }).click();
   await expect(purchase).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Purchased', exact: true })).toHaveCount(0);

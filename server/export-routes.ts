@@ -4,6 +4,7 @@ import { auditCsvExport } from './audit/audit.ts';
 import { requireAdminSession } from './auth/entry.ts';
 import { registerCampaignSendsExport } from './campaigns/export-route.ts';
 import { registerContactExports } from './contacts/export-routes.ts';
+import { registerRegisterExports } from './register/export-routes.ts';
 import { auditExport } from './audit/export-audit.ts';
 import { parseQuery, sendCsv } from './exports/csv-route.ts';
 import type { AppServices } from './services.ts';
@@ -27,6 +28,7 @@ export const adminExportRoutes: FastifyPluginAsync<{ services: AppServices }> = 
   registerUnsubscribeLogExport(scope, services);
   registerCampaignSendsExport(scope, services);
   registerSuppressionsExport(scope, services);
+  registerRegisterExports(scope, services);
   // The audit log's own: audit is infrastructure and takes no admin session (decision 049).
   scope.get('/api/admin/exports/audit-log.csv', async (req, reply) => {
     const user = await requireAdminSession(services, req, reply, 'audit.read');

@@ -31,7 +31,13 @@ describe('housekeeping.prune job', () => {
       {},
       { jobId: 'test', retryCount: 0, signal: new AbortController().signal },
     );
-    expect(result).toEqual({ rateLimits: 50, sessions: 1, consentRequests: 0, contactImports: 0 });
+    expect(result).toEqual({
+      rateLimits: 50,
+      sessions: 1,
+      consentRequests: 0,
+      contactImports: 0,
+      registerEntries: 0,
+    });
     expect(await t.db.selectFrom('rate_limits').select('key').execute()).toEqual([
       { key: 'lead-submit:ip:203.0.113.1' },
     ]);

@@ -43,6 +43,8 @@ import { Route as AdminGuardedContactsImportRouteImport } from './routes/admin/_
 import { Route as AdminGuardedContactsSuppressionsRouteImport } from './routes/admin/_guarded/contacts/suppressions.tsx'
 import { Route as AdminGuardedEnquiriesIndexRouteImport } from './routes/admin/_guarded/enquiries/index.tsx'
 import { Route as AdminGuardedEnquiriesIdRouteImport } from './routes/admin/_guarded/enquiries/$id.tsx'
+import { Route as AdminGuardedRegisterIndexRouteImport } from './routes/admin/_guarded/register/index.tsx'
+import { Route as AdminGuardedRegisterHeldRouteImport } from './routes/admin/_guarded/register/held.tsx'
 import { Route as AdminGuardedTemplatesIndexRouteImport } from './routes/admin/_guarded/templates/index.tsx'
 import { Route as AdminGuardedTemplatesNewRouteImport } from './routes/admin/_guarded/templates/new.tsx'
 import { Route as AdminGuardedCampaignsIdIndexRouteImport } from './routes/admin/_guarded/campaigns/$id/index.tsx'
@@ -230,6 +232,18 @@ const AdminGuardedEnquiriesIdRoute = AdminGuardedEnquiriesIdRouteImport.update({
   path: '/enquiries/$id',
   getParentRoute: () => AdminGuardedRoute,
 } as any)
+const AdminGuardedRegisterIndexRoute =
+  AdminGuardedRegisterIndexRouteImport.update({
+    id: '/register/',
+    path: '/register/',
+    getParentRoute: () => AdminGuardedRoute,
+  } as any)
+const AdminGuardedRegisterHeldRoute =
+  AdminGuardedRegisterHeldRouteImport.update({
+    id: '/register/held',
+    path: '/register/held',
+    getParentRoute: () => AdminGuardedRoute,
+  } as any)
 const AdminGuardedTemplatesIndexRoute =
   AdminGuardedTemplatesIndexRouteImport.update({
     id: '/templates/',
@@ -310,10 +324,12 @@ export interface FileRoutesByFullPath {
   '/admin/contacts/import': typeof AdminGuardedContactsImportRoute
   '/admin/contacts/suppressions': typeof AdminGuardedContactsSuppressionsRoute
   '/admin/enquiries/$id': typeof AdminGuardedEnquiriesIdRoute
+  '/admin/register/held': typeof AdminGuardedRegisterHeldRoute
   '/admin/templates/new': typeof AdminGuardedTemplatesNewRoute
   '/admin/campaigns/': typeof AdminGuardedCampaignsIndexRoute
   '/admin/contacts/': typeof AdminGuardedContactsIndexRoute
   '/admin/enquiries/': typeof AdminGuardedEnquiriesIndexRoute
+  '/admin/register/': typeof AdminGuardedRegisterIndexRoute
   '/admin/templates/': typeof AdminGuardedTemplatesIndexRoute
   '/admin/campaigns/$id/edit': typeof AdminGuardedCampaignsIdEditRoute
   '/admin/contacts/segments/$id': typeof AdminGuardedContactsSegmentsIdRoute
@@ -352,10 +368,12 @@ export interface FileRoutesByTo {
   '/admin/contacts/import': typeof AdminGuardedContactsImportRoute
   '/admin/contacts/suppressions': typeof AdminGuardedContactsSuppressionsRoute
   '/admin/enquiries/$id': typeof AdminGuardedEnquiriesIdRoute
+  '/admin/register/held': typeof AdminGuardedRegisterHeldRoute
   '/admin/templates/new': typeof AdminGuardedTemplatesNewRoute
   '/admin/campaigns': typeof AdminGuardedCampaignsIndexRoute
   '/admin/contacts': typeof AdminGuardedContactsIndexRoute
   '/admin/enquiries': typeof AdminGuardedEnquiriesIndexRoute
+  '/admin/register': typeof AdminGuardedRegisterIndexRoute
   '/admin/templates': typeof AdminGuardedTemplatesIndexRoute
   '/admin/campaigns/$id/edit': typeof AdminGuardedCampaignsIdEditRoute
   '/admin/contacts/segments/$id': typeof AdminGuardedContactsSegmentsIdRoute
@@ -397,10 +415,12 @@ export interface FileRoutesById {
   '/admin/_guarded/contacts/import': typeof AdminGuardedContactsImportRoute
   '/admin/_guarded/contacts/suppressions': typeof AdminGuardedContactsSuppressionsRoute
   '/admin/_guarded/enquiries/$id': typeof AdminGuardedEnquiriesIdRoute
+  '/admin/_guarded/register/held': typeof AdminGuardedRegisterHeldRoute
   '/admin/_guarded/templates/new': typeof AdminGuardedTemplatesNewRoute
   '/admin/_guarded/campaigns/': typeof AdminGuardedCampaignsIndexRoute
   '/admin/_guarded/contacts/': typeof AdminGuardedContactsIndexRoute
   '/admin/_guarded/enquiries/': typeof AdminGuardedEnquiriesIndexRoute
+  '/admin/_guarded/register/': typeof AdminGuardedRegisterIndexRoute
   '/admin/_guarded/templates/': typeof AdminGuardedTemplatesIndexRoute
   '/admin/_guarded/campaigns/$id/edit': typeof AdminGuardedCampaignsIdEditRoute
   '/admin/_guarded/contacts/segments/$id': typeof AdminGuardedContactsSegmentsIdRoute
@@ -442,10 +462,12 @@ export interface FileRouteTypes {
     | '/admin/contacts/import'
     | '/admin/contacts/suppressions'
     | '/admin/enquiries/$id'
+    | '/admin/register/held'
     | '/admin/templates/new'
     | '/admin/campaigns/'
     | '/admin/contacts/'
     | '/admin/enquiries/'
+    | '/admin/register/'
     | '/admin/templates/'
     | '/admin/campaigns/$id/edit'
     | '/admin/contacts/segments/$id'
@@ -484,10 +506,12 @@ export interface FileRouteTypes {
     | '/admin/contacts/import'
     | '/admin/contacts/suppressions'
     | '/admin/enquiries/$id'
+    | '/admin/register/held'
     | '/admin/templates/new'
     | '/admin/campaigns'
     | '/admin/contacts'
     | '/admin/enquiries'
+    | '/admin/register'
     | '/admin/templates'
     | '/admin/campaigns/$id/edit'
     | '/admin/contacts/segments/$id'
@@ -528,10 +552,12 @@ export interface FileRouteTypes {
     | '/admin/_guarded/contacts/import'
     | '/admin/_guarded/contacts/suppressions'
     | '/admin/_guarded/enquiries/$id'
+    | '/admin/_guarded/register/held'
     | '/admin/_guarded/templates/new'
     | '/admin/_guarded/campaigns/'
     | '/admin/_guarded/contacts/'
     | '/admin/_guarded/enquiries/'
+    | '/admin/_guarded/register/'
     | '/admin/_guarded/templates/'
     | '/admin/_guarded/campaigns/$id/edit'
     | '/admin/_guarded/contacts/segments/$id'
@@ -796,6 +822,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminGuardedEnquiriesIdRouteImport
       parentRoute: typeof AdminGuardedRoute
     }
+    '/admin/_guarded/register/': {
+      id: '/admin/_guarded/register/'
+      path: '/register'
+      fullPath: '/admin/register/'
+      preLoaderRoute: typeof AdminGuardedRegisterIndexRouteImport
+      parentRoute: typeof AdminGuardedRoute
+    }
+    '/admin/_guarded/register/held': {
+      id: '/admin/_guarded/register/held'
+      path: '/register/held'
+      fullPath: '/admin/register/held'
+      preLoaderRoute: typeof AdminGuardedRegisterHeldRouteImport
+      parentRoute: typeof AdminGuardedRoute
+    }
     '/admin/_guarded/templates/': {
       id: '/admin/_guarded/templates/'
       path: '/templates'
@@ -869,10 +909,12 @@ interface AdminGuardedRouteChildren {
   AdminGuardedContactsImportRoute: typeof AdminGuardedContactsImportRoute
   AdminGuardedContactsSuppressionsRoute: typeof AdminGuardedContactsSuppressionsRoute
   AdminGuardedEnquiriesIdRoute: typeof AdminGuardedEnquiriesIdRoute
+  AdminGuardedRegisterHeldRoute: typeof AdminGuardedRegisterHeldRoute
   AdminGuardedTemplatesNewRoute: typeof AdminGuardedTemplatesNewRoute
   AdminGuardedCampaignsIndexRoute: typeof AdminGuardedCampaignsIndexRoute
   AdminGuardedContactsIndexRoute: typeof AdminGuardedContactsIndexRoute
   AdminGuardedEnquiriesIndexRoute: typeof AdminGuardedEnquiriesIndexRoute
+  AdminGuardedRegisterIndexRoute: typeof AdminGuardedRegisterIndexRoute
   AdminGuardedTemplatesIndexRoute: typeof AdminGuardedTemplatesIndexRoute
   AdminGuardedCampaignsIdEditRoute: typeof AdminGuardedCampaignsIdEditRoute
   AdminGuardedContactsSegmentsIdRoute: typeof AdminGuardedContactsSegmentsIdRoute
@@ -896,10 +938,12 @@ const AdminGuardedRouteChildren: AdminGuardedRouteChildren = {
   AdminGuardedContactsImportRoute: AdminGuardedContactsImportRoute,
   AdminGuardedContactsSuppressionsRoute: AdminGuardedContactsSuppressionsRoute,
   AdminGuardedEnquiriesIdRoute: AdminGuardedEnquiriesIdRoute,
+  AdminGuardedRegisterHeldRoute: AdminGuardedRegisterHeldRoute,
   AdminGuardedTemplatesNewRoute: AdminGuardedTemplatesNewRoute,
   AdminGuardedCampaignsIndexRoute: AdminGuardedCampaignsIndexRoute,
   AdminGuardedContactsIndexRoute: AdminGuardedContactsIndexRoute,
   AdminGuardedEnquiriesIndexRoute: AdminGuardedEnquiriesIndexRoute,
+  AdminGuardedRegisterIndexRoute: AdminGuardedRegisterIndexRoute,
   AdminGuardedTemplatesIndexRoute: AdminGuardedTemplatesIndexRoute,
   AdminGuardedCampaignsIdEditRoute: AdminGuardedCampaignsIdEditRoute,
   AdminGuardedContactsSegmentsIdRoute: AdminGuardedContactsSegmentsIdRoute,

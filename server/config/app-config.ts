@@ -9,6 +9,8 @@ export interface AppConfig {
   appUrl: string;
   dataDir: string;
   appSecret: string;
+  /** REGISTER_KEY as configured; absent means derived from appSecret (decision 058). */
+  registerKey?: string;
   site: SiteConfig;
   /** Default From header: EMAIL_FROM, or the business name and address. */
   emailFrom: string;
@@ -32,6 +34,7 @@ export async function buildAppConfig(env: BaseEnv): Promise<AppConfig> {
     appUrl,
     dataDir,
     appSecret: await resolveAppSecret(env.APP_SECRET, dataDir),
+    ...(env.REGISTER_KEY ? { registerKey: env.REGISTER_KEY } : {}),
     site,
     emailFrom: env.EMAIL_FROM ?? `${site.name} <${site.email}>`,
     resendConfigured: Boolean(env.RESEND_API_KEY),

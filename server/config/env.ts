@@ -50,6 +50,17 @@ export const baseEnvSchema = z.object({
   DATA_DIR: z.string().min(1).default('./.data'),
   /** HMAC/signing key; generated once and kept in DATA_DIR when unset. */
   APP_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+  /**
+   * The dealer's register key (decision 058): 32 bytes as 64 hex digits or base64. When unset, a
+   * key is derived from APP_SECRET with HKDF (label "register").
+   */
+  REGISTER_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((value) => decodeRegisterKey(value) !== null, 'must be 32 bytes as 64 hex digits or base64')
+      .optional(),
+  ),
   RESEND_API_KEY: optionalString,
   /** Only for tests and local fakes: the Resend SDK's API base URL. */
   RESEND_BASE_URL: z.preprocess(emptyToUndefined, z.url().optional()),
@@ -244,4 +255,13 @@ export function resolveAppUrl(env: Pick<BaseEnv, 'APP_URL' | 'PORT'>): string {
 
 export function resolveDataDir(env: Pick<BaseEnv, 'DATA_DIR'>): string {
   return path.resolve(env.DATA_DIR);
+}
+
+/** A 32-byte key written as 64 hex digits or as base64, or null when it is neither. */
+export function decodeRegisterKey(value: string): Buffer | null {
+  const trimmed = value.trim();
+  if (/^[0-9a-fA-F]{64}$/.test(trimmed)) return Buffer.from(trimmed, 'hex');
+  if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(trimmed)) return null;
+  const bytes = Buffer.from(trimmed, 'base64');
+  return bytes.length === 32 ? bytes : null;
 }

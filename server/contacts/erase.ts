@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { type DbExecutor, type DbTransaction, inTransaction } from '../db/database.ts';
+import { getRegisterSettings, registerEntriesOfContact } from '../register/entry.ts';
 import { excludeSnapshots } from '../db/snapshot-lock.ts';
 import { PGBOSS_SCHEMA } from '../jobs/queue.ts';
 import { deletePhotoFiles, type UploadStorage } from '../uploads/entry.ts';
@@ -13,9 +14,11 @@ import { deletePhotoFiles, type UploadStorage } from '../uploads/entry.ts';
 export type EraseResult =
   | { status: 'not_found' }
   | { status: 'confirmation_mismatch' }
-  /** A dealer keeps the record of a watch it bought: that contact is suppressed, not erased. */
-  | { status: 'purchased' }
-  | { status: 'ok'; photos: number };
+  /**
+   * registerEntries: the dealer's register entries of this seller that stay, without the contact,
+   * for retentionYears (decision 058).
+   */
+  | { status: 'ok'; photos: number; registerEntries: number; retentionYears: number };
 
 export async function eraseContact(
   services: { db: DbExecutor },
@@ -33,13 +36,9 @@ export async function eraseContact(
     if (!contact) return { status: 'not_found' } as const;
     if (input.confirmation.trim().toLowerCase() !== contact.email.toLowerCase())
       return { status: 'confirmation_mismatch' } as const;
-    const purchased = await trx
-      .selectFrom('enquiries')
-      .select('id')
-      .where('lead_id', '=', contact.id)
-      .where('status', '=', 'purchased')
-      .executeTakeFirst();
-    if (purchased) return { status: 'purchased' } as const;
+    // A dealer keeps the record of a watch it bought (decision 058): the register entry holds its
+    // own copy of the seller's name and address, and loses only its link to the enquiry below.
+    const registerEntries = await registerEntriesOfContact(trx, contact.id);
     const email = contact.email;
 
     const photos = await trx
@@ -101,11 +100,17 @@ export async function eraseContact(
         created_by = EXCLUDED.created_by`.execute(trx);
     // Enquiries (their events, offers and replies) and consent records go with the contact.
     await trx.deleteFrom('leads').where('id', '=', contact.id).execute();
-    return { status: 'ok', photos } as const;
+    return { status: 'ok', photos, registerEntries } as const;
   });
   if (result.status !== 'ok') return result;
   await deletePhotoFiles(storage, result.photos);
-  return { status: 'ok', photos: result.photos.length };
+  const { retentionYears } = await getRegisterSettings(services.db);
+  return {
+    status: 'ok',
+    photos: result.photos.length,
+    registerEntries: result.registerEntries,
+    retentionYears,
+  };
 }
 
 /** A name or phone shorter than this is not looked for in jobs: it would match unrelated words. */

@@ -290,6 +290,7 @@ export interface Enquiries {
   meta_event_id: string | null;
   purchase_price_cents: number | null;
   redacted_at: Timestamp | null;
+  serial_number: string | null;
   sms_consent_requested: Generated<boolean>;
   source: Generated<string>;
   status: Generated<EnquiryStatus>;
@@ -409,6 +410,47 @@ export interface ProviderRateLimits {
   updated_at: Generated<Timestamp>;
 }
 
+export interface PurchaseRecords {
+  cdd_date_of_birth: Timestamp | null;
+  cdd_occupation: string | null;
+  created_at: Generated<Timestamp>;
+  created_by: string | null;
+  declaration_acceptance_id: string | null;
+  declaration_method: string;
+  enquiry_id: string | null;
+  held_until: Timestamp | null;
+  id: string;
+  id_check_method: string;
+  id_checked_by: string | null;
+  id_checked_by_email: string;
+  id_document: string;
+  id_expiry: Timestamp;
+  id_number_ciphertext: Buffer;
+  id_number_iv: Buffer;
+  id_number_key_id: string;
+  id_number_last4: string;
+  id_number_tag: Buffer;
+  id_upload_id: string | null;
+  identifying_marks: string;
+  payment_method: string;
+  price_cents: number;
+  received_by: string | null;
+  received_by_email: string;
+  reference_number: string;
+  register_state: string;
+  release_reason: string | null;
+  released_at: Timestamp | null;
+  released_by: string | null;
+  released_by_email: string | null;
+  seller_address: string;
+  seller_name: string;
+  serial_number: string;
+  stolen_register_checked: Generated<boolean>;
+  stolen_register_name: string | null;
+  stolen_register_reference: string | null;
+  watch_description: string;
+}
+
 export interface RateLimits {
   count: Generated<number>;
   expires_at: Timestamp;
@@ -438,6 +480,7 @@ export interface Sessions {
 }
 
 export interface Settings {
+  aml_cdd_enabled: Generated<boolean>;
   batch_delay_ms: Generated<number>;
   batch_size: Generated<number>;
   bounce_pause_threshold: Generated<number>;
@@ -445,6 +488,8 @@ export interface Settings {
   from_email: string | null;
   from_name: string | null;
   id: Generated<boolean>;
+  register_retention_years: Generated<number>;
+  register_state: Generated<string>;
   reply_to_email: string | null;
   require_consent_confirmation: Generated<boolean>;
   require_two_factor: Generated<boolean>;
@@ -563,6 +608,7 @@ export interface DB {
   leads: Leads;
   outbox_emails: OutboxEmails;
   provider_rate_limits: ProviderRateLimits;
+  purchase_records: PurchaseRecords;
   rate_limits: RateLimits;
   segments: Segments;
   sessions: Sessions;

@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '#test/support/db.ts';
+import { purchaseRecord } from '#test/support/register.ts';
 import { callerFor, recordingJobQueue, testServices } from '#test/support/services.ts';
 import { createUser, grantAdmin } from '../auth/users.ts';
 import type { SessionUser } from '../auth/session.ts';
@@ -121,7 +122,11 @@ describe('Meta Conversions API', () => {
     });
     await caller.admin.enquiries.setStatus({ id: enquiryId, to: 'accepted' });
     expect(jobs.jobs.filter((j) => j.name === 'meta.capi')).toHaveLength(0);
-    await caller.admin.enquiries.setStatus({ id: enquiryId, to: 'purchased', purchasePriceCents: 1_200_000 });
+    await caller.admin.enquiries.setStatus({
+      id: enquiryId,
+      to: 'purchased',
+      purchase: purchaseRecord(admin.id, { priceCents: 1_200_000 }),
+    });
     expect(jobs.jobs.filter((j) => j.name === 'meta.capi').map((j) => j.payload)).toEqual([
       { enquiryId, event: 'Purchase' },
     ]);

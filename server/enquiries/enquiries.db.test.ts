@@ -2,7 +2,9 @@ import { TRPCError } from '@trpc/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_COUNT_CAP } from '#shared/admin/lists.ts';
 import { businessToday, ENQUIRY_MESSAGES, MAX_OFFER_CENTS } from '#shared/enquiries/schemas.ts';
+import { REGISTER_MESSAGES } from '#shared/register/schemas.ts';
 import { useTestDatabase } from '#test/support/db.ts';
+import { purchaseRecord } from '#test/support/register.ts';
 import { callerFor, codeOf, testServices } from '#test/support/services.ts';
 import { createUser, grantAdmin } from '../auth/users.ts';
 import type { SessionUser } from '../auth/session.ts';
@@ -205,26 +207,30 @@ describe('admin enquiries', () => {
       expect((error as TRPCError).code).toBe('BAD_REQUEST');
       return (error as TRPCError).message;
     };
-    expect(await refused({ id, to: 'purchased' })).toContain(ENQUIRY_MESSAGES.purchasePriceRequired);
-    expect(await refused({ id, to: 'purchased', purchasePriceCents: 0 })).toContain(
-      ENQUIRY_MESSAGES.purchasePriceRequired,
-    );
-    expect(await refused({ id, to: 'purchased', purchasePriceCents: 12.5 })).toContain(
-      ENQUIRY_MESSAGES.purchasePriceRequired,
-    );
-    expect(await refused({ id, to: 'purchased', purchasePriceCents: MAX_OFFER_CENTS + 1 })).toContain(
-      ENQUIRY_MESSAGES.purchasePriceTooLarge,
-    );
-    expect(await refused({ id, to: 'lost', reason: 'Sold elsewhere', purchasePriceCents: 100 })).toContain(
-      ENQUIRY_MESSAGES.purchasePriceOnlyOnPurchase,
-    );
+    expect(await refused({ id, to: 'purchased' })).toContain(ENQUIRY_MESSAGES.purchaseRecordRequired);
+    expect(
+      await refused({ id, to: 'purchased', purchase: purchaseRecord(admin.id, { priceCents: 0 }) }),
+    ).toContain(REGISTER_MESSAGES.priceRequired);
+    expect(
+      await refused({ id, to: 'purchased', purchase: purchaseRecord(admin.id, { priceCents: 12.5 }) }),
+    ).toContain(REGISTER_MESSAGES.priceRequired);
+    expect(
+      await refused({
+        id,
+        to: 'purchased',
+        purchase: purchaseRecord(admin.id, { priceCents: MAX_OFFER_CENTS + 1 }),
+      }),
+    ).toContain(REGISTER_MESSAGES.priceTooLarge);
+    expect(
+      await refused({ id, to: 'lost', reason: 'Sold elsewhere', purchase: purchaseRecord(admin.id) }),
+    ).toContain(ENQUIRY_MESSAGES.purchaseOnlyOnPurchase);
     // Nothing moved while the input was refused.
     expect((await caller().admin.enquiries.get({ id })).status).toBe('accepted');
 
     const bought = await caller().admin.enquiries.setStatus({
       id,
       to: 'purchased',
-      purchasePriceCents: MAX_OFFER_CENTS,
+      purchase: purchaseRecord(admin.id, { priceCents: MAX_OFFER_CENTS }),
     });
     expect(bought).toMatchObject({ status: 'purchased', purchasePriceCents: MAX_OFFER_CENTS });
     const row = await t.db
@@ -241,13 +247,19 @@ describe('admin enquiries', () => {
       .where('action', '=', 'admin.enquiries.setStatus')
       .orderBy('created_at', 'desc')
       .executeTakeFirstOrThrow();
-    expect(JSON.stringify(audit.summary)).toContain(`"purchasePriceCents":${MAX_OFFER_CENTS}`);
+    expect(JSON.stringify(audit.summary)).toContain(`"priceCents":${MAX_OFFER_CENTS}`);
   });
 
   it('moves an enquiry through the pipeline, refusing what the table forbids, with a timeline', async () => {
     const id = ids[7]!;
     expect(
-      await codeOf(caller().admin.enquiries.setStatus({ id, to: 'purchased', purchasePriceCents: 100 })),
+      await codeOf(
+        caller().admin.enquiries.setStatus({
+          id,
+          to: 'purchased',
+          purchase: purchaseRecord(admin.id, { priceCents: 100 }),
+        }),
+      ),
     ).toBe('CONFLICT');
     await caller().admin.enquiries.recordOffer({
       id,
@@ -267,7 +279,7 @@ describe('admin enquiries', () => {
     const detail = await caller().admin.enquiries.setStatus({
       id,
       to: 'purchased',
-      purchasePriceCents: 1_280_000,
+      purchase: purchaseRecord(admin.id, { priceCents: 1_280_000 }),
     });
 
     expect(detail.status).toBe('purchased');

@@ -69,7 +69,7 @@ export async function changeEnquiryStatus(
     id: string;
     to: EnquiryStatus;
     reason?: string | null | undefined;
-    purchasePriceCents?: number | undefined;
+    purchase?: { priceCents: number } | undefined;
   },
   actor: Actor,
 ): Promise<ChangeResult> {
@@ -78,10 +78,11 @@ export async function changeEnquiryStatus(
   const reason = input.reason?.trim() || null;
   const check = checkTransition(row.status, input.to, reason);
   if (!check.ok) return { status: 'refused', message: check.message };
-  // The input schema requires the price for Purchased; a caller that skipped it is refused too.
-  if (input.to === 'purchased' && input.purchasePriceCents === undefined)
-    return { status: 'refused', message: ENQUIRY_MESSAGES.purchasePriceRequired };
-  await writeStatus(trx, row.id, row.status, input.to, reason, actor, input.purchasePriceCents ?? null);
+  // The input schema requires the purchase record for Purchased; a caller that skipped it is
+  // refused too. Its price stays on the enquiry as well, for the figures that read it (decision 058).
+  if (input.to === 'purchased' && input.purchase === undefined)
+    return { status: 'refused', message: ENQUIRY_MESSAGES.purchaseRecordRequired };
+  await writeStatus(trx, row.id, row.status, input.to, reason, actor, input.purchase?.priceCents ?? null);
   return { status: 'ok', from: row.status, to: input.to };
 }
 

@@ -7,6 +7,7 @@ import { adminSuppressionsRouter } from './routers/admin-suppressions.ts';
 import { adminDashboardRouter } from './routers/admin-dashboard.ts';
 import { adminEnquiriesRouter } from './routers/admin-enquiries.ts';
 import { adminOutboxRouter } from './routers/admin-outbox.ts';
+import { adminRegisterRouter } from './routers/admin-register.ts';
 import { adminSegmentsRouter } from './routers/admin-segments.ts';
 import { adminSettingsRouter } from './routers/admin-settings.ts';
 import { adminTemplatesRouter } from './routers/admin-templates.ts';
@@ -38,6 +39,7 @@ export const appRouter = router({
     settings: adminSettingsRouter,
     audit: adminAuditRouter,
     team: adminTeamRouter,
+    register: adminRegisterRouter,
   }),
 });
 

@@ -30,6 +30,11 @@ export const AUDIT_ACTIONS = [
   'admin.enquiries.addNote',
   'admin.enquiries.recordOffer',
   'admin.enquiries.reply',
+  // The dealer's register (decision 058)
+  'admin.register.saveSettings',
+  'admin.register.setSerial',
+  'admin.register.revealIdentity',
+  'admin.register.release',
   // Contacts, segments, imports, suppressions
   'admin.contacts.update',
   'admin.contacts.create',
@@ -85,6 +90,8 @@ export const AUDIT_ACTIONS = [
   'exports.suppressions',
   'exports.campaignSends',
   'exports.auditLog',
+  'exports.register',
+  'exports.registerPrint',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

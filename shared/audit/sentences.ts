@@ -128,6 +128,11 @@ const SENTENCES: Record<AuditAction, Describe> = {
   'admin.enquiries.recordOffer': () => ['recorded an offer on ', enquiry],
   'admin.enquiries.reply': () => ['replied to ', enquiry],
 
+  'admin.register.saveSettings': () => ['changed the dealer’s register settings'],
+  'admin.register.setSerial': () => ['recorded the serial number of ', enquiry],
+  'admin.register.revealIdentity': () => ['viewed a seller’s full identity number in the dealer’s register'],
+  'admin.register.release': () => ['released a watch from its hold early'],
+
   'admin.contacts.create': () => ['added ', contact],
   'admin.contacts.update': () => ['updated the consent of ', contact],
   'admin.contacts.updateDetails': () => ['edited the details of ', contact],
@@ -209,6 +214,8 @@ const SENTENCES: Record<AuditAction, Describe> = {
   'exports.suppressions': () => ['exported the suppression list'],
   'exports.campaignSends': (c) => ['exported the sends of ', campaign(c)],
   'exports.auditLog': () => ['exported the audit log'],
+  'exports.register': () => ['exported the dealer’s register with full identity numbers'],
+  'exports.registerPrint': () => ['printed the dealer’s register with full identity numbers'],
 };
 
 function sessionsEnded(c: SentenceContext): string {

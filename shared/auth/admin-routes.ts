@@ -18,6 +18,9 @@ export const ADMIN_ROUTE_PERMISSIONS = {
   '/admin/templates/$id/edit': ['templates.write', 'replyTemplates.write'],
   '/admin/enquiries': 'enquiries.read',
   '/admin/enquiries/$id': 'enquiries.read',
+  // The dealer's register (decision 058): masked for every reader; full numbers need register.identity.
+  '/admin/register': 'enquiries.read',
+  '/admin/register/held': 'enquiries.read',
   '/admin/contacts': 'contacts.read',
   '/admin/contacts/$id': 'contacts.read',
   '/admin/contacts/import': 'contacts.import',

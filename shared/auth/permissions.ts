@@ -42,6 +42,9 @@ export const PERMISSIONS = [
   'enquiries.read',
   'enquiries.write',
   'exports.download',
+  // The dealer's register in full (decision 058): a seller's identity number shown whole, the
+  // register's export and printable page. Everyone else sees it masked.
+  'register.identity',
   // The outbox holds every e-mail the app wrote without a provider, password-reset and invitation
   // links among them: reading it is as good as taking over an account, so only the Owner may.
   'outbox.read',

@@ -173,8 +173,6 @@ export const CONTACT_LIFECYCLE_MESSAGES = {
   detailsSaved: 'Contact details saved',
   erased: 'Contact erased',
   confirmationMismatch: 'Type the contact’s e-mail address exactly to confirm',
-  purchased:
-    'This contact sold us a watch: the dealer’s record of the purchase must be kept, so the contact cannot be erased. Suppress the address instead.',
   nameTooLong: 'The name must be at most 100 characters',
   phoneInvalid: 'Enter a phone number of 8 to 20 digits, spaces, brackets or dashes',
 } as const;

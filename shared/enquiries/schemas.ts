@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listPageSchema, MAX_PAGE, MAX_SEARCH_LENGTH, searchTermSchema } from '../admin/lists.ts';
 import { readDay, readOneOf, readPage, readText, readTrue, readUuid } from '../url-search.ts';
+import { purchaseRecordInputSchema } from '../register/schemas.ts';
 import { type EnquiryStatus, enquiryStatuses, enquiryStatusSchema, MAX_REASON_LENGTH } from './status.ts';
 
 /** One zod schema per `admin.enquiries.*` input (decision 026). */
@@ -24,9 +25,8 @@ export const ENQUIRY_MESSAGES = {
   redacted: 'Photos and free text were removed under the retention policy.',
   offerTooLarge: 'An offer cannot be more than $1,000,000.',
   offerExpired: 'The offer cannot be valid until a day that has already passed.',
-  purchasePriceRequired: 'Enter the final price paid.',
-  purchasePriceTooLarge: 'A purchase price cannot be more than $1,000,000.',
-  purchasePriceOnlyOnPurchase: 'Only a move to Purchased takes a price.',
+  purchaseRecordRequired: 'Record the purchase: price, payment, the seller’s identity and the watch.',
+  purchaseOnlyOnPurchase: 'Only a move to Purchased takes a purchase record.',
 } as const;
 
 const day = z.iso.date();
@@ -48,34 +48,22 @@ export type EnquiriesListInput = z.output<typeof enquiriesListInputSchema>;
 export const enquiryIdInputSchema = z.object({ id: z.uuid(ENQUIRY_MESSAGES.notFound) });
 
 /**
- * A status change. Purchased carries the final price paid (decision 026): AUD whole cents, more
- * than nothing and within the offer cap, since it is the same kind of figure; no other move does.
+ * A status change. Purchased carries the purchase record, the dealer's register entry (decision
+ * 058, which replaced decision 026's bare price): its price is the final price paid, AUD whole
+ * cents within the offer cap; no other move carries one.
  */
 export const enquiryStatusInputSchema = z
   .object({
     id: z.uuid(ENQUIRY_MESSAGES.notFound),
     to: enquiryStatusSchema,
     reason: z.string().trim().max(MAX_REASON_LENGTH).optional(),
-    purchasePriceCents: z
-      .number(ENQUIRY_MESSAGES.purchasePriceRequired)
-      .int(ENQUIRY_MESSAGES.purchasePriceRequired)
-      .positive(ENQUIRY_MESSAGES.purchasePriceRequired)
-      .max(MAX_OFFER_CENTS, ENQUIRY_MESSAGES.purchasePriceTooLarge)
-      .optional(),
+    purchase: purchaseRecordInputSchema.optional(),
   })
   .superRefine((input, ctx) => {
-    if (input.to === 'purchased' && input.purchasePriceCents === undefined)
-      ctx.addIssue({
-        code: 'custom',
-        message: ENQUIRY_MESSAGES.purchasePriceRequired,
-        path: ['purchasePriceCents'],
-      });
-    if (input.to !== 'purchased' && input.purchasePriceCents !== undefined)
-      ctx.addIssue({
-        code: 'custom',
-        message: ENQUIRY_MESSAGES.purchasePriceOnlyOnPurchase,
-        path: ['purchasePriceCents'],
-      });
+    if (input.to === 'purchased' && input.purchase === undefined)
+      ctx.addIssue({ code: 'custom', message: ENQUIRY_MESSAGES.purchaseRecordRequired, path: ['purchase'] });
+    if (input.to !== 'purchased' && input.purchase !== undefined)
+      ctx.addIssue({ code: 'custom', message: ENQUIRY_MESSAGES.purchaseOnlyOnPurchase, path: ['purchase'] });
   });
 
 export const enquiryAssignInputSchema = z.object({

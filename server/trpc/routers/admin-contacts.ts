@@ -20,6 +20,7 @@ import {
   updateContactDetails,
 } from '../../contacts/contacts.ts';
 import { eraseContact } from '../../contacts/erase.ts';
+import { REGISTER_MESSAGES } from '#shared/register/schemas.ts';
 import { inTransaction } from '../../db/database.ts';
 import { uploadStorageFor } from '../../uploads/storage.ts';
 import { requirePermission, router } from '../trpc.ts';
@@ -101,8 +102,11 @@ export const adminContactsRouter = router({
           code: 'BAD_REQUEST',
           message: CONTACT_LIFECYCLE_MESSAGES.confirmationMismatch,
         });
-      if (result.status === 'purchased')
-        throw new TRPCError({ code: 'CONFLICT', message: CONTACT_LIFECYCLE_MESSAGES.purchased });
-      return { photosDeleted: result.photos };
+      return {
+        photosDeleted: result.photos,
+        // Said in the result so the admin knows what the law keeps (decision 058).
+        registerKept:
+          result.registerEntries > 0 ? REGISTER_MESSAGES.erasureKeeps(result.retentionYears) : null,
+      };
     }),
 });

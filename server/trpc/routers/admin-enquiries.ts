@@ -23,7 +23,20 @@ import { enqueueConversion } from '../../enquiries/conversions.ts';
 import { getEnquiry, listAssignableAdmins } from '../../enquiries/detail.ts';
 import { awaitingReply, enquiryBrands, listEnquiries } from '../../enquiries/inbox.ts';
 import { addEnquiryNote, assignEnquiry, changeEnquiryStatus, recordOffer } from '../../enquiries/pipeline.ts';
+import { registerKeyFrom } from '../../register/crypto.ts';
+import { recordPurchase } from '../../register/register.ts';
 import { requirePermission, router } from '../trpc.ts';
+
+/** The purchase record's fields about the seller, which the audit row names without values. */
+const PURCHASE_PERSONAL_INPUT = [
+  'purchase.sellerName',
+  'purchase.sellerAddress',
+  'purchase.idNumber',
+  'purchase.idExpiry',
+  'purchase.identifyingMarks',
+  'purchase.cddDateOfBirth',
+  'purchase.cddOccupation',
+] as const;
 
 // admin.enquiries.*: one router, so per-permission checks (enquiries.read / enquiries.write) can
 // later be mapped onto it as a whole.
@@ -52,16 +65,28 @@ export const adminEnquiriesRouter = router({
     .input(enquiryIdInputSchema)
     .query(({ ctx, input }) => enquiryOrNotFound(ctx.db, input.id)),
 
-  // Reasons, notes, offer conditions and replies are typed about the seller (decision 036).
-  setStatus: requirePermission('enquiries.write', { personalInput: ['reason'] })
+  // Reasons, notes, offer conditions and replies are typed about the seller (decision 036), and so
+  // is the purchase record's seller, identity and due diligence (decision 058).
+  setStatus: requirePermission('enquiries.write', { personalInput: ['reason', ...PURCHASE_PERSONAL_INPUT] })
     .input(enquiryStatusInputSchema)
     .mutation(async ({ ctx, input }) => {
       const result = await inTransaction(ctx.db, async (trx) => {
         const changed = await changeEnquiryStatus(trx, input, ctx.user);
-        if (changed.status === 'ok' && changed.to === 'purchased')
-          await enqueueConversion(ctx, trx, input.id, 'Purchase');
+        if (changed.status !== 'ok' || changed.to !== 'purchased' || !input.purchase) return changed;
+        // The register entry is written with the status change: one transaction, both or neither.
+        const recorded = await recordPurchase(
+          trx,
+          registerKeyFrom(ctx.config),
+          input.id,
+          input.purchase,
+          ctx.user,
+        );
+        // A record the rules refuse is bad input (400); a move the table refuses stays a 409.
+        if (recorded.status === 'refused') return { status: 'invalid', message: recorded.message } as const;
+        await enqueueConversion(ctx, trx, input.id, 'Purchase');
         return changed;
       });
+      if (result.status === 'invalid') throw new TRPCError({ code: 'BAD_REQUEST', message: result.message });
       if (result.status === 'not_found') throw notFound();
       if (result.status === 'refused') throw new TRPCError({ code: 'CONFLICT', message: result.message });
       return enquiryOrNotFound(ctx.db, input.id);

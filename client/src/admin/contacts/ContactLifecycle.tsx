@@ -91,8 +91,15 @@ function EraseModal({ contact, onClose }: { contact: ContactDetail; onClose: () 
   const matches = typed.trim().toLowerCase() === contact.email.toLowerCase();
   const erase = useMutation(
     trpc.admin.contacts.erase.mutationOptions({
-      onSuccess: async () => {
-        notifications.show({ color: 'green', message: CONTACT_LIFECYCLE_MESSAGES.erased });
+      onSuccess: async (result) => {
+        // What the law keeps is said, not hidden (decision 058).
+        notifications.show({
+          color: 'green',
+          message: result.registerKept
+            ? `${CONTACT_LIFECYCLE_MESSAGES.erased}. ${result.registerKept}.`
+            : CONTACT_LIFECYCLE_MESSAGES.erased,
+          autoClose: result.registerKept ? 10_000 : undefined,
+        });
         queryClient.removeQueries({ queryKey: trpc.admin.contacts.get.queryKey({ id: contact.id }) });
         await queryClient.invalidateQueries({ queryKey: trpc.admin.contacts.pathKey() });
         await navigate({ to: '/admin/contacts' });

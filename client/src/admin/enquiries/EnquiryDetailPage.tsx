@@ -12,6 +12,7 @@ import { AssignmentCard } from './AssignmentCard.tsx';
 import { OtherEnquiriesCard, PhotosCard, SellerCard, WatchCard } from './EnquiryFacts.tsx';
 import { EnquiryTimeline } from './EnquiryTimeline.tsx';
 import { OfferCard } from './OfferCard.tsx';
+import { RegisterPanel } from './RegisterPanel.tsx';
 import { ReplyComposer } from './ReplyComposer.tsx';
 import { StatusActions } from './StatusActions.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
@@ -82,6 +83,8 @@ function EnquiryView({ enquiry }: { enquiry: EnquiryDetail }) {
       </SimpleGrid>
 
       <PhotosCard enquiry={enquiry} />
+
+      <RegisterPanel enquiryId={enquiry.id} canWork={canWork} />
 
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <OfferCard enquiry={enquiry} canWork={canWork} />

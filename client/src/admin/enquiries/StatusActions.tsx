@@ -1,5 +1,6 @@
-import { Button, Group, Modal, NumberInput, Text, Textarea } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
+import { Button, Group, Loader, Modal, Text, Textarea } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { EnquiryDetail } from '#shared/enquiries/schemas.ts';
 import {
@@ -10,22 +11,26 @@ import {
   REASON_REQUIRED,
 } from '#shared/enquiries/status.ts';
 import { useTRPC } from '../../trpc.ts';
-import { formatAud } from '../widgets/format.ts';
+import { useMe } from '../auth/session.ts';
+import { errorMessage } from '../widgets/errors.ts';
 import { useEnquiryUpdate } from './enquiry-update.ts';
-import { purchaseInput, purchasePriceError } from './purchase-form.ts';
+import { purchaseInput } from './purchase-form.ts';
+import { PurchaseRecordForm } from './PurchaseRecordForm.tsx';
 
 /**
  * Only the moves the shared transition table allows from here; Lost asks for its reason, and
- * Purchased, which is final, for confirmation and the price paid (decision 026).
+ * Purchased, which is final, for the purchase record: the dealer's register entry (decision 058).
  */
 export function StatusActions({ enquiry }: { enquiry: EnquiryDetail }) {
   const trpc = useTRPC();
   const [asking, setAsking] = useState<EnquiryStatus | null>(null);
   const [reason, setReason] = useState('');
   const [buying, setBuying] = useState(false);
-  const [price, setPrice] = useState<number | string>('');
-  const [priceError, setPriceError] = useState<string | null>(null);
   const update = useEnquiryUpdate();
+  const queryClient = useQueryClient();
+  const me = useMe();
+  const phone = useMediaQuery('(max-width: 48em)');
+  const register = useQuery(trpc.admin.register.settings.queryOptions(undefined, { enabled: buying }));
   const setStatus = useMutation(
     trpc.admin.enquiries.setStatus.mutationOptions({
       ...update,
@@ -33,16 +38,12 @@ export function StatusActions({ enquiry }: { enquiry: EnquiryDetail }) {
         setAsking(null);
         setReason('');
         setBuying(false);
-        setPrice('');
         await update.onSuccess(updated);
+        // The purchase record and the register lists change with a move to Purchased.
+        await queryClient.invalidateQueries({ queryKey: trpc.admin.register.pathKey() });
       },
     }),
   );
-  const confirmPurchase = () => {
-    const error = purchasePriceError(enquiry.id, price);
-    setPriceError(error);
-    if (!error) setStatus.mutate(purchaseInput(enquiry.id, price));
-  };
   const latestOffer = enquiry.offers[0];
   const moves = allowedTransitions(enquiry.status);
   if (moves.length === 0) return null;
@@ -60,9 +61,7 @@ export function StatusActions({ enquiry }: { enquiry: EnquiryDetail }) {
           loading={setStatus.isPending && setStatus.variables.to === to}
           onClick={() => {
             if (to === 'purchased') {
-              // The accepted offer is the likely price; the admin confirms or corrects it.
-              setPrice(latestOffer ? latestOffer.amountCents / 100 : '');
-              setPriceError(null);
+              setStatus.reset();
               setBuying(true);
             } else if (REASON_REQUIRED.has(to)) setAsking(to);
             else setStatus.mutate({ id: enquiry.id, to });
@@ -94,41 +93,26 @@ export function StatusActions({ enquiry }: { enquiry: EnquiryDetail }) {
           </Button>
         </Group>
       </Modal>
-      <Modal opened={buying} onClose={() => setBuying(false)} title="Mark as Purchased">
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            confirmPurchase();
-          }}
-        >
-          <Text size="sm" mb="sm">
-            Purchased is final: the enquiry cannot be moved again.
-            {latestOffer ? ` The latest offer was ${formatAud(latestOffer.amountCents)} AUD.` : ''}
-          </Text>
-          <NumberInput
-            label="Final price (AUD)"
-            required
-            prefix="$"
-            thousandSeparator=","
-            decimalScale={2}
-            min={0}
-            value={price}
-            onChange={(value) => {
-              setPrice(value);
-              setPriceError(null);
-            }}
-            error={priceError}
+      <Modal
+        opened={buying}
+        onClose={() => setBuying(false)}
+        title="Record the purchase"
+        size="lg"
+        fullScreen={phone}
+      >
+        {register.data ? (
+          <PurchaseRecordForm
+            settings={register.data}
+            latestOfferCents={latestOffer?.amountCents ?? null}
+            memberId={register.data.members.find((m) => m.email === me.data?.email)?.id ?? ''}
+            pending={setStatus.isPending}
+            serverError={setStatus.isError ? errorMessage(setStatus.error) : null}
+            onSubmit={(values) => setStatus.mutate(purchaseInput(enquiry.id, values))}
+            onCancel={() => setBuying(false)}
           />
-          <Group justify="flex-end" mt="md">
-            <Button variant="default" onClick={() => setBuying(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={setStatus.isPending}>
-              Confirm purchase
-            </Button>
-          </Group>
-        </form>
+        ) : (
+          <Loader size="sm" />
+        )}
       </Modal>
     </Group>
   );

@@ -1,24 +1,53 @@
 import { describe, expect, it } from 'vitest';
-import { ENQUIRY_MESSAGES } from '#shared/enquiries/schemas.ts';
-import { purchaseInput, purchasePriceError } from './purchase-form.ts';
+import { REGISTER_MESSAGES } from '#shared/register/schemas.ts';
+import { STATE_RULES } from '#shared/register/states.ts';
+import { purchaseFormDefaults, purchaseFormErrors, purchaseInput } from './purchase-form.ts';
 
 const id = '5b0b1d7e-7a3c-4b8e-9a57-2f1d5d6c0a11';
+const member = '6c1c2e8f-8b4d-4c9f-8b68-3a2e6e7d1b22';
+const rules = {
+  state: 'VIC' as const,
+  stateName: 'Victoria',
+  acceptedDocuments: STATE_RULES.VIC.acceptedDocuments,
+  today: '2026-11-27',
+  amlCddEnabled: false,
+};
+const complete = {
+  ...purchaseFormDefaults(1_250_050, member),
+  sellerName: 'Olivia Nguyen',
+  sellerAddress: '1 Collins St, Melbourne VIC 3000',
+  idNumber: '012345678',
+  idExpiry: '2030-01-01',
+  serialNumber: 'Z123',
+  referenceNumber: '116500LN',
+  identifyingMarks: 'none',
+  declarationAccepted: true,
+};
 
-describe('the Purchased confirmation form', () => {
-  it('sends the dollars typed as whole cents', () => {
-    expect(purchaseInput(id, 12_500.5)).toEqual({ id, to: 'purchased', purchasePriceCents: 1_250_050 });
-    expect(purchaseInput(id, '980')).toMatchObject({ purchasePriceCents: 98_000 });
-    expect(purchasePriceError(id, 12_500)).toBeNull();
-    expect(purchasePriceError(id, 1_000_000)).toBeNull();
+describe('the purchase record form', () => {
+  it('starts from the latest offer and sends the dollars typed as whole cents', () => {
+    expect(complete.price).toBe(12_500.5);
+    expect(purchaseInput(id, complete).purchase.priceCents).toBe(1_250_050);
+    expect(purchaseInput(id, { ...complete, price: '980' }).purchase.priceCents).toBe(98_000);
+    expect(purchaseFormErrors(complete, rules)).toEqual({});
   });
 
-  it('asks for a price above nothing, with the server message', () => {
-    expect(purchasePriceError(id, '')).toBe(ENQUIRY_MESSAGES.purchasePriceRequired);
-    expect(purchasePriceError(id, 0)).toBe(ENQUIRY_MESSAGES.purchasePriceRequired);
-    expect(purchasePriceError(id, -5)).toBe(ENQUIRY_MESSAGES.purchasePriceRequired);
-  });
-
-  it('refuses more than the offer cap of $1,000,000', () => {
-    expect(purchasePriceError(id, 1_000_000.01)).toBe(ENQUIRY_MESSAGES.purchasePriceTooLarge);
+  it('shows the server’s messages under the fields', () => {
+    expect(purchaseFormErrors({ ...complete, price: '' }, rules).price).toBe(REGISTER_MESSAGES.priceRequired);
+    expect(purchaseFormErrors({ ...complete, price: 1_000_000.01 }, rules).price).toBe(
+      REGISTER_MESSAGES.priceTooLarge,
+    );
+    expect(purchaseFormErrors({ ...complete, idNumber: '' }, rules).idNumber).toBe(
+      REGISTER_MESSAGES.idNumber,
+    );
+    expect(purchaseFormErrors({ ...complete, declarationAccepted: false }, rules).declarationAccepted).toBe(
+      REGISTER_MESSAGES.declaration,
+    );
+    expect(purchaseFormErrors({ ...complete, idExpiry: '2026-11-26' }, rules).idExpiry).toBe(
+      REGISTER_MESSAGES.idExpired,
+    );
+    expect(
+      purchaseFormErrors({ ...complete, paymentMethod: 'cash', price: 10_000 }, rules).paymentMethod,
+    ).toBe(REGISTER_MESSAGES.cashNeedsAml);
   });
 });

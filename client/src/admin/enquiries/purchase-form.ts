@@ -1,22 +1,75 @@
-import { enquiryStatusInputSchema } from '#shared/enquiries/schemas.ts';
+import {
+  type PurchaseRecordInput,
+  purchaseRecordInputSchema,
+  type PurchaseRules,
+  purchaseRuleIssues,
+} from '#shared/register/schemas.ts';
 import { offerDollars } from './offer-form.ts';
 
-/** The setStatus input for Purchased: the price as typed in dollars, sent as whole cents. */
-export function purchaseInput(id: string, amount: number | string) {
-  const dollars = offerDollars(amount);
+/** The form's values: the price as typed in dollars, everything else as the record takes it. */
+export type PurchaseFormValues = Omit<PurchaseRecordInput, 'priceCents' | 'declarationAccepted'> & {
+  price: number | string;
+  declarationAccepted: boolean;
+};
+
+export function purchaseFormDefaults(latestOfferCents: number | null, memberId: string): PurchaseFormValues {
+  return {
+    // The accepted offer is the likely price; the buyer confirms or corrects it.
+    price: latestOfferCents === null ? '' : latestOfferCents / 100,
+    paymentMethod: 'bank_transfer',
+    sellerName: '',
+    sellerAddress: '',
+    idDocument: 'driver_licence',
+    idNumber: '',
+    idExpiry: '',
+    idCheckedBy: memberId,
+    idCheckMethod: 'in_person',
+    idUploadId: null,
+    serialNumber: '',
+    referenceNumber: '',
+    identifyingMarks: '',
+    declarationAccepted: false,
+    declarationMethod: 'signed_in_person',
+    declarationAcceptanceId: null,
+    receivedBy: memberId,
+    stolenRegisterChecked: false,
+    stolenRegisterName: null,
+    stolenRegisterReference: null,
+    cddDateOfBirth: null,
+    cddOccupation: null,
+  };
+}
+
+/** The setStatus input for Purchased: the dollars typed sent as whole cents (decision 058). */
+export function purchaseInput(id: string, values: PurchaseFormValues) {
+  const dollars = offerDollars(values.price);
+  const { price: _price, ...rest } = values;
   return {
     id,
     to: 'purchased' as const,
-    // A blank or unreadable amount is left out, so the schema says the price is needed.
-    purchasePriceCents: Number.isFinite(dollars) ? Math.round(dollars * 100) : undefined,
+    purchase: {
+      ...rest,
+      // A blank or unreadable amount stays NaN, so the schema says the price is needed.
+      priceCents: Number.isFinite(dollars) ? Math.round(dollars * 100) : Number.NaN,
+      declarationAccepted: values.declarationAccepted as true,
+      cddDateOfBirth: values.cddDateOfBirth || null,
+    },
   };
 }
 
 /**
- * The server's own check and message (the shared schema, decision 026), run before the round trip:
- * null when the price may be sent.
+ * The server's own checks and messages, run before the round trip: the shared schema, then the
+ * state's, the day's and the AML rules (decision 058). Field name → first message.
  */
-export function purchasePriceError(id: string, amount: number | string): string | null {
-  const parsed = enquiryStatusInputSchema.safeParse(purchaseInput(id, amount));
-  return parsed.success ? null : (parsed.error.issues[0]?.message ?? null);
+export function purchaseFormErrors(values: PurchaseFormValues, rules: PurchaseRules): Record<string, string> {
+  const parsed = purchaseRecordInputSchema.safeParse(purchaseInput('', values).purchase);
+  const errors: Record<string, string> = {};
+  const add = (path: string, message: string) => {
+    const field = path === 'priceCents' ? 'price' : path;
+    errors[field] ??= message;
+  };
+  if (!parsed.success)
+    for (const issue of parsed.error.issues) add(String(issue.path[0] ?? ''), issue.message);
+  else for (const issue of purchaseRuleIssues(parsed.data, rules)) add(issue.path, issue.message);
+  return errors;
 }

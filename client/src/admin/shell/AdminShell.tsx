@@ -45,6 +45,7 @@ type SidebarTarget =
   | '/admin/campaigns'
   | '/admin/templates'
   | '/admin/enquiries'
+  | '/admin/register'
   | '/admin/contacts'
   | '/admin/unsubscribes'
   | '/admin/settings'
@@ -57,6 +58,7 @@ const NAV_ITEMS: ReadonlyArray<{ label: string; to: SidebarTarget; icon: () => R
   { label: 'Campaigns', to: '/admin/campaigns', icon: CampaignsIcon },
   { label: 'Marketing Templates', to: '/admin/templates', icon: TemplatesIcon },
   { label: 'Enquiries', to: '/admin/enquiries', icon: EnquiriesIcon },
+  { label: 'Dealer’s Register', to: '/admin/register', icon: EnquiriesIcon },
   { label: 'Contacts', to: '/admin/contacts', icon: ContactsIcon },
   { label: 'Unsubscribes', to: '/admin/unsubscribes', icon: UnsubscribesIcon },
   { label: 'Settings', to: '/admin/settings', icon: SettingsIcon },

@@ -1,0 +1,196 @@
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  NumberInput,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import {
+  DECLARATION_METHOD_LABELS,
+  DECLARATION_METHODS,
+  needsCdd,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_METHODS,
+  type RegisterSettingsView,
+} from '#shared/register/schemas.ts';
+import { IDENTITY_DOCUMENT_LABELS } from '#shared/register/states.ts';
+import { formatAud } from '../widgets/format.ts';
+import { purchaseFormDefaults, purchaseFormErrors, type PurchaseFormValues } from './purchase-form.ts';
+
+/**
+ * The move to Purchased as the dealer's register entry (decision 058): one column, every field the
+ * state's register needs, checked with the server's own rules before sending.
+ */
+export function PurchaseRecordForm({
+  settings,
+  latestOfferCents,
+  memberId,
+  pending,
+  serverError,
+  onSubmit,
+  onCancel,
+}: {
+  settings: RegisterSettingsView;
+  latestOfferCents: number | null;
+  memberId: string;
+  pending: boolean;
+  serverError: string | null;
+  onSubmit: (values: PurchaseFormValues) => void;
+  onCancel: () => void;
+}) {
+  const rules = {
+    state: settings.state,
+    stateName: settings.stateName,
+    acceptedDocuments: settings.acceptedDocuments,
+    today: settings.today,
+    amlCddEnabled: settings.amlCddEnabled,
+  };
+  const form = useForm<PurchaseFormValues>({
+    initialValues: purchaseFormDefaults(latestOfferCents, memberId),
+    validate: (values) => purchaseFormErrors(values, rules),
+  });
+  const values = form.getValues();
+  const members = settings.members.map((m) => ({ value: m.id, label: m.email }));
+  const price = typeof values.price === 'number' ? values.price : Number.parseFloat(values.price);
+  const cdd = needsCdd({ paymentMethod: values.paymentMethod, priceCents: Math.round(price * 100) });
+  return (
+    <form noValidate aria-label="Purchase record" onSubmit={form.onSubmit(onSubmit)}>
+      <Stack gap="sm">
+        <Text size="sm">
+          Purchased is final: the enquiry cannot be moved again.
+          {latestOfferCents !== null ? ` The latest offer was ${formatAud(latestOfferCents)} AUD.` : ''}
+        </Text>
+        <NumberInput
+          label="Final price (AUD)"
+          required
+          prefix="$"
+          thousandSeparator=","
+          decimalScale={2}
+          min={0}
+          {...form.getInputProps('price')}
+        />
+        <Select
+          label="Payment method"
+          required
+          allowDeselect={false}
+          data={PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }))}
+          {...form.getInputProps('paymentMethod')}
+        />
+        {cdd && settings.amlCddEnabled && (
+          <>
+            <Text size="sm" fw={600}>
+              Customer due diligence (AML/CTF): cash of $10,000 or more
+            </Text>
+            <TextInput
+              label="Seller’s date of birth"
+              type="date"
+              required
+              {...form.getInputProps('cddDateOfBirth')}
+            />
+            <TextInput label="Seller’s occupation" required {...form.getInputProps('cddOccupation')} />
+          </>
+        )}
+        <TextInput
+          label="Seller’s full name"
+          required
+          autoComplete="off"
+          {...form.getInputProps('sellerName')}
+        />
+        <Textarea
+          label="Seller’s address"
+          required
+          autosize
+          minRows={2}
+          {...form.getInputProps('sellerAddress')}
+        />
+        <Select
+          label="Identity document"
+          description={`Accepted in ${settings.stateName}`}
+          required
+          allowDeselect={false}
+          data={settings.acceptedDocuments.map((d) => ({ value: d, label: IDENTITY_DOCUMENT_LABELS[d] }))}
+          {...form.getInputProps('idDocument')}
+        />
+        <TextInput label="Document number" required autoComplete="off" {...form.getInputProps('idNumber')} />
+        <TextInput label="Document expiry" type="date" required {...form.getInputProps('idExpiry')} />
+        <Select
+          label="Identity checked by"
+          required
+          allowDeselect={false}
+          data={members}
+          {...form.getInputProps('idCheckedBy')}
+        />
+        <TextInput
+          label="Serial number"
+          required
+          autoComplete="off"
+          {...form.getInputProps('serialNumber')}
+        />
+        <TextInput
+          label="Reference number"
+          required
+          autoComplete="off"
+          {...form.getInputProps('referenceNumber')}
+        />
+        <Textarea
+          label="Identifying marks"
+          description="Engravings, scratches, service marks; write “none” if there are none."
+          required
+          autosize
+          minRows={2}
+          {...form.getInputProps('identifyingMarks')}
+        />
+        <Select
+          label="Ownership declaration"
+          required
+          allowDeselect={false}
+          data={DECLARATION_METHODS.map((m) => ({ value: m, label: DECLARATION_METHOD_LABELS[m] }))}
+          {...form.getInputProps('declarationMethod')}
+        />
+        {values.declarationMethod === 'online_acceptance' && (
+          <TextInput
+            label="Online acceptance reference"
+            required
+            {...form.getInputProps('declarationAcceptanceId')}
+          />
+        )}
+        <Checkbox
+          label="The seller declared that they own the watch and are entitled to sell it"
+          {...form.getInputProps('declarationAccepted', { type: 'checkbox' })}
+        />
+        <Select
+          label="Goods taken by"
+          required
+          allowDeselect={false}
+          data={members}
+          {...form.getInputProps('receivedBy')}
+        />
+        <Checkbox
+          label="Checked against a stolen goods register"
+          {...form.getInputProps('stolenRegisterChecked', { type: 'checkbox' })}
+        />
+        {values.stolenRegisterChecked && (
+          <>
+            <TextInput label="Register checked" required {...form.getInputProps('stolenRegisterName')} />
+            <TextInput label="Check reference" required {...form.getInputProps('stolenRegisterReference')} />
+          </>
+        )}
+        {serverError && <Alert color="red">{serverError}</Alert>}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={pending}>
+            Confirm purchase
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

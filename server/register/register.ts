@@ -1,0 +1,491 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { rolesWith } from '#shared/auth/permissions.ts';
+import { businessToday } from '#shared/enquiries/schemas.ts';
+import { enquiryReference } from '#shared/leads/schema.ts';
+import {
+  maskIdentityNumber,
+  normaliseSerial,
+  type PurchaseRecordValues,
+  type PurchaseRecordView,
+  type PurchaseRules,
+  purchaseRuleIssues,
+  REGISTER_MESSAGES,
+  REGISTER_RETENTION_DEFAULT_YEARS,
+  type RegisterPeriod,
+  type RegisterSettings,
+  type RegisterSettingsView,
+  type SeenBefore,
+} from '#shared/register/schemas.ts';
+import { type AuState, DEFAULT_STATE, holdUntil, STATE_RULES } from '#shared/register/states.ts';
+import type { DbExecutor, DbTransaction } from '../db/database.ts';
+import { getSettingsTimezone } from '../settings/entry.ts';
+import { open, type RegisterKey, RegisterKeyError, seal } from './crypto.ts';
+
+// The dealer's register (decision 058): one purchase record per purchased enquiry, written in the
+// transaction of the move to Purchased, the identity number sealed (crypto.ts), the hold from the
+// state's rule, and the seller's name and address copied so the entry outlives an erasure.
+
+export interface Actor {
+  id: string;
+  email: string;
+}
+
+// Serials compare as normaliseSerial does (shared/register/schemas.ts), in SQL for the indexes.
+const normalisedSql = (column: string) =>
+  sql<string>`upper(regexp_replace(${sql.ref(column)}, '[\\s./_-]', '', 'g'))`;
+
+export async function getRegisterSettings(db: DbExecutor): Promise<RegisterSettings> {
+  const row = await db
+    .selectFrom('settings')
+    .select(['register_state', 'aml_cdd_enabled', 'register_retention_years'])
+    .executeTakeFirst();
+  return {
+    state: (row?.register_state as AuState | undefined) ?? DEFAULT_STATE,
+    amlCddEnabled: row?.aml_cdd_enabled ?? false,
+    retentionYears: row?.register_retention_years ?? REGISTER_RETENTION_DEFAULT_YEARS,
+  };
+}
+
+export async function saveRegisterSettings(db: DbExecutor, input: RegisterSettings): Promise<void> {
+  await db
+    .updateTable('settings')
+    .set({
+      register_state: input.state,
+      aml_cdd_enabled: input.amlCddEnabled,
+      register_retention_years: input.retentionYears,
+    })
+    .execute();
+}
+
+/** Team members who may check identity and take goods: those who record purchases. */
+async function registerMembers(db: DbExecutor): Promise<Array<{ id: string; email: string }>> {
+  return db
+    .selectFrom('users')
+    .innerJoin('user_roles', 'user_roles.user_id', 'users.id')
+    .select(['users.id', 'users.email'])
+    .where('user_roles.role', 'in', rolesWith('enquiries.write'))
+    .orderBy('users.email')
+    .execute();
+}
+
+export async function registerSettingsView(db: DbExecutor): Promise<RegisterSettingsView> {
+  const settings = await getRegisterSettings(db);
+  const rule = STATE_RULES[settings.state];
+  return {
+    ...settings,
+    stateName: rule.name,
+    acceptedDocuments: [...rule.acceptedDocuments],
+    holdPeriod: rule.holdPeriod,
+    source: rule.source,
+    confirm: rule.confirm,
+    members: await registerMembers(db),
+    today: businessToday(await getSettingsTimezone(db)),
+  };
+}
+
+export async function purchaseRules(db: DbExecutor): Promise<PurchaseRules> {
+  const settings = await getRegisterSettings(db);
+  const rule = STATE_RULES[settings.state];
+  return {
+    state: settings.state,
+    stateName: rule.name,
+    acceptedDocuments: rule.acceptedDocuments,
+    today: businessToday(await getSettingsTimezone(db)),
+    amlCddEnabled: settings.amlCddEnabled,
+  };
+}
+
+export type RecordResult = { status: 'ok'; id: string } | { status: 'refused'; message: string };
+
+/**
+ * Checks the record against the business's state, day and AML setting and the team, then writes
+ * it. The caller runs this in the transaction of the status change (one or neither is kept).
+ */
+export async function recordPurchase(
+  trx: DbTransaction,
+  key: RegisterKey,
+  enquiryId: string,
+  input: PurchaseRecordValues,
+  actor: Actor,
+): Promise<RecordResult> {
+  const rules = await purchaseRules(trx);
+  const issue = purchaseRuleIssues(input, rules)[0];
+  if (issue) return { status: 'refused', message: issue.message };
+  const members = await trx
+    .selectFrom('users')
+    .innerJoin('user_roles', 'user_roles.user_id', 'users.id')
+    .select(['users.id', 'users.email'])
+    .where('users.id', 'in', [input.idCheckedBy, input.receivedBy])
+    .where('user_roles.role', 'in', rolesWith('enquiries.write'))
+    .execute();
+  const emailOf = new Map(members.map((m) => [m.id, m.email]));
+  const checkedBy = emailOf.get(input.idCheckedBy);
+  const receivedBy = emailOf.get(input.receivedBy);
+  if (!checkedBy || !receivedBy) return { status: 'refused', message: REGISTER_MESSAGES.unknownMember };
+  if (input.idUploadId) {
+    const upload = await trx
+      .selectFrom('uploads')
+      .select('id')
+      .where('id', '=', input.idUploadId)
+      .executeTakeFirst();
+    if (!upload) return { status: 'refused', message: REGISTER_MESSAGES.idUpload };
+  }
+  const enquiry = await trx
+    .selectFrom('enquiries')
+    .select(['watch_brand', 'watch_model', 'watch_year'])
+    .where('id', '=', enquiryId)
+    .executeTakeFirstOrThrow();
+  const watch = [enquiry.watch_brand, enquiry.watch_model, enquiry.watch_year].filter(Boolean).join(' ');
+  const id = randomUUID();
+  const sealed = seal(key, input.idNumber, id);
+  const digits = input.idNumber.replace(/\s/g, '');
+  await trx
+    .insertInto('purchase_records')
+    .values({
+      id,
+      enquiry_id: enquiryId,
+      price_cents: input.priceCents,
+      payment_method: input.paymentMethod,
+      seller_name: input.sellerName,
+      seller_address: input.sellerAddress,
+      watch_description: watch,
+      id_document: input.idDocument,
+      id_number_ciphertext: sealed.ciphertext,
+      id_number_iv: sealed.iv,
+      id_number_tag: sealed.tag,
+      id_number_key_id: sealed.keyId,
+      id_number_last4: digits.slice(-4),
+      id_expiry: input.idExpiry,
+      id_checked_by: input.idCheckedBy,
+      id_checked_by_email: checkedBy,
+      id_check_method: input.idCheckMethod,
+      id_upload_id: input.idUploadId ?? null,
+      serial_number: input.serialNumber,
+      reference_number: input.referenceNumber,
+      identifying_marks: input.identifyingMarks,
+      declaration_method: input.declarationMethod,
+      declaration_acceptance_id: input.declarationAcceptanceId,
+      received_by: input.receivedBy,
+      received_by_email: receivedBy,
+      register_state: rules.state,
+      held_until: holdUntil(rules.state, rules.today),
+      stolen_register_checked: input.stolenRegisterChecked,
+      stolen_register_name: input.stolenRegisterChecked ? input.stolenRegisterName : null,
+      stolen_register_reference: input.stolenRegisterChecked ? input.stolenRegisterReference : null,
+      cdd_date_of_birth: input.cddDateOfBirth,
+      cdd_occupation: input.cddOccupation,
+      created_by: actor.id,
+    })
+    .execute();
+  // The enquiry's serial follows the record, so "seen before" finds it from either side.
+  await trx
+    .updateTable('enquiries')
+    .set({ serial_number: input.serialNumber })
+    .where('id', '=', enquiryId)
+    .execute();
+  return { status: 'ok', id };
+}
+
+function recordColumns(db: DbExecutor) {
+  return db
+    .selectFrom('purchase_records as p')
+    .select([
+      'p.id',
+      'p.enquiry_id',
+      'p.price_cents',
+      'p.payment_method',
+      'p.seller_name',
+      'p.seller_address',
+      'p.watch_description',
+      'p.id_document',
+      'p.id_number_last4',
+      sql<string>`to_char(p.id_expiry, 'YYYY-MM-DD')`.as('id_expiry'),
+      'p.id_checked_by_email',
+      'p.id_check_method',
+      'p.serial_number',
+      'p.reference_number',
+      'p.identifying_marks',
+      'p.declaration_method',
+      'p.declaration_acceptance_id',
+      'p.received_by_email',
+      sql<string | null>`to_char(p.held_until, 'YYYY-MM-DD')`.as('held_until'),
+      'p.released_at',
+      'p.released_by_email',
+      'p.release_reason',
+      'p.stolen_register_checked',
+      'p.stolen_register_name',
+      'p.stolen_register_reference',
+      sql<string | null>`to_char(p.cdd_date_of_birth, 'YYYY-MM-DD')`.as('cdd_date_of_birth'),
+      'p.cdd_occupation',
+      'p.created_at',
+    ]);
+}
+
+type RecordRow = Awaited<ReturnType<ReturnType<typeof recordColumns>['execute']>>[number];
+
+function toView(row: RecordRow): PurchaseRecordView {
+  return {
+    id: row.id,
+    enquiryId: row.enquiry_id,
+    priceCents: Number(row.price_cents),
+    paymentMethod: row.payment_method as PurchaseRecordView['paymentMethod'],
+    sellerName: row.seller_name,
+    sellerAddress: row.seller_address,
+    idDocument: row.id_document as PurchaseRecordView['idDocument'],
+    idNumberMasked: maskIdentityNumber(row.id_number_last4),
+    idExpiry: row.id_expiry,
+    idCheckedByEmail: row.id_checked_by_email,
+    idCheckMethod: row.id_check_method as PurchaseRecordView['idCheckMethod'],
+    serialNumber: row.serial_number,
+    referenceNumber: row.reference_number,
+    identifyingMarks: row.identifying_marks,
+    declarationMethod: row.declaration_method as PurchaseRecordView['declarationMethod'],
+    declarationAcceptanceId: row.declaration_acceptance_id,
+    receivedByEmail: row.received_by_email,
+    heldUntil: row.held_until,
+    releasedAt: row.released_at?.toISOString() ?? null,
+    releasedByEmail: row.released_by_email,
+    releaseReason: row.release_reason,
+    stolenRegisterChecked: row.stolen_register_checked,
+    stolenRegisterName: row.stolen_register_name,
+    stolenRegisterReference: row.stolen_register_reference,
+    cddDateOfBirth: row.cdd_date_of_birth,
+    cddOccupation: row.cdd_occupation,
+    watch: row.watch_description,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+export async function purchaseForEnquiry(
+  db: DbExecutor,
+  enquiryId: string,
+): Promise<PurchaseRecordView | null> {
+  const row = await recordColumns(db).where('p.enquiry_id', '=', enquiryId).executeTakeFirst();
+  return row ? toView(row) : null;
+}
+
+/** The full identity number of one record; the caller is the audited reveal (decision 058). */
+export async function revealIdentityNumber(
+  db: DbExecutor,
+  key: RegisterKey,
+  id: string,
+): Promise<string | null> {
+  const row = await db
+    .selectFrom('purchase_records')
+    .select(['id', 'id_number_ciphertext', 'id_number_iv', 'id_number_tag', 'id_number_key_id'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) return null;
+  return open(
+    key,
+    {
+      ciphertext: row.id_number_ciphertext,
+      iv: row.id_number_iv,
+      tag: row.id_number_tag,
+      keyId: row.id_number_key_id,
+    },
+    row.id,
+  );
+}
+
+/** Other enquiries and purchases with the same serial as this enquiry's (possible stolen watch). */
+export async function seenBefore(db: DbExecutor, enquiryId: string): Promise<SeenBefore[]> {
+  const own = await db
+    .selectFrom('enquiries')
+    .leftJoin('purchase_records', 'purchase_records.enquiry_id', 'enquiries.id')
+    .select([
+      'enquiries.serial_number as enquiry_serial',
+      'purchase_records.serial_number as purchase_serial',
+    ])
+    .where('enquiries.id', '=', enquiryId)
+    .executeTakeFirst();
+  const serials = [
+    ...new Set(
+      [own?.enquiry_serial, own?.purchase_serial]
+        .filter((s): s is string => Boolean(s))
+        .map(normaliseSerial)
+        .filter((s) => s !== ''),
+    ),
+  ];
+  if (serials.length === 0) return [];
+  const onEnquiries = await db
+    .selectFrom('enquiries')
+    .select(['id', 'serial_number'])
+    .where('id', '<>', enquiryId)
+    .where('serial_number', 'is not', null)
+    .where(normalisedSql('serial_number'), 'in', serials)
+    .execute();
+  const onPurchases = await db
+    .selectFrom('purchase_records')
+    .select(['enquiry_id', 'serial_number'])
+    .where('enquiry_id', 'is not', null)
+    .where('enquiry_id', '<>', enquiryId)
+    .where(normalisedSql('serial_number'), 'in', serials)
+    .execute();
+  const found = new Map<string, SeenBefore>();
+  for (const p of onPurchases)
+    if (p.enquiry_id)
+      found.set(p.enquiry_id, {
+        enquiryId: p.enquiry_id,
+        reference: enquiryReference(p.enquiry_id),
+        serialNumber: p.serial_number,
+        where: 'purchase',
+      });
+  for (const e of onEnquiries)
+    if (!found.has(e.id) && e.serial_number)
+      found.set(e.id, {
+        enquiryId: e.id,
+        reference: enquiryReference(e.id),
+        serialNumber: e.serial_number,
+        where: 'enquiry',
+      });
+  return [...found.values()];
+}
+
+export async function enquirySerial(db: DbExecutor, enquiryId: string) {
+  return db
+    .selectFrom('enquiries')
+    .select(['id', 'serial_number', 'status'])
+    .where('id', '=', enquiryId)
+    .executeTakeFirst();
+}
+
+export async function setEnquirySerial(
+  trx: DbTransaction,
+  input: { id: string; serialNumber: string | null },
+): Promise<'ok' | 'not_found'> {
+  const row = await trx
+    .updateTable('enquiries')
+    .set({ serial_number: input.serialNumber })
+    .where('id', '=', input.id)
+    .returning('id')
+    .executeTakeFirst();
+  return row ? 'ok' : 'not_found';
+}
+
+/** Watches still held: not released early, hold ending today or later (the business's day). */
+export async function heldStock(db: DbExecutor): Promise<PurchaseRecordView[]> {
+  const today = businessToday(await getSettingsTimezone(db));
+  const rows = await recordColumns(db)
+    .where('p.held_until', 'is not', null)
+    .where('p.released_at', 'is', null)
+    .where(sql<boolean>`p.held_until >= ${today}::date`)
+    .orderBy('p.held_until')
+    .orderBy('p.created_at')
+    .execute();
+  return rows.map(toView);
+}
+
+export async function releaseEarly(
+  trx: DbTransaction,
+  input: { id: string; reason: string },
+  actor: Actor,
+): Promise<'ok' | 'not_found' | 'not_held'> {
+  const today = businessToday(await getSettingsTimezone(trx));
+  const row = await trx
+    .selectFrom('purchase_records')
+    .select(['id', 'released_at', sql<string | null>`to_char(held_until, 'YYYY-MM-DD')`.as('held_until')])
+    .where('id', '=', input.id)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) return 'not_found';
+  if (row.released_at || !row.held_until || row.held_until < today) return 'not_held';
+  await trx
+    .updateTable('purchase_records')
+    .set({
+      released_at: sql<Date>`now()`,
+      released_by: actor.id,
+      released_by_email: actor.email,
+      release_reason: input.reason,
+    })
+    .where('id', '=', input.id)
+    .execute();
+  return 'ok';
+}
+
+/** The register's entries bought within the period (calendar days in the settings timezone). */
+async function periodRows(db: DbExecutor, period: RegisterPeriod, timezone: string) {
+  return recordColumns(db)
+    .select(['p.id_number_ciphertext', 'p.id_number_iv', 'p.id_number_tag', 'p.id_number_key_id'])
+    .where(sql<boolean>`p.created_at >= (${period.from}::date)::timestamp AT TIME ZONE ${timezone}`)
+    .where(sql<boolean>`p.created_at < (${period.to}::date + 1)::timestamp AT TIME ZONE ${timezone}`)
+    .orderBy('p.created_at')
+    .orderBy('p.id')
+    .execute();
+}
+
+export async function registerList(db: DbExecutor, period: RegisterPeriod): Promise<PurchaseRecordView[]> {
+  const rows = await periodRows(db, period, await getSettingsTimezone(db));
+  return rows.map(toView);
+}
+
+export interface RegisterExportRow extends PurchaseRecordView {
+  idNumber: string;
+}
+
+export const UNREADABLE_NUMBER = 'Cannot be decrypted with the current REGISTER_KEY';
+
+/**
+ * One row's number for the export. A row sealed with another key (REGISTER_KEY changed without
+ * re-encrypting) says so in its cell rather than failing the whole register.
+ */
+function exportedNumber(key: RegisterKey, row: RecordRow & SealedColumns): string {
+  try {
+    return open(
+      key,
+      {
+        ciphertext: row.id_number_ciphertext,
+        iv: row.id_number_iv,
+        tag: row.id_number_tag,
+        keyId: row.id_number_key_id,
+      },
+      row.id,
+    );
+  } catch (error) {
+    if (error instanceof RegisterKeyError) return UNREADABLE_NUMBER;
+    throw error;
+  }
+}
+
+interface SealedColumns {
+  id_number_ciphertext: Buffer;
+  id_number_iv: Buffer;
+  id_number_tag: Buffer;
+  id_number_key_id: string;
+}
+
+/** The register with full identity numbers: for the audited export and printable page only. */
+export async function registerExportRows(
+  db: DbExecutor,
+  key: RegisterKey,
+  period: RegisterPeriod,
+): Promise<{ rows: RegisterExportRow[]; timezone: string }> {
+  const timezone = await getSettingsTimezone(db);
+  const rows = await periodRows(db, period, timezone);
+  return {
+    timezone,
+    rows: rows.map((row) => ({ ...toView(row), idNumber: exportedNumber(key, row) })),
+  };
+}
+
+/** Register entries this contact's enquiries hold, which an erasure keeps (decision 058). */
+export async function registerEntriesOfContact(db: DbExecutor, contactId: string): Promise<number> {
+  const row = await db
+    .selectFrom('purchase_records')
+    .innerJoin('enquiries', 'enquiries.id', 'purchase_records.enquiry_id')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('enquiries.lead_id', '=', contactId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** Housekeeping: entries older than the retention period (settings, years) are deleted. */
+export async function deleteExpiredRegisterEntries(db: DbExecutor, now = new Date()): Promise<number> {
+  const { retentionYears } = await getRegisterSettings(db);
+  const result = await db
+    .deleteFrom('purchase_records')
+    .where(sql<boolean>`created_at < ${now}::timestamptz - make_interval(years => ${retentionYears}::int)`)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

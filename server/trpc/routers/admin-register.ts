@@ -1,0 +1,93 @@
+import { TRPCError } from '@trpc/server';
+import { enquiryIdInputSchema, ENQUIRY_MESSAGES } from '#shared/enquiries/schemas.ts';
+import {
+  enquirySerialInputSchema,
+  type EnquiryRegisterView,
+  purchaseIdInputSchema,
+  REGISTER_MESSAGES,
+  registerPeriodSchema,
+  registerSettingsInputSchema,
+  releaseInputSchema,
+} from '#shared/register/schemas.ts';
+import { inTransaction } from '../../db/database.ts';
+import { registerKeyFrom } from '../../register/crypto.ts';
+import {
+  enquirySerial,
+  heldStock,
+  purchaseForEnquiry,
+  registerList,
+  registerSettingsView,
+  releaseEarly,
+  revealIdentityNumber,
+  saveRegisterSettings,
+  seenBefore,
+  setEnquirySerial,
+} from '../../register/register.ts';
+import { requirePermission, router } from '../trpc.ts';
+
+// admin.register.*: the dealer's register (decision 058). Reading it is the enquiry desk's
+// (enquiries.read); the full identity number is the Owner's alone (register.identity), and every
+// full view is a mutation, so the audit middleware writes its row in the same transaction.
+
+export const adminRegisterRouter = router({
+  settings: requirePermission('enquiries.read').query(({ ctx }) => registerSettingsView(ctx.db)),
+
+  saveSettings: requirePermission('settings.write')
+    .input(registerSettingsInputSchema)
+    .mutation(async ({ ctx, input }) => {
+      await saveRegisterSettings(ctx.db, input);
+      return registerSettingsView(ctx.db);
+    }),
+
+  /** The enquiry page's register panel: its serial, its purchase record (masked), seen before. */
+  forEnquiry: requirePermission('enquiries.read')
+    .input(enquiryIdInputSchema)
+    .query(async ({ ctx, input }): Promise<EnquiryRegisterView> => {
+      const enquiry = await enquirySerial(ctx.db, input.id);
+      if (!enquiry) throw new TRPCError({ code: 'NOT_FOUND', message: ENQUIRY_MESSAGES.notFound });
+      return {
+        serialNumber: enquiry.serial_number,
+        purchase: await purchaseForEnquiry(ctx.db, input.id),
+        seenBefore: await seenBefore(ctx.db, input.id),
+      };
+    }),
+
+  setSerial: requirePermission('enquiries.write')
+    .input(enquirySerialInputSchema)
+    .mutation(async ({ ctx, input }) => {
+      const enquiry = await enquirySerial(ctx.db, input.id);
+      if (!enquiry) throw new TRPCError({ code: 'NOT_FOUND', message: ENQUIRY_MESSAGES.notFound });
+      // After the purchase the register entry holds the serial, as recorded with the seller.
+      if (enquiry.status === 'purchased')
+        throw new TRPCError({ code: 'CONFLICT', message: REGISTER_MESSAGES.serialOnRecord });
+      await inTransaction(ctx.db, (trx) => setEnquirySerial(trx, input));
+      return { serialNumber: input.serialNumber, seenBefore: await seenBefore(ctx.db, input.id) };
+    }),
+
+  /** The full identity number: audited as a mutation (decision 058). */
+  revealIdentity: requirePermission('register.identity')
+    .input(purchaseIdInputSchema)
+    .mutation(async ({ ctx, input }) => {
+      const idNumber = await revealIdentityNumber(ctx.db, registerKeyFrom(ctx.config), input.id);
+      if (idNumber === null) throw new TRPCError({ code: 'NOT_FOUND', message: REGISTER_MESSAGES.notFound });
+      return { idNumber };
+    }),
+
+  held: requirePermission('enquiries.read').query(({ ctx }) => heldStock(ctx.db)),
+
+  release: requirePermission('enquiries.write', { personalInput: ['reason'] })
+    .input(releaseInputSchema)
+    .mutation(async ({ ctx, input }) => {
+      const result = await inTransaction(ctx.db, (trx) => releaseEarly(trx, input, ctx.user));
+      if (result === 'not_found')
+        throw new TRPCError({ code: 'NOT_FOUND', message: REGISTER_MESSAGES.notFound });
+      if (result === 'not_held')
+        throw new TRPCError({ code: 'CONFLICT', message: REGISTER_MESSAGES.notHeld });
+      return { released: true };
+    }),
+
+  /** The register for a period, identity numbers masked; the export has them in full. */
+  list: requirePermission('enquiries.read')
+    .input(registerPeriodSchema)
+    .query(({ ctx, input }) => registerList(ctx.db, input)),
+});

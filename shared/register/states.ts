@@ -1,0 +1,190 @@
+// The dealer's register rules per Australian state and territory, as data (decision 058). Each
+// entry names its source; where this project could not confirm a rule it says so ("confirm with
+// your licence") rather than inventing one. The business must confirm them against its licence.
+
+export const AU_STATES = ['NSW', 'VIC', 'QLD', 'WA', 'SA', 'TAS', 'ACT', 'NT'] as const;
+export type AuState = (typeof AU_STATES)[number];
+
+export const IDENTITY_DOCUMENTS = [
+  'driver_licence',
+  'passport',
+  'proof_of_age_card',
+  'photo_card',
+  'firearms_licence',
+  'government_photo_id',
+] as const;
+export type IdentityDocument = (typeof IDENTITY_DOCUMENTS)[number];
+
+export const IDENTITY_DOCUMENT_LABELS: Record<IdentityDocument, string> = {
+  driver_licence: 'Australian driver licence',
+  passport: 'Passport',
+  proof_of_age_card: 'Proof-of-age card',
+  photo_card: 'State photo card',
+  firearms_licence: 'Firearms licence',
+  government_photo_id: 'Other government-issued photo ID',
+};
+
+/** The fields every register entry holds (what the acts list; the form asks for all of them). */
+export const REGISTER_FIELDS = [
+  'description',
+  'serial',
+  'identifying_marks',
+  'seller_name',
+  'seller_address',
+  'identity_document',
+  'received_at',
+  'price',
+  'employee',
+] as const;
+export type RegisterField = (typeof REGISTER_FIELDS)[number];
+
+export interface HoldPeriod {
+  days: number;
+  /** Working days skip Saturdays and Sundays (public holidays are not known here). */
+  kind: 'calendar' | 'working';
+}
+
+export interface StateRule {
+  state: AuState;
+  name: string;
+  /** null: no hold period this project could confirm; the business confirms with its licence. */
+  holdPeriod: HoldPeriod | null;
+  acceptedDocuments: readonly IdentityDocument[];
+  registerFields: readonly RegisterField[];
+  /** The act (and section where known) each rule comes from. */
+  source: string;
+  /** What is still to be confirmed with the licence, shown beside the rule. */
+  confirm: string | null;
+}
+
+export const CONFIRM_WITH_LICENCE = 'Confirm with your licence';
+
+/**
+ * Where this project could not confirm the accepted list, the most common photo documents only,
+ * so nothing doubtful is accepted before the business has confirmed it.
+ */
+const CORE_PHOTO_ID: readonly IdentityDocument[] = [
+  'driver_licence',
+  'passport',
+  'proof_of_age_card',
+  'photo_card',
+];
+
+const PHOTO_ID: readonly IdentityDocument[] = [
+  'driver_licence',
+  'passport',
+  'proof_of_age_card',
+  'photo_card',
+  'firearms_licence',
+  'government_photo_id',
+];
+
+export const STATE_RULES: Readonly<Record<AuState, StateRule>> = {
+  NSW: {
+    state: 'NSW',
+    name: 'New South Wales',
+    holdPeriod: null,
+    acceptedDocuments: PHOTO_ID,
+    registerFields: REGISTER_FIELDS,
+    source:
+      'Pawnbrokers and Second-hand Dealers Act 1996 (NSW) and Pawnbrokers and Second-hand Dealers Regulation 2021 (records, proof of identity, ownership declaration)',
+    confirm: `${CONFIRM_WITH_LICENCE}: whether a retention period applies to watches.`,
+  },
+  VIC: {
+    state: 'VIC',
+    name: 'Victoria',
+    holdPeriod: { days: 7, kind: 'calendar' },
+    acceptedDocuments: PHOTO_ID,
+    registerFields: REGISTER_FIELDS,
+    source:
+      'Second-Hand Dealers and Pawnbrokers Act 1989 (Vic) s 19 (identity), s 20 (records), s 21 (retention of goods for seven days); Regulations 2018 r 12 (evidence of identity)',
+    confirm: null,
+  },
+  QLD: {
+    state: 'QLD',
+    name: 'Queensland',
+    holdPeriod: { days: 7, kind: 'working' },
+    acceptedDocuments: PHOTO_ID,
+    registerFields: REGISTER_FIELDS,
+    source:
+      'Second-hand Dealers and Pawnbrokers Act 2003 (Qld): nominated goods (jewellery, identifiable goods) kept for 7 working days; transactions register',
+    confirm: `${CONFIRM_WITH_LICENCE}: public holidays are not counted as working days.`,
+  },
+  WA: {
+    state: 'WA',
+    name: 'Western Australia',
+    holdPeriod: null,
+    acceptedDocuments: CORE_PHOTO_ID,
+    registerFields: REGISTER_FIELDS,
+    source: 'Pawnbrokers and Second-hand Dealers Act 1994 (WA)',
+    confirm: `${CONFIRM_WITH_LICENCE}: hold period and accepted identity documents.`,
+  },
+  SA: {
+    state: 'SA',
+    name: 'South Australia',
+    holdPeriod: null,
+    acceptedDocuments: PHOTO_ID,
+    registerFields: REGISTER_FIELDS,
+    source: 'Second-hand Goods Act 2013 (SA) (retention of goods before sale)',
+    confirm: `${CONFIRM_WITH_LICENCE}: the retention period for your class of goods.`,
+  },
+  TAS: {
+    state: 'TAS',
+    name: 'Tasmania',
+    holdPeriod: { days: 7, kind: 'calendar' },
+    acceptedDocuments: PHOTO_ID,
+    registerFields: REGISTER_FIELDS,
+    source: 'Second-hand Dealers and Pawnbrokers Act 1994 (Tas) s 11 (duty to retain goods for 7 days)',
+    confirm: null,
+  },
+  ACT: {
+    state: 'ACT',
+    name: 'Australian Capital Territory',
+    holdPeriod: null,
+    acceptedDocuments: CORE_PHOTO_ID,
+    registerFields: REGISTER_FIELDS,
+    source: 'Second-hand Dealers Act 1906 (ACT)',
+    confirm: `${CONFIRM_WITH_LICENCE}: hold period and accepted identity documents.`,
+  },
+  NT: {
+    state: 'NT',
+    name: 'Northern Territory',
+    holdPeriod: null,
+    acceptedDocuments: CORE_PHOTO_ID,
+    registerFields: REGISTER_FIELDS,
+    source: 'No second-hand dealers act was found for the Northern Territory',
+    confirm: `${CONFIRM_WITH_LICENCE}: whether any record or hold period applies.`,
+  },
+};
+
+/** The business's state when none is chosen: the seed business is in Sydney. */
+export const DEFAULT_STATE: AuState = 'NSW';
+
+/** Adds whole days to a YYYY-MM-DD day (calendar arithmetic in UTC: days have no time zone). */
+function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * The day until which a watch bought on `purchasedOn` (the business's day) must be held, or null
+ * when the state sets no confirmed hold period. Working days skip Saturdays and Sundays.
+ */
+export function holdUntil(state: AuState, purchasedOn: string): string | null {
+  const period = STATE_RULES[state].holdPeriod;
+  if (!period) return null;
+  if (period.kind === 'calendar') return addDays(purchasedOn, period.days);
+  let day = purchasedOn;
+  let left = period.days;
+  while (left > 0) {
+    day = addDays(day, 1);
+    const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
+    if (weekday !== 0 && weekday !== 6) left -= 1;
+  }
+  return day;
+}
+
+export function acceptsDocument(state: AuState, document: IdentityDocument): boolean {
+  return STATE_RULES[state].acceptedDocuments.includes(document);
+}
