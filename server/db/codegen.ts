@@ -25,6 +25,7 @@ const customImports: Record<string, string> = {
   ContactImportStatus: './column-types.ts#ContactImportStatus',
   EnquiryEventKind: './column-types.ts#EnquiryEventKind',
   IncomingMessageSource: './column-types.ts#IncomingMessageSource',
+  OfferResponseKind: './column-types.ts#OfferResponseKind',
   UploadDriver: './column-types.ts#UploadDriver',
   SegmentMatch: './column-types.ts#SegmentMatch',
   ConsentChannel: './column-types.ts#ConsentChannel',
@@ -46,6 +47,7 @@ const columns: Record<string, string> = {
   'enquiry_events.from_status': 'EnquiryStatus | null',
   'enquiry_events.to_status': 'EnquiryStatus | null',
   'enquiry_incoming_messages.source': 'IncomingMessageSource',
+  'offer_responses.response': 'OfferResponseKind',
   'enquiry_offers.currency': "Generated<'AUD'>",
   // pg would make a calendar day a local-midnight Date: select it with to_char.
   'enquiry_offers.valid_until': 'ColumnType<never, string | null, string | null>',

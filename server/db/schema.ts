@@ -7,6 +7,7 @@ import type {
   ContactImportStatus,
   EnquiryEventKind,
   IncomingMessageSource,
+  OfferResponseKind,
   OutboxTag,
   SegmentMatch,
   SendStatus,
@@ -339,6 +340,19 @@ export interface Leads {
   updated_at: Generated<Timestamp>;
 }
 
+export interface OfferResponses {
+  enquiry_id: string;
+  id: Generated<string>;
+  ip: string | null;
+  offer_id: string;
+  reason: string | null;
+  responded_at: Generated<Timestamp>;
+  response: OfferResponseKind;
+  terms_version: string | null;
+  typed_name: string | null;
+  user_agent: string | null;
+}
+
 export interface OutboxEmails {
   created_at: Generated<Timestamp>;
   from_address: string;
@@ -377,6 +391,15 @@ export interface Segments {
   name: string;
   updated_at: Generated<Timestamp>;
   updated_by: string | null;
+}
+
+export interface SellerLinks {
+  created_at: Generated<Timestamp>;
+  enquiry_id: string;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+  revoked_by: string | null;
+  version: Generated<number>;
 }
 
 export interface Sessions {
@@ -506,10 +529,12 @@ export interface DB {
   enquiry_messages: EnquiryMessages;
   enquiry_offers: EnquiryOffers;
   leads: Leads;
+  offer_responses: OfferResponses;
   outbox_emails: OutboxEmails;
   provider_rate_limits: ProviderRateLimits;
   rate_limits: RateLimits;
   segments: Segments;
+  seller_links: SellerLinks;
   sessions: Sessions;
   settings: Settings;
   stat_deltas: StatDeltas;
