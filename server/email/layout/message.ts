@@ -24,12 +24,17 @@ export function layoutMessage(
  */
 export function writtenMessage(
   site: MessageSite,
-  content: { title: string; html: string },
+  // `after`: fixed HTML of ours below what the admin wrote (the seller's page button, decision 059).
+  content: { title: string; html: string; after?: string },
 ): {
   html: string;
   text: string;
 } {
   const { body, css } = unwrapDocument(content.html);
-  const html = marketingLayout(site, { css })({ title: content.title, body, footer: identityFooter(site) });
+  const html = marketingLayout(site, { css })({
+    title: content.title,
+    body: content.after ? `${body}\n${content.after}` : body,
+    footer: identityFooter(site),
+  });
   return { html, text: htmlToPlainText(html) };
 }
