@@ -90,7 +90,7 @@ export async function revokeSellerLink(
   db: DbExecutor,
   config: LinkConfig,
   enquiryId: string,
-  actorId: string,
+  actorId: string | null,
 ): Promise<{ url: string; version: number; expiresAt: Date }> {
   const row = await db
     .insertInto('seller_links')

@@ -31,6 +31,8 @@ import { issueSellerLink } from './seller-link.ts';
 export const SELLER_LIMITS = {
   /** Page views and answers from one network: a person reloads, a script probing tokens does not. */
   perIp: { limit: 120, windowSeconds: 15 * 60 },
+  /** Thumbnails on the page: a view loads each of its photos (at most ten). */
+  photosPerIp: { limit: 600, windowSeconds: 15 * 60 },
   /** Messages written on one enquiry's page. */
   messagesPerEnquiry: { limit: 10, windowSeconds: 60 * 60 },
   /** The expired-link form: how many addresses one network may try, and how often one inbox is mailed. */
@@ -57,6 +59,10 @@ async function allowance(
 
 export function consumeSellerPageAllowance(db: DbExecutor, ip: string | null, now = new Date()) {
   return allowance(db, [[`seller-page:ip:${ip ?? 'unknown'}`, SELLER_LIMITS.perIp]], now);
+}
+
+export function consumeSellerPhotoAllowance(db: DbExecutor, ip: string | null, now = new Date()) {
+  return allowance(db, [[`seller-photo:ip:${ip ?? 'unknown'}`, SELLER_LIMITS.photosPerIp]], now);
 }
 
 // Addresses are hashed in rate-limit keys: that table is not a place to keep a list of e-mails.

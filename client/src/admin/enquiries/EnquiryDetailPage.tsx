@@ -13,6 +13,7 @@ import { OtherEnquiriesCard, PhotosCard, SellerCard, WatchCard } from './Enquiry
 import { EnquiryTimeline } from './EnquiryTimeline.tsx';
 import { OfferCard } from './OfferCard.tsx';
 import { ReplyComposer } from './ReplyComposer.tsx';
+import { SellerLinkCard } from './SellerLinkCard.tsx';
 import { StatusActions } from './StatusActions.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 
@@ -82,6 +83,8 @@ function EnquiryView({ enquiry }: { enquiry: EnquiryDetail }) {
       </SimpleGrid>
 
       <PhotosCard enquiry={enquiry} />
+
+      <SellerLinkCard enquiryId={enquiry.id} canWork={canWork} />
 
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <OfferCard enquiry={enquiry} canWork={canWork} />
