@@ -84,7 +84,8 @@ function EnquiryView({ enquiry }: { enquiry: EnquiryDetail }) {
 
       <PhotosCard enquiry={enquiry} />
 
-      <SellerLinkCard enquiryId={enquiry.id} canWork={canWork} />
+      {/* Remounted (and refetched) when a step that e-mails the seller lands on the timeline. */}
+      <SellerLinkCard key={enquiry.timeline.length} enquiryId={enquiry.id} canWork={canWork} />
 
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <OfferCard enquiry={enquiry} canWork={canWork} />

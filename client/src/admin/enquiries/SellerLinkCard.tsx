@@ -15,7 +15,10 @@ export function SellerLinkCard({ enquiryId, canWork }: { enquiryId: string; canW
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const queryKey = trpc.admin.enquiries.sellerLink.queryKey({ id: enquiryId });
-  const link = useQuery(trpc.admin.enquiries.sellerLink.queryOptions({ id: enquiryId }));
+  const link = useQuery(
+    // Always fresh on mount: the page remounts the card when an e-mail may have issued the link.
+    trpc.admin.enquiries.sellerLink.queryOptions({ id: enquiryId }, { staleTime: 0 }),
+  );
   const revoke = useMutation(
     trpc.admin.enquiries.revokeSellerLink.mutationOptions({
       onSuccess: (data) => {
