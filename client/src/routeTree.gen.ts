@@ -27,6 +27,7 @@ import { Route as AdminResetPasswordRouteImport } from './routes/admin/reset-pas
 import { Route as AdminUnauthorizedRouteImport } from './routes/admin/unauthorized.tsx'
 import { Route as BlogIndexRouteImport } from './routes/blog/index.tsx'
 import { Route as BlogSlugRouteImport } from './routes/blog/$slug.tsx'
+import { Route as EnquiryTokenRouteImport } from './routes/enquiry.$token.tsx'
 import { Route as AdminGuardedIndexRouteImport } from './routes/admin/_guarded/index.tsx'
 import { Route as AdminGuardedAccountRouteImport } from './routes/admin/_guarded/account.tsx'
 import { Route as AdminGuardedAuditRouteImport } from './routes/admin/_guarded/audit.tsx'
@@ -143,6 +144,11 @@ const BlogIndexRoute = BlogIndexRouteImport.update({
 const BlogSlugRoute = BlogSlugRouteImport.update({
   id: '/blog/$slug',
   path: '/blog/$slug',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const EnquiryTokenRoute = EnquiryTokenRouteImport.update({
+  id: '/enquiry/$token',
+  path: '/enquiry/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AdminGuardedIndexRoute = AdminGuardedIndexRouteImport.update({
@@ -310,6 +316,7 @@ export interface FileRoutesByFullPath {
   '/admin/reset-password': typeof AdminResetPasswordRoute
   '/admin/unauthorized': typeof AdminUnauthorizedRoute
   '/blog/$slug': typeof BlogSlugRoute
+  '/enquiry/$token': typeof EnquiryTokenRoute
   '/blog/': typeof BlogIndexRoute
   '/admin/account': typeof AdminGuardedAccountRoute
   '/admin/audit': typeof AdminGuardedAuditRoute
@@ -355,6 +362,7 @@ export interface FileRoutesByTo {
   '/admin/reset-password': typeof AdminResetPasswordRoute
   '/admin/unauthorized': typeof AdminUnauthorizedRoute
   '/blog/$slug': typeof BlogSlugRoute
+  '/enquiry/$token': typeof EnquiryTokenRoute
   '/blog': typeof BlogIndexRoute
   '/admin/account': typeof AdminGuardedAccountRoute
   '/admin/audit': typeof AdminGuardedAuditRoute
@@ -401,6 +409,7 @@ export interface FileRoutesById {
   '/admin/reset-password': typeof AdminResetPasswordRoute
   '/admin/unauthorized': typeof AdminUnauthorizedRoute
   '/blog/$slug': typeof BlogSlugRoute
+  '/enquiry/$token': typeof EnquiryTokenRoute
   '/blog/': typeof BlogIndexRoute
   '/admin/_guarded/account': typeof AdminGuardedAccountRoute
   '/admin/_guarded/audit': typeof AdminGuardedAuditRoute
@@ -448,6 +457,7 @@ export interface FileRouteTypes {
     | '/admin/reset-password'
     | '/admin/unauthorized'
     | '/blog/$slug'
+    | '/enquiry/$token'
     | '/blog/'
     | '/admin/account'
     | '/admin/audit'
@@ -493,6 +503,7 @@ export interface FileRouteTypes {
     | '/admin/reset-password'
     | '/admin/unauthorized'
     | '/blog/$slug'
+    | '/enquiry/$token'
     | '/blog'
     | '/admin/account'
     | '/admin/audit'
@@ -538,6 +549,7 @@ export interface FileRouteTypes {
     | '/admin/reset-password'
     | '/admin/unauthorized'
     | '/blog/$slug'
+    | '/enquiry/$token'
     | '/blog/'
     | '/admin/_guarded/account'
     | '/admin/_guarded/audit'
@@ -579,6 +591,7 @@ export interface RootRouteChildren {
   UnsubscribeRoute: typeof UnsubscribeRoute
   WatchAuthenticationRoute: typeof WatchAuthenticationRoute
   BlogSlugRoute: typeof BlogSlugRoute
+  EnquiryTokenRoute: typeof EnquiryTokenRoute
   BlogIndexRoute: typeof BlogIndexRoute
 }
 
@@ -708,6 +721,13 @@ declare module '@tanstack/react-router' {
       path: '/blog/$slug'
       fullPath: '/blog/$slug'
       preLoaderRoute: typeof BlogSlugRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/enquiry/$token': {
+      id: '/enquiry/$token'
+      path: '/enquiry/$token'
+      fullPath: '/enquiry/$token'
+      preLoaderRoute: typeof EnquiryTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/admin/_guarded/': {
@@ -992,6 +1012,7 @@ const rootRouteChildren: RootRouteChildren = {
   UnsubscribeRoute: UnsubscribeRoute,
   WatchAuthenticationRoute: WatchAuthenticationRoute,
   BlogSlugRoute: BlogSlugRoute,
+  EnquiryTokenRoute: EnquiryTokenRoute,
   BlogIndexRoute: BlogIndexRoute,
 }
 export const routeTree = rootRouteImport

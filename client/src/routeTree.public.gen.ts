@@ -20,6 +20,7 @@ import { Route as UnsubscribeRouteImport } from './routes/unsubscribe.tsx'
 import { Route as WatchAuthenticationRouteImport } from './routes/watch-authentication.tsx'
 import { Route as BlogIndexRouteImport } from './routes/blog/index.tsx'
 import { Route as BlogSlugRouteImport } from './routes/blog/$slug.tsx'
+import { Route as EnquiryTokenRouteImport } from './routes/enquiry.$token.tsx'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -78,6 +79,11 @@ const BlogSlugRoute = BlogSlugRouteImport.update({
   path: '/blog/$slug',
   getParentRoute: () => rootRouteImport,
 } as any)
+const EnquiryTokenRoute = EnquiryTokenRouteImport.update({
+  id: '/enquiry/$token',
+  path: '/enquiry/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -90,6 +96,7 @@ export interface FileRoutesByFullPath {
   '/unsubscribe': typeof UnsubscribeRoute
   '/watch-authentication': typeof WatchAuthenticationRoute
   '/blog/$slug': typeof BlogSlugRoute
+  '/enquiry/$token': typeof EnquiryTokenRoute
   '/blog/': typeof BlogIndexRoute
 }
 export interface FileRoutesByTo {
@@ -103,6 +110,7 @@ export interface FileRoutesByTo {
   '/unsubscribe': typeof UnsubscribeRoute
   '/watch-authentication': typeof WatchAuthenticationRoute
   '/blog/$slug': typeof BlogSlugRoute
+  '/enquiry/$token': typeof EnquiryTokenRoute
   '/blog': typeof BlogIndexRoute
 }
 export interface FileRoutesById {
@@ -117,6 +125,7 @@ export interface FileRoutesById {
   '/unsubscribe': typeof UnsubscribeRoute
   '/watch-authentication': typeof WatchAuthenticationRoute
   '/blog/$slug': typeof BlogSlugRoute
+  '/enquiry/$token': typeof EnquiryTokenRoute
   '/blog/': typeof BlogIndexRoute
 }
 export interface FileRouteTypes {
@@ -132,6 +141,7 @@ export interface FileRouteTypes {
     | '/unsubscribe'
     | '/watch-authentication'
     | '/blog/$slug'
+    | '/enquiry/$token'
     | '/blog/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -145,6 +155,7 @@ export interface FileRouteTypes {
     | '/unsubscribe'
     | '/watch-authentication'
     | '/blog/$slug'
+    | '/enquiry/$token'
     | '/blog'
   id:
     | '__root__'
@@ -158,6 +169,7 @@ export interface FileRouteTypes {
     | '/unsubscribe'
     | '/watch-authentication'
     | '/blog/$slug'
+    | '/enquiry/$token'
     | '/blog/'
   fileRoutesById: FileRoutesById
 }
@@ -172,6 +184,7 @@ export interface RootRouteChildren {
   UnsubscribeRoute: typeof UnsubscribeRoute
   WatchAuthenticationRoute: typeof WatchAuthenticationRoute
   BlogSlugRoute: typeof BlogSlugRoute
+  EnquiryTokenRoute: typeof EnquiryTokenRoute
   BlogIndexRoute: typeof BlogIndexRoute
 }
 
@@ -254,6 +267,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BlogSlugRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/enquiry/$token': {
+      id: '/enquiry/$token'
+      path: '/enquiry/$token'
+      fullPath: '/enquiry/$token'
+      preLoaderRoute: typeof EnquiryTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -268,6 +288,7 @@ const rootRouteChildren: RootRouteChildren = {
   UnsubscribeRoute: UnsubscribeRoute,
   WatchAuthenticationRoute: WatchAuthenticationRoute,
   BlogSlugRoute: BlogSlugRoute,
+  EnquiryTokenRoute: EnquiryTokenRoute,
   BlogIndexRoute: BlogIndexRoute,
 }
 export const routeTree = rootRouteImport

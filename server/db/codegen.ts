@@ -27,6 +27,7 @@ const customImports: Record<string, string> = {
   IncomingMessageSource: './column-types.ts#IncomingMessageSource',
   AutomationFlowState: './column-types.ts#AutomationFlowState',
   AutomationRunState: './column-types.ts#AutomationRunState',
+  OfferResponseKind: './column-types.ts#OfferResponseKind',
   UploadDriver: './column-types.ts#UploadDriver',
   SegmentMatch: './column-types.ts#SegmentMatch',
   ConsentChannel: './column-types.ts#ConsentChannel',
@@ -51,6 +52,7 @@ const columns: Record<string, string> = {
   'automation_flows.state': 'Generated<AutomationFlowState>',
   'automation_runs.state': 'Generated<AutomationRunState>',
   'automation_flow_versions.definition': 'ColumnType<unknown, string, never>',
+  'offer_responses.response': 'OfferResponseKind',
   'enquiry_offers.currency': "Generated<'AUD'>",
   // pg would make a calendar day a local-midnight Date: select it with to_char.
   'enquiry_offers.valid_until': 'ColumnType<never, string | null, string | null>',

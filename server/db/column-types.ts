@@ -31,6 +31,8 @@ export type AutomationFlowState = 'off' | 'live' | 'paused';
 export type AutomationRunState = 'waiting' | 'finished' | 'exited';
 /** Where a seller's message came from (decision 060). */
 export type IncomingMessageSource = 'email' | 'seller_page';
+/** The seller's answer to an offer on their page (decision 059). */
+export type OfferResponseKind = 'accepted' | 'declined';
 export type UploadDriver = 'local' | 'uploadthing';
 export type SegmentMatch = 'all' | 'any';
 export type ConsentChannel = 'email' | 'sms';

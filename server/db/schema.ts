@@ -9,6 +9,7 @@ import type {
   ContactImportStatus,
   EnquiryEventKind,
   IncomingMessageSource,
+  OfferResponseKind,
   OutboxTag,
   SegmentMatch,
   SendStatus,
@@ -388,6 +389,19 @@ export interface Leads {
   updated_at: Generated<Timestamp>;
 }
 
+export interface OfferResponses {
+  enquiry_id: string;
+  id: Generated<string>;
+  ip: string | null;
+  offer_id: string;
+  reason: string | null;
+  responded_at: Generated<Timestamp>;
+  response: OfferResponseKind;
+  terms_version: string | null;
+  typed_name: string | null;
+  user_agent: string | null;
+}
+
 export interface OutboxEmails {
   created_at: Generated<Timestamp>;
   from_address: string;
@@ -467,6 +481,15 @@ export interface Segments {
   name: string;
   updated_at: Generated<Timestamp>;
   updated_by: string | null;
+}
+
+export interface SellerLinks {
+  created_at: Generated<Timestamp>;
+  enquiry_id: string;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+  revoked_by: string | null;
+  version: Generated<number>;
 }
 
 export interface Sessions {
@@ -606,11 +629,13 @@ export interface DB {
   enquiry_messages: EnquiryMessages;
   enquiry_offers: EnquiryOffers;
   leads: Leads;
+  offer_responses: OfferResponses;
   outbox_emails: OutboxEmails;
   provider_rate_limits: ProviderRateLimits;
   purchase_records: PurchaseRecords;
   rate_limits: RateLimits;
   segments: Segments;
+  seller_links: SellerLinks;
   sessions: Sessions;
   settings: Settings;
   stat_deltas: StatDeltas;

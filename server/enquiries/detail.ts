@@ -1,6 +1,6 @@
 import { rolesWith } from '#shared/auth/permissions.ts';
 import { sql } from 'kysely';
-import type { EnquiryDetail, EnquiryOffer, TimelineEntry } from '#shared/enquiries/schemas.ts';
+import type { EnquiryDetail, EnquiryOffer, OfferResponse, TimelineEntry } from '#shared/enquiries/schemas.ts';
 import { enquiryReference } from '#shared/leads/schema.ts';
 import type { DbExecutor } from '../db/database.ts';
 import { enquirySummaries } from './inbox.ts';
@@ -14,15 +14,19 @@ const TIMELINE_EVENTS_LIMIT = 500;
 
 const iso = (d: Date) => d.toISOString();
 
-function offerDto(row: {
-  id: string;
-  amount_cents: number;
-  valid_until: string | null;
-  conditions: string | null;
-  created_by_email: string | null;
-  created_at: Date;
-}): EnquiryOffer {
+function offerDto(
+  row: {
+    id: string;
+    amount_cents: number;
+    valid_until: string | null;
+    conditions: string | null;
+    created_by_email: string | null;
+    created_at: Date;
+  },
+  response: OfferResponse | null,
+): EnquiryOffer {
   return {
+    response,
     id: row.id,
     amountCents: Number(row.amount_cents),
     currency: 'AUD',
@@ -62,7 +66,7 @@ export async function getEnquiry(db: DbExecutor, id: string): Promise<EnquiryDet
     .where('enquiries.id', '=', id)
     .executeTakeFirstOrThrow();
 
-  const [photos, others, events, offers, messages, emailEvents, incoming] = await Promise.all([
+  const [photos, others, events, offers, messages, emailEvents, incoming, responses] = await Promise.all([
     db
       .selectFrom('uploads')
       .select('id')
@@ -128,7 +132,35 @@ export async function getEnquiry(db: DbExecutor, id: string): Promise<EnquiryDet
       .orderBy('received_at')
       .limit(TIMELINE_EVENTS_LIMIT)
       .execute(),
+    db
+      .selectFrom('offer_responses')
+      .select([
+        'offer_id',
+        'response',
+        'typed_name',
+        'reason',
+        'terms_version',
+        'ip',
+        'user_agent',
+        'responded_at',
+      ])
+      .where('enquiry_id', '=', id)
+      .execute(),
   ]);
+  const responseOf = new Map(
+    responses.map((r): [string, OfferResponse] => [
+      r.offer_id,
+      {
+        kind: r.response,
+        typedName: r.typed_name,
+        reason: r.reason,
+        termsVersion: r.terms_version,
+        ip: r.ip,
+        userAgent: r.user_agent,
+        at: iso(r.responded_at),
+      },
+    ]),
+  );
 
   const timeline: TimelineEntry[] = [{ kind: 'submitted', at: summary.createdAt }];
   for (const event of events) {
@@ -153,8 +185,19 @@ export async function getEnquiry(db: DbExecutor, id: string): Promise<EnquiryDet
         actor: event.actor_email,
       });
   }
-  const offerDtos = offers.map(offerDto);
-  for (const offer of offerDtos) timeline.push({ kind: 'offer', at: offer.createdAt, offer });
+  const offerDtos = offers.map((offer) => offerDto(offer, responseOf.get(offer.id) ?? null));
+  for (const offer of offerDtos) {
+    timeline.push({ kind: 'offer', at: offer.createdAt, offer });
+    if (offer.response)
+      timeline.push({
+        kind: 'offer_response',
+        at: offer.response.at,
+        offerId: offer.id,
+        response: offer.response.kind,
+        typedName: offer.response.typedName,
+        reason: offer.response.reason,
+      });
+  }
   for (const message of messages)
     timeline.push({
       kind: 'email',

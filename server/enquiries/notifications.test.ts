@@ -4,6 +4,7 @@ import { testConfig } from '#test/support/services.ts';
 import { businessNotification, type EnquiryNotice, sellerAcknowledgement } from './notifications.ts';
 
 const config = testConfig();
+const SELLER_URL = 'http://localhost:3999/enquiry/AQIDBAUGBwgJCgsMDQ4PEAAAAAFzZWxsZXItbGluay10ZXN0';
 // The text part wraps at 78 characters (decision 051): a phrase may span a line break.
 const oneLine = (text: string | undefined) => (text ?? '').replace(/\s+/g, ' ');
 
@@ -95,7 +96,7 @@ describe('business notification', () => {
 });
 
 describe('seller acknowledgement', () => {
-  const message = sellerAcknowledgement(config, notice);
+  const message = sellerAcknowledgement(config, notice, SELLER_URL);
 
   it('goes to the seller and answers to the business', () => {
     expect(emailMessageSchema.parse(message)).toBeTruthy();
@@ -119,33 +120,47 @@ describe('seller acknowledgement', () => {
     expect(message.html).toContain(`Your reference: <strong>${reference}</strong>`);
     expect(message.html).toContain('href="tel:1300975707"');
   });
+
+  it("carries the seller's private page link as a button and in the text (decision 059)", () => {
+    expect(message.html).toContain(`href="${SELLER_URL}"`);
+    expect(message.html).toContain('Open your enquiry page');
+    expect(message.text).toContain(SELLER_URL);
+  });
 });
 
 describe('seller acknowledgement: nothing the sender typed but their name', () => {
   it('names the brand only, never the model or details typed into the form', () => {
     // Anyone can type anyone's address: free text must not reach that mailbox (decision 016).
-    const hostile = sellerAcknowledgement(config, {
-      ...notice,
-      watchModel: 'Visit https://evil.example to claim',
-      additionalDetails: 'Call 1900 000 000 now',
-    });
+    const hostile = sellerAcknowledgement(
+      config,
+      {
+        ...notice,
+        watchModel: 'Visit https://evil.example to claim',
+        additionalDetails: 'Call 1900 000 000 now',
+      },
+      SELLER_URL,
+    );
     for (const body of [hostile.text ?? '', hostile.html ?? '', hostile.subject]) {
       expect(body).not.toContain('evil.example');
       expect(body).not.toContain('1900 000 000');
     }
     expect(hostile.text).toContain(`the details of your ${notice.watchBrand} watch`);
-    expect(sellerAcknowledgement(config, { ...notice, watchBrand: 'Other' }).text).toContain(
+    expect(sellerAcknowledgement(config, { ...notice, watchBrand: 'Other' }, SELLER_URL).text).toContain(
       'the details of your watch.',
     );
   });
 });
 
 describe('seller acknowledgement: double opt-in (decision 016)', () => {
-  const waiting = sellerAcknowledgement(config, {
-    ...notice,
-    smsConsentRequested: true,
-    awaitingConfirmation: ['email', 'sms'],
-  });
+  const waiting = sellerAcknowledgement(
+    config,
+    {
+      ...notice,
+      smsConsentRequested: true,
+      awaitingConfirmation: ['email', 'sms'],
+    },
+    SELLER_URL,
+  );
 
   it('carries the signed confirmation link and what it confirms, when a ticked box waits', () => {
     const link = /http:\/\/localhost:3999\/confirm-subscription\?token=([A-Za-z0-9_-]{71})/;
@@ -157,16 +172,20 @@ describe('seller acknowledgement: double opt-in (decision 016)', () => {
   });
 
   it('builds the same link on a retried job, so either e-mail confirms', () => {
-    const again = sellerAcknowledgement(config, {
-      ...notice,
-      smsConsentRequested: true,
-      awaitingConfirmation: ['email', 'sms'],
-    });
+    const again = sellerAcknowledgement(
+      config,
+      {
+        ...notice,
+        smsConsentRequested: true,
+        awaitingConfirmation: ['email', 'sms'],
+      },
+      SELLER_URL,
+    );
     expect(again.text).toBe(waiting.text);
   });
 
   it('has no confirmation part when nothing waits (confirmed already, or confirmation off)', () => {
-    const plain = sellerAcknowledgement(config, notice);
+    const plain = sellerAcknowledgement(config, notice, SELLER_URL);
     expect(plain.text).not.toContain('confirm-subscription');
     expect(plain.html).not.toContain('confirm-subscription');
   });

@@ -16,6 +16,8 @@ import type { EmailMessage } from '../email/types.ts';
 import type { DbExecutor } from '../db/database.ts';
 import type { JobPayload } from '../jobs/definitions.ts';
 import type { AppServices } from '../services.ts';
+import { sellerPageBlock } from './seller-emails.ts';
+import { issueSellerLink } from './seller-link.ts';
 
 /** Everything both e-mails about one enquiry say, captured when it is stored. */
 export interface EnquiryNotice {
@@ -173,8 +175,15 @@ function confirmationSection(config: NoticeConfig, notice: EnquiryNotice): { htm
   };
 }
 
-/** The seller's acknowledgement: the response promise and how to reach the business meanwhile. */
-export function sellerAcknowledgement(config: NoticeConfig, notice: EnquiryNotice): EmailMessage {
+/**
+ * The seller's acknowledgement: the response promise, the link to their private page (decision
+ * 059) and how to reach the business meanwhile.
+ */
+export function sellerAcknowledgement(
+  config: NoticeConfig,
+  notice: EnquiryNotice,
+  sellerPageUrl: string,
+): EmailMessage {
   const { site } = config;
   const firstName = notice.fullName.split(/\s+/)[0] ?? notice.fullName;
   const hours = site.claims.responseHours;
@@ -188,6 +197,8 @@ export function sellerAcknowledgement(config: NoticeConfig, notice: EnquiryNotic
     `<p>Thank you for sending us the details of your ${escapeHtml(watch)}. We'll review your watch details and get back to you within ${hours} hours.</p>`,
     `<p>Your reference: <strong>${escapeHtml(enquiryReference(notice.enquiryId))}</strong></p>`,
     `<p>${notice.photoIds.length ? `We received ${notice.photoIds.length} photo${notice.photoIds.length === 1 ? '' : 's'}. ` : ''}If you would like to add anything, reply to this e-mail or call us.</p>`,
+    '<p>Follow your enquiry, see our offer and send us a message on your own page:</p>',
+    sellerPageBlock(sellerPageUrl),
     ...(confirm ? confirm.html : []),
     '<p>',
     // Non-breaking spaces: a number split over two lines is misread (and mis-dialled).
@@ -303,7 +314,10 @@ export async function runEnquiryNotifyJob(
   const keys = notificationKeys(notice.enquiryId);
   await services.db.transaction().execute(async (trx) => {
     await enqueueEmail(services, businessNotification(services.config, notice), keys.business, { trx });
-    await enqueueEmail(services, sellerAcknowledgement(services.config, notice), keys.seller, { trx });
+    const link = await issueSellerLink(trx, services.config, notice.enquiryId);
+    await enqueueEmail(services, sellerAcknowledgement(services.config, notice, link.url), keys.seller, {
+      trx,
+    });
     // Here rather than in the submission's own statement: the public request stays one round trip.
     await enqueueConversion(services, trx, notice.enquiryId, 'Lead');
   });

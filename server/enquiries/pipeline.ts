@@ -34,7 +34,8 @@ async function writeStatus(
   from: EnquiryStatus,
   to: EnquiryStatus,
   reason: string | null,
-  actor: Actor | null,
+  // A seller answering an offer on their page has no account: id null, their address (decision 059).
+  actor: { id: string | null; email: string } | null,
   purchasePriceCents: number | null = null,
 ): Promise<void> {
   await trx
@@ -84,6 +85,23 @@ export async function changeEnquiryStatus(
     return { status: 'refused', message: ENQUIRY_MESSAGES.purchaseRecordRequired };
   await writeStatus(trx, row.id, row.status, input.to, reason, actor, input.purchase?.priceCents ?? null);
   return { status: 'ok', from: row.status, to: input.to };
+}
+
+/**
+ * The seller's own move, answering an offer on their page (decision 059): through the same table,
+ * recorded with the seller's address as the actor and no member id.
+ */
+export async function advanceBySeller(
+  trx: DbTransaction,
+  id: string,
+  from: EnquiryStatus,
+  to: EnquiryStatus,
+  sellerEmail: string,
+  reason: string | null,
+): Promise<boolean> {
+  if (!checkTransition(from, to, reason).ok) return false;
+  await writeStatus(trx, id, from, to, reason, { id: null, email: sellerEmail });
+  return true;
 }
 
 /**
@@ -164,11 +182,11 @@ export async function recordOffer(
   trx: DbTransaction,
   input: { id: string; amountCents: number; validUntil: string | null; conditions: string | null },
   actor: Actor,
-): Promise<{ status: 'ok' | 'not_found' | 'closed' }> {
+): Promise<{ status: 'ok'; offerId: string } | { status: 'not_found' | 'closed' }> {
   const row = await lockEnquiry(trx, input.id);
   if (!row) return { status: 'not_found' };
   if (!takesOffers(row.status)) return { status: 'closed' };
-  await trx
+  const offer = await trx
     .insertInto('enquiry_offers')
     .values({
       enquiry_id: input.id,
@@ -178,8 +196,9 @@ export async function recordOffer(
       created_by: actor.id,
       created_by_email: actor.email,
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
   if (row.status === 'new' || row.status === 'contacted')
     await advanceIfAllowed(trx, input.id, row.status, 'offer_made', actor);
-  return { status: 'ok' };
+  return { status: 'ok', offerId: offer.id };
 }

@@ -12,6 +12,8 @@ import { writtenMessage } from '../email/layout/message.ts';
 import { enqueueEmail } from '../email/send-job.ts';
 import type { AppServices } from '../services.ts';
 import { advanceIfAllowed, type Actor } from './pipeline.ts';
+import { sellerPageBlock } from './seller-emails.ts';
+import { issueSellerLink } from './seller-link.ts';
 
 // Replies to the seller from the enquiry (decision 026): a reply template merged with the seller,
 // the watch and the latest offer; the admin may edit it; it is sent through the e-mail module
@@ -158,6 +160,8 @@ export async function sendEnquiryReply(
   const html = sanitizeMarketingHtml(mergeTags(input.html, values, true));
   const messageId = randomUUID();
   const key = replyIdempotencyKey(messageId);
+  // Every reply carries the seller's page link, its expiry pushed out again (decision 059).
+  const link = await issueSellerLink(trx, services.config, input.id);
   await trx
     .insertInto('enquiry_messages')
     .values({
@@ -181,7 +185,12 @@ export async function sendEnquiryReply(
       replyTo: sender.replyTo ?? services.config.site.email,
       subject,
       // The stored copy is what the admin wrote; the seller gets it in the layout (decision 051).
-      ...writtenMessage(services.config.site, { title: subject, html, preheader }),
+      ...writtenMessage(services.config.site, {
+        title: subject,
+        html,
+        preheader,
+        after: sellerPageBlock(link.url),
+      }),
       tags: [{ name: 'category', value: 'enquiry_reply' }],
     },
     key,

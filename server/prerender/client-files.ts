@@ -4,6 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { MAX_SELLER_TOKEN_LENGTH, SELLER_PAGE_PATH } from '#shared/enquiries/seller.ts';
 import type { SiteConfig } from '#shared/site/config.ts';
 import { extendCsp } from './csp.ts';
 import {
@@ -47,6 +48,12 @@ function loadPage(file: string, meta: Pick<PrerenderedPage, 'status' | 'noindex'
 
 export function isAdminPath(pathname: string): boolean {
   return pathname === '/admin' || pathname.startsWith('/admin/');
+}
+
+const sellerPagePattern = new RegExp(`^${SELLER_PAGE_PATH}/[A-Za-z0-9_-]{1,${MAX_SELLER_TOKEN_LENGTH}}$`);
+
+export function isSellerPagePath(pathname: string): boolean {
+  return sellerPagePattern.test(pathname);
 }
 
 function preferredEncoding(req: FastifyRequest): 'br' | 'gzip' | null {
@@ -143,6 +150,13 @@ export async function registerClientFiles(
       return reply.code(404).send({ error: 'Not found' });
     }
     if (isAdminPath(pathname)) return sendPage(req, reply, shell, manifest.csp);
+    // The seller's private page (decision 059) is never prerendered: its content is one enquiry's,
+    // behind the token in its path. The shell renders it in the browser, kept out of search
+    // engines and sending no referrer, so the token never leaves in a Referer header.
+    if (isSellerPagePath(pathname)) {
+      void reply.header('referrer-policy', 'no-referrer');
+      return sendPage(req, reply, shell, manifest.csp);
+    }
     // One address per page: "/blog/" and "/terms/" redirect to the canonical path.
     const trimmed = pathname.replace(/\/+$/, '');
     if (trimmed !== pathname && pages.has(trimmed)) {

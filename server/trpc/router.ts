@@ -16,6 +16,7 @@ import { leadRouter } from './routers/lead.ts';
 import { authRouter } from './routers/auth.ts';
 import { consentRouter } from './routers/consent.ts';
 import { preferencesRouter } from './routers/preferences.ts';
+import { sellerRouter } from './routers/seller.ts';
 import { systemRouter } from './routers/system.ts';
 import { createCallerFactory, router } from './trpc.ts';
 
@@ -25,6 +26,7 @@ export const appRouter = router({
   lead: leadRouter,
   preferences: preferencesRouter,
   consent: consentRouter,
+  seller: sellerRouter,
   admin: router({
     outbox: adminOutboxRouter,
     campaigns: adminCampaignsRouter,

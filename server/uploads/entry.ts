@@ -1,2 +1,3 @@
 // What other features may use of uploads/ (decision 049): they import this file, never its others.
-export { deletePhotoFiles, type UploadStorage } from './storage.ts';
+export { deletePhotoFiles, type UploadStorage, uploadStorageFor } from './storage.ts';
+export { findUpload, thumbnailFor } from './uploads.ts';

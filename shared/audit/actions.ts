@@ -35,6 +35,7 @@ export const AUDIT_ACTIONS = [
   'admin.register.setSerial',
   'admin.register.revealIdentity',
   'admin.register.release',
+  'admin.enquiries.revokeSellerLink',
   // Contacts, segments, imports, suppressions
   'admin.contacts.update',
   'admin.contacts.create',

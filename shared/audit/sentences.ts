@@ -127,6 +127,7 @@ const SENTENCES: Record<AuditAction, Describe> = {
   'admin.enquiries.addNote': () => ['added a note to ', enquiry],
   'admin.enquiries.recordOffer': () => ['recorded an offer on ', enquiry],
   'admin.enquiries.reply': () => ['replied to ', enquiry],
+  'admin.enquiries.revokeSellerLink': () => ['revoked the seller link of ', enquiry],
 
   'admin.register.saveSettings': () => ['changed the dealer’s register settings'],
   'admin.register.setSerial': () => ['recorded the serial number of ', enquiry],

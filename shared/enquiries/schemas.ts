@@ -179,6 +179,20 @@ export interface EnquiryOffer {
   conditions: string | null;
   createdByEmail: string | null;
   createdAt: string;
+  /** The seller's answer on their page (decision 059), or null while unanswered. */
+  response: OfferResponse | null;
+}
+
+export interface OfferResponse {
+  kind: 'accepted' | 'declined';
+  /** The full name the seller typed to accept; compared with nothing, kept as signed. */
+  typedName: string | null;
+  reason: string | null;
+  /** The ownership declaration's version accepted with it. */
+  termsVersion: string | null;
+  ip: string | null;
+  userAgent: string | null;
+  at: string;
 }
 
 export type TimelineEntry =
@@ -202,6 +216,15 @@ export type TimelineEntry =
   | { kind: 'offer'; at: string; offer: EnquiryOffer }
   | { kind: 'email'; at: string; messageId: string; subject: string; to: string; actor: string | null }
   | { kind: 'email_event'; at: string; messageId: string; type: string; detail: string | null }
+  | {
+      /** The seller accepted or declined an offer on their page (decision 059). */
+      kind: 'offer_response';
+      at: string;
+      offerId: string;
+      response: 'accepted' | 'declined';
+      typedName: string | null;
+      reason: string | null;
+    }
   | {
       /** A message from the seller: an e-mailed reply or one written on their page (decision 060). */
       kind: 'incoming';

@@ -32,6 +32,7 @@ export function pathNeedsApi(pathname: string): boolean {
     pathname === '/sell' ||
     pathname === '/unsubscribe' ||
     pathname === '/confirm-subscription' ||
+    pathname.startsWith('/enquiry/') ||
     pathname === '/admin' ||
     pathname.startsWith('/admin/')
   );

@@ -16,6 +16,7 @@ import { preferencesLinkEmail } from '#server/preferences/lookup.ts';
 import { checkRenderedEmail } from '#test/support/email-checks.ts';
 import { testConfig } from '#test/support/services.ts';
 import { spamAssassinMissing, spamAssassinScores, type SpamScore } from '#test/support/spamassassin.ts';
+import { offerAnsweredEmail, offerEmail, sellerLinkEmail } from '#server/enquiries/seller-emails.ts';
 import { layoutMessage, writtenMessage } from './message.ts';
 import { LOGO_PATH } from './layout.ts';
 
@@ -24,6 +25,7 @@ import { LOGO_PATH } from './layout.ts';
 // whose lines fit 78 characters (a line longer than that is one unbreakable URL, nothing else).
 
 const config = testConfig();
+const SELLER_URL = 'http://localhost:3999/enquiry/AQIDBAUGBwgJCgsMDQ4PEAAAAAFzZWxsZXItbGluay10ZXN0';
 const site = config.site;
 const USER_ID = '3f2e1d0c-9b8a-4765-8432-10fedcba9876';
 
@@ -81,8 +83,44 @@ const messages: Array<[string, RenderedMessage]> = [
     }),
   ],
   ['preferences link', preferencesLinkEmail(config, { id: notice.contactId, email: notice.email })],
-  ['seller acknowledgement and confirmation', sellerAcknowledgement(config, notice)],
+  ['seller acknowledgement and confirmation', sellerAcknowledgement(config, notice, SELLER_URL)],
   ['business new-lead alert', businessNotification(config, notice)],
+  [
+    'offer to the seller',
+    offerEmail(config, {
+      to: notice.email,
+      fullName: 'Mary-Jane',
+      enquiryId: notice.enquiryId,
+      watch: 'Rolex Submariner',
+      amountCents: 1_250_000,
+      validUntil: '2026-12-11',
+      conditions: 'Subject to inspection',
+      url: SELLER_URL,
+    }),
+  ],
+  [
+    'new seller link',
+    sellerLinkEmail(config, {
+      to: notice.email,
+      fullName: 'Mary-Jane',
+      enquiryId: notice.enquiryId,
+      watch: 'Rolex Submariner',
+      url: SELLER_URL,
+    }),
+  ],
+  [
+    'offer answered',
+    offerAnsweredEmail(config, {
+      to: 'sam@example.com',
+      enquiryId: notice.enquiryId,
+      sellerName: 'Mary-Jane',
+      watch: 'Rolex Submariner',
+      amountCents: 1_250_000,
+      response: 'accepted',
+      typedName: "Mary-Jane O'Brien",
+      reason: null,
+    }),
+  ],
   [
     'awaiting-reply digest',
     {
@@ -178,7 +216,7 @@ describe('every message goes through the layout (decision 051)', () => {
 
 describe('the layout', () => {
   it('shows a preheader in the inbox, hidden in the message and absent from the text part', () => {
-    const message = sellerAcknowledgement(config, notice);
+    const message = sellerAcknowledgement(config, notice, SELLER_URL);
     expect(message.html).toMatch(
       /<div style="display:none[^"]*"[^>]*>We received your Rolex watch – reference 0C5E7A1B/,
     );

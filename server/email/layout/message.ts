@@ -26,7 +26,8 @@ export function layoutMessage(
  */
 export function writtenMessage(
   site: MessageSite,
-  content: { title: string; html: string; preheader?: string | null },
+  // `after`: fixed HTML of ours below what the admin wrote (the seller's page button, decision 059).
+  content: { title: string; html: string; preheader?: string | null; after?: string },
 ): {
   html: string;
   text: string;
@@ -34,7 +35,7 @@ export function writtenMessage(
   const { body, css } = unwrapDocument(content.html);
   const html = marketingLayout(site, { css, preheader: content.preheader })({
     title: content.title,
-    body,
+    body: content.after ? `${body}\n${content.after}` : body,
     footer: identityFooter(site),
   });
   return { html, text: htmlToPlainText(html) };

@@ -25,6 +25,8 @@ import { awaitingReply, enquiryBrands, listEnquiries } from '../../enquiries/inb
 import { addEnquiryNote, assignEnquiry, changeEnquiryStatus, recordOffer } from '../../enquiries/pipeline.ts';
 import { registerKeyFrom } from '../../register/crypto.ts';
 import { recordPurchase } from '../../register/register.ts';
+import { revokeSellerLink, sellerLinkForAdmin } from '../../enquiries/seller-link.ts';
+import { queueOfferEmail } from '../../enquiries/seller-page.ts';
 import { requirePermission, router } from '../trpc.ts';
 
 /** The purchase record's fields about the seller, which the audit row names without values. */
@@ -122,11 +124,33 @@ export const adminEnquiriesRouter = router({
           message: dated.error.issues[0]?.message ?? ENQUIRY_MESSAGES.offerExpired,
           cause: dated.error,
         });
-      const result = await inTransaction(ctx.db, (trx) => recordOffer(trx, input, ctx.user));
+      const result = await inTransaction(ctx.db, async (trx) => {
+        const recorded = await recordOffer(trx, input, ctx.user);
+        // The seller is e-mailed the offer with their page's link, only if the offer commits (decision 059).
+        if (recorded.status === 'ok') await queueOfferEmail(trx, ctx, input.id, recorded.offerId);
+        return recorded;
+      });
       if (result.status === 'not_found') throw notFound();
       if (result.status === 'closed')
         throw new TRPCError({ code: 'CONFLICT', message: ENQUIRY_MESSAGES.offerClosed });
       return enquiryOrNotFound(ctx.db, input.id);
+    }),
+
+  /** The seller's private link (decision 059): the live URL to copy, its expiry, the last revocation. */
+  sellerLink: requirePermission('enquiries.read')
+    .input(enquiryIdInputSchema)
+    .query(async ({ ctx, input }) => {
+      await enquiryOrNotFound(ctx.db, input.id);
+      return { link: await sellerLinkForAdmin(ctx.db, ctx.config, input.id) };
+    }),
+
+  /** Revokes the seller's link and issues its successor (shown, sent by no e-mail until the next). */
+  revokeSellerLink: requirePermission('enquiries.write')
+    .input(enquiryIdInputSchema)
+    .mutation(async ({ ctx, input }) => {
+      await enquiryOrNotFound(ctx.db, input.id);
+      await revokeSellerLink(ctx.db, ctx.config, input.id, ctx.user.id);
+      return { link: await sellerLinkForAdmin(ctx.db, ctx.config, input.id) };
     }),
 
   /** Reply templates to choose from (admin → Templates, kind "reply"). */

@@ -14,6 +14,7 @@ import { EnquiryTimeline } from './EnquiryTimeline.tsx';
 import { OfferCard } from './OfferCard.tsx';
 import { RegisterPanel } from './RegisterPanel.tsx';
 import { ReplyComposer } from './ReplyComposer.tsx';
+import { SellerLinkCard } from './SellerLinkCard.tsx';
 import { StatusActions } from './StatusActions.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 
@@ -85,6 +86,8 @@ function EnquiryView({ enquiry }: { enquiry: EnquiryDetail }) {
       <PhotosCard enquiry={enquiry} />
 
       <RegisterPanel enquiryId={enquiry.id} canWork={canWork} />
+      {/* Remounted (and refetched) when a step that e-mails the seller lands on the timeline. */}
+      <SellerLinkCard key={enquiry.timeline.length} enquiryId={enquiry.id} canWork={canWork} />
 
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <OfferCard enquiry={enquiry} canWork={canWork} />

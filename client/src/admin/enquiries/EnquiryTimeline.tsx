@@ -48,6 +48,13 @@ function describe(entry: TimelineEntry): { title: string; body: ReactNode } {
       return { title: `E-mail sent to ${entry.to}${by(entry.actor)}`, body: entry.subject };
     case 'email_event':
       return { title: `E-mail: ${EMAIL_EVENT_LABELS[entry.type] ?? entry.type}`, body: entry.detail };
+    case 'offer_response':
+      return entry.response === 'accepted'
+        ? { title: `Offer accepted on the seller's page, signed "${entry.typedName ?? ''}"`, body: null }
+        : {
+            title: "Offer declined on the seller's page",
+            body: entry.reason ? `Reason: ${entry.reason}` : null,
+          };
     case 'incoming': {
       const from = entry.from ?? 'the seller';
       const how =

@@ -30,6 +30,14 @@ export function OfferCard({ enquiry, canWork }: { enquiry: EnquiryDetail; canWor
             {enquiry.offers.length > 1 ? `Offer ${enquiry.offers.length}, ` : ''}
             by {latestOffer.createdByEmail ?? 'unknown'} on {formatDateTime(latestOffer.createdAt)}
           </Text>
+          {latestOffer.response && (
+            // The seller's answer on their page, with the evidence kept (decision 059).
+            <Text size="sm" fw={600} data-testid="offer-response">
+              {latestOffer.response.kind === 'accepted'
+                ? `Accepted by "${latestOffer.response.typedName ?? ''}" on ${formatDateTime(latestOffer.response.at)}, from ${latestOffer.response.ip ?? 'an unknown address'} (declaration ${latestOffer.response.termsVersion ?? '?'})`
+                : `Declined on ${formatDateTime(latestOffer.response.at)}${latestOffer.response.reason ? `: ${latestOffer.response.reason}` : ''}`}
+            </Text>
+          )}
         </Stack>
       ) : (
         <Text c="dimmed" size="sm" mb="md">

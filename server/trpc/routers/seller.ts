@@ -1,0 +1,112 @@
+import { TRPCError } from '@trpc/server';
+import {
+  SELLER_MESSAGES,
+  sellerAcceptInputSchema,
+  sellerDeclineInputSchema,
+  sellerMessageInputSchema,
+  sellerNewLinkInputSchema,
+  type SellerPageView,
+  sellerTokenInputSchema,
+} from '#shared/enquiries/seller.ts';
+import { inTransaction } from '../../db/database.ts';
+import { enquiryForSellerToken } from '../../enquiries/seller-link.ts';
+import {
+  answerOffer,
+  type Allowance,
+  consumeNewLinkAllowance,
+  consumeSellerPageAllowance,
+  fileSellerPageMessage,
+  type OfferAnswer,
+  requestSellerLinks,
+  sellerPageView,
+} from '../../enquiries/seller-page.ts';
+import type { Context } from '../context.ts';
+import { publicProcedure, router } from '../trpc.ts';
+
+// seller.*: the seller's private page (decision 059). No session: the signed link is the key, and
+// it opens one enquiry only. Answers carry `X-Robots-Tag: noindex` and send no referrer, like the
+// page itself, and every call is rate-limited per network.
+
+function privateAnswer(ctx: Context): void {
+  if (!ctx.http) return;
+  void ctx.http.res
+    .header('x-robots-tag', 'noindex, nofollow')
+    .header('referrer-policy', 'no-referrer')
+    .header('cache-control', 'no-store');
+}
+
+function refuseIfLimited(limit: Allowance): void {
+  if (!limit.allowed)
+    throw new TRPCError({
+      code: 'TOO_MANY_REQUESTS',
+      message: SELLER_MESSAGES.tooManyRequests(limit.retryAfterSeconds),
+    });
+}
+
+// Unknown, forged, expired and revoked tokens all get this one answer.
+const linkInvalid = () => new TRPCError({ code: 'NOT_FOUND', message: SELLER_MESSAGES.linkInvalid });
+
+/** The enquiry the token opens, after the network's allowance; throws the one "invalid link" answer. */
+async function openedEnquiry(ctx: Context, token: string): Promise<string> {
+  privateAnswer(ctx);
+  refuseIfLimited(await consumeSellerPageAllowance(ctx.db, ctx.request.ip));
+  const enquiryId = await enquiryForSellerToken(ctx.db, ctx.config.appSecret, token);
+  if (!enquiryId) throw linkInvalid();
+  return enquiryId;
+}
+
+async function view(ctx: Context, enquiryId: string): Promise<SellerPageView> {
+  const page = await sellerPageView(ctx.db, enquiryId);
+  if (!page) throw linkInvalid();
+  return page;
+}
+
+async function answer(ctx: Context, token: string, offerId: string, given: OfferAnswer) {
+  const enquiryId = await openedEnquiry(ctx, token);
+  const result = await inTransaction(ctx.db, (trx) =>
+    answerOffer(
+      trx,
+      ctx,
+      { enquiryId, offerId, answer: given },
+      {
+        ip: ctx.request.ip,
+        userAgent: ctx.request.userAgent,
+      },
+    ),
+  );
+  if (result.status === 'not_found') throw new TRPCError({ code: 'NOT_FOUND', message: result.message });
+  if (result.status !== 'ok') throw new TRPCError({ code: 'CONFLICT', message: result.message });
+  return view(ctx, enquiryId);
+}
+
+export const sellerRouter = router({
+  get: publicProcedure.input(sellerTokenInputSchema).query(async ({ ctx, input }) => {
+    return view(ctx, await openedEnquiry(ctx, input.token));
+  }),
+
+  accept: publicProcedure
+    .input(sellerAcceptInputSchema)
+    .mutation(({ ctx, input }) =>
+      answer(ctx, input.token, input.offerId, { kind: 'accepted', typedName: input.typedName }),
+    ),
+
+  decline: publicProcedure
+    .input(sellerDeclineInputSchema)
+    .mutation(({ ctx, input }) =>
+      answer(ctx, input.token, input.offerId, { kind: 'declined', reason: input.reason }),
+    ),
+
+  sendMessage: publicProcedure.input(sellerMessageInputSchema).mutation(async ({ ctx, input }) => {
+    const enquiryId = await openedEnquiry(ctx, input.token);
+    refuseIfLimited(await fileSellerPageMessage(ctx.db, enquiryId, input.body));
+    return view(ctx, enquiryId);
+  }),
+
+  /** "Send me a new link": the same answer whether or not the address has an enquiry. */
+  requestLink: publicProcedure.input(sellerNewLinkInputSchema).mutation(async ({ ctx, input }) => {
+    privateAnswer(ctx);
+    refuseIfLimited(await consumeNewLinkAllowance(ctx.db, { email: input.email, ip: ctx.request.ip }));
+    await requestSellerLinks(ctx, input.email);
+    return { message: SELLER_MESSAGES.newLinkSent };
+  }),
+});
