@@ -24,6 +24,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     emailFrom: 'Sterling Watch Buyers <valuations@sterlingwatchbuyers.com.au>',
     resendConfigured: false,
     resendWebhookSecret: null,
+    inboundDomain: null,
     uploadthingConfigured: false,
     uploadthingToken: null,
     metaCapi: null,
