@@ -1,2 +1,4 @@
 // What other features may use of uploads/ (decision 049): they import this file, never its others.
-export { deletePhotoFiles, type UploadStorage } from './storage.ts';
+export { deletePhotoFiles, type UploadStorage, uploadStorageFor } from './storage.ts';
+export { processPhoto, type ProcessedPhoto, UploadRejectedError } from './image.ts';
+export { savePhoto } from './uploads.ts';
