@@ -30,6 +30,7 @@ export const AUDIT_ACTIONS = [
   'admin.enquiries.addNote',
   'admin.enquiries.recordOffer',
   'admin.enquiries.reply',
+  'admin.enquiries.markRead',
   // Contacts, segments, imports, suppressions
   'admin.contacts.update',
   'admin.contacts.create',

@@ -127,6 +127,7 @@ const SENTENCES: Record<AuditAction, Describe> = {
   'admin.enquiries.addNote': () => ['added a note to ', enquiry],
   'admin.enquiries.recordOffer': () => ['recorded an offer on ', enquiry],
   'admin.enquiries.reply': () => ['replied to ', enquiry],
+  'admin.enquiries.markRead': () => ["read the seller's messages on ", enquiry],
 
   'admin.contacts.create': () => ['added ', contact],
   'admin.contacts.update': () => ['updated the consent of ', contact],

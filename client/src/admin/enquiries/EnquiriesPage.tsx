@@ -19,6 +19,7 @@ import { rowClickHandler } from '../lists/row-click.ts';
 import { AnchorLink } from '../widgets/links.tsx';
 import { useTRPC } from '../../trpc.ts';
 import { StatusBadge } from './StatusBadge.tsx';
+import { UnreadBadge } from './UnreadBadge.tsx';
 
 const COLUMNS = [
   { label: 'Photo', hidden: true },
@@ -235,7 +236,7 @@ function EnquiryRow({ enquiry, now }: { enquiry: EnquirySummary; now: number }) 
         {late && <VisuallyHidden>No reply for over {REPLY_PROMISE_HOURS} hours</VisuallyHidden>}
       </Table.Td>
       <Table.Td>
-        <StatusBadge status={enquiry.status} />
+        <StatusBadge status={enquiry.status} /> <UnreadBadge count={enquiry.unreadCount} />
       </Table.Td>
       <Table.Td>{enquiry.assigneeEmail ?? '—'}</Table.Td>
     </Table.Tr>

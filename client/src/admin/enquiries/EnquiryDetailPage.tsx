@@ -15,6 +15,7 @@ import { OfferCard } from './OfferCard.tsx';
 import { ReplyComposer } from './ReplyComposer.tsx';
 import { StatusActions } from './StatusActions.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
+import { UnreadBadge, useMarkReadOnOpen } from './UnreadBadge.tsx';
 
 /** /admin/enquiries/$id */
 export function EnquiryDetailPage({ id }: { id: string }) {
@@ -52,6 +53,7 @@ function EnquiryView({ enquiry }: { enquiry: EnquiryDetail }) {
   const watch = [enquiry.watchBrand, enquiry.watchModel].filter(Boolean).join(' ');
   // A member who may only read enquiries sees no actions (the server refuses them anyway).
   const canWork = useCan()('enquiries.write');
+  useMarkReadOnOpen(enquiry.id, enquiry.unreadCount);
   return (
     <Stack>
       <Group justify="space-between" align="flex-start">
@@ -71,7 +73,10 @@ function EnquiryView({ enquiry }: { enquiry: EnquiryDetail }) {
             </Text>
           )}
         </div>
-        <StatusBadge status={enquiry.status} />
+        <Group gap="xs">
+          <UnreadBadge count={enquiry.unreadCount} />
+          <StatusBadge status={enquiry.status} />
+        </Group>
       </Group>
 
       {canWork && <StatusActions enquiry={enquiry} />}
