@@ -127,6 +127,7 @@ const EXPECTED_PERMISSIONS: Record<string, Needed> = {
   'admin.enquiries.addNote': 'enquiries.write',
   'admin.enquiries.recordOffer': 'enquiries.write',
   'admin.enquiries.reply': 'enquiries.write',
+  'admin.enquiries.markRead': 'enquiries.read',
   'admin.templates.list': TEMPLATE_READERS,
   'admin.templates.get': TEMPLATE_READERS,
   'admin.templates.plainText': TEMPLATE_READERS,
