@@ -26,6 +26,7 @@ import { createContextFactory } from './trpc/context.ts';
 import { type AppRouter, appRouter } from './trpc/router.ts';
 import { oneClickUnsubscribePlugin } from './preferences/one-click-route.ts';
 import { resendWebhookPlugin } from './email-events/resend-route.ts';
+import { receiveInboundEmail } from './enquiries/entry.ts';
 
 export interface CreateServerOptions {
   services: AppServices;
@@ -176,7 +177,13 @@ export async function createServer(options: CreateServerOptions): Promise<AppSer
   await app.register(adminExportRoutes, { services });
   await app.register(contactImportUploadPlugin(services));
   await app.register(oneClickUnsubscribePlugin(services));
-  await app.register(resendWebhookPlugin(services));
+  const inbound = services.inbound;
+  await app.register(
+    resendWebhookPlugin(
+      services,
+      inbound ? (emailId) => receiveInboundEmail({ ...services, inbound }, emailId) : null,
+    ),
+  );
 
   await app.register(trpcRoutes(services));
 

@@ -6,6 +6,7 @@ import { resolveDatabaseUrl } from './db/connection.ts';
 import { createDatabase, type Database } from './db/database.ts';
 import { DatabaseStartError, type EmbeddedPostgresHandle } from './db/embedded.ts';
 import { migrateToLatest } from './db/migrator.ts';
+import { createResendInbound } from './email/inbound-mail.ts';
 import { createEmailTransport } from './email/transport.ts';
 import { createBoss, createJobQueue, ensureQueues } from './jobs/queue.ts';
 import type { AppServices, CampaignLiveHub, Logger } from './services.ts';
@@ -81,6 +82,9 @@ export async function createRuntime(env: BaseEnv, options: CreateRuntimeOptions)
     db,
     config,
     email: createEmailTransport(env, db),
+    inbound: env.RESEND_API_KEY
+      ? createResendInbound({ apiKey: env.RESEND_API_KEY, baseUrl: env.RESEND_BASE_URL })
+      : undefined,
     jobs: createJobQueue(boss),
     logger: options.logger,
     live,

@@ -1,5 +1,6 @@
 import type { AppConfig } from './config/app-config.ts';
 import type { Database } from './db/database.ts';
+import type { InboundMailSource } from './email/inbound-mail.ts';
 import type { EmailTransport } from './email/types.ts';
 import type { JobQueue } from './jobs/queue.ts';
 
@@ -39,6 +40,8 @@ export interface AppServices {
   email: EmailTransport;
   jobs: JobQueue;
   logger: Logger;
+  /** Resend's Receiving API (decision 060); absent without RESEND_API_KEY. */
+  inbound?: InboundMailSource | undefined;
   /** Campaign change notifications (LISTEN); present in processes that serve HTTP. */
   live?: CampaignLiveHub | undefined;
 }

@@ -5,6 +5,7 @@ import { runPasswordResetJob } from '#server/auth/password-reset.ts';
 import { runEmailSendJob } from '#server/email/send-job.ts';
 import type { JobName, JobPayload } from '#server/jobs/definitions.ts';
 import { runAwaitingReplyDigest } from '#server/enquiries/digest.ts';
+import { runIncomingMessageNotify } from '#server/enquiries/incoming-notify.ts';
 import { runCapiJob } from '#server/enquiries/conversions.ts';
 import { runImportJob } from '#server/contacts/import/import.ts';
 import { runEnquiryRetention } from '#server/enquiries/retention.ts';
@@ -41,6 +42,7 @@ export const jobHandlers: Handlers = {
   'campaigns.tick': (services) => runCampaignsTick(services),
   'enquiry.notify': (services, payload) => runEnquiryNotifyJob(services, payload),
   'enquiries.digest': (services) => runAwaitingReplyDigest(services),
+  'enquiries.incoming-notify': (services) => runIncomingMessageNotify(services),
   'meta.capi': (services, payload) => runCapiJob(services, payload),
   'enquiries.retention': (services) => runEnquiryRetention(services, uploadStorageFor(services.config)),
   'contacts.import': (services, payload) => runImportJob(services, payload.importId),

@@ -206,6 +206,7 @@ describe('every admin mutation, called successfully, writes one audit row', () =
       }),
     'admin.enquiries.reply': async () =>
       api().enquiries.reply({ id: (await enquiry()).id, templateId: null, subject: 'Hi', html: '<p>Hi</p>' }),
+    'admin.enquiries.markRead': async () => api().enquiries.markRead({ id: (await enquiry()).id }),
     'admin.contacts.update': async () =>
       api().contacts.update({ id: (await enquiry()).lead_id, smsMarketingConsent: false }),
     'admin.settings.update': async () => {

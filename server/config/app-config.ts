@@ -16,6 +16,8 @@ export interface AppConfig {
   emailFrom: string;
   resendConfigured: boolean;
   resendWebhookSecret: string | null;
+  /** Replies to enquiry e-mails come back through the provider's inbound mail here (decision 060). */
+  inboundDomain: string | null;
   uploadthingConfigured: boolean;
   /** Set when photos are stored on UploadThing instead of DATA_DIR/uploads. */
   uploadthingToken: string | null;
@@ -39,6 +41,7 @@ export async function buildAppConfig(env: BaseEnv): Promise<AppConfig> {
     emailFrom: env.EMAIL_FROM ?? `${site.name} <${site.email}>`,
     resendConfigured: Boolean(env.RESEND_API_KEY),
     resendWebhookSecret: env.RESEND_WEBHOOK_SECRET ?? null,
+    inboundDomain: env.INBOUND_DOMAIN ?? null,
     uploadthingConfigured: Boolean(env.UPLOADTHING_TOKEN),
     uploadthingToken: env.UPLOADTHING_TOKEN ?? null,
     metaCapi:

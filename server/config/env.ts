@@ -66,6 +66,22 @@ export const baseEnvSchema = z.object({
   RESEND_BASE_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   RESEND_WEBHOOK_SECRET: optionalString,
   EMAIL_FROM: z.preprocess(emptyToUndefined, z.string().min(3).optional()),
+  /**
+   * The domain Resend receives mail for (decision 060): enquiry e-mails carry the reply address
+   * `enquiry+<token>@INBOUND_DOMAIN`, and replies come back onto the enquiry. Unset: replies go
+   * to the business address.
+   */
+  INBOUND_DOMAIN: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(
+        /^(?=.{3,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i,
+        'must be a domain name, e.g. reply.example.com.au',
+      )
+      .transform((domain) => domain.toLowerCase())
+      .optional(),
+  ),
   SITE_NAME: optionalString,
   SITE_PHONE: optionalString,
   SITE_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),

@@ -322,14 +322,28 @@ export interface EnquiryEvents {
   to_status: EnquiryStatus | null;
 }
 
+export interface EnquiryIncomingAttachments {
+  bytes: number;
+  content_type: string;
+  created_at: Generated<Timestamp>;
+  data: Buffer | null;
+  filename: string;
+  id: Generated<string>;
+  message_id: string;
+  refused_reason: string | null;
+  upload_id: string | null;
+}
+
 export interface EnquiryIncomingMessages {
   body_html: string | null;
   body_text: string;
   created_at: Generated<Timestamp>;
+  dismissed_at: Timestamp | null;
   enquiry_id: string | null;
   from_email: string | null;
   from_name: string | null;
   id: Generated<string>;
+  notified_at: Timestamp | null;
   provider_email_id: string | null;
   read_at: Timestamp | null;
   read_by: string | null;
@@ -625,6 +639,7 @@ export interface DB {
   email_templates: EmailTemplates;
   enquiries: Enquiries;
   enquiry_events: EnquiryEvents;
+  enquiry_incoming_attachments: EnquiryIncomingAttachments;
   enquiry_incoming_messages: EnquiryIncomingMessages;
   enquiry_messages: EnquiryMessages;
   enquiry_offers: EnquiryOffers;

@@ -12,7 +12,8 @@ import { signingKey, svixHeadersOf, verifySvixSignature } from './verify.ts';
  * click events. CSRF-exempt by design (server/app.ts); the Svix signature over the raw body is the
  * only credential, and nothing touches the database before it is verified.
  *
- * 200: stored (or a duplicate svix-id). 401: missing or bad signature. 400: validly signed but
+ * 200: stored (or a duplicate svix-id); for `email.received`, filed, unmatched, duplicate, or gone
+ * (the provider does not know the e-mail: a retry could not help). 401: missing or bad signature. 400: validly signed but
  * stale, or not a Resend event. 503: RESEND_WEBHOOK_SECRET unset. A database failure answers 500,
  * so the provider retries (its retries carry the same svix-id, and duplicates are ignored).
  */
@@ -28,8 +29,18 @@ function reject(req: FastifyRequest, reply: FastifyReply, status: number, reason
   return reply.code(status).header('cache-control', 'no-store').send({ error: reason });
 }
 
+/**
+ * What becomes of an `email.received` event (decision 060): the composition root hands in the
+ * enquiries' receiver. It resolves with an outcome for the answer, and throws when the provider
+ * could not be asked (the webhook then answers 503, and the provider's retry fetches again).
+ */
+export type ReceivedEmailHandler = (emailId: string) => Promise<string>;
+
 /** Registered with `app.register`, so its raw-body parser applies to this route only. */
-export function resendWebhookPlugin(services: Pick<AppServices, 'db' | 'config'>) {
+export function resendWebhookPlugin(
+  services: Pick<AppServices, 'db' | 'config'>,
+  onReceived: ReceivedEmailHandler | null = null,
+) {
   return function resendWebhook(app: FastifyInstance, _options: unknown, done: (err?: Error) => void): void {
     const key = signingKey(services.config.resendWebhookSecret);
     const recorder = createEventRecorder(services.db);
@@ -74,6 +85,24 @@ export function resendWebhookPlugin(services: Pick<AppServices, 'db' | 'config'>
         if ((error as { code?: unknown }).code === UNTRANSLATABLE_CHARACTER)
           return reject(req, reply, 400, 'Payload cannot be stored');
         throw error;
+      }
+      // Inbound mail: stored like every event first (a replay is a duplicate there), then fetched
+      // and filed, also on a replay: filing is idempotent on the e-mail's id, and a retry after
+      // a failed fetch must still file it.
+      if (!parsed.value.known && parsed.value.type === 'email.received') {
+        const emailId = parsed.value.emailId;
+        if (!emailId) return reject(req, reply, 400, 'Malformed email.received event');
+        if (!onReceived)
+          return reject(req, reply, 503, 'Inbound mail not configured (RESEND_API_KEY is unset)');
+        let filed: string;
+        try {
+          filed = await onReceived(emailId);
+        } catch (error) {
+          req.log.error({ err: error, emailId }, 'inbound e-mail could not be filed');
+          return reject(req, reply, 503, 'Inbound e-mail could not be fetched; retry later');
+        }
+        if (filed === 'gone') req.log.warn({ emailId }, 'inbound e-mail unknown to the provider');
+        return reply.code(200).header('cache-control', 'no-store').send({ received: true, outcome: filed });
       }
       return reply.code(200).header('cache-control', 'no-store').send({ received: true, outcome });
     });

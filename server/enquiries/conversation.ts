@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { IncomingMessageSource } from '../db/column-types.ts';
 import type { DbExecutor } from '../db/database.ts';
 
@@ -36,6 +37,30 @@ function capped(text: string): string {
   return text.length <= MAX_INCOMING_BODY_CHARS
     ? text
     : `${text.slice(0, MAX_INCOMING_BODY_CHARS)}\n[…message shortened]`;
+}
+
+/**
+ * Marks the enquiry's unread messages from its seller read by this member; the number marked, or
+ * null when there is no such enquiry.
+ */
+export async function markIncomingRead(
+  db: DbExecutor,
+  enquiryId: string,
+  userId: string,
+): Promise<number | null> {
+  const enquiry = await db
+    .selectFrom('enquiries')
+    .select('id')
+    .where('id', '=', enquiryId)
+    .executeTakeFirst();
+  if (!enquiry) return null;
+  const result = await db
+    .updateTable('enquiry_incoming_messages')
+    .set({ read_at: sql<Date>`now()`, read_by: userId })
+    .where('enquiry_id', '=', enquiryId)
+    .where('read_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 /** Files one incoming message; idempotent on the provider's id. */

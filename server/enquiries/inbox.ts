@@ -98,6 +98,7 @@ interface SummaryRow {
   assignee_name: string | null;
   photo_id: string | null;
   photo_count: number;
+  unread_count: number;
   first_replied_at: Date | null;
   created_at: Date;
 }
@@ -127,6 +128,7 @@ export function toEnquirySummary(row: SummaryRow): EnquirySummary {
     assigneeName: row.assignee_name,
     photoId: row.photo_id,
     photoCount: row.photo_count,
+    unreadCount: row.unread_count,
     firstRepliedAt: row.first_replied_at?.toISOString() ?? null,
     createdAt: row.created_at.toISOString(),
   };
@@ -140,6 +142,8 @@ export async function enquirySummaries(db: DbExecutor, ids: readonly string[]): 
            e.watch_brand, e.watch_model, e.watch_year, e.watch_condition, e.has_box, e.has_papers,
            e.source, e.utm_source, e.utm_medium, e.utm_campaign, e.status, e.assignee_id,
            u.email AS assignee_email, u.name AS assignee_name, p.photo_id, coalesce(p.photo_count, 0)::int AS photo_count,
+           (SELECT count(*)::int FROM enquiry_incoming_messages m
+             WHERE m.enquiry_id = e.id AND m.read_at IS NULL) AS unread_count,
            e.first_replied_at, e.created_at
     FROM enquiries e
     JOIN leads l ON l.id = e.lead_id

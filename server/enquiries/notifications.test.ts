@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { emailMessageSchema } from '#shared/email/message.ts';
 import { testConfig } from '#test/support/services.ts';
 import { businessNotification, type EnquiryNotice, sellerAcknowledgement } from './notifications.ts';
+import { enquiryReplyTo } from './reply-address.ts';
 
 const config = testConfig();
 const SELLER_URL = 'http://localhost:3999/enquiry/AQIDBAUGBwgJCgsMDQ4PEAAAAAFzZWxsZXItbGluay10ZXN0';
@@ -103,6 +104,18 @@ describe('seller acknowledgement', () => {
     expect(message.to).toEqual(['mj@example.com']);
     expect(message.replyTo).toBe(config.site.email);
     expect(message.subject).toBe(`We've received your watch details – ${config.site.name}`);
+  });
+
+  it("answers to the enquiry's own reply address when inbound mail is configured", () => {
+    const inbound = sellerAcknowledgement(
+      { ...config, inboundDomain: 'reply.example.com.au' },
+      notice,
+      SELLER_URL,
+    );
+    expect(inbound.replyTo).toMatch(/^enquiry\+[a-z2-7]{42}@reply\.example\.com\.au$/);
+    expect(inbound.replyTo).toBe(
+      enquiryReplyTo({ ...config, inboundDomain: 'reply.example.com.au' }, notice.enquiryId),
+    );
   });
 
   it('restates the 24-hour promise and gives the phone, e-mail and address', () => {

@@ -10,6 +10,7 @@ import type { AppConfig } from '../config/app-config.ts';
 import { confirmationUrl } from '../consent/entry.ts';
 import { enqueueEmail } from '../email/send-job.ts';
 import { enqueueConversion } from './conversions.ts';
+import { enquiryReplyTo } from './reply-address.ts';
 import { emailButton, GOLD, SERIF } from '../email/layout/layout.ts';
 import { layoutMessage } from '../email/layout/message.ts';
 import type { EmailMessage } from '../email/types.ts';
@@ -49,7 +50,7 @@ export interface EnquiryNotice {
   photoIds: string[];
 }
 
-type NoticeConfig = Pick<AppConfig, 'appUrl' | 'appSecret' | 'site' | 'emailFrom'>;
+type NoticeConfig = Pick<AppConfig, 'appUrl' | 'appSecret' | 'site' | 'emailFrom' | 'inboundDomain'>;
 
 /** Idempotency keys derived from the enquiry: a retried job or a replayed submission sends nothing twice. */
 export function notificationKeys(enquiryId: string): { business: string; seller: string } {
@@ -219,7 +220,8 @@ export function sellerAcknowledgement(
   return {
     from: config.emailFrom,
     to: [notice.email],
-    replyTo: site.email,
+    // The seller's answer comes back onto the enquiry (decision 060), or to the business's inbox.
+    replyTo: enquiryReplyTo(config, notice.enquiryId) ?? site.email,
     subject,
     html,
     text,

@@ -5,6 +5,7 @@ import { createUser, grantAdmin } from '../auth/users.ts';
 import type { SessionUser } from '../auth/session.ts';
 import { runEmailSendJob } from '../email/send-job.ts';
 import type { JobPayload } from '../jobs/definitions.ts';
+import { enquiryReplyTo } from './reply-address.ts';
 
 describe('replying to a seller from the enquiry', () => {
   const t = useTestDatabase();
@@ -151,6 +152,19 @@ describe('replying to a seller from the enquiry', () => {
     });
     const plain = (jobs.jobs.at(-1)!.payload as JobPayload<'email.send'>).message;
     expect(plain.html).not.toContain('data-skip-in-text');
+  });
+
+  it("answers to the enquiry's reply address when inbound mail is configured (decision 060)", async () => {
+    const inbound = testServices(t.db, { jobs, config: { inboundDomain: 'reply.example.com.au' } });
+    await callerFor(inbound, admin).admin.enquiries.reply({
+      id: enquiryId,
+      templateId: null,
+      subject: 'One more question',
+      html: '<p>Is the bracelet original?</p>',
+    });
+    const payload = jobs.jobs.at(-1)!.payload as JobPayload<'email.send'>;
+    expect(payload.message.replyTo).toBe(enquiryReplyTo(inbound.config, enquiryId));
+    expect(payload.message.replyTo).toMatch(/^enquiry\+[a-z2-7]{42}@reply\.example\.com\.au$/);
   });
 
   it('moves a New enquiry to Contacted on its first reply only', async () => {

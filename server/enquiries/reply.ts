@@ -14,6 +14,7 @@ import type { AppServices } from '../services.ts';
 import { advanceIfAllowed, type Actor } from './pipeline.ts';
 import { sellerPageBlock } from './seller-emails.ts';
 import { issueSellerLink } from './seller-link.ts';
+import { enquiryReplyTo } from './reply-address.ts';
 
 // Replies to the seller from the enquiry (decision 026): a reply template merged with the seller,
 // the watch and the latest offer; the admin may edit it; it is sent through the e-mail module
@@ -181,8 +182,9 @@ export async function sendEnquiryReply(
     {
       from: sender.from,
       to: [values.email],
-      // Answers go to the business's inbox, whoever sent the reply.
-      replyTo: sender.replyTo ?? services.config.site.email,
+      // Answers come back onto the enquiry (decision 060); without an inbound domain they go to
+      // the business's inbox, whoever sent the reply.
+      replyTo: enquiryReplyTo(services.config, input.id) ?? sender.replyTo ?? services.config.site.email,
       subject,
       // The stored copy is what the admin wrote; the seller gets it in the layout (decision 051).
       ...writtenMessage(services.config.site, {

@@ -4,12 +4,15 @@ import type { AppConfig } from '../config/app-config.ts';
 import { emailButton } from '../email/layout/layout.ts';
 import { layoutMessage } from '../email/layout/message.ts';
 import type { EmailMessage } from '../email/types.ts';
+import { enquiryReplyTo } from './reply-address.ts';
 
 // The e-mails of the seller's page (decision 059), each through the one layout (decision 051) with
 // the seller's link as its button: an offer, a new link asked for on the expired-link form, and the
 // assignee's notice that the seller answered an offer.
 
-type MailConfig = Pick<AppConfig, 'appUrl' | 'site' | 'emailFrom'>;
+type TeamMailConfig = Pick<AppConfig, 'appUrl' | 'site' | 'emailFrom'>;
+/** A seller's e-mail also names the enquiry's reply address (decision 060). */
+type MailConfig = TeamMailConfig & Pick<AppConfig, 'appSecret' | 'inboundDomain'>;
 
 const aud = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD' });
 const longDay = new Intl.DateTimeFormat('en-AU', { dateStyle: 'long', timeZone: 'UTC' });
@@ -73,7 +76,8 @@ export function offerEmail(config: MailConfig, offer: OfferEmailInput): EmailMes
   return {
     from: config.emailFrom,
     to: [offer.to],
-    replyTo: site.email,
+    // The seller's answer by e-mail comes back onto the enquiry (decision 060).
+    replyTo: enquiryReplyTo(config, offer.enquiryId) ?? site.email,
     subject,
     html,
     text,
@@ -102,7 +106,7 @@ export function sellerLinkEmail(
   return {
     from: config.emailFrom,
     to: [link.to],
-    replyTo: site.email,
+    replyTo: enquiryReplyTo(config, link.enquiryId) ?? site.email,
     subject,
     html,
     text,
@@ -111,7 +115,7 @@ export function sellerLinkEmail(
 }
 
 export function offerAnsweredEmail(
-  config: MailConfig,
+  config: TeamMailConfig,
   answer: {
     to: string;
     enquiryId: string;

@@ -387,7 +387,7 @@ const NO_LINK_STATUSES: readonly EnquiryStatus[] = [...closedStatuses, 'purchase
  */
 export async function requestSellerLinks(
   services: Pick<AppServices, 'db' | 'jobs'> & {
-    config: Pick<AppConfig, 'appUrl' | 'appSecret' | 'site' | 'emailFrom'>;
+    config: Pick<AppConfig, 'appUrl' | 'appSecret' | 'site' | 'emailFrom' | 'inboundDomain'>;
   },
   email: string,
   now = new Date(),
@@ -434,7 +434,7 @@ export async function requestSellerLinks(
 export async function queueOfferEmail(
   trx: DbTransaction,
   services: Pick<AppServices, 'jobs'> & {
-    config: Pick<AppConfig, 'appUrl' | 'appSecret' | 'site' | 'emailFrom'>;
+    config: Pick<AppConfig, 'appUrl' | 'appSecret' | 'site' | 'emailFrom' | 'inboundDomain'>;
   },
   enquiryId: string,
   offerId: string,

@@ -87,6 +87,15 @@ export const jobDefinitions = {
     schedule: { cron: '*/15 * * * *' },
   },
   /**
+   * Tells an enquiry's assignee (or the business) of each new message from its seller, once
+   * (server/enquiries/incoming-notify.ts, decision 060).
+   */
+  'enquiries.incoming-notify': {
+    payload: z.object({}),
+    queue: { policy: 'singleton', retryLimit: 2, retryDelay: 30, expireInSeconds: 120 },
+    schedule: { cron: '* * * * *' },
+  },
+  /**
    * Deletes the photos and free text of enquiries closed as Declined, Lost or Spam longer than the
    * settings' retention period (server/enquiries/retention.ts, decision 026).
    */

@@ -141,6 +141,7 @@ const EXPECTED_PERMISSIONS: Record<string, Needed> = {
   'admin.register.held': 'enquiries.read',
   'admin.register.release': 'enquiries.write',
   'admin.register.list': 'enquiries.read',
+  'admin.enquiries.markRead': 'enquiries.read',
   'admin.templates.list': TEMPLATE_READERS,
   'admin.templates.get': TEMPLATE_READERS,
   'admin.templates.plainText': TEMPLATE_READERS,

@@ -36,6 +36,7 @@ export const AUDIT_ACTIONS = [
   'admin.register.revealIdentity',
   'admin.register.release',
   'admin.enquiries.revokeSellerLink',
+  'admin.enquiries.markRead',
   // Contacts, segments, imports, suppressions
   'admin.contacts.update',
   'admin.contacts.create',

@@ -161,6 +161,8 @@ export interface EnquirySummary {
   /** The first photo, for the thumbnail. */
   photoId: string | null;
   photoCount: number;
+  /** Messages from the seller no member has read yet (decision 060). */
+  unreadCount: number;
   firstRepliedAt: string | null;
   createdAt: string;
 }

@@ -45,8 +45,39 @@ export interface ChaosOptions {
   seed?: number;
 }
 
+/** An attachment of a received e-mail, with its bytes (served at its download URL). */
+export interface ReceivedAttachment {
+  id?: string;
+  filename: string | null;
+  contentType: string;
+  data: Buffer;
+  /** The size the provider reports; defaults to the bytes' length (tests fake a huge file cheaply). */
+  size?: number;
+  contentDisposition?: 'inline' | 'attachment';
+}
+
+/** An e-mail the fake provider "received" (Resend's inbound mail, the Receiving API). */
+export interface ReceivedEmail {
+  id?: string;
+  from: string;
+  to: string[];
+  cc?: string[];
+  subject: string;
+  text?: string | null;
+  html?: string | null;
+  attachments?: ReceivedAttachment[];
+  createdAt?: Date;
+}
+
 export interface FakeResend {
   url: string;
+  /**
+   * Holds an inbound e-mail for `GET /emails/receiving/{id}` (and its attachments); returns the
+   * `email.received` webhook event the provider would post for it.
+   */
+  receive(email: ReceivedEmail): { id: string; event: object };
+  /** Attachment bytes fetched through their download URLs. */
+  downloads: string[];
   requests: RecordedRequest[];
   /** Every e-mail the fake accepted, once per idempotency key. */
   emails: AcceptedEmail[];
@@ -117,6 +148,8 @@ export async function startFakeResend(
   const keepBodies = options.keepBodies ?? true;
   const requests: RecordedRequest[] = [];
   const emails: AcceptedEmail[] = [];
+  const received = new Map<string, Required<Pick<ReceivedEmail, 'id'>> & ReceivedEmail>();
+  const downloads: string[] = [];
   const idempotency = new Map<string, StoredResponse>();
   let queuedFaults: InjectedFault[] = [];
   let chaos: ChaosOptions | null = null;
@@ -125,6 +158,7 @@ export async function startFakeResend(
   let advertisedRate = 10;
   let windowTimestamps: number[] = [];
   const state = { rateViolations: 0 };
+  let port = 0;
 
   function rateHeaders(): Record<string, string> {
     const limit = ratePerSecond ?? advertisedRate;
@@ -174,6 +208,65 @@ export async function startFakeResend(
     return { id };
   }
 
+  function attachmentData(emailId: string, attachment: ReceivedAttachment) {
+    return {
+      id: attachment.id ?? '',
+      filename: attachment.filename ?? undefined,
+      size: attachment.size ?? attachment.data.length,
+      content_type: attachment.contentType,
+      content_disposition: attachment.contentDisposition ?? 'attachment',
+      download_url: `http://127.0.0.1:${port}/_downloads/${emailId}/${attachment.id ?? ''}`,
+      expires_at: new Date(Date.now() + 3_600_000).toISOString(),
+    };
+  }
+
+  // Resend's Receiving API: GET /emails/receiving/{id}, .../attachments, .../attachments/{id}.
+  function answerReceiving(path: string, reply: (status: number, payload: unknown) => void) {
+    const [, , , emailId, section, attachmentId] = path.split('/');
+    const email = received.get(emailId ?? '');
+    const notFound = () => reply(404, { statusCode: 404, name: 'not_found', message: 'Email not found' });
+    if (!email) return notFound();
+    const attachments = email.attachments ?? [];
+    if (section === undefined) {
+      return reply(200, {
+        object: 'email',
+        id: email.id,
+        to: email.to,
+        from: email.from,
+        created_at: (email.createdAt ?? new Date()).toISOString(),
+        subject: email.subject,
+        bcc: null,
+        cc: email.cc ?? null,
+        reply_to: null,
+        received_for: email.to,
+        html: email.html ?? null,
+        text: email.text ?? null,
+        headers: {},
+        message_id: `<${email.id}@mail.example.com>`,
+        raw: null,
+        attachments: attachments.map((a) => ({
+          id: a.id,
+          filename: a.filename,
+          size: a.size ?? a.data.length,
+          content_type: a.contentType,
+          content_id: null,
+          content_disposition: a.contentDisposition ?? 'attachment',
+        })),
+      });
+    }
+    if (section !== 'attachments') return notFound();
+    if (attachmentId === undefined) {
+      return reply(200, {
+        object: 'list',
+        has_more: false,
+        data: attachments.map((a) => attachmentData(email.id, a)),
+      });
+    }
+    const attachment = attachments.find((a) => a.id === attachmentId);
+    if (!attachment) return notFound();
+    return reply(200, { object: 'attachment', ...attachmentData(email.id, attachment) });
+  }
+
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -208,6 +301,35 @@ export async function startFakeResend(
       send(res, status, payload, headers);
     };
 
+    if (req.method === 'GET' && path.startsWith('/emails/receiving/')) {
+      if (!req.headers.authorization?.startsWith('Bearer ')) {
+        return reply(401, {
+          statusCode: 401,
+          name: 'missing_api_key',
+          message: 'Missing API key in the authorization header.',
+        });
+      }
+      if (queuedFaults[0]?.kind === 'server_error') {
+        queuedFaults.shift();
+        return reply(500, {
+          statusCode: 500,
+          name: 'internal_server_error',
+          message: 'An unexpected error occurred.',
+        });
+      }
+      return answerReceiving(path, reply);
+    }
+    if (req.method === 'GET' && path.startsWith('/_downloads/')) {
+      // A signed download URL: no API key, the bytes themselves.
+      const [, , emailId, attachmentId] = path.split('/');
+      const attachment = received.get(emailId ?? '')?.attachments?.find((a) => a.id === attachmentId);
+      if (!attachment) return reply(404, { statusCode: 404, name: 'not_found', message: 'Gone.' });
+      downloads.push(attachmentId ?? '');
+      record.status = 200;
+      res.writeHead(200, { 'content-type': attachment.contentType });
+      res.end(attachment.data);
+      return;
+    }
     if (req.method !== 'POST' || (path !== '/emails' && path !== '/emails/batch')) {
       return reply(404, {
         statusCode: 404,
@@ -323,12 +445,44 @@ export async function startFakeResend(
   }
 
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  port = (server.address() as AddressInfo).port;
 
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
     emails,
+    downloads,
+    receive(email) {
+      const id = email.id ?? randomUUID();
+      const createdAt = email.createdAt ?? new Date();
+      const attachments = (email.attachments ?? []).map((a) => ({ ...a, id: a.id ?? randomUUID() }));
+      received.set(id, { ...email, id, createdAt, attachments });
+      return {
+        id,
+        event: {
+          type: 'email.received',
+          created_at: createdAt.toISOString(),
+          data: {
+            email_id: id,
+            created_at: createdAt.toISOString(),
+            from: email.from,
+            to: email.to,
+            bcc: [],
+            cc: email.cc ?? [],
+            received_for: email.to,
+            message_id: `<${id}@mail.example.com>`,
+            subject: email.subject,
+            attachments: attachments.map((a) => ({
+              id: a.id,
+              filename: a.filename,
+              content_type: a.contentType,
+              content_disposition: a.contentDisposition ?? 'attachment',
+              content_id: null,
+            })),
+          },
+        },
+      };
+    },
     get rateViolations() {
       return state.rateViolations;
     },
@@ -349,6 +503,8 @@ export async function startFakeResend(
     reset() {
       requests.length = 0;
       emails.length = 0;
+      received.clear();
+      downloads.length = 0;
       idempotency.clear();
       queuedFaults = [];
       chaos = null;

@@ -3,6 +3,7 @@ import pino from 'pino';
 import { type AppConfig } from '../../server/config/app-config.ts';
 import type { Database } from '../../server/db/database.ts';
 import { createOutboxTransport } from '../../server/email/outbox-transport.ts';
+import type { InboundMailSource } from '../../server/email/inbound-mail.ts';
 import type { EmailTransport } from '../../server/email/types.ts';
 import type { JobName, JobPayload } from '../../server/jobs/definitions.ts';
 import type { EnqueueOptions, JobQueue } from '../../server/jobs/queue.ts';
@@ -24,6 +25,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     emailFrom: 'Sterling Watch Buyers <valuations@sterlingwatchbuyers.com.au>',
     resendConfigured: false,
     resendWebhookSecret: null,
+    inboundDomain: null,
     uploadthingConfigured: false,
     uploadthingToken: null,
     metaCapi: null,
@@ -56,7 +58,12 @@ export const silentLogger = pino({ level: 'silent' });
 
 export function testServices(
   db: Database,
-  overrides: { email?: EmailTransport; jobs?: JobQueue; config?: Partial<AppConfig> } = {},
+  overrides: {
+    email?: EmailTransport;
+    jobs?: JobQueue;
+    config?: Partial<AppConfig>;
+    inbound?: InboundMailSource;
+  } = {},
 ): AppServices {
   return {
     db,
@@ -64,6 +71,7 @@ export function testServices(
     email: overrides.email ?? createOutboxTransport(db),
     jobs: overrides.jobs ?? recordingJobQueue(),
     logger: silentLogger,
+    ...(overrides.inbound ? { inbound: overrides.inbound } : {}),
   };
 }
 

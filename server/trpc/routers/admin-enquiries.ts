@@ -21,6 +21,7 @@ import { getSettingsTimezone } from '../../settings/settings.ts';
 import { listTemplates } from '../../templates/templates.ts';
 import { enqueueConversion } from '../../enquiries/conversions.ts';
 import { getEnquiry, listAssignableAdmins } from '../../enquiries/detail.ts';
+import { markIncomingRead } from '../../enquiries/conversation.ts';
 import { awaitingReply, enquiryBrands, listEnquiries } from '../../enquiries/inbox.ts';
 import { addEnquiryNote, assignEnquiry, changeEnquiryStatus, recordOffer } from '../../enquiries/pipeline.ts';
 import { registerKeyFrom } from '../../register/crypto.ts';
@@ -66,6 +67,15 @@ export const adminEnquiriesRouter = router({
   get: requirePermission('enquiries.read')
     .input(enquiryIdInputSchema)
     .query(({ ctx, input }) => enquiryOrNotFound(ctx.db, input.id)),
+
+  // Opening the enquiry page reads its seller's messages (decision 060): the unread badges clear.
+  markRead: requirePermission('enquiries.read')
+    .input(enquiryIdInputSchema)
+    .mutation(async ({ ctx, input }) => {
+      const marked = await markIncomingRead(ctx.db, input.id, ctx.user.id);
+      if (marked === null) throw notFound();
+      return { marked };
+    }),
 
   // Reasons, notes, offer conditions and replies are typed about the seller (decision 036), and so
   // is the purchase record's seller, identity and due diligence (decision 058).

@@ -20,6 +20,7 @@ import { AnchorLink } from '../widgets/links.tsx';
 import { useTRPC } from '../../trpc.ts';
 import { StatusBadge } from './StatusBadge.tsx';
 import { memberLabel } from '#shared/team/names.ts';
+import { UnreadBadge } from './UnreadBadge.tsx';
 
 const COLUMNS = [
   { label: 'Photo', hidden: true },
@@ -236,7 +237,7 @@ function EnquiryRow({ enquiry, now }: { enquiry: EnquirySummary; now: number }) 
         {late && <VisuallyHidden>No reply for over {REPLY_PROMISE_HOURS} hours</VisuallyHidden>}
       </Table.Td>
       <Table.Td>
-        <StatusBadge status={enquiry.status} />
+        <StatusBadge status={enquiry.status} /> <UnreadBadge count={enquiry.unreadCount} />
       </Table.Td>
       <Table.Td>
         {enquiry.assigneeEmail

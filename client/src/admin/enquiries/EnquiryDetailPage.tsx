@@ -17,6 +17,7 @@ import { ReplyComposer } from './ReplyComposer.tsx';
 import { SellerLinkCard } from './SellerLinkCard.tsx';
 import { StatusActions } from './StatusActions.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
+import { UnreadBadge, useMarkReadOnOpen } from './UnreadBadge.tsx';
 
 /** /admin/enquiries/$id */
 export function EnquiryDetailPage({ id }: { id: string }) {
@@ -54,6 +55,7 @@ function EnquiryView({ enquiry }: { enquiry: EnquiryDetail }) {
   const watch = [enquiry.watchBrand, enquiry.watchModel].filter(Boolean).join(' ');
   // A member who may only read enquiries sees no actions (the server refuses them anyway).
   const canWork = useCan()('enquiries.write');
+  useMarkReadOnOpen(enquiry.id, enquiry.unreadCount);
   return (
     <Stack>
       <Group justify="space-between" align="flex-start">
@@ -73,7 +75,10 @@ function EnquiryView({ enquiry }: { enquiry: EnquiryDetail }) {
             </Text>
           )}
         </div>
-        <StatusBadge status={enquiry.status} />
+        <Group gap="xs">
+          <UnreadBadge count={enquiry.unreadCount} />
+          <StatusBadge status={enquiry.status} />
+        </Group>
       </Group>
 
       {canWork && <StatusActions enquiry={enquiry} />}

@@ -1,0 +1,107 @@
+import { Resend } from 'resend';
+
+// Resend's inbound mail (decision 060): the `email.received` webhook names an e-mail; its body and
+// attachments are fetched with the SDK's Receiving API (`emails.receiving.get`, `.attachments`).
+
+export interface InboundAttachmentInfo {
+  id: string;
+  filename: string | null;
+  contentType: string;
+  size: number;
+  downloadUrl: string;
+}
+
+export interface InboundEmail {
+  id: string;
+  from: string;
+  to: string[];
+  cc: string[];
+  subject: string;
+  text: string | null;
+  html: string | null;
+  receivedAt: Date;
+  attachmentCount: number;
+}
+
+export type InboundFetch<T> =
+  | { ok: true; value: T }
+  /** `gone`: the provider does not know the e-mail (asking again cannot help). */
+  | { ok: false; gone: boolean; message: string };
+
+export interface InboundMailSource {
+  getEmail(id: string): Promise<InboundFetch<InboundEmail>>;
+  listAttachments(emailId: string): Promise<InboundFetch<InboundAttachmentInfo[]>>;
+  /** The bytes behind a download URL, or null when there are more than `maxBytes`. */
+  download(url: string, maxBytes: number): Promise<Buffer | null>;
+}
+
+const REQUEST_TIMEOUT_MS = 30_000;
+
+function failure(error: { name?: string; message?: string; statusCode?: number | null }) {
+  return {
+    ok: false as const,
+    gone: error.statusCode === 404 || error.name === 'not_found',
+    message: `${error.name ?? 'error'}: ${error.message ?? 'no message'}`,
+  };
+}
+
+export function createResendInbound({
+  apiKey,
+  baseUrl,
+}: {
+  apiKey: string;
+  baseUrl?: string | undefined;
+}): InboundMailSource {
+  const resend = new Resend(apiKey, baseUrl ? { baseUrl } : undefined);
+  const requestOptions = () => ({ signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+  return {
+    async getEmail(id) {
+      const { data, error } = await resend.emails.receiving.get(id, undefined, requestOptions());
+      if (error || !data) return failure(error ?? {});
+      return {
+        ok: true,
+        value: {
+          id: data.id,
+          from: data.from,
+          to: data.to ?? [],
+          cc: data.cc ?? [],
+          subject: data.subject ?? '',
+          text: data.text,
+          html: data.html,
+          receivedAt: new Date(data.created_at),
+          attachmentCount: data.attachments?.length ?? 0,
+        },
+      };
+    },
+    async listAttachments(emailId) {
+      const { data, error } = await resend.emails.receiving.attachments.list({ emailId }, requestOptions());
+      if (error || !data) return failure(error ?? {});
+      return {
+        ok: true,
+        value: data.data.map((a) => ({
+          id: a.id,
+          filename: a.filename ?? null,
+          contentType: a.content_type,
+          size: a.size,
+          downloadUrl: a.download_url,
+        })),
+      };
+    },
+    async download(url, maxBytes) {
+      const response = await fetch(url, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+      if (!response.ok || !response.body) throw new Error(`attachment download answered ${response.status}`);
+      // Counted while reading: the provider's stated size is not trusted with our memory.
+      const chunks: Buffer[] = [];
+      let total = 0;
+      for await (const chunk of response.body) {
+        total += chunk.length;
+        if (total > maxBytes) {
+          await response.body.cancel().catch(() => undefined);
+          return null;
+        }
+        chunks.push(Buffer.from(chunk));
+      }
+      return Buffer.concat(chunks);
+    },
+  };
+}

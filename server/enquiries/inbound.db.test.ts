@@ -1,0 +1,249 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { useTestDatabase } from '#test/support/db.ts';
+import { type FakeResend, startFakeResend } from '#test/support/fake-resend.ts';
+import { newSvixId, newWebhookSecret, svixHeaders } from '#test/support/resend-webhooks.ts';
+import { testServices } from '#test/support/services.ts';
+import { type AppServer, createServer } from '../app.ts';
+import { createResendInbound } from '../email/inbound-mail.ts';
+import { RESEND_WEBHOOK_PATH } from '../email-events/resend-route.ts';
+import { enquiryReplyTo, replyToken } from './reply-address.ts';
+
+const SECRET = newWebhookSecret();
+const DOMAIN = 'reply.example.com.au';
+
+describe('replies e-mailed back onto the enquiry (decision 060)', () => {
+  const t = useTestDatabase();
+  let fake: FakeResend;
+  let server: AppServer;
+  let dataDir: string;
+  let enquiryId: string;
+  let replyAddress: string;
+
+  beforeAll(async () => {
+    fake = await startFakeResend();
+    dataDir = await mkdtemp(path.join(tmpdir(), 'inbound-test-'));
+    const services = testServices(t.db, {
+      config: { resendWebhookSecret: SECRET, inboundDomain: DOMAIN, dataDir },
+      inbound: createResendInbound({ apiKey: 're_test_key', baseUrl: fake.url }),
+    });
+    server = await createServer({ services, clientDir: null, logLevel: 'silent' });
+    const lead = await t.db
+      .insertInto('leads')
+      .values({ email: 'olivia@example.com', full_name: 'Olivia Brown' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const enquiry = await t.db
+      .insertInto('enquiries')
+      .values({ lead_id: lead.id, watch_brand: 'Rolex', watch_condition: 'Excellent' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    enquiryId = enquiry.id;
+    replyAddress = enquiryReplyTo(services.config, enquiryId) ?? '';
+  });
+  afterAll(async () => {
+    await server.stop();
+    await fake.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+  beforeEach(() => fake.reset());
+
+  function post(event: object, id = newSvixId(), secret = SECRET) {
+    const body = JSON.stringify(event);
+    return server.app.inject({
+      method: 'POST',
+      url: RESEND_WEBHOOK_PATH,
+      headers: { 'content-type': 'application/json', ...svixHeaders(secret, body, { id }) },
+      payload: body,
+    });
+  }
+
+  const messagesOf = (emailId: string) =>
+    t.db
+      .selectFrom('enquiry_incoming_messages')
+      .selectAll()
+      .where('provider_email_id', '=', emailId)
+      .execute();
+  const fetchesOf = (emailId: string) =>
+    fake.requests.filter((r) => r.method === 'GET' && r.path === `/emails/receiving/${emailId}`).length;
+
+  const quotedReply = [
+    'Thursday at 10 suits me.',
+    'The box is in the cupboard.',
+    '',
+    'On Tue, 24 Nov 2026 at 10:02, Sterling Watch Buyers <valuations@sterlingwatchbuyers.com.au>',
+    'wrote:',
+    '> Could we see the watch on Thursday?',
+    '> Kind regards',
+  ].join('\n');
+
+  it('fetches a signed reply with the SDK and files it on its enquiry, quoted history stripped', async () => {
+    const { id, event } = fake.receive({
+      from: 'Olivia Brown <olivia@example.com>',
+      to: [replyAddress.toUpperCase()],
+      cc: ['someone-else@example.com'],
+      subject: 'Re: Your Rolex',
+      text: quotedReply,
+      html: '<p>Thursday at 10 suits me.</p><script>alert(1)</script><div class="gmail_quote"><blockquote>Could we see the watch?</blockquote></div>',
+    });
+    const res = await post(event);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ outcome: 'filed' });
+    const [row, ...more] = await messagesOf(id);
+    expect(more).toHaveLength(0);
+    expect(row).toMatchObject({
+      enquiry_id: enquiryId,
+      source: 'email',
+      from_email: 'olivia@example.com',
+      from_name: 'Olivia Brown',
+      subject: 'Re: Your Rolex',
+      body_text: 'Thursday at 10 suits me.\nThe box is in the cupboard.',
+      body_html: '<p>Thursday at 10 suits me.</p>',
+      reply_token: replyToken(testServices(t.db).config.appSecret, enquiryId),
+      read_at: null,
+      notified_at: null,
+    });
+    expect(fetchesOf(id)).toBe(1);
+  });
+
+  it('does nothing on a replayed webhook, by svix id or by provider e-mail id', async () => {
+    const { id, event } = fake.receive({
+      from: 'olivia@example.com',
+      to: [replyAddress],
+      subject: 'Re',
+      text: 'Once.',
+    });
+    const svixId = newSvixId();
+    expect((await post(event, svixId)).statusCode).toBe(200);
+    const replayed = await post(event, svixId);
+    expect(replayed.statusCode).toBe(200);
+    expect(replayed.json()).toMatchObject({ outcome: 'duplicate' });
+    const redelivered = await post(event);
+    expect(redelivered.json()).toMatchObject({ outcome: 'duplicate' });
+    expect(await messagesOf(id)).toHaveLength(1);
+    // Only the first delivery asked the provider.
+    expect(fetchesOf(id)).toBe(1);
+  });
+
+  it('refuses a bad signature before fetching or storing anything', async () => {
+    const { id, event } = fake.receive({
+      from: 'x@example.com',
+      to: [replyAddress],
+      subject: 'Forged',
+      text: 'x',
+    });
+    const res = await post(event, newSvixId(), newWebhookSecret());
+    expect(res.statusCode).toBe(401);
+    expect(await messagesOf(id)).toHaveLength(0);
+    expect(fetchesOf(id)).toBe(0);
+  });
+
+  it('keeps mail with an unknown, forged or foreign token as unmatched', async () => {
+    const valid = replyToken(testServices(t.db).config.appSecret, enquiryId);
+    const forged = `${valid.slice(0, 41)}${valid.endsWith('a') ? 'b' : 'a'}`;
+    const goneEnquiry = replyToken(
+      testServices(t.db).config.appSecret,
+      '00000000-0000-4000-8000-000000000000',
+    );
+    for (const to of [
+      `enquiry+${forged}@${DOMAIN}`,
+      `enquiry+${goneEnquiry}@${DOMAIN}`,
+      `enquiry+junk@${DOMAIN}`,
+      `desk@${DOMAIN}`,
+    ]) {
+      const { id, event } = fake.receive({
+        from: 'stranger@example.com',
+        to: [to],
+        subject: 'Hello',
+        text: 'Who is this?',
+      });
+      const res = await post(event);
+      expect(res.json(), to).toMatchObject({ outcome: 'unmatched' });
+      const [row] = await messagesOf(id);
+      expect(row).toMatchObject({ enquiry_id: null, body_text: 'Who is this?' });
+    }
+  });
+
+  it('turns an image attachment into a photo of the enquiry, and refuses big or dangerous files', async () => {
+    const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#884422' } })
+      .jpeg()
+      .toBuffer();
+    const { id, event } = fake.receive({
+      from: 'olivia@example.com',
+      to: [replyAddress],
+      subject: 'Photos',
+      text: 'The caseback, as asked.',
+      attachments: [
+        { filename: 'caseback.jpg', contentType: 'image/jpeg', data: jpeg },
+        { filename: 'receipt.pdf', contentType: 'application/pdf', data: Buffer.from('%PDF-1.4 receipt') },
+        {
+          filename: 'video.mov',
+          contentType: 'video/quicktime',
+          data: Buffer.from('small'),
+          size: 11 * 1024 * 1024,
+        },
+        { filename: 'invoice.exe', contentType: 'application/octet-stream', data: Buffer.from('MZ') },
+      ],
+    });
+    const res = await post(event);
+    expect(res.json()).toMatchObject({ outcome: 'filed' });
+    const [row] = await messagesOf(id);
+    expect(row?.body_text).toBe(
+      [
+        'The caseback, as asked.',
+        '[attachment refused: video.mov, larger than 10 MB]',
+        '[attachment refused: invoice.exe, file type not accepted]',
+      ].join('\n\n'),
+    );
+    const attachments = await t.db
+      .selectFrom('enquiry_incoming_attachments')
+      .selectAll()
+      .where('message_id', '=', row!.id)
+      .orderBy('filename')
+      .execute();
+    expect(
+      attachments.map((a) => [a.filename, a.refused_reason, a.upload_id !== null, a.data?.length ?? null]),
+    ).toEqual([
+      ['caseback.jpg', null, true, null],
+      ['invoice.exe', 'file type not accepted', false, null],
+      ['receipt.pdf', null, false, 16],
+      ['video.mov', 'larger than 10 MB', false, null],
+    ]);
+    const photo = await t.db
+      .selectFrom('uploads')
+      .selectAll()
+      .where('id', '=', attachments[0]!.upload_id!)
+      .executeTakeFirstOrThrow();
+    expect(photo).toMatchObject({ enquiry_id: enquiryId, content_type: 'image/jpeg', width: 64, height: 48 });
+    // Neither refused file was downloaded.
+    expect(fake.downloads).toHaveLength(2);
+  });
+
+  it('answers 503 when the provider cannot be asked, and files on the retry', async () => {
+    const { id, event } = fake.receive({
+      from: 'olivia@example.com',
+      to: [replyAddress],
+      subject: 'Re',
+      text: 'Retry me.',
+    });
+    fake.failNext({ kind: 'server_error' });
+    const svixId = newSvixId();
+    expect((await post(event, svixId)).statusCode).toBe(503);
+    expect(await messagesOf(id)).toHaveLength(0);
+    const retried = await post(event, svixId);
+    expect(retried.json()).toMatchObject({ outcome: 'filed' });
+    expect(await messagesOf(id)).toHaveLength(1);
+  });
+
+  it('answers 200 without filing when the provider does not know the e-mail', async () => {
+    const { event } = fake.receive({ from: 'a@example.com', to: [replyAddress], subject: 'x', text: 'x' });
+    const unknown = { ...event, data: { ...(event as { data: object }).data, email_id: 'no-such-email' } };
+    const res = await post(unknown);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ outcome: 'gone' });
+    expect(await messagesOf('no-such-email')).toHaveLength(0);
+  });
+});
