@@ -12,6 +12,7 @@ import {
   MantineProvider,
   Modal,
   ScrollArea,
+  Table,
 } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
@@ -64,6 +65,12 @@ export const adminTheme = createTheme({
     ScrollArea: ScrollArea.extend({ defaultProps: { scrollHideDelay: ADMIN_SCROLLBAR_HIDE_MS } }),
     ScrollAreaAutosize: ScrollArea.Autosize.extend({
       defaultProps: { scrollHideDelay: ADMIN_SCROLLBAR_HIDE_MS },
+    }),
+    // Decision 056: a table wider than a phone scrolls inside its own box (native overflow: one
+    // scroller, touch-friendly), and that box takes focus so the keyboard can scroll it too (axe:
+    // scrollable-region-focusable); the name says what the tab stop is.
+    TableScrollContainer: Table.ScrollContainer.extend({
+      defaultProps: { type: 'native', tabIndex: 0, role: 'region', 'aria-label': 'Scrollable table' },
     }),
   },
 });
@@ -120,6 +127,9 @@ const adminCssVariables: CSSVariablesResolver = (theme) => ({
   light: {
     ...readableColorVariables(theme.colors),
     '--mantine-color-dimmed': theme.colors.gray[7],
+    // A FileInput's placeholder is text in a button, so it needs 4.5:1 too (gray 5 is 2.1:1); gray 6
+    // made readable keeps it lighter than a value.
+    '--mantine-color-placeholder': readableOn(theme.colors.gray[6], '#ffffff'),
   },
   dark: {},
 });
