@@ -109,83 +109,86 @@ export function CampaignSendsTable({
         </Group>
       )}
       {sends.isError && <Alert color="red">{errorMessage(sends.error)}</Alert>}
-      <Table striped verticalSpacing="xs">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Recipient</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Sent</Table.Th>
-            <Table.Th>Opened</Table.Th>
-            <Table.Th>Clicked</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {sends.isPending &&
-            Array.from({ length: 10 }, (_, i) => (
-              <Table.Tr key={i}>
-                <Table.Td colSpan={5}>
-                  <Skeleton height={18} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          {sends.data?.sends.length === 0 && (
+      {/* Scrolls inside its box on a phone, not the page (decision 056). */}
+      <Table.ScrollContainer minWidth={560}>
+        <Table striped verticalSpacing="xs">
+          <Table.Thead>
             <Table.Tr>
-              <Table.Td colSpan={5}>
-                <Text ta="center" c="dimmed" py="md">
-                  No email sends found
-                </Text>
-              </Table.Td>
+              <Table.Th>Recipient</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th>Sent</Table.Th>
+              <Table.Th>Opened</Table.Th>
+              <Table.Th>Clicked</Table.Th>
             </Table.Tr>
-          )}
-          {sends.data?.sends.map((send) => (
-            <Fragment key={send.id}>
-              <Table.Tr>
-                <Table.Td>
-                  <Anchor
-                    component="button"
-                    type="button"
-                    onClick={() => setExpanded((current) => (current === send.id ? null : send.id))}
-                    aria-expanded={expanded === send.id}
-                    aria-controls={`send-events-${send.id}`}
-                    title="Show the provider's events for this e-mail"
-                  >
-                    {send.recipientEmail}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>
-                  <Badge
-                    variant="light"
-                    color={
-                      send.status === 'delivered'
-                        ? 'green'
-                        : send.status === 'bounced' || send.status === 'failed'
-                          ? 'red'
-                          : 'gray'
-                    }
-                  >
-                    {send.status}
-                  </Badge>
-                  {send.error && (
-                    <Text size="xs" c="dimmed">
-                      {send.error}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>{formatDateTime(send.sentAt)}</Table.Td>
-                <Table.Td>{formatDateTime(send.openedAt)}</Table.Td>
-                <Table.Td>{formatDateTime(send.clickedAt)}</Table.Td>
-              </Table.Tr>
-              {expanded === send.id && (
-                <Table.Tr id={`send-events-${send.id}`}>
+          </Table.Thead>
+          <Table.Tbody>
+            {sends.isPending &&
+              Array.from({ length: 10 }, (_, i) => (
+                <Table.Tr key={i}>
                   <Table.Td colSpan={5}>
-                    <SendEventsPanel sendId={send.id} />
+                    <Skeleton height={18} />
                   </Table.Td>
                 </Table.Tr>
-              )}
-            </Fragment>
-          ))}
-        </Table.Tbody>
-      </Table>
+              ))}
+            {sends.data?.sends.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={5}>
+                  <Text ta="center" c="dimmed" py="md">
+                    No email sends found
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            )}
+            {sends.data?.sends.map((send) => (
+              <Fragment key={send.id}>
+                <Table.Tr>
+                  <Table.Td>
+                    <Anchor
+                      component="button"
+                      type="button"
+                      onClick={() => setExpanded((current) => (current === send.id ? null : send.id))}
+                      aria-expanded={expanded === send.id}
+                      aria-controls={`send-events-${send.id}`}
+                      title="Show the provider's events for this e-mail"
+                    >
+                      {send.recipientEmail}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge
+                      variant="light"
+                      color={
+                        send.status === 'delivered'
+                          ? 'green'
+                          : send.status === 'bounced' || send.status === 'failed'
+                            ? 'red'
+                            : 'gray'
+                      }
+                    >
+                      {send.status}
+                    </Badge>
+                    {send.error && (
+                      <Text size="xs" c="dimmed">
+                        {send.error}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>{formatDateTime(send.sentAt)}</Table.Td>
+                  <Table.Td>{formatDateTime(send.openedAt)}</Table.Td>
+                  <Table.Td>{formatDateTime(send.clickedAt)}</Table.Td>
+                </Table.Tr>
+                {expanded === send.id && (
+                  <Table.Tr id={`send-events-${send.id}`}>
+                    <Table.Td colSpan={5}>
+                      <SendEventsPanel sendId={send.id} />
+                    </Table.Td>
+                  </Table.Tr>
+                )}
+              </Fragment>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
       {sends.data && sends.data.totalPages > 1 && (
         <Pagination
           total={sends.data.totalPages}

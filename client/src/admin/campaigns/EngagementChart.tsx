@@ -88,6 +88,9 @@ export function EngagementChart({
               { name: 'unsubscribed', label: 'Unsubscribes', color: 'red.6' },
             ]}
             aria-hidden="true"
+            // Hidden from assistive technology (the text below says the same), so nothing in it may take
+            // focus: recharts' accessibility layer makes the chart a focusable application (decision 056).
+            lineChartProps={{ accessibilityLayer: false }}
           />
           <Text size="sm" c="dimmed" mt="xs" data-testid="engagement-summary">
             Hourly for the first 48 hours after sending started, then daily: {formatCount(totals.delivered)}{' '}

@@ -161,6 +161,9 @@ function ActivityChart({ days }: { days: DailyActivityPoint[] }) {
           { name: 'unsubscribed', label: 'Unsubscribes', color: 'red.6' },
         ]}
         aria-hidden="true"
+        // Hidden from assistive technology (the text below says the same), so nothing in it may take
+        // focus: recharts' accessibility layer makes the chart a focusable application (decision 056).
+        lineChartProps={{ accessibilityLayer: false }}
       />
       {/* The same figures for screen readers and keyboard users. */}
       <Text size="sm" c="dimmed" mt="xs">

@@ -193,7 +193,11 @@ function EmailDetail({ email }: { email: OutboxEmailDetail }) {
           {email.html && <EmailPreview html={email.html} title="Rendered HTML" height={560} />}
         </Tabs.Panel>
         <Tabs.Panel value="text" pt="sm">
-          <ScrollArea.Autosize mah={560}>
+          <ScrollArea.Autosize
+            mah={560}
+            // A scroll box the keyboard can reach and scroll (decision 056).
+            viewportProps={{ tabIndex: 0 }}
+          >
             <Code block aria-label="Text part" style={{ whiteSpace: 'pre-wrap' }}>
               {email.text}
             </Code>

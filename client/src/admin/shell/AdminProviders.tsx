@@ -1,13 +1,18 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import {
+  Badge,
   createTheme,
   type CSSVariablesResolver,
+  darken,
+  DEFAULT_THEME,
   Drawer,
+  luminance,
   type MantineColorsTuple,
   MantineProvider,
   Modal,
   ScrollArea,
+  Table,
 } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
@@ -53,22 +58,82 @@ export const adminTheme = createTheme({
   components: {
     Modal: Modal.extend({ styles: titleInAdminFont }),
     Drawer: Drawer.extend({ styles: titleInAdminFont }),
+    // Decision 056: a badge is as wide as its words, never an ellipsis ("NE…") or a dot, wherever a
+    // flex row or a narrow table cell squeezes it.
+    Badge: Badge.extend({ styles: { root: { flexShrink: 0, minWidth: 'max-content' } } }),
     // docs/spec/public-site.md §9: scroll areas hide their scrollbar 600 ms after scrolling stops.
     ScrollArea: ScrollArea.extend({ defaultProps: { scrollHideDelay: ADMIN_SCROLLBAR_HIDE_MS } }),
     ScrollAreaAutosize: ScrollArea.Autosize.extend({
       defaultProps: { scrollHideDelay: ADMIN_SCROLLBAR_HIDE_MS },
     }),
+    // Decision 056: a table wider than a phone scrolls inside its own box (native overflow: one
+    // scroller, touch-friendly), and that box takes focus so the keyboard can scroll it too (axe:
+    // scrollable-region-focusable); the name says what the tab stop is. Positioned, so a visually
+    // hidden column label (position: absolute) is clipped by the box instead of widening the page
+    // (a Buyer's contacts list scrolled 534 px sideways at 390 px without it).
+    TableScrollContainer: Table.ScrollContainer.extend({
+      defaultProps: { type: 'native', tabIndex: 0, role: 'region', 'aria-label': 'Scrollable table' },
+      styles: { scrollContainer: { position: 'relative' } },
+    }),
   },
 });
+
+/** WCAG 2 contrast ratio of two opaque colours. */
+export function contrastRatio(a: string, b: string): number {
+  const [lighter, darker] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (lighter + 0.05) / (darker + 0.05);
+}
+
+/** `color`, darkened in 5 % steps only as far as needed to read at 4.5:1 (WCAG AA) on `background`. */
+export function readableOn(color: string, background: string): string {
+  for (let step = 0; step < 20; step += 1) {
+    const candidate = step === 0 ? color : darken(color, step * 0.05);
+    if (contrastRatio(candidate, background) >= 4.5) return candidate;
+  }
+  return '#000000';
+}
+
+const STRIPE = DEFAULT_THEME.colors.gray[0];
+
+/**
+ * Decision 056, every colour at 4.5:1 (WCAG AA), set here once for every component. Mantine's
+ * light variant writes shade 9 on shade 1 (yellow 2.6:1, orange 3.4:1, green 3.5:1 and more under
+ * 4.5:1), its filled variant white on shade 7 (yellow 2.1:1, teal 2.9:1) and its outline and
+ * `c="green"` text shade 7 on white. Here: filled is the first shade from 7 on that carries white text at
+ * 4.5:1 (darkened when none does), outline and text that colour made readable on a striped row,
+ * and the light variant's text shade 9 made readable on its hover background (shade 2).
+ */
+export function readableColorVariables(
+  colors: Record<string, readonly string[]>,
+): Record<`--${string}`, string> {
+  const variables: Record<`--${string}`, string> = {};
+  for (const [name, shades] of Object.entries(colors)) {
+    const [, , lightHover = '#ffffff', , , , , seven = '#000000', eight = seven, nine = eight] = shades;
+    const filled =
+      [seven, eight, nine].find((shade) => contrastRatio(shade, '#ffffff') >= 4.5) ??
+      readableOn(nine, '#ffffff');
+    variables[`--mantine-color-${name}-filled`] = filled;
+    variables[`--mantine-color-${name}-outline`] = readableOn(filled, STRIPE);
+    variables[`--mantine-color-${name}-text`] = readableOn(filled, STRIPE);
+    variables[`--mantine-color-${name}-light-color`] = readableOn(nine, lightHover);
+  }
+  return variables;
+}
 
 /**
  * Secondary ("dimmed") text in gray 7, not Mantine's gray 6: gray 6 is 3.3:1 on white and 3.0:1 on
  * a striped row, under WCAG AA's 4.5:1, and axe counts every such text as a serious violation; gray
- * 7 is 8.2:1 and 7.4:1.
+ * 7 is 8.2:1 and 7.4:1. Every named colour's variants follow decision 056 (readableColorVariables).
  */
 const adminCssVariables: CSSVariablesResolver = (theme) => ({
   variables: {},
-  light: { '--mantine-color-dimmed': theme.colors.gray[7] },
+  light: {
+    ...readableColorVariables(theme.colors),
+    '--mantine-color-dimmed': theme.colors.gray[7],
+    // A FileInput's placeholder is text in a button, so it needs 4.5:1 too (gray 5 is 2.1:1); gray 6
+    // made readable keeps it lighter than a value.
+    '--mantine-color-placeholder': readableOn(theme.colors.gray[6], '#ffffff'),
+  },
   dark: {},
 });
 

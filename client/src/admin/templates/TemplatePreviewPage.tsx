@@ -231,7 +231,11 @@ function TemplatePreview({ template }: { template: TemplateDto }) {
                 {plainText.isError ? (
                   <Alert color="red">{errorMessage(plainText.error)}</Alert>
                 ) : plainText.data ? (
-                  <ScrollArea.Autosize mah={560}>
+                  <ScrollArea.Autosize
+                    mah={560}
+                    // A scroll box the keyboard can reach and scroll (decision 056).
+                    viewportProps={{ tabIndex: 0 }}
+                  >
                     <Code block aria-label="Plain-text part" style={{ whiteSpace: 'pre-wrap' }}>
                       {plainText.data.text}
                     </Code>
@@ -250,7 +254,11 @@ function TemplatePreview({ template }: { template: TemplateDto }) {
           <Title order={2} size="h4" mb="xs">
             Raw HTML
           </Title>
-          <ScrollArea.Autosize mah={400}>
+          <ScrollArea.Autosize
+            mah={400}
+            // A scroll box the keyboard can reach and scroll (decision 056).
+            viewportProps={{ tabIndex: 0 }}
+          >
             <Code block aria-label="Raw HTML">
               {template.htmlContent}
             </Code>

@@ -55,6 +55,9 @@ export function HtmlEditor({
         'aria-labelledby': labelId,
         'aria-multiline': 'true',
         role: 'textbox',
+        // Focusable by its tabindex too, so axe sees the editor's scroll box holds a tab stop
+        // (scrollable-region-focusable, decision 056); contenteditable is in the tab order anyway.
+        tabindex: '0',
         ...(error ? { 'aria-invalid': 'true', 'aria-describedby': errorId } : {}),
       }),
     ],
