@@ -209,6 +209,7 @@ export interface EmailSuppressions {
 }
 
 export interface EmailTemplates {
+  blocks: ColumnType<unknown, string | null | undefined, string | null>;
   created_at: Generated<Timestamp>;
   description: string | null;
   html_content: string;

@@ -1,4 +1,3 @@
-import { HtmlValidate } from 'html-validate';
 import { describe, expect, it } from 'vitest';
 import {
   accountExistsEmail,
@@ -14,6 +13,7 @@ import {
   sellerAcknowledgement,
 } from '#server/enquiries/notifications.ts';
 import { preferencesLinkEmail } from '#server/preferences/lookup.ts';
+import { emailHtmlErrors } from '#test/support/email-checks.ts';
 import { testConfig } from '#test/support/services.ts';
 import { layoutMessage, writtenMessage } from './message.ts';
 import { LOGO_PATH } from './layout.ts';
@@ -188,37 +188,8 @@ describe('the layout', () => {
   });
 });
 
-// html-validate's recommended rules, less what e-mail needs and the web does not (decision 051).
-// Each exception says why; anything else in any message type is an error.
-const emailValidator = new HtmlValidate({
-  extends: ['html-validate:recommended'],
-  rules: {
-    // Many clients drop <style> (Gmail on other accounts' mail, Outlook for some rules): the
-    // styles that matter are inline.
-    'no-inline-style': 'off',
-    // width, align, bgcolor, cellpadding, cellspacing and border are what Outlook's Word engine
-    // lays a table out by; CSS alone is not enough there.
-    'no-deprecated-attr': 'off',
-    // Outlook-only markup (the fixed 600 px table, the button's padding) lives in [if mso].
-    'no-conditional-comment': 'off',
-    // role="presentation" is what screen readers in mail clients know; "none" is newer.
-    'presentation-role-style': 'off',
-    // React writes cellPadding, charSet and self-closing void elements; HTML reads both alike.
-    'attr-case': 'off',
-    'void-style': 'off',
-    // The lower-case doctype is the HTML standard's own spelling.
-    'doctype-style': 'off',
-    // Hand-written tables (the footer, an admin's HTML) need no <tbody>: the parser adds it.
-    'prefer-tbody': 'off',
-  },
-});
-
 describe('html-validate (decision 051)', () => {
   it.each(messages)('%s has no error', async (_kind, message) => {
-    const report = await emailValidator.validateString(message.html ?? '');
-    const errors = report.results.flatMap((result) =>
-      result.messages.map((m) => `${m.ruleId}: ${m.message} (line ${m.line})`),
-    );
-    expect(errors).toEqual([]);
+    expect(await emailHtmlErrors(message.html ?? '')).toEqual([]);
   });
 });
