@@ -177,7 +177,6 @@ export const blockSchema = z.discriminatedUnion('type', [
 ]);
 
 export type Block = z.output<typeof blockSchema>;
-export type BlockInput = z.input<typeof blockSchema>;
 export type LeafBlock = z.output<typeof leafBlock>;
 export type BlockType = Block['type'];
 
