@@ -22,10 +22,7 @@ const SANS = "'Helvetica Neue', Helvetica, Arial, sans-serif";
 export const CONTENT_WIDTH = 536;
 /** A column of a two-column row, and its gap: two fit side by side in 536 px, not in a phone's. */
 const COLUMN_WIDTH = 260;
-/** Uploaded images are served twice as wide as shown, for 2x screens. */
-export const EMAIL_IMAGE_WIDTH = 1200;
-
-/** Where an uploaded image's e-mail variant is served from, on the site's own address. */
+/** Where an uploaded image's e-mail variant (1200 px wide, email_images) is served from. */
 export function emailImagePath(uploadId: string): string {
   return `/api/email-images/${uploadId}`;
 }
