@@ -18,6 +18,9 @@ const MUTED = '#5c544b';
 const LINE = '#e6ddd0';
 const SANS = "'Helvetica Neue', Helvetica, Arial, sans-serif";
 
+/** What the body needs of the site: its address, where uploaded images are served from. */
+type BlockSite = Pick<LayoutSite, 'url'>;
+
 /** The column's content width: 600 px less the layout's 32 px padding each side. */
 export const CONTENT_WIDTH = 536;
 /** A column of a two-column row, and its gap: two fit side by side in 536 px, not in a phone's. */
@@ -66,7 +69,7 @@ export function richTextHtml(html: string): string {
   });
 }
 
-function imageSource(site: LayoutSite, block: { uploadId?: string | null; url?: string | null }): string {
+function imageSource(site: BlockSite, block: { uploadId?: string | null; url?: string | null }): string {
   if (block.uploadId) return `${site.url}${emailImagePath(block.uploadId)}`;
   return block.url ?? '';
 }
@@ -80,7 +83,7 @@ function image(src: string, alt: string, width: number): ReactNode {
   });
 }
 
-function leaf(site: LayoutSite, block: LeafBlock, width: number): string {
+function leaf(site: BlockSite, block: LeafBlock, width: number): string {
   switch (block.type) {
     case 'heading':
       return renderToStaticMarkup(
@@ -162,7 +165,7 @@ function leaf(site: LayoutSite, block: LeafBlock, width: number): string {
  * Two columns that stack on a phone without media queries (many clients strip them): each is an
  * inline-block at most 260 px wide, so two fit in the 536 px column and one per line below that.
  */
-function columns(site: LayoutSite, left: readonly LeafBlock[], right: readonly LeafBlock[]): string {
+function columns(site: BlockSite, left: readonly LeafBlock[], right: readonly LeafBlock[]): string {
   const column = (blocks: readonly LeafBlock[]) =>
     `<div class="block-column" style="display: inline-block; width: 100%; max-width: ${COLUMN_WIDTH}px; vertical-align: top; font-size: 16px; text-align: left;">${blocks.map((b) => leaf(site, b, COLUMN_WIDTH)).join('')}</div>`;
   // font-size 0 on the row: the white space between two inline-blocks would otherwise push the
@@ -170,7 +173,7 @@ function columns(site: LayoutSite, left: readonly LeafBlock[], right: readonly L
   return `<div style="font-size: 0; text-align: left;">${column(left)}<div class="block-gap" style="display: inline-block; width: 16px;"></div>${column(right)}</div>`;
 }
 
-function block(site: LayoutSite, b: Block): string {
+function block(site: BlockSite, b: Block): string {
   if (b.type === 'footer') return '';
   if (b.type === 'columns') return columns(site, b.left, b.right);
   return leaf(site, b, CONTENT_WIDTH);
@@ -180,7 +183,7 @@ function block(site: LayoutSite, b: Block): string {
  * The document's blocks as the layout's body HTML, merge tags kept for the sending path to fill.
  * React escapes every text; `{{` and `}}` pass through untouched.
  */
-export function renderBlocksBody(site: LayoutSite, doc: BlockDocument): string {
+export function renderBlocksBody(site: BlockSite, doc: BlockDocument): string {
   // React 19 hoists a preload <link> for each image; the body has no head to put it in.
   return doc.blocks
     .map((b) => block(site, b))
