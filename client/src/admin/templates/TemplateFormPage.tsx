@@ -102,8 +102,11 @@ function TemplateForm({ template, kind = 'marketing' }: { template?: TemplateDto
   const blocksCheck = templateBlocksInputSchemaFor(templateKind).safeParse(blocksInput);
   const blockIssues = new Map<string, string>();
   if (!blocksCheck.success) {
+    // The document is the input's `blocks` field: its issues are keyed as in the document itself
+    // ('blocks.3.alt'); one about the whole document (the tag rule, the footer) under 'blocks'.
     for (const issue of blocksCheck.error.issues) {
-      const path = issue.path.join('.');
+      if (issue.path[0] !== 'blocks') continue;
+      const path = issue.path.slice(1).join('.') || 'blocks';
       if (!blockIssues.has(path)) blockIssues.set(path, issue.message);
     }
   }
