@@ -6,7 +6,7 @@ import { e2eDatabase } from './support/db.ts';
 
 /*
  * Decision 054: a campaign template built from blocks only, no HTML typed. Blocks added from the
- * menu, one moved by keyboard (dnd-kit's keyboard sensor: Space, arrow, Space), one step undone
+ * menu, one moved by keyboard (its Move up button, focused, Enter), one step undone
  * with Ctrl+Z, saved; a campaign made from it and sent to a small audience (test mode, two
  * addresses); each outbox copy passes the layout's checks (decision 051).
  */
@@ -78,12 +78,9 @@ test('a campaign template from blocks only, sent, passes the e-mail checks', asy
   await watch.getByRole('textbox', { name: /Brand/ }).fill('Omega');
   await watch.getByRole('textbox', { name: /Model/ }).fill('Speedmaster Professional');
 
-  // Keyboard reorder: the watch goes above the image.
-  const handle = page.getByRole('button', { name: 'Drag Watch 5' });
-  await handle.focus();
-  await page.keyboard.press('Space');
-  await page.keyboard.press('ArrowUp');
-  await page.keyboard.press('Space');
+  // Keyboard reorder: the watch goes above the image, by its Move up button from the keyboard.
+  await page.getByRole('button', { name: 'Move Watch 5 up' }).focus();
+  await page.keyboard.press('Enter');
   await expect(card(page, 'Watch 4')).toBeVisible();
   await expect(card(page, 'Image 5')).toBeVisible();
 
