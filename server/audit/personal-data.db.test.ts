@@ -84,6 +84,8 @@ const PERSONAL_INPUT: Record<string, readonly string[]> = {
   'admin.templates.delete': [],
   'admin.templates.duplicate': [],
   'admin.templates.sendTest': ['to', 'samples'],
+  'admin.templates.createFromBlocks': [],
+  'admin.templates.updateFromBlocks': [],
 };
 
 describe('the audit log holds no personal data (decision 036)', () => {

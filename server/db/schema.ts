@@ -205,6 +205,16 @@ export interface EmailEvents {
   type: string;
 }
 
+export interface EmailImages {
+  content_type: string;
+  created_at: Generated<Timestamp>;
+  created_by: string | null;
+  data: Buffer;
+  height: number;
+  id: Generated<string>;
+  width: number;
+}
+
 export interface EmailSendBatches {
   attempts: Generated<number>;
   campaign_id: string;
@@ -259,6 +269,7 @@ export interface EmailSuppressions {
 }
 
 export interface EmailTemplates {
+  blocks: ColumnType<unknown, string | null | undefined, string | null>;
   created_at: Generated<Timestamp>;
   description: string | null;
   html_content: string;
@@ -633,6 +644,7 @@ export interface DB {
   contact_imports: ContactImports;
   email_campaigns: EmailCampaigns;
   email_events: EmailEvents;
+  email_images: EmailImages;
   email_send_batches: EmailSendBatches;
   email_sends: EmailSends;
   email_suppressions: EmailSuppressions;

@@ -27,7 +27,8 @@ export type BodyLimitFamily = keyof typeof BODY_LIMITS;
 
 export function bodyLimitFamily(url: string): BodyLimitFamily {
   if (url.startsWith('/trpc/') || url === '/trpc') return 'trpc';
-  if (url.startsWith('/api/uploads')) return 'uploads';
+  // A template's image (decision 054) is one photo through the same checks.
+  if (url.startsWith('/api/uploads') || url.startsWith('/api/email-images')) return 'uploads';
   if (url.startsWith('/api/unsubscribe/one-click')) return 'oneClick';
   if (url.startsWith('/api/webhooks/')) return 'webhook';
   if (url.startsWith(IMPORT_UPLOAD_PATH)) return 'contactImport';

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { blockDocumentSchema } from '#shared/templates/blocks.ts';
 import { tagsWithoutValue } from '#shared/templates/variables.ts';
+import { checkRenderedEmail } from '#test/support/email-checks.ts';
+import { renderTestEmail } from '../campaigns/test-email.ts';
+import { testConfig } from '#test/support/services.ts';
 import { useTestDatabase } from '#test/support/db.ts';
 import { databaseIsEmpty, seedDemoData } from './demo.ts';
 
@@ -22,7 +26,7 @@ describe('demo data', () => {
           .executeTakeFirstOrThrow()
       ).n;
     expect(await count('leads')).toBe(12);
-    expect(await count('email_templates')).toBe(2);
+    expect(await count('email_templates')).toBe(3);
     expect(await count('email_campaigns')).toBe(1);
     expect(await count('unsubscribe_logs')).toBe(3);
   });
@@ -69,5 +73,26 @@ describe('demo data', () => {
       ),
     ).toEqual([]);
     expect(campaign.variables).toEqual({ valuation_url: 'https://watches.example.com/sell' });
+  });
+
+  it('builds every demo template from blocks, and each passes the e-mail checks (decision 054)', async () => {
+    const templates = await t.db.selectFrom('email_templates').selectAll().orderBy('template_name').execute();
+    expect(templates.map((row) => row.template_name)).toEqual([
+      'Monthly market update',
+      'Valuation reminder',
+      'We are buying (summer)',
+    ]);
+    for (const template of templates) {
+      expect(blockDocumentSchema.safeParse(template.blocks).success).toBe(true);
+      // As a test e-mail renders it: the layout, the footer, the sample values.
+      const { html, text } = renderTestEmail(testConfig(), {
+        to: 'demo@example.com',
+        subject: template.subject,
+        preheader: template.preheader,
+        html: template.html_content,
+        samples: template.variable_defaults,
+      });
+      expect(await checkRenderedEmail({ html, text })).toEqual([]);
+    }
   });
 });

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import { campaignRates } from '#shared/campaigns/figures.ts';
+import type { BlockDocument } from '#shared/templates/blocks.ts';
 import type { Database } from '../db/database.ts';
+import { renderBlocksBody } from '../email/layout/blocks.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -105,26 +107,116 @@ const demoContacts: readonly DemoContact[] = [
   },
 ];
 
-const newsletterHtml = `<!doctype html>
-<html>
-<body style="font-family: Georgia, serif; color: #1a1a1a; max-width: 600px; margin: 0 auto;">
-  <h1 style="font-size: 24px;">Hello {{first_name}},</h1>
-  <p>Demand for steel sports models from Rolex, Patek Philippe and Audemars Piguet remains strong this season.
-  If you have been thinking about selling, now is a good time to request a free, no-obligation valuation.</p>
-  <p><a href="{{valuation_url}}">Get your free valuation</a></p>
-  <p style="font-size: 12px; color: #666;"><a href="{{unsubscribe_url}}">Unsubscribe</a> or <a href="{{preferences_url}}">manage your preferences</a>.</p>
-</body>
-</html>`;
+/*
+ * The demo templates are built from blocks (decision 054), stored with the HTML the one renderer
+ * makes of them, as the block editor saves them. Photos are the site's own (client/public/assets,
+ * the home page's recent purchases), as JPEG, which every mail client shows. No prices and no
+ * promises the site does not make (public-site.md): a free valuation, authentication, bank transfer.
+ */
+function newsletterBlocks(appUrl: string): BlockDocument {
+  return {
+    version: 1,
+    blocks: [
+      { type: 'heading', text: 'Hello {{first_name}},', level: 1 },
+      {
+        type: 'richText',
+        html: '<p>Demand for steel sports models from <strong>Rolex</strong>, <strong>Patek Philippe</strong> and <strong>Audemars Piguet</strong> remains strong this season.</p><p>If you have been thinking about selling, now is a good time to request a free, no-obligation valuation.</p>',
+      },
+      {
+        type: 'columns',
+        left: [
+          {
+            type: 'watch',
+            url: `${appUrl}/assets/recent/recent-2.jpg`,
+            alt: 'Patek Philippe Nautilus with blue dial',
+            brand: 'Patek Philippe',
+            model: 'Nautilus',
+            text: 'Steel references with box and papers are most sought after.',
+          },
+        ],
+        right: [
+          {
+            type: 'watch',
+            url: `${appUrl}/assets/recent/recent-3.jpg`,
+            alt: 'Audemars Piguet Royal Oak in stainless steel',
+            brand: 'Audemars Piguet',
+            model: 'Royal Oak',
+            text: 'Integrated-bracelet designs continue to draw collectors.',
+          },
+        ],
+      },
+      { type: 'button', label: 'Get your free valuation', url: '{{valuation_url}}' },
+      { type: 'footer' },
+    ],
+  };
+}
 
-const reminderHtml = `<!doctype html>
-<html>
-<body style="font-family: Georgia, serif; color: #1a1a1a; max-width: 600px; margin: 0 auto;">
-  <h1 style="font-size: 24px;">Your valuation is waiting, {{first_name}}</h1>
-  <p>Thanks for telling us about your {{watch_brand}}. Reply to this e-mail or book a time to bring it in for
-  authentication by our watchmakers. Payment is by bank transfer once your watch is authenticated.</p>
-  <p style="font-size: 12px; color: #666;"><a href="{{unsubscribe_url}}">Unsubscribe</a></p>
-</body>
-</html>`;
+const reminderBlocks: BlockDocument = {
+  version: 1,
+  blocks: [
+    { type: 'heading', text: 'Your valuation is waiting, {{first_name}}', level: 1 },
+    {
+      type: 'richText',
+      html: '<p>Thanks for telling us about your {{watch_brand}}. Reply to this e-mail or book a time to bring it in for authentication by our watchmakers.</p><p>Payment is by bank transfer once your watch is authenticated.</p>',
+    },
+    { type: 'divider' },
+    {
+      type: 'richText',
+      html: '<ul><li>A free, no-obligation valuation</li><li>Authentication by our watchmakers</li><li>Payment by bank transfer</li></ul>',
+    },
+    { type: 'footer' },
+  ],
+};
+
+function seasonalBlocks(appUrl: string): BlockDocument {
+  return {
+    version: 1,
+    blocks: [
+      {
+        type: 'image',
+        url: `${appUrl}/assets/recent/recent-1.jpg`,
+        alt: 'Rolex Submariner Date with black dial on an Oyster bracelet',
+        href: `${appUrl}/sell`,
+      },
+      { type: 'heading', text: 'This summer, we are buying', level: 1 },
+      {
+        type: 'richText',
+        html: '<p>Dear {{first_name}},</p><p>Before the year ends, we are looking for fine watches from private owners across Australia: Rolex, Patek Philippe, Audemars Piguet, Omega, Cartier and other leading houses, in any condition, with or without box and papers.</p>',
+      },
+      { type: 'button', label: 'Request a valuation', url: `${appUrl}/sell` },
+      { type: 'spacer', size: 16 },
+      {
+        type: 'columns',
+        left: [
+          {
+            type: 'watch',
+            url: `${appUrl}/assets/recent/recent-4.jpg`,
+            alt: 'Rolex Cosmograph Daytona with white dial',
+            brand: 'Rolex',
+            model: 'Cosmograph Daytona',
+            text: 'Steel and precious-metal references, any year.',
+          },
+        ],
+        right: [
+          {
+            type: 'watch',
+            url: `${appUrl}/assets/recent/recent-6.jpg`,
+            alt: 'Omega Speedmaster Professional Moonwatch',
+            brand: 'Omega',
+            model: 'Speedmaster Professional',
+            text: 'Vintage and modern Moonwatches alike.',
+          },
+        ],
+      },
+      { type: 'divider' },
+      {
+        type: 'richText',
+        html: '<p>Tell us about your watch online and we will reply with a free, no-obligation valuation. Every watch is authenticated by our watchmakers, and payment is by bank transfer.</p>',
+      },
+      { type: 'footer' },
+    ],
+  };
+}
 
 /** True when the database holds no business data yet (fresh install). */
 const DEMO_PREHEADER = 'Steel sports models are in demand: see what yours could fetch, {{first_name}}';
@@ -149,6 +241,10 @@ export async function seedDemoData(
   // defaults, and the demo campaign carries what it was sent with.
   const newsletterValues = { valuation_url: `${appUrl}/sell` };
   const reminderValues = { watch_brand: 'watch' };
+  const site = { url: appUrl };
+  const newsletter = newsletterBlocks(appUrl);
+  const seasonal = seasonalBlocks(appUrl);
+  const newsletterHtml = renderBlocksBody(site, newsletter);
   return db.transaction().execute(async (trx) => {
     // Serialise concurrent seeders (server and worker starting together).
     await sql`SELECT pg_advisory_xact_lock(hashtext('watch-platform:seed'))`.execute(trx);
@@ -189,7 +285,8 @@ export async function seedDemoData(
           preheader: DEMO_PREHEADER,
           description: 'Newsletter with market notes and a valuation call to action',
           html_content: newsletterHtml,
-          variables: ['first_name', 'valuation_url', 'unsubscribe_url', 'preferences_url'],
+          blocks: JSON.stringify(newsletter),
+          variables: ['first_name', 'valuation_url'],
           variable_defaults: newsletterValues,
         },
         {
@@ -197,9 +294,20 @@ export async function seedDemoData(
           subject: 'Your watch valuation is waiting',
           preheader: '{{first_name}}, book a free inspection for your {{watch_brand}}',
           description: 'Follow-up for sellers who have not booked an inspection',
-          html_content: reminderHtml,
-          variables: ['first_name', 'watch_brand', 'unsubscribe_url'],
+          html_content: renderBlocksBody(site, reminderBlocks),
+          blocks: JSON.stringify(reminderBlocks),
+          variables: ['first_name', 'watch_brand'],
           variable_defaults: reminderValues,
+        },
+        {
+          template_name: 'We are buying (summer)',
+          subject: 'This summer, we are buying fine watches',
+          preheader: '{{first_name}}, a free valuation before the year ends',
+          description: 'Seasonal campaign: the watches we are looking for, and a valuation call to action',
+          html_content: renderBlocksBody(site, seasonal),
+          blocks: JSON.stringify(seasonal),
+          variables: ['first_name'],
+          variable_defaults: {},
         },
       ])
       .returning('id')

@@ -1,8 +1,11 @@
-import type { TemplateDto } from '#shared/templates/schemas.ts';
+import { blockDocumentSchema, type BlockDocument } from '#shared/templates/blocks.ts';
+import type { TemplateBlocksData, TemplateDto } from '#shared/templates/schemas.ts';
 import { MAX_TEMPLATE_NAME, type TemplateData } from '#shared/templates/variables.ts';
 import { containsPattern } from '../db/paging.ts';
 import type { DbExecutor } from '../db/database.ts';
 import type { EmailTemplate, TemplateKind } from '../db/types.ts';
+import { renderBlocksBody } from '../email/layout/blocks.ts';
+import type { LayoutSite } from '../email/layout/layout.ts';
 import { sanitizeMarketingHtml } from '../email/marketing-html.ts';
 
 /** A grid, not a paged table: more than this many marketing templates is not a real library. */
@@ -20,9 +23,17 @@ export function toTemplateDto(row: EmailTemplate): TemplateDto {
     variables: row.variables,
     variableDefaults: row.variable_defaults,
     templateType: row.template_type,
+    blocks: storedBlocks(row.blocks),
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };
+}
+
+/** The stored blocks, or null for custom HTML (or JSON this version no longer reads as blocks). */
+export function storedBlocks(json: unknown): BlockDocument | null {
+  if (json === null || json === undefined) return null;
+  const parsed = blockDocumentSchema.safeParse(json);
+  return parsed.success ? parsed.data : null;
 }
 
 /** Newest first, optionally filtered by a case-insensitive match on name, subject or description. */
@@ -57,12 +68,54 @@ function storedValues(data: TemplateData) {
     description: data.description,
     html_content: sanitizeMarketingHtml(data.html_content),
     text_content: data.text_content,
+    // Saved as HTML: a template that was built from blocks becomes custom HTML (decision 054).
+    blocks: null,
     variables: data.variables,
     // Defaults only for variables the template lists: a removed variable takes its value with it.
     variable_defaults: Object.fromEntries(
       Object.entries(data.variable_defaults).filter(([name]) => data.variables.includes(name)),
     ),
   };
+}
+
+/**
+ * A blocks template's row (decision 054): the JSON, and beside it the HTML the one renderer makes
+ * of it (sanitised like any template HTML), so every sending path keeps reading html_content. The
+ * text part stays null: it is generated from that HTML by the one converter when sent (decision
+ * 024), so it can never drift from the blocks.
+ */
+function storedBlockValues(site: LayoutSite, data: TemplateBlocksData) {
+  return {
+    ...storedValues({ ...data, html_content: renderBlocksBody(site, data.blocks), text_content: null }),
+    blocks: JSON.stringify(data.blocks),
+  };
+}
+
+export async function createTemplateFromBlocks(
+  db: DbExecutor,
+  site: LayoutSite,
+  data: TemplateBlocksData,
+  kind: TemplateKind = 'marketing',
+): Promise<EmailTemplate> {
+  return db
+    .insertInto('email_templates')
+    .values({ ...storedBlockValues(site, data), template_type: kind })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function updateTemplateFromBlocks(
+  db: DbExecutor,
+  site: LayoutSite,
+  id: string,
+  data: TemplateBlocksData,
+): Promise<EmailTemplate | undefined> {
+  return db
+    .updateTable('email_templates')
+    .set({ ...storedBlockValues(site, data), updated_at: new Date() })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
 }
 
 export async function createTemplate(
@@ -113,6 +166,7 @@ export async function duplicateTemplate(db: DbExecutor, id: string): Promise<Ema
       variables: source.variables,
       variable_defaults: source.variable_defaults,
       template_type: source.template_type,
+      blocks: source.blocks === null ? null : JSON.stringify(source.blocks),
     })
     .returningAll()
     .executeTakeFirstOrThrow();

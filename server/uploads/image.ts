@@ -173,3 +173,29 @@ export async function makeThumbnail(photo: Buffer): Promise<{ data: Buffer; cont
   );
   return { data, contentType: 'image/webp' };
 }
+
+/** Width of an image's e-mail variant: the 600 px column at 2x (decision 054). */
+export const EMAIL_IMAGE_WIDTH = 1200;
+
+/**
+ * An image's e-mail variant (decision 054): from a photo processPhoto already made upright and
+ * stripped, at most 1200 px wide, as JPEG (every mail client shows it; WebP is not safe in Outlook),
+ * transparency flattened onto white, the e-mail's background.
+ */
+export async function makeEmailVariant(
+  photo: Buffer,
+): Promise<{ data: Buffer; contentType: 'image/jpeg'; width: number; height: number }> {
+  const output = await withDecodeSlot(() =>
+    sharp(photo, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'error', animated: false })
+      .resize({ width: EMAIL_IMAGE_WIDTH, withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 80, mozjpeg: true })
+      .toBuffer({ resolveWithObject: true }),
+  );
+  return {
+    data: output.data,
+    contentType: 'image/jpeg',
+    width: output.info.width,
+    height: output.info.height,
+  };
+}

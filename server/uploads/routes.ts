@@ -6,7 +6,7 @@ import { isStorableText } from '#shared/text-safety.ts';
 import { requireAdminSession } from '../auth/entry.ts';
 import { consumeRateLimit } from '../security/rate-limit.ts';
 import type { AppServices } from '../services.ts';
-import { processPhoto, UploadRejectedError } from './image.ts';
+import { makeEmailVariant, processPhoto, UploadRejectedError } from './image.ts';
 import { uploadStorageFor, type UploadStorage } from './storage.ts';
 import { discardUploads, findUpload, savePhoto, thumbnailFor } from './uploads.ts';
 
@@ -108,6 +108,64 @@ export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (scop
     }
     if (saved.length === 0) return reply.code(400).send({ error: UPLOAD_MESSAGES.noFile });
     return reply.code(201).send({ uploads: saved });
+  });
+
+  /*
+   * Images for blocks templates (decision 054): an admin's upload goes through the same checks
+   * and re-encoding as a seller's photo, then is kept only as its e-mail variant in email_images,
+   * never in uploads (private, and removed by retention). Served to anyone: mail clients load it.
+   */
+  scope.post('/api/email-images', async (req, reply) => {
+    void reply.header('cache-control', 'no-store');
+    const user = await requireAdminSession(services, req, reply, 'templates.write');
+    if (!user) return reply;
+    if (!req.isMultipart()) return reply.code(415).send({ error: UPLOAD_MESSAGES.notMultipart });
+    let readingBody = true;
+    try {
+      const part = await req.file();
+      if (!part) return await reply.code(400).send({ error: UPLOAD_MESSAGES.noFile });
+      const bytes = await bufferWithinLimit(part);
+      readingBody = false;
+      const processed = await processPhoto(bytes);
+      const variant = await makeEmailVariant(processed.data);
+      const row = await services.db
+        .insertInto('email_images')
+        .values({
+          content_type: variant.contentType,
+          data: variant.data,
+          width: variant.width,
+          height: variant.height,
+          created_by: user.id,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return await reply.code(201).send({ id: row.id, width: variant.width, height: variant.height });
+    } catch (error) {
+      const refused = refusal(error);
+      if (refused) return reply.code(refused.status).send({ error: refused.message });
+      if (!readingBody) throw error;
+      req.log.info({ err: error }, 'e-mail image body ended early or was malformed');
+      return reply.code(400).send({ error: UPLOAD_MESSAGES.malformed });
+    }
+  });
+
+  scope.get<{ Params: { id: string } }>('/api/email-images/:id', async (req, reply) => {
+    const id = idSchema.safeParse(req.params.id);
+    const image = id.success
+      ? await services.db
+          .selectFrom('email_images')
+          .select(['content_type', 'data'])
+          .where('id', '=', id.data)
+          .executeTakeFirst()
+      : undefined;
+    if (!image) return reply.code(404).header('cache-control', 'no-store').send({ error: 'Image not found' });
+    // Never changes once made (a new upload is a new id): cached by mail clients' image proxies.
+    return reply
+      .header('content-type', image.content_type)
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('cross-origin-resource-policy', 'cross-origin')
+      .send(image.data);
   });
 
   /** The photo an admin asked for, or null once a 401/403/404 has been sent. */

@@ -24,6 +24,8 @@ export const AUDIT_ACTIONS = [
   'admin.templates.delete',
   'admin.templates.duplicate',
   'admin.templates.sendTest',
+  'admin.templates.createFromBlocks',
+  'admin.templates.updateFromBlocks',
   // Enquiries
   'admin.enquiries.setStatus',
   'admin.enquiries.assign',

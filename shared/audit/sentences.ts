@@ -117,6 +117,8 @@ const SENTENCES: Record<AuditAction, Describe> = {
   'admin.templates.delete': (c) => ['deleted the ', template(c)],
   'admin.templates.duplicate': (c) => ['duplicated the ', template(c)],
   'admin.templates.sendTest': (c) => ['sent a test of the ', template(c)],
+  'admin.templates.createFromBlocks': (c) => ['created the ', template(c), ' from blocks'],
+  'admin.templates.updateFromBlocks': (c) => ['edited the blocks of the ', template(c)],
 
   'admin.enquiries.setStatus': (c) => {
     const to = c.input.to;

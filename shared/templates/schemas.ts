@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BASIC_EMAIL } from '../campaigns/schemas.ts';
 import { templateKindSchema } from '../enquiries/reply.ts';
+import { blockDocumentSchema, blockTagIssue, type BlockDocument } from './blocks.ts';
 import { refineTemplateTags, type TemplateKind } from './kinds.ts';
 import { templateInputSchema } from './variables.ts';
 
@@ -33,6 +34,47 @@ export const templateCreateInputSchema = templateInputSchema
 /** Its kind is the stored template's; the server checks the tags against it (`templateTagIssues`). */
 export const templateUpdateInputSchema = templateInputSchema.extend({ id: z.uuid(TEMPLATE_NOT_FOUND) });
 
+/*
+ * A template built from blocks (decision 054): the same fields without the HTML and the
+ * hand-written text, which the server renders from the blocks. Tags are checked with the HTML
+ * rule: the subject's, the preheader's and the variables' by refineTemplateTags, the blocks' here.
+ */
+const templateBlocksFields = templateInputSchema
+  .omit({ html_content: true, text_content: true })
+  .extend({ blocks: blockDocumentSchema });
+
+function refineBlockTags(
+  kind: TemplateKind,
+  data: z.output<typeof templateBlocksFields>,
+  ctx: z.RefinementCtx,
+): void {
+  refineTemplateTags(kind, { ...data, html_content: '', text_content: null }, ctx);
+  const issue = blockTagIssue(kind, data.blocks);
+  if (issue) ctx.addIssue({ code: 'custom', path: ['blocks'], message: issue });
+}
+
+/** The block editor validates with this one (decision 011: one schema, client and server). */
+export function templateBlocksInputSchemaFor(kind: TemplateKind) {
+  return templateBlocksFields.superRefine((data, ctx) => refineBlockTags(kind, data, ctx));
+}
+
+export const templateBlocksCreateInputSchema = templateBlocksFields
+  .extend({ kind: templateKindSchema.default('marketing') })
+  .superRefine((data, ctx) => refineBlockTags(data.kind, data, ctx));
+/** Its kind is the stored template's; the server checks the tags against it. */
+export const templateBlocksUpdateInputSchema = templateBlocksFields.extend({
+  id: z.uuid(TEMPLATE_NOT_FOUND),
+});
+export type TemplateBlocksData = z.output<typeof templateBlocksFields>;
+
+/** The editor's live preview: the blocks rendered by the server, as the message would carry them. */
+export const templateBlocksPreviewInputSchema = z.object({
+  kind: templateKindSchema.default('marketing'),
+  subject: z.string().max(500).default(''),
+  preheader: z.string().max(500).default(''),
+  blocks: blockDocumentSchema,
+});
+
 export const templateTestEmailSchema = z
   .string({ error: TEST_EMAIL_REQUIRED_MESSAGE })
   .refine((value) => !/[\r\n]/.test(value), 'Email cannot contain line breaks')
@@ -64,6 +106,8 @@ export interface TemplateDto {
   variables: string[];
   variableDefaults: Record<string, string>;
   templateType: 'marketing' | 'reply';
+  /** The blocks the HTML was rendered from (decision 054); null: custom HTML. */
+  blocks: BlockDocument | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -6,25 +6,32 @@ import {
   type Role,
   templateWritePermission,
 } from '#shared/auth/permissions.ts';
+import { blockTagIssue } from '#shared/templates/blocks.ts';
 import { type TemplateKind, templateTagIssues } from '#shared/templates/kinds.ts';
 import {
   TEMPLATE_NOT_FOUND,
   type TemplateDto,
   templateCreateInputSchema,
+  templateBlocksCreateInputSchema,
+  templateBlocksPreviewInputSchema,
+  templateBlocksUpdateInputSchema,
   templateIdInputSchema,
   templateListInputSchema,
   templatePlainTextInputSchema,
   templateSendTestInputSchema,
   templateUpdateInputSchema,
 } from '#shared/templates/schemas.ts';
+import { renderBlocksBody } from '../../email/layout/blocks.ts';
 import {
   createTemplate,
+  createTemplateFromBlocks,
   deleteTemplate,
   duplicateTemplate,
   findTemplate,
   listTemplates,
   toTemplateDto,
   updateTemplate,
+  updateTemplateFromBlocks,
 } from '../../templates/templates.ts';
 import { renderTestEmail, sendTestEmail } from '../../campaigns/test-email.ts';
 import { layoutShell } from '../../email/layout/marketing.ts';
@@ -104,6 +111,54 @@ export const adminTemplatesRouter = router({
       const row = await updateTemplate(ctx.db, id, data);
       if (!row) throw notFound();
       return toTemplateDto(row);
+    }),
+
+  /** A template built with the block editor: its HTML rendered from the blocks (decision 054). */
+  createFromBlocks: requirePermission(WRITERS)
+    .input(templateBlocksCreateInputSchema)
+    .mutation(async ({ ctx, input }): Promise<TemplateDto> => {
+      assertCanWrite(ctx.user.role, input.kind);
+      return toTemplateDto(await createTemplateFromBlocks(ctx.db, ctx.config.site, input, input.kind));
+    }),
+
+  updateFromBlocks: requirePermission(WRITERS)
+    .input(templateBlocksUpdateInputSchema)
+    .mutation(async ({ ctx, input }): Promise<TemplateDto> => {
+      const { id, ...data } = input;
+      const existing = await findTemplate(ctx.db, id);
+      if (!existing) throw notFound();
+      assertCanWrite(ctx.user.role, existing.template_type);
+      // The kind is the stored one: only tags its sending path fills (decision 011).
+      const [issue] = templateTagIssues(existing.template_type, {
+        ...data,
+        html_content: '',
+        text_content: null,
+      });
+      const message = issue?.message ?? blockTagIssue(existing.template_type, data.blocks);
+      if (message) throw new TRPCError({ code: 'BAD_REQUEST', message });
+      const row = await updateTemplateFromBlocks(ctx.db, ctx.config.site, id, data);
+      if (!row) throw notFound();
+      return toTemplateDto(row);
+    }),
+
+  /**
+   * The block editor's live preview: the blocks through the one renderer and the sending path's
+   * layout and footer, tags shown as [name] (decision 054). A query: it changes nothing.
+   */
+  previewBlocks: requirePermission(READERS)
+    .input(templateBlocksPreviewInputSchema)
+    .query(({ ctx, input }): { html: string } => {
+      assertCanRead(ctx.user.role, input.kind);
+      const rendered = renderTestEmail(ctx.config, {
+        to: 'you@example.com',
+        subject: input.subject || 'Preview',
+        preheader: input.preheader,
+        html: renderBlocksBody(ctx.config.site, input.blocks),
+        text: null,
+        samples: {},
+        renderAs: input.kind,
+      });
+      return { html: rendered.html };
     }),
 
   delete: requirePermission(WRITERS)

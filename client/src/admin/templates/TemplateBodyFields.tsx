@@ -76,7 +76,7 @@ export function TemplateBodyFields({ form, kind }: { form: TemplateForm; kind: T
  * template starts with them (decision 011). Contact fields and unsubscribe
  * links are filled per recipient, so they have none.
  */
-function VariableDefaults({
+export function VariableDefaults({
   names,
   values,
   onChange,

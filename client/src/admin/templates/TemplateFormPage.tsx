@@ -6,6 +6,7 @@ import {
   Group,
   Loader,
   Paper,
+  SegmentedControl,
   Stack,
   Text,
   Textarea,
@@ -16,12 +17,18 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
+import { type FormEvent, useState } from 'react';
+import { blockTexts, starterBlocks } from '#shared/templates/blocks.ts';
 import { templateWritePermission } from '#shared/auth/permissions.ts';
-import { TEMPLATE_NOT_FOUND, type TemplateDto } from '#shared/templates/schemas.ts';
+import {
+  TEMPLATE_NOT_FOUND,
+  type TemplateDto,
+  templateBlocksInputSchemaFor,
+} from '#shared/templates/schemas.ts';
 import { OFFERED_TAGS } from '#shared/templates/kinds.ts';
 import { identityFooter, previewWithIdentityFooter } from '#shared/templates/identity-footer.ts';
 import { ADMIN_TITLE } from '../shell/AdminShell.tsx';
-import { mergeTags } from '#shared/templates/variables.ts';
+import { BUILT_IN_TAGS, extractVariables, mergeTags } from '#shared/templates/variables.ts';
 import { EmailPreview } from '../widgets/EmailPreview.tsx';
 import { InboxRow, PreheaderInput } from '../widgets/InboxRow.tsx';
 import { errorCode, errorMessage } from '../widgets/errors.ts';
@@ -29,7 +36,10 @@ import { ButtonLink } from '../widgets/links.tsx';
 import { Permitted } from '../widgets/Permitted.tsx';
 import { site } from '../../site.ts';
 import { useTRPC } from '../../trpc.ts';
-import { TemplateBodyFields } from './TemplateBodyFields.tsx';
+import { documentOf, useBlockHistory } from './block-history.ts';
+import { BlocksEditor } from './BlocksEditor.tsx';
+import { BlocksPreview } from './BlocksPreview.tsx';
+import { TemplateBodyFields, VariableDefaults } from './TemplateBodyFields.tsx';
 import { type TemplateKind, useTemplateForm } from './template-form.ts';
 
 /** A "not found" page for a missing template id (also a malformed one in the URL). */
@@ -70,6 +80,37 @@ function TemplateForm({ template, kind = 'marketing' }: { template?: TemplateDto
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const form = useTemplateForm(template, templateKind);
+  // Decision 054: a saved template opens as it was saved; a new one chooses (Custom HTML first,
+  // as before, so flows that type HTML are unchanged).
+  const [mode, setMode] = useState<'blocks' | 'html'>(template?.blocks ? 'blocks' : 'html');
+  const history = useBlockHistory(template?.blocks ?? starterBlocks(templateKind));
+  const doc = documentOf(history.list);
+  // Errors show once a save was tried, then follow every edit.
+  const [triedSave, setTriedSave] = useState(false);
+  const blockTags = extractVariables(
+    [form.values.subject, form.values.preheader, ...blockTexts(doc.blocks)].join(' '),
+  );
+  const blocksInput = {
+    template_name: form.values.template_name,
+    subject: form.values.subject,
+    preheader: form.values.preheader,
+    description: form.values.description.trim() || null,
+    variables: blockTags,
+    variable_defaults: form.values.variable_defaults,
+    blocks: doc,
+  };
+  const blocksCheck = templateBlocksInputSchemaFor(templateKind).safeParse(blocksInput);
+  const blockIssues = new Map<string, string>();
+  if (!blocksCheck.success) {
+    // The document is the input's `blocks` field: its issues are keyed as in the document itself
+    // ('blocks.3.alt'); one about the whole document (the tag rule, the footer) under 'blocks'.
+    for (const issue of blocksCheck.error.issues) {
+      if (issue.path[0] !== 'blocks') continue;
+      const path = issue.path.slice(1).join('.') || 'blocks';
+      if (!blockIssues.has(path)) blockIssues.set(path, issue.message);
+    }
+  }
+  const errorAt = (path: string) => (triedSave ? blockIssues.get(path) : undefined);
 
   const afterSave = async (title: string) => {
     notifications.show({ color: 'green', message: title });
@@ -99,16 +140,54 @@ function TemplateForm({ template, kind = 'marketing' }: { template?: TemplateDto
     }),
   );
 
-  const submit = form.onSubmit((values) => {
+  const createFromBlocks = useMutation(
+    trpc.admin.templates.createFromBlocks.mutationOptions({
+      onSuccess: () => afterSave('Template created'),
+      onError: (error) =>
+        notifications.show({
+          color: 'red',
+          title: 'Failed to create template',
+          message: errorMessage(error),
+        }),
+    }),
+  );
+  const updateFromBlocks = useMutation(
+    trpc.admin.templates.updateFromBlocks.mutationOptions({
+      onSuccess: () => afterSave('Template updated'),
+      onError: (error) =>
+        notifications.show({
+          color: 'red',
+          title: 'Failed to update template',
+          message: errorMessage(error),
+        }),
+    }),
+  );
+
+  const submitHtml = form.onSubmit((values) => {
     const input = { ...values, description: values.description.trim() || null };
     if (template) update.mutate({ id: template.id, ...input });
     else create.mutate({ ...input, kind: templateKind });
   });
 
-  const busy = create.isPending || update.isPending;
+  // Blocks: the common fields through the form's own checks, the document through the shared schema.
+  const submitBlocks = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setTriedSave(true);
+    const fields = form.validate();
+    if (fields.hasErrors || !blocksCheck.success) {
+      notifications.show({ color: 'red', title: 'Not saved', message: 'Check the marked fields.' });
+      return;
+    }
+    if (template) updateFromBlocks.mutate({ id: template.id, ...blocksCheck.data });
+    else createFromBlocks.mutate({ ...blocksCheck.data, kind: templateKind });
+  };
+
+  const busy =
+    create.isPending || update.isPending || createFromBlocks.isPending || updateFromBlocks.isPending;
+  const customBlockTags = blockTags.filter((name) => !BUILT_IN_TAGS.includes(name));
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={mode === 'blocks' ? submitBlocks : submitHtml} noValidate>
       <Stack>
         <Group justify="space-between" align="flex-end">
           <Title order={1}>
@@ -131,6 +210,19 @@ function TemplateForm({ template, kind = 'marketing' }: { template?: TemplateDto
             {/* A reply sends its template's preview text too (decision 051). */}
             <PreheaderInput form={form} />
             <Textarea label="Description" autosize minRows={2} {...form.getInputProps('description')} />
+            {!template && (
+              // Only a new template chooses: there is no conversion between HTML and blocks.
+              <SegmentedControl
+                aria-label="Editor"
+                value={mode}
+                onChange={(value) => setMode(value === 'html' ? 'html' : 'blocks')}
+                data={[
+                  { value: 'blocks', label: 'Blocks' },
+                  { value: 'html', label: 'Custom HTML' },
+                ]}
+                style={{ alignSelf: 'flex-start' }}
+              />
+            )}
             {templateKind === 'reply' && (
               <Text size="sm" c="dimmed">
                 A reply to a seller, sent from an enquiry. Merge fields:{' '}
@@ -141,40 +233,72 @@ function TemplateForm({ template, kind = 'marketing' }: { template?: TemplateDto
           </Stack>
         </Paper>
 
-        <Grid gap="md">
-          <Grid.Col span={{ base: 12, lg: 6 }}>
-            <TemplateBodyFields form={form} kind={templateKind} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, lg: 6 }}>
-            {templateKind === 'marketing' && (
-              // Custom tags show their default values, as a campaign made from it starts with them.
-              <Box mb="sm">
-                <InboxRow
-                  subject={mergeTags(form.values.subject, form.values.variable_defaults, false)}
-                  preheader={mergeTags(form.values.preheader, form.values.variable_defaults, false)}
-                  html={form.values.html_content}
-                />
-              </Box>
-            )}
-            <EmailPreview
-              html={
-                templateKind === 'marketing'
-                  ? // The footer every campaign message gets (decision 004).
-                    previewWithIdentityFooter(form.values.html_content, form.values.html_content, site)
-                  : form.values.html_content
-              }
-              title="Live preview"
-              height={620}
-              layout={{
-                subject: form.values.subject,
-                footer: templateKind === 'reply' ? identityFooter(site) : '',
-              }}
-            />
-            <Text size="xs" c="dimmed" mt={4}>
-              Scripts never run in the preview, and the saved HTML is sanitised.
-            </Text>
-          </Grid.Col>
-        </Grid>
+        {mode === 'blocks' ? (
+          <Grid gap="md">
+            <Grid.Col span={{ base: 12, lg: 6 }}>
+              <Stack>
+                <BlocksEditor {...history} errorAt={errorAt} documentError={errorAt('blocks')} />
+                {customBlockTags.length > 0 && (
+                  <Paper withBorder p="md" radius="md">
+                    <VariableDefaults
+                      names={customBlockTags}
+                      values={form.values.variable_defaults}
+                      onChange={(name, value) =>
+                        form.setFieldValue('variable_defaults', {
+                          ...form.values.variable_defaults,
+                          [name]: value,
+                        })
+                      }
+                    />
+                  </Paper>
+                )}
+              </Stack>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, lg: 6 }}>
+              <BlocksPreview
+                kind={templateKind}
+                subject={mergeTags(form.values.subject, form.values.variable_defaults, false)}
+                preheader={form.values.preheader}
+                doc={doc}
+              />
+            </Grid.Col>
+          </Grid>
+        ) : (
+          <Grid gap="md">
+            <Grid.Col span={{ base: 12, lg: 6 }}>
+              <TemplateBodyFields form={form} kind={templateKind} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, lg: 6 }}>
+              {templateKind === 'marketing' && (
+                // Custom tags show their default values, as a campaign made from it starts with them.
+                <Box mb="sm">
+                  <InboxRow
+                    subject={mergeTags(form.values.subject, form.values.variable_defaults, false)}
+                    preheader={mergeTags(form.values.preheader, form.values.variable_defaults, false)}
+                    html={form.values.html_content}
+                  />
+                </Box>
+              )}
+              <EmailPreview
+                html={
+                  templateKind === 'marketing'
+                    ? // The footer every campaign message gets (decision 004).
+                      previewWithIdentityFooter(form.values.html_content, form.values.html_content, site)
+                    : form.values.html_content
+                }
+                title="Live preview"
+                height={620}
+                layout={{
+                  subject: form.values.subject,
+                  footer: templateKind === 'reply' ? identityFooter(site) : '',
+                }}
+              />
+              <Text size="xs" c="dimmed" mt={4}>
+                Scripts never run in the preview, and the saved HTML is sanitised.
+              </Text>
+            </Grid.Col>
+          </Grid>
+        )}
       </Stack>
     </form>
   );
