@@ -234,7 +234,7 @@ describe('admin.templates', () => {
     expect(email.tags?.[1]?.value).toMatch(/^[0-9a-f-]{36}$/);
     // The text/plain part travels with it, and the preview shows the same text.
     expect(email.text_body).toMatch(/^Alex \/ Rolex \/ \[model\]\n/);
-    expect(email.text_body).toMatch(/Unsubscribe\s+\[http:\/\/localhost:3999\/unsubscribe\]/);
+    expect(email.text_body).toMatch(/\nUnsubscribe:\nhttp:\/\/localhost:3999\/unsubscribe\n/);
     expect(await api().plainText({ id: template.id, samples: { watch_brand: 'Rolex' } })).toEqual({
       text: email.text_body,
     });

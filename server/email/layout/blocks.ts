@@ -79,7 +79,15 @@ function image(src: string, alt: string, width: number): ReactNode {
     src,
     alt,
     width,
-    style: { display: 'block', width: '100%', maxWidth: `${width}px`, height: 'auto', margin: '0 0 16px' },
+    // Img's default outline:none is unsupported in Outlook for Windows: left out (decision 051).
+    style: {
+      display: 'block',
+      width: '100%',
+      maxWidth: `${width}px`,
+      height: 'auto',
+      margin: '0 0 16px',
+      outline: undefined,
+    },
   });
 }
 
