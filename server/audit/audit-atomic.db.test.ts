@@ -14,6 +14,7 @@ import type { JobPayload } from '../jobs/definitions.ts';
 import { createImport } from '../contacts/import/import.ts';
 import { appRouter } from '../trpc/router.ts';
 import { seedSubscribers } from '#test/support/campaign-fixtures.ts';
+import { purchaseRecord } from '#test/support/register.ts';
 import { useTestDatabase } from '#test/support/db.ts';
 import {
   callerAt,
@@ -76,6 +77,14 @@ describe('every admin mutation, called successfully, writes one audit row', () =
       .returning(['id', 'lead_id'])
       .executeTakeFirstOrThrow();
   };
+  /** A purchase recorded on a new Accepted enquiry (decision 058): its register entry's id. */
+  const purchase = async () => {
+    const { id } = await enquiry();
+    await t.db.updateTable('enquiries').set({ status: 'accepted' }).where('id', '=', id).execute();
+    await api().enquiries.setStatus({ id, to: 'purchased', purchase: purchaseRecord(owner.id) });
+    const view = await api().register.forEnquiry({ id });
+    return view.purchase!.id;
+  };
   /** An open sign-up, as the public form leaves it (decision 047): its account's id. */
   const accessRequest = async (email: string) => {
     await callerAt(testServices(t.db, { jobs: recordingJobQueue() }), '198.51.100.60').auth.signUp({
@@ -96,6 +105,22 @@ describe('every admin mutation, called successfully, writes one audit row', () =
     description: 'x',
     html_content: html,
     variables: ['first_name'],
+  };
+
+  /** A template built from blocks (decision 054): a heading and the fixed footer. */
+  const blocksInput = {
+    template_name: 'Walk blocks',
+    subject: 'Hello {{first_name}}',
+    preheader: '',
+    variables: [],
+    variable_defaults: {},
+    blocks: {
+      version: 1 as const,
+      blocks: [
+        { type: 'heading' as const, text: 'We are buying', level: 1 as const },
+        { type: 'footer' as const },
+      ],
+    },
   };
 
   const evidence = {
@@ -185,6 +210,15 @@ describe('every admin mutation, called successfully, writes one audit row', () =
       return api().suppressions.remove({ id: listed.rows[0]!.id, note: 'Asked us to write again' });
     },
     'admin.templates.create': () => api().templates.create(templateInput),
+    'admin.templates.createFromBlocks': () =>
+      api().templates.createFromBlocks({ ...blocksInput, template_name: 'Walk blocks new' }),
+    'admin.templates.updateFromBlocks': async () => {
+      const created = await api().templates.createFromBlocks({
+        ...blocksInput,
+        template_name: 'Walk blocks',
+      });
+      return api().templates.updateFromBlocks({ ...blocksInput, id: created.id, subject: 'Changed' });
+    },
     'admin.templates.update': async () =>
       api().templates.update({ ...templateInput, id: await template(), subject: 'Changed' }),
     'admin.templates.delete': async () => api().templates.delete({ id: await template() }),
@@ -207,6 +241,20 @@ describe('every admin mutation, called successfully, writes one audit row', () =
     'admin.enquiries.reply': async () =>
       api().enquiries.reply({ id: (await enquiry()).id, templateId: null, subject: 'Hi', html: '<p>Hi</p>' }),
     'admin.enquiries.markRead': async () => api().enquiries.markRead({ id: (await enquiry()).id }),
+    'admin.enquiries.revokeSellerLink': async () =>
+      api().enquiries.revokeSellerLink({ id: (await enquiry()).id }),
+    'admin.register.saveSettings': () =>
+      api().register.saveSettings({ state: 'NSW', amlCddEnabled: false, retentionYears: 7 }),
+    'admin.register.setSerial': async () =>
+      api().register.setSerial({ id: (await enquiry()).id, serialNumber: 'W123456' }),
+    'admin.register.revealIdentity': async () => api().register.revealIdentity({ id: await purchase() }),
+    'admin.register.release': async () => {
+      // Victoria holds a purchase for 7 days (decision 058), so there is a hold to end early.
+      await api().register.saveSettings({ state: 'VIC', amlCddEnabled: false, retentionYears: 7 });
+      const id = await purchase();
+      await api().register.saveSettings({ state: 'NSW', amlCddEnabled: false, retentionYears: 7 });
+      return api().register.release({ id, reason: 'Sold back to its owner' });
+    },
     'admin.contacts.update': async () =>
       api().contacts.update({ id: (await enquiry()).lead_id, smsMarketingConsent: false }),
     'admin.settings.update': async () => {

@@ -54,6 +54,9 @@ const PERSONAL_INPUT: Record<string, readonly string[]> = {
     'purchase.cddOccupation',
   ],
   'admin.enquiries.assign': [],
+  // Reading the seller's messages and replacing their page link carry only the enquiry's id.
+  'admin.enquiries.markRead': [],
+  'admin.enquiries.revokeSellerLink': [],
   'admin.enquiries.addNote': ['body'],
   'admin.enquiries.recordOffer': ['conditions'],
   'admin.enquiries.reply': ['subject', 'html'],

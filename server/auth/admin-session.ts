@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { hasPermission, type Permission } from '#shared/auth/permissions.ts';
+import { hasAnyPermission, type Permission } from '#shared/auth/permissions.ts';
 import { type SessionUser, validateSessionToken } from './session.ts';
 import type { AppServices } from '../services.ts';
 import { readSessionCookie, writeSessionCookie } from '../http/session-cookie.ts';
@@ -13,7 +13,8 @@ export async function requireAdminSession(
   services: Pick<AppServices, 'db' | 'config'>,
   req: FastifyRequest,
   reply: FastifyReply,
-  permission: Permission,
+  /** One permission, or a list of which any one will do. */
+  permission: Permission | readonly Permission[],
 ): Promise<SessionUser | null> {
   const token = readSessionCookie(req, services.config);
   const validated = token ? await validateSessionToken(services.db, token) : null;
@@ -23,7 +24,7 @@ export async function requireAdminSession(
   }
   if (validated.session.refreshed && token)
     writeSessionCookie(reply, services.config, token, validated.session.expiresAt);
-  if (!hasPermission(validated.user.role, permission) || validated.user.mustEnrolTwoFactor) {
+  if (!hasAnyPermission(validated.user.role, permission) || validated.user.mustEnrolTwoFactor) {
     await reply.code(403).send({ error: 'Access denied. Admin privileges required.' });
     return null;
   }

@@ -61,6 +61,7 @@ describe('what every marketing e-mail carries', () => {
     expect(templates.map((row) => row.template_name)).toEqual([
       'Monthly market update',
       'Valuation reminder',
+      'We are buying (summer)',
     ]);
     const paths: Array<{ path: string; emails: AcceptedEmail[] }> = [];
     const collect = async (path: string, act: () => Promise<unknown>) => {

@@ -94,7 +94,13 @@ describe('admin authentication over HTTP', () => {
     });
     expect(me.json()).toEqual({
       result: {
-        data: { email: 'prod-admin@example.com', isAdmin: true, role: 'owner', mustEnrolTwoFactor: false },
+        data: {
+          email: 'prod-admin@example.com',
+          isAdmin: true,
+          role: 'owner',
+          mustEnrolTwoFactor: false,
+          name: null,
+        },
       },
     });
   });

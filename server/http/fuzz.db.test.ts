@@ -136,6 +136,22 @@ describe('fuzzing the public surface', () => {
       fc.record({ password: anyValue, code: anyValue }, { requiredKeys: [] }),
       100,
     ],
+    // The seller's page (decision 059): a token in every input, rate limited per network.
+    [
+      'seller.accept',
+      fc.record(
+        { token: anyValue, offerId: anyValue, typedName: anyValue, declaration: anyValue },
+        { requiredKeys: [] },
+      ),
+      100,
+    ],
+    [
+      'seller.decline',
+      fc.record({ token: anyValue, offerId: anyValue, reason: anyValue }, { requiredKeys: [] }),
+      100,
+    ],
+    ['seller.sendMessage', fc.record({ token: anyValue, body: anyValue }, { requiredKeys: [] }), 100],
+    ['seller.requestLink', emailLike, 100],
   ];
   const queries = [
     ['preferences.get', 600],
@@ -145,6 +161,7 @@ describe('fuzzing the public surface', () => {
     ['auth.sessions', 100],
     ['auth.invitation', 300],
     ['system.health', 200],
+    ['seller.get', 100],
   ] as const;
 
   it('covers every procedure that is not behind the admin check', () => {

@@ -374,6 +374,7 @@ describe('auth.* procedures', () => {
         isAdmin: false,
         role: null,
         mustEnrolTwoFactor: false,
+        name: null,
       });
     });
 

@@ -91,10 +91,13 @@ describe('e-mail images over HTTP', () => {
     expect(await t.db.selectFrom('uploads').select('id').where('id', '=', id).execute()).toEqual([]);
   });
 
-  it('refuses those who may not write templates, and what is no image', async () => {
+  it('refuses those who may write no template, and what is no image', async () => {
     expect((await post(null, await png(10, 10))).statusCode).toBe(401);
     const viewer = await cookie('email-images-viewer@example.com', 'viewer');
     expect((await post(viewer, await png(10, 10))).statusCode).toBe(403);
+    // A Buyer writes reply templates, image blocks included.
+    const buyer = await cookie('email-images-buyer@example.com', 'buyer');
+    expect((await post(buyer, await png(10, 10))).statusCode).toBe(201);
     const owner = await cookie('email-images-owner@example.com', 'owner');
     const notImage = await post(owner, Buffer.from('<!doctype html><script>alert(1)</script>'));
     expect(notImage.statusCode).toBe(415);

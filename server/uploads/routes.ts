@@ -117,7 +117,8 @@ export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (scop
    */
   scope.post('/api/email-images', async (req, reply) => {
     void reply.header('cache-control', 'no-store');
-    const user = await requireAdminSession(services, req, reply, 'templates.write');
+    // A Buyer writes reply templates, and their image blocks need images too (decision 027).
+    const user = await requireAdminSession(services, req, reply, ['templates.write', 'replyTemplates.write']);
     if (!user) return reply;
     if (!req.isMultipart()) return reply.code(415).send({ error: UPLOAD_MESSAGES.notMultipart });
     let readingBody = true;

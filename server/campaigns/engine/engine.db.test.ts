@@ -157,7 +157,7 @@ describe('campaign sending engine', () => {
       // The footer reaches the text part too, with this recipient's own links.
       expect(email.text).toContain(`Hello Contact${n},`);
       expect(email.text).toContain(services.config.site.abn);
-      expect(email.text).toMatch(/Unsubscribe\s+\[http:\/\/localhost:3999\/unsubscribe\?token=[\w-]+\]/);
+      expect(email.text).toMatch(/\nUnsubscribe:\nhttp:\/\/localhost:3999\/unsubscribe\?token=[\w-]+\n/);
       const header = email.headers?.['List-Unsubscribe'] ?? '';
       expect(header).toMatch(/^<http:\/\/localhost:3999\/api\/unsubscribe\/one-click\?token=[\w-]+>$/);
       expect(email.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');

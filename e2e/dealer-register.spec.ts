@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import { signInAsAdmin } from './support/admin.ts';
+import { e2eDatabase } from './support/db.ts';
+import { fillPurchaseRecord } from './support/purchase.ts';
+import { expect, test } from './support/test.ts';
+
+// Decision 058: the purchase record with identity and serial → Purchased; the number masked on the
+// page, full (audited) in the register export; erasing the seller keeps the register entry.
+test('a purchase goes into the dealer’s register, which outlives the seller’s erasure', async ({ page }) => {
+  const tag = randomUUID().slice(0, 8);
+  const email = `register.${tag}@example.com`;
+  const idNumber = `NSW ${tag.replace(/\D/g, '').padEnd(4, '7')}9911`;
+  const db = e2eDatabase();
+  const lead = await db
+    .insertInto('leads')
+    .values({ email, full_name: 'Register Seller' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const enquiry = await db
+    .insertInto('enquiries')
+    .values({
+      lead_id: lead.id,
+      contact_name: 'Register Seller',
+      watch_brand: 'Rolex',
+      watch_model: 'Submariner',
+      watch_condition: 'Excellent',
+      status: 'accepted',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
+  await signInAsAdmin(page);
+  await page.goto(`/admin/enquiries/${enquiry.id}`);
+  await page.getByRole('button', { name: 'Purchased', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Record the purchase' });
+  await fillPurchaseRecord(dialog, {
+    price: '15000',
+    idNumber,
+    serial: `SER-${tag}`,
+    sellerName: 'Register Seller',
+  });
+  await dialog.getByRole('button', { name: 'Confirm purchase' }).click();
+  await expect(dialog).toHaveCount(0);
+
+  const record = page.getByTestId('purchase-record');
+  await expect(record.getByTestId('identity-number')).toContainText('•••• 9911');
+  await expect(record).not.toContainText(idNumber);
+  await record.getByRole('button', { name: 'Show full number' }).click();
+  await expect(record.getByTestId('identity-number')).toContainText(idNumber);
+
+  await page.goto('/admin/register');
+  await expect(page.getByTestId('register-list')).toContainText(`SER-${tag}`);
+  await expect(page.getByTestId('register-list')).not.toContainText(idNumber);
+  const href = await page.getByRole('link', { name: 'Export CSV' }).getAttribute('href');
+  const csv = await page.request.get(href!);
+  expect(csv.status()).toBe(200);
+  expect(await csv.text()).toContain(idNumber);
+
+  await page.goto(`/admin/contacts/${lead.id}`);
+  await page.getByRole('button', { name: 'Erase contact' }).click();
+  const erase = page.getByRole('dialog', { name: 'Erase this contact' });
+  await erase.getByRole('textbox', { name: `Type ${email} to confirm` }).fill(email);
+  await erase.getByRole('button', { name: 'Erase contact' }).click();
+  await expect(
+    page.getByText('The dealer’s register keeps this seller’s purchase for 7 years as the law requires'),
+  ).toBeVisible();
+  const kept = await db
+    .selectFrom('purchase_records')
+    .select(['enquiry_id', 'seller_name'])
+    .where('serial_number', '=', `SER-${tag}`)
+    .executeTakeFirstOrThrow();
+  expect(kept).toEqual({ enquiry_id: null, seller_name: 'Register Seller' });
+});
