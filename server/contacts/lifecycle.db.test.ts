@@ -583,26 +583,27 @@ describe('contact lifecycle', () => {
     if (created.status !== 'ok') throw new Error('upload failed');
     await caller().admin.contactImports.dryRun({ id: created.id, mapping: MAPPING, consent: EVIDENCE });
     await caller().admin.contactImports.start({ id: created.id });
-    // The admin presses Cancel as the first batch's progress is written (batches of 5,000, two at once).
+    // The admin presses Cancel as the first batch's contacts are written (batches of 5,000, two at
+    // once): whichever batch gets there first, its commit makes the cancel visible.
     await sql`
       CREATE FUNCTION cancel_on_first_progress() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
-        IF OLD.processed_rows = 0 AND NEW.processed_rows > 0 THEN NEW.cancel_requested := true; END IF;
-        RETURN NEW;
+        UPDATE contact_imports SET cancel_requested = true WHERE status = 'running' AND NOT cancel_requested;
+        RETURN NULL;
       END $$`.execute(t.db);
     await sql`
-      CREATE TRIGGER cancel_on_first_progress BEFORE UPDATE ON contact_imports
-      FOR EACH ROW EXECUTE FUNCTION cancel_on_first_progress()`.execute(t.db);
+      CREATE TRIGGER cancel_on_first_progress AFTER INSERT ON leads
+      FOR EACH STATEMENT EXECUTE FUNCTION cancel_on_first_progress()`.execute(t.db);
     try {
       expect(await runImportJob({ db: t.db, logger: silentLogger }, created.id)).toEqual({
         status: 'cancelled',
       });
     } finally {
-      await sql`DROP TRIGGER cancel_on_first_progress ON contact_imports`.execute(t.db);
+      await sql`DROP TRIGGER cancel_on_first_progress ON leads`.execute(t.db);
       await sql`DROP FUNCTION cancel_on_first_progress()`.execute(t.db);
     }
-    // Four batches. The cancel is seen when the first batch's progress is written: batch 2 is
-    // running then, and batch 3 too if batch 2 finished first; the fourth never starts. Whatever
+    // Four batches. The cancel is seen when the first batch commits, the other one running then
+    // finishes, and no third batch starts (or at most one, if the two finish together). Whatever
     // ran is committed and counted.
     const view = await caller().admin.contactImports.get({ id: created.id });
     expect(view).toMatchObject({ status: 'cancelled' });

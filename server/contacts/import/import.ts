@@ -375,7 +375,17 @@ async function runBatches(
       for (const key of Object.keys(counts) as Array<keyof Counts>) counts[key] += result[key];
       recorded++;
     }
-    if (recorded === from) return;
+    if (recorded === from) {
+      // An earlier batch is still running, so no progress can be written yet; a cancel asked
+      // meanwhile still stops new batches from starting.
+      const asked = await db
+        .selectFrom('contact_imports')
+        .select('cancel_requested')
+        .where('id', '=', importId)
+        .executeTakeFirst();
+      if (asked?.cancel_requested) stop ??= 'cancelled';
+      return;
+    }
     const previous = from === 0 ? stored.processed_rows : (ranges[from - 1] as [number, number])[1];
     const row = await sql<{ cancel_requested: boolean }>`
       UPDATE contact_imports SET
