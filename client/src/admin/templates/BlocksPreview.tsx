@@ -62,7 +62,14 @@ export function BlocksPreview({
           ]}
         />
       </Group>
-      <Box style={{ overflowX: 'auto', maxWidth: '100%' }} data-testid="blocks-preview-scroller">
+      {/* A scroll region keyboard users can reach and name, as every wide table's (decision 056). */}
+      <Box
+        style={{ overflowX: 'auto', maxWidth: '100%' }}
+        data-testid="blocks-preview-scroller"
+        tabIndex={0}
+        role="region"
+        aria-label="Preview, scrolls sideways"
+      >
         <iframe
           title={`Live preview at ${frameWidth} px`}
           // Server-rendered and sanitised, and still sandboxed: no script, an opaque origin.
