@@ -88,8 +88,8 @@ async function sendNewCampaign(page: Page, name: string, subject: string) {
   await page.getByRole('textbox', { name: /Campaign name/ }).fill(name);
   await page.getByRole('textbox', { name: /Subject line/ }).fill(subject);
   await page.getByRole('textbox', { name: 'Email HTML' }).fill(html);
-  // Only a warning (the merge tag the engine fills in per recipient): nothing blocks sending.
-  await expect(page.getByTestId('validation-panel')).toContainText('{{unsubscribe_url}}');
+  // The engine fills {{unsubscribe_url}} per recipient, so it is no warning (decision 011).
+  await expect(page.getByTestId('validation-panel')).toContainText('ready to send');
   await expect(page.getByRole('button', { name: 'Send Now' })).toBeEnabled();
   await page.getByRole('button', { name: 'Send Now' }).click();
   await page

@@ -219,7 +219,7 @@ test('the assignee is named by the member’s display name, the address without 
 
   // Team: the name, with the address under it.
   await page.goto('/admin/team');
-  const member = page.getByRole('row').filter({ hasText: 'admin@e2e.test' });
+  const member = page.getByRole('row').filter({ has: page.getByText('admin@e2e.test', { exact: true }) });
   await expect(member).toContainText(name);
 
   // The enquiry's picker offers the name; the timeline and the list say it.

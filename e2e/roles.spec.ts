@@ -84,14 +84,23 @@ const NAV: Record<Role, string[]> = {
     'Campaigns',
     'Marketing Templates',
     'Enquiries',
+    'Dealer’s Register',
     'Contacts',
     'Unsubscribes',
     'Settings',
     'Outbox',
   ],
   marketer: ['Campaign Dashboard', 'Campaigns', 'Marketing Templates', 'Contacts', 'Unsubscribes', 'Outbox'],
-  buyer: ['Campaign Dashboard', 'Reply Templates', 'Enquiries', 'Contacts'],
-  viewer: ['Campaign Dashboard', 'Campaigns', 'Marketing Templates', 'Enquiries', 'Contacts', 'Unsubscribes'],
+  buyer: ['Campaign Dashboard', 'Reply Templates', 'Enquiries', 'Dealer’s Register', 'Contacts'],
+  viewer: [
+    'Campaign Dashboard',
+    'Campaigns',
+    'Marketing Templates',
+    'Enquiries',
+    'Dealer’s Register',
+    'Contacts',
+    'Unsubscribes',
+  ],
 };
 
 const PASSWORD = 'roles-password-for-e2e';

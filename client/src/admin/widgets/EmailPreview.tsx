@@ -22,7 +22,7 @@ interface EmailPreviewProps {
  * doctype would put the document in quirks mode. Only the preview gets it; the e-mail is unchanged.
  */
 const PREVIEW_SCROLL_STYLE =
-  '<style>html,body{overflow:auto!important;height:auto!important;max-height:none!important}</style>';
+  '<style data-preview-only>html,body{overflow:auto!important;height:auto!important;max-height:none!important}</style>';
 
 /**
  * Renders e-mail HTML in a fully sandboxed frame: `sandbox=""` runs no script, submits no form and
