@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { AxeBuilder } from '@axe-core/playwright';
 import { ADMIN_ROUTE_PERMISSIONS, type AdminRoutePath } from '#shared/auth/admin-routes.ts';
 import type { Role } from '#shared/auth/permissions.ts';
 import { createUser, grantAdmin } from '../server/auth/users.ts';
+import { seriousViolations } from './support/axe.ts';
 import { submitSignIn } from './support/admin.ts';
 import { E2E_ADMIN } from './support/constants.ts';
 import { e2eDatabase } from './support/db.ts';
@@ -24,9 +23,6 @@ const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const REFUSED = 'Your role does not allow this.';
 const PASSWORD = 'every-route-password-for-e2e';
 const run = Date.now().toString(36);
-// @axe-core/playwright 4.13.0 brings axe-core 4.13; the rules are the repository's axe-core 4.14.1,
-// the one audit-log.spec.ts and access-requests.spec.ts (and Lighthouse) run.
-const AXE_SOURCE = readFileSync(new URL('../node_modules/axe-core/axe.min.js', import.meta.url), 'utf8');
 
 interface View {
   role: Role;
@@ -71,23 +67,6 @@ async function settle(page: Page): Promise<void> {
 
 async function sideways(page: Page): Promise<number> {
   return page.evaluate(() => Math.max(0, document.documentElement.scrollWidth - window.innerWidth));
-}
-
-async function seriousViolations(page: Page): Promise<Record<string, string[]>> {
-  // Legacy mode runs axe.run() in the page itself (no blank page per run), and no frame is entered:
-  // the only frames are e-mail previews, the sender's HTML in a script-less sandbox (EmailPreview),
-  // where axe's in-frame run never answers (decision 056).
-  const result = await new AxeBuilder({ page, axeSource: AXE_SOURCE })
-    .withTags(AXE_TAGS)
-    .options({ iframes: false })
-    .setLegacyMode()
-    .analyze();
-  const found: Record<string, string[]> = {};
-  for (const violation of result.violations) {
-    if (violation.impact !== 'serious' && violation.impact !== 'critical') continue;
-    found[violation.id] = violation.nodes.map((node) => node.target.join(' '));
-  }
-  return found;
 }
 
 test.describe('every admin route, every role, desktop and phone', () => {
@@ -201,7 +180,7 @@ test.describe('every admin route, every role, desktop and phone', () => {
           const settleMs = Math.round(performance.now() - started);
           const sidewaysPx = await sideways(page);
           if (sidewaysPx > 0) problems.push(...(await overflowIn(page, label)));
-          const violations = await seriousViolations(page);
+          const violations = await seriousViolations(page, { tags: AXE_TAGS });
           for (const [rule, nodes] of Object.entries(violations)) {
             problems.push(`${label}: ${rule} on ${nodes.length} node(s): ${nodes.slice(0, 5).join(' | ')}`);
           }

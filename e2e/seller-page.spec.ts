@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { OWNERSHIP_DECLARATION, SELLER_MESSAGES } from '#shared/enquiries/seller.ts';
+import { seriousViolations } from './support/axe.ts';
 import { signInAsAdmin } from './support/admin.ts';
 import { e2eDatabase, outboxLinkPath } from './support/db.ts';
 import { expect, type Page, test } from './support/test.ts';
@@ -10,35 +10,10 @@ import { expect, type Page, test } from './support/test.ts';
 // acceptance with a typed name and the declaration, the admin seeing Accepted, and an expired link's
 // neutral new-link form; at desktop width and at 390 px, with axe-core.
 
-const AXE_SOURCE = readFileSync(new URL('../node_modules/axe-core/axe.min.js', import.meta.url), 'utf8');
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  nodes: { target: unknown[] }[];
-}
-
-/** Serious and critical axe violations in the page's main content. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: { run: (context: unknown) => Promise<{ violations: AxeViolation[] }> };
-      }
-    ).axe;
-    const result = await axe.run({ include: [['main']] });
-    return result.violations;
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
-}
-
 async function fitsPhone(page: Page): Promise<void> {
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousViolations(page, { include: 'main' })).toEqual({});
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
@@ -89,7 +64,7 @@ test('a seller opens the offer e-mail link, accepts with their name, and the adm
   await expect(page.getByRole('heading', { level: 1, name: 'Your Rolex Submariner' })).toBeVisible();
   await expect(page.getByText("We've made you an offer")).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Our offer: $12,500.00' })).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousViolations(page, { include: 'main' })).toEqual({});
   await fitsPhone(page);
 
   // Accepting needs the declaration; then it is recorded with the typed name.
@@ -123,7 +98,7 @@ test('a seller opens the offer e-mail link, accepts with their name, and the adm
   await page.context().clearCookies();
   await page.goto(link);
   await expect(page.getByRole('alert')).toHaveText(SELLER_MESSAGES.linkInvalid);
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousViolations(page, { include: 'main' })).toEqual({});
   await fitsPhone(page);
   await page.getByRole('textbox', { name: 'E-mail address' }).fill('nobody-here@example.com');
   await page.getByRole('button', { name: 'Send me a new link' }).click();
