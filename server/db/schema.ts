@@ -57,8 +57,10 @@ export interface AuditLog {
 export interface AutomationFlows {
   created_at: Generated<Timestamp>;
   current_version: Generated<number>;
+  description: Generated<string>;
   id: Generated<string>;
   name: string;
+  starter_key: string | null;
   state: Generated<AutomationFlowState>;
   updated_at: Generated<Timestamp>;
 }
@@ -87,10 +89,13 @@ export interface AutomationRuns {
 }
 
 export interface AutomationRunSteps {
+  clicked_at: Timestamp | null;
   detail: string | null;
   done_at: Generated<Timestamp>;
   idempotency_key: string | null;
+  opened_at: Timestamp | null;
   outcome: string;
+  provider_message_id: string | null;
   run_id: string;
   step_id: string;
 }
@@ -543,6 +548,7 @@ export interface Settings {
   require_two_factor: Generated<boolean>;
   timezone: Generated<string>;
   updated_at: Generated<Timestamp>;
+  weekly_marketing_cap: Generated<number>;
 }
 
 export interface StatDeltas {
