@@ -4,6 +4,7 @@ import {
   type ConsentChannel,
   type ConsentConfirmationView,
 } from '#shared/consent/messages.ts';
+import { enterConsentConfirmed } from '../automations/entry.ts';
 import type { AppConfig } from '../config/app-config.ts';
 import type { DbExecutor, DbTransaction } from '../db/database.ts';
 import { maskEmail } from '../preferences/entry.ts';
@@ -206,6 +207,8 @@ export async function confirmConsent(
       )
       .execute();
   }
+  // The owner's click is consent with evidence: welcome flows start with it (decision 064).
+  if (emailOn) await enterConsentConfirmed(trx, resolved.contactId, now);
   return { state: 'confirmed', email, channels: resolved.pending };
 }
 

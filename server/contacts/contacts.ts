@@ -9,6 +9,7 @@ import {
   type ContactSummary,
 } from '#shared/contacts/schemas.ts';
 import type { ConsentEvidence } from '#shared/contacts/consent.ts';
+import { enterConsentConfirmed } from '../automations/entry.ts';
 import type { Database, DbExecutor, DbTransaction } from '../db/database.ts';
 import { containsPattern, pagedIds } from '../db/paging.ts';
 import { LEAD_METRICS, readTotals } from '../stats/entry.ts';
@@ -431,6 +432,8 @@ export async function updateContactConsent(
     })
     .where('id', '=', id)
     .execute();
+  // Consent an admin records with its evidence counts as confirmed (decision 064).
+  if (emailOn) await enterConsentConfirmed(trx, id, now);
   return { status: 'ok' };
 }
 
@@ -497,6 +500,7 @@ export async function createContact(
         recorded_by: actor.email,
       })
       .execute();
+    await enterConsentConfirmed(trx, inserted.id, now);
   }
   return { status: 'ok', id: inserted.id };
 }

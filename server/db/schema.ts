@@ -100,6 +100,18 @@ export interface AutomationRunSteps {
   step_id: string;
 }
 
+export interface AutomationSegmentBaselines {
+  flow_id: string;
+  segment_id: string;
+  taken_at: Generated<Timestamp>;
+}
+
+export interface AutomationSegmentMembers {
+  contact_id: string;
+  flow_id: string;
+  since: Generated<Timestamp>;
+}
+
 export interface ConsentRecords {
   basis: ConsentBasis;
   channels: ConsentChannel[];
@@ -280,6 +292,7 @@ export interface EmailTemplates {
   html_content: string;
   id: Generated<string>;
   preheader: Generated<string>;
+  starter_key: string | null;
   subject: string;
   template_name: string;
   template_type: Generated<TemplateKind>;
@@ -644,6 +657,8 @@ export interface DB {
   automation_flows: AutomationFlows;
   automation_run_steps: AutomationRunSteps;
   automation_runs: AutomationRuns;
+  automation_segment_baselines: AutomationSegmentBaselines;
+  automation_segment_members: AutomationSegmentMembers;
   consent_records: ConsentRecords;
   contact_import_rejections: ContactImportRejections;
   contact_import_rows: ContactImportRows;

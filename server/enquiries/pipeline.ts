@@ -2,6 +2,7 @@ import { rolesWith } from '#shared/auth/permissions.ts';
 import { sql } from 'kysely';
 import { checkTransition, type EnquiryStatus, isClosed, takesOffers } from '#shared/enquiries/status.ts';
 import { ENQUIRY_MESSAGES } from '#shared/enquiries/schemas.ts';
+import { enterEnquiryStatus } from '../automations/entry.ts';
 import type { DbTransaction } from '../db/database.ts';
 
 // Every change an admin makes to an enquiry, each written with its timeline event in the same
@@ -62,6 +63,10 @@ async function writeStatus(
       actor_email: actor?.email ?? null,
     })
     .execute();
+  // Every status change passes here (an admin's move, a reply or offer moving it on, the seller's
+  // answer on their page, Purchased with its register entry), so flows started by a status are
+  // entered in the transaction that records it (decision 064).
+  await enterEnquiryStatus(trx, id);
 }
 
 export async function changeEnquiryStatus(

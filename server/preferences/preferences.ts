@@ -1,4 +1,5 @@
 import type { PreferenceAction, PreferencesView } from '#shared/preferences/schemas.ts';
+import { enterConsentConfirmed } from '../automations/entry.ts';
 import type { DbExecutor, DbTransaction } from '../db/database.ts';
 import type { Contact, ContactUpdate, UnsubscribeAction, UnsubscribeMethod } from '../db/types.ts';
 import { maskEmail } from './mask.ts';
@@ -174,6 +175,8 @@ export async function applyPreferenceAction(
     .where('id', '=', contactId)
     .returning(preferenceColumns)
     .executeTakeFirstOrThrow();
+  // Subscribing again on the page is the owner's own consent, with its evidence (decision 064).
+  if (logs.includes('email_resubscribe')) await enterConsentConfirmed(trx, contactId, now);
 
   const campaignId = source.campaignId ?? null;
   if (logs.length > 0)

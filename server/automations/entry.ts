@@ -1,0 +1,4 @@
+// What other features may use of automations/ (decision 049): they import this file, never its others.
+// Features that record a trigger's event call these hooks in their own transaction (decision 064);
+// automations imports none of them back, so the dependency runs one way.
+export { enterConsentConfirmed, enterEnquiryStatus } from './triggers.ts';
