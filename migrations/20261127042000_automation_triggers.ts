@@ -6,7 +6,8 @@ import { type Kysely, sql } from 'kysely';
 // last scan, so "starts matching" is a set difference the database computes in one statement; the
 // baseline row says which segment that membership belongs to (a flow switched on, or edited to
 // another segment, records who is already in before anyone enters). A starter template is known by
-// a key, so creating the starter flows twice is a no-op.
+// a key, so creating the starter flows twice is a no-op; automation_starters remembers each starter
+// ever created, so one the business deleted is not created again at the next start.
 
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`
@@ -27,6 +28,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     db,
   );
   await sql`
+    CREATE TABLE automation_starters (
+      starter_key text PRIMARY KEY,
+      created_at timestamptz NOT NULL DEFAULT now()
+    )`.execute(db);
+  await sql`
     ALTER TABLE email_templates ADD COLUMN starter_key text CONSTRAINT email_templates_starter_key UNIQUE`.execute(
     db,
   );
@@ -34,6 +40,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   await sql`ALTER TABLE email_templates DROP COLUMN starter_key`.execute(db);
+  await sql`DROP TABLE automation_starters`.execute(db);
   await sql`DROP TABLE automation_segment_members`.execute(db);
   await sql`DROP TABLE automation_segment_baselines`.execute(db);
 }

@@ -1,4 +1,5 @@
 import { loadEnvOrExit, workerEnvSchema } from '#server/config/env.ts';
+import { ensureStarterFlows } from '#server/automations/starters.ts';
 import { createLogger } from '#server/logging.ts';
 import { createRuntimeOrExit } from '#server/runtime.ts';
 import { startWorker } from './worker.ts';
@@ -7,6 +8,10 @@ import { startWorker } from './worker.ts';
 const env = loadEnvOrExit(workerEnvSchema);
 const logger = createLogger({ level: env.LOG_LEVEL, name: 'worker', format: env.LOG_FORMAT });
 const runtime = await createRuntimeOrExit(env, { role: 'worker', logger, bossPoolMax: env.PGBOSS_POOL_MAX });
+// Every install has the starter flows, off until switched on (decision 064); the worker is the
+// process every deployment runs after its migrations, and a second run is a no-op.
+const starters = await ensureStarterFlows(runtime.services.db, { appUrl: runtime.services.config.appUrl });
+if (starters.length > 0) logger.info({ starters }, 'added the starter automation flows (switched off)');
 const worker = await startWorker(runtime.boss, runtime.services, { concurrency: env.WORKER_CONCURRENCY });
 logger.info({ email: runtime.services.email.kind }, 'worker started');
 

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { createServer } from '../app.ts';
 import { ensureFirstAdmin } from '../auth/bootstrap-admin.ts';
+import { ensureStarterFlows } from '../automations/starters.ts';
 import { buildSiteConfig } from '#shared/site/config.ts';
 import {
   forgeableAddressWarning,
@@ -47,6 +48,9 @@ if (await databaseIsEmpty(db)) {
   if (seeded)
     logger.info('added demo data (contacts, templates, a completed campaign, unsubscribe activity)');
 }
+// Every install has the starter flows, off until switched on (decision 064).
+const starters = await ensureStarterFlows(db, { appUrl: config.appUrl });
+if (starters.length > 0) logger.info({ starters }, 'added the starter automation flows (switched off)');
 const adminEmail = `admin@${config.site.email.split('@')[1] ?? 'example.com'}`;
 const firstAdmin = await ensureFirstAdmin(db, adminEmail);
 

@@ -112,6 +112,11 @@ export interface AutomationSegmentMembers {
   since: Generated<Timestamp>;
 }
 
+export interface AutomationStarters {
+  created_at: Generated<Timestamp>;
+  starter_key: string;
+}
+
 export interface ConsentRecords {
   basis: ConsentBasis;
   channels: ConsentChannel[];
@@ -659,6 +664,7 @@ export interface DB {
   automation_runs: AutomationRuns;
   automation_segment_baselines: AutomationSegmentBaselines;
   automation_segment_members: AutomationSegmentMembers;
+  automation_starters: AutomationStarters;
   consent_records: ConsentRecords;
   contact_import_rejections: ContactImportRejections;
   contact_import_rows: ContactImportRows;
