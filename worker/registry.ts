@@ -1,3 +1,4 @@
+import { runTriggerScans } from '#server/automations/trigger-scans.ts';
 import { chooseWinner } from '#server/campaigns/engine/ab-test.ts';
 import { runCampaignsTick, startDueCampaign } from '#server/campaigns/engine/schedule.ts';
 import { runCampaignSendJob } from '#server/campaigns/send-job-handler.ts';
@@ -47,6 +48,7 @@ export const jobHandlers: Handlers = {
   'enquiries.retention': (services) => runEnquiryRetention(services, uploadStorageFor(services.config)),
   'contacts.import': (services, payload) => runImportJob(services, payload.importId),
   'housekeeping.prune': (services) => pruneExpired(services.db),
+  'automations.triggers': (services) => runTriggerScans(services.db),
   'stats.compact': async (services) => ({ compacted: await compactStatDeltas(services.db) }),
   'uploads.cleanup': async (services) => ({
     deleted: await deleteStaleUploads(services.db, uploadStorageFor(services.config)),

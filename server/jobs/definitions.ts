@@ -145,6 +145,17 @@ export const jobDefinitions = {
     queue: { policy: 'singleton', retryLimit: 2, retryDelay: 60, expireInSeconds: 600 },
     schedule: { cron: '7 * * * *' },
   },
+  /**
+   * Every ten minutes: enters the automation flows no single transaction triggers: a contact
+   * starting to match a segment, a purchase's day or anniversary, a long quiet spell
+   * (server/automations/trigger-scans.ts, decision 064). Re-running is harmless: the runs' unique
+   * key enters nobody twice, and missed days are caught up within a week.
+   */
+  'automations.triggers': {
+    payload: z.object({}),
+    queue: { policy: 'singleton', retryLimit: 2, retryDelay: 60, expireInSeconds: 600 },
+    schedule: { cron: '*/10 * * * *' },
+  },
   /** Folds the trigger-kept count deltas (server/stats/stat-deltas.ts) so reading them stays cheap. */
   'stats.compact': {
     payload: z.object({}),
