@@ -15,6 +15,7 @@ const valid: SettingsInput = {
   timezone: 'Australia/Perth',
   requireConsentConfirmation: false,
   enquiryRetentionDays: 90,
+  weeklyMarketingCap: 5,
 };
 
 describe('admin settings', () => {
@@ -42,6 +43,8 @@ describe('admin settings', () => {
       requireConsentConfirmation: true,
       // Closed enquiries keep photos and free text 180 days (decision 026).
       enquiryRetentionDays: 180,
+      // Campaigns and flows together, per contact per 7 days (decision 064).
+      weeklyMarketingCap: 3,
     });
     expect(view.defaults).toEqual({
       fromName: 'Sterling Watch Buyers',
@@ -85,11 +88,16 @@ describe('admin settings', () => {
       bouncePauseThreshold: 5,
       requireConsentConfirmation: false,
       enquiryRetentionDays: 90,
+      weeklyMarketingCap: 5,
     });
     // A save without the retention field (a form from before it existed) leaves it as it is.
     const { enquiryRetentionDays: _omitted, ...withoutRetention } = valid;
     await caller().admin.settings.update(withoutRetention);
     expect((await caller().admin.settings.get()).values.enquiryRetentionDays).toBe(90);
+    // Nor does one without the cap: flows and campaigns keep the saved one.
+    const { weeklyMarketingCap: _cap, ...withoutCap } = valid;
+    await caller().admin.settings.update(withoutCap);
+    expect((await caller().admin.settings.get()).values.weeklyMarketingCap).toBe(5);
   });
 
   it('stores blank identity fields as "use the default"', async () => {
@@ -108,6 +116,9 @@ describe('admin settings', () => {
     [{ batchSize: 101 }, SETTINGS_MESSAGES.batchSizeRange],
     [{ batchDelaySeconds: 0.25 }, SETTINGS_MESSAGES.batchDelayRange],
     [{ timezone: 'Moon/Base' }, SETTINGS_MESSAGES.timezone],
+    [{ weeklyMarketingCap: 0 }, SETTINGS_MESSAGES.weeklyMarketingCapRange],
+    [{ weeklyMarketingCap: 51 }, SETTINGS_MESSAGES.weeklyMarketingCapRange],
+    [{ weeklyMarketingCap: 2.5 }, SETTINGS_MESSAGES.weeklyMarketingCapRange],
   ])('refuses %j with a field message and keeps the stored settings', async (change, message) => {
     const before = await getSendingSettings(t.db);
     const error = await caller()

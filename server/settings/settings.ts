@@ -6,6 +6,7 @@ import {
   ENQUIRY_RETENTION_DEFAULT_DAYS,
   type IntegrationStatus,
   type SettingsValues,
+  WEEKLY_MARKETING_CAP_DEFAULT,
 } from '#shared/settings/schemas.ts';
 import type { AppConfig } from '../config/app-config.ts';
 import type { DbExecutor } from '../db/database.ts';
@@ -28,6 +29,8 @@ export interface SendingSettings {
   bouncePauseThreshold: number;
   requireConsentConfirmation: boolean;
   enquiryRetentionDays: number;
+  /** Marketing e-mails per contact per 7 days, campaigns and flows together (decision 064). */
+  weeklyMarketingCap: number;
 }
 
 const DEFAULT_SENDING_SETTINGS: SendingSettings = {
@@ -40,6 +43,7 @@ const DEFAULT_SENDING_SETTINGS: SendingSettings = {
   bouncePauseThreshold: DEFAULT_BOUNCE_PAUSE_THRESHOLD,
   requireConsentConfirmation: true,
   enquiryRetentionDays: ENQUIRY_RETENTION_DEFAULT_DAYS,
+  weeklyMarketingCap: WEEKLY_MARKETING_CAP_DEFAULT,
 };
 
 export async function getSendingSettings(
@@ -57,6 +61,7 @@ export async function getSendingSettings(
     bouncePauseThreshold: row.bounce_pause_threshold,
     requireConsentConfirmation: row.require_consent_confirmation,
     enquiryRetentionDays: row.enquiry_retention_days,
+    weeklyMarketingCap: row.weekly_marketing_cap,
     updatedAt: row.updated_at,
   };
 }
@@ -78,6 +83,7 @@ export function toSettingsValues(settings: SendingSettings): SettingsValues {
     timezone: settings.timezone,
     requireConsentConfirmation: settings.requireConsentConfirmation,
     enquiryRetentionDays: settings.enquiryRetentionDays,
+    weeklyMarketingCap: settings.weeklyMarketingCap,
   };
 }
 
@@ -113,6 +119,7 @@ export async function updateSettings(
     ...(values.enquiryRetentionDays === undefined
       ? {}
       : { enquiry_retention_days: values.enquiryRetentionDays }),
+    ...(values.weeklyMarketingCap === undefined ? {} : { weekly_marketing_cap: values.weeklyMarketingCap }),
     updated_at: now,
   };
   await db

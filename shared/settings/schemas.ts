@@ -18,6 +18,10 @@ export const ENQUIRY_RETENTION_DEFAULT_DAYS = 180;
 export const ENQUIRY_RETENTION_MIN_DAYS = 1;
 export const ENQUIRY_RETENTION_MAX_DAYS = 3650;
 export const FROM_NAME_MAX = 100;
+/** The frequency cap on marketing e-mail, campaigns and flows together (decisions 061, 064). */
+export const WEEKLY_MARKETING_CAP_MIN = 1;
+export const WEEKLY_MARKETING_CAP_MAX = 50;
+export const WEEKLY_MARKETING_CAP_DEFAULT = 3;
 
 export const SETTINGS_MESSAGES = {
   retentionRange: 'Keep closed enquiries between 1 and 3650 days',
@@ -30,6 +34,7 @@ export const SETTINGS_MESSAGES = {
   batchSizeRange: `Batch size must be a whole number from ${BATCH_SIZE_MIN} to ${BATCH_SIZE_MAX}`,
   batchDelayRange: `Batch delay must be between ${BATCH_DELAY_MIN_SECONDS} and ${BATCH_DELAY_MAX_SECONDS} seconds`,
   timezone: 'Please choose a valid IANA timezone, such as Australia/Sydney',
+  weeklyMarketingCapRange: `Allow from ${WEEKLY_MARKETING_CAP_MIN} to ${WEEKLY_MARKETING_CAP_MAX} marketing e-mails per contact per 7 days`,
 } as const;
 
 /** True for a name the platform's time zone database knows (IANA names such as Australia/Perth). */
@@ -84,6 +89,13 @@ export const settingsInputSchema = z.object({
     .int(SETTINGS_MESSAGES.retentionRange)
     .min(ENQUIRY_RETENTION_MIN_DAYS, SETTINGS_MESSAGES.retentionRange)
     .max(ENQUIRY_RETENTION_MAX_DAYS, SETTINGS_MESSAGES.retentionRange)
+    .optional(),
+  /** At most this many marketing e-mails per contact per 7 days; absent: unchanged. */
+  weeklyMarketingCap: z
+    .number(SETTINGS_MESSAGES.weeklyMarketingCapRange)
+    .int(SETTINGS_MESSAGES.weeklyMarketingCapRange)
+    .min(WEEKLY_MARKETING_CAP_MIN, SETTINGS_MESSAGES.weeklyMarketingCapRange)
+    .max(WEEKLY_MARKETING_CAP_MAX, SETTINGS_MESSAGES.weeklyMarketingCapRange)
     .optional(),
 });
 export type SettingsInput = z.input<typeof settingsInputSchema>;

@@ -6,6 +6,8 @@ import {
   BATCH_SIZE_MAX,
   BATCH_SIZE_MIN,
   type SettingsView,
+  WEEKLY_MARKETING_CAP_MAX,
+  WEEKLY_MARKETING_CAP_MIN,
 } from '#shared/settings/schemas.ts';
 import type { SettingsForm } from './settings-form.ts';
 
@@ -90,6 +92,14 @@ export function CampaignSendingCard({ form, view }: { form: SettingsForm; view: 
           nothingFoundMessage="No such timezone"
           limit={100}
           {...form.getInputProps('timezone')}
+        />
+        <NumberInput
+          label="Marketing e-mails per contact per 7 days"
+          description={`${WEEKLY_MARKETING_CAP_MIN} to ${WEEKLY_MARKETING_CAP_MAX}. Campaigns and automation flows both count towards it; when a contact has reached it, a flow's next e-mail waits until they are under it again.`}
+          min={WEEKLY_MARKETING_CAP_MIN}
+          max={WEEKLY_MARKETING_CAP_MAX}
+          allowDecimal={false}
+          {...form.getInputProps('weeklyMarketingCap')}
         />
         <Text size="sm" c="dimmed">
           A campaign pauses itself when its bounce rate passes {view.bouncePauseThreshold}% after 200 sends.
