@@ -279,6 +279,11 @@ test('settings are validated, saved and still there after a reload', async ({ pa
     await page.getByRole('combobox', { name: 'Default Timezone' }).click();
     await page.getByRole('combobox', { name: 'Default Timezone' }).fill('Australia/Per');
     await page.getByRole('option', { name: 'Australia/Perth' }).click();
+    // The frequency cap (decision 064): its help says what counts and what waits.
+    const cap = page.getByRole('textbox', { name: 'Marketing e-mails per contact per 7 days' });
+    await expect(cap).toHaveValue('3');
+    await expect(page.getByText('Campaigns and automation flows both count towards it')).toBeVisible();
+    await cap.fill('5');
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expect(toast(page, 'Settings saved successfully')).toBeVisible();
 
@@ -287,8 +292,14 @@ test('settings are validated, saved and still there after a reload', async ({ pa
     await expect(batchSize).toHaveValue('75');
     await expect(page.getByRole('textbox', { name: 'Batch Delay (seconds)' })).toHaveValue('2.5');
     await expect(page.getByRole('combobox', { name: 'Default Timezone' })).toHaveValue('Australia/Perth');
+    await expect(cap).toHaveValue('5');
     const saved = await db.selectFrom('settings').selectAll().executeTakeFirstOrThrow();
-    expect(saved).toMatchObject({ batch_size: 75, batch_delay_ms: 2500, timezone: 'Australia/Perth' });
+    expect(saved).toMatchObject({
+      batch_size: 75,
+      batch_delay_ms: 2500,
+      timezone: 'Australia/Perth',
+      weekly_marketing_cap: 5,
+    });
   } finally {
     // Other specs expect the defaults.
     await db
@@ -300,6 +311,7 @@ test('settings are validated, saved and still there after a reload', async ({ pa
         batch_size: before.batch_size,
         batch_delay_ms: before.batch_delay_ms,
         timezone: before.timezone,
+        weekly_marketing_cap: before.weekly_marketing_cap,
       })
       .execute();
   }
