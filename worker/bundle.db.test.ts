@@ -92,6 +92,20 @@ describe('the bundled worker (dist/worker/main.mjs)', { timeout: 90_000 }, () =>
     child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child?.once('exit', resolve));
     await waitFor(() => output.includes('worker started'), 'worker started');
+    // It created the starter flows before starting (decision 064), their block templates rendered
+    // by the bundled e-mail layout.
+    const starters = await t.db
+      .selectFrom('automation_flows')
+      .select(['starter_key', 'state'])
+      .where('starter_key', 'is not', null)
+      .orderBy('starter_key')
+      .execute();
+    expect(starters).toEqual(
+      ['offer-reminder', 'selling-another', 'thank-you-review', 'welcome-series'].map((key) => ({
+        starter_key: key,
+        state: 'off',
+      })),
+    );
 
     const campaign = await sendNow(services);
     await waitFor(async () => {
