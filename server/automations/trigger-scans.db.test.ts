@@ -10,7 +10,7 @@ import { createUser, grantAdmin } from '../auth/users.ts';
 import { registerKeyFrom } from '../register/crypto.ts';
 import { recordPurchase } from '../register/register.ts';
 import { createFlow, setFlowState } from './flows.ts';
-import { scanNoEngagement, scanPurchaseDates, scanSegmentEntries } from './trigger-scans.ts';
+import { runTriggerScans, scanNoEngagement, scanPurchaseDates, scanSegmentEntries } from './trigger-scans.ts';
 
 // The trigger scans (decision 064) against a real PostgreSQL.
 
@@ -192,6 +192,33 @@ describe('automation trigger scans', () => {
       expect(await scanPurchaseDates(t.db, new Date('2026-11-22T13:30:00Z'), SYDNEY)).toBe(0);
       expect(await keysOf(flowId)).toEqual([`purchase:${recent}`]);
       await setFlowState(t.db, flowId, 'off');
+    });
+
+    it('counts the purchase day in the business timezone from the settings (the job)', async () => {
+      const flowId = await flowIn('live', 'Two days after, Perth', {
+        type: 'after_purchase',
+        days: 2,
+        yearly: false,
+      });
+      await t.db
+        .insertInto('settings')
+        .values({ id: true, timezone: 'Australia/Perth' })
+        .onConflict((oc) => oc.column('id').doUpdateSet({ timezone: 'Australia/Perth' }))
+        .execute();
+      try {
+        // 11 June 00:30 in Sydney, still 10 June 22:30 in Perth: day two is the 12th in Perth.
+        const bought = await purchase('perth-buyer@example.com', new Date('2026-06-10T14:30:00Z'));
+        // 12 June 09:00 in Perth: due there (in Sydney it would wait for the 13th).
+        expect(await runTriggerScans(t.db, new Date('2026-06-12T01:00:00Z'))).toEqual({
+          segment: 0,
+          afterPurchase: 1,
+          noEngagement: 0,
+        });
+        expect(await keysOf(flowId)).toEqual([`purchase:${bought}`]);
+      } finally {
+        await t.db.updateTable('settings').set({ timezone: 'Australia/Sydney' }).execute();
+        await setFlowState(t.db, flowId, 'off');
+      }
     });
 
     it('catches up a missed anniversary (29 February on the 28th) without doubles', async () => {

@@ -6,7 +6,7 @@ import { confirmConsent, createConfirmationToken } from '../consent/confirmation
 import { updateContactConsent } from '../contacts/contacts.ts';
 import { changeEnquiryStatus, recordOffer } from '../enquiries/pipeline.ts';
 import { applyPreferenceAction } from '../preferences/preferences.ts';
-import { createFlow, setFlowState } from './flows.ts';
+import { createFlow, saveFlowVersion, setFlowState } from './flows.ts';
 
 // The trigger hooks (decision 064), driven through the real paths that record each event.
 
@@ -186,6 +186,32 @@ describe('automation trigger hooks', () => {
         },
       ]);
     });
+  });
+
+  it('reads the trigger from the current version: an edit to another trigger takes effect at once', async () => {
+    const flowId = await flowIn('live', 'Edited welcome', { type: 'consent_confirmed' }, 'per_occurrence');
+    await t.db
+      .transaction()
+      .execute((trx) =>
+        saveFlowVersion(
+          trx,
+          flowId,
+          definition(
+            'Edited welcome',
+            { type: 'enquiry_status', status: 'accepted', brands: [] },
+            'per_occurrence',
+          ),
+          null,
+        ),
+      );
+    const contactId = await newContact('edited-flow@example.com', true);
+    await t.db
+      .transaction()
+      .execute((trx) => applyPreferenceAction(trx, contactId, 'email', source(new Date())));
+    await t.db
+      .transaction()
+      .execute((trx) => applyPreferenceAction(trx, contactId, 'resubscribe_email', source(new Date())));
+    expect(await runsOf(flowId)).toEqual([]);
   });
 
   describe('enquiry enters a status', () => {
