@@ -7,7 +7,10 @@ import { startWorker } from './worker.ts';
 const env = loadEnvOrExit(workerEnvSchema);
 const logger = createLogger({ level: env.LOG_LEVEL, name: 'worker', format: env.LOG_FORMAT });
 const runtime = await createRuntimeOrExit(env, { role: 'worker', logger, bossPoolMax: env.PGBOSS_POOL_MAX });
-const worker = await startWorker(runtime.boss, runtime.services, { concurrency: env.WORKER_CONCURRENCY });
+const worker = await startWorker(runtime.boss, runtime.services, {
+  concurrency: env.WORKER_CONCURRENCY,
+  databaseUrl: runtime.databaseUrl,
+});
 logger.info({ email: runtime.services.email.kind }, 'worker started');
 
 let stopping = false;

@@ -50,7 +50,10 @@ if (await databaseIsEmpty(db)) {
 const adminEmail = `admin@${config.site.email.split('@')[1] ?? 'example.com'}`;
 const firstAdmin = await ensureFirstAdmin(db, adminEmail);
 
-const worker = await startWorker(runtime.boss, runtime.services, { concurrency: env.WORKER_CONCURRENCY });
+const worker = await startWorker(runtime.boss, runtime.services, {
+  concurrency: env.WORKER_CONCURRENCY,
+  databaseUrl: runtime.databaseUrl,
+});
 const server = await createServer({
   services: runtime.services,
   logger,

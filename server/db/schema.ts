@@ -8,6 +8,7 @@ import type {
   ConsentChannel,
   ContactImportStatus,
   EnquiryEventKind,
+  FlowSendStatus,
   IncomingMessageSource,
   OfferResponseKind,
   OutboxTag,
@@ -89,15 +90,33 @@ export interface AutomationRuns {
 }
 
 export interface AutomationRunSteps {
+  batch_id: string | null;
   clicked_at: Timestamp | null;
   detail: string | null;
   done_at: Generated<Timestamp>;
+  error: string | null;
   idempotency_key: string | null;
   opened_at: Timestamp | null;
   outcome: string;
   provider_message_id: string | null;
   run_id: string;
+  send_status: FlowSendStatus | null;
+  sent_at: Timestamp | null;
   step_id: string;
+}
+
+export interface AutomationSendBatches {
+  attempts: Generated<number>;
+  completed_at: Timestamp | null;
+  content: ColumnType<unknown, string, never>;
+  first_claimed_at: Generated<Timestamp>;
+  from_address: string;
+  id: string;
+  idempotency_key: string;
+  lease_until: Timestamp;
+  outcome_unknown: Generated<boolean>;
+  reply_to: string | null;
+  size: number;
 }
 
 export interface ConsentRecords {
@@ -379,6 +398,7 @@ export interface EnquiryMessages {
   sent_at: Timestamp | null;
   sent_by: string | null;
   sent_by_email: string | null;
+  sent_by_flow_id: string | null;
   subject: string;
   template_id: string | null;
   to_email: string;
@@ -583,6 +603,7 @@ export interface UnsubscribeLogs {
   campaign_id: string | null;
   created_at: Generated<Timestamp>;
   email: string;
+  flow_id: string | null;
   id: Generated<string>;
   ip_address: string | null;
   lead_id: string | null;
@@ -644,6 +665,7 @@ export interface DB {
   automation_flows: AutomationFlows;
   automation_run_steps: AutomationRunSteps;
   automation_runs: AutomationRuns;
+  automation_send_batches: AutomationSendBatches;
   consent_records: ConsentRecords;
   contact_import_rejections: ContactImportRejections;
   contact_import_rows: ContactImportRows;
