@@ -5,6 +5,7 @@ import type { EmailFailure } from '../email/types.ts';
 import type { AppServices } from '../services.ts';
 import { sleep } from '../sleep.ts';
 import { backoffMs } from '../campaigns/entry.ts';
+import { applyFlowEvents } from '../email-events/entry.ts';
 import { type FlowRecipient, type FlowTemplateContent, flowMessages } from './messages.ts';
 
 /*
@@ -326,7 +327,15 @@ export async function deliverFlowBatch(
         }));
         if (accepted.some((a) => !a.providerId))
           throw new Error('The provider answered without a message id');
-        await markSent(services.db, batch.id, accepted);
+        await services.db.transaction().execute(async (trx) => {
+          await markSent(trx, batch.id, accepted);
+          // Events that raced this confirmation were stored unmatched: they apply now, in the
+          // same transaction, under the message-id lock (decision 065).
+          await applyFlowEvents(
+            trx,
+            accepted.map((a) => a.providerId),
+          );
+        });
         return 'sent';
       }
       const error: EmailFailure = result.error;

@@ -5,7 +5,10 @@ import type { FlowDefinition, FlowStep } from '#shared/automations/flows.ts';
 import { engineSettings, seedSubscribers } from '#test/support/campaign-fixtures.ts';
 import { useTestDatabase } from '#test/support/db.ts';
 import { type FakeResend, startFakeResend } from '#test/support/fake-resend.ts';
+import { bounce, click, newSvixId, resendEmailEvent } from '#test/support/resend-webhooks.ts';
 import { callerFor, recordingJobQueue, testServices } from '#test/support/services.ts';
+import { parseResendEvent } from '#shared/webhooks/resend-events.ts';
+import { recordResendEvent } from '../email-events/apply-event.ts';
 import { type RunningWorker, startWorker } from '#worker/worker.ts';
 import { createUser } from '../auth/users.ts';
 import { runEmailSendJob } from '../email/send-job.ts';
@@ -363,6 +366,57 @@ describe('sending flow e-mail', { timeout: 60_000 }, () => {
       actor: 'ava@example.com',
       flow: 'Offer nudge',
     });
+  });
+
+  it('branches on human opens and clicks from the webhook; a hard bounce takes the contact out', async () => {
+    await seedSubscribers(t.db, 4);
+    const flowId = await liveFlow({
+      steps: [
+        { id: 'hello', type: 'send', templateId: first, template: 'marketing' },
+        { id: 'pause', type: 'wait', days: 1, hours: 0, minutes: 0 },
+        {
+          id: 'opened',
+          type: 'branch',
+          condition: { type: 'opened_previous' },
+          then: [{ id: 'again', type: 'send', templateId: second, template: 'marketing' }],
+          otherwise: [{ id: 'leave', type: 'exit' }],
+        },
+      ],
+    });
+    await enterAll(flowId);
+    await tick();
+    const idOf = (n: number) => fake.emails.find((e) => e.to[0] === `contact-${n}@example.com`)!.id;
+    const record = async (event: object) => {
+      const rawBody = JSON.stringify(event);
+      const parsed = parseResendEvent(JSON.parse(rawBody));
+      if (!parsed.ok) throw new Error(parsed.error);
+      return recordResendEvent(t.db, { providerEventId: newSvixId(), rawBody, parsed: parsed.value });
+    };
+    // 1 opens; 2's only open is a machine's (decision 025); 3 clicks; 4 bounces for good.
+    await record(resendEmailEvent('email.opened', idOf(1)));
+    await record(resendEmailEvent('email.opened', idOf(2), { data: { machine_open: true } }));
+    await record(resendEmailEvent('email.clicked', idOf(3), { data: click('https://example.com/') }));
+    await record(resendEmailEvent('email.bounced', idOf(4), { data: bounce('Permanent') }));
+
+    const steps = await t.db
+      .selectFrom('automation_run_steps')
+      .innerJoin('automation_runs', 'automation_runs.id', 'automation_run_steps.run_id')
+      .innerJoin('leads', 'leads.id', 'automation_runs.contact_id')
+      .select(['leads.email', 'opened_at', 'clicked_at', 'automation_runs.state', 'leads.suppressed_at'])
+      .where('step_id', '=', 'hello')
+      .orderBy('leads.email')
+      .execute();
+    expect(steps.map((s) => [s.email, s.opened_at !== null, s.clicked_at !== null, s.state])).toEqual([
+      ['contact-1@example.com', true, false, 'waiting'],
+      ['contact-2@example.com', false, false, 'waiting'],
+      ['contact-3@example.com', true, true, 'waiting'],
+      ['contact-4@example.com', false, false, 'exited'],
+    ]);
+    expect(steps[3]?.suppressed_at).not.toBeNull();
+
+    await moveClock();
+    await tick();
+    expect(to('How to sell').sort()).toEqual(['contact-1@example.com', 'contact-3@example.com']);
   });
 
   describe('through pg-boss and a worker', () => {
