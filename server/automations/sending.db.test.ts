@@ -419,6 +419,49 @@ describe('sending flow e-mail', { timeout: 60_000 }, () => {
     expect(to('How to sell').sort()).toEqual(['contact-1@example.com', 'contact-3@example.com']);
   });
 
+  it('keeps to the weekly cap setting, counting campaign e-mail and flow e-mail together', async () => {
+    await seedSubscribers(t.db, 2);
+    await t.db.updateTable('settings').set({ weekly_marketing_cap: 1 }).execute();
+    const campaignSentAt = new Date();
+    const campaign = await t.db
+      .insertInto('email_campaigns')
+      .values({ name: 'November', subject: 'Market update', status: 'completed' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const capped = await t.db
+      .selectFrom('leads')
+      .select(['id', 'email'])
+      .where('email', '=', 'contact-1@example.com')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('email_sends')
+      .values({
+        campaign_id: campaign.id,
+        lead_id: capped.id,
+        recipient_email: capped.email,
+        status: 'sent',
+        sent_at: campaignSentAt,
+        provider_message_id: 'campaign-message-1',
+      })
+      .execute();
+    const flowId = await liveFlow();
+    await enterAll(flowId);
+    try {
+      await tick();
+    } finally {
+      await t.db.updateTable('settings').set({ weekly_marketing_cap: 3 }).execute();
+    }
+    expect(fake.emails.flatMap((e) => e.to)).toEqual(['contact-2@example.com']);
+    const held = await t.db
+      .selectFrom('automation_runs')
+      .select(['next_step', 'due_at'])
+      .where('contact_id', '=', capped.id)
+      .executeTakeFirstOrThrow();
+    // Later, not never: when the campaign e-mail is a week old.
+    expect(held.next_step).toBe('hello');
+    expect(held.due_at.getTime()).toBeGreaterThan(campaignSentAt.getTime() + 7 * 24 * 3600_000);
+  });
+
   describe('through pg-boss and a worker', () => {
     let boss: PgBoss;
     let worker: RunningWorker | null = null;

@@ -17,6 +17,8 @@ export interface TickOptions {
   budgetMs?: number;
   /** Runs advanced per turn before the sender gets a batch out. */
   advanceChunk?: number;
+  /** Runs advanced side by side (connections used at once); a contact's runs share one lane. */
+  lanes?: number;
   leaseMs?: number;
   /** Overrides the settings' delay between batches (tests, benchmarks). */
   batchDelayMs?: number;
@@ -58,6 +60,28 @@ async function tickSettings(services: Pick<AppServices, 'db' | 'config'>) {
   };
 }
 
+/** The due runs split into `count` lists, every run of a contact in the same one. */
+async function lanesByContact(
+  services: Pick<AppServices, 'db'>,
+  runIds: readonly string[],
+  count: number,
+): Promise<string[][]> {
+  if (runIds.length === 0) return [];
+  const rows = await services.db
+    .selectFrom('automation_runs')
+    .select(['id', 'contact_id'])
+    .where('id', 'in', runIds)
+    .execute();
+  const contactOf = new Map(rows.map((row) => [row.id, row.contact_id]));
+  const lanes: string[][] = Array.from({ length: count }, () => []);
+  for (const runId of runIds) {
+    const contact = contactOf.get(runId) ?? runId;
+    // The contact id's last hex digits pick the lane: stable, and even for random UUIDs.
+    lanes[Number.parseInt(contact.slice(-4), 16) % count]!.push(runId);
+  }
+  return lanes.filter((lane) => lane.length > 0);
+}
+
 export async function runAutomationsTick(
   services: AppServices,
   options: TickOptions = {},
@@ -81,14 +105,21 @@ export async function runAutomationsTick(
     const now = new Date();
     const due = await dueRunIds(services.db, now, chunk);
     let advancedThisTurn = 0;
-    for (const runId of due) {
-      const outcome = await advanceRun(services.db, runId, effects, {
-        now,
-        timeZone: settings.timeZone,
-        weeklyMarketingCap: settings.weeklyMarketingCap,
-      });
-      if (outcome !== 'busy') advancedThisTurn += 1;
-    }
+    // Runs advance in a few lanes at once (each its own short transaction); all runs of one contact
+    // share a lane, so two of their sends never read the weekly cap side by side.
+    const lanes = await lanesByContact(services, due, options.lanes ?? 4);
+    await Promise.all(
+      lanes.map(async (lane) => {
+        for (const runId of lane) {
+          const outcome = await advanceRun(services.db, runId, effects, {
+            now,
+            timeZone: settings.timeZone,
+            weeklyMarketingCap: settings.weeklyMarketingCap,
+          });
+          if (outcome !== 'busy') advancedThisTurn += 1;
+        }
+      }),
+    );
     advanced += advancedThisTurn;
     const delay = options.batchDelayMs ?? settings.batchDelayMs;
     const sendOptions = {
