@@ -102,7 +102,9 @@ export async function runAutomationsTick(
     }
     // Settings are read each turn: an admin's change applies to the next batch, as for campaigns.
     const settings = await tickSettings(services);
-    const now = new Date();
+    // A run entered by the database's clock has microseconds; a Date has milliseconds. Rounded up,
+    // so a run entered earlier in this millisecond is due now rather than a minute later.
+    const now = new Date(Date.now() + 1);
     const due = await dueRunIds(services.db, now, chunk);
     let advancedThisTurn = 0;
     // Runs advance in a few lanes at once (each its own short transaction); all runs of one contact
