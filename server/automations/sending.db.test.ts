@@ -9,6 +9,9 @@ import { bounce, click, newSvixId, resendEmailEvent } from '#test/support/resend
 import { callerFor, recordingJobQueue, testServices } from '#test/support/services.ts';
 import { parseResendEvent } from '#shared/webhooks/resend-events.ts';
 import { recordResendEvent } from '../email-events/apply-event.ts';
+import { applyFlowEvents } from '../email-events/entry.ts';
+import { eraseContact } from '../contacts/erase.ts';
+import { uploadStorageFor } from '../uploads/storage.ts';
 import { type RunningWorker, startWorker } from '#worker/worker.ts';
 import { createUser } from '../auth/users.ts';
 import { runEmailSendJob } from '../email/send-job.ts';
@@ -460,6 +463,77 @@ describe('sending flow e-mail', { timeout: 60_000 }, () => {
     // Later, not never: when the campaign e-mail is a week old.
     expect(held.next_step).toBe('hello');
     expect(held.due_at.getTime()).toBeGreaterThan(campaignSentAt.getTime() + 7 * 24 * 3600_000);
+  });
+
+  it('sends nothing queued or claimed for an erased contact', async () => {
+    await seedSubscribers(t.db, 3);
+    const flowId = await liveFlow();
+    const runs = await enterAll(flowId);
+    const effects = flowEffects(services);
+    for (const run of runs)
+      await advanceRun(t.db, run, effects, {
+        now: new Date(),
+        timeZone: 'Australia/Sydney',
+        weeklyMarketingCap: 3,
+      });
+    const sender = { from: 'Shop <shop@example.com>', replyTo: null };
+    const options = { batchSize: 2, leaseMs: 5_000, sender };
+    const claimed = await claimFlowBatch(t.db, options);
+    // One contact of the claimed batch and the one still queued are erased before anything left.
+    for (const email of ['contact-1@example.com', 'contact-3@example.com']) {
+      const contact = await t.db
+        .selectFrom('leads')
+        .select('id')
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow();
+      expect(
+        (
+          await eraseContact({ db: t.db }, uploadStorageFor(services.config), {
+            id: contact.id,
+            confirmation: email,
+            actorEmail: 'owner@example.com',
+          })
+        ).status,
+      ).toBe('ok');
+    }
+    if (claimed && claimed !== 'skipped') await deliverFlowBatch(services, claimed, options);
+    await tick();
+    expect(fake.emails.flatMap((e) => e.to)).toEqual(['contact-2@example.com']);
+  });
+
+  it('applies an open that arrived before the sender stored the provider’s id', async () => {
+    await seedSubscribers(t.db, 1);
+    const flowId = await liveFlow();
+    const [run] = await enterAll(flowId);
+    await advanceRun(t.db, run!, flowEffects(services), {
+      now: new Date(),
+      timeZone: 'Australia/Sydney',
+      weeklyMarketingCap: 3,
+    });
+    // The provider reports the open first: stored unmatched, as no step has that id yet.
+    const rawBody = JSON.stringify(resendEmailEvent('email.opened', 'early-message-id'));
+    const parsed = parseResendEvent(JSON.parse(rawBody));
+    if (!parsed.ok) throw new Error(parsed.error);
+    expect(
+      await recordResendEvent(t.db, { providerEventId: newSvixId(), rawBody, parsed: parsed.value }),
+    ).toBe('stored');
+    // Then the sender confirms, applying what was stored in the same transaction.
+    await t.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('automation_run_steps')
+        .set({ provider_message_id: 'early-message-id', send_status: 'sent' })
+        .where('run_id', '=', run!)
+        .where('step_id', '=', 'hello')
+        .execute();
+      await applyFlowEvents(trx, ['early-message-id']);
+    });
+    const step = await t.db
+      .selectFrom('automation_run_steps')
+      .select('opened_at')
+      .where('run_id', '=', run!)
+      .where('step_id', '=', 'hello')
+      .executeTakeFirstOrThrow();
+    expect(step.opened_at).not.toBeNull();
   });
 
   describe('through pg-boss and a worker', () => {
