@@ -71,11 +71,12 @@ export const jobDefinitions = {
   /**
    * Advances the automation runs that are due and sends the flow e-mail they queued
    * (server/automations/tick.ts, decision 065). Every minute, and at once when runs are entered
-   * (the worker LISTENs for `automation_runs_due`). `stately`: one running and one waiting at most.
+   * (the worker LISTENs for `automation_runs_due`). `stately`: one running and one waiting at most;
+   * the heartbeat frees the queue within seconds of a killed worker, not at the job's expiry.
    */
   'automations.tick': {
     payload: z.object({}),
-    queue: { policy: 'stately', retryLimit: 2, retryDelay: 10, expireInSeconds: 600 },
+    queue: { policy: 'stately', heartbeatSeconds: 10, retryLimit: 2, retryDelay: 10, expireInSeconds: 600 },
     schedule: { cron: '* * * * *' },
   },
   /**
