@@ -12,7 +12,10 @@ const runtime = await createRuntimeOrExit(env, { role: 'worker', logger, bossPoo
 // process every deployment runs after its migrations, and a second run is a no-op.
 const starters = await ensureStarterFlows(runtime.services.db, { appUrl: runtime.services.config.appUrl });
 if (starters.length > 0) logger.info({ starters }, 'added the starter automation flows (switched off)');
-const worker = await startWorker(runtime.boss, runtime.services, { concurrency: env.WORKER_CONCURRENCY });
+const worker = await startWorker(runtime.boss, runtime.services, {
+  concurrency: env.WORKER_CONCURRENCY,
+  databaseUrl: runtime.databaseUrl,
+});
 logger.info({ email: runtime.services.email.kind }, 'worker started');
 
 let stopping = false;

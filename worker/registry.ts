@@ -2,6 +2,7 @@ import { runTriggerScans } from '#server/automations/trigger-scans.ts';
 import { chooseWinner } from '#server/campaigns/engine/ab-test.ts';
 import { runCampaignsTick, startDueCampaign } from '#server/campaigns/engine/schedule.ts';
 import { runCampaignSendJob } from '#server/campaigns/send-job-handler.ts';
+import { runAutomationsTick } from '#server/automation-sending/tick.ts';
 import { runPasswordResetJob } from '#server/auth/password-reset.ts';
 import { runEmailSendJob } from '#server/email/send-job.ts';
 import type { JobName, JobPayload } from '#server/jobs/definitions.ts';
@@ -41,6 +42,7 @@ export const jobHandlers: Handlers = {
     started: await startDueCampaign(services, payload.campaignId),
   }),
   'campaigns.tick': (services) => runCampaignsTick(services),
+  'automations.tick': (services, _payload, job) => runAutomationsTick(services, { signal: job.signal }),
   'enquiry.notify': (services, payload) => runEnquiryNotifyJob(services, payload),
   'enquiries.digest': (services) => runAwaitingReplyDigest(services),
   'enquiries.incoming-notify': (services) => runIncomingMessageNotify(services),

@@ -1,5 +1,6 @@
 import type { PgBoss } from 'pg-boss';
 import { type JobName, jobDefinitions, jobNames, scheduledJobs } from '#server/jobs/definitions.ts';
+import { listenForDueRuns } from '#server/automation-sending/due-listener.ts';
 import type { AppServices } from '#server/services.ts';
 import { jobHandlers } from './registry.ts';
 
@@ -7,6 +8,11 @@ export interface WorkerOptions {
   /** Jobs of one queue processed at once by this process. */
   concurrency: number;
   pollingIntervalSeconds?: number;
+  /**
+   * LISTEN here for new automation runs and queue `automations.tick` at once (decision 065);
+   * without it, new runs wait for the every-minute schedule.
+   */
+  databaseUrl?: string;
 }
 
 export interface RunningWorker {
@@ -68,8 +74,16 @@ export async function startWorker(
   // Schedules live in the database (an upsert per name), so every worker may register them at start;
   // pg-boss's clock sends each occurrence once however many workers run.
   for (const { name, cron } of scheduledJobs) await boss.schedule(name, cron, {}, { tz: 'UTC' });
+  const dueListener = options.databaseUrl
+    ? listenForDueRuns({
+        connectionString: options.databaseUrl,
+        logger: services.logger,
+        onDue: () => services.jobs.send('automations.tick', {}),
+      })
+    : null;
   return {
     async stop() {
+      await dueListener?.close();
       shutdown.abort();
       // wait: active jobs finish (long ones hand over at their next safe point) before we return.
       for (const { name, id } of started) await boss.offWork(name, { id, wait: true });

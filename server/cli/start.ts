@@ -54,7 +54,10 @@ if (starters.length > 0) logger.info({ starters }, 'added the starter automation
 const adminEmail = `admin@${config.site.email.split('@')[1] ?? 'example.com'}`;
 const firstAdmin = await ensureFirstAdmin(db, adminEmail);
 
-const worker = await startWorker(runtime.boss, runtime.services, { concurrency: env.WORKER_CONCURRENCY });
+const worker = await startWorker(runtime.boss, runtime.services, {
+  concurrency: env.WORKER_CONCURRENCY,
+  databaseUrl: runtime.databaseUrl,
+});
 const server = await createServer({
   services: runtime.services,
   logger,

@@ -27,6 +27,7 @@ const customImports: Record<string, string> = {
   IncomingMessageSource: './column-types.ts#IncomingMessageSource',
   AutomationFlowState: './column-types.ts#AutomationFlowState',
   AutomationRunState: './column-types.ts#AutomationRunState',
+  FlowSendStatus: './column-types.ts#FlowSendStatus',
   OfferResponseKind: './column-types.ts#OfferResponseKind',
   UploadDriver: './column-types.ts#UploadDriver',
   SegmentMatch: './column-types.ts#SegmentMatch',
@@ -52,6 +53,9 @@ const columns: Record<string, string> = {
   'automation_flows.state': 'Generated<AutomationFlowState>',
   'automation_runs.state': 'Generated<AutomationRunState>',
   'automation_flow_versions.definition': 'ColumnType<unknown, string, never>',
+  'automation_run_steps.send_status': 'FlowSendStatus | null',
+  // The batch's template content, fixed when claimed (decision 065): JSON text in, parsed out.
+  'automation_send_batches.content': 'ColumnType<unknown, string, never>',
   'offer_responses.response': 'OfferResponseKind',
   'enquiry_offers.currency': "Generated<'AUD'>",
   // pg would make a calendar day a local-midnight Date: select it with to_char.

@@ -29,6 +29,8 @@ export type EnquiryEventKind = 'status' | 'note' | 'assignment';
 export type AutomationFlowState = 'off' | 'live' | 'paused';
 /** Where one contact's run through a flow stands. */
 export type AutomationRunState = 'waiting' | 'finished' | 'exited';
+/** Where a flow's marketing e-mail stands (decision 065); null for steps that send nothing. */
+export type FlowSendStatus = 'queued' | 'sending' | 'sent' | 'skipped' | 'failed';
 /** Where a seller's message came from (decision 060). */
 export type IncomingMessageSource = 'email' | 'seller_page';
 /** The seller's answer to an offer on their page (decision 059). */

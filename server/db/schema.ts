@@ -8,6 +8,7 @@ import type {
   ConsentChannel,
   ContactImportStatus,
   EnquiryEventKind,
+  FlowSendStatus,
   IncomingMessageSource,
   OfferResponseKind,
   OutboxTag,
@@ -89,14 +90,18 @@ export interface AutomationRuns {
 }
 
 export interface AutomationRunSteps {
+  batch_id: string | null;
   clicked_at: Timestamp | null;
   detail: string | null;
   done_at: Generated<Timestamp>;
+  error: string | null;
   idempotency_key: string | null;
   opened_at: Timestamp | null;
   outcome: string;
   provider_message_id: string | null;
   run_id: string;
+  send_status: FlowSendStatus | null;
+  sent_at: Timestamp | null;
   step_id: string;
 }
 
@@ -110,6 +115,20 @@ export interface AutomationSegmentMembers {
   contact_id: string;
   flow_id: string;
   since: Generated<Timestamp>;
+}
+
+export interface AutomationSendBatches {
+  attempts: Generated<number>;
+  completed_at: Timestamp | null;
+  content: ColumnType<unknown, string, never>;
+  first_claimed_at: Generated<Timestamp>;
+  from_address: string;
+  id: string;
+  idempotency_key: string;
+  lease_until: Timestamp;
+  outcome_unknown: Generated<boolean>;
+  reply_to: string | null;
+  size: number;
 }
 
 export interface AutomationStarters {
@@ -397,6 +416,7 @@ export interface EnquiryMessages {
   sent_at: Timestamp | null;
   sent_by: string | null;
   sent_by_email: string | null;
+  sent_by_flow_id: string | null;
   subject: string;
   template_id: string | null;
   to_email: string;
@@ -601,6 +621,7 @@ export interface UnsubscribeLogs {
   campaign_id: string | null;
   created_at: Generated<Timestamp>;
   email: string;
+  flow_id: string | null;
   id: Generated<string>;
   ip_address: string | null;
   lead_id: string | null;
@@ -664,6 +685,7 @@ export interface DB {
   automation_runs: AutomationRuns;
   automation_segment_baselines: AutomationSegmentBaselines;
   automation_segment_members: AutomationSegmentMembers;
+  automation_send_batches: AutomationSendBatches;
   automation_starters: AutomationStarters;
   consent_records: ConsentRecords;
   contact_import_rejections: ContactImportRejections;

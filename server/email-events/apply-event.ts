@@ -1,5 +1,6 @@
 import type { Database } from '../db/database.ts';
 import { applyContactEffects } from './claim-stored.ts';
+import { applyFlowEvents } from './flow-events.ts';
 import type { SendEffect } from './effects.ts';
 import { type IncomingEvent, type PreparedEvent, prepareEvent } from './prepare.ts';
 import { claimAndApply, insertAndApply, lockMessageIds } from './statements.ts';
@@ -37,11 +38,16 @@ export async function recordEvents(db: Database, events: readonly PreparedEvent[
   const retry = events.filter((event, i) => claimable(event) && outcomes[i] !== 'applied');
   if (retry.length === 0) return outcomes;
   const claimed = await db.transaction().execute(async (trx) => {
-    await lockMessageIds(
+    const ids = retry.flatMap((e) => (e.providerMessageId ? [e.providerMessageId] : []));
+    await lockMessageIds(trx, ids);
+    const result = await claimAndApply(trx, retry);
+    // Still no send: a flow's message, if any (decision 065), under the same lock.
+    const unmatched = retry.filter((e) => !result.get(e.providerEventId)?.applied);
+    await applyFlowEvents(
       trx,
-      retry.flatMap((e) => (e.providerMessageId ? [e.providerMessageId] : [])),
+      unmatched.flatMap((e) => (e.providerMessageId ? [e.providerMessageId] : [])),
     );
-    return claimAndApply(trx, retry);
+    return result;
   });
   return events.map((event, i) =>
     claimed.get(event.providerEventId)?.applied ? 'applied' : (outcomes[i] ?? 'stored'),
@@ -64,6 +70,8 @@ async function recordWithContactEffects(
       if (applied) outcome = 'applied';
     }
     if (applied) await applyContactEffects(trx, effect, applied, event.occurredAt);
+    // No campaign send: a flow's message suppresses its contact the same way (decision 065).
+    else if (event.providerMessageId) await applyFlowEvents(trx, [event.providerMessageId]);
     return outcome;
   });
 }

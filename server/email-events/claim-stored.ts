@@ -18,7 +18,11 @@ import { type AppliedTo, claimAndApply, lockMessageIds } from './statements.ts';
 export async function applyContactEffects(
   trx: DbTransaction,
   effect: SendEffect,
-  applied: AppliedTo,
+  // A campaign send, or a flow's message (flow-events.ts: no send, the flow instead).
+  applied: Pick<AppliedTo, 'contactId' | 'recipientEmail'> & {
+    campaignId: string | null;
+    flowId?: string | null;
+  },
   at: Date,
 ): Promise<void> {
   if (!effect.suppress) return;
@@ -50,6 +54,7 @@ export async function applyContactEffects(
     ip: null,
     userAgent: null,
     campaignId: applied.campaignId,
+    flowId: applied.flowId ?? null,
     reason: 'complaint',
   });
 }

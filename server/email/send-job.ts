@@ -33,12 +33,29 @@ export function enqueueEmail(
  * events. Kept beside the job that carries `enquiryMessageId`, so e-mail imports no feature
  * (decision 049).
  */
-async function recordReplySent(db: DbExecutor, messageId: string, providerId: string): Promise<void> {
+async function recordReplySent(
+  db: DbExecutor,
+  messageId: string,
+  providerId: string,
+  idempotencyKey: string,
+): Promise<void> {
   await db
     .updateTable('enquiry_messages')
     .set({ provider_message_id: providerId, sent_at: sql<Date>`now()` })
     .where('id', '=', messageId)
     .execute();
+  // A reply an automation flow sent carries its step's key (decision 065): the step records the
+  // provider's id too, so opens and clicks reach the flow's branches as a marketing send's do.
+  // The key is `flow-step:<run id>:<step id>`: the row is found by its primary key.
+  const step = /^flow-step:([0-9a-f-]{36}):(.+)$/.exec(idempotencyKey);
+  if (step)
+    await db
+      .updateTable('automation_run_steps')
+      .set({ provider_message_id: providerId, send_status: 'sent', sent_at: sql<Date>`now()` })
+      .where('run_id', '=', step[1]!)
+      .where('step_id', '=', step[2]!)
+      .where('provider_message_id', 'is', null)
+      .execute();
 }
 
 /** Handler of the `email.send` job: throwing makes pg-boss retry with backoff. */
@@ -48,7 +65,8 @@ export async function runEmailSendJob(
 ): Promise<{ id: string }> {
   const result = await services.email.send(payload.message, { idempotencyKey: payload.idempotencyKey });
   if (result.ok) {
-    if (payload.enquiryMessageId) await recordReplySent(services.db, payload.enquiryMessageId, result.id);
+    if (payload.enquiryMessageId)
+      await recordReplySent(services.db, payload.enquiryMessageId, result.id, payload.idempotencyKey);
     return { id: result.id };
   }
   const { error } = result;

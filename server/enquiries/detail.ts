@@ -115,9 +115,18 @@ export async function getEnquiry(db: DbExecutor, id: string): Promise<EnquiryDet
       .execute(),
     db
       .selectFrom('enquiry_messages')
-      .select(['id', 'subject', 'to_email', 'sent_by_email', 'created_at', 'provider_message_id'])
-      .where('enquiry_id', '=', id)
-      .orderBy('created_at')
+      .leftJoin('automation_flows', 'automation_flows.id', 'enquiry_messages.sent_by_flow_id')
+      .select([
+        'enquiry_messages.id',
+        'enquiry_messages.subject',
+        'enquiry_messages.to_email',
+        'enquiry_messages.sent_by_email',
+        'enquiry_messages.created_at',
+        'enquiry_messages.provider_message_id',
+        'automation_flows.name as flow_name',
+      ])
+      .where('enquiry_messages.enquiry_id', '=', id)
+      .orderBy('enquiry_messages.created_at')
       .execute(),
     sql<{ message_id: string; type: string; at: Date; detail: string | null }>`
       SELECT m.id AS message_id, ev.type, coalesce(ev.occurred_at, ev.received_at) AS at, ${EMAIL_EVENT_DETAIL} AS detail
@@ -206,6 +215,7 @@ export async function getEnquiry(db: DbExecutor, id: string): Promise<EnquiryDet
       subject: message.subject,
       to: message.to_email,
       actor: message.sent_by_email,
+      flow: message.flow_name,
     });
   for (const event of emailEvents.rows)
     timeline.push({

@@ -1,3 +1,3 @@
 // What other features may use of enquiries/ (decision 049): they import this file, never its others.
-export { sampleReplyValues } from './reply.ts';
+export { sampleReplyValues, sendFlowReply } from './reply.ts';
 export { receiveInboundEmail } from './inbound.ts';

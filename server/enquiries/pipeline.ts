@@ -118,7 +118,8 @@ export async function advanceIfAllowed(
   id: string,
   from: EnquiryStatus,
   to: EnquiryStatus,
-  actor: Actor,
+  /** null: the business itself (an automation flow's reply to an unassigned enquiry). */
+  actor: Actor | null,
 ): Promise<boolean> {
   if (!checkTransition(from, to, null).ok) return false;
   await writeStatus(trx, id, from, to, null, actor);

@@ -127,7 +127,9 @@ export async function sendEnquiryReply(
   trx: DbTransaction,
   services: Pick<AppServices, 'jobs' | 'config'>,
   input: { id: string; templateId: string | null; subject: string; html: string },
-  actor: Actor,
+  actor: Actor | null,
+  /** A flow's reply (decision 065): the flow's key for the step, and the flow for the timeline. */
+  origin: { idempotencyKey?: string; flowId?: string } = {},
 ): Promise<
   { status: 'ok'; messageId: string } | { status: 'not_found' } | { status: 'invalid'; message: string }
 > {
@@ -160,7 +162,7 @@ export async function sendEnquiryReply(
   const subject = mergeTags(input.subject, values, false).replace(/\s+/g, ' ').trim();
   const html = sanitizeMarketingHtml(mergeTags(input.html, values, true));
   const messageId = randomUUID();
-  const key = replyIdempotencyKey(messageId);
+  const key = origin.idempotencyKey ?? replyIdempotencyKey(messageId);
   // Every reply carries the seller's page link, its expiry pushed out again (decision 059).
   const link = await issueSellerLink(trx, services.config, input.id);
   await trx
@@ -173,8 +175,9 @@ export async function sendEnquiryReply(
       subject,
       html,
       idempotency_key: key,
-      sent_by: actor.id,
-      sent_by_email: actor.email,
+      sent_by: actor?.id ?? null,
+      sent_by_email: actor?.email ?? null,
+      sent_by_flow_id: origin.flowId ?? null,
     })
     .execute();
   await enqueueEmail(
@@ -208,4 +211,34 @@ export async function sendEnquiryReply(
     await advanceIfAllowed(trx, input.id, row.status, row.status === 'new' ? 'contacted' : row.status, actor);
   }
   return { status: 'ok', messageId };
+}
+
+/**
+ * A reply template sent by an automation flow (decision 065): merged for the enquiry as a draft
+ * would be, then sent through the same path as a reply written by hand, as the enquiry's assignee
+ * (without one, as the business: no person on the timeline, the business's default sender either
+ * way), with the flow step's idempotency key and marked on the timeline as sent by the flow. Runs
+ * in the run's transaction, so the reply exists only if the step does.
+ */
+export async function sendFlowReply(
+  trx: DbTransaction,
+  services: Pick<AppServices, 'jobs' | 'config'>,
+  input: { enquiryId: string; templateId: string; flowId: string; idempotencyKey: string },
+): Promise<'sent' | 'not_found'> {
+  const draft = await replyDraft(trx, services.config, input.enquiryId, input.templateId);
+  if (!draft) return 'not_found';
+  const assignee = await trx
+    .selectFrom('enquiries')
+    .innerJoin('users', 'users.id', 'enquiries.assignee_id')
+    .select(['users.id', 'users.email'])
+    .where('enquiries.id', '=', input.enquiryId)
+    .executeTakeFirst();
+  const result = await sendEnquiryReply(
+    trx,
+    services,
+    { id: input.enquiryId, templateId: input.templateId, subject: draft.subject, html: draft.html },
+    assignee ?? null,
+    { idempotencyKey: input.idempotencyKey, flowId: input.flowId },
+  );
+  return result.status === 'ok' ? 'sent' : 'not_found';
 }

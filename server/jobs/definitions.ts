@@ -69,6 +69,17 @@ export const jobDefinitions = {
     schedule: { cron: '* * * * *' },
   },
   /**
+   * Advances the automation runs that are due and sends the flow e-mail they queued
+   * (server/automation-sending/tick.ts, decision 065). Every minute, and at once when runs are entered
+   * (the worker LISTENs for `automation_runs_due`). `stately`: one running and one waiting at most;
+   * the heartbeat frees the queue within seconds of a killed worker, not at the job's expiry.
+   */
+  'automations.tick': {
+    payload: z.object({}),
+    queue: { policy: 'stately', heartbeatSeconds: 10, retryLimit: 2, retryDelay: 10, expireInSeconds: 600 },
+    schedule: { cron: '* * * * *' },
+  },
+  /**
    * Queues the business's and the seller's e-mails about one enquiry. Enqueued in the enquiry's own
    * transaction with a tiny payload, so the public request stays cheap; the e-mails carry idempotency
    * keys derived from the enquiry, so a retry never sends twice.

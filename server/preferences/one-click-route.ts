@@ -72,6 +72,7 @@ export function oneClickUnsubscribePlugin(services: AppServices) {
           ip,
           userAgent,
           campaignId: payload.campaignId ?? null,
+          flowId: payload.flowId ?? null,
         }),
       );
       return sendText(reply, 200, UNSUBSCRIBED_TEXT);

@@ -27,6 +27,8 @@ export interface ChangeSource {
   userAgent: string | null;
   /** The campaign named by the link's token, if any. */
   campaignId?: string | null | undefined;
+  /** The automation flow named by the link's token, if any (decision 065). */
+  flowId?: string | null | undefined;
   reason?: string | null | undefined;
   now?: Date;
 }
@@ -179,6 +181,7 @@ export async function applyPreferenceAction(
   if (logs.includes('email_resubscribe')) await enterConsentConfirmed(trx, contactId, now);
 
   const campaignId = source.campaignId ?? null;
+  const flowId = source.flowId ?? null;
   if (logs.length > 0)
     await trx
       .insertInto('unsubscribe_logs')
@@ -196,6 +199,8 @@ export async function applyPreferenceAction(
             campaignId === null
               ? null
               : eb.selectFrom('email_campaigns').select('id').where('id', '=', campaignId),
+          flow_id:
+            flowId === null ? null : eb.selectFrom('automation_flows').select('id').where('id', '=', flowId),
           reason: source.reason ?? null,
           created_at: now,
         })),

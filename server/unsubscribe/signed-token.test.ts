@@ -30,6 +30,24 @@ describe('signToken / verifyToken', () => {
     expect(verifyToken(secret, token)).toEqual({ contactId: contactId, campaignId });
   });
 
+  it('round-trips a contact and flow id, and never reads one as the other (decision 065)', () => {
+    const flowToken = signToken(secret, { contactId, flowId: campaignId });
+    expect(flowToken).toHaveLength(66);
+    expect(verifyToken(secret, flowToken)).toEqual({ contactId, flowId: campaignId });
+    // The same ids as a campaign token: another token, read as a campaign's.
+    const campaignToken = signToken(secret, { contactId, campaignId });
+    expect(campaignToken).not.toBe(flowToken);
+    expect(verifyToken(secret, campaignToken)).toEqual({ contactId, campaignId });
+    expect(() => signToken(secret, { contactId, campaignId, flowId: campaignId })).toThrow(TypeError);
+  });
+
+  it('keeps verifying tokens issued before flows existed', () => {
+    // Made outside this code (HMAC-SHA256 by hand) with the version 1 layout: contact and campaign.
+    const issued = 'AT8rjB6aTU5viyocPV5_mguhssPU5fZKe4ydDh8qO0xdQyvmaLQsk5kafrFW6SaZEA';
+    expect(verifyToken(secret, issued)).toEqual({ contactId, campaignId });
+    expect(signToken(secret, { contactId, campaignId })).toBe(issued);
+  });
+
   it('is deterministic and returns lower-case ids', () => {
     const upper = signToken(secret, { contactId: contactId.toUpperCase() });
     expect(upper).toBe(signToken(secret, { contactId: contactId }));

@@ -216,7 +216,16 @@ export type TimelineEntry =
       actor: string | null;
     }
   | { kind: 'offer'; at: string; offer: EnquiryOffer }
-  | { kind: 'email'; at: string; messageId: string; subject: string; to: string; actor: string | null }
+  | {
+      kind: 'email';
+      at: string;
+      messageId: string;
+      subject: string;
+      to: string;
+      actor: string | null;
+      /** The automation flow that sent this reply (decision 065); null for one written by hand. */
+      flow: string | null;
+    }
   | { kind: 'email_event'; at: string; messageId: string; type: string; detail: string | null }
   | {
       /** The seller accepted or declined an offer on their page (decision 059). */

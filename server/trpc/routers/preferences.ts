@@ -62,7 +62,7 @@ export const preferencesRouter = router({
   update: publicProcedure
     .input(preferencesUpdateInputSchema)
     .mutation(async ({ ctx, input }): Promise<{ success: true; preferences: PreferencesView }> => {
-      const { contactId: contactId, campaignId } = verifiedToken(ctx, input.token);
+      const { contactId: contactId, campaignId, flowId } = verifiedToken(ctx, input.token);
       const limit = await consumeRateLimit(
         ctx.db,
         `preferences-update:ip:${ctx.request.ip ?? 'unknown'}`,
@@ -76,6 +76,7 @@ export const preferencesRouter = router({
           ip: ctx.request.ip,
           userAgent: ctx.request.userAgent,
           campaignId: campaignId ?? null,
+          flowId: flowId ?? null,
           reason: input.reason,
         }),
       );

@@ -44,8 +44,13 @@ function describe(entry: TimelineEntry): { title: string; body: ReactNode } {
           .filter(Boolean)
           .join(' · '),
       };
-    case 'email':
-      return { title: `E-mail sent to ${entry.to}${by(entry.actor)}`, body: entry.subject };
+    case 'email': {
+      // A flow's reply names the flow, and the assignee it was sent as (decision 065).
+      const sender = entry.flow
+        ? ` by the flow “${entry.flow}”${entry.actor ? ` as ${entry.actor}` : ''}`
+        : by(entry.actor);
+      return { title: `E-mail sent to ${entry.to}${sender}`, body: entry.subject };
+    }
     case 'email_event':
       return { title: `E-mail: ${EMAIL_EVENT_LABELS[entry.type] ?? entry.type}`, body: entry.detail };
     case 'offer_response':
