@@ -49,6 +49,7 @@ function branchText(condition: BranchCondition): string {
 export function describeStep(step: FlowStep, templateNames: Record<string, string> = {}): string {
   switch (step.type) {
     case 'send':
+      if (!step.templateId) return 'Send an e-mail (no template chosen yet)';
       return `Send “${templateNames[step.templateId] ?? 'a deleted template'}”`;
     case 'wait':
       return `Wait ${[
