@@ -298,6 +298,52 @@ describe('admin.automations (decision 066)', () => {
     });
   });
 
+  it('writes an enquiry’s flow onto its timeline: entered, sent, left with the reason', async () => {
+    const contactId = await contact('timeline-seller@example.com');
+    const enquiry = await t.db
+      .insertInto('enquiries')
+      .values({ lead_id: contactId, watch_brand: 'Rolex', watch_condition: 'Good', status: 'offer_made' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const { id: flowId } = await api('marketer').create(
+      definition('Offer reminder', {
+        trigger: { type: 'enquiry_status', status: 'offer_made', brands: [] },
+        steps: [
+          { id: 'remind', type: 'send', templateId: reply, template: 'reply' },
+          { id: 'later', type: 'wait', days: 2, hours: 0, minutes: 0 },
+          { id: 'again', type: 'send', templateId: reply, template: 'reply' },
+        ],
+      }),
+    );
+    await api('marketer').setState({ id: flowId, state: 'live' });
+    const runId = (await enterFlow(t.db, {
+      flowId,
+      contactId,
+      enquiryId: enquiry.id,
+      occurrence: `${enquiry.id}:offer_made`,
+      at: AFTERNOON,
+    }))!;
+    await advanceRun(
+      t.db,
+      runId,
+      { send: () => Promise.resolve(), engaged: () => Promise.resolve(false) },
+      { now: AFTERNOON, timeZone: SYDNEY, weeklyMarketingCap: 10 },
+    );
+    await t.db
+      .updateTable('leads')
+      .set({ email_unsubscribed_at: new Date() })
+      .where('id', '=', contactId)
+      .execute();
+
+    const detail = await callerFor(testServices(t.db), members.owner).admin.enquiries.get({ id: enquiry.id });
+    const flowLines = detail.timeline.flatMap((entry) => (entry.kind === 'flow' ? [entry.text] : []));
+    expect(flowLines).toEqual([
+      "Entered flow 'Offer reminder'",
+      "Flow 'Offer reminder' sent 'Gentle reminder'",
+      "Left flow 'Offer reminder': unsubscribed",
+    ]);
+  });
+
   describe('test run', () => {
     const assumptions = { opened: true, clicked: false, enquiryStatus: null, segments: {} };
 

@@ -507,3 +507,57 @@ export async function contactFlows(db: DbExecutor, contactId: string): Promise<C
     };
   });
 }
+
+/**
+ * The enquiry timeline's lines for the flows that enquiry started (decision 066): entering, each
+ * e-mail a step sent ("Flow 'Offer reminder' sent 'Gentle reminder'"), and leaving with its reason.
+ * Waits and branches are left out as noise beside the conversation.
+ */
+export async function enquiryFlowEntries(
+  db: DbExecutor,
+  enquiryId: string,
+): Promise<Array<{ at: string; text: string }>> {
+  const rows = await db
+    .selectFrom('automation_runs as r')
+    .innerJoin('automation_flows as f', 'f.id', 'r.flow_id')
+    .leftJoin('automation_run_steps as s', (join) =>
+      join.onRef('s.run_id', '=', 'r.id').on('s.outcome', 'in', ['sent_marketing', 'sent_reply']),
+    )
+    .leftJoin('email_templates as t', (join) => join.on(sql`t.id::text`, '=', sql.ref('s.detail')))
+    .select([
+      'r.id',
+      'f.name',
+      'r.state',
+      'r.exit_reason',
+      'r.entered_at',
+      'r.finished_at',
+      's.done_at',
+      's.step_id',
+      't.template_name',
+    ])
+    .where('r.enquiry_id', '=', enquiryId)
+    .orderBy('r.entered_at')
+    .execute();
+  const entries: Array<{ at: string; text: string }> = [];
+  const seen = new Set<string>();
+  for (const row of rows) {
+    if (!seen.has(row.id)) {
+      seen.add(row.id);
+      entries.push({ at: iso(row.entered_at), text: `Entered flow '${row.name}'` });
+      if (row.finished_at)
+        entries.push({
+          at: iso(row.finished_at),
+          text:
+            row.state === 'exited'
+              ? `Left flow '${row.name}': ${row.exit_reason ?? 'unknown reason'}`
+              : `Finished flow '${row.name}'`,
+        });
+    }
+    if (row.done_at)
+      entries.push({
+        at: iso(row.done_at),
+        text: `Flow '${row.name}' sent '${row.template_name ?? 'a deleted template'}'`,
+      });
+  }
+  return entries;
+}
