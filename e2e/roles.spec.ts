@@ -236,7 +236,7 @@ test.describe('roles everywhere', () => {
     await page.getByRole('combobox', { name: 'Role', exact: true }).click();
     for (const line of [
       'Everything, including the team, settings, audit log and the whole outbox.',
-      'The enquiry desk and its reply templates; reads contacts.',
+      'The enquiry desk and its reply templates; reads contacts and automation flows.',
     ])
       await expect(page.getByRole('option').filter({ hasText: line })).toBeVisible();
     await page.keyboard.press('Escape');
