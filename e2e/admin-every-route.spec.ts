@@ -46,11 +46,12 @@ function pathFor(route: AdminRoutePath): string {
     '/admin/enquiries/$id': ids.enquiry,
     '/admin/contacts/$id': ids.contact,
     '/admin/contacts/segments/$id': ids.segment,
+    '/admin/automations/$flowId': ids.flow,
   };
   if (!route.includes('$')) return route;
   const id = record[route];
   if (!id) throw new Error(`No record for ${route}`);
-  return route.replace('$id', id);
+  return route.replace(/\$[A-Za-z]+/, id);
 }
 
 /** Heading or role message visible and nothing left loading: the page as the user will read it. */
@@ -129,7 +130,39 @@ test.describe('every admin route, every role, desktop and phone', () => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    // A flow with a wait and a branch (decision 066), so the editor shows nested lists.
+    const flow = await db
+      .insertInto('automation_flows')
+      .values({ name: `Every route flow ${run}` })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('automation_flow_versions')
+      .values({
+        flow_id: flow.id,
+        version: 1,
+        definition: JSON.stringify({
+          name: `Every route flow ${run}`,
+          description: 'Welcome',
+          trigger: { type: 'consent_confirmed' },
+          reentry: 'once',
+          respectQuietHours: true,
+          steps: [
+            { id: 'send-1', type: 'send', templateId: template.id, template: 'marketing' },
+            { id: 'wait-1', type: 'wait', days: 2, hours: 0, minutes: 0 },
+            {
+              id: 'branch-1',
+              type: 'branch',
+              condition: { type: 'opened_previous' },
+              then: [{ id: 'exit-1', type: 'exit' }],
+              otherwise: [{ id: 'send-2', type: 'send', templateId: template.id, template: 'marketing' }],
+            },
+          ],
+        }),
+      })
+      .execute();
     Object.assign(ids, {
+      flow: flow.id,
       sentCampaign: sent.id,
       draftCampaign: draft.id,
       template: template.id,

@@ -83,6 +83,7 @@ const NAV: Record<Role, string[]> = {
     'Campaign Dashboard',
     'Campaigns',
     'Marketing Templates',
+    'Automations',
     'Enquiries',
     'Dealer’s Register',
     'Contacts',
@@ -90,12 +91,28 @@ const NAV: Record<Role, string[]> = {
     'Settings',
     'Outbox',
   ],
-  marketer: ['Campaign Dashboard', 'Campaigns', 'Marketing Templates', 'Contacts', 'Unsubscribes', 'Outbox'],
-  buyer: ['Campaign Dashboard', 'Reply Templates', 'Enquiries', 'Dealer’s Register', 'Contacts'],
+  marketer: [
+    'Campaign Dashboard',
+    'Campaigns',
+    'Marketing Templates',
+    'Automations',
+    'Contacts',
+    'Unsubscribes',
+    'Outbox',
+  ],
+  buyer: [
+    'Campaign Dashboard',
+    'Reply Templates',
+    'Automations',
+    'Enquiries',
+    'Dealer’s Register',
+    'Contacts',
+  ],
   viewer: [
     'Campaign Dashboard',
     'Campaigns',
     'Marketing Templates',
+    'Automations',
     'Enquiries',
     'Dealer’s Register',
     'Contacts',
@@ -219,7 +236,7 @@ test.describe('roles everywhere', () => {
     await page.getByRole('combobox', { name: 'Role', exact: true }).click();
     for (const line of [
       'Everything, including the team, settings, audit log and the whole outbox.',
-      'The enquiry desk and its reply templates; reads contacts.',
+      'The enquiry desk and its reply templates; reads contacts and automation flows.',
     ])
       await expect(page.getByRole('option').filter({ hasText: line })).toBeVisible();
     await page.keyboard.press('Escape');

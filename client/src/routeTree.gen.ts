@@ -36,6 +36,9 @@ import { Route as AdminGuardedOutboxRouteImport } from './routes/admin/_guarded/
 import { Route as AdminGuardedSettingsRouteImport } from './routes/admin/_guarded/settings.tsx'
 import { Route as AdminGuardedTeamRouteImport } from './routes/admin/_guarded/team.tsx'
 import { Route as AdminGuardedUnsubscribesRouteImport } from './routes/admin/_guarded/unsubscribes.tsx'
+import { Route as AdminGuardedAutomationsIndexRouteImport } from './routes/admin/_guarded/automations/index.tsx'
+import { Route as AdminGuardedAutomationsFlowIdRouteImport } from './routes/admin/_guarded/automations/$flowId.tsx'
+import { Route as AdminGuardedAutomationsNewRouteImport } from './routes/admin/_guarded/automations/new.tsx'
 import { Route as AdminGuardedCampaignsIndexRouteImport } from './routes/admin/_guarded/campaigns/index.tsx'
 import { Route as AdminGuardedCampaignsNewRouteImport } from './routes/admin/_guarded/campaigns/new.tsx'
 import { Route as AdminGuardedContactsIndexRouteImport } from './routes/admin/_guarded/contacts/index.tsx'
@@ -192,6 +195,24 @@ const AdminGuardedUnsubscribesRoute =
     path: '/unsubscribes',
     getParentRoute: () => AdminGuardedRoute,
   } as any)
+const AdminGuardedAutomationsIndexRoute =
+  AdminGuardedAutomationsIndexRouteImport.update({
+    id: '/automations/',
+    path: '/automations/',
+    getParentRoute: () => AdminGuardedRoute,
+  } as any)
+const AdminGuardedAutomationsFlowIdRoute =
+  AdminGuardedAutomationsFlowIdRouteImport.update({
+    id: '/automations/$flowId',
+    path: '/automations/$flowId',
+    getParentRoute: () => AdminGuardedRoute,
+  } as any)
+const AdminGuardedAutomationsNewRoute =
+  AdminGuardedAutomationsNewRouteImport.update({
+    id: '/automations/new',
+    path: '/automations/new',
+    getParentRoute: () => AdminGuardedRoute,
+  } as any)
 const AdminGuardedCampaignsIndexRoute =
   AdminGuardedCampaignsIndexRouteImport.update({
     id: '/campaigns/',
@@ -326,6 +347,8 @@ export interface FileRoutesByFullPath {
   '/admin/team': typeof AdminGuardedTeamRoute
   '/admin/unsubscribes': typeof AdminGuardedUnsubscribesRoute
   '/admin/': typeof AdminGuardedIndexRoute
+  '/admin/automations/$flowId': typeof AdminGuardedAutomationsFlowIdRoute
+  '/admin/automations/new': typeof AdminGuardedAutomationsNewRoute
   '/admin/campaigns/new': typeof AdminGuardedCampaignsNewRoute
   '/admin/contacts/$id': typeof AdminGuardedContactsIdRoute
   '/admin/contacts/import': typeof AdminGuardedContactsImportRoute
@@ -333,6 +356,7 @@ export interface FileRoutesByFullPath {
   '/admin/enquiries/$id': typeof AdminGuardedEnquiriesIdRoute
   '/admin/register/held': typeof AdminGuardedRegisterHeldRoute
   '/admin/templates/new': typeof AdminGuardedTemplatesNewRoute
+  '/admin/automations/': typeof AdminGuardedAutomationsIndexRoute
   '/admin/campaigns/': typeof AdminGuardedCampaignsIndexRoute
   '/admin/contacts/': typeof AdminGuardedContactsIndexRoute
   '/admin/enquiries/': typeof AdminGuardedEnquiriesIndexRoute
@@ -371,6 +395,8 @@ export interface FileRoutesByTo {
   '/admin/settings': typeof AdminGuardedSettingsRoute
   '/admin/team': typeof AdminGuardedTeamRoute
   '/admin/unsubscribes': typeof AdminGuardedUnsubscribesRoute
+  '/admin/automations/$flowId': typeof AdminGuardedAutomationsFlowIdRoute
+  '/admin/automations/new': typeof AdminGuardedAutomationsNewRoute
   '/admin/campaigns/new': typeof AdminGuardedCampaignsNewRoute
   '/admin/contacts/$id': typeof AdminGuardedContactsIdRoute
   '/admin/contacts/import': typeof AdminGuardedContactsImportRoute
@@ -378,6 +404,7 @@ export interface FileRoutesByTo {
   '/admin/enquiries/$id': typeof AdminGuardedEnquiriesIdRoute
   '/admin/register/held': typeof AdminGuardedRegisterHeldRoute
   '/admin/templates/new': typeof AdminGuardedTemplatesNewRoute
+  '/admin/automations': typeof AdminGuardedAutomationsIndexRoute
   '/admin/campaigns': typeof AdminGuardedCampaignsIndexRoute
   '/admin/contacts': typeof AdminGuardedContactsIndexRoute
   '/admin/enquiries': typeof AdminGuardedEnquiriesIndexRoute
@@ -419,6 +446,8 @@ export interface FileRoutesById {
   '/admin/_guarded/team': typeof AdminGuardedTeamRoute
   '/admin/_guarded/unsubscribes': typeof AdminGuardedUnsubscribesRoute
   '/admin/_guarded/': typeof AdminGuardedIndexRoute
+  '/admin/_guarded/automations/$flowId': typeof AdminGuardedAutomationsFlowIdRoute
+  '/admin/_guarded/automations/new': typeof AdminGuardedAutomationsNewRoute
   '/admin/_guarded/campaigns/new': typeof AdminGuardedCampaignsNewRoute
   '/admin/_guarded/contacts/$id': typeof AdminGuardedContactsIdRoute
   '/admin/_guarded/contacts/import': typeof AdminGuardedContactsImportRoute
@@ -426,6 +455,7 @@ export interface FileRoutesById {
   '/admin/_guarded/enquiries/$id': typeof AdminGuardedEnquiriesIdRoute
   '/admin/_guarded/register/held': typeof AdminGuardedRegisterHeldRoute
   '/admin/_guarded/templates/new': typeof AdminGuardedTemplatesNewRoute
+  '/admin/_guarded/automations/': typeof AdminGuardedAutomationsIndexRoute
   '/admin/_guarded/campaigns/': typeof AdminGuardedCampaignsIndexRoute
   '/admin/_guarded/contacts/': typeof AdminGuardedContactsIndexRoute
   '/admin/_guarded/enquiries/': typeof AdminGuardedEnquiriesIndexRoute
@@ -467,6 +497,8 @@ export interface FileRouteTypes {
     | '/admin/team'
     | '/admin/unsubscribes'
     | '/admin/'
+    | '/admin/automations/$flowId'
+    | '/admin/automations/new'
     | '/admin/campaigns/new'
     | '/admin/contacts/$id'
     | '/admin/contacts/import'
@@ -474,6 +506,7 @@ export interface FileRouteTypes {
     | '/admin/enquiries/$id'
     | '/admin/register/held'
     | '/admin/templates/new'
+    | '/admin/automations/'
     | '/admin/campaigns/'
     | '/admin/contacts/'
     | '/admin/enquiries/'
@@ -512,6 +545,8 @@ export interface FileRouteTypes {
     | '/admin/settings'
     | '/admin/team'
     | '/admin/unsubscribes'
+    | '/admin/automations/$flowId'
+    | '/admin/automations/new'
     | '/admin/campaigns/new'
     | '/admin/contacts/$id'
     | '/admin/contacts/import'
@@ -519,6 +554,7 @@ export interface FileRouteTypes {
     | '/admin/enquiries/$id'
     | '/admin/register/held'
     | '/admin/templates/new'
+    | '/admin/automations'
     | '/admin/campaigns'
     | '/admin/contacts'
     | '/admin/enquiries'
@@ -559,6 +595,8 @@ export interface FileRouteTypes {
     | '/admin/_guarded/team'
     | '/admin/_guarded/unsubscribes'
     | '/admin/_guarded/'
+    | '/admin/_guarded/automations/$flowId'
+    | '/admin/_guarded/automations/new'
     | '/admin/_guarded/campaigns/new'
     | '/admin/_guarded/contacts/$id'
     | '/admin/_guarded/contacts/import'
@@ -566,6 +604,7 @@ export interface FileRouteTypes {
     | '/admin/_guarded/enquiries/$id'
     | '/admin/_guarded/register/held'
     | '/admin/_guarded/templates/new'
+    | '/admin/_guarded/automations/'
     | '/admin/_guarded/campaigns/'
     | '/admin/_guarded/contacts/'
     | '/admin/_guarded/enquiries/'
@@ -786,6 +825,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminGuardedUnsubscribesRouteImport
       parentRoute: typeof AdminGuardedRoute
     }
+    '/admin/_guarded/automations/': {
+      id: '/admin/_guarded/automations/'
+      path: '/automations'
+      fullPath: '/admin/automations/'
+      preLoaderRoute: typeof AdminGuardedAutomationsIndexRouteImport
+      parentRoute: typeof AdminGuardedRoute
+    }
+    '/admin/_guarded/automations/$flowId': {
+      id: '/admin/_guarded/automations/$flowId'
+      path: '/automations/$flowId'
+      fullPath: '/admin/automations/$flowId'
+      preLoaderRoute: typeof AdminGuardedAutomationsFlowIdRouteImport
+      parentRoute: typeof AdminGuardedRoute
+    }
+    '/admin/_guarded/automations/new': {
+      id: '/admin/_guarded/automations/new'
+      path: '/automations/new'
+      fullPath: '/admin/automations/new'
+      preLoaderRoute: typeof AdminGuardedAutomationsNewRouteImport
+      parentRoute: typeof AdminGuardedRoute
+    }
     '/admin/_guarded/campaigns/': {
       id: '/admin/_guarded/campaigns/'
       path: '/campaigns'
@@ -924,6 +984,8 @@ interface AdminGuardedRouteChildren {
   AdminGuardedTeamRoute: typeof AdminGuardedTeamRoute
   AdminGuardedUnsubscribesRoute: typeof AdminGuardedUnsubscribesRoute
   AdminGuardedIndexRoute: typeof AdminGuardedIndexRoute
+  AdminGuardedAutomationsFlowIdRoute: typeof AdminGuardedAutomationsFlowIdRoute
+  AdminGuardedAutomationsNewRoute: typeof AdminGuardedAutomationsNewRoute
   AdminGuardedCampaignsNewRoute: typeof AdminGuardedCampaignsNewRoute
   AdminGuardedContactsIdRoute: typeof AdminGuardedContactsIdRoute
   AdminGuardedContactsImportRoute: typeof AdminGuardedContactsImportRoute
@@ -931,6 +993,7 @@ interface AdminGuardedRouteChildren {
   AdminGuardedEnquiriesIdRoute: typeof AdminGuardedEnquiriesIdRoute
   AdminGuardedRegisterHeldRoute: typeof AdminGuardedRegisterHeldRoute
   AdminGuardedTemplatesNewRoute: typeof AdminGuardedTemplatesNewRoute
+  AdminGuardedAutomationsIndexRoute: typeof AdminGuardedAutomationsIndexRoute
   AdminGuardedCampaignsIndexRoute: typeof AdminGuardedCampaignsIndexRoute
   AdminGuardedContactsIndexRoute: typeof AdminGuardedContactsIndexRoute
   AdminGuardedEnquiriesIndexRoute: typeof AdminGuardedEnquiriesIndexRoute
@@ -953,6 +1016,8 @@ const AdminGuardedRouteChildren: AdminGuardedRouteChildren = {
   AdminGuardedTeamRoute: AdminGuardedTeamRoute,
   AdminGuardedUnsubscribesRoute: AdminGuardedUnsubscribesRoute,
   AdminGuardedIndexRoute: AdminGuardedIndexRoute,
+  AdminGuardedAutomationsFlowIdRoute: AdminGuardedAutomationsFlowIdRoute,
+  AdminGuardedAutomationsNewRoute: AdminGuardedAutomationsNewRoute,
   AdminGuardedCampaignsNewRoute: AdminGuardedCampaignsNewRoute,
   AdminGuardedContactsIdRoute: AdminGuardedContactsIdRoute,
   AdminGuardedContactsImportRoute: AdminGuardedContactsImportRoute,
@@ -960,6 +1025,7 @@ const AdminGuardedRouteChildren: AdminGuardedRouteChildren = {
   AdminGuardedEnquiriesIdRoute: AdminGuardedEnquiriesIdRoute,
   AdminGuardedRegisterHeldRoute: AdminGuardedRegisterHeldRoute,
   AdminGuardedTemplatesNewRoute: AdminGuardedTemplatesNewRoute,
+  AdminGuardedAutomationsIndexRoute: AdminGuardedAutomationsIndexRoute,
   AdminGuardedCampaignsIndexRoute: AdminGuardedCampaignsIndexRoute,
   AdminGuardedContactsIndexRoute: AdminGuardedContactsIndexRoute,
   AdminGuardedEnquiriesIndexRoute: AdminGuardedEnquiriesIndexRoute,

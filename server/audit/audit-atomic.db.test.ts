@@ -143,6 +143,18 @@ describe('every admin mutation, called successfully, writes one audit row', () =
     conditions: [{ kind: 'consent' as const, state: 'subscribed' as const }],
   });
 
+  /** A flow sending one marketing template (decision 066). */
+  const flowInput = async (name: string) => ({
+    name,
+    description: '',
+    trigger: { type: 'consent_confirmed' as const },
+    reentry: 'once' as const,
+    respectQuietHours: true,
+    steps: [
+      { id: 'send', type: 'send' as const, templateId: await template(), template: 'marketing' as const },
+    ],
+  });
+
   const CALLS: Record<string, () => Promise<unknown>> = {
     'admin.campaigns.saveDraft': () => api().campaigns.saveDraft(draft),
     'admin.campaigns.sendTest': () =>
@@ -173,6 +185,17 @@ describe('every admin mutation, called successfully, writes one audit row', () =
     'admin.segments.save': () => api().segments.save(segmentInput('Walk segment')),
     'admin.segments.delete': async () =>
       api().segments.delete(await api().segments.save(segmentInput('Walk segment to delete'))),
+    'admin.automations.create': async () => api().automations.create(await flowInput('Walk flow')),
+    'admin.automations.save': async () => {
+      const { id } = await api().automations.create(await flowInput('Walk flow to save'));
+      return api().automations.save({ id, baseVersion: 1, definition: await flowInput('Walk flow to save') });
+    },
+    'admin.automations.setState': async () => {
+      const { id } = await api().automations.create(await flowInput('Walk flow to switch'));
+      return api().automations.setState({ id, state: 'live' });
+    },
+    'admin.automations.delete': async () =>
+      api().automations.delete(await api().automations.create(await flowInput('Walk flow to delete'))),
     'admin.contacts.create': () =>
       api().contacts.create({
         email: 'walk-added@example.com',

@@ -123,6 +123,8 @@ const target = sql`LEFT JOIN LATERAL (
     UNION ALL SELECT true, template_name, NULL FROM email_templates
       WHERE a.entity_type = 'templates' AND id = target_id.id
     UNION ALL SELECT true, name, NULL FROM segments WHERE a.entity_type = 'segments' AND id = target_id.id
+    UNION ALL SELECT true, name, NULL FROM automation_flows
+      WHERE a.entity_type = 'automations' AND id = target_id.id
     UNION ALL SELECT true, NULL, NULL FROM leads WHERE a.entity_type = 'contacts' AND id = target_id.id
     UNION ALL SELECT true, NULL, NULL FROM enquiries WHERE a.entity_type = 'enquiries' AND id = target_id.id
     UNION ALL SELECT true, email, NULL FROM users

@@ -24,6 +24,8 @@ const SNAPSHOTS: Partial<Record<string, Snapshot>> = {
     id ? db.selectFrom('user_roles').select('role').where('user_id', '=', id).executeTakeFirst() : none(),
   segments: (db, id) =>
     id ? db.selectFrom('segments').selectAll().where('id', '=', id).executeTakeFirst() : none(),
+  automations: (db, id) =>
+    id ? db.selectFrom('automation_flows').selectAll().where('id', '=', id).executeTakeFirst() : none(),
   // A removal deletes the row: the diff shows what was lifted, each field's "after" null.
   suppressions: (db, id) =>
     id ? db.selectFrom('email_suppressions').selectAll().where('id', '=', id).executeTakeFirst() : none(),

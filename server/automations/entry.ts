@@ -4,3 +4,5 @@
 export { enterConsentConfirmed, enterEnquiryStatus } from './triggers.ts';
 // The flow worker (server/automation-sending/) advances runs through these (decision 065).
 export { advanceRun, dueRunIds, type FlowEffects } from './engine.ts';
+// The enquiry timeline's flow entries (decision 066).
+export { enquiryFlowEntries } from './admin.ts';

@@ -1,5 +1,6 @@
 import { rolesWith } from '#shared/auth/permissions.ts';
 import { sql } from 'kysely';
+import { enquiryFlowEntries } from '../automations/entry.ts';
 import type { EnquiryDetail, EnquiryOffer, OfferResponse, TimelineEntry } from '#shared/enquiries/schemas.ts';
 import { enquiryReference } from '#shared/leads/schema.ts';
 import type { DbExecutor } from '../db/database.ts';
@@ -236,6 +237,7 @@ export async function getEnquiry(db: DbExecutor, id: string): Promise<EnquiryDet
       body: message.body_text,
       read: message.read_at !== null,
     });
+  for (const entry of await enquiryFlowEntries(db, id)) timeline.push({ kind: 'flow', ...entry });
   // ISO strings of one format sort as time; the sort is stable, so same-instant steps keep the
   // order they were pushed in (a status change before the offer that caused it).
   timeline.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));

@@ -1,3 +1,4 @@
+import { adminAutomationsRouter } from './routers/admin-automations.ts';
 import { adminAuditRouter } from './routers/admin-audit.ts';
 import { adminTeamRouter } from './routers/admin-team.ts';
 import { adminCampaignsRouter } from './routers/admin-campaigns.ts';
@@ -35,6 +36,7 @@ export const appRouter = router({
     enquiries: adminEnquiriesRouter,
     contacts: adminContactsRouter,
     segments: adminSegmentsRouter,
+    automations: adminAutomationsRouter,
     contactImports: adminContactImportsRouter,
     suppressions: adminSuppressionsRouter,
     unsubscribe: adminUnsubscribeRouter,

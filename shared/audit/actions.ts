@@ -46,6 +46,11 @@ export const AUDIT_ACTIONS = [
   'admin.contacts.erase',
   'admin.segments.save',
   'admin.segments.delete',
+  // Automation flows (decision 066)
+  'admin.automations.create',
+  'admin.automations.save',
+  'admin.automations.setState',
+  'admin.automations.delete',
   'admin.contactImports.upload',
   'admin.contactImports.dryRun',
   'admin.contactImports.start',

@@ -76,6 +76,7 @@ function campaign(c: SentenceContext): SentencePart {
 
 const template = (c: SentenceContext) => named(c, 'template', ['template_name']);
 const segment = (c: SentenceContext) => named(c, 'segment');
+const flow = (c: SentenceContext) => named(c, 'flow');
 const contact: SentencePart = { target: 'a contact' };
 const enquiry: SentencePart = { target: 'an enquiry' };
 
@@ -144,6 +145,20 @@ const SENTENCES: Record<AuditAction, Describe> = {
   'admin.contacts.erase': () => ['erased a contact'],
   'admin.segments.save': (c) => [c.input.id ? 'saved the ' : 'created the ', segment(c)],
   'admin.segments.delete': (c) => ['deleted the ', segment(c)],
+  'admin.automations.create': (c) => ['created the ', flow(c)],
+  'admin.automations.save': (c) => {
+    const version = numberOf(change(c, 'current_version')?.after);
+    return [version === null ? 'saved the ' : `saved version ${version} of the `, flow(c)];
+  },
+  'admin.automations.setState': (c) => [
+    c.input.state === 'live'
+      ? 'switched on the '
+      : c.input.state === 'paused'
+        ? 'paused the '
+        : 'switched off the ',
+    flow(c),
+  ],
+  'admin.automations.delete': (c) => ['deleted the ', flow(c)],
   'admin.contactImports.upload': (c) => {
     const bytes = numberOf(c.summary.bytes);
     return [`uploaded a contact list${bytes === null ? '' : ` (${count.format(bytes)} bytes)`}`];
@@ -293,6 +308,8 @@ const FIELD_LABELS: Record<string, string> = {
   pause_reason: 'Pause reason',
   total_recipients: 'Recipients',
   segment_id: 'Segment',
+  current_version: 'Version',
+  state: 'State',
   template_id: 'Template',
   html_content: 'HTML',
   text_content: 'Plain text',

@@ -27,6 +27,10 @@ export const ADMIN_ROUTE_PERMISSIONS = {
   '/admin/contacts/segments': 'segments.read',
   '/admin/contacts/segments/$id': 'segments.read',
   '/admin/contacts/suppressions': 'contacts.read',
+  // Automation flows (decision 066): the Viewer and the Buyer read them, the Marketer edits them.
+  '/admin/automations': 'automations.read',
+  '/admin/automations/new': 'automations.write',
+  '/admin/automations/$flowId': 'automations.read',
   '/admin/unsubscribes': 'unsubscribe.read',
   '/admin/settings': 'settings.write',
   '/admin/team': 'team.manage',

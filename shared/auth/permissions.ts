@@ -17,9 +17,11 @@ export const ROLE_LABELS: Record<Role, string> = {
 /** One line per role for the role pickers (Team page): what the role is for. */
 export const ROLE_DESCRIPTIONS: Record<Role, string> = {
   owner: 'Everything, including the team, settings, audit log and the whole outbox.',
-  marketer: 'Campaigns, marketing templates, segments, contact imports, exports and their test e-mails.',
-  buyer: 'The enquiry desk and its reply templates; reads contacts.',
-  viewer: 'Reads campaigns, templates, contacts and enquiries; changes nothing, exports nothing.',
+  marketer:
+    'Campaigns, marketing templates, segments, automation flows, contact imports, exports and their test e-mails.',
+  buyer: 'The enquiry desk and its reply templates; reads contacts and automation flows.',
+  viewer:
+    'Reads campaigns, templates, contacts, automation flows and enquiries; changes nothing, exports nothing.',
 };
 
 export const PERMISSIONS = [
@@ -38,6 +40,10 @@ export const PERMISSIONS = [
   // Segments (decision 032): saved audiences; the Marketer edits them, the Viewer reads them.
   'segments.read',
   'segments.write',
+  // Automation flows (decision 066): every member reads them and a contact's runs; the Marketer
+  // builds, edits and switches them.
+  'automations.read',
+  'automations.write',
   'unsubscribe.read',
   'enquiries.read',
   'enquiries.write',
@@ -66,6 +72,7 @@ const READS: Permission[] = [
   'templates.read',
   'contacts.read',
   'segments.read',
+  'automations.read',
   'unsubscribe.read',
   'enquiries.read',
 ];
@@ -84,6 +91,8 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'contacts.import',
     'segments.read',
     'segments.write',
+    'automations.read',
+    'automations.write',
     'unsubscribe.read',
     'exports.download',
     'outbox.tests.read',
@@ -92,6 +101,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'settings.read',
     'dashboard.read',
     'contacts.read',
+    'automations.read',
     'enquiries.read',
     'enquiries.write',
     'replyTemplates.write',

@@ -236,6 +236,8 @@ export type TimelineEntry =
       typedName: string | null;
       reason: string | null;
     }
+  /** A flow this enquiry started: entered, sent an e-mail, left or finished (decision 066). */
+  | { kind: 'flow'; at: string; text: string }
   | {
       /** A message from the seller: an e-mailed reply or one written on their page (decision 060). */
       kind: 'incoming';

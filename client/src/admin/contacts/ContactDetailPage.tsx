@@ -2,6 +2,8 @@ import { Alert, Badge, Center, Group, Loader, SimpleGrid, Stack, Title } from '@
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { CONTACT_MESSAGES, type ContactDetail } from '#shared/contacts/schemas.ts';
+import { useCan } from '../auth/session.ts';
+import { ContactFlowsCard } from '../automations/ContactFlowsCard.tsx';
 import { ADMIN_TITLE } from '../shell/AdminShell.tsx';
 import { errorCode, errorMessage } from '../widgets/errors.ts';
 import { AnchorLink, ButtonLink } from '../widgets/links.tsx';
@@ -53,6 +55,7 @@ export function ContactDetailPage({ id }: { id: string }) {
 
 /** The contact's page: who they are, their consent and its evidence, what they sent and were sent. */
 function ContactView({ contact }: { contact: ContactDetail }) {
+  const can = useCan();
   const emailLocked = contact.emailUnsubscribedAt !== null;
   return (
     <Stack>
@@ -92,6 +95,8 @@ function ContactView({ contact }: { contact: ContactDetail }) {
       <ContactEnquiriesCard contact={contact} />
 
       <CampaignsSentCard contact={contact} />
+
+      {can('automations.read') && <ContactFlowsCard contactId={contact.id} />}
 
       <UnsubscribeHistoryCard contact={contact} />
     </Stack>

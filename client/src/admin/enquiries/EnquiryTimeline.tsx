@@ -60,6 +60,8 @@ function describe(entry: TimelineEntry): { title: string; body: ReactNode } {
             title: "Offer declined on the seller's page",
             body: entry.reason ? `Reason: ${entry.reason}` : null,
           };
+    case 'flow':
+      return { title: entry.text, body: null };
     case 'incoming': {
       const from = entry.from ?? 'the seller';
       const how =

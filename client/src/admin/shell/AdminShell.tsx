@@ -19,6 +19,7 @@ import { type ReactNode, useCallback, useState } from 'react';
 import { ROLE_LABELS } from '#shared/auth/permissions.ts';
 import { useCan, useCanOpen, useMe, useSignOutToLogin } from '../auth/session.ts';
 import {
+  AutomationsIcon,
   CampaignsIcon,
   ContactsIcon,
   DashboardIcon,
@@ -44,6 +45,7 @@ type SidebarTarget =
   | '/admin/dashboard'
   | '/admin/campaigns'
   | '/admin/templates'
+  | '/admin/automations'
   | '/admin/enquiries'
   | '/admin/register'
   | '/admin/contacts'
@@ -57,6 +59,7 @@ const NAV_ITEMS: ReadonlyArray<{ label: string; to: SidebarTarget; icon: () => R
   { label: 'Campaign Dashboard', to: '/admin/dashboard', icon: DashboardIcon },
   { label: 'Campaigns', to: '/admin/campaigns', icon: CampaignsIcon },
   { label: 'Marketing Templates', to: '/admin/templates', icon: TemplatesIcon },
+  { label: 'Automations', to: '/admin/automations', icon: AutomationsIcon },
   { label: 'Enquiries', to: '/admin/enquiries', icon: EnquiriesIcon },
   { label: 'Dealer’s Register', to: '/admin/register', icon: EnquiriesIcon },
   { label: 'Contacts', to: '/admin/contacts', icon: ContactsIcon },

@@ -44,6 +44,16 @@ export const TemplatesIcon = () => (
   </Icon>
 );
 
+/** A flow: three steps joined top to bottom, the last one forking. */
+export const AutomationsIcon = () => (
+  <Icon>
+    <circle cx="6" cy="5" r="2" />
+    <circle cx="6" cy="19" r="2" />
+    <circle cx="18" cy="12" r="2" />
+    <path d="M6 7v10M6 12h10" />
+  </Icon>
+);
+
 export const ContactsIcon = () => (
   <Icon>
     <circle cx="9" cy="8" r="4" />
