@@ -22,6 +22,7 @@ import { RequestLogController } from './logging.ts';
 import type { AppServices } from './services.ts';
 import { uploadRoutes } from './uploads/routes.ts';
 import { sellerPhotoRoutes } from './enquiries/seller-photo-route.ts';
+import { incomingAttachmentRoutes } from './enquiries/entry.ts';
 import { createContextFactory } from './trpc/context.ts';
 import { type AppRouter, appRouter } from './trpc/router.ts';
 import { oneClickUnsubscribePlugin } from './preferences/one-click-route.ts';
@@ -174,6 +175,7 @@ export async function createServer(options: CreateServerOptions): Promise<AppSer
   registerAuthRoutes(app, services);
   await app.register(uploadRoutes, { services });
   await app.register(sellerPhotoRoutes, { services });
+  await app.register(incomingAttachmentRoutes, { services });
   await app.register(adminExportRoutes, { services });
   await app.register(contactImportUploadPlugin(services));
   await app.register(oneClickUnsubscribePlugin(services));

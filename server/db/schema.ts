@@ -354,8 +354,12 @@ export interface EnquiryIncomingMessages {
   body_html: string | null;
   body_text: string;
   created_at: Generated<Timestamp>;
+  dismiss_reason: string | null;
   dismissed_at: Timestamp | null;
+  dismissed_by: string | null;
   enquiry_id: string | null;
+  filed_at: Timestamp | null;
+  filed_by: string | null;
   from_email: string | null;
   from_name: string | null;
   id: Generated<string>;

@@ -39,6 +39,9 @@ export const AUDIT_ACTIONS = [
   'admin.register.release',
   'admin.enquiries.revokeSellerLink',
   'admin.enquiries.markRead',
+  // Unmatched mail (decision 060)
+  'admin.unmatchedMail.file',
+  'admin.unmatchedMail.dismiss',
   // Contacts, segments, imports, suppressions
   'admin.contacts.update',
   'admin.contacts.create',
@@ -96,6 +99,8 @@ export const AUDIT_ACTIONS = [
   'exports.auditLog',
   'exports.register',
   'exports.registerPrint',
+  // A seller's e-mailed attachment downloaded from the enquiry desk (decision 060)
+  'downloads.incomingAttachment',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

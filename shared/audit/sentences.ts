@@ -136,6 +136,8 @@ const SENTENCES: Record<AuditAction, Describe> = {
   'admin.register.revealIdentity': () => ['viewed a seller’s full identity number in the dealer’s register'],
   'admin.register.release': () => ['released a watch from its hold early'],
   'admin.enquiries.markRead': () => ["read the seller's messages on ", enquiry],
+  'admin.unmatchedMail.file': () => ['filed an unmatched e-mail on ', enquiry],
+  'admin.unmatchedMail.dismiss': () => ['dismissed an unmatched e-mail'],
 
   'admin.contacts.create': () => ['added ', contact],
   'admin.contacts.update': () => ['updated the consent of ', contact],
@@ -220,6 +222,10 @@ const SENTENCES: Record<AuditAction, Describe> = {
   'exports.auditLog': () => ['exported the audit log'],
   'exports.register': () => ['exported the dealer’s register with full identity numbers'],
   'exports.registerPrint': () => ['printed the dealer’s register with full identity numbers'],
+  'downloads.incomingAttachment': (c) =>
+    c.row.entityId
+      ? ['downloaded a seller’s attachment on ', enquiry]
+      : ['downloaded an attachment of unmatched mail'],
 };
 
 function sessionsEnded(c: SentenceContext): string {
