@@ -113,7 +113,9 @@ function FileDialog({ message, onClose, onDone }: DialogProps) {
   const trpc = useTRPC();
   const [term, setTerm] = useState('');
   const [debounced] = useDebouncedValue(term, 250);
-  const [enquiryId, setEnquiryId] = useState<string | null>(null);
+  // The picked enquiry stays an option while the search box shows its label.
+  const [picked, setPicked] = useState<{ value: string; label: string } | null>(null);
+  const enquiryId = picked?.value ?? null;
   const options = useQuery(
     trpc.admin.enquiries.list.queryOptions(
       { search: debounced },
@@ -121,7 +123,7 @@ function FileDialog({ message, onClose, onDone }: DialogProps) {
     ),
   );
   const file = useMutation(trpc.admin.unmatchedMail.file.mutationOptions({ onSuccess: onDone }));
-  const data = (options.data?.rows ?? []).map((e) => ({
+  const found = (options.data?.rows ?? []).map((e) => ({
     value: e.id,
     label: [
       e.reference,
@@ -131,6 +133,7 @@ function FileDialog({ message, onClose, onDone }: DialogProps) {
       .filter(Boolean)
       .join(' · '),
   }));
+  const data = picked && !found.some((o) => o.value === picked.value) ? [picked, ...found] : found;
   return (
     <Modal opened={message !== null} onClose={onClose} title="File on enquiry">
       <form
@@ -147,7 +150,7 @@ function FileDialog({ message, onClose, onDone }: DialogProps) {
           searchable
           data={data}
           value={enquiryId}
-          onChange={setEnquiryId}
+          onChange={(value, option) => setPicked(value && option ? { value, label: option.label } : null)}
           searchValue={term}
           onSearchChange={setTerm}
           filter={({ options: all }) => all}
