@@ -6,6 +6,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPlug
 import type { Logger } from 'pino';
 import { adminExportRoutes } from './export-routes.ts';
 import { contactImportUploadPlugin } from './contacts/import/routes.ts';
+import { identityCopyPlugin } from './register/identity-copy-routes.ts';
 import { registerAuthRoutes } from './auth/auth-routes.ts';
 import { registerClientFiles } from './prerender/client-files.ts';
 import { registerCsrfProtection } from './http/csrf.ts';
@@ -178,6 +179,7 @@ export async function createServer(options: CreateServerOptions): Promise<AppSer
   await app.register(incomingAttachmentRoutes, { services });
   await app.register(adminExportRoutes, { services });
   await app.register(contactImportUploadPlugin(services));
+  await app.register(identityCopyPlugin(services));
   await app.register(oneClickUnsubscribePlugin(services));
   const inbound = services.inbound;
   await app.register(

@@ -400,6 +400,16 @@ export interface EnquiryOffers {
   valid_until: ColumnType<never, string | null, string | null>;
 }
 
+export interface IdentityCopies {
+  bytes: number;
+  content_type: string;
+  created_at: Generated<Timestamp>;
+  data: Buffer;
+  filename: string;
+  id: Generated<string>;
+  uploaded_by: string | null;
+}
+
 export interface Leads {
   consent_at: Timestamp | null;
   consent_ip: string | null;
@@ -665,6 +675,7 @@ export interface DB {
   enquiry_incoming_messages: EnquiryIncomingMessages;
   enquiry_messages: EnquiryMessages;
   enquiry_offers: EnquiryOffers;
+  identity_copies: IdentityCopies;
   leads: Leads;
   offer_responses: OfferResponses;
   outbox_emails: OutboxEmails;
