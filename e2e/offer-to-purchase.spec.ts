@@ -13,7 +13,7 @@ import { expect, type Page, test } from './support/test.ts';
 // recorded → the seller's e-mail link → accepted with a typed name and the declaration → a reply
 // e-mailed by the seller (a signed `email.received` whose e-mail the app fetches from the fake
 // provider's Receiving API) on the timeline, its attachment a private download → a stray reply
-// filed from Unmatched mail → identity and serial recorded, Purchased → the register export with
+// filed from Unmatched mail → identity (an uploaded copy) and serial recorded, Purchased → the register export with
 // the full number while the page masks it → the contact erased, the register entry kept.
 
 type HeldAttachment = { filename: string; contentType: string; base64: string };
@@ -167,11 +167,25 @@ test('from an offer to the dealer’s register, through the seller’s page and 
   await page.getByRole('button', { name: 'Purchased', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Record the purchase' });
   await fillPurchaseRecord(dialog, { price: '9800', idNumber, serial, sellerName: 'Olivia Brown' });
+  // The identity was checked from a copy the seller sent: it is uploaded privately with the record.
+  await dialog.getByRole('combobox', { name: 'How it was checked' }).click();
+  await page.getByRole('option', { name: 'Uploaded copy' }).click();
+  const licence = Buffer.from('%PDF-1.4\n% driver licence scan\n');
+  await dialog
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'licence.pdf', mimeType: 'application/pdf', buffer: licence });
+  await expect(dialog.getByRole('button', { name: 'Confirm purchase' })).toBeEnabled();
+  await expect(dialog.locator('[data-loading]')).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Confirm purchase' }).click();
   await expect(dialog).toHaveCount(0);
   const record = page.getByTestId('purchase-record');
   await expect(record.getByTestId('identity-number')).toContainText(`•••• ${idNumber.slice(-4)}`);
   await expect(record).not.toContainText(idNumber);
+  await expect(record).toContainText('Uploaded copy');
+  const copyHref = await record.getByRole('link', { name: 'View identity copy' }).getAttribute('href');
+  const copy = await page.request.get(copyHref!);
+  expect(copy.status()).toBe(200);
+  expect(Buffer.from(await copy.body()).equals(licence)).toBe(true);
 
   // 6. The register: masked on the page, full in the CSV export.
   await page.goto('/admin/register');
@@ -183,7 +197,7 @@ test('from an offer to the dealer’s register, through the seller’s page and 
   const row = (await csv.text()).split('\n').find((line) => line.includes(serial));
   expect(row).toContain(idNumber);
 
-  // 7. Erasing the contact keeps the register entry.
+  // 7. Erasing the contact keeps the register entry (and its identity copy).
   await page.goto(`/admin/contacts/${lead.id}`);
   await page.getByRole('button', { name: 'Erase contact' }).click();
   const erase = page.getByRole('dialog', { name: 'Erase this contact' });
@@ -194,4 +208,5 @@ test('from an offer to the dealer’s register, through the seller’s page and 
   ).toBeVisible();
   await page.goto('/admin/register');
   await expect(page.getByTestId('register-list')).toContainText(serial);
+  expect((await page.request.get(copyHref!)).status()).toBe(200);
 });
