@@ -7,6 +7,7 @@ import {
   type UnmatchedMessage,
 } from '#shared/enquiries/unmatched.ts';
 import type { DbExecutor } from '../db/database.ts';
+import { notifyEnquiryChanged } from '../db/enquiry-changed.ts';
 
 // The "Unmatched mail" list (decision 060): incoming messages whose reply address named no known
 // enquiry (enquiry_id NULL) and that nobody dismissed. A member files each on its enquiry by hand
@@ -141,6 +142,7 @@ export async function fileUnmatched(
     })
     .where('id', '=', message.id)
     .execute();
+  await notifyEnquiryChanged(db, enquiry.id, 'incoming_message');
   return { status: 'ok' };
 }
 
