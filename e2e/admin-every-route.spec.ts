@@ -121,6 +121,38 @@ test.describe('every admin route, every role, desktop and phone', () => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    // Unmatched mail (decision 060), so its page shows a message with a kept and a refused file.
+    const stray = await db
+      .insertInto('enquiry_incoming_messages')
+      .values({
+        enquiry_id: null,
+        source: 'email',
+        from_email: `stray-every-${run}@e2e.test`,
+        from_name: 'Stray Sender',
+        subject: 'Re: my watch',
+        body_text: 'Is this still available? My reference number is in the attached file.',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('enquiry_incoming_attachments')
+      .values([
+        {
+          message_id: stray.id,
+          filename: 'receipt.pdf',
+          content_type: 'application/pdf',
+          bytes: 8,
+          data: Buffer.from('%PDF-1.4'),
+        },
+        {
+          message_id: stray.id,
+          filename: 'setup.exe',
+          content_type: 'application/x-msdownload',
+          bytes: 100,
+          refused_reason: 'file type not accepted',
+        },
+      ])
+      .execute();
     const segment = await db
       .insertInto('segments')
       .values({

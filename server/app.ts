@@ -6,6 +6,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPlug
 import type { Logger } from 'pino';
 import { adminExportRoutes } from './export-routes.ts';
 import { contactImportUploadPlugin } from './contacts/import/routes.ts';
+import { identityCopyPlugin } from './register/identity-copy-routes.ts';
 import { registerAuthRoutes } from './auth/auth-routes.ts';
 import { registerClientFiles } from './prerender/client-files.ts';
 import { registerCsrfProtection } from './http/csrf.ts';
@@ -22,6 +23,7 @@ import { RequestLogController } from './logging.ts';
 import type { AppServices } from './services.ts';
 import { uploadRoutes } from './uploads/routes.ts';
 import { sellerPhotoRoutes } from './enquiries/seller-photo-route.ts';
+import { incomingAttachmentRoutes } from './enquiries/entry.ts';
 import { createContextFactory } from './trpc/context.ts';
 import { type AppRouter, appRouter } from './trpc/router.ts';
 import { oneClickUnsubscribePlugin } from './preferences/one-click-route.ts';
@@ -174,8 +176,10 @@ export async function createServer(options: CreateServerOptions): Promise<AppSer
   registerAuthRoutes(app, services);
   await app.register(uploadRoutes, { services });
   await app.register(sellerPhotoRoutes, { services });
+  await app.register(incomingAttachmentRoutes, { services });
   await app.register(adminExportRoutes, { services });
   await app.register(contactImportUploadPlugin(services));
+  await app.register(identityCopyPlugin(services));
   await app.register(oneClickUnsubscribePlugin(services));
   const inbound = services.inbound;
   await app.register(

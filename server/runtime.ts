@@ -32,6 +32,18 @@ export interface CreateRuntimeOptions {
 }
 
 /** Connects everything a process needs, in order, from its parsed environment. */
+/**
+ * The Receiving API's client (decision 060): RESEND_INBOUND_API_KEY when set (a full-access key
+ * beside a sending-only RESEND_API_KEY), else RESEND_API_KEY; neither, no inbound mail. It never
+ * switches sending on: that stays RESEND_API_KEY's alone.
+ */
+export function inboundFor(
+  env: Pick<BaseEnv, 'RESEND_API_KEY' | 'RESEND_INBOUND_API_KEY' | 'RESEND_BASE_URL'>,
+) {
+  const apiKey = env.RESEND_INBOUND_API_KEY ?? env.RESEND_API_KEY;
+  return apiKey ? createResendInbound({ apiKey, baseUrl: env.RESEND_BASE_URL }) : undefined;
+}
+
 export async function createRuntime(env: BaseEnv, options: CreateRuntimeOptions): Promise<Runtime> {
   const config: AppConfig = await buildAppConfig(env);
   const resolved = options.databaseUrl
@@ -82,9 +94,7 @@ export async function createRuntime(env: BaseEnv, options: CreateRuntimeOptions)
     db,
     config,
     email: createEmailTransport(env, db),
-    inbound: env.RESEND_API_KEY
-      ? createResendInbound({ apiKey: env.RESEND_API_KEY, baseUrl: env.RESEND_BASE_URL })
-      : undefined,
+    inbound: inboundFor(env),
     jobs: createJobQueue(boss),
     logger: options.logger,
     live,

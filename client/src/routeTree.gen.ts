@@ -47,6 +47,7 @@ import { Route as AdminGuardedContactsImportRouteImport } from './routes/admin/_
 import { Route as AdminGuardedContactsSuppressionsRouteImport } from './routes/admin/_guarded/contacts/suppressions.tsx'
 import { Route as AdminGuardedEnquiriesIndexRouteImport } from './routes/admin/_guarded/enquiries/index.tsx'
 import { Route as AdminGuardedEnquiriesIdRouteImport } from './routes/admin/_guarded/enquiries/$id.tsx'
+import { Route as AdminGuardedEnquiriesUnmatchedRouteImport } from './routes/admin/_guarded/enquiries/unmatched.tsx'
 import { Route as AdminGuardedRegisterIndexRouteImport } from './routes/admin/_guarded/register/index.tsx'
 import { Route as AdminGuardedRegisterHeldRouteImport } from './routes/admin/_guarded/register/held.tsx'
 import { Route as AdminGuardedTemplatesIndexRouteImport } from './routes/admin/_guarded/templates/index.tsx'
@@ -259,6 +260,12 @@ const AdminGuardedEnquiriesIdRoute = AdminGuardedEnquiriesIdRouteImport.update({
   path: '/enquiries/$id',
   getParentRoute: () => AdminGuardedRoute,
 } as any)
+const AdminGuardedEnquiriesUnmatchedRoute =
+  AdminGuardedEnquiriesUnmatchedRouteImport.update({
+    id: '/enquiries/unmatched',
+    path: '/enquiries/unmatched',
+    getParentRoute: () => AdminGuardedRoute,
+  } as any)
 const AdminGuardedRegisterIndexRoute =
   AdminGuardedRegisterIndexRouteImport.update({
     id: '/register/',
@@ -354,6 +361,7 @@ export interface FileRoutesByFullPath {
   '/admin/contacts/import': typeof AdminGuardedContactsImportRoute
   '/admin/contacts/suppressions': typeof AdminGuardedContactsSuppressionsRoute
   '/admin/enquiries/$id': typeof AdminGuardedEnquiriesIdRoute
+  '/admin/enquiries/unmatched': typeof AdminGuardedEnquiriesUnmatchedRoute
   '/admin/register/held': typeof AdminGuardedRegisterHeldRoute
   '/admin/templates/new': typeof AdminGuardedTemplatesNewRoute
   '/admin/automations/': typeof AdminGuardedAutomationsIndexRoute
@@ -402,6 +410,7 @@ export interface FileRoutesByTo {
   '/admin/contacts/import': typeof AdminGuardedContactsImportRoute
   '/admin/contacts/suppressions': typeof AdminGuardedContactsSuppressionsRoute
   '/admin/enquiries/$id': typeof AdminGuardedEnquiriesIdRoute
+  '/admin/enquiries/unmatched': typeof AdminGuardedEnquiriesUnmatchedRoute
   '/admin/register/held': typeof AdminGuardedRegisterHeldRoute
   '/admin/templates/new': typeof AdminGuardedTemplatesNewRoute
   '/admin/automations': typeof AdminGuardedAutomationsIndexRoute
@@ -453,6 +462,7 @@ export interface FileRoutesById {
   '/admin/_guarded/contacts/import': typeof AdminGuardedContactsImportRoute
   '/admin/_guarded/contacts/suppressions': typeof AdminGuardedContactsSuppressionsRoute
   '/admin/_guarded/enquiries/$id': typeof AdminGuardedEnquiriesIdRoute
+  '/admin/_guarded/enquiries/unmatched': typeof AdminGuardedEnquiriesUnmatchedRoute
   '/admin/_guarded/register/held': typeof AdminGuardedRegisterHeldRoute
   '/admin/_guarded/templates/new': typeof AdminGuardedTemplatesNewRoute
   '/admin/_guarded/automations/': typeof AdminGuardedAutomationsIndexRoute
@@ -504,6 +514,7 @@ export interface FileRouteTypes {
     | '/admin/contacts/import'
     | '/admin/contacts/suppressions'
     | '/admin/enquiries/$id'
+    | '/admin/enquiries/unmatched'
     | '/admin/register/held'
     | '/admin/templates/new'
     | '/admin/automations/'
@@ -552,6 +563,7 @@ export interface FileRouteTypes {
     | '/admin/contacts/import'
     | '/admin/contacts/suppressions'
     | '/admin/enquiries/$id'
+    | '/admin/enquiries/unmatched'
     | '/admin/register/held'
     | '/admin/templates/new'
     | '/admin/automations'
@@ -602,6 +614,7 @@ export interface FileRouteTypes {
     | '/admin/_guarded/contacts/import'
     | '/admin/_guarded/contacts/suppressions'
     | '/admin/_guarded/enquiries/$id'
+    | '/admin/_guarded/enquiries/unmatched'
     | '/admin/_guarded/register/held'
     | '/admin/_guarded/templates/new'
     | '/admin/_guarded/automations/'
@@ -902,6 +915,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminGuardedEnquiriesIdRouteImport
       parentRoute: typeof AdminGuardedRoute
     }
+    '/admin/_guarded/enquiries/unmatched': {
+      id: '/admin/_guarded/enquiries/unmatched'
+      path: '/enquiries/unmatched'
+      fullPath: '/admin/enquiries/unmatched'
+      preLoaderRoute: typeof AdminGuardedEnquiriesUnmatchedRouteImport
+      parentRoute: typeof AdminGuardedRoute
+    }
     '/admin/_guarded/register/': {
       id: '/admin/_guarded/register/'
       path: '/register'
@@ -991,6 +1011,7 @@ interface AdminGuardedRouteChildren {
   AdminGuardedContactsImportRoute: typeof AdminGuardedContactsImportRoute
   AdminGuardedContactsSuppressionsRoute: typeof AdminGuardedContactsSuppressionsRoute
   AdminGuardedEnquiriesIdRoute: typeof AdminGuardedEnquiriesIdRoute
+  AdminGuardedEnquiriesUnmatchedRoute: typeof AdminGuardedEnquiriesUnmatchedRoute
   AdminGuardedRegisterHeldRoute: typeof AdminGuardedRegisterHeldRoute
   AdminGuardedTemplatesNewRoute: typeof AdminGuardedTemplatesNewRoute
   AdminGuardedAutomationsIndexRoute: typeof AdminGuardedAutomationsIndexRoute
@@ -1023,6 +1044,7 @@ const AdminGuardedRouteChildren: AdminGuardedRouteChildren = {
   AdminGuardedContactsImportRoute: AdminGuardedContactsImportRoute,
   AdminGuardedContactsSuppressionsRoute: AdminGuardedContactsSuppressionsRoute,
   AdminGuardedEnquiriesIdRoute: AdminGuardedEnquiriesIdRoute,
+  AdminGuardedEnquiriesUnmatchedRoute: AdminGuardedEnquiriesUnmatchedRoute,
   AdminGuardedRegisterHeldRoute: AdminGuardedRegisterHeldRoute,
   AdminGuardedTemplatesNewRoute: AdminGuardedTemplatesNewRoute,
   AdminGuardedAutomationsIndexRoute: AdminGuardedAutomationsIndexRoute,

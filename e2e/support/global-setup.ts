@@ -8,7 +8,8 @@ import { createDatabase } from '../../server/db/database.ts';
 import { startEmbeddedPostgres } from '../../server/db/embedded.ts';
 import { migrateToLatest } from '../../server/db/migrator.ts';
 import { databaseUrlFor } from '#test/support/database-url.ts';
-import { E2E_ADMIN, E2E_APP_SECRET, E2E_WEBHOOK_SECRET } from './constants.ts';
+import { startFakeResend } from '#test/support/fake-resend.ts';
+import { E2E_ADMIN, E2E_APP_SECRET, E2E_INBOUND_DOMAIN, E2E_WEBHOOK_SECRET } from './constants.ts';
 
 async function waitForReady(url: string, app: ChildProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -55,6 +56,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   await runAdminCommand(db, ['create', E2E_ADMIN.email, '--password', E2E_ADMIN.password], () => undefined);
   await db.destroy();
 
+  // Replies e-mailed by sellers (decision 060) are read from the fake provider's Receiving API
+  // with a key of their own; sending stays in outbox mode (no RESEND_API_KEY), so the specs that
+  // read the outbox still do. Specs hold an inbound e-mail through the fake's /_test/receive.
+  const fakeResend = await startFakeResend();
   const app = spawn(process.execPath, ['server/cli/start.ts'], {
     cwd: path.resolve(import.meta.dirname, '../..'),
     env: {
@@ -69,11 +74,15 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       LOG_LEVEL: 'warn',
       RESEND_API_KEY: '',
       RESEND_WEBHOOK_SECRET: E2E_WEBHOOK_SECRET,
+      RESEND_BASE_URL: fakeResend.url,
+      RESEND_INBOUND_API_KEY: 're_e2e_inbound_full_access',
+      INBOUND_DOMAIN: E2E_INBOUND_DOMAIN,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   await waitForReady(appUrl, app, 120_000);
   process.env.E2E_DATABASE_URL = databaseUrl;
+  process.env.E2E_FAKE_RESEND_URL = fakeResend.url;
 
   return async () => {
     if (app.exitCode === null) {
@@ -82,6 +91,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
       if (app.exitCode === null) app.kill('SIGKILL');
     }
+    await fakeResend.close();
     await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
     await admin.end();
     await stopEmbedded?.();

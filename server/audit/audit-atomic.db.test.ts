@@ -77,6 +77,15 @@ describe('every admin mutation, called successfully, writes one audit row', () =
       .returning(['id', 'lead_id'])
       .executeTakeFirstOrThrow();
   };
+  /** A reply whose address named no enquiry (decision 060): its message's id. */
+  const unmatchedMail = async () =>
+    (
+      await t.db
+        .insertInto('enquiry_incoming_messages')
+        .values({ enquiry_id: null, source: 'email', from_email: 'walk@example.com', body_text: 'Hello' })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
   /** A purchase recorded on a new Accepted enquiry (decision 058): its register entry's id. */
   const purchase = async () => {
     const { id } = await enquiry();
@@ -264,6 +273,10 @@ describe('every admin mutation, called successfully, writes one audit row', () =
     'admin.enquiries.reply': async () =>
       api().enquiries.reply({ id: (await enquiry()).id, templateId: null, subject: 'Hi', html: '<p>Hi</p>' }),
     'admin.enquiries.markRead': async () => api().enquiries.markRead({ id: (await enquiry()).id }),
+    'admin.unmatchedMail.file': async () =>
+      api().unmatchedMail.file({ id: await unmatchedMail(), enquiryId: (await enquiry()).id }),
+    'admin.unmatchedMail.dismiss': async () =>
+      api().unmatchedMail.dismiss({ id: await unmatchedMail(), reason: 'Not a seller' }),
     'admin.enquiries.revokeSellerLink': async () =>
       api().enquiries.revokeSellerLink({ id: (await enquiry()).id }),
     'admin.register.saveSettings': () =>

@@ -56,6 +56,9 @@ const PERSONAL_INPUT: Record<string, readonly string[]> = {
   'admin.enquiries.assign': [],
   // Reading the seller's messages and replacing their page link carry only the enquiry's id.
   'admin.enquiries.markRead': [],
+  // Filing unmatched mail names two ids; a dismissal's reason is free text about the sender.
+  'admin.unmatchedMail.file': [],
+  'admin.unmatchedMail.dismiss': ['reason'],
   'admin.enquiries.revokeSellerLink': [],
   'admin.enquiries.addNote': ['body'],
   'admin.enquiries.recordOffer': ['conditions'],

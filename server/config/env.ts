@@ -62,6 +62,12 @@ export const baseEnvSchema = z.object({
       .optional(),
   ),
   RESEND_API_KEY: optionalString,
+  /**
+   * The key the Receiving API reads replies with (decision 060). A Resend key is "full access" or
+   * "sending access", and a sending-only key cannot read received mail; unset, RESEND_API_KEY is
+   * used. Set alone (no RESEND_API_KEY), replies are received while e-mail stays in the outbox.
+   */
+  RESEND_INBOUND_API_KEY: optionalString,
   /** Only for tests and local fakes: the Resend SDK's API base URL. */
   RESEND_BASE_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   RESEND_WEBHOOK_SECRET: optionalString,

@@ -391,8 +391,12 @@ export interface EnquiryIncomingMessages {
   body_html: string | null;
   body_text: string;
   created_at: Generated<Timestamp>;
+  dismiss_reason: string | null;
   dismissed_at: Timestamp | null;
+  dismissed_by: string | null;
   enquiry_id: string | null;
+  filed_at: Timestamp | null;
+  filed_by: string | null;
   from_email: string | null;
   from_name: string | null;
   id: Generated<string>;
@@ -432,6 +436,16 @@ export interface EnquiryOffers {
   enquiry_id: string;
   id: Generated<string>;
   valid_until: ColumnType<never, string | null, string | null>;
+}
+
+export interface IdentityCopies {
+  bytes: number;
+  content_type: string;
+  created_at: Generated<Timestamp>;
+  data: Buffer;
+  filename: string;
+  id: Generated<string>;
+  uploaded_by: string | null;
 }
 
 export interface Leads {
@@ -704,6 +718,7 @@ export interface DB {
   enquiry_incoming_messages: EnquiryIncomingMessages;
   enquiry_messages: EnquiryMessages;
   enquiry_offers: EnquiryOffers;
+  identity_copies: IdentityCopies;
   leads: Leads;
   offer_responses: OfferResponses;
   outbox_emails: OutboxEmails;

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { IncomingMessageSource } from '../db/column-types.ts';
 import type { DbExecutor } from '../db/database.ts';
+import { notifyEnquiryChanged } from '../db/enquiry-changed.ts';
 
 // The seller's side of an enquiry's conversation (decision 060): a reply e-mailed back through
 // the provider's inbound mail, or a message written on the seller's page. Both are filed here, so
@@ -82,7 +83,11 @@ export async function fileIncomingMessage(db: DbExecutor, message: IncomingMessa
     .onConflict((oc) => oc.column('provider_email_id').doNothing())
     .returning('id')
     .executeTakeFirst();
-  if (inserted) return { id: inserted.id, duplicate: false };
+  if (inserted) {
+    // The assignee's open pages hear of it once the filing commits (decision 063).
+    if (message.enquiryId) await notifyEnquiryChanged(db, message.enquiryId, 'incoming_message');
+    return { id: inserted.id, duplicate: false };
+  }
   const existing = await db
     .selectFrom('enquiry_incoming_messages')
     .select('id')

@@ -5,6 +5,7 @@ import type { EnquiryDetail, EnquiryOffer, OfferResponse, TimelineEntry } from '
 import { enquiryReference } from '#shared/leads/schema.ts';
 import type { DbExecutor } from '../db/database.ts';
 import { enquirySummaries } from './inbox.ts';
+import { attachmentsOf } from './unmatched.ts';
 
 // One enquiry with everything that happened to it (decision 026). The timeline is assembled from
 // the tables that record each kind of step rather than copied into one log, so a delivery event
@@ -226,6 +227,10 @@ export async function getEnquiry(db: DbExecutor, id: string): Promise<EnquiryDet
       type: event.type,
       detail: event.detail,
     });
+  const attachments = await attachmentsOf(
+    db,
+    incoming.map((m) => m.id),
+  );
   for (const message of incoming)
     timeline.push({
       kind: 'incoming',
@@ -236,6 +241,7 @@ export async function getEnquiry(db: DbExecutor, id: string): Promise<EnquiryDet
       subject: message.subject,
       body: message.body_text,
       read: message.read_at !== null,
+      attachments: attachments.get(message.id) ?? [],
     });
   for (const entry of await enquiryFlowEntries(db, id)) timeline.push({ kind: 'flow', ...entry });
   // ISO strings of one format sort as time; the sort is stable, so same-instant steps keep the

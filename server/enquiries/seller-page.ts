@@ -14,6 +14,7 @@ import { closedStatuses, type EnquiryStatus, takesOffers } from '#shared/enquiri
 import { enquiryReference } from '#shared/leads/schema.ts';
 import type { AppConfig } from '../config/app-config.ts';
 import type { Database, DbExecutor, DbTransaction } from '../db/database.ts';
+import { notifyEnquiryChanged } from '../db/enquiry-changed.ts';
 import { htmlToPlainText } from '../email/plain-text.ts';
 import { enqueueEmail } from '../email/send-job.ts';
 import { consumeRateLimit, type RateLimitRule } from '../security/rate-limit.ts';
@@ -329,6 +330,12 @@ export async function answerOffer(
     answer.kind,
     seller.email,
     answer.kind === 'declined' ? answer.reason : null,
+  );
+  // Told by e-mail below, and at once on the assignee's open pages once this commits (decision 063).
+  await notifyEnquiryChanged(
+    trx,
+    input.enquiryId,
+    answer.kind === 'accepted' ? 'offer_accepted' : 'offer_declined',
   );
   const assignee = seller.assignee_id
     ? await trx.selectFrom('users').select('email').where('id', '=', seller.assignee_id).executeTakeFirst()

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { IMPORT_UPLOAD_PATH, MAX_IMPORT_BYTES } from '#shared/contacts/import.ts';
 import { MAX_PHOTO_BYTES, MAX_PHOTOS } from '#shared/uploads/schema.ts';
+import { IDENTITY_COPY_UPLOAD_PATH, MAX_IDENTITY_COPY_BYTES } from '#shared/register/schemas.ts';
 
 /**
  * The largest request body each family of routes accepts, in one table (docs/decisions/013). A body
@@ -19,6 +20,8 @@ export const BODY_LIMITS = {
   webhook: 256 * 1024,
   /** A contact import's CSV (decision 035). */
   contactImport: MAX_IMPORT_BYTES,
+  /** A seller's identity copy for the dealer's register (decision 058): one file of 10 MB. */
+  identityCopy: MAX_IDENTITY_COPY_BYTES,
   /** Everything else (sign-in forms, exports, pages): small or no bodies. */
   other: 16 * 1024,
 } as const;
@@ -32,6 +35,7 @@ export function bodyLimitFamily(url: string): BodyLimitFamily {
   if (url.startsWith('/api/unsubscribe/one-click')) return 'oneClick';
   if (url.startsWith('/api/webhooks/')) return 'webhook';
   if (url.startsWith(IMPORT_UPLOAD_PATH)) return 'contactImport';
+  if (url.startsWith(IDENTITY_COPY_UPLOAD_PATH)) return 'identityCopy';
   return 'other';
 }
 

@@ -12,7 +12,7 @@ import { appRouter } from '../trpc/router.ts';
 
 // Decision 015: generated bodies (fast-check) thrown at every public procedure, the upload
 // route, the one-click route and the signed webhook. Whatever arrives: no 5xx, no partial rows,
-// and the server still answers. The seed is fixed so a failure replays; 11,900 bodies in all.
+// and the server still answers. The seed is fixed so a failure replays; 12,800 bodies in all.
 const SEED = 20261125;
 const SECRET = newWebhookSecret();
 const JSON_HEADERS = { 'content-type': 'application/json', origin: TEST_APP_URL, 'x-csrf-protection': '1' };
@@ -242,6 +242,11 @@ describe('fuzzing the public surface', () => {
       ['/api/admin/exports/suppressions.csv', fc.constant(''), 1000],
       ['/api/admin/exports/campaigns/:id/sends.csv', pathSegment, 500],
       ['/api/admin/exports/contact-imports/:id/rejected.csv', pathSegment, 500],
+      // A seller's private attachments (decision 060): a bad id is a 404, never a 500.
+      ['/api/admin/unmatched-mail/attachments/:id', pathSegment, 300],
+      ['/api/admin/enquiries/:id/attachments/00000000-0000-4000-8000-000000000000', pathSegment, 300],
+      // An identity copy of the dealer's register (decision 058).
+      ['/api/admin/register/:id/identity-copy', pathSegment, 300],
     ];
     const exportKeys = [
       'filter',

@@ -123,13 +123,21 @@ export async function recordPurchase(
   const checkedBy = emailOf.get(input.idCheckedBy);
   const receivedBy = emailOf.get(input.receivedBy);
   if (!checkedBy || !receivedBy) return { status: 'refused', message: REGISTER_MESSAGES.unknownMember };
-  if (input.idUploadId) {
-    const upload = await trx
-      .selectFrom('uploads')
+  // An identity copy (decision 058) is one uploaded for this purpose and not yet any purchase's;
+  // it is kept only when the check was "uploaded".
+  const idCopyId = input.idCheckMethod === 'uploaded' ? (input.idUploadId ?? null) : null;
+  if (idCopyId) {
+    const copy = await trx
+      .selectFrom('identity_copies')
       .select('id')
-      .where('id', '=', input.idUploadId)
+      .where('id', '=', idCopyId)
+      .where((eb) =>
+        eb.not(
+          eb.exists(eb.selectFrom('purchase_records').select('id').where('id_upload_id', '=', idCopyId)),
+        ),
+      )
       .executeTakeFirst();
-    if (!upload) return { status: 'refused', message: REGISTER_MESSAGES.idUpload };
+    if (!copy) return { status: 'refused', message: REGISTER_MESSAGES.idUpload };
   }
   const enquiry = await trx
     .selectFrom('enquiries')
@@ -160,7 +168,7 @@ export async function recordPurchase(
       id_checked_by: input.idCheckedBy,
       id_checked_by_email: checkedBy,
       id_check_method: input.idCheckMethod,
-      id_upload_id: input.idUploadId ?? null,
+      id_upload_id: idCopyId,
       serial_number: input.serialNumber,
       reference_number: input.referenceNumber,
       identifying_marks: input.identifyingMarks,
@@ -192,6 +200,7 @@ function recordColumns(db: DbExecutor) {
     .selectFrom('purchase_records as p')
     .select([
       'p.id',
+      'p.id_upload_id',
       'p.enquiry_id',
       'p.price_cents',
       'p.payment_method',
@@ -237,6 +246,7 @@ function toView(row: RecordRow): PurchaseRecordView {
     idExpiry: row.id_expiry,
     idCheckedByEmail: row.id_checked_by_email,
     idCheckMethod: row.id_check_method as PurchaseRecordView['idCheckMethod'],
+    hasIdentityCopy: row.id_upload_id !== null,
     serialNumber: row.serial_number,
     referenceNumber: row.reference_number,
     identifyingMarks: row.identifying_marks,
@@ -487,5 +497,21 @@ export async function deleteExpiredRegisterEntries(db: DbExecutor, now = new Dat
     .deleteFrom('purchase_records')
     .where(sql<boolean>`created_at < ${now}::timestamptz - make_interval(years => ${retentionYears}::int)`)
     .executeTakeFirst();
+  // Identity copies no entry names any more (their entry's retention ended, or a purchase was never
+  // recorded with them) go too; a day's grace covers a form still being filled in.
+  await db
+    .deleteFrom('identity_copies')
+    .where(sql<boolean>`created_at < ${now}::timestamptz - interval '1 day'`)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('purchase_records')
+            .select('purchase_records.id')
+            .whereRef('purchase_records.id_upload_id', '=', 'identity_copies.id'),
+        ),
+      ),
+    )
+    .execute();
   return Number(result.numDeletedRows);
 }

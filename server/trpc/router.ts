@@ -9,6 +9,7 @@ import { adminDashboardRouter } from './routers/admin-dashboard.ts';
 import { adminEnquiriesRouter } from './routers/admin-enquiries.ts';
 import { adminOutboxRouter } from './routers/admin-outbox.ts';
 import { adminRegisterRouter } from './routers/admin-register.ts';
+import { adminUnmatchedMailRouter } from './routers/admin-unmatched-mail.ts';
 import { adminSegmentsRouter } from './routers/admin-segments.ts';
 import { adminSettingsRouter } from './routers/admin-settings.ts';
 import { adminTemplatesRouter } from './routers/admin-templates.ts';
@@ -44,6 +45,7 @@ export const appRouter = router({
     audit: adminAuditRouter,
     team: adminTeamRouter,
     register: adminRegisterRouter,
+    unmatchedMail: adminUnmatchedMailRouter,
   }),
 });
 

@@ -37,8 +37,12 @@ export const AUDIT_ACTIONS = [
   'admin.register.setSerial',
   'admin.register.revealIdentity',
   'admin.register.release',
+  'admin.register.uploadIdentityCopy',
   'admin.enquiries.revokeSellerLink',
   'admin.enquiries.markRead',
+  // Unmatched mail (decision 060)
+  'admin.unmatchedMail.file',
+  'admin.unmatchedMail.dismiss',
   // Contacts, segments, imports, suppressions
   'admin.contacts.update',
   'admin.contacts.create',
@@ -101,6 +105,10 @@ export const AUDIT_ACTIONS = [
   'exports.auditLog',
   'exports.register',
   'exports.registerPrint',
+  // A seller's e-mailed attachment downloaded from the enquiry desk (decision 060)
+  'downloads.incomingAttachment',
+  // An identity copy viewed from the dealer's register (decision 058)
+  'downloads.identityCopy',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

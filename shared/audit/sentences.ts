@@ -136,7 +136,10 @@ const SENTENCES: Record<AuditAction, Describe> = {
   'admin.register.setSerial': () => ['recorded the serial number of ', enquiry],
   'admin.register.revealIdentity': () => ['viewed a seller’s full identity number in the dealer’s register'],
   'admin.register.release': () => ['released a watch from its hold early'],
+  'admin.register.uploadIdentityCopy': () => ['uploaded a copy of a seller’s identity document'],
   'admin.enquiries.markRead': () => ["read the seller's messages on ", enquiry],
+  'admin.unmatchedMail.file': () => ['filed an unmatched e-mail on ', enquiry],
+  'admin.unmatchedMail.dismiss': () => ['dismissed an unmatched e-mail'],
 
   'admin.contacts.create': () => ['added ', contact],
   'admin.contacts.update': () => ['updated the consent of ', contact],
@@ -235,6 +238,11 @@ const SENTENCES: Record<AuditAction, Describe> = {
   'exports.auditLog': () => ['exported the audit log'],
   'exports.register': () => ['exported the dealer’s register with full identity numbers'],
   'exports.registerPrint': () => ['printed the dealer’s register with full identity numbers'],
+  'downloads.identityCopy': () => ['viewed a seller’s identity copy in the dealer’s register'],
+  'downloads.incomingAttachment': (c) =>
+    c.row.entityId
+      ? ['downloaded a seller’s attachment on ', enquiry]
+      : ['downloaded an attachment of unmatched mail'],
 };
 
 function sessionsEnded(c: SentenceContext): string {

@@ -18,6 +18,8 @@ export const ADMIN_ROUTE_PERMISSIONS = {
   '/admin/templates/$id/edit': ['templates.write', 'replyTemplates.write'],
   '/admin/enquiries': 'enquiries.read',
   '/admin/enquiries/$id': 'enquiries.read',
+  // Replies whose address named no enquiry (decision 060): filing and dismissing need enquiries.write.
+  '/admin/enquiries/unmatched': 'enquiries.read',
   // The dealer's register (decision 058): masked for every reader; full numbers need register.identity.
   '/admin/register': 'enquiries.read',
   '/admin/register/held': 'enquiries.read',

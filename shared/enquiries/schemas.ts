@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { listPageSchema, MAX_PAGE, MAX_SEARCH_LENGTH, searchTermSchema } from '../admin/lists.ts';
 import { readDay, readOneOf, readPage, readText, readTrue, readUuid } from '../url-search.ts';
 import { purchaseRecordInputSchema } from '../register/schemas.ts';
+import type { IncomingAttachment } from './unmatched.ts';
 import { type EnquiryStatus, enquiryStatuses, enquiryStatusSchema, MAX_REASON_LENGTH } from './status.ts';
 
 /** One zod schema per `admin.enquiries.*` input (decision 026). */
@@ -248,6 +249,7 @@ export type TimelineEntry =
       subject: string | null;
       body: string;
       read: boolean;
+      attachments: IncomingAttachment[];
     };
 
 export interface EnquiryDetail extends EnquirySummary {

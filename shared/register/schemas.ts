@@ -47,6 +47,8 @@ export const REGISTER_MESSAGES = {
   idNotAccepted: (stateName: string) => `That identity document is not accepted in ${stateName}.`,
   idCheckedBy: 'Choose who checked the identity document.',
   idUpload: 'Attach the uploaded copy of the identity document.',
+  idCopyType: 'The identity copy must be a photo (JPEG, PNG, WebP or HEIC) or a PDF.',
+  idCopyTooLarge: 'The identity copy must be 10 MB or smaller.',
   unknownMember: 'That person is not a team member who may record purchases.',
   serial: 'Enter the watch’s serial number.',
   reference: 'Enter the watch’s reference number.',
@@ -208,6 +210,13 @@ export const registerPeriodSchema = z
   .refine((p) => p.from <= p.to, { message: REGISTER_MESSAGES.period, path: ['to'] });
 export type RegisterPeriod = z.output<typeof registerPeriodSchema>;
 
+/** The largest uploaded identity copy kept (decision 058). */
+export const MAX_IDENTITY_COPY_BYTES = 10 * 1024 * 1024;
+/** Where the purchase form uploads an identity copy: the file as the body, `?name=` its name. */
+export const IDENTITY_COPY_UPLOAD_PATH = '/api/admin/identity-copies';
+/** Where a register entry's identity copy is viewed (register.identity, audited). */
+export const identityCopyPath = (purchaseId: string) => `/api/admin/register/${purchaseId}/identity-copy`;
+
 export interface PurchaseRecordView {
   id: string;
   enquiryId: string | null;
@@ -221,6 +230,8 @@ export interface PurchaseRecordView {
   idExpiry: string;
   idCheckedByEmail: string | null;
   idCheckMethod: IdCheckMethod;
+  /** An uploaded copy of the identity document is kept (viewable with register.identity). */
+  hasIdentityCopy: boolean;
   serialNumber: string;
   referenceNumber: string;
   identifyingMarks: string;

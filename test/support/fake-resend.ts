@@ -267,6 +267,38 @@ export async function startFakeResend(
     return reply(200, { object: 'attachment', ...attachmentData(email.id, attachment) });
   }
 
+  function receiveEmail(email: ReceivedEmail): { id: string; event: object } {
+    const id = email.id ?? randomUUID();
+    const createdAt = email.createdAt ?? new Date();
+    const attachments = (email.attachments ?? []).map((a) => ({ ...a, id: a.id ?? randomUUID() }));
+    received.set(id, { ...email, id, createdAt, attachments });
+    return {
+      id,
+      event: {
+        type: 'email.received',
+        created_at: createdAt.toISOString(),
+        data: {
+          email_id: id,
+          created_at: createdAt.toISOString(),
+          from: email.from,
+          to: email.to,
+          bcc: [],
+          cc: email.cc ?? [],
+          received_for: email.to,
+          message_id: `<${id}@mail.example.com>`,
+          subject: email.subject,
+          attachments: attachments.map((a) => ({
+            id: a.id,
+            filename: a.filename,
+            content_type: a.contentType,
+            content_disposition: a.contentDisposition ?? 'attachment',
+            content_id: null,
+          })),
+        },
+      },
+    };
+  }
+
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -318,6 +350,23 @@ export async function startFakeResend(
         });
       }
       return answerReceiving(path, reply);
+    }
+    if (req.method === 'POST' && path === '/_test/receive') {
+      // For a test in another process (Playwright's workers): the same as `receive()`, attachments'
+      // bytes as base64. Not part of Resend's API.
+      const email = body as Omit<ReceivedEmail, 'attachments'> & {
+        attachments?: Array<Omit<ReceivedAttachment, 'data'> & { base64: string }>;
+      };
+      return reply(
+        200,
+        receiveEmail({
+          ...email,
+          attachments: (email.attachments ?? []).map(({ base64, ...rest }) => ({
+            ...rest,
+            data: Buffer.from(base64, 'base64'),
+          })),
+        }),
+      );
     }
     if (req.method === 'GET' && path.startsWith('/_downloads/')) {
       // A signed download URL: no API key, the bytes themselves.
@@ -452,37 +501,7 @@ export async function startFakeResend(
     requests,
     emails,
     downloads,
-    receive(email) {
-      const id = email.id ?? randomUUID();
-      const createdAt = email.createdAt ?? new Date();
-      const attachments = (email.attachments ?? []).map((a) => ({ ...a, id: a.id ?? randomUUID() }));
-      received.set(id, { ...email, id, createdAt, attachments });
-      return {
-        id,
-        event: {
-          type: 'email.received',
-          created_at: createdAt.toISOString(),
-          data: {
-            email_id: id,
-            created_at: createdAt.toISOString(),
-            from: email.from,
-            to: email.to,
-            bcc: [],
-            cc: email.cc ?? [],
-            received_for: email.to,
-            message_id: `<${id}@mail.example.com>`,
-            subject: email.subject,
-            attachments: attachments.map((a) => ({
-              id: a.id,
-              filename: a.filename,
-              content_type: a.contentType,
-              content_disposition: a.contentDisposition ?? 'attachment',
-              content_id: null,
-            })),
-          },
-        },
-      };
-    },
+    receive: receiveEmail,
     get rateViolations() {
       return state.rateViolations;
     },

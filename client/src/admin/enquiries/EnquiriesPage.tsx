@@ -21,6 +21,7 @@ import { useTRPC } from '../../trpc.ts';
 import { StatusBadge } from './StatusBadge.tsx';
 import { memberLabel } from '#shared/team/names.ts';
 import { UnreadBadge } from './UnreadBadge.tsx';
+import { UnmatchedMailLink } from './UnmatchedMailPage.tsx';
 
 const COLUMNS = [
   { label: 'Photo', hidden: true },
@@ -70,6 +71,7 @@ export function EnquiriesPage({ search, onSearchChange }: EnquiriesPageProps) {
   return (
     <ListPage
       title="Enquiries"
+      actions={<UnmatchedMailLink />}
       filters={
         <>
           <ListSearchInput

@@ -112,7 +112,7 @@ function EnquiryView({ enquiry }: { enquiry: EnquiryDetail }) {
         <Title order={2} size="h4" mb="sm">
           Timeline
         </Title>
-        <EnquiryTimeline entries={enquiry.timeline} />
+        <EnquiryTimeline entries={enquiry.timeline} enquiryId={enquiry.id} />
       </Card>
 
       <OtherEnquiriesCard enquiry={enquiry} />

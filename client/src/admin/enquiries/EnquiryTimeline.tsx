@@ -4,6 +4,7 @@ import type { TimelineEntry } from '#shared/enquiries/schemas.ts';
 import { ENQUIRY_STATUS_LABELS } from '#shared/enquiries/status.ts';
 import { formatAud, formatDate, formatDateTime } from '../widgets/format.ts';
 import { memberLabel } from '#shared/team/names.ts';
+import { AttachmentList } from './AttachmentList.tsx';
 
 const EMAIL_EVENT_LABELS: Record<string, string> = {
   'email.sent': 'Accepted by the provider',
@@ -74,7 +75,7 @@ function describe(entry: TimelineEntry): { title: string; body: ReactNode } {
   }
 }
 
-export function EnquiryTimeline({ entries }: { entries: TimelineEntry[] }) {
+export function EnquiryTimeline({ entries, enquiryId }: { entries: TimelineEntry[]; enquiryId: string }) {
   return (
     <Timeline bulletSize={14} lineWidth={2} active={entries.length - 1} aria-label="Timeline">
       {entries.map((entry, i) => {
@@ -85,6 +86,12 @@ export function EnquiryTimeline({ entries }: { entries: TimelineEntry[] }) {
               <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
                 {body}
               </Text>
+            )}
+            {entry.kind === 'incoming' && (
+              <AttachmentList
+                attachments={entry.attachments}
+                href={(id) => `/api/admin/enquiries/${enquiryId}/attachments/${id}`}
+              />
             )}
             <Text size="xs" c="dimmed">
               {formatDateTime(entry.at)}

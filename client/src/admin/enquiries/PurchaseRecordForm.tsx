@@ -2,6 +2,7 @@ import {
   Alert,
   Button,
   Checkbox,
+  FileInput,
   Group,
   NumberInput,
   Select,
@@ -11,9 +12,15 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useMutation } from '@tanstack/react-query';
 import {
   DECLARATION_METHOD_LABELS,
   DECLARATION_METHODS,
+  ID_CHECK_METHOD_LABELS,
+  ID_CHECK_METHODS,
+  IDENTITY_COPY_UPLOAD_PATH,
+  MAX_IDENTITY_COPY_BYTES,
+  REGISTER_MESSAGES,
   needsCdd,
   PAYMENT_METHOD_LABELS,
   PAYMENT_METHODS,
@@ -22,6 +29,25 @@ import {
 import { IDENTITY_DOCUMENT_LABELS } from '#shared/register/states.ts';
 import { formatAud } from '../widgets/format.ts';
 import { purchaseFormDefaults, purchaseFormErrors, type PurchaseFormValues } from './purchase-form.ts';
+
+/** Uploads the identity copy privately (decision 058): its id goes with the purchase record. */
+async function uploadIdentityCopy(file: File): Promise<string> {
+  if (file.size > MAX_IDENTITY_COPY_BYTES) throw new Error(REGISTER_MESSAGES.idCopyTooLarge);
+  const res = await fetch(
+    `${IDENTITY_COPY_UPLOAD_PATH}?name=${encodeURIComponent(file.name.slice(0, 255))}`,
+    {
+      method: 'POST',
+      credentials: 'same-origin',
+      // The CSRF check every admin write passes (server/http/csrf.ts).
+      headers: { 'content-type': file.type || 'application/octet-stream', 'x-csrf-protection': '1' },
+      body: file,
+    },
+  );
+  const body = (await res.json().catch(() => ({}))) as { id?: string; error?: string };
+  if (res.status === 413) throw new Error(REGISTER_MESSAGES.idCopyTooLarge);
+  if (!res.ok || !body.id) throw new Error(body.error ?? REGISTER_MESSAGES.idCopyType);
+  return body.id;
+}
 
 /**
  * The move to Purchased as the dealer's register entry (decision 058): one column, every field the
@@ -56,6 +82,11 @@ export function PurchaseRecordForm({
     validate: (values) => purchaseFormErrors(values, rules),
   });
   const values = form.getValues();
+  const copy = useMutation({
+    mutationFn: uploadIdentityCopy,
+    onSuccess: (id) => form.setFieldValue('idUploadId', id),
+    onError: () => form.setFieldValue('idUploadId', null),
+  });
   const members = settings.members.map((m) => ({ value: m.id, label: m.email }));
   const price = typeof values.price === 'number' ? values.price : Number.parseFloat(values.price);
   const cdd = needsCdd({ paymentMethod: values.paymentMethod, priceCents: Math.round(price * 100) });
@@ -126,6 +157,28 @@ export function PurchaseRecordForm({
           data={members}
           {...form.getInputProps('idCheckedBy')}
         />
+        <Select
+          label="How it was checked"
+          required
+          allowDeselect={false}
+          data={ID_CHECK_METHODS.map((m) => ({ value: m, label: ID_CHECK_METHOD_LABELS[m] }))}
+          {...form.getInputProps('idCheckMethod')}
+        />
+        {values.idCheckMethod === 'uploaded' && (
+          <FileInput
+            label="Identity copy"
+            description="A photo or PDF of the document, up to 10 MB; kept privately with the register entry"
+            required
+            clearable
+            accept="application/pdf,image/jpeg,image/png,image/webp,image/heic,image/heif"
+            onChange={(file) => {
+              form.setFieldValue('idUploadId', null);
+              if (file) copy.mutate(file);
+            }}
+            rightSection={copy.isPending ? <Text size="xs">…</Text> : undefined}
+            error={copy.error ? copy.error.message : form.errors.idUploadId}
+          />
+        )}
         <TextInput
           label="Serial number"
           required
@@ -186,7 +239,7 @@ export function PurchaseRecordForm({
           <Button variant="default" onClick={onCancel}>
             Cancel
           </Button>
-          <Button type="submit" loading={pending}>
+          <Button type="submit" loading={pending || copy.isPending}>
             Confirm purchase
           </Button>
         </Group>

@@ -1,10 +1,11 @@
-import { Alert, Button, Card, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
   DECLARATION_METHOD_LABELS,
   type EnquiryRegisterView,
   ID_CHECK_METHOD_LABELS,
+  identityCopyPath,
   PAYMENT_METHOD_LABELS,
   type PurchaseRecordView,
 } from '#shared/register/schemas.ts';
@@ -126,7 +127,17 @@ function PurchaseRecord({ record }: { record: PurchaseRecordView }) {
     ['Expires', record.idExpiry],
     [
       'Checked',
-      `${ID_CHECK_METHOD_LABELS[record.idCheckMethod]} by ${record.idCheckedByEmail ?? 'a former member'}`,
+      <Group gap="xs" key="checked">
+        <Text size="sm">
+          {`${ID_CHECK_METHOD_LABELS[record.idCheckMethod]} by ${record.idCheckedByEmail ?? 'a former member'}`}
+        </Text>
+        {/* The copy is the Owner's to view, each view audited like the full number (decision 058). */}
+        {canSeeFull && record.hasIdentityCopy && (
+          <Anchor size="sm" href={identityCopyPath(record.id)}>
+            View identity copy
+          </Anchor>
+        )}
+      </Group>,
     ],
     ['Serial', record.serialNumber],
     ['Reference', record.referenceNumber],
