@@ -1,3 +1,4 @@
+import { adminAppointmentsRouter } from './routers/admin-appointments.ts';
 import { adminAuditRouter } from './routers/admin-audit.ts';
 import { adminTeamRouter } from './routers/admin-team.ts';
 import { adminCampaignsRouter } from './routers/admin-campaigns.ts';
@@ -42,6 +43,7 @@ export const appRouter = router({
     audit: adminAuditRouter,
     team: adminTeamRouter,
     register: adminRegisterRouter,
+    appointments: adminAppointmentsRouter,
   }),
 });
 

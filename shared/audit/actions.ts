@@ -37,6 +37,9 @@ export const AUDIT_ACTIONS = [
   'admin.register.setSerial',
   'admin.register.revealIdentity',
   'admin.register.release',
+  // Appointments and shipping kits (decision 062)
+  'admin.appointments.saveSettings',
+  'admin.appointments.markKitDispatched',
   'admin.enquiries.revokeSellerLink',
   'admin.enquiries.markRead',
   // Contacts, segments, imports, suppressions

@@ -135,6 +135,8 @@ const SENTENCES: Record<AuditAction, Describe> = {
   'admin.register.setSerial': () => ['recorded the serial number of ', enquiry],
   'admin.register.revealIdentity': () => ['viewed a seller’s full identity number in the dealer’s register'],
   'admin.register.release': () => ['released a watch from its hold early'],
+  'admin.appointments.saveSettings': () => ['changed the appointment settings'],
+  'admin.appointments.markKitDispatched': () => ['marked a shipping kit as posted'],
   'admin.enquiries.markRead': () => ["read the seller's messages on ", enquiry],
 
   'admin.contacts.create': () => ['added ', contact],
