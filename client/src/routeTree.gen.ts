@@ -44,6 +44,7 @@ import { Route as AdminGuardedContactsImportRouteImport } from './routes/admin/_
 import { Route as AdminGuardedContactsSuppressionsRouteImport } from './routes/admin/_guarded/contacts/suppressions.tsx'
 import { Route as AdminGuardedEnquiriesIndexRouteImport } from './routes/admin/_guarded/enquiries/index.tsx'
 import { Route as AdminGuardedEnquiriesIdRouteImport } from './routes/admin/_guarded/enquiries/$id.tsx'
+import { Route as AdminGuardedEnquiriesTodayRouteImport } from './routes/admin/_guarded/enquiries/today.tsx'
 import { Route as AdminGuardedRegisterIndexRouteImport } from './routes/admin/_guarded/register/index.tsx'
 import { Route as AdminGuardedRegisterHeldRouteImport } from './routes/admin/_guarded/register/held.tsx'
 import { Route as AdminGuardedTemplatesIndexRouteImport } from './routes/admin/_guarded/templates/index.tsx'
@@ -238,6 +239,12 @@ const AdminGuardedEnquiriesIdRoute = AdminGuardedEnquiriesIdRouteImport.update({
   path: '/enquiries/$id',
   getParentRoute: () => AdminGuardedRoute,
 } as any)
+const AdminGuardedEnquiriesTodayRoute =
+  AdminGuardedEnquiriesTodayRouteImport.update({
+    id: '/enquiries/today',
+    path: '/enquiries/today',
+    getParentRoute: () => AdminGuardedRoute,
+  } as any)
 const AdminGuardedRegisterIndexRoute =
   AdminGuardedRegisterIndexRouteImport.update({
     id: '/register/',
@@ -331,6 +338,7 @@ export interface FileRoutesByFullPath {
   '/admin/contacts/import': typeof AdminGuardedContactsImportRoute
   '/admin/contacts/suppressions': typeof AdminGuardedContactsSuppressionsRoute
   '/admin/enquiries/$id': typeof AdminGuardedEnquiriesIdRoute
+  '/admin/enquiries/today': typeof AdminGuardedEnquiriesTodayRoute
   '/admin/register/held': typeof AdminGuardedRegisterHeldRoute
   '/admin/templates/new': typeof AdminGuardedTemplatesNewRoute
   '/admin/campaigns/': typeof AdminGuardedCampaignsIndexRoute
@@ -376,6 +384,7 @@ export interface FileRoutesByTo {
   '/admin/contacts/import': typeof AdminGuardedContactsImportRoute
   '/admin/contacts/suppressions': typeof AdminGuardedContactsSuppressionsRoute
   '/admin/enquiries/$id': typeof AdminGuardedEnquiriesIdRoute
+  '/admin/enquiries/today': typeof AdminGuardedEnquiriesTodayRoute
   '/admin/register/held': typeof AdminGuardedRegisterHeldRoute
   '/admin/templates/new': typeof AdminGuardedTemplatesNewRoute
   '/admin/campaigns': typeof AdminGuardedCampaignsIndexRoute
@@ -424,6 +433,7 @@ export interface FileRoutesById {
   '/admin/_guarded/contacts/import': typeof AdminGuardedContactsImportRoute
   '/admin/_guarded/contacts/suppressions': typeof AdminGuardedContactsSuppressionsRoute
   '/admin/_guarded/enquiries/$id': typeof AdminGuardedEnquiriesIdRoute
+  '/admin/_guarded/enquiries/today': typeof AdminGuardedEnquiriesTodayRoute
   '/admin/_guarded/register/held': typeof AdminGuardedRegisterHeldRoute
   '/admin/_guarded/templates/new': typeof AdminGuardedTemplatesNewRoute
   '/admin/_guarded/campaigns/': typeof AdminGuardedCampaignsIndexRoute
@@ -472,6 +482,7 @@ export interface FileRouteTypes {
     | '/admin/contacts/import'
     | '/admin/contacts/suppressions'
     | '/admin/enquiries/$id'
+    | '/admin/enquiries/today'
     | '/admin/register/held'
     | '/admin/templates/new'
     | '/admin/campaigns/'
@@ -517,6 +528,7 @@ export interface FileRouteTypes {
     | '/admin/contacts/import'
     | '/admin/contacts/suppressions'
     | '/admin/enquiries/$id'
+    | '/admin/enquiries/today'
     | '/admin/register/held'
     | '/admin/templates/new'
     | '/admin/campaigns'
@@ -564,6 +576,7 @@ export interface FileRouteTypes {
     | '/admin/_guarded/contacts/import'
     | '/admin/_guarded/contacts/suppressions'
     | '/admin/_guarded/enquiries/$id'
+    | '/admin/_guarded/enquiries/today'
     | '/admin/_guarded/register/held'
     | '/admin/_guarded/templates/new'
     | '/admin/_guarded/campaigns/'
@@ -842,6 +855,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminGuardedEnquiriesIdRouteImport
       parentRoute: typeof AdminGuardedRoute
     }
+    '/admin/_guarded/enquiries/today': {
+      id: '/admin/_guarded/enquiries/today'
+      path: '/enquiries/today'
+      fullPath: '/admin/enquiries/today'
+      preLoaderRoute: typeof AdminGuardedEnquiriesTodayRouteImport
+      parentRoute: typeof AdminGuardedRoute
+    }
     '/admin/_guarded/register/': {
       id: '/admin/_guarded/register/'
       path: '/register'
@@ -929,6 +949,7 @@ interface AdminGuardedRouteChildren {
   AdminGuardedContactsImportRoute: typeof AdminGuardedContactsImportRoute
   AdminGuardedContactsSuppressionsRoute: typeof AdminGuardedContactsSuppressionsRoute
   AdminGuardedEnquiriesIdRoute: typeof AdminGuardedEnquiriesIdRoute
+  AdminGuardedEnquiriesTodayRoute: typeof AdminGuardedEnquiriesTodayRoute
   AdminGuardedRegisterHeldRoute: typeof AdminGuardedRegisterHeldRoute
   AdminGuardedTemplatesNewRoute: typeof AdminGuardedTemplatesNewRoute
   AdminGuardedCampaignsIndexRoute: typeof AdminGuardedCampaignsIndexRoute
@@ -958,6 +979,7 @@ const AdminGuardedRouteChildren: AdminGuardedRouteChildren = {
   AdminGuardedContactsImportRoute: AdminGuardedContactsImportRoute,
   AdminGuardedContactsSuppressionsRoute: AdminGuardedContactsSuppressionsRoute,
   AdminGuardedEnquiriesIdRoute: AdminGuardedEnquiriesIdRoute,
+  AdminGuardedEnquiriesTodayRoute: AdminGuardedEnquiriesTodayRoute,
   AdminGuardedRegisterHeldRoute: AdminGuardedRegisterHeldRoute,
   AdminGuardedTemplatesNewRoute: AdminGuardedTemplatesNewRoute,
   AdminGuardedCampaignsIndexRoute: AdminGuardedCampaignsIndexRoute,

@@ -18,6 +18,8 @@ export const ADMIN_ROUTE_PERMISSIONS = {
   '/admin/templates/$id/edit': ['templates.write', 'replyTemplates.write'],
   '/admin/enquiries': 'enquiries.read',
   '/admin/enquiries/$id': 'enquiries.read',
+  // The buyers' day: today's visits and the shipping kits to post (decision 062).
+  '/admin/enquiries/today': 'enquiries.read',
   // The dealer's register (decision 058): masked for every reader; full numbers need register.identity.
   '/admin/register': 'enquiries.read',
   '/admin/register/held': 'enquiries.read',

@@ -70,6 +70,10 @@ export function EnquiriesPage({ search, onSearchChange }: EnquiriesPageProps) {
   return (
     <ListPage
       title="Enquiries"
+      actions={
+        // The buyers' day: visits booked for today and shipping kits to post (decision 062).
+        <AnchorLink to="/admin/enquiries/today">Today’s visits and kits</AnchorLink>
+      }
       filters={
         <>
           <ListSearchInput

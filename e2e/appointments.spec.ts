@@ -1,0 +1,168 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { APPOINTMENT_MESSAGES } from '#shared/appointments/schemas.ts';
+import { OWNERSHIP_DECLARATION_VERSION } from '#shared/enquiries/seller.ts';
+import { issueSellerLink } from '../server/enquiries/seller-link.ts';
+import { seriousViolations } from './support/axe.ts';
+import { signInAsAdmin } from './support/admin.ts';
+import { E2E_APP_SECRET } from './support/constants.ts';
+import { e2eDatabase } from './support/db.ts';
+import { expect, type Page, test } from './support/test.ts';
+
+// Visits after an accepted offer (decision 062): at 390 px the seller books a slot on their page,
+// the outbox e-mail carries the .ics, they move the visit, and the buyer sees it in "Today" and on
+// the enquiry; axe-core on each page.
+
+async function noSerious(page: Page): Promise<void> {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(await seriousViolations(page, { include: 'main' })).toEqual({});
+}
+
+/** The newest outbox e-mail to `to` whose subject starts so, once the worker has delivered it. */
+async function outboxEmail(to: string, subject: string) {
+  const db = e2eDatabase();
+  let row: { subject: string; attachments: Array<{ filename: string; content: string }> } | undefined;
+  await expect
+    .poll(
+      async () => {
+        row = await db
+          .selectFrom('outbox_emails')
+          .select(['subject', 'attachments'])
+          .where(sql<boolean>`${to} = ANY(to_addresses)`)
+          .where('subject', 'like', `${subject}%`)
+          .orderBy('created_at', 'desc')
+          .executeTakeFirst();
+        return row?.subject;
+      },
+      { timeout: 20_000 },
+    )
+    .toBeTruthy();
+  const ics = row?.attachments.find((a) => a.filename.endsWith('.ics'));
+  return { ...row, ics: ics ? Buffer.from(ics.content, 'base64').toString('utf8') : null };
+}
+
+test('a seller with an accepted offer books a visit at 390 px, gets the .ics, moves it; the buyer sees Today', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const db = e2eDatabase();
+  const email = `visit.${randomUUID().slice(0, 8)}@example.com`;
+  const name = `Vera Visit ${randomUUID().slice(0, 4)}`;
+  // Sydney open every day, 15-minute slots from 00:00 to 23:45, no minimum notice: there are free
+  // times whatever the hour the test runs.
+  await db
+    .insertInto('appointment_settings')
+    .values({ id: true, slot_minutes: 15, horizon_days: 7, min_notice_hours: 0 })
+    .onConflict((oc) =>
+      oc.column('id').doUpdateSet({ slot_minutes: 15, horizon_days: 7, min_notice_hours: 0 }),
+    )
+    .execute();
+  await db.deleteFrom('location_hours').where('location', '=', 'sydney').execute();
+  await db
+    .insertInto('location_hours')
+    .values(
+      [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
+        location: 'sydney',
+        weekday,
+        opens: '00:00',
+        closes: '23:59',
+      })),
+    )
+    .execute();
+
+  // An enquiry whose seller accepted an offer, as the page records it (decision 059).
+  const lead = await db
+    .insertInto('leads')
+    .values({ email, full_name: name })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const enquiry = await db
+    .insertInto('enquiries')
+    .values({
+      lead_id: lead.id,
+      contact_name: name,
+      watch_brand: 'Omega',
+      watch_model: 'Speedmaster',
+      watch_condition: 'Excellent - Like new',
+      status: 'accepted',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const offer = await db
+    .insertInto('enquiry_offers')
+    .values({ enquiry_id: enquiry.id, amount_cents: 900_000 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('offer_responses')
+    .values({
+      offer_id: offer.id,
+      enquiry_id: enquiry.id,
+      response: 'accepted',
+      typed_name: name,
+      terms_version: OWNERSHIP_DECLARATION_VERSION,
+    })
+    .execute();
+  const link = await issueSellerLink(
+    db,
+    { appUrl: 'http://127.0.0.1', appSecret: E2E_APP_SECRET },
+    enquiry.id,
+  );
+
+  // The seller, on a phone.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(new URL(link.url).pathname);
+  await expect(page.getByRole('heading', { name: 'Visit us or ship it' })).toBeVisible();
+  await page.getByRole('button', { name: 'Book a visit' }).click();
+  await expect(page.getByRole('combobox', { name: 'Location' })).toHaveValue('sydney');
+  const times = page.getByRole('group', { name: 'Time' }).getByRole('radio');
+  await expect(times.first()).toBeVisible();
+  await noSerious(page);
+  await times.first().check();
+  await page.getByRole('button', { name: 'Book this time' }).click();
+  await expect(page.getByText(APPOINTMENT_MESSAGES.booked)).toBeVisible();
+  await expect(page.getByText(/Your visit: .* in Sydney/)).toBeVisible();
+  await noSerious(page);
+
+  const booked = await outboxEmail(email, 'Your visit in Sydney is booked');
+  expect(booked.ics).toContain('BEGIN:VCALENDAR');
+  expect(booked.ics).toContain('METHOD:REQUEST');
+  expect(booked.ics).toContain('SEQUENCE:0');
+  const uid = /UID:(\S+)/.exec(booked.ics ?? '')?.[1];
+  expect(uid).toBeTruthy();
+
+  // Moved to another time: a new invitation for the same event.
+  await page.getByRole('button', { name: 'Move my visit' }).click();
+  await expect(times.first()).toBeVisible();
+  await times.nth(1).check();
+  await page.getByRole('button', { name: 'Move to this time' }).click();
+  await expect(page.getByText(APPOINTMENT_MESSAGES.rescheduled)).toBeVisible();
+  const moved = await outboxEmail(email, 'Your visit in Sydney has moved');
+  expect(moved.ics).toContain('METHOD:REQUEST');
+  expect(moved.ics).toContain('SEQUENCE:1');
+  expect(moved.ics).toContain(`UID:${uid}`);
+
+  // The visit is brought forward to this instant, so it falls on today whatever the hour the test runs.
+  await db
+    .updateTable('appointments')
+    .set({ starts_at: sql<Date>`now()`, ends_at: sql<Date>`now() + interval '15 minutes'` })
+    .where('enquiry_id', '=', enquiry.id)
+    .where('state', '=', 'booked')
+    .execute();
+
+  // The buyer's day, on a phone: the visit links to its enquiry, which shows it.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInAsAdmin(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/admin/enquiries/today');
+  await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
+  const visit = page
+    .getByRole('list', { name: "Today's visits" })
+    .getByRole('link', { name: new RegExp(name) });
+  await expect(visit).toBeVisible();
+  await noSerious(page);
+  await visit.click();
+  await expect(page.getByTestId('next-step')).toContainText('Booked');
+  await expect(page.getByTestId('next-step')).toContainText('Moved');
+  await expect(page.getByText("Visit moved to Sydney on the seller's page")).toBeVisible();
+});
