@@ -166,3 +166,57 @@ test('a seller with an accepted offer books a visit at 390 px, gets the .ics, mo
   await expect(page.getByTestId('next-step')).toContainText('Moved');
   await expect(page.getByText("Visit moved to Sydney on the seller's page")).toBeVisible();
 });
+
+test('the Owner sets a location’s hours and the slot length in Settings; bad values are refused', async ({
+  page,
+}) => {
+  const db = e2eDatabase();
+  await signInAsAdmin(page);
+  await page.goto('/admin/settings');
+  const card = page.getByRole('region', { name: 'Appointments' });
+  await expect(card).toBeVisible();
+  // Out-of-range numbers are clamped when the field loses focus; an impossible date is refused.
+  const slot = card.getByRole('textbox', { name: 'Slot length (minutes)' });
+  await slot.fill('10');
+  await slot.blur();
+  await expect(slot).toHaveValue('15');
+  const blackout = card.getByRole('textbox', { name: 'Closed on (blackout dates)' });
+  await blackout.fill('2026-12-25\n2026-02-30');
+  await card.getByRole('button', { name: 'Save appointment settings' }).click();
+  await expect(card.getByRole('alert')).toHaveText(APPOINTMENT_MESSAGES.day);
+  await blackout.fill('2026-12-25');
+
+  await card.getByRole('textbox', { name: 'Slot length (minutes)' }).fill('30');
+  await card.getByRole('combobox', { name: 'Opening hours of' }).selectOption('melbourne');
+  const hours = card.getByRole('group', { name: 'Opening hours, Melbourne' });
+  await hours.getByRole('checkbox', { name: 'Tuesday' }).check();
+  await hours.getByLabel('Tuesday opens').fill('11:00');
+  await hours.getByLabel('Tuesday closes').fill('10:00');
+  await card.getByRole('button', { name: 'Save appointment settings' }).click();
+  await expect(card.getByRole('alert')).toHaveText(APPOINTMENT_MESSAGES.hoursOrder);
+  await hours.getByLabel('Tuesday closes').fill('15:30');
+  await card.getByRole('button', { name: 'Save appointment settings' }).click();
+  await expect(page.getByText(APPOINTMENT_MESSAGES.settingsSaved)).toBeVisible();
+
+  const saved = await db
+    .selectFrom('location_hours')
+    .select([
+      'weekday',
+      sql<string>`to_char(opens, 'HH24:MI')`.as('opens'),
+      sql<string>`to_char(closes, 'HH24:MI')`.as('closes'),
+    ])
+    .where('location', '=', 'melbourne')
+    .execute();
+  expect(saved).toEqual([{ weekday: 2, opens: '11:00', closes: '15:30' }]);
+  const settings = await db
+    .selectFrom('appointment_settings')
+    .select([
+      'slot_minutes',
+      sql<string[]>`array(SELECT to_char(d, 'YYYY-MM-DD') FROM unnest(blackout_dates) d)`.as('blackout'),
+    ])
+    .executeTakeFirstOrThrow();
+  expect(settings).toEqual({ slot_minutes: 30, blackout: ['2026-12-25'] });
+  await page.reload();
+  await expect(card.getByRole('textbox', { name: 'Slot length (minutes)' })).toHaveValue('30');
+  expect(await seriousViolations(page, { include: 'main' })).toEqual({});
+});

@@ -161,7 +161,11 @@ function AppointmentSettingsForm({ view }: { view: AppointmentSettingsView }) {
             value={location}
             onChange={(e) => setLocation(e.currentTarget.value as LocationSlug)}
           />
-          <Stack gap="xs" aria-label={`Opening hours, ${location}`}>
+          <Stack
+            gap="xs"
+            role="group"
+            aria-label={`Opening hours, ${view.locations.find((l) => l.slug === location)?.city ?? location}`}
+          >
             {DAYS.map((name, i) => {
               const d = week[i] ?? { open: false, opens: '10:00', closes: '16:00' };
               return (
