@@ -41,36 +41,9 @@ async function outboxEmail(to: string, subject: string) {
   return { ...row, ics: ics ? Buffer.from(ics.content, 'base64').toString('utf8') : null };
 }
 
-test('a seller with an accepted offer books a visit at 390 px, gets the .ics, moves it; the buyer sees Today', async ({
-  page,
-}) => {
-  test.setTimeout(120_000);
+/** An enquiry whose seller accepted an offer, as the page records it (decision 059), and its link. */
+async function acceptedEnquiry(email: string, name: string) {
   const db = e2eDatabase();
-  const email = `visit.${randomUUID().slice(0, 8)}@example.com`;
-  const name = `Vera Visit ${randomUUID().slice(0, 4)}`;
-  // Sydney open every day, 15-minute slots from 00:00 to 23:45, no minimum notice: there are free
-  // times whatever the hour the test runs.
-  await db
-    .insertInto('appointment_settings')
-    .values({ id: true, slot_minutes: 15, horizon_days: 7, min_notice_hours: 0 })
-    .onConflict((oc) =>
-      oc.column('id').doUpdateSet({ slot_minutes: 15, horizon_days: 7, min_notice_hours: 0 }),
-    )
-    .execute();
-  await db.deleteFrom('location_hours').where('location', '=', 'sydney').execute();
-  await db
-    .insertInto('location_hours')
-    .values(
-      [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
-        location: 'sydney',
-        weekday,
-        opens: '00:00',
-        closes: '23:59',
-      })),
-    )
-    .execute();
-
-  // An enquiry whose seller accepted an offer, as the page records it (decision 059).
   const lead = await db
     .insertInto('leads')
     .values({ email, full_name: name })
@@ -108,6 +81,40 @@ test('a seller with an accepted offer books a visit at 390 px, gets the .ics, mo
     { appUrl: 'http://127.0.0.1', appSecret: E2E_APP_SECRET },
     enquiry.id,
   );
+
+  return { enquiry, link };
+}
+
+test('a seller with an accepted offer books a visit at 390 px, gets the .ics, moves it; the buyer sees Today', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const db = e2eDatabase();
+  const email = `visit.${randomUUID().slice(0, 8)}@example.com`;
+  const name = `Vera Visit ${randomUUID().slice(0, 4)}`;
+  // Sydney open every day, 15-minute slots from 00:00 to 23:45, no minimum notice: there are free
+  // times whatever the hour the test runs.
+  await db
+    .insertInto('appointment_settings')
+    .values({ id: true, slot_minutes: 15, horizon_days: 7, min_notice_hours: 0 })
+    .onConflict((oc) =>
+      oc.column('id').doUpdateSet({ slot_minutes: 15, horizon_days: 7, min_notice_hours: 0 }),
+    )
+    .execute();
+  await db.deleteFrom('location_hours').where('location', '=', 'sydney').execute();
+  await db
+    .insertInto('location_hours')
+    .values(
+      [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
+        location: 'sydney',
+        weekday,
+        opens: '00:00',
+        closes: '23:59',
+      })),
+    )
+    .execute();
+
+  const { enquiry, link } = await acceptedEnquiry(email, name);
 
   // The seller, on a phone.
   await page.setViewportSize({ width: 390, height: 844 });
@@ -219,4 +226,44 @@ test('the Owner sets a location’s hours and the slot length in Settings; bad v
   await page.reload();
   await expect(card.getByRole('textbox', { name: 'Slot length (minutes)' })).toHaveValue('30');
   expect(await seriousViolations(page, { include: 'main' })).toEqual({});
+});
+
+test('a seller asks for an insured shipping kit at 390 px; a wrong postcode is refused; the buyer posts it', async ({
+  page,
+}) => {
+  const email = `kit.${randomUUID().slice(0, 8)}@example.com`;
+  const name = `Kit Parcel ${randomUUID().slice(0, 4)}`;
+  const { enquiry, link } = await acceptedEnquiry(email, name);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(new URL(link.url).pathname);
+  await page.getByRole('button', { name: 'Send me an insured shipping kit' }).click();
+  await page.getByRole('textbox', { name: 'Name on the parcel' }).fill(name);
+  await page.getByRole('textbox', { name: 'Street address' }).fill('12 George Street');
+  await page.getByRole('textbox', { name: 'Suburb or town' }).fill('Paddington');
+  await page.getByRole('combobox', { name: 'State or territory' }).selectOption('NSW');
+  await page.getByRole('textbox', { name: 'Postcode' }).fill('3000');
+  await page.getByRole('button', { name: 'Send me the kit' }).click();
+  await expect(page.getByText(APPOINTMENT_MESSAGES.postcodeState('NSW'))).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Postcode' })).toHaveAttribute('aria-invalid', 'true');
+  await noSerious(page);
+  await page.getByRole('textbox', { name: 'Postcode' }).fill('2021');
+  await page.getByRole('button', { name: 'Send me the kit' }).click();
+  await expect(page.getByText(APPOINTMENT_MESSAGES.kitSent)).toBeVisible();
+  await expect(
+    page.getByText(`We will post an insured shipping kit to ${name}, 12 George Street`),
+  ).toBeVisible();
+  await outboxEmail(email, 'Your insured shipping kit');
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInAsAdmin(page);
+  await page.goto('/admin/enquiries/today');
+  await expect(
+    page.getByRole('list', { name: 'Shipping kits to post' }).getByText(`${name} · Paddington NSW`),
+  ).toBeVisible();
+  await page.goto(`/admin/enquiries/${enquiry.id}`);
+  const panel = page.getByTestId('next-step');
+  await expect(panel).toContainText('To post');
+  await panel.getByRole('button', { name: 'Mark as posted' }).click();
+  await expect(panel).toContainText('Posted');
+  await expect(page.getByText(`Shipping kit marked as posted by`)).toBeVisible();
 });
