@@ -8,6 +8,7 @@ import { runEmailSendJob } from '#server/email/send-job.ts';
 import type { JobName, JobPayload } from '#server/jobs/definitions.ts';
 import { runAwaitingReplyDigest } from '#server/enquiries/digest.ts';
 import { runIncomingMessageNotify } from '#server/enquiries/incoming-notify.ts';
+import { runAppointmentReminders } from '#server/enquiries/appointments.ts';
 import { runCapiJob } from '#server/enquiries/conversions.ts';
 import { runImportJob } from '#server/contacts/import/import.ts';
 import { runEnquiryRetention } from '#server/enquiries/retention.ts';
@@ -46,6 +47,7 @@ export const jobHandlers: Handlers = {
   'enquiry.notify': (services, payload) => runEnquiryNotifyJob(services, payload),
   'enquiries.digest': (services) => runAwaitingReplyDigest(services),
   'enquiries.incoming-notify': (services) => runIncomingMessageNotify(services),
+  'appointments.reminders': (services) => runAppointmentReminders(services),
   'meta.capi': (services, payload) => runCapiJob(services, payload),
   'enquiries.retention': (services) => runEnquiryRetention(services, uploadStorageFor(services.config)),
   'contacts.import': (services, payload) => runImportJob(services, payload.importId),

@@ -47,6 +47,7 @@ import { Route as AdminGuardedContactsImportRouteImport } from './routes/admin/_
 import { Route as AdminGuardedContactsSuppressionsRouteImport } from './routes/admin/_guarded/contacts/suppressions.tsx'
 import { Route as AdminGuardedEnquiriesIndexRouteImport } from './routes/admin/_guarded/enquiries/index.tsx'
 import { Route as AdminGuardedEnquiriesIdRouteImport } from './routes/admin/_guarded/enquiries/$id.tsx'
+import { Route as AdminGuardedEnquiriesTodayRouteImport } from './routes/admin/_guarded/enquiries/today.tsx'
 import { Route as AdminGuardedEnquiriesUnmatchedRouteImport } from './routes/admin/_guarded/enquiries/unmatched.tsx'
 import { Route as AdminGuardedRegisterIndexRouteImport } from './routes/admin/_guarded/register/index.tsx'
 import { Route as AdminGuardedRegisterHeldRouteImport } from './routes/admin/_guarded/register/held.tsx'
@@ -260,6 +261,12 @@ const AdminGuardedEnquiriesIdRoute = AdminGuardedEnquiriesIdRouteImport.update({
   path: '/enquiries/$id',
   getParentRoute: () => AdminGuardedRoute,
 } as any)
+const AdminGuardedEnquiriesTodayRoute =
+  AdminGuardedEnquiriesTodayRouteImport.update({
+    id: '/enquiries/today',
+    path: '/enquiries/today',
+    getParentRoute: () => AdminGuardedRoute,
+  } as any)
 const AdminGuardedEnquiriesUnmatchedRoute =
   AdminGuardedEnquiriesUnmatchedRouteImport.update({
     id: '/enquiries/unmatched',
@@ -361,6 +368,7 @@ export interface FileRoutesByFullPath {
   '/admin/contacts/import': typeof AdminGuardedContactsImportRoute
   '/admin/contacts/suppressions': typeof AdminGuardedContactsSuppressionsRoute
   '/admin/enquiries/$id': typeof AdminGuardedEnquiriesIdRoute
+  '/admin/enquiries/today': typeof AdminGuardedEnquiriesTodayRoute
   '/admin/enquiries/unmatched': typeof AdminGuardedEnquiriesUnmatchedRoute
   '/admin/register/held': typeof AdminGuardedRegisterHeldRoute
   '/admin/templates/new': typeof AdminGuardedTemplatesNewRoute
@@ -410,6 +418,7 @@ export interface FileRoutesByTo {
   '/admin/contacts/import': typeof AdminGuardedContactsImportRoute
   '/admin/contacts/suppressions': typeof AdminGuardedContactsSuppressionsRoute
   '/admin/enquiries/$id': typeof AdminGuardedEnquiriesIdRoute
+  '/admin/enquiries/today': typeof AdminGuardedEnquiriesTodayRoute
   '/admin/enquiries/unmatched': typeof AdminGuardedEnquiriesUnmatchedRoute
   '/admin/register/held': typeof AdminGuardedRegisterHeldRoute
   '/admin/templates/new': typeof AdminGuardedTemplatesNewRoute
@@ -462,6 +471,7 @@ export interface FileRoutesById {
   '/admin/_guarded/contacts/import': typeof AdminGuardedContactsImportRoute
   '/admin/_guarded/contacts/suppressions': typeof AdminGuardedContactsSuppressionsRoute
   '/admin/_guarded/enquiries/$id': typeof AdminGuardedEnquiriesIdRoute
+  '/admin/_guarded/enquiries/today': typeof AdminGuardedEnquiriesTodayRoute
   '/admin/_guarded/enquiries/unmatched': typeof AdminGuardedEnquiriesUnmatchedRoute
   '/admin/_guarded/register/held': typeof AdminGuardedRegisterHeldRoute
   '/admin/_guarded/templates/new': typeof AdminGuardedTemplatesNewRoute
@@ -514,6 +524,7 @@ export interface FileRouteTypes {
     | '/admin/contacts/import'
     | '/admin/contacts/suppressions'
     | '/admin/enquiries/$id'
+    | '/admin/enquiries/today'
     | '/admin/enquiries/unmatched'
     | '/admin/register/held'
     | '/admin/templates/new'
@@ -563,6 +574,7 @@ export interface FileRouteTypes {
     | '/admin/contacts/import'
     | '/admin/contacts/suppressions'
     | '/admin/enquiries/$id'
+    | '/admin/enquiries/today'
     | '/admin/enquiries/unmatched'
     | '/admin/register/held'
     | '/admin/templates/new'
@@ -614,6 +626,7 @@ export interface FileRouteTypes {
     | '/admin/_guarded/contacts/import'
     | '/admin/_guarded/contacts/suppressions'
     | '/admin/_guarded/enquiries/$id'
+    | '/admin/_guarded/enquiries/today'
     | '/admin/_guarded/enquiries/unmatched'
     | '/admin/_guarded/register/held'
     | '/admin/_guarded/templates/new'
@@ -915,6 +928,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminGuardedEnquiriesIdRouteImport
       parentRoute: typeof AdminGuardedRoute
     }
+    '/admin/_guarded/enquiries/today': {
+      id: '/admin/_guarded/enquiries/today'
+      path: '/enquiries/today'
+      fullPath: '/admin/enquiries/today'
+      preLoaderRoute: typeof AdminGuardedEnquiriesTodayRouteImport
+      parentRoute: typeof AdminGuardedRoute
+    }
     '/admin/_guarded/enquiries/unmatched': {
       id: '/admin/_guarded/enquiries/unmatched'
       path: '/enquiries/unmatched'
@@ -1011,6 +1031,7 @@ interface AdminGuardedRouteChildren {
   AdminGuardedContactsImportRoute: typeof AdminGuardedContactsImportRoute
   AdminGuardedContactsSuppressionsRoute: typeof AdminGuardedContactsSuppressionsRoute
   AdminGuardedEnquiriesIdRoute: typeof AdminGuardedEnquiriesIdRoute
+  AdminGuardedEnquiriesTodayRoute: typeof AdminGuardedEnquiriesTodayRoute
   AdminGuardedEnquiriesUnmatchedRoute: typeof AdminGuardedEnquiriesUnmatchedRoute
   AdminGuardedRegisterHeldRoute: typeof AdminGuardedRegisterHeldRoute
   AdminGuardedTemplatesNewRoute: typeof AdminGuardedTemplatesNewRoute
@@ -1044,6 +1065,7 @@ const AdminGuardedRouteChildren: AdminGuardedRouteChildren = {
   AdminGuardedContactsImportRoute: AdminGuardedContactsImportRoute,
   AdminGuardedContactsSuppressionsRoute: AdminGuardedContactsSuppressionsRoute,
   AdminGuardedEnquiriesIdRoute: AdminGuardedEnquiriesIdRoute,
+  AdminGuardedEnquiriesTodayRoute: AdminGuardedEnquiriesTodayRoute,
   AdminGuardedEnquiriesUnmatchedRoute: AdminGuardedEnquiriesUnmatchedRoute,
   AdminGuardedRegisterHeldRoute: AdminGuardedRegisterHeldRoute,
   AdminGuardedTemplatesNewRoute: AdminGuardedTemplatesNewRoute,

@@ -291,6 +291,29 @@ describe('every admin mutation, called successfully, writes one audit row', () =
       await api().register.saveSettings({ state: 'NSW', amlCddEnabled: false, retentionYears: 7 });
       return api().register.release({ id, reason: 'Sold back to its owner' });
     },
+    'admin.appointments.saveSettings': () =>
+      api().appointments.saveSettings({
+        slotMinutes: 45,
+        horizonDays: 30,
+        minNoticeHours: 24,
+        blackoutDates: ['2026-12-25'],
+        hours: [{ location: 'sydney', weekday: 1, opens: '10:00', closes: '16:00' }],
+      }),
+    'admin.appointments.markKitDispatched': async () => {
+      const kit = await t.db
+        .insertInto('shipping_kit_requests')
+        .values({
+          enquiry_id: (await enquiry()).id,
+          recipient_name: 'Sam Seller',
+          address_line1: '1 George Street',
+          suburb: 'Sydney',
+          state: 'NSW',
+          postcode: '2000',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return api().appointments.markKitDispatched({ id: kit.id });
+    },
     'admin.contacts.update': async () =>
       api().contacts.update({ id: (await enquiry()).lead_id, smsMarketingConsent: false }),
     'admin.settings.update': async () => {

@@ -68,6 +68,9 @@ const PERSONAL_INPUT: Record<string, readonly string[]> = {
   'admin.register.setSerial': [],
   'admin.register.revealIdentity': [],
   'admin.register.release': ['reason'],
+  // Slot rules and a kit's id name no person (the address is the seller's, typed on their page).
+  'admin.appointments.saveSettings': [],
+  'admin.appointments.markKitDispatched': [],
   'admin.segments.save': [],
   'admin.segments.delete': [],
   'admin.settings.update': [],

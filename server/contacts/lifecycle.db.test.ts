@@ -307,6 +307,29 @@ describe('contact lifecycle', () => {
         enquiry_id: enquiry.id,
       })
       .execute();
+    // A visit and an insured shipping kit (decision 062): the kit's address and phone are theirs.
+    await t.db
+      .insertInto('appointments')
+      .values({
+        enquiry_id: enquiry.id,
+        location: 'sydney',
+        starts_at: new Date('2099-01-05T00:00:00Z'),
+        ends_at: new Date('2099-01-05T01:00:00Z'),
+      })
+      .execute();
+    await t.db
+      .insertInto('shipping_kit_requests')
+      .values({
+        enquiry_id: enquiry.id,
+        recipient_name: NAME,
+        address_line1: '7 Zebedee Lane',
+        address_line2: `c/o ${NAME}`,
+        suburb: 'Paddington',
+        state: 'NSW',
+        postcode: '2021',
+        phone: PHONE,
+      })
+      .execute();
     const campaign = await t.db
       .insertInto('email_campaigns')
       .values({ name: 'Spring', subject: 'Hello', status: 'completed', sent_count: 1, open_count: 1 })
@@ -428,6 +451,17 @@ describe('contact lifecycle', () => {
     }
     expect(found).toEqual([]);
     expect(await storage.driverFor('local').get(photoKey)).toBeNull();
+    // The visit and the kit went with the enquiry.
+    expect(
+      await t.db
+        .selectFrom('shipping_kit_requests')
+        .select('id')
+        .where('enquiry_id', '=', enquiry.id)
+        .execute(),
+    ).toEqual([]);
+    expect(
+      await t.db.selectFrom('appointments').select('id').where('enquiry_id', '=', enquiry.id).execute(),
+    ).toEqual([]);
 
     // The jobs about them are gone; the digest still to send keeps the others; the rest is untouched.
     const jobs = await sql<{ id: string; html: string }>`

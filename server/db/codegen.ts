@@ -33,6 +33,9 @@ const customImports: Record<string, string> = {
   SegmentMatch: './column-types.ts#SegmentMatch',
   ConsentChannel: './column-types.ts#ConsentChannel',
   OutboxTag: './column-types.ts#OutboxTag',
+  OutboxAttachment: './column-types.ts#OutboxAttachment',
+  AppointmentState: './column-types.ts#AppointmentState',
+  AustralianState: './column-types.ts#AustralianState',
 };
 
 /**
@@ -83,6 +86,11 @@ const columns: Record<string, string> = {
   // JSON text on insert (pg would encode a JS array as a PostgreSQL array), parsed on select.
   'outbox_emails.headers': 'ColumnType<Record<string, string>, string | undefined, string>',
   'outbox_emails.tags': 'ColumnType<OutboxTag[], string | undefined, string>',
+  'outbox_emails.attachments': 'ColumnType<OutboxAttachment[], string | undefined, string>',
+  'appointments.state': 'Generated<AppointmentState>',
+  // Calendar days: selected only through to_char, like enquiry_offers.valid_until.
+  'appointment_settings.blackout_dates': 'ColumnType<never, string[] | undefined, string[]>',
+  'shipping_kit_requests.state': 'AustralianState',
   'contact_imports.status': 'Generated<ContactImportStatus>',
   'contact_imports.preview': 'ColumnType<string[][], string | undefined, string>',
   'contact_imports.mapping': 'ColumnType<unknown, string | null | undefined, string | null>',

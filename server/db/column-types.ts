@@ -43,3 +43,13 @@ export interface OutboxTag {
   name: string;
   value: string;
 }
+/** An attachment of an outbox e-mail (outbox_emails.attachments): its content base64 (decision 062). */
+export interface OutboxAttachment {
+  filename: string;
+  contentType: string | null;
+  content: string;
+}
+/** Where a booked visit stands (decision 062): a rescheduled row is replaced by a new booked one. */
+export type AppointmentState = 'booked' | 'cancelled' | 'rescheduled';
+/** The eight states and territories a shipping kit goes to (decision 062). */
+export type AustralianState = 'NSW' | 'VIC' | 'QLD' | 'WA' | 'SA' | 'TAS' | 'ACT' | 'NT';

@@ -2,6 +2,8 @@
 // Narrower column types are overrides in server/db/codegen.ts; friendly names are in server/db/types.ts.
 
 import type {
+  AppointmentState,
+  AustralianState,
   AutomationFlowState,
   AutomationRunState,
   CampaignStatus,
@@ -11,6 +13,7 @@ import type {
   FlowSendStatus,
   IncomingMessageSource,
   OfferResponseKind,
+  OutboxAttachment,
   OutboxTag,
   SegmentMatch,
   SendStatus,
@@ -36,6 +39,29 @@ export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 export interface AccessRequests {
   created_at: Generated<Timestamp>;
   user_id: string;
+}
+
+export interface Appointments {
+  created_at: Generated<Timestamp>;
+  ends_at: Timestamp;
+  enquiry_id: string;
+  ics_sequence: Generated<number>;
+  ics_uid: Generated<string>;
+  id: Generated<string>;
+  location: string;
+  reminder_sent_at: Timestamp | null;
+  starts_at: Timestamp;
+  state: Generated<AppointmentState>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface AppointmentSettings {
+  blackout_dates: ColumnType<never, string[] | undefined, string[]>;
+  horizon_days: Generated<number>;
+  id: Generated<boolean>;
+  min_notice_hours: Generated<number>;
+  slot_minutes: Generated<number>;
+  updated_at: Generated<Timestamp>;
 }
 
 export interface AuditLog {
@@ -471,6 +497,13 @@ export interface Leads {
   updated_at: Generated<Timestamp>;
 }
 
+export interface LocationHours {
+  closes: string;
+  location: string;
+  opens: string;
+  weekday: number;
+}
+
 export interface OfferResponses {
   enquiry_id: string;
   id: Generated<string>;
@@ -485,6 +518,7 @@ export interface OfferResponses {
 }
 
 export interface OutboxEmails {
+  attachments: ColumnType<OutboxAttachment[], string | undefined, string>;
   created_at: Generated<Timestamp>;
   from_address: string;
   headers: ColumnType<Record<string, string>, string | undefined, string>;
@@ -603,6 +637,21 @@ export interface Settings {
   weekly_marketing_cap: Generated<number>;
 }
 
+export interface ShippingKitRequests {
+  address_line1: string;
+  address_line2: string | null;
+  created_at: Generated<Timestamp>;
+  dispatched_at: Timestamp | null;
+  dispatched_by: string | null;
+  enquiry_id: string;
+  id: Generated<string>;
+  phone: string | null;
+  postcode: string;
+  recipient_name: string;
+  state: AustralianState;
+  suburb: string;
+}
+
 export interface StatDeltas {
   bucket: Timestamp | null;
   delta: number;
@@ -692,6 +741,8 @@ export interface UserTwoFactor {
 
 export interface DB {
   access_requests: AccessRequests;
+  appointment_settings: AppointmentSettings;
+  appointments: Appointments;
   audit_log: AuditLog;
   automation_flow_versions: AutomationFlowVersions;
   automation_flows: AutomationFlows;
@@ -720,6 +771,7 @@ export interface DB {
   enquiry_offers: EnquiryOffers;
   identity_copies: IdentityCopies;
   leads: Leads;
+  location_hours: LocationHours;
   offer_responses: OfferResponses;
   outbox_emails: OutboxEmails;
   provider_rate_limits: ProviderRateLimits;
@@ -729,6 +781,7 @@ export interface DB {
   seller_links: SellerLinks;
   sessions: Sessions;
   settings: Settings;
+  shipping_kit_requests: ShippingKitRequests;
   stat_deltas: StatDeltas;
   team_invitations: TeamInvitations;
   two_factor_recovery_codes: TwoFactorRecoveryCodes;

@@ -32,6 +32,13 @@ export function createOutboxTransport(db: Database): EmailTransport {
         text_body: message.text ?? null,
         headers: JSON.stringify(message.headers ?? {}),
         tags: JSON.stringify(message.tags ?? []),
+        attachments: JSON.stringify(
+          (message.attachments ?? []).map((a) => ({
+            filename: a.filename,
+            contentType: a.contentType ?? null,
+            content: a.content,
+          })),
+        ),
       })
       .onConflict((oc) => oc.column('idempotency_key').doNothing())
       .returning('id')

@@ -90,6 +90,16 @@ function toResendPayload(message: EmailMessage) {
     ...(message.replyTo !== undefined ? { replyTo: message.replyTo } : {}),
     ...(message.headers !== undefined ? { headers: message.headers } : {}),
     ...(message.tags !== undefined ? { tags: message.tags } : {}),
+    // Already base64: the SDK passes a string content through as the API's base64 (decision 062).
+    ...(message.attachments !== undefined
+      ? {
+          attachments: message.attachments.map((a) => ({
+            filename: a.filename,
+            content: a.content,
+            ...(a.contentType !== undefined ? { contentType: a.contentType } : {}),
+          })),
+        }
+      : {}),
   };
 }
 

@@ -1,6 +1,7 @@
 import { rolesWith } from '#shared/auth/permissions.ts';
 import { sql } from 'kysely';
 import { enquiryFlowEntries } from '../automations/entry.ts';
+import { locationBySlug } from '#shared/appointments/schemas.ts';
 import type { EnquiryDetail, EnquiryOffer, OfferResponse, TimelineEntry } from '#shared/enquiries/schemas.ts';
 import { enquiryReference } from '#shared/leads/schema.ts';
 import type { DbExecutor } from '../db/database.ts';
@@ -68,96 +69,109 @@ export async function getEnquiry(db: DbExecutor, id: string): Promise<EnquiryDet
     .where('enquiries.id', '=', id)
     .executeTakeFirstOrThrow();
 
-  const [photos, others, events, offers, messages, emailEvents, incoming, responses] = await Promise.all([
-    db
-      .selectFrom('uploads')
-      .select('id')
-      .where('enquiry_id', '=', id)
-      .orderBy('created_at')
-      .orderBy('id')
-      .execute(),
-    db
-      .selectFrom('enquiries')
-      .select(['id', 'watch_brand', 'watch_model', 'status', 'created_at'])
-      .where('lead_id', '=', summary.contactId)
-      .where('id', '<>', id)
-      .orderBy('created_at', 'desc')
-      .limit(OTHER_ENQUIRIES_LIMIT)
-      .execute(),
-    db
-      .selectFrom('enquiry_events')
-      .leftJoin('users', 'users.id', 'enquiry_events.assignee_id')
-      .select([
-        'enquiry_events.kind',
-        'enquiry_events.from_status',
-        'enquiry_events.to_status',
-        'enquiry_events.reason',
-        'enquiry_events.body',
-        'enquiry_events.actor_email',
-        'enquiry_events.created_at',
-        'users.email as assignee_email',
-        'users.name as assignee_name',
-      ])
-      .where('enquiry_events.enquiry_id', '=', id)
-      .orderBy('enquiry_events.created_at')
-      .limit(TIMELINE_EVENTS_LIMIT)
-      .execute(),
-    db
-      .selectFrom('enquiry_offers')
-      .select([
-        'id',
-        'amount_cents',
-        sql<string | null>`to_char(valid_until, 'YYYY-MM-DD')`.as('valid_until'),
-        'conditions',
-        'created_by_email',
-        'created_at',
-      ])
-      .where('enquiry_id', '=', id)
-      .orderBy('created_at', 'desc')
-      .execute(),
-    db
-      .selectFrom('enquiry_messages')
-      .leftJoin('automation_flows', 'automation_flows.id', 'enquiry_messages.sent_by_flow_id')
-      .select([
-        'enquiry_messages.id',
-        'enquiry_messages.subject',
-        'enquiry_messages.to_email',
-        'enquiry_messages.sent_by_email',
-        'enquiry_messages.created_at',
-        'enquiry_messages.provider_message_id',
-        'automation_flows.name as flow_name',
-      ])
-      .where('enquiry_messages.enquiry_id', '=', id)
-      .orderBy('enquiry_messages.created_at')
-      .execute(),
-    sql<{ message_id: string; type: string; at: Date; detail: string | null }>`
+  const [photos, others, events, offers, messages, emailEvents, incoming, responses, visits, kits] =
+    await Promise.all([
+      db
+        .selectFrom('uploads')
+        .select('id')
+        .where('enquiry_id', '=', id)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute(),
+      db
+        .selectFrom('enquiries')
+        .select(['id', 'watch_brand', 'watch_model', 'status', 'created_at'])
+        .where('lead_id', '=', summary.contactId)
+        .where('id', '<>', id)
+        .orderBy('created_at', 'desc')
+        .limit(OTHER_ENQUIRIES_LIMIT)
+        .execute(),
+      db
+        .selectFrom('enquiry_events')
+        .leftJoin('users', 'users.id', 'enquiry_events.assignee_id')
+        .select([
+          'enquiry_events.kind',
+          'enquiry_events.from_status',
+          'enquiry_events.to_status',
+          'enquiry_events.reason',
+          'enquiry_events.body',
+          'enquiry_events.actor_email',
+          'enquiry_events.created_at',
+          'users.email as assignee_email',
+          'users.name as assignee_name',
+        ])
+        .where('enquiry_events.enquiry_id', '=', id)
+        .orderBy('enquiry_events.created_at')
+        .limit(TIMELINE_EVENTS_LIMIT)
+        .execute(),
+      db
+        .selectFrom('enquiry_offers')
+        .select([
+          'id',
+          'amount_cents',
+          sql<string | null>`to_char(valid_until, 'YYYY-MM-DD')`.as('valid_until'),
+          'conditions',
+          'created_by_email',
+          'created_at',
+        ])
+        .where('enquiry_id', '=', id)
+        .orderBy('created_at', 'desc')
+        .execute(),
+      db
+        .selectFrom('enquiry_messages')
+        .leftJoin('automation_flows', 'automation_flows.id', 'enquiry_messages.sent_by_flow_id')
+        .select([
+          'enquiry_messages.id',
+          'enquiry_messages.subject',
+          'enquiry_messages.to_email',
+          'enquiry_messages.sent_by_email',
+          'enquiry_messages.created_at',
+          'enquiry_messages.provider_message_id',
+          'automation_flows.name as flow_name',
+        ])
+        .where('enquiry_messages.enquiry_id', '=', id)
+        .orderBy('enquiry_messages.created_at')
+        .execute(),
+      sql<{ message_id: string; type: string; at: Date; detail: string | null }>`
       SELECT m.id AS message_id, ev.type, coalesce(ev.occurred_at, ev.received_at) AS at, ${EMAIL_EVENT_DETAIL} AS detail
       FROM enquiry_messages m
       JOIN email_events ev ON ev.provider_message_id = m.provider_message_id
       WHERE m.enquiry_id = ${id} AND m.provider_message_id IS NOT NULL
         AND ev.type NOT IN ('email.opened', 'email.clicked')`.execute(db),
-    db
-      .selectFrom('enquiry_incoming_messages')
-      .select(['id', 'source', 'from_email', 'from_name', 'subject', 'body_text', 'received_at', 'read_at'])
-      .where('enquiry_id', '=', id)
-      .orderBy('received_at')
-      .limit(TIMELINE_EVENTS_LIMIT)
-      .execute(),
-    db
-      .selectFrom('offer_responses')
-      .select([
-        'offer_id',
-        'response',
-        'typed_name',
-        'reason',
-        'terms_version',
-        'ip',
-        'user_agent',
-        'responded_at',
-      ])
-      .where('enquiry_id', '=', id)
-      .execute(),
-  ]);
+      db
+        .selectFrom('enquiry_incoming_messages')
+        .select(['id', 'source', 'from_email', 'from_name', 'subject', 'body_text', 'received_at', 'read_at'])
+        .where('enquiry_id', '=', id)
+        .orderBy('received_at')
+        .limit(TIMELINE_EVENTS_LIMIT)
+        .execute(),
+      db
+        .selectFrom('offer_responses')
+        .select([
+          'offer_id',
+          'response',
+          'typed_name',
+          'reason',
+          'terms_version',
+          'ip',
+          'user_agent',
+          'responded_at',
+        ])
+        .where('enquiry_id', '=', id)
+        .execute(),
+      db
+        .selectFrom('appointments')
+        .select(['location', 'starts_at', 'state', 'ics_sequence', 'created_at', 'updated_at'])
+        .where('enquiry_id', '=', id)
+        .orderBy('created_at')
+        .execute(),
+      db
+        .selectFrom('shipping_kit_requests')
+        .leftJoin('users', 'users.id', 'shipping_kit_requests.dispatched_by')
+        .select(['shipping_kit_requests.created_at', 'shipping_kit_requests.dispatched_at', 'users.email'])
+        .where('shipping_kit_requests.enquiry_id', '=', id)
+        .execute(),
+    ]);
   const responseOf = new Map(
     responses.map((r): [string, OfferResponse] => [
       r.offer_id,
@@ -244,6 +258,28 @@ export async function getEnquiry(db: DbExecutor, id: string): Promise<EnquiryDet
       attachments: attachments.get(message.id) ?? [],
     });
   for (const entry of await enquiryFlowEntries(db, id)) timeline.push({ kind: 'flow', ...entry });
+  // A visit's versions (decision 062): each row was booked (a later SEQUENCE by a move), and a
+  // cancelled one also ended.
+  for (const visit of visits) {
+    const city = locationBySlug(visit.location)?.city ?? visit.location;
+    const startsAt = iso(visit.starts_at);
+    // A cancellation bumped the row's SEQUENCE once more; the booking had the one before.
+    const bookedSequence = visit.state === 'cancelled' ? visit.ics_sequence - 1 : visit.ics_sequence;
+    const action = bookedSequence > 0 ? 'rescheduled' : 'booked';
+    timeline.push({ kind: 'appointment', at: iso(visit.created_at), action, startsAt, city });
+    if (visit.state === 'cancelled')
+      timeline.push({ kind: 'appointment', at: iso(visit.updated_at), action: 'cancelled', startsAt, city });
+  }
+  for (const kit of kits) {
+    timeline.push({ kind: 'shipping_kit', at: iso(kit.created_at), action: 'requested', actor: null });
+    if (kit.dispatched_at)
+      timeline.push({
+        kind: 'shipping_kit',
+        at: iso(kit.dispatched_at),
+        action: 'dispatched',
+        actor: kit.email,
+      });
+  }
   // ISO strings of one format sort as time; the sort is stable, so same-instant steps keep the
   // order they were pushed in (a status change before the offer that caused it).
   timeline.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));

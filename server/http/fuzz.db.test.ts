@@ -152,6 +152,35 @@ describe('fuzzing the public surface', () => {
     ],
     ['seller.sendMessage', fc.record({ token: anyValue, body: anyValue }, { requiredKeys: [] }), 100],
     ['seller.requestLink', emailLike, 100],
+    // Visits and shipping kits (decision 062): a location, an instant, an Australian address.
+    [
+      'seller.book',
+      fc.record({ token: anyValue, location: anyValue, startsAt: anyValue }, { requiredKeys: [] }),
+      100,
+    ],
+    [
+      'seller.reschedule',
+      fc.record({ token: anyValue, location: anyValue, startsAt: anyValue }, { requiredKeys: [] }),
+      100,
+    ],
+    ['seller.cancelAppointment', fc.record({ token: anyValue }, { requiredKeys: [] }), 100],
+    [
+      'seller.requestKit',
+      fc.record(
+        {
+          token: anyValue,
+          recipientName: anyValue,
+          addressLine1: anyValue,
+          addressLine2: anyValue,
+          suburb: anyValue,
+          state: anyValue,
+          postcode: anyValue,
+          phone: anyValue,
+        },
+        { requiredKeys: [] },
+      ),
+      100,
+    ],
   ];
   const queries = [
     ['preferences.get', 600],
@@ -162,6 +191,8 @@ describe('fuzzing the public surface', () => {
     ['auth.invitation', 300],
     ['system.health', 200],
     ['seller.get', 100],
+    ['seller.nextStep', 100],
+    ['seller.slots', 100],
   ] as const;
 
   it('covers every procedure that is not behind the admin check', () => {

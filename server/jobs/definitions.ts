@@ -107,6 +107,15 @@ export const jobDefinitions = {
     schedule: { cron: '* * * * *' },
   },
   /**
+   * Every minute: e-mails each booked visit's reminder 24 hours before, once
+   * (server/enquiries/appointments.ts, decision 062).
+   */
+  'appointments.reminders': {
+    payload: z.object({}),
+    queue: { policy: 'singleton', retryLimit: 2, retryDelay: 30, expireInSeconds: 120 },
+    schedule: { cron: '* * * * *' },
+  },
+  /**
    * Deletes the photos and free text of enquiries closed as Declined, Lost or Spam longer than the
    * settings' retention period (server/enquiries/retention.ts, decision 026).
    */

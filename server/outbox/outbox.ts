@@ -95,6 +95,7 @@ export async function getOutboxEmail(
     text: row.text_body,
     headers: row.headers,
     tags: row.tags,
+    attachments: row.attachments,
     links: row.html ? extractLinks(row.html) : [],
   };
 }

@@ -1,4 +1,5 @@
 import { adminAutomationsRouter } from './routers/admin-automations.ts';
+import { adminAppointmentsRouter } from './routers/admin-appointments.ts';
 import { adminAuditRouter } from './routers/admin-audit.ts';
 import { adminTeamRouter } from './routers/admin-team.ts';
 import { adminCampaignsRouter } from './routers/admin-campaigns.ts';
@@ -46,6 +47,7 @@ export const appRouter = router({
     team: adminTeamRouter,
     register: adminRegisterRouter,
     unmatchedMail: adminUnmatchedMailRouter,
+    appointments: adminAppointmentsRouter,
   }),
 });
 

@@ -38,6 +38,9 @@ export const AUDIT_ACTIONS = [
   'admin.register.revealIdentity',
   'admin.register.release',
   'admin.register.uploadIdentityCopy',
+  // Appointments and shipping kits (decision 062)
+  'admin.appointments.saveSettings',
+  'admin.appointments.markKitDispatched',
   'admin.enquiries.revokeSellerLink',
   'admin.enquiries.markRead',
   // Unmatched mail (decision 060)

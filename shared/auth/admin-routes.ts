@@ -20,6 +20,8 @@ export const ADMIN_ROUTE_PERMISSIONS = {
   '/admin/enquiries/$id': 'enquiries.read',
   // Replies whose address named no enquiry (decision 060): filing and dismissing need enquiries.write.
   '/admin/enquiries/unmatched': 'enquiries.read',
+  // The buyers' day: today's visits and the shipping kits to post (decision 062).
+  '/admin/enquiries/today': 'enquiries.read',
   // The dealer's register (decision 058): masked for every reader; full numbers need register.identity.
   '/admin/register': 'enquiries.read',
   '/admin/register/held': 'enquiries.read',

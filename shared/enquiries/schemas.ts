@@ -240,6 +240,21 @@ export type TimelineEntry =
   /** A flow this enquiry started: entered, sent an e-mail, left or finished (decision 066). */
   | { kind: 'flow'; at: string; text: string }
   | {
+      /** The seller booked, moved or cancelled a visit on their page (decision 062). */
+      kind: 'appointment';
+      at: string;
+      action: 'booked' | 'rescheduled' | 'cancelled';
+      startsAt: string;
+      city: string;
+    }
+  | {
+      /** The seller asked for an insured shipping kit; a member marked it posted (decision 062). */
+      kind: 'shipping_kit';
+      at: string;
+      action: 'requested' | 'dispatched';
+      actor: string | null;
+    }
+  | {
       /** A message from the seller: an e-mailed reply or one written on their page (decision 060). */
       kind: 'incoming';
       at: string;

@@ -48,6 +48,8 @@ export interface OutboxEmailDetail extends OutboxEmailSummary {
   headers: Record<string, string>;
   /** Provider tags (name=value) the sender attached, e.g. the campaign and send ids. */
   tags: { name: string; value: string }[];
+  /** Files sent with it (a calendar invitation, decision 062), content base64. */
+  attachments: { filename: string; contentType: string | null; content: string }[];
   /** The HTML part's links in document order. */
   links: OutboxLink[];
 }

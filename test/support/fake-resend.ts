@@ -13,6 +13,8 @@ export interface AcceptedEmail {
   replyTo?: string | string[];
   headers?: Record<string, string>;
   tags?: Array<{ name: string; value: string }>;
+  /** As the API received them: content base64, `content_type` as the SDK names it. */
+  attachments?: Array<{ filename?: string; content?: string; content_type?: string }>;
   idempotencyKey: string | null;
   receivedAt: number;
 }
@@ -122,6 +124,7 @@ interface EmailPayload {
   reply_to?: unknown;
   headers?: unknown;
   tags?: unknown;
+  attachments?: unknown;
 }
 
 function validEmailPayload(value: unknown): value is EmailPayload & { from: string; subject: string } {
@@ -201,6 +204,9 @@ export async function startFakeResend(
         : {}),
       ...(Array.isArray(payload.tags)
         ? { tags: payload.tags as Array<{ name: string; value: string }> }
+        : {}),
+      ...(keepBodies && Array.isArray(payload.attachments)
+        ? { attachments: payload.attachments as NonNullable<AcceptedEmail['attachments']> }
         : {}),
       idempotencyKey: key,
       receivedAt: Date.now(),

@@ -17,6 +17,8 @@ import { checkRenderedEmail } from '#test/support/email-checks.ts';
 import { testConfig } from '#test/support/services.ts';
 import { spamAssassinMissing, spamAssassinScores, type SpamScore } from '#test/support/spamassassin.ts';
 import { offerAnsweredEmail, offerEmail, sellerLinkEmail } from '#server/enquiries/seller-emails.ts';
+import { appointmentEmail, shippingKitEmail } from '#server/enquiries/appointment-emails.ts';
+import { APPOINTMENT_LOCATIONS } from '#shared/appointments/schemas.ts';
 import { layoutMessage, writtenMessage } from './message.ts';
 import { LOGO_PATH } from './layout.ts';
 
@@ -25,6 +27,8 @@ import { LOGO_PATH } from './layout.ts';
 // whose lines fit 78 characters (a line longer than that is one unbreakable URL, nothing else).
 
 const config = testConfig();
+const SYDNEY = APPOINTMENT_LOCATIONS.find((l) => l.slug === 'sydney') ?? APPOINTMENT_LOCATIONS.at(-1);
+if (!SYDNEY) throw new Error('no appointment location');
 const SELLER_URL = 'http://localhost:3999/enquiry/AQIDBAUGBwgJCgsMDQ4PEAAAAAFzZWxsZXItbGluay10ZXN0';
 const site = config.site;
 const USER_ID = '3f2e1d0c-9b8a-4765-8432-10fedcba9876';
@@ -119,6 +123,30 @@ const messages: Array<[string, RenderedMessage]> = [
       response: 'accepted',
       typedName: "Mary-Jane O'Brien",
       reason: null,
+    }),
+  ],
+  ...(['booked', 'rescheduled', 'cancelled', 'reminder'] as const).map((kind): [string, RenderedMessage] => [
+    `appointment ${kind}`,
+    appointmentEmail(config, kind, {
+      uid: '7b1e4c2a-0d3f-4a5b-8c6d-9e0f1a2b3c4d',
+      sequence: 1,
+      enquiryId: notice.enquiryId,
+      location: SYDNEY,
+      startsAt: new Date('2026-12-07T23:00:00Z'),
+      endsAt: new Date('2026-12-08T00:00:00Z'),
+      seller: { name: "Mary-Jane O'Brien", email: 'mj@example.com' },
+      timezone: 'Australia/Sydney',
+      url: SELLER_URL,
+    }),
+  ]),
+  [
+    'shipping kit requested',
+    shippingKitEmail(config, {
+      to: 'mj@example.com',
+      fullName: "Mary-Jane O'Brien",
+      enquiryId: notice.enquiryId,
+      addressLines: ["Mary-Jane O'Brien", '12 George Street', 'Paddington NSW 2021'],
+      url: SELLER_URL,
     }),
   ],
   [

@@ -8,7 +8,24 @@ import {
   type SellerPageView,
   sellerTokenInputSchema,
 } from '#shared/enquiries/seller.ts';
+import {
+  APPOINTMENT_MESSAGES,
+  sellerBookInputSchema,
+  sellerCancelInputSchema,
+  sellerSlotsInputSchema,
+  shippingKitInputSchema,
+} from '#shared/appointments/schemas.ts';
 import { inTransaction } from '../../db/database.ts';
+import {
+  bookAppointment,
+  cancelAppointment,
+  consumeNextStepAllowance,
+  freeSlots,
+  type NextStepResult,
+  requestShippingKit,
+  rescheduleAppointment,
+  sellerNextStep,
+} from '../../enquiries/appointments.ts';
 import { enquiryForSellerToken } from '../../enquiries/seller-link.ts';
 import {
   answerOffer,
@@ -79,6 +96,17 @@ async function answer(ctx: Context, token: string, offerId: string, given: Offer
   return view(ctx, enquiryId);
 }
 
+/** A change to the seller's visit or kit (decision 062): limited per enquiry, refusals as clear 4xx. */
+async function nextStep(ctx: Context, token: string, change: (enquiryId: string) => Promise<NextStepResult>) {
+  const enquiryId = await openedEnquiry(ctx, token);
+  refuseIfLimited(await consumeNextStepAllowance(ctx.db, enquiryId));
+  const result = await change(enquiryId);
+  if (result.status === 'not_found') throw linkInvalid();
+  if (result.status === 'refused') throw new TRPCError({ code: 'FORBIDDEN', message: result.message });
+  if (result.status === 'conflict') throw new TRPCError({ code: 'CONFLICT', message: result.message });
+  return sellerNextStep(ctx.db, enquiryId);
+}
+
 export const sellerRouter = router({
   get: publicProcedure.input(sellerTokenInputSchema).query(async ({ ctx, input }) => {
     return view(ctx, await openedEnquiry(ctx, input.token));
@@ -100,6 +128,54 @@ export const sellerRouter = router({
     const enquiryId = await openedEnquiry(ctx, input.token);
     refuseIfLimited(await fileSellerPageMessage(ctx.db, enquiryId, input.body));
     return view(ctx, enquiryId);
+  }),
+
+  /** "Visit us or ship it": the seller's visit or kit and the locations that take bookings. */
+  nextStep: publicProcedure.input(sellerTokenInputSchema).query(async ({ ctx, input }) => {
+    return sellerNextStep(ctx.db, await openedEnquiry(ctx, input.token));
+  }),
+
+  /** A location's free slots by day; only once the offer is accepted. */
+  slots: publicProcedure.input(sellerSlotsInputSchema).query(async ({ ctx, input }) => {
+    const enquiryId = await openedEnquiry(ctx, input.token);
+    const view = await sellerNextStep(ctx.db, enquiryId);
+    if (!view.open) throw new TRPCError({ code: 'FORBIDDEN', message: APPOINTMENT_MESSAGES.notAccepted });
+    return freeSlots(ctx.db, input.location);
+  }),
+
+  book: publicProcedure
+    .input(sellerBookInputSchema)
+    .mutation(({ ctx, input }) =>
+      nextStep(ctx, input.token, (enquiryId) =>
+        inTransaction(ctx.db, (trx) =>
+          bookAppointment(trx, ctx, { enquiryId, location: input.location, startsAt: input.startsAt }),
+        ),
+      ),
+    ),
+
+  reschedule: publicProcedure
+    .input(sellerBookInputSchema)
+    .mutation(({ ctx, input }) =>
+      nextStep(ctx, input.token, (enquiryId) =>
+        inTransaction(ctx.db, (trx) =>
+          rescheduleAppointment(trx, ctx, { enquiryId, location: input.location, startsAt: input.startsAt }),
+        ),
+      ),
+    ),
+
+  cancelAppointment: publicProcedure
+    .input(sellerCancelInputSchema)
+    .mutation(({ ctx, input }) =>
+      nextStep(ctx, input.token, (enquiryId) =>
+        inTransaction(ctx.db, (trx) => cancelAppointment(trx, ctx, enquiryId)),
+      ),
+    ),
+
+  requestKit: publicProcedure.input(shippingKitInputSchema).mutation(({ ctx, input }) => {
+    const { token, ...kit } = input;
+    return nextStep(ctx, token, (enquiryId) =>
+      inTransaction(ctx.db, (trx) => requestShippingKit(trx, ctx, enquiryId, kit)),
+    );
   }),
 
   /** "Send me a new link": the same answer whether or not the address has an enquiry. */

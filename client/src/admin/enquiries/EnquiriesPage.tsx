@@ -1,4 +1,4 @@
-import { Checkbox, Image, Select, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Checkbox, Group, Image, Select, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { SEARCH_MIN_LENGTH } from '#shared/admin/lists.ts';
@@ -71,7 +71,13 @@ export function EnquiriesPage({ search, onSearchChange }: EnquiriesPageProps) {
   return (
     <ListPage
       title="Enquiries"
-      actions={<UnmatchedMailLink />}
+      actions={
+        // The buyers' day (decision 062) and mail no enquiry claimed (decision 060).
+        <Group gap="md" wrap="wrap">
+          <AnchorLink to="/admin/enquiries/today">Today’s visits and kits</AnchorLink>
+          <UnmatchedMailLink />
+        </Group>
+      }
       filters={
         <>
           <ListSearchInput

@@ -11,6 +11,7 @@ import { useTRPC } from '../../trpc.ts';
 import { AssignmentCard } from './AssignmentCard.tsx';
 import { OtherEnquiriesCard, PhotosCard, SellerCard, WatchCard } from './EnquiryFacts.tsx';
 import { EnquiryTimeline } from './EnquiryTimeline.tsx';
+import { NextStepCard } from './NextStepCard.tsx';
 import { OfferCard } from './OfferCard.tsx';
 import { RegisterPanel } from './RegisterPanel.tsx';
 import { ReplyComposer } from './ReplyComposer.tsx';
@@ -93,6 +94,8 @@ function EnquiryView({ enquiry }: { enquiry: EnquiryDetail }) {
       <RegisterPanel enquiryId={enquiry.id} canWork={canWork} />
       {/* Remounted (and refetched) when a step that e-mails the seller lands on the timeline. */}
       <SellerLinkCard key={enquiry.timeline.length} enquiryId={enquiry.id} canWork={canWork} />
+
+      <NextStepCard key={`next-${enquiry.timeline.length}`} enquiryId={enquiry.id} canWork={canWork} />
 
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <OfferCard enquiry={enquiry} canWork={canWork} />

@@ -63,6 +63,19 @@ function describe(entry: TimelineEntry): { title: string; body: ReactNode } {
           };
     case 'flow':
       return { title: entry.text, body: null };
+    case 'appointment':
+      return {
+        title: {
+          booked: `Visit booked in ${entry.city} on the seller's page`,
+          rescheduled: `Visit moved to ${entry.city} on the seller's page`,
+          cancelled: `Visit in ${entry.city} cancelled on the seller's page`,
+        }[entry.action],
+        body: `For ${formatDateTime(entry.startsAt)}`,
+      };
+    case 'shipping_kit':
+      return entry.action === 'requested'
+        ? { title: "Insured shipping kit requested on the seller's page", body: null }
+        : { title: `Shipping kit marked as posted${by(entry.actor)}`, body: null };
     case 'incoming': {
       const from = entry.from ?? 'the seller';
       const how =

@@ -161,6 +161,11 @@ function EmailDetail({ email }: { email: OutboxEmailDetail }) {
     ['Date', formatDateTime(email.createdAt)],
     ...Object.entries(email.headers),
     ...email.tags.map((tag): [string, string] => [`Tag ${tag.name}`, tag.value]),
+    // A calendar invitation rides along with a visit's e-mails (decision 062): named, not shown.
+    ...email.attachments.map((a, i): [string, string] => [
+      `Attachment ${i + 1}`,
+      `${a.filename}${a.contentType ? ` (${a.contentType})` : ''}`,
+    ]),
   ];
   return (
     <Stack>

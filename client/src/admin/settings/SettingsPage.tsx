@@ -7,6 +7,7 @@ import { ADMIN_TITLE } from '../shell/AdminShell.tsx';
 import { errorMessage } from '../widgets/errors.ts';
 import { formatDateTime } from '../widgets/format.ts';
 import { useTRPC } from '../../trpc.ts';
+import { AppointmentSettingsCard } from './AppointmentSettingsCard.tsx';
 import { EnquiryRetentionCard, MarketingConsentCard } from './PrivacySettingsCards.tsx';
 import { CampaignSendingCard, EmailConfigurationCard } from './SendingSettingsCards.tsx';
 import { ApiIntegrationsCard, UserManagementCard } from './ServerSettingsCards.tsx';
@@ -25,7 +26,13 @@ export function SettingsPage() {
       </Center>
     );
   if (settings.isError) return <Alert color="red">{errorMessage(settings.error)}</Alert>;
-  return <SettingsForm key={settings.data.updatedAt} view={settings.data} />;
+  return (
+    <Stack>
+      <SettingsForm key={settings.data.updatedAt} view={settings.data} />
+      {/* Its own form and save (decision 062): a form cannot sit inside the one above. */}
+      <AppointmentSettingsCard />
+    </Stack>
+  );
 }
 
 function SettingsForm({ view }: { view: SettingsView }) {

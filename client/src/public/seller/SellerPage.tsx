@@ -13,6 +13,7 @@ import {
 } from '#shared/enquiries/seller.ts';
 import { type ApiError, errorCode } from '../preferences/errors.ts';
 import { Notice } from '../preferences/Notice.tsx';
+import { NextStep } from './NextStep.tsx';
 import { site } from '../../site.ts';
 import { useTRPC } from '../../trpc.ts';
 import '../preferences/preferences.css';
@@ -84,6 +85,7 @@ function Enquiry({ token, page }: { token: string; page: SellerPageView }) {
         {page.statusWords}
       </p>
       {page.offer && <OfferSection token={token} offer={page.offer} declaration={page.declaration.text} />}
+      {(page.status === 'accepted' || page.status === 'purchased') && <NextStep token={token} />}
       <section className="prefs-card" aria-labelledby="watch-heading">
         <h2 id="watch-heading" className="prefs-card-title">
           The watch you sent us

@@ -1,0 +1,91 @@
+import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AppointmentState } from '#shared/appointments/schemas.ts';
+import { errorMessage } from '../widgets/errors.ts';
+import { formatDateTime } from '../widgets/format.ts';
+import { useTRPC } from '../../trpc.ts';
+
+const STATE_LABELS: Record<AppointmentState, { label: string; color: string }> = {
+  booked: { label: 'Booked', color: 'green' },
+  rescheduled: { label: 'Moved', color: 'gray' },
+  cancelled: { label: 'Cancelled', color: 'red' },
+};
+
+/**
+ * The seller's visit or insured shipping kit (decision 062): every version of the visit, newest
+ * first, and the kit's address, which a member who may work the enquiry marks as posted.
+ */
+export function NextStepCard({ enquiryId, canWork }: { enquiryId: string; canWork: boolean }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const panel = useQuery(trpc.admin.appointments.forEnquiry.queryOptions({ id: enquiryId }));
+  const dispatch = useMutation(
+    trpc.admin.appointments.markKitDispatched.mutationOptions({
+      onSuccess: async () => {
+        notifications.show({ color: 'green', message: 'Shipping kit marked as posted' });
+        await queryClient.invalidateQueries({ queryKey: trpc.admin.appointments.pathKey() });
+        await queryClient.invalidateQueries({
+          queryKey: trpc.admin.enquiries.get.queryKey({ id: enquiryId }),
+        });
+      },
+      onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
+    }),
+  );
+  const data = panel.data;
+  if (!data || (data.appointments.length === 0 && !data.kit)) return null;
+  return (
+    <Card withBorder data-testid="next-step">
+      <Title order={2} size="h4" mb="sm">
+        Visit or shipping kit
+      </Title>
+      <Stack gap="sm">
+        {data.appointments.map((a) => (
+          <Group key={a.id} justify="space-between" wrap="wrap" gap="xs">
+            <div>
+              <Text fw={600}>
+                {formatDateTime(a.startsAt)} · {a.city}
+              </Text>
+              <Text size="xs" c="dimmed">
+                Booked {formatDateTime(a.createdAt)}
+                {a.reminderSentAt ? ` · reminder sent ${formatDateTime(a.reminderSentAt)}` : ''}
+              </Text>
+            </div>
+            <Badge color={STATE_LABELS[a.state].color} variant="light">
+              {STATE_LABELS[a.state].label}
+            </Badge>
+          </Group>
+        ))}
+        {data.kit && (
+          <Stack gap={4}>
+            <Group justify="space-between" wrap="wrap" gap="xs">
+              <Text fw={600}>Insured shipping kit</Text>
+              <Badge color={data.kit.dispatchedAt ? 'green' : 'yellow'} variant="light">
+                {data.kit.dispatchedAt ? 'Posted' : 'To post'}
+              </Badge>
+            </Group>
+            <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+              {data.kit.addressLines.join('\n')}
+            </Text>
+            {data.kit.phone && <Text size="sm">Phone: {data.kit.phone}</Text>}
+            <Text size="xs" c="dimmed">
+              Requested {formatDateTime(data.kit.createdAt)}
+              {data.kit.dispatchedAt ? ` · posted ${formatDateTime(data.kit.dispatchedAt)}` : ''}
+            </Text>
+            {canWork && !data.kit.dispatchedAt && (
+              <Group>
+                <Button
+                  variant="default"
+                  loading={dispatch.isPending}
+                  onClick={() => data.kit && dispatch.mutate({ id: data.kit.id })}
+                >
+                  Mark as posted
+                </Button>
+              </Group>
+            )}
+          </Stack>
+        )}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,445 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import {
+  APPOINTMENT_MESSAGES,
+  type LocationSlug,
+  type SellerNextStepView,
+  shippingKitInputSchema,
+} from '#shared/appointments/schemas.ts';
+import { AUSTRALIAN_STATES, STATE_NAMES } from '#shared/appointments/postcodes.ts';
+import { type ApiError, errorCode } from '../preferences/errors.ts';
+import { Notice } from '../preferences/Notice.tsx';
+import { useTRPC } from '../../trpc.ts';
+
+// "Visit us or ship it" on the seller's page (decision 062): after an accepted offer the seller
+// books a visit from the free slots the server lists (in the business's timezone), moves or
+// cancels it, or asks for an insured shipping kit with a checked Australian address.
+
+const longDay = new Intl.DateTimeFormat('en-AU', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  timeZone: 'UTC',
+});
+const dayLabel = (day: string) => longDay.format(new Date(`${day}T00:00:00Z`));
+
+function visitWhen(startsAt: string, timezone: string): string {
+  return new Intl.DateTimeFormat('en-AU', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: timezone,
+  }).format(new Date(startsAt));
+}
+
+function messageOf(error: ApiError): string {
+  const code = errorCode(error);
+  const field = error.data?.fieldErrors ? Object.values(error.data.fieldErrors).flat()[0] : undefined;
+  if (code === 'BAD_REQUEST' && field) return field;
+  if (code === 'CONFLICT' || code === 'FORBIDDEN' || code === 'NOT_FOUND' || code === 'TOO_MANY_REQUESTS')
+    return error.message;
+  return 'Something went wrong. Please try again, or call us.';
+}
+
+type Outcome = { tone: 'success' | 'error'; message: string } | null;
+
+export function NextStep({ token }: { token: string }) {
+  const trpc = useTRPC();
+  const view = useQuery(trpc.seller.nextStep.queryOptions({ token }, { retry: false }));
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [mode, setMode] = useState<'visit' | 'kit' | 'move' | null>(null);
+  const outcomeRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (outcome) outcomeRef.current?.focus();
+  }, [outcome]);
+
+  if (!view.data) return null;
+  const next = view.data;
+  if (!next.open && !next.appointment && !next.kit) return null;
+  const done = (message: string) => {
+    setMode(null);
+    setOutcome({ tone: 'success', message });
+  };
+  const failed = (message: string) => setOutcome({ tone: 'error', message });
+
+  return (
+    <section className="prefs-card seller-next" aria-labelledby="next-heading">
+      <h2 id="next-heading" className="prefs-card-title">
+        Visit us or ship it
+      </h2>
+      {outcome && (
+        <Notice tone={outcome.tone} ref={outcomeRef}>
+          {outcome.message}
+        </Notice>
+      )}
+      {next.appointment ? (
+        <>
+          <p className="prefs-card-text">
+            Your visit: <strong>{visitWhen(next.appointment.startsAt, next.appointment.timezone)}</strong> in{' '}
+            {next.appointment.city} ({next.appointment.address}).
+          </p>
+          {next.open &&
+            (mode === 'move' ? (
+              <SlotPicker
+                token={token}
+                next={next}
+                action="reschedule"
+                onDone={done}
+                onError={failed}
+                onCancel={() => setMode(null)}
+              />
+            ) : (
+              <div className="seller-actions">
+                <button type="button" className="prefs-button" onClick={() => setMode('move')}>
+                  Move my visit
+                </button>
+                <CancelVisit token={token} onDone={done} onError={failed} />
+              </div>
+            ))}
+        </>
+      ) : next.kit ? (
+        <p className="prefs-card-text">
+          {next.kit.dispatchedAt
+            ? 'Your insured shipping kit is on its way to '
+            : 'We will post an insured shipping kit to '}
+          {next.kit.recipientName}, {next.kit.address}.
+        </p>
+      ) : (
+        <>
+          <p className="prefs-card-text">
+            Bring your watch to one of our locations at a time that suits you, or we will post you an insured
+            shipping kit.
+          </p>
+          <div className="seller-actions">
+            <button
+              type="button"
+              className={`prefs-button${mode === 'visit' ? ' prefs-button--primary' : ''}`}
+              aria-pressed={mode === 'visit'}
+              onClick={() => setMode('visit')}
+            >
+              Book a visit
+            </button>
+            <button
+              type="button"
+              className={`prefs-button${mode === 'kit' ? ' prefs-button--primary' : ''}`}
+              aria-pressed={mode === 'kit'}
+              onClick={() => setMode('kit')}
+            >
+              Send me an insured shipping kit
+            </button>
+          </div>
+          {mode === 'visit' && (
+            <SlotPicker
+              token={token}
+              next={next}
+              action="book"
+              onDone={done}
+              onError={failed}
+              onCancel={() => setMode(null)}
+            />
+          )}
+          {mode === 'kit' && <KitForm token={token} onDone={done} onError={failed} />}
+        </>
+      )}
+    </section>
+  );
+}
+
+function useNextStepUpdate(token: string) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return (next: SellerNextStepView) => {
+    queryClient.setQueryData(trpc.seller.nextStep.queryKey({ token }), next);
+    void queryClient.invalidateQueries({ queryKey: trpc.seller.slots.pathKey() });
+  };
+}
+
+interface StepProps {
+  token: string;
+  onDone: (message: string) => void;
+  onError: (message: string) => void;
+}
+
+function SlotPicker({
+  token,
+  next,
+  action,
+  onDone,
+  onError,
+  onCancel,
+}: StepProps & { next: SellerNextStepView; action: 'book' | 'reschedule'; onCancel: () => void }) {
+  const trpc = useTRPC();
+  const update = useNextStepUpdate(token);
+  const locationId = useId();
+  const dayId = useId();
+  const [location, setLocation] = useState<LocationSlug | ''>(
+    next.appointment?.location ?? next.locations[0]?.slug ?? '',
+  );
+  const [day, setDay] = useState('');
+  const [startsAt, setStartsAt] = useState('');
+  const slots = useQuery({
+    ...trpc.seller.slots.queryOptions({ token, location: location || 'sydney' }, { retry: false }),
+    enabled: location !== '',
+  });
+  const days = slots.data ?? [];
+  const chosenDay = days.find((d) => d.day === day) ?? days[0];
+  const options = {
+    onSuccess: (view: SellerNextStepView) => {
+      update(view);
+      onDone(action === 'book' ? APPOINTMENT_MESSAGES.booked : APPOINTMENT_MESSAGES.rescheduled);
+    },
+    onError: (e: ApiError) => {
+      onError(messageOf(e));
+      void slots.refetch();
+    },
+  };
+  const book = useMutation(trpc.seller.book.mutationOptions(options));
+  const move = useMutation(trpc.seller.reschedule.mutationOptions(options));
+  const busy = book.isPending || move.isPending;
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!location || !startsAt) {
+      onError(APPOINTMENT_MESSAGES.slot);
+      return;
+    }
+    (action === 'book' ? book : move).mutate({ token, location, startsAt });
+  };
+
+  if (next.locations.length === 0)
+    return (
+      <p className="prefs-card-note">
+        No location is taking bookings at the moment. Send us a message below.
+      </p>
+    );
+  return (
+    <form className="seller-form" onSubmit={onSubmit} noValidate>
+      <label className="prefs-label" htmlFor={locationId}>
+        Location
+      </label>
+      <select
+        id={locationId}
+        className="prefs-input"
+        value={location}
+        onChange={(e) => {
+          setLocation(e.target.value as LocationSlug);
+          setDay('');
+          setStartsAt('');
+        }}
+      >
+        {next.locations.map((l) => (
+          <option key={l.slug} value={l.slug}>
+            {l.city} – {l.address}
+          </option>
+        ))}
+      </select>
+      {slots.isPending && location !== '' ? (
+        <p className="prefs-card-note" role="status">
+          Finding free times…
+        </p>
+      ) : days.length === 0 ? (
+        <p className="prefs-card-note">No free times at this location in the coming weeks.</p>
+      ) : (
+        <>
+          <label className="prefs-label" htmlFor={dayId}>
+            Day
+          </label>
+          <select
+            id={dayId}
+            className="prefs-input"
+            value={chosenDay?.day ?? ''}
+            onChange={(e) => {
+              setDay(e.target.value);
+              setStartsAt('');
+            }}
+          >
+            {days.map((d) => (
+              <option key={d.day} value={d.day}>
+                {dayLabel(d.day)}
+              </option>
+            ))}
+          </select>
+          <fieldset className="seller-slots">
+            <legend className="prefs-label">Time</legend>
+            {chosenDay?.slots.map((s) => (
+              <label key={s.startsAt} className="seller-slot">
+                <input
+                  type="radio"
+                  name="slot"
+                  value={s.startsAt}
+                  checked={startsAt === s.startsAt}
+                  onChange={() => setStartsAt(s.startsAt)}
+                />
+                {s.time}
+              </label>
+            ))}
+          </fieldset>
+        </>
+      )}
+      <div className="seller-actions">
+        <button type="submit" className="prefs-button prefs-button--primary" disabled={busy || !startsAt}>
+          {busy ? 'Booking…' : action === 'book' ? 'Book this time' : 'Move to this time'}
+        </button>
+        <button type="button" className="prefs-button" onClick={onCancel}>
+          Back
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function CancelVisit({ token, onDone, onError }: StepProps) {
+  const trpc = useTRPC();
+  const update = useNextStepUpdate(token);
+  const [confirming, setConfirming] = useState(false);
+  const cancel = useMutation(
+    trpc.seller.cancelAppointment.mutationOptions({
+      onSuccess: (view) => {
+        update(view);
+        onDone(APPOINTMENT_MESSAGES.cancelled);
+      },
+      onError: (e) => onError(messageOf(e)),
+    }),
+  );
+  if (!confirming)
+    return (
+      <button type="button" className="prefs-button" onClick={() => setConfirming(true)}>
+        Cancel my visit
+      </button>
+    );
+  return (
+    <>
+      <button
+        type="button"
+        className="prefs-button prefs-button--danger"
+        disabled={cancel.isPending}
+        onClick={() => cancel.mutate({ token })}
+      >
+        {cancel.isPending ? 'Cancelling…' : 'Yes, cancel my visit'}
+      </button>
+      <button type="button" className="prefs-button" onClick={() => setConfirming(false)}>
+        Keep it
+      </button>
+    </>
+  );
+}
+
+const EMPTY_KIT = {
+  recipientName: '',
+  addressLine1: '',
+  addressLine2: '',
+  suburb: '',
+  state: '',
+  postcode: '',
+  phone: '',
+};
+
+function KitForm({ token, onDone, onError }: StepProps) {
+  const trpc = useTRPC();
+  const update = useNextStepUpdate(token);
+  const ids = {
+    recipientName: useId(),
+    addressLine1: useId(),
+    addressLine2: useId(),
+    suburb: useId(),
+    state: useId(),
+    postcode: useId(),
+    phone: useId(),
+  };
+  const [kit, setKit] = useState(EMPTY_KIT);
+  const [errors, setErrors] = useState<Partial<Record<keyof typeof EMPTY_KIT, string>>>({});
+  const request = useMutation(
+    trpc.seller.requestKit.mutationOptions({
+      onSuccess: (view) => {
+        update(view);
+        onDone(APPOINTMENT_MESSAGES.kitSent);
+      },
+      onError: (e) => onError(messageOf(e)),
+    }),
+  );
+  const set = (field: keyof typeof EMPTY_KIT) => (value: string) => setKit((k) => ({ ...k, [field]: value }));
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = shippingKitInputSchema.safeParse({ token, ...kit });
+    if (!parsed.success) {
+      const found: typeof errors = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as keyof typeof EMPTY_KIT;
+        found[field] ??= issue.message;
+      }
+      setErrors(found);
+      onError('Please check the address.');
+      return;
+    }
+    setErrors({});
+    request.mutate({ token, ...kit, state: parsed.data.state });
+  };
+  const field = (
+    name: keyof typeof EMPTY_KIT,
+    label: string,
+    autoComplete: string,
+    extra: { inputMode?: 'numeric' | 'tel'; maxLength?: number } = {},
+  ) => (
+    <>
+      <label className="prefs-label" htmlFor={ids[name]}>
+        {label}
+      </label>
+      <input
+        id={ids[name]}
+        className="prefs-input"
+        autoComplete={autoComplete}
+        value={kit[name]}
+        aria-invalid={errors[name] ? true : undefined}
+        aria-describedby={errors[name] ? `${ids[name]}-error` : undefined}
+        onChange={(e) => set(name)(e.target.value)}
+        {...extra}
+      />
+      {errors[name] && (
+        <p id={`${ids[name]}-error`} className="prefs-field-error">
+          {errors[name]}
+        </p>
+      )}
+    </>
+  );
+  return (
+    <form className="seller-form" onSubmit={onSubmit} noValidate>
+      <h3 className="prefs-section-title">Where should we post the kit?</h3>
+      {field('recipientName', 'Name on the parcel', 'name')}
+      {field('addressLine1', 'Street address', 'address-line1')}
+      {field('addressLine2', 'Address line 2 (optional)', 'address-line2')}
+      {field('suburb', 'Suburb or town', 'address-level2')}
+      <label className="prefs-label" htmlFor={ids.state}>
+        State or territory
+      </label>
+      <select
+        id={ids.state}
+        className="prefs-input"
+        autoComplete="address-level1"
+        value={kit.state}
+        aria-invalid={errors.state ? true : undefined}
+        aria-describedby={errors.state ? `${ids.state}-error` : undefined}
+        onChange={(e) => set('state')(e.target.value)}
+      >
+        <option value="">Choose…</option>
+        {AUSTRALIAN_STATES.map((s) => (
+          <option key={s} value={s}>
+            {STATE_NAMES[s]}
+          </option>
+        ))}
+      </select>
+      {errors.state && (
+        <p id={`${ids.state}-error`} className="prefs-field-error">
+          {errors.state}
+        </p>
+      )}
+      {field('postcode', 'Postcode', 'postal-code', { inputMode: 'numeric', maxLength: 4 })}
+      {field('phone', 'Phone for the courier (optional)', 'tel', { inputMode: 'tel', maxLength: 30 })}
+      <button type="submit" className="prefs-button prefs-button--primary" disabled={request.isPending}>
+        {request.isPending ? 'Sending…' : 'Send me the kit'}
+      </button>
+    </form>
+  );
+}

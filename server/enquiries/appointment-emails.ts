@@ -1,0 +1,142 @@
+import { Buffer } from 'node:buffer';
+import { type AppointmentLocation, formatAddress } from '#shared/appointments/schemas.ts';
+import { enquiryReference } from '#shared/leads/schema.ts';
+import { escapeHtml } from '#shared/templates/variables.ts';
+import type { AppConfig } from '../config/app-config.ts';
+import { layoutMessage } from '../email/layout/message.ts';
+import type { EmailMessage } from '../email/types.ts';
+import { appointmentIcs, type IcsAppointment } from './appointment-ics.ts';
+import { enquiryReplyTo } from './reply-address.ts';
+import { sellerPageBlock } from './seller-emails.ts';
+
+// The seller's e-mails about a visit or a shipping kit (decision 062), each through the one layout
+// (decision 051) with the seller's page as its button. Every appointment e-mail but the reminder
+// carries the calendar invitation (.ics): a new one for each booking, move and cancellation.
+
+type MailConfig = Pick<AppConfig, 'appUrl' | 'site' | 'emailFrom' | 'appSecret' | 'inboundDomain'>;
+
+/** "Monday 7 December 2026 at 10:00 am" in the business's timezone. */
+export function formatVisit(at: Date, timezone: string): string {
+  const day = new Intl.DateTimeFormat('en-AU', {
+    timeZone: timezone,
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  }).format(at);
+  const time = new Intl.DateTimeFormat('en-AU', {
+    timeZone: timezone,
+    hour: 'numeric',
+    minute: '2-digit',
+    hour12: true,
+  }).format(at);
+  return `${day} at ${time}`;
+}
+
+function firstNameOf(fullName: string): string {
+  return fullName.trim().split(/\s+/)[0] || 'there';
+}
+
+export type AppointmentEmailKind = 'booked' | 'rescheduled' | 'cancelled' | 'reminder';
+
+export interface AppointmentEmailInput extends IcsAppointment {
+  timezone: string;
+  url: string;
+}
+
+const SUBJECTS: Record<AppointmentEmailKind, (city: string) => string> = {
+  booked: (city) => `Your visit in ${city} is booked`,
+  rescheduled: (city) => `Your visit in ${city} has moved`,
+  cancelled: (city) => `Your visit in ${city} is cancelled`,
+  reminder: (city) => `Reminder: your visit in ${city} tomorrow`,
+};
+
+function whereLine(location: AppointmentLocation): string {
+  return `${location.city}: ${formatAddress(location.address)}`;
+}
+
+export function appointmentEmail(
+  config: MailConfig,
+  kind: AppointmentEmailKind,
+  input: AppointmentEmailInput,
+): EmailMessage {
+  const { site } = config;
+  const subject = `${SUBJECTS[kind](input.location.city)} – ${site.name}`;
+  const when = formatVisit(input.startsAt, input.timezone);
+  const reference = enquiryReference(input.enquiryId);
+  const opening: Record<AppointmentEmailKind, string> = {
+    booked: `Thank you for booking a visit about your watch (reference ${escapeHtml(reference)}).`,
+    rescheduled: `Your visit about your watch (reference ${escapeHtml(reference)}) has moved to a new time.`,
+    cancelled: `Your visit about your watch (reference ${escapeHtml(reference)}) has been cancelled, as you asked.`,
+    reminder: `A reminder of your visit about your watch (reference ${escapeHtml(reference)}).`,
+  };
+  const body = [
+    `<p>Hi ${escapeHtml(firstNameOf(input.seller.name))},</p>`,
+    `<p>${opening[kind]}</p>`,
+    `<p><strong>When:</strong> ${escapeHtml(when)}<br><strong>Where:</strong> ${escapeHtml(whereLine(input.location))}</p>`,
+    kind === 'cancelled'
+      ? '<p>You can book another time, or ask for an insured shipping kit, on your enquiry page:</p>'
+      : '<p>Please bring the watch, its box and papers if you have them, and photo identification. You can move or cancel the visit on your enquiry page:</p>',
+    sellerPageBlock(input.url),
+    kind === 'reminder' ? '' : '<p>The calendar invitation is attached.</p>',
+    `<p>Kind regards,<br>${escapeHtml(site.name)}</p>`,
+  ]
+    .filter(Boolean)
+    .join('\n');
+  const { html, text } = layoutMessage(site, {
+    title: subject,
+    preheader: `${when}, ${input.location.city}`,
+    body,
+  });
+  const method = kind === 'cancelled' ? 'cancel' : 'request';
+  return {
+    from: config.emailFrom,
+    to: [input.seller.email],
+    replyTo: enquiryReplyTo(config, input.enquiryId) ?? site.email,
+    subject,
+    html,
+    text,
+    tags: [{ name: 'category', value: `appointment_${kind}` }],
+    ...(kind === 'reminder'
+      ? {}
+      : {
+          attachments: [
+            {
+              filename: kind === 'cancelled' ? 'cancelled.ics' : 'invite.ics',
+              content: Buffer.from(appointmentIcs(config, input, method)).toString('base64'),
+              contentType: `text/calendar; charset=utf-8; method=${method.toUpperCase()}`,
+            },
+          ],
+        }),
+  };
+}
+
+export function shippingKitEmail(
+  config: MailConfig,
+  kit: { to: string; fullName: string; enquiryId: string; addressLines: string[]; url: string },
+): EmailMessage {
+  const { site } = config;
+  const subject = `Your insured shipping kit – ${site.name}`;
+  const body = [
+    `<p>Hi ${escapeHtml(firstNameOf(kit.fullName))},</p>`,
+    `<p>Thank you. We will post an insured shipping kit for your watch (reference ${escapeHtml(enquiryReference(kit.enquiryId))}) to:</p>`,
+    `<p>${kit.addressLines.map(escapeHtml).join('<br>')}</p>`,
+    '<p>The kit comes with instructions and a prepaid, insured return label. We will e-mail you when it is on its way.</p>',
+    sellerPageBlock(kit.url),
+    `<p>Kind regards,<br>${escapeHtml(site.name)}</p>`,
+  ].join('\n');
+  const { html, text } = layoutMessage(site, {
+    title: subject,
+    preheader: 'We will post an insured shipping kit to you.',
+    body,
+  });
+  return {
+    from: config.emailFrom,
+    to: [kit.to],
+    replyTo: enquiryReplyTo(config, kit.enquiryId) ?? site.email,
+    subject,
+    html,
+    text,
+    tags: [{ name: 'category', value: 'shipping_kit_requested' }],
+  };
+}

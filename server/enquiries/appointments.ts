@@ -1,0 +1,643 @@
+import { sql } from 'kysely';
+import {
+  APPOINTMENT_LOCATIONS,
+  APPOINTMENT_MESSAGES,
+  type AppointmentSettings,
+  type AppointmentSettingsView,
+  type EnquiryNextStepView,
+  formatAddress,
+  type FreeDay,
+  HORIZON_DAYS_DEFAULT,
+  kitAddressLines,
+  locationBySlug,
+  type LocationHours,
+  type LocationSlug,
+  MIN_NOTICE_HOURS_DEFAULT,
+  REMINDER_HOURS_BEFORE,
+  type SellerNextStepView,
+  type ShippingKitInput,
+  SLOT_MINUTES_DEFAULT,
+  type TodayView,
+} from '#shared/appointments/schemas.ts';
+import { enquiryReference } from '#shared/leads/schema.ts';
+import type { AppConfig } from '../config/app-config.ts';
+import type { Database, DbExecutor, DbTransaction } from '../db/database.ts';
+import { enqueueEmail } from '../email/send-job.ts';
+import { consumeRateLimit, type RateLimitRule } from '../security/rate-limit.ts';
+import type { AppServices } from '../services.ts';
+import { getSettingsTimezone, localDate } from '../settings/entry.ts';
+import { appointmentEmail, type AppointmentEmailKind, shippingKitEmail } from './appointment-emails.ts';
+import { freeDays } from './appointment-slots.ts';
+import { issueSellerLink } from './seller-link.ts';
+
+// Appointments and insured shipping kits after an accepted offer (decision 062). Every change of a
+// seller's visit happens in one transaction that locks the enquiry row (so one seller's double
+// click is one booking) and queues its e-mail with the .ics; a slot taken by another seller in the
+// same instant is refused by the partial unique index `appointments_slot_once`, not by a read.
+
+type MailServices = Pick<AppServices, 'jobs'> & {
+  config: Pick<AppConfig, 'appUrl' | 'appSecret' | 'site' | 'emailFrom' | 'inboundDomain'>;
+};
+
+export type NextStepResult =
+  { status: 'ok' } | { status: 'not_found' | 'refused' | 'conflict'; message: string };
+
+const refuse = (message: string): NextStepResult => ({ status: 'refused', message });
+const conflict = (message: string): NextStepResult => ({ status: 'conflict', message });
+
+/**
+ * Bookings, moves, cancellations and kit requests on one enquiry's page, on top of the page's
+ * per-network limit (decision 059): a person changes their visit a few times, a script does not.
+ */
+export const NEXT_STEP_LIMIT: RateLimitRule = { limit: 20, windowSeconds: 60 * 60 };
+
+export function consumeNextStepAllowance(db: DbExecutor, enquiryId: string, now = new Date()) {
+  return consumeRateLimit(db, `seller-next-step:enquiry:${enquiryId}`, NEXT_STEP_LIMIT, now);
+}
+
+const DEFAULT_SETTINGS: AppointmentSettings = {
+  slotMinutes: SLOT_MINUTES_DEFAULT,
+  horizonDays: HORIZON_DAYS_DEFAULT,
+  minNoticeHours: MIN_NOTICE_HOURS_DEFAULT,
+  blackoutDates: [],
+  hours: [],
+};
+
+export async function readAppointmentSettings(db: DbExecutor): Promise<AppointmentSettings> {
+  const [row, hours] = await Promise.all([
+    db
+      .selectFrom('appointment_settings')
+      .select([
+        'slot_minutes',
+        'horizon_days',
+        'min_notice_hours',
+        sql<string[]>`array(SELECT to_char(d, 'YYYY-MM-DD') FROM unnest(blackout_dates) d ORDER BY d)`.as(
+          'blackout',
+        ),
+      ])
+      .executeTakeFirst(),
+    db
+      .selectFrom('location_hours')
+      .select([
+        'location',
+        'weekday',
+        sql<string>`to_char(opens, 'HH24:MI')`.as('opens'),
+        sql<string>`to_char(closes, 'HH24:MI')`.as('closes'),
+      ])
+      .orderBy('location')
+      .orderBy('weekday')
+      .execute(),
+  ]);
+  return {
+    ...(row
+      ? {
+          slotMinutes: row.slot_minutes,
+          horizonDays: row.horizon_days,
+          minNoticeHours: row.min_notice_hours,
+          blackoutDates: row.blackout,
+        }
+      : DEFAULT_SETTINGS),
+    hours: hours.flatMap((h): LocationHours[] => {
+      const location = locationBySlug(h.location);
+      return location
+        ? [{ location: location.slug, weekday: h.weekday, opens: h.opens, closes: h.closes }]
+        : [];
+    }),
+  };
+}
+
+export async function appointmentSettingsView(db: DbExecutor): Promise<AppointmentSettingsView> {
+  const [settings, timezone] = await Promise.all([readAppointmentSettings(db), getSettingsTimezone(db)]);
+  return { ...settings, timezone, locations: APPOINTMENT_LOCATIONS };
+}
+
+/** The Owner's settings, the weekly hours replaced whole. */
+export async function saveAppointmentSettings(trx: DbTransaction, input: AppointmentSettings): Promise<void> {
+  await trx
+    .insertInto('appointment_settings')
+    .values({
+      id: true,
+      slot_minutes: input.slotMinutes,
+      horizon_days: input.horizonDays,
+      min_notice_hours: input.minNoticeHours,
+      blackout_dates: input.blackoutDates,
+    })
+    .onConflict((oc) =>
+      oc.column('id').doUpdateSet({
+        slot_minutes: input.slotMinutes,
+        horizon_days: input.horizonDays,
+        min_notice_hours: input.minNoticeHours,
+        blackout_dates: input.blackoutDates,
+        updated_at: sql<Date>`now()`,
+      }),
+    )
+    .execute();
+  await trx.deleteFrom('location_hours').execute();
+  if (input.hours.length > 0)
+    await trx
+      .insertInto('location_hours')
+      .values(
+        input.hours.map((h) => ({
+          location: h.location,
+          weekday: h.weekday,
+          opens: h.opens,
+          closes: h.closes,
+        })),
+      )
+      .execute();
+}
+
+/** The free slots of a location from `now` on, by day, in the business's timezone. */
+export async function freeSlots(
+  db: DbExecutor,
+  location: LocationSlug,
+  now = new Date(),
+): Promise<FreeDay[]> {
+  const [settings, timezone, booked] = await Promise.all([
+    readAppointmentSettings(db),
+    getSettingsTimezone(db),
+    db
+      .selectFrom('appointments')
+      .select(['starts_at', 'ends_at'])
+      .where('location', '=', location)
+      .where('state', '=', 'booked')
+      .where('ends_at', '>', now)
+      .execute(),
+  ]);
+  return freeDays({
+    settings,
+    hours: settings.hours.filter((h) => h.location === location),
+    timezone,
+    booked: booked.map((b) => ({ startsAt: b.starts_at, endsAt: b.ends_at })),
+    now,
+  });
+}
+
+const isUniqueViolation = (error: unknown, constraint: string) =>
+  typeof error === 'object' &&
+  error !== null &&
+  'code' in error &&
+  error.code === '23505' &&
+  'constraint' in error &&
+  error.constraint === constraint;
+
+async function lockedEnquiry(trx: DbTransaction, enquiryId: string) {
+  const row = await trx
+    .selectFrom('enquiries')
+    .innerJoin('leads', 'leads.id', 'enquiries.lead_id')
+    .select(['enquiries.id', 'enquiries.status', 'enquiries.contact_name', 'leads.full_name', 'leads.email'])
+    .where('enquiries.id', '=', enquiryId)
+    .forUpdate('enquiries')
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return { ...row, name: row.contact_name ?? row.full_name ?? row.email };
+}
+
+function currentAppointment(db: DbExecutor, enquiryId: string) {
+  return db
+    .selectFrom('appointments')
+    .selectAll()
+    .where('enquiry_id', '=', enquiryId)
+    .where('state', '=', 'booked')
+    .executeTakeFirst();
+}
+
+function openKit(db: DbExecutor, enquiryId: string) {
+  return db
+    .selectFrom('shipping_kit_requests')
+    .selectAll()
+    .where('enquiry_id', '=', enquiryId)
+    .executeTakeFirst();
+}
+
+async function queueAppointmentEmail(
+  trx: DbTransaction,
+  services: MailServices,
+  kind: AppointmentEmailKind,
+  seller: { name: string; email: string },
+  row: {
+    id: string;
+    enquiry_id: string;
+    location: string;
+    starts_at: Date;
+    ends_at: Date;
+    ics_uid: string;
+    ics_sequence: number;
+  },
+): Promise<void> {
+  const location = locationBySlug(row.location);
+  if (!location) return;
+  const [timezone, link] = await Promise.all([
+    getSettingsTimezone(trx),
+    issueSellerLink(trx, services.config, row.enquiry_id),
+  ]);
+  await enqueueEmail(
+    services,
+    appointmentEmail(services.config, kind, {
+      uid: row.ics_uid,
+      sequence: row.ics_sequence,
+      enquiryId: row.enquiry_id,
+      location,
+      startsAt: row.starts_at,
+      endsAt: row.ends_at,
+      seller,
+      timezone,
+      url: link.url,
+    }),
+    // One e-mail per row and kind: a row is one version of the visit (decision 062).
+    `appointment-${kind}-${row.id}`,
+    { trx },
+  );
+}
+
+/** Whether `startsAt` is one of the location's free slots now; its end when it is. */
+async function slotEnd(
+  trx: DbTransaction,
+  location: LocationSlug,
+  startsAt: string,
+  now: Date,
+): Promise<Date | null> {
+  const wanted = new Date(startsAt).getTime();
+  const days = await freeSlots(trx, location, now);
+  const found = days.some((d) => d.slots.some((s) => new Date(s.startsAt).getTime() === wanted));
+  if (!found) return null;
+  const { slotMinutes } = await readAppointmentSettings(trx);
+  return new Date(wanted + slotMinutes * 60_000);
+}
+
+async function insertBooking(
+  trx: DbTransaction,
+  values: {
+    enquiry_id: string;
+    location: LocationSlug;
+    starts_at: Date;
+    ends_at: Date;
+    ics_uid?: string;
+    ics_sequence?: number;
+  },
+) {
+  // A savepoint, so a refused insert leaves the transaction usable for the refusal's answer.
+  await sql`SAVEPOINT booking`.execute(trx);
+  try {
+    const row = await trx.insertInto('appointments').values(values).returningAll().executeTakeFirstOrThrow();
+    await sql`RELEASE SAVEPOINT booking`.execute(trx);
+    return { ok: true as const, row };
+  } catch (error) {
+    await sql`ROLLBACK TO SAVEPOINT booking`.execute(trx);
+    if (isUniqueViolation(error, 'appointments_slot_once'))
+      return { ok: false as const, refused: APPOINTMENT_MESSAGES.slotTaken };
+    if (isUniqueViolation(error, 'appointments_one_per_enquiry'))
+      return { ok: false as const, refused: APPOINTMENT_MESSAGES.alreadyBooked };
+    throw error;
+  }
+}
+
+export async function bookAppointment(
+  trx: DbTransaction,
+  services: MailServices,
+  input: { enquiryId: string; location: LocationSlug; startsAt: string },
+  now = new Date(),
+): Promise<NextStepResult> {
+  const seller = await lockedEnquiry(trx, input.enquiryId);
+  if (!seller) return { status: 'not_found', message: APPOINTMENT_MESSAGES.notAccepted };
+  if (seller.status !== 'accepted') return refuse(APPOINTMENT_MESSAGES.notAccepted);
+  if (await currentAppointment(trx, input.enquiryId)) return conflict(APPOINTMENT_MESSAGES.alreadyBooked);
+  if (await openKit(trx, input.enquiryId)) return conflict(APPOINTMENT_MESSAGES.kitInsteadOfVisit);
+  const endsAt = await slotEnd(trx, input.location, input.startsAt, now);
+  if (!endsAt) return conflict(APPOINTMENT_MESSAGES.slotUnavailable);
+  const inserted = await insertBooking(trx, {
+    enquiry_id: input.enquiryId,
+    location: input.location,
+    starts_at: new Date(input.startsAt),
+    ends_at: endsAt,
+  });
+  if (!inserted.ok) return conflict(inserted.refused);
+  await queueAppointmentEmail(trx, services, 'booked', seller, inserted.row);
+  return { status: 'ok' };
+}
+
+/**
+ * Moves the seller's visit: the booked row becomes `rescheduled` and a new row is booked with the
+ * same calendar UID and the next SEQUENCE (and an empty reminder_sent_at: a fresh reminder).
+ */
+export async function rescheduleAppointment(
+  trx: DbTransaction,
+  services: MailServices,
+  input: { enquiryId: string; location: LocationSlug; startsAt: string },
+  now = new Date(),
+): Promise<NextStepResult> {
+  const seller = await lockedEnquiry(trx, input.enquiryId);
+  if (!seller) return { status: 'not_found', message: APPOINTMENT_MESSAGES.notAccepted };
+  if (seller.status !== 'accepted') return refuse(APPOINTMENT_MESSAGES.notAccepted);
+  const current = await currentAppointment(trx, input.enquiryId);
+  if (!current) return conflict(APPOINTMENT_MESSAGES.nothingBooked);
+  const endsAt = await slotEnd(trx, input.location, input.startsAt, now);
+  if (!endsAt) return conflict(APPOINTMENT_MESSAGES.slotUnavailable);
+  await trx
+    .updateTable('appointments')
+    .set({ state: 'rescheduled', updated_at: sql<Date>`now()` })
+    .where('id', '=', current.id)
+    .execute();
+  const inserted = await insertBooking(trx, {
+    enquiry_id: input.enquiryId,
+    location: input.location,
+    starts_at: new Date(input.startsAt),
+    ends_at: endsAt,
+    ics_uid: current.ics_uid,
+    ics_sequence: current.ics_sequence + 1,
+  });
+  if (!inserted.ok) {
+    // The old visit stands: undo its change before answering.
+    await trx.updateTable('appointments').set({ state: 'booked' }).where('id', '=', current.id).execute();
+    return conflict(inserted.refused);
+  }
+  await queueAppointmentEmail(trx, services, 'rescheduled', seller, inserted.row);
+  return { status: 'ok' };
+}
+
+export async function cancelAppointment(
+  trx: DbTransaction,
+  services: MailServices,
+  enquiryId: string,
+): Promise<NextStepResult> {
+  const seller = await lockedEnquiry(trx, enquiryId);
+  if (!seller) return { status: 'not_found', message: APPOINTMENT_MESSAGES.notAccepted };
+  const current = await currentAppointment(trx, enquiryId);
+  if (!current) return conflict(APPOINTMENT_MESSAGES.nothingBooked);
+  const cancelled = await trx
+    .updateTable('appointments')
+    .set({ state: 'cancelled', ics_sequence: current.ics_sequence + 1, updated_at: sql<Date>`now()` })
+    .where('id', '=', current.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await queueAppointmentEmail(trx, services, 'cancelled', seller, cancelled);
+  return { status: 'ok' };
+}
+
+export async function requestShippingKit(
+  trx: DbTransaction,
+  services: MailServices,
+  enquiryId: string,
+  kit: Omit<ShippingKitInput, 'token'>,
+): Promise<NextStepResult> {
+  const seller = await lockedEnquiry(trx, enquiryId);
+  if (!seller) return { status: 'not_found', message: APPOINTMENT_MESSAGES.notAccepted };
+  if (seller.status !== 'accepted') return refuse(APPOINTMENT_MESSAGES.notAccepted);
+  if (await openKit(trx, enquiryId)) return conflict(APPOINTMENT_MESSAGES.kitRequested);
+  if (await currentAppointment(trx, enquiryId)) return conflict(APPOINTMENT_MESSAGES.visitInsteadOfKit);
+  await trx
+    .insertInto('shipping_kit_requests')
+    .values({
+      enquiry_id: enquiryId,
+      recipient_name: kit.recipientName,
+      address_line1: kit.addressLine1,
+      address_line2: kit.addressLine2,
+      suburb: kit.suburb,
+      state: kit.state,
+      postcode: kit.postcode,
+      phone: kit.phone,
+    })
+    .execute();
+  const link = await issueSellerLink(trx, services.config, enquiryId);
+  await enqueueEmail(
+    services,
+    shippingKitEmail(services.config, {
+      to: seller.email,
+      fullName: seller.name,
+      enquiryId,
+      addressLines: kitAddressLines(kit),
+      url: link.url,
+    }),
+    `shipping-kit-${enquiryId}`,
+    { trx },
+  );
+  return { status: 'ok' };
+}
+
+/** What the seller's page shows under "Visit us or ship it". */
+export async function sellerNextStep(db: Database, enquiryId: string): Promise<SellerNextStepView> {
+  const [enquiry, appointment, kit, timezone] = await Promise.all([
+    db.selectFrom('enquiries').select('status').where('id', '=', enquiryId).executeTakeFirst(),
+    currentAppointment(db, enquiryId),
+    openKit(db, enquiryId),
+    getSettingsTimezone(db),
+  ]);
+  const bookable = await db.selectFrom('location_hours').select('location').distinct().execute();
+  const open = new Set(bookable.map((b) => b.location));
+  const location = appointment ? locationBySlug(appointment.location) : undefined;
+  return {
+    open: enquiry?.status === 'accepted',
+    locations: APPOINTMENT_LOCATIONS.filter((l) => open.has(l.slug)).map((l) => ({
+      slug: l.slug,
+      city: l.city,
+      address: formatAddress(l.address),
+    })),
+    appointment:
+      appointment && location
+        ? {
+            location: location.slug,
+            city: location.city,
+            address: formatAddress(location.address),
+            startsAt: appointment.starts_at.toISOString(),
+            endsAt: appointment.ends_at.toISOString(),
+            timezone,
+          }
+        : null,
+    kit: kit
+      ? {
+          recipientName: kit.recipient_name,
+          address: kitAddressLines({
+            recipientName: kit.recipient_name,
+            addressLine1: kit.address_line1,
+            addressLine2: kit.address_line2,
+            suburb: kit.suburb,
+            state: kit.state,
+            postcode: kit.postcode,
+          })
+            .slice(1)
+            .join(', '),
+          requestedAt: kit.created_at.toISOString(),
+          dispatchedAt: kit.dispatched_at?.toISOString() ?? null,
+        }
+      : null,
+  };
+}
+
+/** The enquiry page's panel: every version of the visit, newest first, and the kit. */
+export async function enquiryNextStep(db: DbExecutor, enquiryId: string): Promise<EnquiryNextStepView> {
+  const [rows, kit, timezone] = await Promise.all([
+    db
+      .selectFrom('appointments')
+      .selectAll()
+      .where('enquiry_id', '=', enquiryId)
+      .orderBy('created_at', 'desc')
+      .orderBy('ics_sequence', 'desc')
+      .execute(),
+    openKit(db, enquiryId),
+    getSettingsTimezone(db),
+  ]);
+  return {
+    timezone,
+    appointments: rows.map((r) => ({
+      id: r.id,
+      location: (locationBySlug(r.location)?.slug ?? r.location) as LocationSlug,
+      city: locationBySlug(r.location)?.city ?? r.location,
+      startsAt: r.starts_at.toISOString(),
+      endsAt: r.ends_at.toISOString(),
+      state: r.state,
+      reminderSentAt: r.reminder_sent_at?.toISOString() ?? null,
+      createdAt: r.created_at.toISOString(),
+      updatedAt: r.updated_at.toISOString(),
+      sequence: r.ics_sequence,
+    })),
+    kit: kit
+      ? {
+          id: kit.id,
+          recipientName: kit.recipient_name,
+          addressLines: kitAddressLines({
+            recipientName: kit.recipient_name,
+            addressLine1: kit.address_line1,
+            addressLine2: kit.address_line2,
+            suburb: kit.suburb,
+            state: kit.state,
+            postcode: kit.postcode,
+          }),
+          phone: kit.phone,
+          createdAt: kit.created_at.toISOString(),
+          dispatchedAt: kit.dispatched_at?.toISOString() ?? null,
+        }
+      : null,
+  };
+}
+
+/** A buyer marks a kit as posted; refused when it already was. */
+export async function markKitDispatched(
+  db: DbExecutor,
+  kitId: string,
+  userId: string,
+): Promise<NextStepResult & { enquiryId?: string }> {
+  const row = await db
+    .updateTable('shipping_kit_requests')
+    .set({ dispatched_at: sql<Date>`now()`, dispatched_by: userId })
+    .where('id', '=', kitId)
+    .where('dispatched_at', 'is', null)
+    .returning('enquiry_id')
+    .executeTakeFirst();
+  if (row) return { status: 'ok', enquiryId: row.enquiry_id };
+  const exists = await db
+    .selectFrom('shipping_kit_requests')
+    .select('id')
+    .where('id', '=', kitId)
+    .executeTakeFirst();
+  return exists
+    ? { status: 'conflict', message: APPOINTMENT_MESSAGES.kitDispatched }
+    : { status: 'not_found', message: APPOINTMENT_MESSAGES.kitNotFound };
+}
+
+/** The buyers' "Today": today's visits in the business's timezone, in time order, and open kits. */
+export async function todayList(db: DbExecutor, now = new Date()): Promise<TodayView> {
+  const timezone = await getSettingsTimezone(db);
+  const day = localDate(now, timezone);
+  const [appointments, kits] = await Promise.all([
+    db
+      .selectFrom('appointments')
+      .innerJoin('enquiries', 'enquiries.id', 'appointments.enquiry_id')
+      .innerJoin('leads', 'leads.id', 'enquiries.lead_id')
+      .select([
+        'appointments.id',
+        'appointments.enquiry_id',
+        'appointments.location',
+        'appointments.starts_at',
+        'appointments.ends_at',
+        'enquiries.contact_name',
+        'leads.full_name',
+        'leads.email',
+      ])
+      .where('appointments.state', '=', 'booked')
+      .where(sql<string>`to_char(appointments.starts_at AT TIME ZONE ${timezone}, 'YYYY-MM-DD')`, '=', day)
+      .orderBy('appointments.starts_at')
+      .execute(),
+    db
+      .selectFrom('shipping_kit_requests')
+      .select(['id', 'enquiry_id', 'recipient_name', 'suburb', 'state', 'created_at'])
+      .where('dispatched_at', 'is', null)
+      .orderBy('created_at')
+      .limit(200)
+      .execute(),
+  ]);
+  return {
+    day,
+    timezone,
+    appointments: appointments.map((a) => ({
+      id: a.id,
+      enquiryId: a.enquiry_id,
+      reference: enquiryReference(a.enquiry_id),
+      sellerName: a.contact_name ?? a.full_name ?? a.email,
+      city: locationBySlug(a.location)?.city ?? a.location,
+      startsAt: a.starts_at.toISOString(),
+      endsAt: a.ends_at.toISOString(),
+    })),
+    kits: kits.map((k) => ({
+      id: k.id,
+      enquiryId: k.enquiry_id,
+      reference: enquiryReference(k.enquiry_id),
+      recipientName: k.recipient_name,
+      suburb: k.suburb,
+      state: k.state,
+      createdAt: k.created_at.toISOString(),
+    })),
+  };
+}
+
+const REMINDER_BATCH = 100;
+
+/**
+ * The reminder, once per booked visit (decision 062): the rows due within the next 24 hours whose
+ * reminder_sent_at is empty are claimed with one UPDATE … RETURNING (SKIP LOCKED, and the condition
+ * checked again on the locked row) in the transaction that queues their e-mails under a key made
+ * from the row, so two runs at once, or a retried run, send one reminder. A cancelled or
+ * rescheduled row is no longer `booked` and gets none; the rescheduled visit's new row gets its own.
+ */
+export async function runAppointmentReminders(
+  services: Pick<AppServices, 'db' | 'jobs'> & MailServices,
+  now = new Date(),
+): Promise<{ reminded: number }> {
+  return services.db.transaction().execute(async (trx) => {
+    const due = new Date(now.getTime() + REMINDER_HOURS_BEFORE * 3_600_000);
+    const claimed = await sql<{
+      id: string;
+      enquiry_id: string;
+      location: string;
+      starts_at: Date;
+      ends_at: Date;
+      ics_uid: string;
+      ics_sequence: number;
+    }>`
+      UPDATE appointments SET reminder_sent_at = now()
+      WHERE id IN (
+        SELECT id FROM appointments
+        WHERE state = 'booked' AND reminder_sent_at IS NULL AND starts_at > ${now} AND starts_at <= ${due}
+        ORDER BY starts_at
+        LIMIT ${REMINDER_BATCH}
+        FOR UPDATE SKIP LOCKED)
+        AND state = 'booked' AND reminder_sent_at IS NULL
+      RETURNING id, enquiry_id, location, starts_at, ends_at, ics_uid, ics_sequence`.execute(trx);
+    for (const row of claimed.rows) {
+      const seller = await trx
+        .selectFrom('enquiries')
+        .innerJoin('leads', 'leads.id', 'enquiries.lead_id')
+        .select(['enquiries.contact_name', 'leads.full_name', 'leads.email'])
+        .where('enquiries.id', '=', row.enquiry_id)
+        .executeTakeFirst();
+      if (!seller) continue;
+      await queueAppointmentEmail(
+        trx,
+        services,
+        'reminder',
+        { name: seller.contact_name ?? seller.full_name ?? seller.email, email: seller.email },
+        row,
+      );
+    }
+    return { reminded: claimed.rows.length };
+  });
+}
