@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { APPOINTMENT_MESSAGES } from '#shared/appointments/schemas.ts';
 import { OWNERSHIP_DECLARATION_VERSION } from '#shared/enquiries/seller.ts';
 import { issueSellerLink } from '../server/enquiries/seller-link.ts';
+import { openSydneyAllDay, outboxEmailWithIcs } from './support/appointments.ts';
 import { seriousViolations } from './support/axe.ts';
 import { signInAsAdmin } from './support/admin.ts';
 import { E2E_APP_SECRET } from './support/constants.ts';
@@ -16,29 +17,6 @@ import { expect, type Page, test } from './support/test.ts';
 async function noSerious(page: Page): Promise<void> {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   expect(await seriousViolations(page, { include: 'main' })).toEqual({});
-}
-
-/** The newest outbox e-mail to `to` whose subject starts so, once the worker has delivered it. */
-async function outboxEmail(to: string, subject: string) {
-  const db = e2eDatabase();
-  let row: { subject: string; attachments: Array<{ filename: string; content: string }> } | undefined;
-  await expect
-    .poll(
-      async () => {
-        row = await db
-          .selectFrom('outbox_emails')
-          .select(['subject', 'attachments'])
-          .where(sql<boolean>`${to} = ANY(to_addresses)`)
-          .where('subject', 'like', `${subject}%`)
-          .orderBy('created_at', 'desc')
-          .executeTakeFirst();
-        return row?.subject;
-      },
-      { timeout: 20_000 },
-    )
-    .toBeTruthy();
-  const ics = row?.attachments.find((a) => a.filename.endsWith('.ics'));
-  return { ...row, ics: ics ? Buffer.from(ics.content, 'base64').toString('utf8') : null };
 }
 
 /** An enquiry whose seller accepted an offer, as the page records it (decision 059), and its link. */
@@ -92,27 +70,7 @@ test('a seller with an accepted offer books a visit at 390 px, gets the .ics, mo
   const db = e2eDatabase();
   const email = `visit.${randomUUID().slice(0, 8)}@example.com`;
   const name = `Vera Visit ${randomUUID().slice(0, 4)}`;
-  // Sydney open every day, 15-minute slots from 00:00 to 23:45, no minimum notice: there are free
-  // times whatever the hour the test runs.
-  await db
-    .insertInto('appointment_settings')
-    .values({ id: true, slot_minutes: 15, horizon_days: 7, min_notice_hours: 0 })
-    .onConflict((oc) =>
-      oc.column('id').doUpdateSet({ slot_minutes: 15, horizon_days: 7, min_notice_hours: 0 }),
-    )
-    .execute();
-  await db.deleteFrom('location_hours').where('location', '=', 'sydney').execute();
-  await db
-    .insertInto('location_hours')
-    .values(
-      [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
-        location: 'sydney',
-        weekday,
-        opens: '00:00',
-        closes: '23:59',
-      })),
-    )
-    .execute();
+  await openSydneyAllDay();
 
   const { enquiry, link } = await acceptedEnquiry(email, name);
 
@@ -131,7 +89,7 @@ test('a seller with an accepted offer books a visit at 390 px, gets the .ics, mo
   await expect(page.getByText(/Your visit: .* in Sydney/)).toBeVisible();
   await noSerious(page);
 
-  const booked = await outboxEmail(email, 'Your visit in Sydney is booked');
+  const booked = await outboxEmailWithIcs(email, 'Your visit in Sydney is booked');
   expect(booked.ics).toContain('BEGIN:VCALENDAR');
   expect(booked.ics).toContain('METHOD:REQUEST');
   expect(booked.ics).toContain('SEQUENCE:0');
@@ -144,7 +102,7 @@ test('a seller with an accepted offer books a visit at 390 px, gets the .ics, mo
   await times.nth(1).check();
   await page.getByRole('button', { name: 'Move to this time' }).click();
   await expect(page.getByText(APPOINTMENT_MESSAGES.rescheduled)).toBeVisible();
-  const moved = await outboxEmail(email, 'Your visit in Sydney has moved');
+  const moved = await outboxEmailWithIcs(email, 'Your visit in Sydney has moved');
   expect(moved.ics).toContain('METHOD:REQUEST');
   expect(moved.ics).toContain('SEQUENCE:1');
   expect(moved.ics).toContain(`UID:${uid}`);
@@ -252,7 +210,7 @@ test('a seller asks for an insured shipping kit at 390 px; a wrong postcode is r
   await expect(
     page.getByText(`We will post an insured shipping kit to ${name}, 12 George Street`),
   ).toBeVisible();
-  await outboxEmail(email, 'Your insured shipping kit');
+  await outboxEmailWithIcs(email, 'Your insured shipping kit');
 
   await page.setViewportSize({ width: 1280, height: 800 });
   await signInAsAdmin(page);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { OWNERSHIP_DECLARATION } from '#shared/enquiries/seller.ts';
 import { svixHeaders } from '#test/support/resend-webhooks.ts';
+import { openSydneyAllDay, outboxEmailWithIcs } from './support/appointments.ts';
 import { seriousViolations } from './support/axe.ts';
 import { signInAsAdmin } from './support/admin.ts';
 import { E2E_INBOUND_DOMAIN, E2E_WEBHOOK_SECRET } from './support/constants.ts';
@@ -9,12 +10,13 @@ import { e2eDatabase, outboxLinkPath } from './support/db.ts';
 import { fillPurchaseRecord } from './support/purchase.ts';
 import { expect, type Page, test } from './support/test.ts';
 
-// Issue 35's whole chain, in the browser against the real app (decisions 058, 059, 060): an offer
-// recorded → the seller's e-mail link → accepted with a typed name and the declaration → a reply
-// e-mailed by the seller (a signed `email.received` whose e-mail the app fetches from the fake
-// provider's Receiving API) on the timeline, its attachment a private download → a stray reply
-// filed from Unmatched mail → identity (an uploaded copy) and serial recorded, Purchased → the register export with
-// the full number while the page masks it → the contact erased, the register entry kept.
+// From offer to purchase, in the browser against the real app (decisions 058–060, 062): an offer
+// recorded → the seller's e-mail link → accepted with a typed name and the declaration → a visit
+// booked with its .ics → a reply e-mailed by the seller (a signed `email.received` whose e-mail the
+// app fetches from the fake provider's Receiving API) on the timeline, its attachment a private
+// download → a stray reply filed from Unmatched mail → identity (an uploaded copy) and serial
+// recorded, Purchased → the register export with the full number while the page masks it → the
+// contact erased, the register entry kept.
 
 type HeldAttachment = { filename: string; contentType: string; base64: string };
 
@@ -107,7 +109,19 @@ test('from an offer to the dealer’s register, through the seller’s page and 
   await expect(page.getByText(/You accepted this offer on .*, signed as Olivia Brown\./)).toBeVisible();
   await fitsPhone(page);
 
-  // Booking step: the seller books a slot and receives the .ics (appointments, another change).
+  // The seller books a visit from the same page and receives the .ics (decision 062).
+  await openSydneyAllDay();
+  await page.reload();
+  await page.getByRole('button', { name: 'Book a visit' }).click();
+  await page.getByRole('combobox', { name: 'Location' }).selectOption('sydney');
+  const times = page.getByRole('group', { name: 'Time' }).getByRole('radio');
+  await times.first().check();
+  await page.getByRole('button', { name: 'Book this time' }).click();
+  await expect(page.getByText(/Your visit: .* in Sydney/)).toBeVisible();
+  const booked = await outboxEmailWithIcs(email, 'Your visit in Sydney is booked');
+  expect(booked.ics).toContain('METHOD:REQUEST');
+  expect(booked.ics).toMatch(/DTSTART/);
+  await fitsPhone(page);
 
   // 3. The seller replies by e-mail with a PDF: the provider holds it, the signed webhook names it,
   // and the app fetches it through the Receiving API (RESEND_INBOUND_API_KEY; sending stays in
