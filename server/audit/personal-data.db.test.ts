@@ -71,6 +71,11 @@ const PERSONAL_INPUT: Record<string, readonly string[]> = {
   // Slot rules and a kit's id name no person (the address is the seller's, typed on their page).
   'admin.appointments.saveSettings': [],
   'admin.appointments.markKitDispatched': [],
+  // A flow's name, description and steps name no person (decision 066).
+  'admin.automations.create': [],
+  'admin.automations.delete': [],
+  'admin.automations.save': [],
+  'admin.automations.setState': [],
   'admin.segments.save': [],
   'admin.segments.delete': [],
   'admin.settings.update': [],
