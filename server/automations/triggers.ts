@@ -77,6 +77,10 @@ export async function enterConsentConfirmed(
  * enquiry that returns to Offer made is a new occurrence and a retried hook is not.
  */
 export async function enterEnquiryStatus(trx: DbTransaction, enquiryId: string): Promise<string[]> {
+  // The flows first: with none live for this trigger (the usual case) the event costs one read,
+  // which keeps the sell form's submit, a status change too (it enters New), as lean as before.
+  const flows = await liveFlowsTriggeredBy(trx, 'enquiry_status');
+  if (flows.length === 0) return [];
   const enquiry = await trx
     .selectFrom('enquiries')
     .select([
@@ -96,7 +100,7 @@ export async function enterEnquiryStatus(trx: DbTransaction, enquiryId: string):
     .executeTakeFirst();
   if (!enquiry) return [];
   const entered: string[] = [];
-  for (const flow of await liveFlowsTriggeredBy(trx, 'enquiry_status')) {
+  for (const flow of flows) {
     if (flow.trigger.status !== enquiry.status) continue;
     const brands: readonly string[] = flow.trigger.brands;
     if (brands.length > 0 && !brands.includes(enquiry.watch_brand)) continue;
@@ -104,7 +108,8 @@ export async function enterEnquiryStatus(trx: DbTransaction, enquiryId: string):
       flowId: flow.id,
       contactId: enquiry.lead_id,
       enquiryId,
-      occurrence: `enquiry:${enquiryId}:${enquiry.status}:${enquiry.times ?? 1}`,
+      // A new enquiry has no status event yet: its New is the first time.
+      occurrence: `enquiry:${enquiryId}:${enquiry.status}:${Math.max(enquiry.times ?? 1, 1)}`,
     });
     if (runId) entered.push(runId);
   }

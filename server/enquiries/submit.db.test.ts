@@ -3,12 +3,14 @@ import { TRPCError } from '@trpc/server';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { ZodError } from 'zod';
+import type { WatchBrandChoice } from '#shared/content/choices.ts';
 import { LEAD_MESSAGES, leadSubmitInputSchema } from '#shared/leads/schema.ts';
 import { useBoss } from '#test/support/boss.ts';
 import { leadSubmission } from '#test/support/lead-form.ts';
 import { useTestDatabase } from '#test/support/db.ts';
 import { recordingJobQueue, TEST_APP_URL, testServices } from '#test/support/services.ts';
 import { createServer } from '../app.ts';
+import { createFlow, setFlowState } from '../automations/flows.ts';
 import { createDatabase, type Database } from '../db/database.ts';
 import { createJobQueue, ensureQueues } from '../jobs/queue.ts';
 import type { AppServices } from '../services.ts';
@@ -668,6 +670,43 @@ describe('lead.submit under a burst (concurrent transactions)', () => {
       await sql`DROP TRIGGER refuse_test_enquiry ON enquiries`.execute(t.db);
       await sql`DROP FUNCTION refuse_test_enquiry()`.execute(t.db);
     }
+  });
+
+  it('a new enquiry enters the live flows triggered by New, for their brands only (decision 064)', async () => {
+    const flow = async (name: string, brands: WatchBrandChoice[]) => {
+      const id = await t.db.transaction().execute((trx) =>
+        createFlow(
+          trx,
+          {
+            name,
+            description: '',
+            trigger: { type: 'enquiry_status', status: 'new', brands },
+            reentry: 'per_occurrence',
+            respectQuietHours: true,
+            steps: [{ id: 'first', type: 'send', templateId: randomUUID(), template: 'marketing' }],
+          },
+          null,
+        ),
+      );
+      await setFlowState(t.db, id, 'live');
+      return id;
+    };
+    const anyBrand = await flow(`New, any brand ${randomUUID()}`, []);
+    const otherBrand = await flow(`New, Patek only ${randomUUID()}`, ['Patek Philippe']);
+    const input = form({ watchBrand: 'Rolex' });
+    const result = await visitor(leadServices()).lead.submit(input);
+    const runs = await t.db
+      .selectFrom('automation_runs')
+      .select(['flow_id', 'enquiry_id', 'occurrence_key'])
+      .where('flow_id', 'in', [anyBrand, otherBrand])
+      .execute();
+    expect(runs).toEqual([
+      {
+        flow_id: anyBrand,
+        enquiry_id: result.enquiryId,
+        occurrence_key: `enquiry:${result.enquiryId}:new:1`,
+      },
+    ]);
   });
 
   it('a submission one of whose photos is gone stores nothing', async () => {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { LeadSubmit } from '#shared/leads/schema.ts';
 import type { DbTransaction } from '../db/database.ts';
+import { enterEnquiryStatus } from '../automations/entry.ts';
 import { PREPARE_MARKER } from '../db/prepared.ts';
 import type { AppServices } from '../services.ts';
 import type { RequestInfo } from '../http/request-info.ts';
@@ -76,6 +77,8 @@ export async function submitLead(
           .where('id', 'in', photoIds)
           .execute();
       await services.jobs.send('enquiry.notify', { enquiryId: enquiry.id }, { trx });
+      // A new enquiry enters New: flows triggered by it start in this transaction (decision 064).
+      await enterEnquiryStatus(trx, enquiry.id);
       return {
         enquiryId: enquiry.id,
         contactId: contact.id,
