@@ -6,3 +6,15 @@
 export type EnquiryLiveEvent =
   | { kind: 'offer_accepted' | 'offer_declined' | 'incoming_message'; enquiryId: string }
   | { kind: 'resync'; enquiryId: null };
+
+/** What the assignee is told of a change, with the watch ("Rolex Datejust"), in the admin's notice. */
+export function liveNoticeText(kind: Exclude<EnquiryLiveEvent['kind'], 'resync'>, watch: string): string {
+  switch (kind) {
+    case 'offer_accepted':
+      return `The seller accepted the offer on ${watch}`;
+    case 'offer_declined':
+      return `The seller declined the offer on ${watch}`;
+    case 'incoming_message':
+      return `New message from the seller on ${watch}`;
+  }
+}

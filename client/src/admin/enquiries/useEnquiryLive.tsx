@@ -1,21 +1,9 @@
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { EnquiryLiveEvent } from '#shared/enquiries/live.ts';
+import { type EnquiryLiveEvent, liveNoticeText } from '#shared/enquiries/live.ts';
 import { useTRPC, useTRPCClient } from '../../trpc.ts';
 import { AnchorLink } from '../widgets/links.tsx';
-
-/** What the assignee is told, by kind of change (issue 35's "told at once", decision 063). */
-export function liveNoticeText(kind: Exclude<EnquiryLiveEvent['kind'], 'resync'>, watch: string): string {
-  switch (kind) {
-    case 'offer_accepted':
-      return `The seller accepted the offer on ${watch}`;
-    case 'offer_declined':
-      return `The seller declined the offer on ${watch}`;
-    case 'incoming_message':
-      return `New message from the seller on ${watch}`;
-  }
-}
 
 /**
  * The admin shell's one subscription to `admin.enquiries.live` (decision 063), for members who may
@@ -61,10 +49,14 @@ export function useEnquiryLive(enabled: boolean, myEmail: string | null): void {
       });
     };
     // The client's own subscribe, as useCampaignLive does: the hook stays in the admin's chunk.
+    let connectedBefore = false;
     const subscription = client.admin.enquiries.live.subscribe(undefined, {
       onConnectionStateChange: (state) => {
-        // Back after a gap: changes meanwhile were not pushed, so what is shown is re-read.
-        if (state.state === 'pending') refetchAll();
+        if (state.state !== 'pending') return;
+        // Back after a gap: changes meanwhile were not pushed, so what is shown is re-read. (The
+        // first connection is not a gap: the pages have just read.)
+        if (connectedBefore) refetchAll();
+        connectedBefore = true;
       },
       onData: ({ data }) => {
         // A refused read (the enquiry was erased, access ended) just shows no notice.
