@@ -1,5 +1,6 @@
 import type { PgBoss } from 'pg-boss';
 import { createCampaignLiveHub } from './campaigns/live-hub.ts';
+import { createEnquiryLiveHub } from './enquiries/live.ts';
 import { type AppConfig, buildAppConfig } from './config/app-config.ts';
 import type { BaseEnv } from './config/env.ts';
 import { resolveDatabaseUrl } from './db/connection.ts';
@@ -9,7 +10,7 @@ import { migrateToLatest } from './db/migrator.ts';
 import { createResendInbound } from './email/inbound-mail.ts';
 import { createEmailTransport } from './email/transport.ts';
 import { createBoss, createJobQueue, ensureQueues } from './jobs/queue.ts';
-import type { AppServices, CampaignLiveHub, Logger } from './services.ts';
+import type { AppServices, CampaignLiveHub, EnquiryLiveHub, Logger } from './services.ts';
 
 export interface Runtime {
   services: AppServices;
@@ -90,6 +91,15 @@ export async function createRuntime(env: BaseEnv, options: CreateRuntimeOptions)
           logger: options.logger,
           applicationName: `watch-platform-${options.role}-live`,
         });
+  // Decision 063: a second LISTEN connection per HTTP process, for the admin's enquiry feed.
+  const enquiryLive: EnquiryLiveHub | undefined =
+    options.role === 'worker'
+      ? undefined
+      : createEnquiryLiveHub({
+          connectionString: resolved.url,
+          logger: options.logger,
+          applicationName: `watch-platform-${options.role}-enquiry-live`,
+        });
   const services: AppServices = {
     db,
     config,
@@ -98,6 +108,7 @@ export async function createRuntime(env: BaseEnv, options: CreateRuntimeOptions)
     jobs: createJobQueue(boss),
     logger: options.logger,
     live,
+    enquiryLive,
   };
   const startedBoss = boss;
   const startedDb = db;
@@ -109,6 +120,7 @@ export async function createRuntime(env: BaseEnv, options: CreateRuntimeOptions)
     async close() {
       await startedBoss.stop({ graceful: true, timeout: 10_000 });
       await live?.close();
+      await enquiryLive?.close();
       await startedDb.destroy();
       await resolved.embedded?.stop();
     },

@@ -1,5 +1,6 @@
 import type { AppConfig } from './config/app-config.ts';
 import type { Database } from './db/database.ts';
+import type { EnquiryChangeKind } from './db/enquiry-changed.ts';
 import type { InboundMailSource } from './email/inbound-mail.ts';
 import type { EmailTransport } from './email/types.ts';
 import type { JobQueue } from './jobs/queue.ts';
@@ -27,6 +28,20 @@ export interface CampaignLiveHub {
   close(): Promise<void>;
 }
 
+/**
+ * One process's ear on `enquiry_changed` (decision 063): every committed change goes to every
+ * subscriber (each open admin's live feed), as `{ kind, enquiryId }`. Null means "changes may have
+ * been missed" (LISTEN started or restarted): the subscriber re-reads whatever it shows.
+ */
+export interface EnquiryLiveHub {
+  /** Returns the function that unsubscribes. */
+  subscribe(onChange: (change: { kind: EnquiryChangeKind; enquiryId: string } | null) => void): () => void;
+  readonly listening: boolean;
+  ready(): Promise<void>;
+  subscriberCount(): number;
+  close(): Promise<void>;
+}
+
 export interface Logger {
   info(obj: object | string, msg?: string): void;
   warn(obj: object | string, msg?: string): void;
@@ -44,4 +59,6 @@ export interface AppServices {
   inbound?: InboundMailSource | undefined;
   /** Campaign change notifications (LISTEN); present in processes that serve HTTP. */
   live?: CampaignLiveHub | undefined;
+  /** Enquiry change notifications (LISTEN, decision 063); present in processes that serve HTTP. */
+  enquiryLive?: EnquiryLiveHub | undefined;
 }

@@ -12,6 +12,30 @@ export interface CampaignLiveHubOptions {
   degradedTickMs?: number;
 }
 
+/**
+ * One LISTEN connection on one channel (decision 063 reuses the campaign hub's machinery for
+ * `enquiry_changed`): each notification goes to the subscribers of the key `keyOf` finds in its
+ * payload, with the payload; on (re)connecting, and every `degradedTickMs` while LISTEN is down
+ * (null: never), every subscriber is called with null, since notifications may have been missed.
+ */
+export interface ChannelHubOptions extends CampaignLiveHubOptions {
+  channel: string;
+  /** Names the hub in log lines ("campaign live", "enquiry live"). */
+  label: string;
+  /** The subscribers' key a payload is for; null ignores the payload. */
+  keyOf: (payload: string) => string | null;
+  /** False: no wake-ups while LISTEN is down (the subscribers recover on their own). */
+  degradedTicks?: boolean;
+}
+
+export interface ChannelHub {
+  subscribe(key: string, onChange: (payload: string | null) => void): () => void;
+  readonly listening: boolean;
+  ready(): Promise<void>;
+  subscriberCount(): number;
+  close(): Promise<void>;
+}
+
 interface ReadyWaiter {
   resolve: () => void;
   reject: (error: Error) => void;
@@ -24,10 +48,29 @@ export function reconnectDelay(attempt: number, { initial, max }: { initial: num
 }
 
 export function createCampaignLiveHub(options: CampaignLiveHubOptions): CampaignLiveHub {
-  const { logger } = options;
+  const hub = createChannelHub({
+    ...options,
+    channel: CAMPAIGN_CHANGED_CHANNEL,
+    label: 'campaign live',
+    keyOf: (payload) => payload,
+  });
+  return {
+    subscribe: (campaignId, onChange) => hub.subscribe(campaignId, () => onChange()),
+    get listening() {
+      return hub.listening;
+    },
+    ready: () => hub.ready(),
+    subscriberCount: () => hub.subscriberCount(),
+    close: () => hub.close(),
+  };
+}
+
+export function createChannelHub(options: ChannelHubOptions): ChannelHub {
+  const { logger, label } = options;
+  const ticks = options.degradedTicks ?? true;
   const delays = options.reconnectDelayMs ?? { initial: 250, max: 10_000 };
   const degradedTickMs = options.degradedTickMs ?? 3_000;
-  const subscribers = new Map<string, Set<() => void>>();
+  const subscribers = new Map<string, Set<(payload: string | null) => void>>();
   let client: pg.Client | null = null;
   let listening = false;
   let closed = false;
@@ -36,25 +79,26 @@ export function createCampaignLiveHub(options: CampaignLiveHubOptions): Campaign
   let degradedTimer: ReturnType<typeof setInterval> | null = null;
   let waiters: ReadyWaiter[] = [];
 
-  function call(onChange: () => void) {
+  function call(onChange: (payload: string | null) => void, payload: string | null) {
     try {
-      onChange();
+      onChange(payload);
     } catch (error) {
-      logger.error({ err: error }, 'campaign live subscriber failed');
+      logger.error({ err: error }, `${label} subscriber failed`);
     }
   }
 
-  function wake(campaignId: string) {
-    const set = subscribers.get(campaignId);
-    if (set) for (const onChange of [...set]) call(onChange);
+  function wake(payload: string) {
+    const key = options.keyOf(payload);
+    const set = key === null ? undefined : subscribers.get(key);
+    if (set) for (const onChange of [...set]) call(onChange, payload);
   }
 
   function wakeAll() {
-    for (const set of [...subscribers.values()]) for (const onChange of [...set]) call(onChange);
+    for (const set of [...subscribers.values()]) for (const onChange of [...set]) call(onChange, null);
   }
 
   function startDegradedTicks() {
-    if (degradedTimer || closed) return;
+    if (degradedTimer || closed || !ticks) return;
     degradedTimer = setInterval(wakeAll, degradedTickMs);
     degradedTimer.unref();
   }
@@ -84,7 +128,7 @@ export function createCampaignLiveHub(options: CampaignLiveHubOptions): Campaign
     failures += 1;
     logger.warn(
       { err: error, retryInMs: delay, failures },
-      'campaign live updates: LISTEN connection lost, reconnecting',
+      `${label} updates: LISTEN connection lost, reconnecting`,
     );
     reconnectTimer = setTimeout(() => {
       reconnectTimer = null;
@@ -104,14 +148,14 @@ export function createCampaignLiveHub(options: CampaignLiveHubOptions): Campaign
     });
     client = connection;
     connection.on('notification', (message) => {
-      if (message.channel === CAMPAIGN_CHANGED_CHANNEL && message.payload) wake(message.payload);
+      if (message.channel === options.channel && message.payload) wake(message.payload);
     });
     connection.on('error', (error) => lost(connection, error));
     connection.on('end', () => lost(connection));
     try {
       await connection.connect();
       // The channel is our own constant identifier, not input.
-      await connection.query(`LISTEN ${CAMPAIGN_CHANGED_CHANNEL}`);
+      await connection.query(`LISTEN ${options.channel}`);
     } catch (error) {
       lost(connection, error);
       return;
@@ -135,22 +179,22 @@ export function createCampaignLiveHub(options: CampaignLiveHubOptions): Campaign
   void connect();
 
   return {
-    subscribe(campaignId, onChange) {
-      let set = subscribers.get(campaignId);
+    subscribe(key, onChange) {
+      let set = subscribers.get(key);
       if (!set) {
         set = new Set();
-        subscribers.set(campaignId, set);
+        subscribers.set(key, set);
       }
       // A wrapper, so the same function subscribed twice unsubscribes independently.
-      const entry = () => onChange();
+      const entry = (payload: string | null) => onChange(payload);
       set.add(entry);
       let active = true;
       return () => {
         if (!active) return;
         active = false;
-        const current = subscribers.get(campaignId);
+        const current = subscribers.get(key);
         current?.delete(entry);
-        if (current?.size === 0) subscribers.delete(campaignId);
+        if (current?.size === 0) subscribers.delete(key);
       };
     },
     get listening() {
@@ -158,7 +202,7 @@ export function createCampaignLiveHub(options: CampaignLiveHubOptions): Campaign
     },
     ready() {
       if (listening) return Promise.resolve();
-      if (closed) return Promise.reject(new Error('The campaign live hub is closed'));
+      if (closed) return Promise.reject(new Error(`The ${label} hub is closed`));
       return new Promise<void>((resolve, reject) => waiters.push({ resolve, reject }));
     },
     subscriberCount() {
@@ -175,7 +219,7 @@ export function createCampaignLiveHub(options: CampaignLiveHubOptions): Campaign
       stopDegradedTicks();
       const pending = waiters;
       waiters = [];
-      for (const waiter of pending) waiter.reject(new Error('The campaign live hub is closed'));
+      for (const waiter of pending) waiter.reject(new Error(`The ${label} hub is closed`));
       const connection = client;
       client = null;
       if (connection) {

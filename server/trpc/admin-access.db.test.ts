@@ -119,6 +119,7 @@ const EXPECTED_PERMISSIONS: Record<string, Needed> = {
   'admin.enquiries.list': 'enquiries.read',
   'admin.enquiries.awaitingReply': 'enquiries.read',
   'admin.enquiries.filterOptions': 'enquiries.read',
+  'admin.enquiries.live': 'enquiries.read',
   'admin.enquiries.get': 'enquiries.read',
   'admin.enquiries.replyTemplates': 'enquiries.read',
   'admin.enquiries.replyPreview': 'enquiries.read',

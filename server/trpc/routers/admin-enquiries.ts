@@ -28,6 +28,9 @@ import { registerKeyFrom } from '../../register/crypto.ts';
 import { recordPurchase } from '../../register/register.ts';
 import { revokeSellerLink, sellerLinkForAdmin } from '../../enquiries/seller-link.ts';
 import { queueOfferEmail } from '../../enquiries/seller-page.ts';
+import { watchEnquiryChanges } from '../../enquiries/live.ts';
+import { WatchAccessEndedError } from '../../campaigns/live-watch.ts';
+import { sessionHasPermission } from '../../auth/session.ts';
 import { requirePermission, router } from '../trpc.ts';
 
 /** The purchase record's fields about the seller, which the audit row names without values. */
@@ -63,6 +66,35 @@ export const adminEnquiriesRouter = router({
     brands: await enquiryBrands(ctx.db),
     admins: await listAssignableAdmins(ctx.db),
   })),
+
+  /**
+   * The admin shell's live feed (SSE, decision 063): `{ kind, enquiryId }` for each committed
+   * acceptance, refusal or filed seller message, heard by any process; `resync` after a LISTEN gap.
+   * Without a LISTEN hub (tests, scripts) it is refused.
+   */
+  live: requirePermission('enquiries.read').subscription(({ ctx, signal }) => {
+    const live = ctx.enquiryLive;
+    if (!live)
+      throw new TRPCError({ code: 'METHOD_NOT_SUPPORTED', message: 'Live updates are not available here.' });
+    const sessionId = ctx.session.id;
+    return (async function* () {
+      try {
+        // Checked at open by requirePermission, then while the stream lives (sign-out, role change).
+        yield* watchEnquiryChanges({
+          live,
+          signal,
+          stillAllowed: () => sessionHasPermission(ctx.db, sessionId, 'enquiries.read'),
+        });
+      } catch (error) {
+        if (error instanceof WatchAccessEndedError)
+          throw new TRPCError({
+            code: 'UNAUTHORIZED',
+            message: 'Your session has ended. Please sign in again.',
+          });
+        throw error;
+      }
+    })();
+  }),
 
   get: requirePermission('enquiries.read')
     .input(enquiryIdInputSchema)

@@ -18,6 +18,7 @@ import { Link, useRouterState } from '@tanstack/react-router';
 import { type ReactNode, useCallback, useState } from 'react';
 import { ROLE_LABELS } from '#shared/auth/permissions.ts';
 import { useCan, useCanOpen, useMe, useSignOutToLogin } from '../auth/session.ts';
+import { useEnquiryLive } from '../enquiries/useEnquiryLive.tsx';
 import {
   AutomationsIcon,
   CampaignsIcon,
@@ -116,8 +117,11 @@ export function AdminShell({ email, children }: { email: string; children: React
   const zoneReady = useBusinessTimeZone();
   const can = useCan();
   const canOpen = useCanOpen();
-  const role = useMe().data?.role ?? null;
+  const me = useMe().data ?? null;
+  const role = me?.role ?? null;
   const trpc = useTRPC();
+  // Decision 063: one live feed per admin tab; open enquiry pages refetch and the assignee is told.
+  useEnquiryLive(can('enquiries.read'), me?.email ?? null);
   // The 24-hour promise in view on every page: enquiries still waiting for a first reply.
   const awaiting = useQuery(
     trpc.admin.enquiries.awaitingReply.queryOptions(undefined, {
