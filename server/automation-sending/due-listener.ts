@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { Logger } from '../services.ts';
-import { reconnectDelay } from '../campaigns/entry.ts';
+import { reconnectDelay } from '../live/entry.ts';
 
 // "The first e-mail at once" (decision 065): a statement trigger on automation_runs NOTIFYs
 // `automation_runs_due` whenever runs are entered, by whatever path. Each worker LISTENs on a

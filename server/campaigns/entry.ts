@@ -2,4 +2,3 @@
 // Automation flows render their marketing e-mail exactly as a campaign message (decision 065).
 export { campaignRenderer, contactMergeValues } from './render.ts';
 export { backoffMs } from './engine/run.ts';
-export { reconnectDelay } from './live-hub.ts';

@@ -1,42 +1,15 @@
 import { tracked, type TrackedEnvelope } from '@trpc/server';
 import { throttle } from '#shared/throttle.ts';
 import type { CampaignLiveHub } from '../services.ts';
+import { createWakeup, WATCH_RECHECK_MS, WatchAccessEndedError } from '../live/entry.ts';
+
+export { createWakeup, WatchAccessEndedError } from '../live/entry.ts';
 
 /**
  * At most one push per subscriber per this interval. The engine may announce a change up to ~50
  * times a second; a page needs a few frames a second, and each push costs a campaign read.
  */
 export const WATCH_PUSH_INTERVAL_MS = 400;
-
-/** A level-triggered flag: `set` any number of times, and the next `wait` returns once. */
-export function createWakeup() {
-  let pending = false;
-  let release: (() => void) | null = null;
-  return {
-    set() {
-      pending = true;
-      release?.();
-      release = null;
-    },
-    /** Resolves true when set (clearing it), false as soon as the signal aborts. */
-    async wait(signal: AbortSignal): Promise<boolean> {
-      if (!pending && !signal.aborted) {
-        await new Promise<void>((resolve) => {
-          const done = () => {
-            signal.removeEventListener('abort', done);
-            release = null;
-            resolve();
-          };
-          release = done;
-          signal.addEventListener('abort', done, { once: true });
-        });
-      }
-      if (signal.aborted) return false;
-      pending = false;
-      return true;
-    },
-  };
-}
 
 export interface WatchOptions<T> {
   live: Pick<CampaignLiveHub, 'subscribe'>;
@@ -52,13 +25,6 @@ export interface WatchOptions<T> {
    */
   stillAllowed?: () => Promise<boolean>;
   recheckMs?: number;
-}
-
-/** How often an idle watch re-checks its session (decision 008: at least every 30 s). */
-export const WATCH_RECHECK_MS = 30_000;
-
-export class WatchAccessEndedError extends Error {
-  override name = 'WatchAccessEndedError';
 }
 
 /**

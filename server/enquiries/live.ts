@@ -1,7 +1,12 @@
 import { tracked, type TrackedEnvelope } from '@trpc/server';
 import type { EnquiryLiveEvent } from '#shared/enquiries/live.ts';
-import { createChannelHub, type CampaignLiveHubOptions } from '../campaigns/live-hub.ts';
-import { createWakeup, WATCH_RECHECK_MS, WatchAccessEndedError } from '../campaigns/live-watch.ts';
+import {
+  createChannelHub,
+  createWakeup,
+  type LiveHubOptions,
+  WATCH_RECHECK_MS,
+  WatchAccessEndedError,
+} from '../live/entry.ts';
 import { ENQUIRY_CHANGED_CHANNEL, parseEnquiryChange } from '../db/enquiry-changed.ts';
 import type { EnquiryLiveHub } from '../services.ts';
 
@@ -13,7 +18,7 @@ const ALL = '*';
  * on `enquiry_changed`. No wake-ups while LISTEN is down: the pages poll on their own meanwhile,
  * and the one wake-all after reconnecting tells them to re-read.
  */
-export function createEnquiryLiveHub(options: CampaignLiveHubOptions): EnquiryLiveHub {
+export function createEnquiryLiveHub(options: LiveHubOptions): EnquiryLiveHub {
   const hub = createChannelHub({
     ...options,
     channel: ENQUIRY_CHANGED_CHANNEL,
