@@ -217,7 +217,10 @@ test('the assignee is named by the member’s display name, the address without 
   await expect(page.getByText('No name yet: the team sees admin@e2e.test.')).toBeVisible();
   await page.getByRole('textbox', { name: /Display name/ }).fill(`  ${name} `);
   await page.getByRole('button', { name: 'Save name' }).click();
-  await expect(page.locator('.mantine-Notification-root').filter({ hasText: 'Name saved' })).toBeVisible();
+  const saved = page.locator('.mantine-Notification-root').filter({ hasText: 'Name saved' });
+  await expect(saved).toBeVisible();
+  // A toast's close button says what it does (axe button-name), on every admin page.
+  await expect(saved.getByRole('button', { name: 'Close notification' })).toBeVisible();
   await expect(page.getByRole('textbox', { name: /Display name/ })).toHaveValue(name);
 
   // Team: the name, with the address under it.

@@ -171,7 +171,11 @@ test('from an offer to the dealer’s register, through the seller’s page and 
   await card.getByRole('button', { name: 'File on enquiry…' }).click();
   const fileDialog = page.getByRole('dialog', { name: 'File on enquiry' });
   await fileDialog.getByLabel('Enquiry', { exact: true }).fill(email);
-  await page.getByRole('option', { name: /Olivia Brown · Rolex Datejust/ }).click();
+  // By its reference: other specs' sellers may share the name and the watch.
+  const reference = enquiry.id.replace(/-/g, '').slice(0, 8).toUpperCase();
+  await page
+    .getByRole('option', { name: new RegExp(`^${reference} · Olivia Brown · Rolex Datejust`) })
+    .click();
   await fileDialog.getByRole('button', { name: 'File' }).click();
   await expect(card).toHaveCount(0);
   await page.goto(`/admin/enquiries/${enquiry.id}`);

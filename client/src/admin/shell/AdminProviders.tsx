@@ -11,6 +11,7 @@ import {
   type MantineColorsTuple,
   MantineProvider,
   Modal,
+  Notification,
   ScrollArea,
   Table,
 } from '@mantine/core';
@@ -58,6 +59,10 @@ export const adminTheme = createTheme({
   components: {
     Modal: Modal.extend({ styles: titleInAdminFont }),
     Drawer: Drawer.extend({ styles: titleInAdminFont }),
+    // Every toast's close button is named (axe button-name): Mantine's is an unlabelled icon.
+    Notification: Notification.extend({
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
+    }),
     // Decision 056: a badge is as wide as its words, never an ellipsis ("NE…") or a dot, wherever a
     // flex row or a narrow table cell squeezes it.
     Badge: Badge.extend({ styles: { root: { flexShrink: 0, minWidth: 'max-content' } } }),
