@@ -21,7 +21,7 @@ import { notifications } from '@mantine/notifications';
 import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
-import { FLOW_STATE_LABELS, type FlowDetail } from '#shared/automations/api.ts';
+import { FLOW_STATE_LABELS, type FlowDetail, type FlowState } from '#shared/automations/api.ts';
 import {
   type FlowDefinition,
   type FlowTrigger,
@@ -135,6 +135,9 @@ function FlowEditor({
   const shown = submitted ? errors : {};
   const choices = useChoices(flow);
   const flowSwitch = useFlowSwitch();
+  const switchFlow = (state: FlowState) =>
+    flow &&
+    flowSwitch.switchTo({ id: flow.id, name: flow.definition.name, trigger: flow.definition.trigger }, state);
   const withEnquiry = triggerHasEnquiry(draft.trigger);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.admin.automations.pathKey() });
@@ -281,43 +284,17 @@ function FlowEditor({
                   {flow ? 'Save as a new version' : 'Create flow'}
                 </Button>
                 {flow && flow.state !== 'live' && (
-                  <Button
-                    variant="light"
-                    color="green"
-                    onClick={() =>
-                      flowSwitch.switchTo(
-                        { id: flow.id, name: flow.definition.name, trigger: flow.definition.trigger },
-                        'live',
-                      )
-                    }
-                  >
+                  <Button variant="light" color="green" onClick={() => switchFlow('live')}>
                     Switch on
                   </Button>
                 )}
                 {flow && flow.state === 'live' && (
-                  <Button
-                    variant="light"
-                    color="yellow"
-                    onClick={() =>
-                      flowSwitch.switchTo(
-                        { id: flow.id, name: flow.definition.name, trigger: flow.definition.trigger },
-                        'paused',
-                      )
-                    }
-                  >
+                  <Button variant="light" color="yellow" onClick={() => switchFlow('paused')}>
                     Pause
                   </Button>
                 )}
                 {flow && flow.state !== 'off' && (
-                  <Button
-                    variant="default"
-                    onClick={() =>
-                      flowSwitch.switchTo(
-                        { id: flow.id, name: flow.definition.name, trigger: flow.definition.trigger },
-                        'off',
-                      )
-                    }
-                  >
+                  <Button variant="default" onClick={() => switchFlow('off')}>
                     Switch off
                   </Button>
                 )}
