@@ -110,6 +110,15 @@ async function chooseTemplate(page: Page, step: RegExp, template: string) {
   await page.getByRole('option', { name: template }).click();
 }
 
+// The Marketer's flow is left on; later specs confirm consent too and should not enter it.
+test.afterAll(async () => {
+  await e2eDatabase()
+    .updateTable('automation_flows')
+    .set({ state: 'off' })
+    .where('name', '=', flowName)
+    .execute();
+});
+
 test('a Marketer builds, saves, edits live, test-runs and reads a flow on a phone', async ({ page }) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 390, height: 844 });

@@ -14,11 +14,13 @@ import { expect, test } from './support/test.ts';
 const WELCOME_SUBJECT = 'Welcome, and what to expect from us';
 const SECOND_SUBJECT = 'How we arrive at a fair price for your watch';
 
+/** What the series sent this address; flows other specs leave on are not this test's concern. */
 async function outboxSubjects(to: string): Promise<string[]> {
   const rows = await e2eDatabase()
     .selectFrom('outbox_emails')
     .select('subject')
     .where(sql<boolean>`${to} = ANY(to_addresses)`)
+    .where('subject', 'in', [WELCOME_SUBJECT, SECOND_SUBJECT])
     .orderBy('created_at')
     .execute();
   return rows.map((row) => row.subject);
@@ -39,18 +41,21 @@ test('switched on, the welcome series sends its first e-mail at once and the sec
     .executeTakeFirstOrThrow();
   try {
     // The Owner lets it send at any hour (CI runs round the clock; quiet hours have their own DB
-    // test), which saves a new version, then switches it on from the list.
+    // test), which saves a new version, then switches it on from the list. A retry finds that
+    // version already saved.
     await signInAsAdmin(page);
     await page.goto(`/admin/automations/${flow.id}`);
     const quietHours = page.getByRole('switch', { name: /^Quiet hours/ });
-    await expect(quietHours).toBeChecked();
-    await quietHours.uncheck();
-    await page.getByRole('button', { name: 'Save as a new version' }).click();
-    await expect(
-      page
-        .locator('.mantine-Notification-root')
-        .filter({ hasText: `Version ${flow.current_version + 1} saved` }),
-    ).toBeVisible();
+    await expect(quietHours).toBeVisible();
+    if (await quietHours.isChecked()) {
+      await quietHours.uncheck();
+      await page.getByRole('button', { name: 'Save as a new version' }).click();
+      await expect(
+        page
+          .locator('.mantine-Notification-root')
+          .filter({ hasText: `Version ${flow.current_version + 1} saved` }),
+      ).toBeVisible();
+    }
 
     await page.goto('/admin/automations');
     // The switch asks first (decision 066), so it is clicked rather than checked.

@@ -13,7 +13,13 @@ import { expect, type Page, test } from './support/test.ts';
 
 const REFUSED = 'Your role does not allow this.';
 // What the admin frame itself asks on every page; anything else is the page's own.
-const FRAME_CALLS = new Set(['auth.me', 'admin.settings.get', 'admin.enquiries.awaitingReply']);
+const FRAME_CALLS = new Set([
+  'auth.me',
+  'admin.settings.get',
+  'admin.enquiries.awaitingReply',
+  // The live enquiry stream the frame opens for members who read enquiries (decision 063).
+  'admin.enquiries.live',
+]);
 
 /** The procedures a /trpc request calls (a batch names several, comma-separated). */
 function pageCalls(request: Request): string[] {
