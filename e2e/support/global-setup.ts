@@ -80,7 +80,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  await waitForReady(appUrl, app, 120_000);
+  // A clean clone builds the client first (server/cli/start.ts); on a loaded 2-core machine that
+  // build alone took 100–171 s, so the wait leaves room for it.
+  await waitForReady(appUrl, app, 300_000);
   process.env.E2E_DATABASE_URL = databaseUrl;
   process.env.E2E_FAKE_RESEND_URL = fakeResend.url;
 
