@@ -191,6 +191,8 @@ test("a template's own plain-text version: previewed, and carried into a campaig
   const name = `Plain note ${run}`;
   await page.goto('/admin/templates/new');
   await page.getByRole('textbox', { name: /Template name/ }).fill(name);
+  // New templates start in blocks (decision 054); this one is written in HTML.
+  await page.getByText('Custom HTML', { exact: true }).click();
   await page.getByRole('textbox', { name: /^Subject/ }).fill('A note for you');
   await htmlEditor(page, 'HTML content').fill(readyHtml);
   const plain = page.getByRole('textbox', { name: /Plain-text version/ });

@@ -25,6 +25,8 @@ test('a template with two custom variables -> campaign -> Send Now: every messag
   await signInAsAdmin(page);
 
   await page.goto('/admin/templates/new');
+  // New templates start in blocks (decision 054); this one is written in HTML.
+  await page.getByText('Custom HTML', { exact: true }).click();
   await page.getByRole('textbox', { name: /Template name/ }).fill(templateName);
   await page.getByRole('textbox', { name: /^Subject/ }).fill('What your {{watch_brand}} is worth');
   await page.getByRole('textbox', { name: /HTML content/ }).fill(templateHtml);

@@ -19,6 +19,8 @@ test('a new reply template offers only reply fields and refuses {{unsubscribe_ur
   await signInAsAdmin(page);
   await page.goto('/admin/templates/new?kind=reply');
   await expect(page.getByRole('heading', { name: 'New Reply Template' })).toBeVisible();
+  // New templates start in blocks (decision 054); this one is written in HTML.
+  await page.getByText('Custom HTML', { exact: true }).click();
   const html = page.getByRole('textbox', { name: 'HTML content' });
   await expect(html).toContainText('Reference {{reference}}');
   await expect(html).not.toContainText('unsubscribe_url');

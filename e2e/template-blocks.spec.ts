@@ -41,7 +41,8 @@ test('a campaign template from blocks only, sent, passes the e-mail checks', asy
   await page.goto('/admin/templates/new');
   await page.getByRole('textbox', { name: /Template name/ }).fill(templateName);
   await page.getByRole('textbox', { name: /^Subject/ }).fill(subject);
-  await page.getByText('Blocks', { exact: true }).click();
+  // A new template starts in blocks: nothing to switch (decision 054).
+  await expect(page.getByRole('radio', { name: 'Blocks' })).toBeChecked();
 
   // The starter: a heading, a text and the fixed footer (no Remove, no handle).
   await card(page, 'Heading 1')

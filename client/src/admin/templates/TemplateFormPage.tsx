@@ -80,9 +80,9 @@ function TemplateForm({ template, kind = 'marketing' }: { template?: TemplateDto
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const form = useTemplateForm(template, templateKind);
-  // Decision 054: a saved template opens as it was saved; a new one chooses (Custom HTML first,
-  // as before, so flows that type HTML are unchanged).
-  const [mode, setMode] = useState<'blocks' | 'html'>(template?.blocks ? 'blocks' : 'html');
+  // Decision 054: a saved template opens as it was saved; a new one starts in blocks, so nobody
+  // has to write HTML, and Custom HTML is one click away for experts.
+  const [mode, setMode] = useState<'blocks' | 'html'>(!template || template.blocks ? 'blocks' : 'html');
   const history = useBlockHistory(template?.blocks ?? starterBlocks(templateKind));
   const doc = documentOf(history.list);
   // Errors show once a save was tried, then follow every edit.
