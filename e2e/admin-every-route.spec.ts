@@ -204,7 +204,7 @@ test.describe('every admin route, every role, desktop and phone', () => {
     });
   });
 
-  test('on a phone the sidebar is a drawer: off screen until the toggle, gone after a choice', async ({
+  test('on a phone the sidebar is a drawer: off screen until the toggle, gone after a choice, Escape or a tap beside it', async ({
     page,
   }) => {
     await page.setViewportSize({ width: 390, height: 844 });
@@ -222,6 +222,20 @@ test.describe('every admin route, every role, desktop and phone', () => {
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await expect(nav).not.toBeInViewport();
     expect(await sideways(page)).toBe(0);
+
+    // Escape closes it and hands focus back to the toggle; so does a tap on the page behind it.
+    await toggle.click();
+    await expect(nav).toBeInViewport({ ratio: 1 });
+    await nav.getByRole('link', { name: 'Contacts', exact: true }).focus();
+    await page.keyboard.press('Escape');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(nav).not.toBeInViewport();
+    await expect(toggle).toBeFocused();
+    await toggle.click();
+    await expect(nav).toBeInViewport({ ratio: 1 });
+    await page.getByTestId('drawer-backdrop').click({ position: { x: 370, y: 600 } });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(nav).not.toBeInViewport();
   });
 
   for (const role of ROLES) {

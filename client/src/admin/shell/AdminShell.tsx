@@ -6,6 +6,7 @@ import {
   Group,
   Loader,
   NavLink,
+  Overlay,
   ScrollArea,
   Tooltip,
 } from '@mantine/core';
@@ -15,7 +16,7 @@ import { useTRPC } from '../../trpc.ts';
 import { ADMIN_PRODUCT, AdminBrand } from './AdminBrand.tsx';
 import { useDisclosure, useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { Link, useRouterState } from '@tanstack/react-router';
-import { type ReactNode, useCallback, useState } from 'react';
+import { type ReactNode, useCallback, useRef, useState } from 'react';
 import { ROLE_LABELS } from '#shared/auth/permissions.ts';
 import { useCan, useCanOpen, useMe, useSignOutToLogin } from '../auth/session.ts';
 import { useEnquiryLive } from '../enquiries/useEnquiryLive.tsx';
@@ -142,10 +143,19 @@ export function AdminShell({ email, children }: { email: string; children: React
     });
   }, [isMobile, mobile]);
 
+  // The phone drawer closes like any dialog-like panel: Escape (focus back on its toggle, so a
+  // keyboard user is not left on a hidden link) or a tap on the dimmed page behind it.
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const closeDrawer = useCallback(() => {
+    mobile.close();
+    toggleRef.current?.focus();
+  }, [mobile]);
+
   // Ctrl+B or ⌘+B, as the spec says; ignored while typing in a field or an editor.
   useHotkeys([
     ['ctrl+B', toggle],
     ['meta+B', toggle],
+    ['Escape', () => isMobile && mobileOpen && closeDrawer()],
   ]);
 
   const iconOnly = !isMobile && !desktopOpen;
@@ -204,6 +214,7 @@ export function AdminShell({ email, children }: { email: string; children: React
                 variant="subtle"
                 color="gray"
                 size="lg"
+                ref={toggleRef}
                 onClick={toggle}
                 aria-label="Toggle sidebar"
                 aria-expanded={expanded}
@@ -268,6 +279,16 @@ export function AdminShell({ email, children }: { email: string; children: React
         </AppShell.Section>
       </AppShell.Navbar>
 
+      {isMobile && mobileOpen && (
+        // Below the header and the drawer (AppShell's z-index 100), above the page.
+        <Overlay
+          fixed
+          zIndex={99}
+          backgroundOpacity={0.4}
+          onClick={mobile.close}
+          data-testid="drawer-backdrop"
+        />
+      )}
       <AppShell.Main>{zoneReady ? children : <Loader aria-label="Loading" m="xl" />}</AppShell.Main>
     </AppShell>
   );
