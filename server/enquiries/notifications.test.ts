@@ -13,6 +13,7 @@ const notice: EnquiryNotice = {
   enquiryId: '3f0f5a47-9a43-4d1a-9c39-5b2a0a4f0e11',
   contactId: '7d1c0b7e-3c55-4a57-8d3f-0d9e3f7b2a22',
   submittedAt: new Date('2026-11-21T01:30:00Z'),
+  timeZone: 'Australia/Sydney',
   fullName: "Mary-Jane O'Brien",
   email: 'mj@example.com',
   phone: '+61 412 345 678',
@@ -70,6 +71,13 @@ describe('business notification', () => {
     }
     // Sydney time (UTC+11 in November), whatever punctuation this ICU version uses.
     expect(message.text).toMatch(/Submitted: Saturday,? 21 November 2026 at 12:30/);
+  });
+
+  it('gives the submission time in the business timezone from Settings', () => {
+    // The same instant read in Perth (UTC+8, no daylight saving): 09:30, not Sydney's 12:30.
+    const perth = businessNotification(config, { ...notice, timeZone: 'Australia/Perth' });
+    expect(perth.text).toMatch(/Submitted: Saturday,? 21 November 2026 at 9:30/);
+    expect(perth.text).not.toMatch(/at 12:30/);
   });
 
   it('links to the contact in the admin and to each photo, never to a file path', () => {

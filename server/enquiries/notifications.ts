@@ -17,6 +17,7 @@ import type { EmailMessage } from '../email/types.ts';
 import type { DbExecutor } from '../db/database.ts';
 import type { JobPayload } from '../jobs/definitions.ts';
 import type { AppServices } from '../services.ts';
+import { getSettingsTimezone } from '../settings/entry.ts';
 import { sellerPageBlock } from './seller-emails.ts';
 import { issueSellerLink } from './seller-link.ts';
 
@@ -25,6 +26,8 @@ export interface EnquiryNotice {
   enquiryId: string;
   contactId: string;
   submittedAt: Date;
+  /** The business timezone from Settings, in which the team reads the submission time. */
+  timeZone: string;
   fullName: string;
   email: string;
   phone: string;
@@ -57,12 +60,15 @@ export function notificationKeys(enquiryId: string): { business: string; seller:
   return { business: `enquiry-${enquiryId}-business`, seller: `enquiry-${enquiryId}-seller` };
 }
 
-// Sellers are Australian and so is the business; the stored instant stays UTC.
-const submittedFormat = new Intl.DateTimeFormat('en-AU', {
-  dateStyle: 'full',
-  timeStyle: 'short',
-  timeZone: 'Australia/Sydney',
-});
+// Read by the team in the business timezone set in Settings (Perth reads Perth time); the
+// stored instant stays UTC.
+function formatSubmitted(notice: EnquiryNotice): string {
+  return new Intl.DateTimeFormat('en-AU', {
+    dateStyle: 'full',
+    timeStyle: 'short',
+    timeZone: notice.timeZone,
+  }).format(notice.submittedAt);
+}
 
 /** Header-safe: collapses line breaks and runs of spaces a free-text field may hold. */
 function oneLine(value: string): string {
@@ -115,7 +121,7 @@ export function businessNotification(config: NoticeConfig, notice: EnquiryNotice
     ['SMS marketing consent', consentAnswer(notice, 'sms')],
     ['Source', 'website'],
     ...utmRows.map(([label, value]): [string, string] => [label, value ?? '(none)']),
-    ['Submitted', submittedFormat.format(notice.submittedAt)],
+    ['Submitted', formatSubmitted(notice)],
     ['Enquiry id', notice.enquiryId],
   ];
 
@@ -263,6 +269,7 @@ export async function loadEnquiryNotice(db: DbExecutor, enquiryId: string): Prom
     .where('enquiries.id', '=', enquiryId)
     .executeTakeFirst();
   if (!row) return null;
+  const timeZone = await getSettingsTimezone(db);
   const photos = await db
     .selectFrom('uploads')
     .select('id')
@@ -274,6 +281,7 @@ export async function loadEnquiryNotice(db: DbExecutor, enquiryId: string): Prom
     enquiryId: row.id,
     contactId: row.lead_id,
     submittedAt: row.created_at,
+    timeZone,
     // What this enquiry submitted; the contact's record for enquiries stored before it was kept.
     fullName: row.contact_name ?? row.full_name ?? row.email,
     email: row.email,

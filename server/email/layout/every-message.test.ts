@@ -37,6 +37,7 @@ const notice: EnquiryNotice = {
   enquiryId: '0c5e7a1b-2f3d-4e5f-8a9b-0c1d2e3f4a5b',
   contactId: '9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a',
   submittedAt: new Date('2026-11-21T01:30:00Z'),
+  timeZone: 'Australia/Sydney',
   fullName: "Mary-Jane O'Brien",
   email: 'mj@example.com',
   phone: '0400 000 000',
