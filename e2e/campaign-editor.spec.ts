@@ -41,6 +41,8 @@ test('templates and the campaign editor, from a new template to a deleted copy',
   await expect(page.getByRole('heading', { level: 1, name: 'Marketing Templates' })).toBeVisible();
   await page.getByRole('link', { name: 'New Template' }).click();
   await expect(page).toHaveURL(/\/admin\/templates\/new$/);
+  // New templates start in blocks (decision 054); the spec's HTML editor is one click away.
+  await page.getByText('Custom HTML', { exact: true }).click();
 
   // The spec's messages before anything is sent.
   await page.getByRole('textbox', { name: /HTML content/ }).fill('');
