@@ -37,7 +37,11 @@ function firstNameOf(fullName: string): string {
   return fullName.trim().split(/\s+/)[0] || 'there';
 }
 
-export type AppointmentEmailKind = 'booked' | 'rescheduled' | 'cancelled' | 'reminder';
+/**
+ * `closed`: the business cancelled the visit because the enquiry was declined or lost (decision
+ * 062); a cancellation like the seller's, told in other words and with nothing left to book.
+ */
+export type AppointmentEmailKind = 'booked' | 'rescheduled' | 'cancelled' | 'closed' | 'reminder';
 
 export interface AppointmentEmailInput extends IcsAppointment {
   timezone: string;
@@ -48,6 +52,7 @@ const SUBJECTS: Record<AppointmentEmailKind, (city: string) => string> = {
   booked: (city) => `Your visit in ${city} is booked`,
   rescheduled: (city) => `Your visit in ${city} has moved`,
   cancelled: (city) => `Your visit in ${city} is cancelled`,
+  closed: (city) => `Your visit in ${city} is cancelled`,
   reminder: (city) => `Reminder: your visit in ${city} tomorrow`,
 };
 
@@ -68,6 +73,7 @@ export function appointmentEmail(
     booked: `Thank you for booking a visit about your watch (reference ${escapeHtml(reference)}).`,
     rescheduled: `Your visit about your watch (reference ${escapeHtml(reference)}) has moved to a new time.`,
     cancelled: `Your visit about your watch (reference ${escapeHtml(reference)}) has been cancelled, as you asked.`,
+    closed: `We have cancelled your visit about your watch (reference ${escapeHtml(reference)}), as your enquiry with us is now closed.`,
     reminder: `A reminder of your visit about your watch (reference ${escapeHtml(reference)}).`,
   };
   const body = [
@@ -76,7 +82,9 @@ export function appointmentEmail(
     `<p><strong>When:</strong> ${escapeHtml(when)}<br><strong>Where:</strong> ${escapeHtml(whereLine(input.location))}</p>`,
     kind === 'cancelled'
       ? '<p>You can book another time, or ask for an insured shipping kit, on your enquiry page:</p>'
-      : '<p>Please bring the watch, its box and papers if you have them, and photo identification. You can move or cancel the visit on your enquiry page:</p>',
+      : kind === 'closed'
+        ? '<p>If you have a question about it, reply to this e-mail or write to us on your enquiry page:</p>'
+        : '<p>Please bring the watch, its box and papers if you have them, and photo identification. You can move or cancel the visit on your enquiry page:</p>',
     sellerPageBlock(input.url),
     kind === 'reminder' ? '' : '<p>The calendar invitation is attached.</p>',
     `<p>Kind regards,<br>${escapeHtml(site.name)}</p>`,
@@ -88,7 +96,8 @@ export function appointmentEmail(
     preheader: `${when}, ${input.location.city}`,
     body,
   });
-  const method = kind === 'cancelled' ? 'cancel' : 'request';
+  const cancels = kind === 'cancelled' || kind === 'closed';
+  const method = cancels ? 'cancel' : 'request';
   return {
     from: config.emailFrom,
     to: [input.seller.email],
@@ -102,7 +111,7 @@ export function appointmentEmail(
       : {
           attachments: [
             {
-              filename: kind === 'cancelled' ? 'cancelled.ics' : 'invite.ics',
+              filename: cancels ? 'cancelled.ics' : 'invite.ics',
               content: Buffer.from(appointmentIcs(config, input, method)).toString('base64'),
               contentType: `text/calendar; charset=utf-8; method=${method.toUpperCase()}`,
             },

@@ -19,6 +19,7 @@ import {
   SLOT_MINUTES_DEFAULT,
   type TodayView,
 } from '#shared/appointments/schemas.ts';
+import { type EnquiryStatus, isClosed } from '#shared/enquiries/status.ts';
 import { enquiryReference } from '#shared/leads/schema.ts';
 import type { AppConfig } from '../config/app-config.ts';
 import type { Database, DbExecutor, DbTransaction } from '../db/database.ts';
@@ -35,7 +36,7 @@ import { issueSellerLink } from './seller-link.ts';
 // click is one booking) and queues its e-mail with the .ics; a slot taken by another seller in the
 // same instant is refused by the partial unique index `appointments_slot_once`, not by a read.
 
-type MailServices = Pick<AppServices, 'jobs'> & {
+export type MailServices = Pick<AppServices, 'jobs'> & {
   config: Pick<AppConfig, 'appUrl' | 'appSecret' | 'site' | 'emailFrom' | 'inboundDomain'>;
 };
 
@@ -202,11 +203,13 @@ function currentAppointment(db: DbExecutor, enquiryId: string) {
     .executeTakeFirst();
 }
 
+/** The enquiry's kit: asked for and not withdrawn with the enquiry (posted or not). */
 function openKit(db: DbExecutor, enquiryId: string) {
   return db
     .selectFrom('shipping_kit_requests')
     .selectAll()
     .where('enquiry_id', '=', enquiryId)
+    .where('withdrawn_at', 'is', null)
     .executeTakeFirst();
 }
 
@@ -414,6 +417,63 @@ export async function requestShippingKit(
   return { status: 'ok' };
 }
 
+/** Whether entering `status` ends the enquiry's visit and kit (decision 062). */
+export function endsNextSteps(status: EnquiryStatus): boolean {
+  return isClosed(status) || status === 'purchased';
+}
+
+/**
+ * The visit and the kit follow the enquiry (decision 062). Called in the transaction of every status
+ * change, on the locked enquiry row: when it enters Declined, Lost, Spam or Purchased, a booked
+ * visit still to come is cancelled (state `cancelled`, SEQUENCE + 1, the status kept beside it for
+ * the timeline) and a kit not yet posted is withdrawn, so neither stays on "Today" and the reminder
+ * job, which claims only booked rows, sends nothing. The seller gets the cancellation with its
+ * METHOD:CANCEL .ics, so the visit leaves their calendar, when the enquiry was declined or lost;
+ * not when it is spam (nothing goes to a spammer) nor when the watch was bought (the purchase
+ * happened; the visit is moot). A visit already begun or past is history and stays as it was.
+ * Reopening the enquiry revives nothing.
+ */
+export async function endNextStepsWith(
+  trx: DbTransaction,
+  services: MailServices,
+  enquiryId: string,
+  to: EnquiryStatus,
+): Promise<{ cancelledVisits: number; withdrawnKits: number }> {
+  if (!endsNextSteps(to)) return { cancelledVisits: 0, withdrawnKits: 0 };
+  // now() is the transaction's start: the same instant as the status change's timeline entry.
+  const cancelled = await trx
+    .updateTable('appointments')
+    .set({
+      state: 'cancelled',
+      ics_sequence: sql<number>`ics_sequence + 1`,
+      cancelled_with_status: to,
+      updated_at: sql<Date>`now()`,
+    })
+    .where('enquiry_id', '=', enquiryId)
+    .where('state', '=', 'booked')
+    .where('starts_at', '>', sql<Date>`now()`)
+    .returningAll()
+    .execute();
+  const withdrawn = await trx
+    .updateTable('shipping_kit_requests')
+    .set({ withdrawn_at: sql<Date>`now()` })
+    .where('enquiry_id', '=', enquiryId)
+    .where('dispatched_at', 'is', null)
+    .where('withdrawn_at', 'is', null)
+    .executeTakeFirst();
+  if (to !== 'spam' && to !== 'purchased' && cancelled.length > 0) {
+    const seller = await trx
+      .selectFrom('enquiries')
+      .innerJoin('leads', 'leads.id', 'enquiries.lead_id')
+      .select(['enquiries.contact_name', 'leads.full_name', 'leads.email'])
+      .where('enquiries.id', '=', enquiryId)
+      .executeTakeFirstOrThrow();
+    const recipient = { name: seller.contact_name ?? seller.full_name ?? seller.email, email: seller.email };
+    for (const row of cancelled) await queueAppointmentEmail(trx, services, 'closed', recipient, row);
+  }
+  return { cancelledVisits: cancelled.length, withdrawnKits: Number(withdrawn.numUpdatedRows) };
+}
+
 /** What the seller's page shows under "Visit us or ship it". */
 export async function sellerNextStep(db: Database, enquiryId: string): Promise<SellerNextStepView> {
   const [enquiry, appointment, kit, timezone] = await Promise.all([
@@ -521,17 +581,20 @@ export async function markKitDispatched(
     .set({ dispatched_at: sql<Date>`now()`, dispatched_by: userId })
     .where('id', '=', kitId)
     .where('dispatched_at', 'is', null)
+    .where('withdrawn_at', 'is', null)
     .returning('enquiry_id')
     .executeTakeFirst();
   if (row) return { status: 'ok', enquiryId: row.enquiry_id };
   const exists = await db
     .selectFrom('shipping_kit_requests')
-    .select('id')
+    .select('withdrawn_at')
     .where('id', '=', kitId)
     .executeTakeFirst();
-  return exists
-    ? { status: 'conflict', message: APPOINTMENT_MESSAGES.kitDispatched }
-    : { status: 'not_found', message: APPOINTMENT_MESSAGES.kitNotFound };
+  if (!exists) return { status: 'not_found', message: APPOINTMENT_MESSAGES.kitNotFound };
+  return {
+    status: 'conflict',
+    message: exists.withdrawn_at ? APPOINTMENT_MESSAGES.kitWithdrawn : APPOINTMENT_MESSAGES.kitDispatched,
+  };
 }
 
 /** The buyers' "Today": today's visits in the business's timezone, in time order, and open kits. */
@@ -561,6 +624,7 @@ export async function todayList(db: DbExecutor, now = new Date()): Promise<Today
       .selectFrom('shipping_kit_requests')
       .select(['id', 'enquiry_id', 'recipient_name', 'suburb', 'state', 'created_at'])
       .where('dispatched_at', 'is', null)
+      .where('withdrawn_at', 'is', null)
       .orderBy('created_at')
       .limit(200)
       .execute(),

@@ -125,20 +125,22 @@ const messages: Array<[string, RenderedMessage]> = [
       reason: null,
     }),
   ],
-  ...(['booked', 'rescheduled', 'cancelled', 'reminder'] as const).map((kind): [string, RenderedMessage] => [
-    `appointment ${kind}`,
-    appointmentEmail(config, kind, {
-      uid: '7b1e4c2a-0d3f-4a5b-8c6d-9e0f1a2b3c4d',
-      sequence: 1,
-      enquiryId: notice.enquiryId,
-      location: SYDNEY,
-      startsAt: new Date('2026-12-07T23:00:00Z'),
-      endsAt: new Date('2026-12-08T00:00:00Z'),
-      seller: { name: "Mary-Jane O'Brien", email: 'mj@example.com' },
-      timezone: 'Australia/Sydney',
-      url: SELLER_URL,
-    }),
-  ]),
+  ...(['booked', 'rescheduled', 'cancelled', 'closed', 'reminder'] as const).map(
+    (kind): [string, RenderedMessage] => [
+      `appointment ${kind}`,
+      appointmentEmail(config, kind, {
+        uid: '7b1e4c2a-0d3f-4a5b-8c6d-9e0f1a2b3c4d',
+        sequence: 1,
+        enquiryId: notice.enquiryId,
+        location: SYDNEY,
+        startsAt: new Date('2026-12-07T23:00:00Z'),
+        endsAt: new Date('2026-12-08T00:00:00Z'),
+        seller: { name: "Mary-Jane O'Brien", email: 'mj@example.com' },
+        timezone: 'Australia/Sydney',
+        url: SELLER_URL,
+      }),
+    ],
+  ),
   [
     'shipping kit requested',
     shippingKitEmail(config, {
