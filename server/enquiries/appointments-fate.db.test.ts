@@ -19,6 +19,7 @@ import { runEmailSendJob } from '../email/send-job.ts';
 import { createEmailTransport } from '../email/transport.ts';
 import type { JobPayload } from '../jobs/definitions.ts';
 import type { AppServices } from '../services.ts';
+import { formatVisit } from './appointment-emails.ts';
 import { runAppointmentReminders } from './appointments.ts';
 
 // A visit and a kit follow the enquiry's fate, and the team hears of the seller's bookings
@@ -354,5 +355,74 @@ describe('visits and kits follow the enquiry; the team hears of bookings', () =>
     });
     expect((await admin().appointments.forEnquiry({ id })).kit?.dispatchedAt).not.toBeNull();
     jobs.jobs.splice(0);
+  });
+
+  describe('the team’s notice of what the seller did on their page', () => {
+    it('tells the assignee of a booking, a move and a cancellation, once each', async () => {
+      const visit = await booked('anna@example.com', 'Anna Assigned', buyer.id);
+      const adminLink = `${services.config.appUrl}/admin/enquiries/${visit.id}`;
+      const timezone = (await admin().appointments.settings()).timezone;
+
+      const [bookedNotice, ...moreBooked] = visit.mails.filter((m) => m.to.includes(buyer.email));
+      expect(moreBooked).toHaveLength(0);
+      expect(visit.mails.filter((m) => m.to.includes(services.config.site.email))).toHaveLength(0);
+      expect(bookedNotice?.subject).toMatch(/^Anna Assigned booked a visit in Sydney – [0-9A-F]{8}$/);
+      expect(bookedNotice?.html).toContain(formatVisit(new Date(visit.slot.startsAt), timezone));
+      expect(bookedNotice?.html).toContain('Sydney NSW 2000');
+      expect(bookedNotice?.html).toContain(`href="${adminLink}"`);
+      expect(bookedNotice?.attachments ?? []).toEqual([]);
+      expect(await checkRenderedEmail({ html: bookedNotice?.html ?? '', text: bookedNotice?.text })).toEqual(
+        [],
+      );
+
+      const later = await nextSlot(visit.token, 'melbourne');
+      await seller().reschedule({ token: visit.token, location: 'melbourne', startsAt: later.startsAt });
+      const moved = (await deliver()).filter((m) => m.to.includes(buyer.email));
+      expect(moved.map((m) => m.subject)).toEqual([
+        expect.stringMatching(/^Anna Assigned moved their visit to Melbourne – /),
+      ]);
+      expect(moved[0]?.html).toContain(formatVisit(new Date(later.startsAt), timezone));
+      expect(moved[0]?.html).toContain(formatVisit(new Date(visit.slot.startsAt), timezone));
+      expect(moved[0]?.html).toContain('Melbourne VIC 3000');
+      expect(await checkRenderedEmail({ html: moved[0]?.html ?? '', text: moved[0]?.text })).toEqual([]);
+
+      await seller().cancelAppointment({ token: visit.token });
+      const cancelled = (await deliver()).filter((m) => m.to.includes(buyer.email));
+      expect(cancelled.map((m) => m.subject)).toEqual([
+        expect.stringMatching(/^Anna Assigned cancelled their visit in Melbourne – /),
+      ]);
+      expect(cancelled[0]?.html).toContain(`href="${adminLink}"`);
+      expect(await checkRenderedEmail({ html: cancelled[0]?.html ?? '', text: cancelled[0]?.text })).toEqual(
+        [],
+      );
+    });
+
+    it('tells the business address when nobody is assigned, and of a kit', async () => {
+      const business = services.config.site.email;
+      const visit = await booked('una@example.com', 'Una Unassigned');
+      const notices = visit.mails.filter((m) => m.to.includes(business));
+      expect(notices.map((m) => m.subject)).toEqual([
+        expect.stringMatching(/^Una Unassigned booked a visit in Sydney – /),
+      ]);
+      expect(visit.mails).toHaveLength(2);
+
+      const kit = await acceptedEnquiry('kim@example.com', 'Kim Kit', buyer.id);
+      await seller().requestKit({
+        token: kit.token,
+        recipientName: 'Kim Kit',
+        addressLine1: '3 Queen Street',
+        suburb: 'Brisbane City',
+        state: 'QLD',
+        postcode: '4000',
+      });
+      const sent = await deliver();
+      expect(sent.map((m) => m.to[0]).sort()).toEqual([buyer.email, 'kim@example.com'].sort());
+      const notice = sent.find((m) => m.to.includes(buyer.email));
+      expect(notice?.subject).toMatch(/^Kim Kit asked for an insured shipping kit – /);
+      expect(notice?.html).toContain('Brisbane City QLD 4000');
+      expect(notice?.html).not.toContain('3 Queen Street');
+      expect(notice?.html).toContain(`href="${services.config.appUrl}/admin/enquiries/${kit.id}"`);
+      expect(await checkRenderedEmail({ html: notice?.html ?? '', text: notice?.text })).toEqual([]);
+    });
   });
 });

@@ -27,7 +27,13 @@ import { enqueueEmail } from '../email/send-job.ts';
 import { consumeRateLimit, type RateLimitRule } from '../security/rate-limit.ts';
 import type { AppServices } from '../services.ts';
 import { getSettingsTimezone, localDate } from '../settings/entry.ts';
-import { appointmentEmail, type AppointmentEmailKind, shippingKitEmail } from './appointment-emails.ts';
+import {
+  appointmentEmail,
+  type AppointmentEmailKind,
+  shippingKitEmail,
+  teamNoticeEmail,
+  type TeamNoticeInput,
+} from './appointment-emails.ts';
 import { freeDays } from './appointment-slots.ts';
 import { issueSellerLink } from './seller-link.ts';
 
@@ -186,7 +192,15 @@ async function lockedEnquiry(trx: DbTransaction, enquiryId: string) {
   const row = await trx
     .selectFrom('enquiries')
     .innerJoin('leads', 'leads.id', 'enquiries.lead_id')
-    .select(['enquiries.id', 'enquiries.status', 'enquiries.contact_name', 'leads.full_name', 'leads.email'])
+    .leftJoin('users', 'users.id', 'enquiries.assignee_id')
+    .select([
+      'enquiries.id',
+      'enquiries.status',
+      'enquiries.contact_name',
+      'leads.full_name',
+      'leads.email',
+      'users.email as assignee_email',
+    ])
     .where('enquiries.id', '=', enquiryId)
     .forUpdate('enquiries')
     .executeTakeFirst();
@@ -211,6 +225,37 @@ function openKit(db: DbExecutor, enquiryId: string) {
     .where('enquiry_id', '=', enquiryId)
     .where('withdrawn_at', 'is', null)
     .executeTakeFirst();
+}
+
+/**
+ * The team's notice of the seller's change (decision 062): to the assignee, or with nobody assigned
+ * to the business's address the new-lead alert goes to, queued in the change's transaction under a
+ * key per row (or kit) and kind, so a retried job tells nobody twice.
+ */
+async function queueTeamNotice(
+  trx: DbTransaction,
+  services: MailServices,
+  seller: { name: string; assignee_email: string | null },
+  notice: Omit<TeamNoticeInput, 'to' | 'sellerName' | 'timezone'>,
+  key: string,
+): Promise<void> {
+  const timezone = await getSettingsTimezone(trx);
+  await enqueueEmail(
+    services,
+    teamNoticeEmail(services.config, {
+      ...notice,
+      to: seller.assignee_email ?? services.config.site.email,
+      sellerName: seller.name,
+      timezone,
+    }),
+    key,
+    { trx },
+  );
+}
+
+function visitOf(row: { location: string; starts_at: Date }) {
+  const location = locationBySlug(row.location);
+  return location ? { location, startsAt: row.starts_at } : null;
 }
 
 async function queueAppointmentEmail(
@@ -316,6 +361,13 @@ export async function bookAppointment(
   });
   if (!inserted.ok) return conflict(inserted.refused);
   await queueAppointmentEmail(trx, services, 'booked', seller, inserted.row);
+  await queueTeamNotice(
+    trx,
+    services,
+    seller,
+    { kind: 'booked', enquiryId: input.enquiryId, visit: visitOf(inserted.row) },
+    `appointment-team-booked-${inserted.row.id}`,
+  );
   return { status: 'ok' };
 }
 
@@ -355,6 +407,18 @@ export async function rescheduleAppointment(
     return conflict(inserted.refused);
   }
   await queueAppointmentEmail(trx, services, 'rescheduled', seller, inserted.row);
+  await queueTeamNotice(
+    trx,
+    services,
+    seller,
+    {
+      kind: 'rescheduled',
+      enquiryId: input.enquiryId,
+      visit: visitOf(inserted.row),
+      previous: visitOf(current),
+    },
+    `appointment-team-rescheduled-${inserted.row.id}`,
+  );
   return { status: 'ok' };
 }
 
@@ -374,6 +438,13 @@ export async function cancelAppointment(
     .returningAll()
     .executeTakeFirstOrThrow();
   await queueAppointmentEmail(trx, services, 'cancelled', seller, cancelled);
+  await queueTeamNotice(
+    trx,
+    services,
+    seller,
+    { kind: 'cancelled', enquiryId, visit: visitOf(cancelled) },
+    `appointment-team-cancelled-${cancelled.id}`,
+  );
   return { status: 'ok' };
 }
 
@@ -388,7 +459,7 @@ export async function requestShippingKit(
   if (seller.status !== 'accepted') return refuse(APPOINTMENT_MESSAGES.notAccepted);
   if (await openKit(trx, enquiryId)) return conflict(APPOINTMENT_MESSAGES.kitRequested);
   if (await currentAppointment(trx, enquiryId)) return conflict(APPOINTMENT_MESSAGES.visitInsteadOfKit);
-  await trx
+  const requested = await trx
     .insertInto('shipping_kit_requests')
     .values({
       enquiry_id: enquiryId,
@@ -400,7 +471,8 @@ export async function requestShippingKit(
       postcode: kit.postcode,
       phone: kit.phone,
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const link = await issueSellerLink(trx, services.config, enquiryId);
   await enqueueEmail(
     services,
@@ -413,6 +485,13 @@ export async function requestShippingKit(
     }),
     `shipping-kit-${enquiryId}`,
     { trx },
+  );
+  await queueTeamNotice(
+    trx,
+    services,
+    seller,
+    { kind: 'kit', enquiryId, visit: null, kitTo: `${kit.suburb} ${kit.state} ${kit.postcode}` },
+    `shipping-kit-team-${requested.id}`,
   );
   return { status: 'ok' };
 }

@@ -17,7 +17,7 @@ import { checkRenderedEmail } from '#test/support/email-checks.ts';
 import { testConfig } from '#test/support/services.ts';
 import { spamAssassinMissing, spamAssassinScores, type SpamScore } from '#test/support/spamassassin.ts';
 import { offerAnsweredEmail, offerEmail, sellerLinkEmail } from '#server/enquiries/seller-emails.ts';
-import { appointmentEmail, shippingKitEmail } from '#server/enquiries/appointment-emails.ts';
+import { appointmentEmail, shippingKitEmail, teamNoticeEmail } from '#server/enquiries/appointment-emails.ts';
 import { APPOINTMENT_LOCATIONS } from '#shared/appointments/schemas.ts';
 import { layoutMessage, writtenMessage } from './message.ts';
 import { LOGO_PATH } from './layout.ts';
@@ -151,6 +151,20 @@ const messages: Array<[string, RenderedMessage]> = [
       url: SELLER_URL,
     }),
   ],
+  ...(['booked', 'rescheduled', 'cancelled', 'kit'] as const).map((kind): [string, RenderedMessage] => [
+    `team notice: ${kind}`,
+    teamNoticeEmail(config, {
+      to: 'sam@example.com',
+      kind,
+      enquiryId: notice.enquiryId,
+      sellerName: "Mary-Jane O'Brien",
+      timezone: 'Australia/Sydney',
+      visit: kind === 'kit' ? null : { location: SYDNEY, startsAt: new Date('2026-12-07T23:00:00Z') },
+      previous:
+        kind === 'rescheduled' ? { location: SYDNEY, startsAt: new Date('2026-12-06T23:00:00Z') } : null,
+      kitTo: kind === 'kit' ? 'Paddington NSW 2021' : null,
+    }),
+  ]),
   [
     'awaiting-reply digest',
     {
