@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FlowDefinition, FlowTrigger } from '#shared/automations/flows.ts';
 import { useTestDatabase } from '#test/support/db.ts';
+import { recordingJobQueue, testConfig } from '#test/support/services.ts';
 import { createUser, grantAdmin } from '../auth/users.ts';
 import { confirmConsent, createConfirmationToken } from '../consent/confirmation.ts';
 import { updateContactConsent } from '../contacts/contacts.ts';
@@ -12,6 +13,8 @@ import { createFlow, saveFlowVersion, setFlowState } from './flows.ts';
 
 const TEMPLATE = '0b6f4d0e-7d0b-4c53-9f8e-2f6a0f3b1a11';
 const SECRET = 'a-test-secret-that-is-long-enough-for-the-mac';
+// A status change may e-mail the seller about their visit (decision 062); none here has one.
+const mail = { jobs: recordingJobQueue(), config: testConfig() };
 
 function definition(name: string, trigger: FlowTrigger, reentry: 'once' | 'per_occurrence'): FlowDefinition {
   return {
@@ -236,7 +239,7 @@ describe('automation trigger hooks', () => {
       const rolex = await newEnquiry(contactId, 'Rolex');
       const omega = await newEnquiry(contactId, 'Omega');
       const move = (id: string, to: 'offer_made' | 'contacted') =>
-        t.db.transaction().execute((trx) => changeEnquiryStatus(trx, { id, to }, actor));
+        t.db.transaction().execute((trx) => changeEnquiryStatus(trx, { id, to }, actor, mail));
 
       expect((await move(rolex, 'offer_made')).status).toBe('ok');
       expect((await move(rolex, 'contacted')).status).toBe('ok');
@@ -281,7 +284,7 @@ describe('automation trigger hooks', () => {
       // New → Purchased is not in the table, so it is refused before anything is written.
       const result = await t.db
         .transaction()
-        .execute((trx) => changeEnquiryStatus(trx, { id: enquiryId, to: 'purchased' }, actor));
+        .execute((trx) => changeEnquiryStatus(trx, { id: enquiryId, to: 'purchased' }, actor, mail));
       expect(result.status).toBe('refused');
       expect(await runsOf(flowId)).toEqual([]);
     });

@@ -88,6 +88,8 @@ const columns: Record<string, string> = {
   'outbox_emails.tags': 'ColumnType<OutboxTag[], string | undefined, string>',
   'outbox_emails.attachments': 'ColumnType<OutboxAttachment[], string | undefined, string>',
   'appointments.state': 'Generated<AppointmentState>',
+  // The status the enquiry entered when it cancelled the visit (decision 062); null otherwise.
+  'appointments.cancelled_with_status': 'EnquiryStatus | null',
   // Calendar days: selected only through to_char, like enquiry_offers.valid_until.
   'appointment_settings.blackout_dates': 'ColumnType<never, string[] | undefined, string[]>',
   'shipping_kit_requests.state': 'AustralianState',

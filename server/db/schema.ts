@@ -42,6 +42,7 @@ export interface AccessRequests {
 }
 
 export interface Appointments {
+  cancelled_with_status: EnquiryStatus | null;
   created_at: Generated<Timestamp>;
   ends_at: Timestamp;
   enquiry_id: string;
@@ -650,6 +651,7 @@ export interface ShippingKitRequests {
   recipient_name: string;
   state: AustralianState;
   suburb: string;
+  withdrawn_at: Timestamp | null;
 }
 
 export interface StatDeltas {

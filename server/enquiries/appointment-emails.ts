@@ -3,6 +3,7 @@ import { type AppointmentLocation, formatAddress } from '#shared/appointments/sc
 import { enquiryReference } from '#shared/leads/schema.ts';
 import { escapeHtml } from '#shared/templates/variables.ts';
 import type { AppConfig } from '../config/app-config.ts';
+import { emailButton } from '../email/layout/layout.ts';
 import { layoutMessage } from '../email/layout/message.ts';
 import type { EmailMessage } from '../email/types.ts';
 import { appointmentIcs, type IcsAppointment } from './appointment-ics.ts';
@@ -12,6 +13,7 @@ import { sellerPageBlock } from './seller-emails.ts';
 // The seller's e-mails about a visit or a shipping kit (decision 062), each through the one layout
 // (decision 051) with the seller's page as its button. Every appointment e-mail but the reminder
 // carries the calendar invitation (.ics): a new one for each booking, move and cancellation.
+// Beside them, the team's short notice of what the seller did on their page.
 
 type MailConfig = Pick<AppConfig, 'appUrl' | 'site' | 'emailFrom' | 'appSecret' | 'inboundDomain'>;
 
@@ -37,7 +39,11 @@ function firstNameOf(fullName: string): string {
   return fullName.trim().split(/\s+/)[0] || 'there';
 }
 
-export type AppointmentEmailKind = 'booked' | 'rescheduled' | 'cancelled' | 'reminder';
+/**
+ * `closed`: the business cancelled the visit because the enquiry was declined or lost (decision
+ * 062); a cancellation like the seller's, told in other words and with nothing left to book.
+ */
+export type AppointmentEmailKind = 'booked' | 'rescheduled' | 'cancelled' | 'closed' | 'reminder';
 
 export interface AppointmentEmailInput extends IcsAppointment {
   timezone: string;
@@ -48,6 +54,7 @@ const SUBJECTS: Record<AppointmentEmailKind, (city: string) => string> = {
   booked: (city) => `Your visit in ${city} is booked`,
   rescheduled: (city) => `Your visit in ${city} has moved`,
   cancelled: (city) => `Your visit in ${city} is cancelled`,
+  closed: (city) => `Your visit in ${city} is cancelled`,
   reminder: (city) => `Reminder: your visit in ${city} tomorrow`,
 };
 
@@ -68,6 +75,7 @@ export function appointmentEmail(
     booked: `Thank you for booking a visit about your watch (reference ${escapeHtml(reference)}).`,
     rescheduled: `Your visit about your watch (reference ${escapeHtml(reference)}) has moved to a new time.`,
     cancelled: `Your visit about your watch (reference ${escapeHtml(reference)}) has been cancelled, as you asked.`,
+    closed: `We have cancelled your visit about your watch (reference ${escapeHtml(reference)}), as your enquiry with us is now closed.`,
     reminder: `A reminder of your visit about your watch (reference ${escapeHtml(reference)}).`,
   };
   const body = [
@@ -76,7 +84,9 @@ export function appointmentEmail(
     `<p><strong>When:</strong> ${escapeHtml(when)}<br><strong>Where:</strong> ${escapeHtml(whereLine(input.location))}</p>`,
     kind === 'cancelled'
       ? '<p>You can book another time, or ask for an insured shipping kit, on your enquiry page:</p>'
-      : '<p>Please bring the watch, its box and papers if you have them, and photo identification. You can move or cancel the visit on your enquiry page:</p>',
+      : kind === 'closed'
+        ? '<p>If you have a question about it, reply to this e-mail or write to us on your enquiry page:</p>'
+        : '<p>Please bring the watch, its box and papers if you have them, and photo identification. You can move or cancel the visit on your enquiry page:</p>',
     sellerPageBlock(input.url),
     kind === 'reminder' ? '' : '<p>The calendar invitation is attached.</p>',
     `<p>Kind regards,<br>${escapeHtml(site.name)}</p>`,
@@ -88,7 +98,8 @@ export function appointmentEmail(
     preheader: `${when}, ${input.location.city}`,
     body,
   });
-  const method = kind === 'cancelled' ? 'cancel' : 'request';
+  const cancels = kind === 'cancelled' || kind === 'closed';
+  const method = cancels ? 'cancel' : 'request';
   return {
     from: config.emailFrom,
     to: [input.seller.email],
@@ -102,7 +113,7 @@ export function appointmentEmail(
       : {
           attachments: [
             {
-              filename: kind === 'cancelled' ? 'cancelled.ics' : 'invite.ics',
+              filename: cancels ? 'cancelled.ics' : 'invite.ics',
               content: Buffer.from(appointmentIcs(config, input, method)).toString('base64'),
               contentType: `text/calendar; charset=utf-8; method=${method.toUpperCase()}`,
             },
@@ -138,5 +149,78 @@ export function shippingKitEmail(
     html,
     text,
     tags: [{ name: 'category', value: 'shipping_kit_requested' }],
+  };
+}
+
+/** What the seller did on their page that the team hears of (decision 062). */
+type TeamNoticeKind = 'booked' | 'rescheduled' | 'cancelled' | 'kit';
+
+export interface TeamNoticeInput {
+  to: string;
+  kind: TeamNoticeKind;
+  enquiryId: string;
+  sellerName: string;
+  timezone: string;
+  /** The visit as it now stands (for a move, its new time and place); null for a kit. */
+  visit: { location: AppointmentLocation; startsAt: Date } | null;
+  /** A move's old time and place. */
+  previous?: { location: AppointmentLocation; startsAt: Date } | null;
+  /** A kit's destination, as far as the suburb: the whole address stays in the admin. */
+  kitTo?: string | null;
+}
+
+/**
+ * The assignee's notice (or the business's, with nobody assigned) that the seller booked, moved or
+ * cancelled a visit or asked for a kit on their page, in the layout the offer-answered notice uses
+ * (decision 051): the time in the business's timezone, the place, and the enquiry's admin page.
+ */
+export function teamNoticeEmail(
+  config: Pick<AppConfig, 'appUrl' | 'site' | 'emailFrom'>,
+  notice: TeamNoticeInput,
+): EmailMessage {
+  const { site } = config;
+  const reference = enquiryReference(notice.enquiryId);
+  const who = notice.sellerName.replace(/\s+/g, ' ').trim();
+  const city = notice.visit?.location.city ?? '';
+  const headline: Record<TeamNoticeKind, string> = {
+    booked: `${who} booked a visit in ${city}`,
+    rescheduled: `${who} moved their visit to ${city}`,
+    cancelled: `${who} cancelled their visit in ${city}`,
+    kit: `${who} asked for an insured shipping kit`,
+  };
+  const subject = `${headline[notice.kind]} – ${reference}`.slice(0, 200);
+  const when = notice.visit ? formatVisit(notice.visit.startsAt, notice.timezone) : null;
+  const adminUrl = `${config.appUrl}/admin/enquiries/${notice.enquiryId}`;
+  const body = [
+    `<p>${escapeHtml(headline[notice.kind])} on their enquiry page (reference ${escapeHtml(reference)}).</p>`,
+    notice.visit && when
+      ? `<p><strong>When:</strong> ${escapeHtml(when)}<br><strong>Where:</strong> ${escapeHtml(whereLine(notice.visit.location))}</p>`
+      : '',
+    notice.previous
+      ? `<p><strong>Before:</strong> ${escapeHtml(formatVisit(notice.previous.startsAt, notice.timezone))}, ${escapeHtml(notice.previous.location.city)}</p>`
+      : '',
+    notice.kind === 'cancelled' ? '<p>The slot is free again.</p>' : '',
+    notice.kitTo ? `<p>To be posted to ${escapeHtml(notice.kitTo)}; the address is on the enquiry.</p>` : '',
+    emailButton(adminUrl, 'Open the enquiry'),
+  ]
+    .filter(Boolean)
+    .join('\n');
+  const { html, text } = layoutMessage(site, {
+    title: subject,
+    preheader: when ? `${when}, ${city}` : subject,
+    body,
+  });
+  return {
+    from: config.emailFrom,
+    to: [notice.to],
+    subject,
+    html,
+    text,
+    tags: [
+      {
+        name: 'category',
+        value: `team_${notice.kind === 'kit' ? 'shipping_kit' : `appointment_${notice.kind}`}`,
+      },
+    ],
   };
 }

@@ -19,6 +19,7 @@ import {
   SLOT_MINUTES_DEFAULT,
   type TodayView,
 } from '#shared/appointments/schemas.ts';
+import { type EnquiryStatus, isClosed } from '#shared/enquiries/status.ts';
 import { enquiryReference } from '#shared/leads/schema.ts';
 import type { AppConfig } from '../config/app-config.ts';
 import type { Database, DbExecutor, DbTransaction } from '../db/database.ts';
@@ -26,7 +27,13 @@ import { enqueueEmail } from '../email/send-job.ts';
 import { consumeRateLimit, type RateLimitRule } from '../security/rate-limit.ts';
 import type { AppServices } from '../services.ts';
 import { getSettingsTimezone, localDate } from '../settings/entry.ts';
-import { appointmentEmail, type AppointmentEmailKind, shippingKitEmail } from './appointment-emails.ts';
+import {
+  appointmentEmail,
+  type AppointmentEmailKind,
+  shippingKitEmail,
+  teamNoticeEmail,
+  type TeamNoticeInput,
+} from './appointment-emails.ts';
 import { freeDays } from './appointment-slots.ts';
 import { issueSellerLink } from './seller-link.ts';
 
@@ -35,7 +42,7 @@ import { issueSellerLink } from './seller-link.ts';
 // click is one booking) and queues its e-mail with the .ics; a slot taken by another seller in the
 // same instant is refused by the partial unique index `appointments_slot_once`, not by a read.
 
-type MailServices = Pick<AppServices, 'jobs'> & {
+export type MailServices = Pick<AppServices, 'jobs'> & {
   config: Pick<AppConfig, 'appUrl' | 'appSecret' | 'site' | 'emailFrom' | 'inboundDomain'>;
 };
 
@@ -185,7 +192,15 @@ async function lockedEnquiry(trx: DbTransaction, enquiryId: string) {
   const row = await trx
     .selectFrom('enquiries')
     .innerJoin('leads', 'leads.id', 'enquiries.lead_id')
-    .select(['enquiries.id', 'enquiries.status', 'enquiries.contact_name', 'leads.full_name', 'leads.email'])
+    .leftJoin('users', 'users.id', 'enquiries.assignee_id')
+    .select([
+      'enquiries.id',
+      'enquiries.status',
+      'enquiries.contact_name',
+      'leads.full_name',
+      'leads.email',
+      'users.email as assignee_email',
+    ])
     .where('enquiries.id', '=', enquiryId)
     .forUpdate('enquiries')
     .executeTakeFirst();
@@ -202,12 +217,45 @@ function currentAppointment(db: DbExecutor, enquiryId: string) {
     .executeTakeFirst();
 }
 
+/** The enquiry's kit: asked for and not withdrawn with the enquiry (posted or not). */
 function openKit(db: DbExecutor, enquiryId: string) {
   return db
     .selectFrom('shipping_kit_requests')
     .selectAll()
     .where('enquiry_id', '=', enquiryId)
+    .where('withdrawn_at', 'is', null)
     .executeTakeFirst();
+}
+
+/**
+ * The team's notice of the seller's change (decision 062): to the assignee, or with nobody assigned
+ * to the business's address the new-lead alert goes to, queued in the change's transaction under a
+ * key per row (or kit) and kind, so a retried job tells nobody twice.
+ */
+async function queueTeamNotice(
+  trx: DbTransaction,
+  services: MailServices,
+  seller: { name: string; assignee_email: string | null },
+  notice: Omit<TeamNoticeInput, 'to' | 'sellerName' | 'timezone'>,
+  key: string,
+): Promise<void> {
+  const timezone = await getSettingsTimezone(trx);
+  await enqueueEmail(
+    services,
+    teamNoticeEmail(services.config, {
+      ...notice,
+      to: seller.assignee_email ?? services.config.site.email,
+      sellerName: seller.name,
+      timezone,
+    }),
+    key,
+    { trx },
+  );
+}
+
+function visitOf(row: { location: string; starts_at: Date }) {
+  const location = locationBySlug(row.location);
+  return location ? { location, startsAt: row.starts_at } : null;
 }
 
 async function queueAppointmentEmail(
@@ -313,6 +361,13 @@ export async function bookAppointment(
   });
   if (!inserted.ok) return conflict(inserted.refused);
   await queueAppointmentEmail(trx, services, 'booked', seller, inserted.row);
+  await queueTeamNotice(
+    trx,
+    services,
+    seller,
+    { kind: 'booked', enquiryId: input.enquiryId, visit: visitOf(inserted.row) },
+    `appointment-team-booked-${inserted.row.id}`,
+  );
   return { status: 'ok' };
 }
 
@@ -352,6 +407,18 @@ export async function rescheduleAppointment(
     return conflict(inserted.refused);
   }
   await queueAppointmentEmail(trx, services, 'rescheduled', seller, inserted.row);
+  await queueTeamNotice(
+    trx,
+    services,
+    seller,
+    {
+      kind: 'rescheduled',
+      enquiryId: input.enquiryId,
+      visit: visitOf(inserted.row),
+      previous: visitOf(current),
+    },
+    `appointment-team-rescheduled-${inserted.row.id}`,
+  );
   return { status: 'ok' };
 }
 
@@ -371,6 +438,13 @@ export async function cancelAppointment(
     .returningAll()
     .executeTakeFirstOrThrow();
   await queueAppointmentEmail(trx, services, 'cancelled', seller, cancelled);
+  await queueTeamNotice(
+    trx,
+    services,
+    seller,
+    { kind: 'cancelled', enquiryId, visit: visitOf(cancelled) },
+    `appointment-team-cancelled-${cancelled.id}`,
+  );
   return { status: 'ok' };
 }
 
@@ -385,7 +459,7 @@ export async function requestShippingKit(
   if (seller.status !== 'accepted') return refuse(APPOINTMENT_MESSAGES.notAccepted);
   if (await openKit(trx, enquiryId)) return conflict(APPOINTMENT_MESSAGES.kitRequested);
   if (await currentAppointment(trx, enquiryId)) return conflict(APPOINTMENT_MESSAGES.visitInsteadOfKit);
-  await trx
+  const requested = await trx
     .insertInto('shipping_kit_requests')
     .values({
       enquiry_id: enquiryId,
@@ -397,7 +471,8 @@ export async function requestShippingKit(
       postcode: kit.postcode,
       phone: kit.phone,
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const link = await issueSellerLink(trx, services.config, enquiryId);
   await enqueueEmail(
     services,
@@ -411,7 +486,71 @@ export async function requestShippingKit(
     `shipping-kit-${enquiryId}`,
     { trx },
   );
+  await queueTeamNotice(
+    trx,
+    services,
+    seller,
+    { kind: 'kit', enquiryId, visit: null, kitTo: `${kit.suburb} ${kit.state} ${kit.postcode}` },
+    `shipping-kit-team-${requested.id}`,
+  );
   return { status: 'ok' };
+}
+
+/** Whether entering `status` ends the enquiry's visit and kit (decision 062). */
+export function endsNextSteps(status: EnquiryStatus): boolean {
+  return isClosed(status) || status === 'purchased';
+}
+
+/**
+ * The visit and the kit follow the enquiry (decision 062). Called in the transaction of every status
+ * change, on the locked enquiry row: when it enters Declined, Lost, Spam or Purchased, a booked
+ * visit still to come is cancelled (state `cancelled`, SEQUENCE + 1, the status kept beside it for
+ * the timeline) and a kit not yet posted is withdrawn, so neither stays on "Today" and the reminder
+ * job, which claims only booked rows, sends nothing. The seller gets the cancellation with its
+ * METHOD:CANCEL .ics, so the visit leaves their calendar, when the enquiry was declined or lost;
+ * not when it is spam (nothing goes to a spammer) nor when the watch was bought (the purchase
+ * happened; the visit is moot). A visit already begun or past is history and stays as it was.
+ * Reopening the enquiry revives nothing.
+ */
+export async function endNextStepsWith(
+  trx: DbTransaction,
+  services: MailServices,
+  enquiryId: string,
+  to: EnquiryStatus,
+): Promise<{ cancelledVisits: number; withdrawnKits: number }> {
+  if (!endsNextSteps(to)) return { cancelledVisits: 0, withdrawnKits: 0 };
+  // now() is the transaction's start: the same instant as the status change's timeline entry.
+  const cancelled = await trx
+    .updateTable('appointments')
+    .set({
+      state: 'cancelled',
+      ics_sequence: sql<number>`ics_sequence + 1`,
+      cancelled_with_status: to,
+      updated_at: sql<Date>`now()`,
+    })
+    .where('enquiry_id', '=', enquiryId)
+    .where('state', '=', 'booked')
+    .where('starts_at', '>', sql<Date>`now()`)
+    .returningAll()
+    .execute();
+  const withdrawn = await trx
+    .updateTable('shipping_kit_requests')
+    .set({ withdrawn_at: sql<Date>`now()` })
+    .where('enquiry_id', '=', enquiryId)
+    .where('dispatched_at', 'is', null)
+    .where('withdrawn_at', 'is', null)
+    .executeTakeFirst();
+  if (to !== 'spam' && to !== 'purchased' && cancelled.length > 0) {
+    const seller = await trx
+      .selectFrom('enquiries')
+      .innerJoin('leads', 'leads.id', 'enquiries.lead_id')
+      .select(['enquiries.contact_name', 'leads.full_name', 'leads.email'])
+      .where('enquiries.id', '=', enquiryId)
+      .executeTakeFirstOrThrow();
+    const recipient = { name: seller.contact_name ?? seller.full_name ?? seller.email, email: seller.email };
+    for (const row of cancelled) await queueAppointmentEmail(trx, services, 'closed', recipient, row);
+  }
+  return { cancelledVisits: cancelled.length, withdrawnKits: Number(withdrawn.numUpdatedRows) };
 }
 
 /** What the seller's page shows under "Visit us or ship it". */
@@ -521,17 +660,20 @@ export async function markKitDispatched(
     .set({ dispatched_at: sql<Date>`now()`, dispatched_by: userId })
     .where('id', '=', kitId)
     .where('dispatched_at', 'is', null)
+    .where('withdrawn_at', 'is', null)
     .returning('enquiry_id')
     .executeTakeFirst();
   if (row) return { status: 'ok', enquiryId: row.enquiry_id };
   const exists = await db
     .selectFrom('shipping_kit_requests')
-    .select('id')
+    .select('withdrawn_at')
     .where('id', '=', kitId)
     .executeTakeFirst();
-  return exists
-    ? { status: 'conflict', message: APPOINTMENT_MESSAGES.kitDispatched }
-    : { status: 'not_found', message: APPOINTMENT_MESSAGES.kitNotFound };
+  if (!exists) return { status: 'not_found', message: APPOINTMENT_MESSAGES.kitNotFound };
+  return {
+    status: 'conflict',
+    message: exists.withdrawn_at ? APPOINTMENT_MESSAGES.kitWithdrawn : APPOINTMENT_MESSAGES.kitDispatched,
+  };
 }
 
 /** The buyers' "Today": today's visits in the business's timezone, in time order, and open kits. */
@@ -561,6 +703,7 @@ export async function todayList(db: DbExecutor, now = new Date()): Promise<Today
       .selectFrom('shipping_kit_requests')
       .select(['id', 'enquiry_id', 'recipient_name', 'suburb', 'state', 'created_at'])
       .where('dispatched_at', 'is', null)
+      .where('withdrawn_at', 'is', null)
       .orderBy('created_at')
       .limit(200)
       .execute(),

@@ -161,14 +161,27 @@ export async function getEnquiry(db: DbExecutor, id: string): Promise<EnquiryDet
         .execute(),
       db
         .selectFrom('appointments')
-        .select(['location', 'starts_at', 'state', 'ics_sequence', 'created_at', 'updated_at'])
+        .select([
+          'location',
+          'starts_at',
+          'state',
+          'ics_sequence',
+          'cancelled_with_status',
+          'created_at',
+          'updated_at',
+        ])
         .where('enquiry_id', '=', id)
         .orderBy('created_at')
         .execute(),
       db
         .selectFrom('shipping_kit_requests')
         .leftJoin('users', 'users.id', 'shipping_kit_requests.dispatched_by')
-        .select(['shipping_kit_requests.created_at', 'shipping_kit_requests.dispatched_at', 'users.email'])
+        .select([
+          'shipping_kit_requests.created_at',
+          'shipping_kit_requests.dispatched_at',
+          'shipping_kit_requests.withdrawn_at',
+          'users.email',
+        ])
         .where('shipping_kit_requests.enquiry_id', '=', id)
         .execute(),
     ]);
@@ -266,9 +279,24 @@ export async function getEnquiry(db: DbExecutor, id: string): Promise<EnquiryDet
     // A cancellation bumped the row's SEQUENCE once more; the booking had the one before.
     const bookedSequence = visit.state === 'cancelled' ? visit.ics_sequence - 1 : visit.ics_sequence;
     const action = bookedSequence > 0 ? 'rescheduled' : 'booked';
-    timeline.push({ kind: 'appointment', at: iso(visit.created_at), action, startsAt, city });
+    timeline.push({
+      kind: 'appointment',
+      at: iso(visit.created_at),
+      action,
+      startsAt,
+      city,
+      withStatus: null,
+    });
     if (visit.state === 'cancelled')
-      timeline.push({ kind: 'appointment', at: iso(visit.updated_at), action: 'cancelled', startsAt, city });
+      timeline.push({
+        kind: 'appointment',
+        at: iso(visit.updated_at),
+        action: 'cancelled',
+        startsAt,
+        city,
+        // Cancelled with the enquiry's status change rather than by the seller (decision 062).
+        withStatus: visit.cancelled_with_status,
+      });
   }
   for (const kit of kits) {
     timeline.push({ kind: 'shipping_kit', at: iso(kit.created_at), action: 'requested', actor: null });
@@ -279,6 +307,8 @@ export async function getEnquiry(db: DbExecutor, id: string): Promise<EnquiryDet
         action: 'dispatched',
         actor: kit.email,
       });
+    if (kit.withdrawn_at)
+      timeline.push({ kind: 'shipping_kit', at: iso(kit.withdrawn_at), action: 'withdrawn', actor: null });
   }
   // ISO strings of one format sort as time; the sort is stable, so same-instant steps keep the
   // order they were pushed in (a status change before the offer that caused it).

@@ -4,6 +4,7 @@ import { checkTransition, type EnquiryStatus, isClosed, takesOffers } from '#sha
 import { ENQUIRY_MESSAGES } from '#shared/enquiries/schemas.ts';
 import { enterEnquiryStatus } from '../automations/entry.ts';
 import type { DbTransaction } from '../db/database.ts';
+import { endNextStepsWith, endsNextSteps, type MailServices } from './appointments.ts';
 
 // Every change an admin makes to an enquiry, each written with its timeline event in the same
 // transaction (decision 026). The row is locked first, so two admins acting at once are
@@ -28,7 +29,11 @@ async function lockEnquiry(trx: DbTransaction, id: string) {
     .executeTakeFirst();
 }
 
-/** Writes one status change on a locked row; the caller has checked it. */
+/**
+ * Writes one status change on a locked row; the caller has checked it. `services` queues the
+ * e-mails a change into a closed status or Purchased may send (decision 062); only a move that
+ * cannot end the enquiry's visit (advanceIfAllowed's) passes none.
+ */
 async function writeStatus(
   trx: DbTransaction,
   id: string,
@@ -37,7 +42,8 @@ async function writeStatus(
   reason: string | null,
   // A seller answering an offer on their page has no account: id null, their address (decision 059).
   actor: { id: string | null; email: string } | null,
-  purchasePriceCents: number | null = null,
+  purchasePriceCents: number | null,
+  services: MailServices | null,
 ): Promise<void> {
   await trx
     .updateTable('enquiries')
@@ -63,6 +69,11 @@ async function writeStatus(
       actor_email: actor?.email ?? null,
     })
     .execute();
+  // A booked visit and an unposted kit end with the enquiry, in this transaction (decision 062).
+  if (endsNextSteps(to)) {
+    if (!services) throw new Error(`A move to ${to} needs the services that e-mail the seller.`);
+    await endNextStepsWith(trx, services, id, to);
+  }
   // Every status change passes here (an admin's move, a reply or offer moving it on, the seller's
   // answer on their page, Purchased with its register entry), so flows started by a status are
   // entered in the transaction that records it (decision 064).
@@ -78,6 +89,7 @@ export async function changeEnquiryStatus(
     purchase?: { priceCents: number } | undefined;
   },
   actor: Actor,
+  services: MailServices,
 ): Promise<ChangeResult> {
   const row = await lockEnquiry(trx, input.id);
   if (!row) return { status: 'not_found' };
@@ -88,7 +100,16 @@ export async function changeEnquiryStatus(
   // refused too. Its price stays on the enquiry as well, for the figures that read it (decision 058).
   if (input.to === 'purchased' && input.purchase === undefined)
     return { status: 'refused', message: ENQUIRY_MESSAGES.purchaseRecordRequired };
-  await writeStatus(trx, row.id, row.status, input.to, reason, actor, input.purchase?.priceCents ?? null);
+  await writeStatus(
+    trx,
+    row.id,
+    row.status,
+    input.to,
+    reason,
+    actor,
+    input.purchase?.priceCents ?? null,
+    services,
+  );
   return { status: 'ok', from: row.status, to: input.to };
 }
 
@@ -103,15 +124,18 @@ export async function advanceBySeller(
   to: EnquiryStatus,
   sellerEmail: string,
   reason: string | null,
+  services: MailServices,
 ): Promise<boolean> {
   if (!checkTransition(from, to, reason).ok) return false;
-  await writeStatus(trx, id, from, to, reason, { id: null, email: sellerEmail });
+  await writeStatus(trx, id, from, to, reason, { id: null, email: sellerEmail }, null, services);
   return true;
 }
 
 /**
  * Moves an enquiry to `to` only when the table allows it from where it is, as a side effect of
- * another action (the first reply → Contacted, an offer → Offer made). Anything else is left as is.
+ * another action (the first reply → Contacted, an offer → Offer made). Anything else is left as is,
+ * and so is a move into a closed status or Purchased: that is a person's decision, made through
+ * changeEnquiryStatus, which ends the visit and the kit with it (decision 062).
  */
 export async function advanceIfAllowed(
   trx: DbTransaction,
@@ -121,8 +145,8 @@ export async function advanceIfAllowed(
   /** null: the business itself (an automation flow's reply to an unassigned enquiry). */
   actor: Actor | null,
 ): Promise<boolean> {
-  if (!checkTransition(from, to, null).ok) return false;
-  await writeStatus(trx, id, from, to, null, actor);
+  if (endsNextSteps(to) || !checkTransition(from, to, null).ok) return false;
+  await writeStatus(trx, id, from, to, null, actor, null, null);
   return true;
 }
 

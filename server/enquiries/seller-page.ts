@@ -21,6 +21,7 @@ import { consumeRateLimit, type RateLimitRule } from '../security/rate-limit.ts'
 import type { AppServices } from '../services.ts';
 import { getSettingsTimezone } from '../settings/entry.ts';
 import { fileIncomingMessage } from './conversation.ts';
+import type { MailServices } from './appointments.ts';
 import { advanceBySeller } from './pipeline.ts';
 import { offerAnsweredEmail, offerEmail, sellerLinkEmail } from './seller-emails.ts';
 import { issueSellerLink } from './seller-link.ts';
@@ -276,7 +277,8 @@ const refusal = (status: Exclude<OfferAnswerResult['status'], 'ok'>, message: st
  */
 export async function answerOffer(
   trx: DbTransaction,
-  services: Pick<AppServices, 'jobs'> & { config: Pick<AppConfig, 'appUrl' | 'site' | 'emailFrom'> },
+  // The move may end a visit, whose cancellation reaches the seller (decision 062): MailServices.
+  services: MailServices,
   input: { enquiryId: string; offerId: string; answer: OfferAnswer },
   origin: { ip: string | null; userAgent: string | null },
 ): Promise<OfferAnswerResult> {
@@ -330,6 +332,7 @@ export async function answerOffer(
     answer.kind,
     seller.email,
     answer.kind === 'declined' ? answer.reason : null,
+    services,
   );
   // Told by e-mail below, and at once on the assignee's open pages once this commits (decision 063).
   await notifyEnquiryChanged(

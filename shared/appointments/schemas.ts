@@ -72,6 +72,7 @@ export const APPOINTMENT_MESSAGES = {
   phone: 'Enter a phone number of 8 to 15 digits, or leave it empty.',
   kitNotFound: 'That shipping kit request was not found.',
   kitDispatched: 'This shipping kit is already marked as dispatched.',
+  kitWithdrawn: 'This shipping kit request was withdrawn: the enquiry is closed or purchased.',
   settingsSaved: 'Appointment settings saved.',
 } as const;
 

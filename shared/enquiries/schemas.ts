@@ -246,12 +246,17 @@ export type TimelineEntry =
       action: 'booked' | 'rescheduled' | 'cancelled';
       startsAt: string;
       city: string;
+      /** A cancellation by the enquiry's move into this status, not by the seller; else null. */
+      withStatus: EnquiryStatus | null;
     }
   | {
-      /** The seller asked for an insured shipping kit; a member marked it posted (decision 062). */
+      /**
+       * The seller asked for an insured shipping kit; a member marked it posted, or it was
+       * withdrawn as the enquiry was closed or purchased (decision 062).
+       */
       kind: 'shipping_kit';
       at: string;
-      action: 'requested' | 'dispatched';
+      action: 'requested' | 'dispatched' | 'withdrawn';
       actor: string | null;
     }
   | {

@@ -17,7 +17,7 @@ import { checkRenderedEmail } from '#test/support/email-checks.ts';
 import { testConfig } from '#test/support/services.ts';
 import { spamAssassinMissing, spamAssassinScores, type SpamScore } from '#test/support/spamassassin.ts';
 import { offerAnsweredEmail, offerEmail, sellerLinkEmail } from '#server/enquiries/seller-emails.ts';
-import { appointmentEmail, shippingKitEmail } from '#server/enquiries/appointment-emails.ts';
+import { appointmentEmail, shippingKitEmail, teamNoticeEmail } from '#server/enquiries/appointment-emails.ts';
 import { APPOINTMENT_LOCATIONS } from '#shared/appointments/schemas.ts';
 import { layoutMessage, writtenMessage } from './message.ts';
 import { LOGO_PATH } from './layout.ts';
@@ -126,20 +126,22 @@ const messages: Array<[string, RenderedMessage]> = [
       reason: null,
     }),
   ],
-  ...(['booked', 'rescheduled', 'cancelled', 'reminder'] as const).map((kind): [string, RenderedMessage] => [
-    `appointment ${kind}`,
-    appointmentEmail(config, kind, {
-      uid: '7b1e4c2a-0d3f-4a5b-8c6d-9e0f1a2b3c4d',
-      sequence: 1,
-      enquiryId: notice.enquiryId,
-      location: SYDNEY,
-      startsAt: new Date('2026-12-07T23:00:00Z'),
-      endsAt: new Date('2026-12-08T00:00:00Z'),
-      seller: { name: "Mary-Jane O'Brien", email: 'mj@example.com' },
-      timezone: 'Australia/Sydney',
-      url: SELLER_URL,
-    }),
-  ]),
+  ...(['booked', 'rescheduled', 'cancelled', 'closed', 'reminder'] as const).map(
+    (kind): [string, RenderedMessage] => [
+      `appointment ${kind}`,
+      appointmentEmail(config, kind, {
+        uid: '7b1e4c2a-0d3f-4a5b-8c6d-9e0f1a2b3c4d',
+        sequence: 1,
+        enquiryId: notice.enquiryId,
+        location: SYDNEY,
+        startsAt: new Date('2026-12-07T23:00:00Z'),
+        endsAt: new Date('2026-12-08T00:00:00Z'),
+        seller: { name: "Mary-Jane O'Brien", email: 'mj@example.com' },
+        timezone: 'Australia/Sydney',
+        url: SELLER_URL,
+      }),
+    ],
+  ),
   [
     'shipping kit requested',
     shippingKitEmail(config, {
@@ -150,6 +152,20 @@ const messages: Array<[string, RenderedMessage]> = [
       url: SELLER_URL,
     }),
   ],
+  ...(['booked', 'rescheduled', 'cancelled', 'kit'] as const).map((kind): [string, RenderedMessage] => [
+    `team notice: ${kind}`,
+    teamNoticeEmail(config, {
+      to: 'sam@example.com',
+      kind,
+      enquiryId: notice.enquiryId,
+      sellerName: "Mary-Jane O'Brien",
+      timezone: 'Australia/Sydney',
+      visit: kind === 'kit' ? null : { location: SYDNEY, startsAt: new Date('2026-12-07T23:00:00Z') },
+      previous:
+        kind === 'rescheduled' ? { location: SYDNEY, startsAt: new Date('2026-12-06T23:00:00Z') } : null,
+      kitTo: kind === 'kit' ? 'Paddington NSW 2021' : null,
+    }),
+  ]),
   [
     'awaiting-reply digest',
     {

@@ -115,7 +115,7 @@ export const adminEnquiriesRouter = router({
     .input(enquiryStatusInputSchema)
     .mutation(async ({ ctx, input }) => {
       const result = await inTransaction(ctx.db, async (trx) => {
-        const changed = await changeEnquiryStatus(trx, input, ctx.user);
+        const changed = await changeEnquiryStatus(trx, input, ctx.user, ctx);
         if (changed.status !== 'ok' || changed.to !== 'purchased' || !input.purchase) return changed;
         // The register entry is written with the status change: one transaction, both or neither.
         const recorded = await recordPurchase(

@@ -68,14 +68,21 @@ function describe(entry: TimelineEntry): { title: string; body: ReactNode } {
         title: {
           booked: `Visit booked in ${entry.city} on the seller's page`,
           rescheduled: `Visit moved to ${entry.city} on the seller's page`,
-          cancelled: `Visit in ${entry.city} cancelled on the seller's page`,
+          cancelled: entry.withStatus
+            ? `Visit in ${entry.city} cancelled as the enquiry became ${ENQUIRY_STATUS_LABELS[entry.withStatus]}`
+            : `Visit in ${entry.city} cancelled on the seller's page`,
         }[entry.action],
         body: `For ${formatDateTime(entry.startsAt)}`,
       };
     case 'shipping_kit':
-      return entry.action === 'requested'
-        ? { title: "Insured shipping kit requested on the seller's page", body: null }
-        : { title: `Shipping kit marked as posted${by(entry.actor)}`, body: null };
+      return {
+        title: {
+          requested: "Insured shipping kit requested on the seller's page",
+          dispatched: `Shipping kit marked as posted${by(entry.actor)}`,
+          withdrawn: 'Shipping kit request withdrawn with the enquiry, not posted',
+        }[entry.action],
+        body: null,
+      };
     case 'incoming': {
       const from = entry.from ?? 'the seller';
       const how =
