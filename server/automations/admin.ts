@@ -176,14 +176,69 @@ export async function getFlow(db: DbExecutor, id: string, version?: number): Pro
 
 export type FlowWriteResult =
   | { status: 'saved'; id: string; version: number }
-  | { status: 'not_found' | 'name_taken' }
+  | { status: 'not_found' | 'name_taken' | 'template_missing' }
   | { status: 'stale'; version: number; by: string | null };
+
+/** The template ids a definition's send steps name, branches included. */
+function sentTemplateIds(definition: FlowDefinition): string[] {
+  return [
+    ...new Set(
+      placedSteps(definition.steps).flatMap((p) => (p.step.type === 'send' ? [p.step.templateId] : [])),
+    ),
+  ];
+}
+
+/**
+ * Whether every template the definition sends still exists, holding a KEY SHARE lock on each until
+ * the save commits (decision 066). Deleting a template takes its row lock first and then reads the
+ * flows' current versions, so either the delete waits for this save and then sees the new version
+ * (and refuses), or this lock waits for the delete and then finds the row gone (and the save is
+ * refused): no version can name a template deleted beside it. KEY SHARE does not block editing the
+ * template, only deleting it.
+ */
+async function lockSentTemplates(trx: DbTransaction, definition: FlowDefinition): Promise<boolean> {
+  const ids = sentTemplateIds(definition);
+  if (ids.length === 0) return true;
+  const rows = await trx
+    .selectFrom('email_templates')
+    .select('id')
+    .where('id', 'in', ids)
+    .forKeyShare()
+    .execute();
+  return rows.length === ids.length;
+}
+
+/**
+ * The names of the flows whose current version sends this template, branches included, by name
+ * (decision 066): on, paused or off alike, since any of them may send it once switched on. Old
+ * versions do not count: their runs read 'a deleted template'. Flows are few; the text match only
+ * narrows the rows the step walker then reads.
+ */
+export async function flowsSendingTemplate(db: DbExecutor, templateId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('automation_flows as f')
+    .innerJoin('automation_flow_versions as v', (join) =>
+      join.onRef('v.flow_id', '=', 'f.id').onRef('v.version', '=', 'f.current_version'),
+    )
+    .select(['f.name', 'v.definition'])
+    .where(sql<boolean>`strpos(v.definition::text, ${templateId}) > 0`)
+    .orderBy('f.name')
+    .execute();
+  return rows
+    .filter((row) => {
+      const parsed = flowDefinitionSchema.safeParse(row.definition);
+      // A version this code can no longer read keeps the template: refusing is the safe side.
+      return parsed.success ? sentTemplateIds(parsed.data).includes(templateId) : true;
+    })
+    .map((row) => row.name);
+}
 
 export async function createFlowFromEditor(
   trx: DbTransaction,
   definition: FlowDefinition,
   actorId: string,
 ): Promise<FlowWriteResult> {
+  if (!(await lockSentTemplates(trx, definition))) return { status: 'template_missing' };
   try {
     const id = await createFlow(trx, definition, actorId);
     // createFlow (decision 061) predates the description column; it is set beside it here.
@@ -226,6 +281,7 @@ export async function saveFlowFromEditor(
       .executeTakeFirst();
     return { status: 'stale', version: flow.current_version, by: by?.name ?? by?.email ?? null };
   }
+  if (!(await lockSentTemplates(trx, input.definition))) return { status: 'template_missing' };
   try {
     const version = await saveFlowVersion(trx, input.id, input.definition, actorId);
     await trx
