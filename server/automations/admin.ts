@@ -20,13 +20,12 @@ import { planTestRun, type TestRunAssumptions } from '#shared/automations/test-r
 import type { DbExecutor, DbTransaction } from '../db/database.ts';
 import { countSegmentAudience, findSegment } from '../segments/entry.ts';
 import { getSettingsTimezone } from '../settings/entry.ts';
+import { recentMarketingSends } from './engine.ts';
 import { createFlow, saveFlowVersion, setFlowState } from './flows.ts';
 
 // The flows admin (decision 066): what the list, the editor, the test run, the insight tab and
 // the contact page read, and the writes behind them. Counts are one grouped query per screen,
 // never a loop over runs.
-
-const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
 const isUniqueViolation = (error: unknown) =>
   typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
@@ -389,22 +388,15 @@ export async function testRun(
   if (!contact) return null;
   const settings = await db.selectFrom('settings').select(['weekly_marketing_cap']).executeTakeFirst();
   const timeZone = await getSettingsTimezone(db);
-  const since = new Date(now.getTime() - WEEK_MS);
-  // The same two sources the engine's cap counts (server/automations/engine.ts).
-  const { rows } = await sql<{ n: number }>`
-    SELECT (SELECT count(*) FROM email_sends s
-              WHERE s.lead_id = ${contact.id} AND coalesce(s.sent_at, s.created_at) > ${since}
-                AND s.status IN ('sending', 'sent', 'delivered', 'delivery_delayed', 'complained'))
-         + (SELECT count(*) FROM automation_run_steps rs JOIN automation_runs r ON r.id = rs.run_id
-              WHERE r.contact_id = ${contact.id} AND rs.outcome = 'sent_marketing' AND rs.done_at > ${since})
-         AS n`.execute(db);
+  // The engine's own count (engine.ts), so the test run holds exactly the sends the engine would.
+  const recent = await recentMarketingSends(db, contact.id, now);
   const facts = {
     contactLabel: contact.full_name ? `${contact.full_name} <${contact.email}>` : contact.email,
     consent: contact.email_marketing_consent,
     unsubscribed: contact.email_unsubscribed_at !== null,
     suppressed: contact.suppressed_at !== null,
     weeklyCap: settings?.weekly_marketing_cap ?? 3,
-    marketingSendsThisWeek: Number(rows[0]?.n ?? 0),
+    marketingSendsThisWeek: recent.length,
     timeZone,
   };
   const plan = planTestRun({
