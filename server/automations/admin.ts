@@ -406,8 +406,10 @@ export async function testRun(
     timeZone,
     assumptions: input.assumptions,
     templateNames: await templateNames(db, [input.definition]),
+    // Without consent the first marketing send ends the run before the engine reads the cap.
+    ...(facts.consent ? { marketingCap: { weeklyCap: facts.weeklyCap, recentSends: recent } } : {}),
   });
-  return { facts, lines: applyTestRunFacts(plan, input.definition.steps, facts, now) };
+  return { facts, lines: applyTestRunFacts(plan, input.definition.steps, facts) };
 }
 
 /**
