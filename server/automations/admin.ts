@@ -178,11 +178,13 @@ export type FlowWriteResult =
   | { status: 'not_found' | 'name_taken' | 'template_missing' }
   | { status: 'stale'; version: number; by: string | null };
 
-/** The template ids a definition's send steps name, branches included. */
+/** The template ids a definition's send steps name, branches included, in lower case (uuids). */
 function sentTemplateIds(definition: FlowDefinition): string[] {
   return [
     ...new Set(
-      placedSteps(definition.steps).flatMap((p) => (p.step.type === 'send' ? [p.step.templateId] : [])),
+      placedSteps(definition.steps).flatMap((p) =>
+        p.step.type === 'send' ? [p.step.templateId.toLowerCase()] : [],
+      ),
     ),
   ];
 }
@@ -220,14 +222,15 @@ export async function flowsSendingTemplate(db: DbExecutor, templateId: string): 
       join.onRef('v.flow_id', '=', 'f.id').onRef('v.version', '=', 'f.current_version'),
     )
     .select(['f.name', 'v.definition'])
-    .where(sql<boolean>`strpos(v.definition::text, ${templateId}) > 0`)
+    // Lower case on both sides: the schema accepts a uuid in either case, the uuid column compares both.
+    .where(sql<boolean>`strpos(lower(v.definition::text), lower(${templateId})) > 0`)
     .orderBy('f.name')
     .execute();
   return rows
     .filter((row) => {
       const parsed = flowDefinitionSchema.safeParse(row.definition);
       // A version this code can no longer read keeps the template: refusing is the safe side.
-      return parsed.success ? sentTemplateIds(parsed.data).includes(templateId) : true;
+      return parsed.success ? sentTemplateIds(parsed.data).includes(templateId.toLowerCase()) : true;
     })
     .map((row) => row.name);
 }

@@ -121,6 +121,14 @@ describe('deleting a template a flow sends', () => {
     );
   });
 
+  it('finds the template however the flow spells its id', async () => {
+    const upper = await template('Upper case');
+    await api().automations.create(definition('Upper case flow', [send('hello', upper.toUpperCase())]));
+    expect(await outcomeOf(api().templates.delete({ id: upper }))).toBe(
+      "CONFLICT: This template is used by the flow 'Upper case flow'. Remove it from the flow before deleting it.",
+    );
+  });
+
   it('covers the starter flows the same way', async () => {
     await ensureStarterFlows(t.db, { appUrl: testConfig().appUrl });
     const welcome = await t.db
