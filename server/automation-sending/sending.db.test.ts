@@ -22,6 +22,7 @@ import { createBoss, createJobQueue, ensureQueues } from '../jobs/queue.ts';
 import type { AppServices } from '../services.ts';
 import { verifyToken } from '../unsubscribe/entry.ts';
 import { enterFlow } from '../automations/enter.ts';
+import { testRun } from '../automations/admin.ts';
 import { advanceRun } from '../automations/engine.ts';
 import { flowEffects } from './effects.ts';
 import { createFlow, setFlowState } from '../automations/flows.ts';
@@ -463,6 +464,71 @@ describe('sending flow e-mail', { timeout: 60_000 }, () => {
     // Later, not never: when the campaign e-mail is a week old.
     expect(held.next_step).toBe('hello');
     expect(held.due_at.getTime()).toBeGreaterThan(campaignSentAt.getTime() + 7 * 24 * 3600_000);
+  });
+
+  it('counts towards the weekly cap only the flow e-mail that went out, not what was skipped', async () => {
+    await seedSubscribers(t.db, 2);
+    const [skippedContact, sentContact] = await t.db
+      .selectFrom('leads')
+      .select('id')
+      .orderBy('email')
+      .execute();
+    const consent = (given: boolean) =>
+      t.db
+        .updateTable('leads')
+        .set({ email_marketing_consent: given })
+        .where('id', '=', skippedContact!.id)
+        .execute();
+    const effects = flowEffects(services);
+    const options = { timeZone: 'Australia/Sydney', weeklyMarketingCap: 1 };
+    const once = {
+      steps: [{ id: 'hello', type: 'send' as const, templateId: first, template: 'marketing' as const }],
+    };
+    const firstRuns = await enterAll(await liveFlow({ name: 'First flow', ...once }));
+    for (const run of firstRuns) await advanceRun(t.db, run, effects, { ...options, now: new Date() });
+    // Consent withdrawn while the e-mail was queued: the sender skips it at its claim.
+    await consent(false);
+    await tick();
+    await consent(true);
+    expect(fake.emails.flatMap((e) => e.to)).toEqual(['contact-2@example.com']);
+    const statuses = await t.db
+      .selectFrom('automation_run_steps')
+      .select('send_status')
+      .where('run_id', 'in', firstRuns)
+      .orderBy('send_status')
+      .execute();
+    expect(statuses.map((s) => s.send_status)).toEqual(['sent', 'skipped']);
+
+    // The test run reads the engine's count: the skipped e-mail is not in it, the sent one is.
+    await t.db.updateTable('settings').set({ weekly_marketing_cap: 1 }).execute();
+    try {
+      const plan = (contactId: string) =>
+        testRun(
+          t.db,
+          {
+            definition: definition({ name: 'Plan', ...once }),
+            contactId,
+            assumptions: { opened: false, clicked: false, enquiryStatus: null, segments: {} },
+          },
+          new Date(),
+        );
+      const skippedPlan = (await plan(skippedContact!.id))!;
+      expect(skippedPlan.facts.marketingSendsThisWeek).toBe(0);
+      expect(skippedPlan.lines[0]!.text).toBe('Send “Welcome 1”');
+      const sentPlan = (await plan(sentContact!.id))!;
+      expect(sentPlan.facts.marketingSendsThisWeek).toBe(1);
+      expect(sentPlan.lines[0]!.text).toBe('Send “Welcome 1” (held: weekly cap of 1 reached)');
+    } finally {
+      await t.db.updateTable('settings').set({ weekly_marketing_cap: 3 }).execute();
+    }
+
+    // The engine: a second flow under a cap of 1 sends to the contact whose first e-mail was
+    // skipped, and holds the one whose first e-mail went out.
+    const secondRuns = await enterAll(await liveFlow({ name: 'Second flow', ...once }));
+    const outcomes = [];
+    for (const run of secondRuns)
+      outcomes.push(await advanceRun(t.db, run, effects, { ...options, now: new Date() }));
+    expect(outcomes).toEqual(['finished', 'waiting']);
   });
 
   it('sends nothing queued or claimed for an erased contact', async () => {

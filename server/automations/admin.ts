@@ -20,13 +20,12 @@ import { planTestRun, type TestRunAssumptions } from '#shared/automations/test-r
 import type { DbExecutor, DbTransaction } from '../db/database.ts';
 import { countSegmentAudience, findSegment } from '../segments/entry.ts';
 import { getSettingsTimezone } from '../settings/entry.ts';
+import { recentMarketingSends } from './engine.ts';
 import { createFlow, saveFlowVersion, setFlowState } from './flows.ts';
 
 // The flows admin (decision 066): what the list, the editor, the test run, the insight tab and
 // the contact page read, and the writes behind them. Counts are one grouped query per screen,
 // never a loop over runs.
-
-const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
 const isUniqueViolation = (error: unknown) =>
   typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
@@ -176,14 +175,72 @@ export async function getFlow(db: DbExecutor, id: string, version?: number): Pro
 
 export type FlowWriteResult =
   | { status: 'saved'; id: string; version: number }
-  | { status: 'not_found' | 'name_taken' }
+  | { status: 'not_found' | 'name_taken' | 'template_missing' }
   | { status: 'stale'; version: number; by: string | null };
+
+/** The template ids a definition's send steps name, branches included, in lower case (uuids). */
+function sentTemplateIds(definition: FlowDefinition): string[] {
+  return [
+    ...new Set(
+      placedSteps(definition.steps).flatMap((p) =>
+        p.step.type === 'send' ? [p.step.templateId.toLowerCase()] : [],
+      ),
+    ),
+  ];
+}
+
+/**
+ * Whether every template the definition sends still exists, holding a KEY SHARE lock on each until
+ * the save commits (decision 066). Deleting a template takes its row lock first and then reads the
+ * flows' current versions, so either the delete waits for this save and then sees the new version
+ * (and refuses), or this lock waits for the delete and then finds the row gone (and the save is
+ * refused): no version can name a template deleted beside it. KEY SHARE does not block editing the
+ * template, only deleting it.
+ */
+async function lockSentTemplates(trx: DbTransaction, definition: FlowDefinition): Promise<boolean> {
+  const ids = sentTemplateIds(definition);
+  if (ids.length === 0) return true;
+  const rows = await trx
+    .selectFrom('email_templates')
+    .select('id')
+    .where('id', 'in', ids)
+    .forKeyShare()
+    .execute();
+  return rows.length === ids.length;
+}
+
+/**
+ * The names of the flows whose current version sends this template, branches included, by name
+ * (decision 066): on, paused or off alike, since any of them may send it once switched on. Old
+ * versions do not count: their runs read 'a deleted template'. Flows are few; the text match only
+ * narrows the rows the step walker then reads.
+ */
+export async function flowsSendingTemplate(db: DbExecutor, templateId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('automation_flows as f')
+    .innerJoin('automation_flow_versions as v', (join) =>
+      join.onRef('v.flow_id', '=', 'f.id').onRef('v.version', '=', 'f.current_version'),
+    )
+    .select(['f.name', 'v.definition'])
+    // Lower case on both sides: the schema accepts a uuid in either case, the uuid column compares both.
+    .where(sql<boolean>`strpos(lower(v.definition::text), lower(${templateId})) > 0`)
+    .orderBy('f.name')
+    .execute();
+  return rows
+    .filter((row) => {
+      const parsed = flowDefinitionSchema.safeParse(row.definition);
+      // A version this code can no longer read keeps the template: refusing is the safe side.
+      return parsed.success ? sentTemplateIds(parsed.data).includes(templateId.toLowerCase()) : true;
+    })
+    .map((row) => row.name);
+}
 
 export async function createFlowFromEditor(
   trx: DbTransaction,
   definition: FlowDefinition,
   actorId: string,
 ): Promise<FlowWriteResult> {
+  if (!(await lockSentTemplates(trx, definition))) return { status: 'template_missing' };
   try {
     const id = await createFlow(trx, definition, actorId);
     // createFlow (decision 061) predates the description column; it is set beside it here.
@@ -226,6 +283,7 @@ export async function saveFlowFromEditor(
       .executeTakeFirst();
     return { status: 'stale', version: flow.current_version, by: by?.name ?? by?.email ?? null };
   }
+  if (!(await lockSentTemplates(trx, input.definition))) return { status: 'template_missing' };
   try {
     const version = await saveFlowVersion(trx, input.id, input.definition, actorId);
     await trx
@@ -333,22 +391,15 @@ export async function testRun(
   if (!contact) return null;
   const settings = await db.selectFrom('settings').select(['weekly_marketing_cap']).executeTakeFirst();
   const timeZone = await getSettingsTimezone(db);
-  const since = new Date(now.getTime() - WEEK_MS);
-  // The same two sources the engine's cap counts (server/automations/engine.ts).
-  const { rows } = await sql<{ n: number }>`
-    SELECT (SELECT count(*) FROM email_sends s
-              WHERE s.lead_id = ${contact.id} AND coalesce(s.sent_at, s.created_at) > ${since}
-                AND s.status IN ('sending', 'sent', 'delivered', 'delivery_delayed', 'complained'))
-         + (SELECT count(*) FROM automation_run_steps rs JOIN automation_runs r ON r.id = rs.run_id
-              WHERE r.contact_id = ${contact.id} AND rs.outcome = 'sent_marketing' AND rs.done_at > ${since})
-         AS n`.execute(db);
+  // The engine's own count (engine.ts), so the test run holds exactly the sends the engine would.
+  const recent = await recentMarketingSends(db, contact.id, now);
   const facts = {
     contactLabel: contact.full_name ? `${contact.full_name} <${contact.email}>` : contact.email,
     consent: contact.email_marketing_consent,
     unsubscribed: contact.email_unsubscribed_at !== null,
     suppressed: contact.suppressed_at !== null,
     weeklyCap: settings?.weekly_marketing_cap ?? 3,
-    marketingSendsThisWeek: Number(rows[0]?.n ?? 0),
+    marketingSendsThisWeek: recent.length,
     timeZone,
   };
   const plan = planTestRun({
@@ -358,8 +409,10 @@ export async function testRun(
     timeZone,
     assumptions: input.assumptions,
     templateNames: await templateNames(db, [input.definition]),
+    // Without consent the first marketing send ends the run before the engine reads the cap.
+    ...(facts.consent ? { marketingCap: { weeklyCap: facts.weeklyCap, recentSends: recent } } : {}),
   });
-  return { facts, lines: applyTestRunFacts(plan, input.definition.steps, facts, now) };
+  return { facts, lines: applyTestRunFacts(plan, input.definition.steps, facts) };
 }
 
 /**

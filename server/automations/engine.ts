@@ -9,7 +9,7 @@ import {
   stepAfter,
 } from '#shared/automations/flows.ts';
 import { afterWait, nextWeekdayAt, outsideQuietHours } from '#shared/automations/timing.ts';
-import type { Database, DbTransaction } from '../db/database.ts';
+import type { Database, DbExecutor, DbTransaction } from '../db/database.ts';
 import { findSegment, segmentAudience } from '../segments/entry.ts';
 
 // Moving runs through their flows (decision 061). Each due run advances in one short transaction
@@ -78,8 +78,15 @@ export async function dueRunIds(db: Database, now: Date, limit: number): Promise
   return rows.map((row) => row.id);
 }
 
-/** Marketing e-mails sent to the contact in the 7 days before `now`, oldest first. */
-async function recentMarketingSends(trx: DbTransaction, contactId: string, now: Date): Promise<Date[]> {
+/**
+ * Marketing e-mails sent to the contact in the 7 days before `now`, oldest first: what the weekly
+ * cap counts, here and in the editor's test run. A flow's send counts from its step while it is
+ * queued, being sent or sent; one the sender skipped (unsubscribed, suppressed, consent withdrawn,
+ * template gone) or failed for good never went out and does not count (decision 065). A step row
+ * without a send status (decision 061's interface, whose effect queued it elsewhere) counts as
+ * queued. One statement: each half starts from the contact's index.
+ */
+export async function recentMarketingSends(db: DbExecutor, contactId: string, now: Date): Promise<Date[]> {
   const since = new Date(now.getTime() - WEEK_MS);
   const { rows } = await sql<{ at: Date }>`
     SELECT coalesce(s.sent_at, s.created_at) AS at FROM email_sends s
@@ -88,7 +95,8 @@ async function recentMarketingSends(trx: DbTransaction, contactId: string, now: 
     UNION ALL
     SELECT rs.done_at AS at FROM automation_run_steps rs JOIN automation_runs r ON r.id = rs.run_id
       WHERE r.contact_id = ${contactId} AND rs.outcome = 'sent_marketing' AND rs.done_at > ${since}
-    ORDER BY at`.execute(trx);
+        AND coalesce(rs.send_status, 'queued') IN ('queued', 'sending', 'sent')
+    ORDER BY at`.execute(db);
   return rows.map((row) => row.at);
 }
 

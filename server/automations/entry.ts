@@ -6,3 +6,5 @@ export { enterConsentConfirmed, enterEnquiryStatus } from './triggers.ts';
 export { advanceRun, dueRunIds, type FlowEffects } from './engine.ts';
 // The enquiry timeline's flow entries (decision 066).
 export { enquiryFlowEntries } from './admin.ts';
+// Deleting a template is refused while a flow sends it (decision 066).
+export { flowsSendingTemplate } from './admin.ts';

@@ -244,6 +244,8 @@ async function ensureTemplate(trx: DbTransaction, appUrl: string, starter: Start
     .selectFrom('email_templates')
     .select('id')
     .where('starter_key', '=', starter.key)
+    // Held until the flow's version is written, as a flow save holds its templates (decision 066).
+    .forKeyShare()
     .executeTakeFirstOrThrow();
   return row.id;
 }

@@ -2,7 +2,8 @@ import { blockDocumentSchema, type BlockDocument } from '#shared/templates/block
 import type { TemplateBlocksData, TemplateDto } from '#shared/templates/schemas.ts';
 import { MAX_TEMPLATE_NAME, type TemplateData } from '#shared/templates/variables.ts';
 import { containsPattern } from '../db/paging.ts';
-import type { DbExecutor } from '../db/database.ts';
+import { type DbExecutor, inTransaction } from '../db/database.ts';
+import { flowsSendingTemplate } from '../automations/entry.ts';
 import type { EmailTemplate, TemplateKind } from '../db/types.ts';
 import { renderBlocksBody } from '../email/layout/blocks.ts';
 import type { LayoutSite } from '../email/layout/layout.ts';
@@ -143,10 +144,30 @@ export async function updateTemplate(
     .executeTakeFirst();
 }
 
-/** True when a template was deleted. Campaigns made from it keep their own copy of the content. */
-export async function deleteTemplate(db: DbExecutor, id: string): Promise<boolean> {
-  const row = await db.deleteFrom('email_templates').where('id', '=', id).returning('id').executeTakeFirst();
-  return row !== undefined;
+export type TemplateDeleteResult =
+  { status: 'deleted' | 'not_found' } | { status: 'in_use'; flows: string[] };
+
+/**
+ * Deletes a template unless a flow's current version sends it (decision 066). Campaigns made from
+ * it keep their own copy of the content (their template_id is set null). The row lock comes first:
+ * a flow save locks the templates it sends (KEY SHARE) before writing its version, so the flows read
+ * after this lock include every save that could name the template, and a save waiting on it finds
+ * the template gone.
+ */
+export async function deleteTemplate(db: DbExecutor, id: string): Promise<TemplateDeleteResult> {
+  return inTransaction(db, async (trx) => {
+    const row = await trx
+      .selectFrom('email_templates')
+      .select('id')
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row) return { status: 'not_found' };
+    const flows = await flowsSendingTemplate(trx, id);
+    if (flows.length > 0) return { status: 'in_use', flows };
+    await trx.deleteFrom('email_templates').where('id', '=', id).execute();
+    return { status: 'deleted' };
+  });
 }
 
 const COPY_SUFFIX = ' (Copy)';

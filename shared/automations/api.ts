@@ -23,6 +23,7 @@ export const AUTOMATION_MESSAGES = {
   missingTemplate: 'A template this flow sends no longer exists: choose another before switching it on',
   wrongTemplateKind: (name: string, kind: 'marketing' | 'reply') =>
     `“${name}” is not a ${kind} template: choose a ${kind} template before switching the flow on`,
+  templateGone: 'A template this flow sends no longer exists: choose another before saving',
   missingSegment: 'A segment this flow uses no longer exists: choose another before switching it on',
   deleteRan: 'This flow has already run for contacts: switch it off instead of deleting it',
   contactNotFound: 'Contact not found',

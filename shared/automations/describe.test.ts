@@ -15,40 +15,24 @@ const plan: PlannedStep[] = [
   { stepId: 'b', kind: 'send', at: '2026-12-03T03:00:00.000Z', text: 'Send “B”' },
   { stepId: 'end', kind: 'finish', at: '2026-12-03T03:00:00.000Z', text: 'Finishes the flow' },
 ];
-const facts = {
-  consent: true,
-  unsubscribed: false,
-  suppressed: false,
-  weeklyCap: 2,
-  marketingSendsThisWeek: 0,
-};
+const facts = { consent: true, unsubscribed: false, suppressed: false };
 
 describe('test run facts (decision 066)', () => {
   it('leaves a plan alone for a contact who may be mailed', () => {
-    expect(applyTestRunFacts(plan, steps, facts, NOW).map((l) => [l.text, l.skipped])).toEqual(
+    expect(applyTestRunFacts(plan, steps, facts).map((l) => [l.text, l.skipped])).toEqual(
       plan.map((l) => [l.text, null]),
     );
   });
 
-  it('holds a send over the weekly cap, only within the week the cap counts', () => {
-    const lines = applyTestRunFacts(plan, steps, { ...facts, marketingSendsThisWeek: 2 }, NOW);
-    expect(lines.map((l) => l.text)).toEqual([
-      'Send “A” (held: weekly cap of 2 reached)',
-      'Wait 8 d 0 h 0 min',
-      'Send “B”',
-      'Finishes the flow',
-    ]);
-  });
-
   it('ends the run at the first marketing send without consent, and skips all when unsubscribed', () => {
-    expect(applyTestRunFacts(plan, steps, { ...facts, consent: false }, NOW).map((l) => l.skipped)).toEqual([
+    expect(applyTestRunFacts(plan, steps, { ...facts, consent: false }).map((l) => l.skipped)).toEqual([
       'skipped: no consent (leaves the flow here)',
       'skipped: left the flow',
       'skipped: left the flow',
       'skipped: left the flow',
     ]);
     expect(
-      applyTestRunFacts(plan, steps, { ...facts, suppressed: true }, NOW).every(
+      applyTestRunFacts(plan, steps, { ...facts, suppressed: true }).every(
         (l) => l.skipped === 'skipped: suppressed',
       ),
     ).toBe(true);

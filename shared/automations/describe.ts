@@ -6,8 +6,6 @@ import type { PlannedStep } from './test-run.ts';
 // Flows read as sentences (decision 066): the list's trigger summary, the insight's and the
 // contact page's step names, and the test run's lines with the server's facts applied.
 
-const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
-
 function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
 }
@@ -71,22 +69,17 @@ export function describeStep(step: FlowStep, templateNames: Record<string, strin
 /**
  * The plan of a test run with what the server knows of the contact (decision 061): an
  * unsubscribed or suppressed contact leaves before the first step; a marketing send without
- * consent ends the run there; a marketing send over the weekly cap is said to be held.
+ * consent ends the run there. The weekly cap is the plan's own (planTestRun): a held send moves
+ * the steps after it.
  */
 export function applyTestRunFacts(
   plan: PlannedStep[],
   steps: FlowStep[],
-  facts: Pick<
-    TestRunFacts,
-    'consent' | 'unsubscribed' | 'suppressed' | 'weeklyCap' | 'marketingSendsThisWeek'
-  >,
-  now: Date,
+  facts: Pick<TestRunFacts, 'consent' | 'unsubscribed' | 'suppressed'>,
 ): TestRunLine[] {
   const gone = facts.suppressed ? 'suppressed' : facts.unsubscribed ? 'unsubscribed' : null;
   if (gone) return plan.map((line) => ({ ...line, skipped: `skipped: ${gone}` }));
   let left = false;
-  // Marketing sends counted towards the cap in the week from now: the past week's, then the plan's.
-  let counted = facts.marketingSendsThisWeek;
   return plan.map((line) => {
     if (left) return { ...line, skipped: 'skipped: left the flow' };
     const step = findStep(steps, line.stepId);
@@ -96,13 +89,6 @@ export function applyTestRunFacts(
       left = true;
       return { ...line, skipped: 'skipped: no consent (leaves the flow here)' };
     }
-    const inFirstWeek = new Date(line.at).getTime() - now.getTime() < WEEK_MS;
-    const capped = inFirstWeek && counted >= facts.weeklyCap;
-    if (inFirstWeek) counted += 1;
-    return {
-      ...line,
-      text: capped ? `${line.text} (held: weekly cap of ${facts.weeklyCap} reached)` : line.text,
-      skipped: null,
-    };
+    return { ...line, skipped: null };
   });
 }

@@ -16,7 +16,12 @@ const steps: FlowStep[] = [
   },
 ];
 const none: TestRunAssumptions = { opened: false, clicked: false, enquiryStatus: null, segments: {} };
-const plan = (assumptions: TestRunAssumptions, enteredAt: Date, respectQuietHours = true) =>
+const plan = (
+  assumptions: TestRunAssumptions,
+  enteredAt: Date,
+  respectQuietHours = true,
+  marketingCap?: { weeklyCap: number; recentSends: Date[] },
+) =>
   planTestRun({
     steps,
     respectQuietHours,
@@ -24,6 +29,7 @@ const plan = (assumptions: TestRunAssumptions, enteredAt: Date, respectQuietHour
     timeZone: 'Australia/Sydney',
     assumptions,
     templateNames: { [FIRST]: 'Welcome', [SECOND]: 'What we buy' },
+    ...(marketingCap ? { marketingCap } : {}),
   }).map((p) => `${p.at} ${p.kind} ${p.text}`);
 
 describe('a test run for one contact', () => {
@@ -49,5 +55,34 @@ describe('a test run for one contact', () => {
       '2026-11-25T21:00:00.000Z send Send “Welcome” (held until quiet hours end)',
     );
     expect(plan(none, night, false)[0]).toBe('2026-11-25T12:00:00.000Z send Send “Welcome”');
+  });
+
+  it('moves every step after a send the weekly cap holds by the engine’s delay', () => {
+    // One marketing e-mail two days ago, a cap of one a week: the first send waits until that
+    // e-mail is a week and a second old, and the wait, the branch and the second send follow it.
+    const entered = new Date('2026-11-25T03:00:00Z');
+    const cap = { weeklyCap: 1, recentSends: [new Date('2026-11-23T03:00:00Z')] };
+    expect(plan({ ...none, opened: true }, entered, false, cap)).toEqual([
+      '2026-11-30T03:00:01.000Z send Send “Welcome” (held: weekly cap of 1 reached)',
+      '2026-12-03T03:00:01.000Z wait Wait 3 d 0 h 0 min',
+      '2026-12-03T03:00:01.000Z branch Opened the previous e-mail? Yes',
+      // The first send, three days before, is now the one in the week: held again.
+      '2026-12-07T03:00:02.000Z send Send “What we buy” (held: weekly cap of 1 reached)',
+      '2026-12-07T03:00:02.000Z finish Finishes the flow',
+    ]);
+    // Under the cap nothing moves.
+    expect(plan({ ...none, opened: true }, entered, false, { ...cap, weeklyCap: 2 })[1]).toBe(
+      '2026-11-28T03:00:00.000Z wait Wait 3 d 0 h 0 min',
+    );
+  });
+
+  it('holds a capped send that would leave at night until the morning, as the engine tries again', () => {
+    // The counted e-mail left at 23:00 in Sydney: a week and a second later is quiet hours.
+    const entered = new Date('2026-11-25T03:00:00Z');
+    const cap = { weeklyCap: 1, recentSends: [new Date('2026-11-24T12:00:00Z')] };
+    expect(plan(none, entered, true, cap).slice(0, 2)).toEqual([
+      '2026-12-01T21:00:00.000Z send Send “Welcome” (held until quiet hours end) (held: weekly cap of 1 reached)',
+      '2026-12-04T21:00:00.000Z wait Wait 3 d 0 h 0 min',
+    ]);
   });
 });

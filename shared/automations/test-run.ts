@@ -4,8 +4,13 @@ import { afterWait, nextWeekdayAt, outsideQuietHours } from './timing.ts';
 
 // The editor's "test run for one contact" (decision 061): what the flow would send, and when, for
 // one contact entering now, under stated assumptions for each branch. It follows the same timing
-// rules as the engine (shared/automations/timing.ts); consent, suppression and the frequency cap
-// depend on the database and are reported by the server beside this plan.
+// rules as the engine (shared/automations/timing.ts), the weekly cap included when the server
+// passes the contact's recent marketing sends; consent and suppression depend on the database and
+// are applied by the server to this plan (applyTestRunFacts).
+
+const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+/** A send held by the cap and by quiet hours in turn settles within a few tries; a bound all the same. */
+const MAX_HOLDS = 20;
 
 export interface TestRunAssumptions {
   opened: boolean;
@@ -29,6 +34,11 @@ export interface TestRunInput extends Pick<FlowDefinition, 'steps' | 'respectQui
   assumptions: TestRunAssumptions;
   /** Template id → name, for readable lines. */
   templateNames: Record<string, string>;
+  /**
+   * The weekly cap on marketing e-mail and the contact's marketing sends it counts now (the
+   * engine's `recentMarketingSends`); without it no send is held by the cap.
+   */
+  marketingCap?: { weeklyCap: number; recentSends: Date[] };
 }
 
 function conditionHolds(condition: BranchCondition, assumptions: TestRunAssumptions): boolean {
@@ -61,6 +71,22 @@ function describeCondition(condition: BranchCondition): string {
 export function planTestRun(input: TestRunInput): PlannedStep[] {
   const plan: PlannedStep[] = [];
   let at = input.enteredAt;
+  // The marketing sends the cap counts: the contact's recent ones, then this plan's own.
+  const sent = [...(input.marketingCap?.recentSends ?? [])];
+  /**
+   * When a marketing send due at `when` may leave under the cap, as the engine decides it
+   * (engine.ts): with `weeklyCap` sends in the week before, it waits until the oldest of the last
+   * `weeklyCap` is a week and a second old; null when it may leave now.
+   */
+  const capHold = (when: Date): Date | null => {
+    if (!input.marketingCap) return null;
+    const { weeklyCap } = input.marketingCap;
+    const counted = sent
+      .filter((t) => t.getTime() > when.getTime() - WEEK_MS)
+      .sort((a, b) => a.getTime() - b.getTime());
+    if (counted.length < weeklyCap) return null;
+    return new Date(counted[counted.length - weeklyCap]!.getTime() + WEEK_MS + 1000);
+  };
   const push = (step: { id: string }, kind: PlannedStep['kind'], text: string) =>
     plan.push({ stepId: step.id, kind, at: at.toISOString(), text });
 
@@ -70,11 +96,34 @@ export function planTestRun(input: TestRunInput): PlannedStep[] {
       switch (step.type) {
         case 'send': {
           const name = input.templateNames[step.templateId] ?? 'a template that no longer exists';
-          const held = step.template === 'marketing' && input.respectQuietHours;
-          const sendAt = held ? outsideQuietHours(at, input.timeZone) : at;
-          const waited = sendAt.getTime() !== at.getTime();
-          at = sendAt;
-          push(step, 'send', `Send “${name}”${waited ? ' (held until quiet hours end)' : ''}`);
+          let quiet = false;
+          let capped = false;
+          if (step.template === 'marketing') {
+            // The engine's order at every try: quiet hours, then the cap. A send the cap holds is
+            // tried again at its new time, which may fall in quiet hours; every later step then
+            // follows from the time it actually leaves.
+            for (let tries = 0; tries < MAX_HOLDS; tries += 1) {
+              if (input.respectQuietHours) {
+                const allowed = outsideQuietHours(at, input.timeZone);
+                if (allowed.getTime() > at.getTime()) {
+                  at = allowed;
+                  quiet = true;
+                }
+              }
+              const held = capHold(at);
+              if (!held) break;
+              at = held;
+              capped = true;
+            }
+            sent.push(at);
+          }
+          push(
+            step,
+            'send',
+            `Send “${name}”${quiet ? ' (held until quiet hours end)' : ''}${
+              capped ? ` (held: weekly cap of ${input.marketingCap?.weeklyCap} reached)` : ''
+            }`,
+          );
           break;
         }
         case 'wait':

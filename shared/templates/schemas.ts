@@ -8,6 +8,11 @@ import { templateInputSchema } from './variables.ts';
 /** One zod schema per `admin.templates.*` input; the form validates with the same ones. */
 
 export const TEMPLATE_NOT_FOUND = 'Template not found';
+/** Deleting a template a flow's current version sends is refused (decision 066). */
+export function templateUsedByFlows(flowNames: readonly string[]): string {
+  const quoted = flowNames.map((name) => `'${name}'`).join(', ');
+  return `This template is used by the ${flowNames.length === 1 ? 'flow' : 'flows'} ${quoted}. Remove it from the flow before deleting it.`;
+}
 export const NO_TEMPLATES_MESSAGE = 'No templates found';
 export const TEST_EMAIL_REQUIRED_TITLE = 'Email required';
 export const TEST_EMAIL_REQUIRED_MESSAGE = 'Please enter a test email address';

@@ -42,6 +42,8 @@ function written(result: FlowWriteResult) {
         code: 'CONFLICT',
         message: AUTOMATION_MESSAGES.stale(result.version, result.by),
       });
+    case 'template_missing':
+      throw new TRPCError({ code: 'BAD_REQUEST', message: AUTOMATION_MESSAGES.templateGone });
     case 'not_found':
       throw notFound();
   }

@@ -20,6 +20,7 @@ import {
   templatePlainTextInputSchema,
   templateSendTestInputSchema,
   templateUpdateInputSchema,
+  templateUsedByFlows,
 } from '#shared/templates/schemas.ts';
 import { renderBlocksBody } from '../../email/layout/blocks.ts';
 import {
@@ -167,7 +168,11 @@ export const adminTemplatesRouter = router({
       const existing = await findTemplate(ctx.db, input.id);
       if (!existing) throw notFound();
       assertCanWrite(ctx.user.role, existing.template_type);
-      if (!(await deleteTemplate(ctx.db, input.id))) throw notFound();
+      const result = await deleteTemplate(ctx.db, input.id);
+      if (result.status === 'not_found') throw notFound();
+      // A refusal like deleting a flow that ran: the record is in use (decision 066).
+      if (result.status === 'in_use')
+        throw new TRPCError({ code: 'CONFLICT', message: templateUsedByFlows(result.flows) });
       return { id: input.id };
     }),
 
