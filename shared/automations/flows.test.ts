@@ -41,6 +41,17 @@ describe('flow definitions', () => {
     expect(messagesOf(welcome)).toEqual([]);
   });
 
+  it('stores template and segment ids lower-case, whatever case they came in', () => {
+    const shouted = {
+      ...welcome,
+      trigger: { type: 'segment_entered', segmentId: SEGMENT.toUpperCase() },
+      steps: [{ id: 'first', type: 'send', templateId: TEMPLATE.toUpperCase(), template: 'marketing' }],
+    };
+    const parsed = flowDefinitionSchema.parse(shouted);
+    expect(parsed.trigger).toEqual({ type: 'segment_entered', segmentId: SEGMENT });
+    expect(parsed.steps[0]).toMatchObject({ templateId: TEMPLATE });
+  });
+
   it('refuses two steps with one id, anywhere in the tree', () => {
     const steps = structuredClone(welcome.steps);
     (steps[2] as { then: FlowStep[] }).then[0]!.id = 'first';

@@ -32,7 +32,9 @@ export const FLOW_MESSAGES = {
 const stepId = z
   .string()
   .regex(/^[a-z0-9][a-z0-9-]{0,39}$/, 'A step id is 1–40 lower-case letters, digits or dashes');
-const uuid = z.uuid({ error: 'Choose one from the list' });
+// Ids are stored lower-case, as PostgreSQL prints them, so the sender's and the template delete's
+// text comparisons with the stored definition match whatever case a caller sent.
+const uuid = z.uuid({ error: 'Choose one from the list' }).overwrite((id) => id.toLowerCase());
 
 // ---- Triggers -------------------------------------------------------------------------------
 
