@@ -29,6 +29,8 @@ interface View {
   route: AdminRoutePath;
   width: number;
   settleMs: number;
+  /** The role message instead of the page: the route table refused it before any query. */
+  refused: boolean;
   sidewaysPx: number;
   /** Serious and critical violations: rule id → the selectors of its nodes. */
   violations: Record<string, string[]>;
@@ -257,13 +259,14 @@ test.describe('every admin route, every role, desktop and phone', () => {
           await page.goto(pathFor(route));
           await settle(page);
           const settleMs = Math.round(performance.now() - started);
+          const refused = (await page.getByText(REFUSED).count()) > 0;
           const sidewaysPx = await sideways(page);
           if (sidewaysPx > 0) problems.push(...(await overflowIn(page, label)));
           const violations = await seriousViolations(page, { tags: AXE_TAGS });
           for (const [rule, nodes] of Object.entries(violations)) {
             problems.push(`${label}: ${rule} on ${nodes.length} node(s): ${nodes.slice(0, 5).join(' | ')}`);
           }
-          views.push({ role, route, width: size.width, settleMs, sidewaysPx, violations });
+          views.push({ role, route, width: size.width, settleMs, refused, sidewaysPx, violations });
         }
 
         // The figures decision 056 quotes: views with violations, nodes per rule, sideways pages, slowest.
@@ -274,6 +277,10 @@ test.describe('every admin route, every role, desktop and phone', () => {
           }
         }
         const slowest = views.reduce((a, b) => (b.settleMs > a.settleMs ? b : a));
+        const refusedViews = views.filter((v) => v.refused);
+        const slowestRefused = refusedViews.length
+          ? refusedViews.reduce((a, b) => (b.settleMs > a.settleMs ? b : a))
+          : null;
         const summary = {
           role,
           width: size.width,
@@ -282,6 +289,7 @@ test.describe('every admin route, every role, desktop and phone', () => {
           nodesPerRule,
           sideways: views.filter((v) => v.sidewaysPx > 0).map((v) => `${v.route} ${v.sidewaysPx} px`),
           slowest: `${slowest.route} at ${slowest.width} px: ${slowest.settleMs} ms`,
+          slowestRefused: slowestRefused ? `${slowestRefused.route}: ${slowestRefused.settleMs} ms` : 'none',
         };
         console.log(`every-route ${JSON.stringify(summary)}`);
         await testInfo.attach(`${role}-${size.width}-views.json`, {
