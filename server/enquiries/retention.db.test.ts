@@ -254,6 +254,7 @@ describe('enquiry retention', () => {
       inboundEvents: 2,
       offerResponses: 2,
       shippingKits: 2,
+      dismissedMail: 0,
     });
 
     for (const gone of [lost, spam]) {
@@ -399,9 +400,97 @@ describe('enquiry retention', () => {
       inboundEvents: 0,
       offerResponses: 0,
       shippingKits: 0,
+      dismissedMail: 0,
     });
     expect(await Promise.all([lost, spam, recentlyDeclined, purchased].map((e) => sellerSide(e.id)))).toEqual(
       before,
     );
+  });
+  it('deletes unmatched mail dismissed longer than the setting; mail still on the list stays', async () => {
+    await t.db.updateTable('settings').set({ enquiry_retention_days: 90 }).execute();
+    async function unmatched(label: string, dismissedDaysAgo: number | null) {
+      const emailId = `unmatched-${label}`;
+      const message = await t.db
+        .insertInto('enquiry_incoming_messages')
+        .values({
+          source: 'email',
+          from_email: `${label}@example.com`,
+          from_name: 'Stranger in Mosman',
+          subject: 'Selling my Omega',
+          body_text: 'My passport is attached, Mosman',
+          provider_email_id: emailId,
+          received_at: daysAgo(300),
+          dismissed_at: dismissedDaysAgo === null ? null : daysAgo(dismissedDaysAgo),
+          dismiss_reason: dismissedDaysAgo === null ? null : 'Not for us',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await t.db
+        .insertInto('enquiry_incoming_attachments')
+        .values({
+          message_id: message.id,
+          filename: 'passport.pdf',
+          content_type: 'application/pdf',
+          bytes: 7,
+          data: Buffer.from('%PDF-id'),
+        })
+        .execute();
+      await t.db
+        .insertInto('email_events')
+        .values({
+          provider_event_id: `evt-${emailId}`,
+          type: 'email.received',
+          provider_message_id: emailId,
+          payload: JSON.stringify({
+            type: 'email.received',
+            created_at: '2026-01-01T00:00:00Z',
+            data: { email_id: emailId, from: `${label}@example.com`, subject: 'Selling my Omega' },
+          }),
+        })
+        .execute();
+      return { id: message.id, emailId };
+    }
+    const old = await unmatched('old-dismissal', 91);
+    const recent = await unmatched('recent-dismissal', 89);
+    const waiting = await unmatched('waiting', null);
+    logged.length = 0;
+
+    const report = await runEnquiryRetention({ db: t.db, logger }, storage, NOW);
+    expect(report).toMatchObject({ enquiries: 0, dismissedMail: 1, attachments: 1, inboundEvents: 1 });
+
+    const left = await t.db
+      .selectFrom('enquiry_incoming_messages')
+      .select('id')
+      .where('enquiry_id', 'is', null)
+      .execute();
+    expect(left.map((m) => m.id).sort()).toEqual([recent.id, waiting.id].sort());
+    expect(
+      await t.db
+        .selectFrom('enquiry_incoming_attachments')
+        .select('message_id')
+        .where('message_id', '=', old.id)
+        .execute(),
+    ).toEqual([]);
+    const events = await t.db
+      .selectFrom('email_events')
+      .select(['provider_message_id', 'payload'])
+      .where('provider_message_id', 'in', [old.emailId, recent.emailId, waiting.emailId])
+      .orderBy('provider_message_id')
+      .execute();
+    expect(
+      events.map((e) => [e.provider_message_id, JSON.stringify(e.payload).includes('@example.com')]),
+    ).toEqual([
+      [old.emailId, false],
+      [recent.emailId, true],
+      [waiting.emailId, true],
+    ]);
+    expect(JSON.stringify(logged)).not.toContain('Mosman');
+    expect(JSON.stringify(logged)).not.toContain('@example.com');
+
+    expect(await runEnquiryRetention({ db: t.db, logger }, storage, NOW)).toMatchObject({
+      dismissedMail: 0,
+      attachments: 0,
+      inboundEvents: 0,
+    });
   });
 });

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
-import type { Database } from '../db/database.ts';
+import type { Database, DbExecutor } from '../db/database.ts';
 import { deletePhotoFiles, type UploadStorage } from '../uploads/entry.ts';
 
 // Retention (decision 026; Privacy Act APP 11.2): enquiries closed as Declined,
@@ -22,6 +22,10 @@ import { deletePhotoFiles, type UploadStorage } from '../uploads/entry.ts';
 // a kit. Columns a live row always has (a message's text, a kit's recipient and first line, an
 // accepted answer's name) stay NOT NULL and are emptied to '' rather than relaxed for every
 // reader; the enquiry's redacted_at says why they are empty.
+//
+// Unmatched mail a member dismissed (decision 060) belongs to no enquiry and records nothing the
+// business needs: the settings' days after its dismissal it is deleted whole, attachments with it,
+// and its webhook event reduced the same way. Mail still waiting on the list is kept.
 
 const BATCH = 100;
 
@@ -40,6 +44,27 @@ export interface RetentionReport {
   inboundEvents: number;
   offerResponses: number;
   shippingKits: number;
+  /** Dismissed unmatched e-mails deleted (their attachments and events are counted above). */
+  dismissedMail: number;
+}
+
+/**
+ * The webhook's copy of an inbound e-mail names its sender, recipients, subject and attachment file
+ * names: reduced to type, id and times, as an erasure reduces campaign events (decision 036).
+ */
+async function reduceInboundEvents(trx: DbExecutor, providerEmailIds: readonly string[]): Promise<number> {
+  if (providerEmailIds.length === 0) return 0;
+  const reduced = await sql<{ id: string }>`
+    UPDATE email_events SET payload = jsonb_build_object(
+      'type', payload -> 'type',
+      'created_at', payload -> 'created_at',
+      'data', jsonb_strip_nulls(jsonb_build_object(
+        'email_id', payload #> '{data,email_id}',
+        'created_at', payload #> '{data,created_at}')))
+    WHERE type = 'email.received' AND provider_message_id = ANY(${providerEmailIds}::text[])
+      AND payload -> 'data' ?| array['from', 'to', 'cc', 'bcc', 'subject', 'message_id', 'attachments']
+    RETURNING id`.execute(trx);
+  return reduced.rows.length;
 }
 
 export async function runEnquiryRetention(
@@ -60,6 +85,7 @@ export async function runEnquiryRetention(
     inboundEvents: 0,
     offerResponses: 0,
     shippingKits: 0,
+    dismissedMail: 0,
   };
   const settings = await db.selectFrom('settings').select('enquiry_retention_days').executeTakeFirst();
   const days = settings?.enquiry_retention_days ?? 180;
@@ -146,21 +172,17 @@ export async function runEnquiryRetention(
         )
         .returning('id')
         .execute();
-      // The webhook's copy of an inbound e-mail names its sender, recipients, subject and attachment
-      // file names; the same reduction as an erasure's (decision 036).
-      const inboundEvents = await sql<{ id: string }>`
-        UPDATE email_events SET payload = jsonb_build_object(
-          'type', payload -> 'type',
-          'created_at', payload -> 'created_at',
-          'data', jsonb_strip_nulls(jsonb_build_object(
-            'email_id', payload #> '{data,email_id}',
-            'created_at', payload #> '{data,created_at}')))
-        WHERE type = 'email.received'
-          AND provider_message_id IN (
-            SELECT provider_email_id FROM enquiry_incoming_messages
-            WHERE enquiry_id = ANY(${ids}::uuid[]) AND provider_email_id IS NOT NULL)
-          AND payload -> 'data' ?| array['from', 'to', 'cc', 'bcc', 'subject', 'message_id', 'attachments']
-        RETURNING id`.execute(trx);
+      const inbound = await trx
+        .selectFrom('enquiry_incoming_messages')
+        .select('provider_email_id')
+        .where('enquiry_id', 'in', ids)
+        .where('provider_email_id', 'is not', null)
+        .$narrowType<{ provider_email_id: string }>()
+        .execute();
+      const inboundEvents = await reduceInboundEvents(
+        trx,
+        inbound.map((m) => m.provider_email_id),
+      );
       const offerResponses = await trx
         .updateTable('offer_responses')
         // An accepted answer must name its signer (offer_responses_accepted_signed): '' then.
@@ -209,7 +231,7 @@ export async function runEnquiryRetention(
         replies: replies.length,
         incomingMessages: incoming.length,
         attachments: attachments.length,
-        inboundEvents: inboundEvents.rows.length,
+        inboundEvents,
         offerResponses: offerResponses.length,
         shippingKits: kits.length,
       };
@@ -245,6 +267,42 @@ export async function runEnquiryRetention(
     report.inboundEvents += batch.inboundEvents;
     report.offerResponses += batch.offerResponses;
     report.shippingKits += batch.shippingKits;
+    if (batch.ids.length < BATCH) break;
+  }
+  for (;;) {
+    const batch = await db.transaction().execute(async (trx) => {
+      const rows = await sql<{ id: string; provider_email_id: string | null }>`
+        SELECT id, provider_email_id FROM enquiry_incoming_messages
+        WHERE enquiry_id IS NULL AND dismissed_at < ${cutoff}
+        ORDER BY dismissed_at LIMIT ${BATCH}
+        FOR UPDATE SKIP LOCKED`.execute(trx);
+      const ids = rows.rows.map((r) => r.id);
+      if (ids.length === 0) return null;
+      const attachments = await trx
+        .deleteFrom('enquiry_incoming_attachments')
+        .where('message_id', 'in', ids)
+        .returning('id')
+        .execute();
+      const inboundEvents = await reduceInboundEvents(
+        trx,
+        rows.rows.flatMap((r) => (r.provider_email_id ? [r.provider_email_id] : [])),
+      );
+      await trx.deleteFrom('enquiry_incoming_messages').where('id', 'in', ids).execute();
+      return { ids, attachments: attachments.length, inboundEvents };
+    });
+    if (!batch) break;
+    services.logger.info(
+      {
+        dismissedMail: batch.ids,
+        attachments: batch.attachments,
+        inboundEvents: batch.inboundEvents,
+        retentionDays: days,
+      },
+      `Retention: deleted ${batch.ids.length} dismissed unmatched e-mails`,
+    );
+    report.dismissedMail += batch.ids.length;
+    report.attachments += batch.attachments;
+    report.inboundEvents += batch.inboundEvents;
     if (batch.ids.length < BATCH) break;
   }
   return report;
