@@ -6,8 +6,9 @@ import { PGBOSS_SCHEMA } from '../jobs/queue.ts';
 import { deletePhotoFiles, type UploadStorage } from '../uploads/entry.ts';
 
 // Erasing a contact on request (decision 036; Privacy Act APP 11.2). The contact,
-// its enquiries (with their photos, notes, offers and replies) and its consent records are
-// deleted; rows that other figures count are kept without the person in them: campaign sends keep
+// its enquiries (with their photos, notes, offers and replies, and the seller's side: answers to
+// offers, messages and their attachments, visits and kits) and its consent records are
+// deleted, and so is mail from their address that names no enquiry; rows that other figures count are kept without the person in them: campaign sends keep
 // their status (the campaign counters never change), unsubscribe logs their action and date. The
 // address stays only as its hash on the suppression list, so no campaign or import reaches it again.
 
@@ -41,11 +42,67 @@ export async function eraseContact(
     const registerEntries = await registerEntriesOfContact(trx, contact.id);
     const email = contact.email;
 
+    // What they wrote to the business (decision 060): the messages filed on their enquiries go
+    // with them below; mail from their address that names no enquiry ("Unmatched mail") goes
+    // here, attachments with it. An image they e-mailed is a photo of the enquiry; one whose row
+    // lost that link in a filing race is still found through its attachment.
+    const theirMessages = await trx
+      .selectFrom('enquiry_incoming_messages')
+      .select(['id', 'provider_email_id'])
+      .where((eb) =>
+        eb.or([
+          eb('enquiry_id', 'in', eb.selectFrom('enquiries').select('id').where('lead_id', '=', contact.id)),
+          eb.and([
+            eb('enquiry_id', 'is', null),
+            eb(eb.fn('lower', ['from_email']), '=', email.toLowerCase()),
+          ]),
+        ]),
+      )
+      .execute();
+    const messageIdsOfTheirs = theirMessages.map((m) => m.id);
+    const imageIds =
+      messageIdsOfTheirs.length === 0
+        ? []
+        : (
+            await trx
+              .selectFrom('enquiry_incoming_attachments')
+              .select('upload_id')
+              .where('message_id', 'in', messageIdsOfTheirs)
+              .where('upload_id', 'is not', null)
+              .$narrowType<{ upload_id: string }>()
+              .execute()
+          ).map((a) => a.upload_id);
     const photos = await trx
       .deleteFrom('uploads')
-      .where('enquiry_id', 'in', trx.selectFrom('enquiries').select('id').where('lead_id', '=', contact.id))
+      .where((eb) => {
+        const ofEnquiries = eb(
+          'enquiry_id',
+          'in',
+          eb.selectFrom('enquiries').select('id').where('lead_id', '=', contact.id),
+        );
+        return imageIds.length === 0 ? ofEnquiries : eb.or([ofEnquiries, eb('id', 'in', imageIds)]);
+      })
       .returning(['driver', 'storage_key'])
       .execute();
+    if (messageIdsOfTheirs.length > 0)
+      await trx
+        .deleteFrom('enquiry_incoming_messages')
+        .where('id', 'in', messageIdsOfTheirs)
+        .where('enquiry_id', 'is', null)
+        .execute();
+    // The webhook's copy of each inbound e-mail (its sender, recipients, subject, file names),
+    // also of one that was never filed: reduced to its type, id and times.
+    const inboundIds = theirMessages.flatMap((m) => (m.provider_email_id ? [m.provider_email_id] : []));
+    await sql`
+      UPDATE email_events SET payload = jsonb_build_object(
+        'type', payload -> 'type',
+        'created_at', payload -> 'created_at',
+        'data', jsonb_strip_nulls(jsonb_build_object(
+          'email_id', payload #> '{data,email_id}',
+          'created_at', payload #> '{data,created_at}')))
+      WHERE type = 'email.received'
+        AND (provider_message_id = ANY(${inboundIds}::text[])
+          OR strpos(lower(payload #>> '{data,from}'), lower(${email})) > 0)`.execute(trx);
 
     // Sends stay for the campaign counters, their address replaced by a placeholder that is unique
     // per send (the campaign's unique index) and not an address; events keep what the reports read.

@@ -330,6 +330,87 @@ describe('contact lifecycle', () => {
         phone: PHONE,
       })
       .execute();
+    // Their side of the conversation (decisions 059, 060): an accepted offer signed with their
+    // name, a reply filed on the enquiry and one that named no enquiry, each with a private file
+    // and its stored webhook event.
+    const offer = await t.db
+      .insertInto('enquiry_offers')
+      .values({ enquiry_id: enquiry.id, amount_cents: 900_000, valid_until: '2099-01-31' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('offer_responses')
+      .values({
+        offer_id: offer.id,
+        enquiry_id: enquiry.id,
+        response: 'accepted',
+        typed_name: NAME,
+        terms_version: '2026-11',
+        ip: '203.0.113.9',
+        user_agent: 'Zebedee-Browser',
+      })
+      .execute();
+    const attachmentIds: string[] = [];
+    for (const [enquiryId, emailId] of [
+      [enquiry.id, 'inbound-erase-filed'],
+      [null, 'inbound-erase-unmatched'],
+    ] as const) {
+      const message = await t.db
+        .insertInto('enquiry_incoming_messages')
+        .values({
+          enquiry_id: enquiryId,
+          source: 'email',
+          from_email: EMAIL,
+          from_name: NAME,
+          subject: `From ${NAME}`,
+          body_text: `Regards, ${NAME}, ${PHONE}`,
+          provider_email_id: emailId,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const file = await t.db
+        .insertInto('enquiry_incoming_attachments')
+        .values({
+          message_id: message.id,
+          filename: `${NAME} licence.pdf`,
+          content_type: 'application/pdf',
+          bytes: 7,
+          data: Buffer.from('%PDF-id'),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      attachmentIds.push(file.id);
+      await t.db
+        .insertInto('email_events')
+        .values({
+          provider_event_id: `evt-${emailId}`,
+          type: 'email.received',
+          provider_message_id: emailId,
+          payload: JSON.stringify({
+            type: 'email.received',
+            data: { email_id: emailId, from: `${NAME} <${EMAIL}>`, subject: `From ${NAME}` },
+          }),
+        })
+        .execute();
+    }
+    // An inbound e-mail the provider could not give back, never filed: only its event names them.
+    await t.db
+      .insertInto('email_events')
+      .values({
+        provider_event_id: 'evt-inbound-erase-gone',
+        type: 'email.received',
+        provider_message_id: 'inbound-erase-gone',
+        payload: JSON.stringify({
+          type: 'email.received',
+          data: { email_id: 'inbound-erase-gone', from: EMAIL.toUpperCase(), subject: 'Re: Rolex' },
+        }),
+      })
+      .execute();
+    // Someone else's unmatched mail stays.
+    await t.db
+      .insertInto('enquiry_incoming_messages')
+      .values({ source: 'email', from_email: 'other@example.com', body_text: 'Another seller' })
+      .execute();
     const campaign = await t.db
       .insertInto('email_campaigns')
       .values({ name: 'Spring', subject: 'Hello', status: 'completed', sent_count: 1, open_count: 1 })
@@ -462,6 +543,31 @@ describe('contact lifecycle', () => {
     expect(
       await t.db.selectFrom('appointments').select('id').where('enquiry_id', '=', enquiry.id).execute(),
     ).toEqual([]);
+
+    // Their messages' private files (bytes, not text: the scan above cannot see them) went too.
+    expect(
+      await t.db
+        .selectFrom('enquiry_incoming_attachments')
+        .select('id')
+        .where('id', 'in', attachmentIds)
+        .execute(),
+    ).toEqual([]);
+    expect(
+      await t.db
+        .selectFrom('enquiry_incoming_messages')
+        .select('from_email')
+        .where('enquiry_id', 'is', null)
+        .execute(),
+    ).toEqual([{ from_email: 'other@example.com' }]);
+    expect(
+      await t.db
+        .selectFrom('email_events')
+        .select('payload')
+        .where('provider_message_id', '=', 'inbound-erase-unmatched')
+        .executeTakeFirstOrThrow(),
+    ).toEqual({
+      payload: { type: 'email.received', created_at: null, data: { email_id: 'inbound-erase-unmatched' } },
+    });
 
     // The jobs about them are gone; the digest still to send keeps the others; the rest is untouched.
     const jobs = await sql<{ id: string; html: string }>`
