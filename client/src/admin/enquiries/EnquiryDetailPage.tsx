@@ -115,7 +115,11 @@ function EnquiryView({ enquiry }: { enquiry: EnquiryDetail }) {
         <Title order={2} size="h4" mb="sm">
           Timeline
         </Title>
-        <EnquiryTimeline entries={enquiry.timeline} enquiryId={enquiry.id} />
+        <EnquiryTimeline
+          entries={enquiry.timeline}
+          enquiryId={enquiry.id}
+          redacted={enquiry.redactedAt !== null}
+        />
       </Card>
 
       <OtherEnquiriesCard enquiry={enquiry} />

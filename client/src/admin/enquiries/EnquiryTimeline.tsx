@@ -16,7 +16,10 @@ const EMAIL_EVENT_LABELS: Record<string, string> = {
   'email.suppressed': 'Suppressed by the provider',
 };
 
-function describe(entry: TimelineEntry): { title: string; body: ReactNode } {
+// What retention removed (decision 026) is said so, not shown as an empty quote or a blank message.
+const REMOVED = 'Removed under the retention policy.';
+
+export function describeEntry(entry: TimelineEntry, redacted: boolean): { title: string; body: ReactNode } {
   const by = (actor: string | null) => (actor ? ` by ${actor}` : '');
   switch (entry.kind) {
     case 'submitted':
@@ -56,7 +59,12 @@ function describe(entry: TimelineEntry): { title: string; body: ReactNode } {
       return { title: `E-mail: ${EMAIL_EVENT_LABELS[entry.type] ?? entry.type}`, body: entry.detail };
     case 'offer_response':
       return entry.response === 'accepted'
-        ? { title: `Offer accepted on the seller's page, signed "${entry.typedName ?? ''}"`, body: null }
+        ? entry.typedName
+          ? { title: `Offer accepted on the seller's page, signed "${entry.typedName}"`, body: null }
+          : {
+              title: "Offer accepted on the seller's page",
+              body: redacted ? `Signed name: ${REMOVED}` : null,
+            }
         : {
             title: "Offer declined on the seller's page",
             body: entry.reason ? `Reason: ${entry.reason}` : null,
@@ -87,6 +95,7 @@ function describe(entry: TimelineEntry): { title: string; body: ReactNode } {
       const from = entry.from ?? 'the seller';
       const how =
         entry.source === 'email' ? `Reply e-mailed by ${from}` : `Message from ${from} on their page`;
+      if (redacted && !entry.body) return { title: `${how}${entry.read ? '' : ' (unread)'}`, body: REMOVED };
       return {
         title: `${how}${entry.read ? '' : ' (unread)'}`,
         body: entry.subject && entry.source === 'email' ? `${entry.subject}\n\n${entry.body}` : entry.body,
@@ -95,11 +104,20 @@ function describe(entry: TimelineEntry): { title: string; body: ReactNode } {
   }
 }
 
-export function EnquiryTimeline({ entries, enquiryId }: { entries: TimelineEntry[]; enquiryId: string }) {
+export function EnquiryTimeline({
+  entries,
+  enquiryId,
+  redacted = false,
+}: {
+  entries: TimelineEntry[];
+  enquiryId: string;
+  /** Retention removed this closed enquiry's free text (decision 026). */
+  redacted?: boolean;
+}) {
   return (
     <Timeline bulletSize={14} lineWidth={2} active={entries.length - 1} aria-label="Timeline">
       {entries.map((entry, i) => {
-        const { title, body } = describe(entry);
+        const { title, body } = describeEntry(entry, redacted);
         return (
           <Timeline.Item key={`${entry.kind}-${entry.at}-${i}`} title={title}>
             {body && (

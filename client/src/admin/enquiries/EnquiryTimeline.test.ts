@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import type { TimelineEntry } from '#shared/enquiries/schemas.ts';
+import { describeEntry } from './EnquiryTimeline.tsx';
+
+const at = '2026-06-01T02:00:00.000Z';
+const accepted = (typedName: string | null): TimelineEntry => ({
+  kind: 'offer_response',
+  at,
+  offerId: 'offer-1',
+  response: 'accepted',
+  typedName,
+  reason: null,
+});
+const message = (body: string): TimelineEntry => ({
+  kind: 'incoming',
+  at,
+  messageId: 'message-1',
+  source: 'seller_page',
+  from: 'Mary',
+  subject: null,
+  body,
+  read: true,
+  attachments: [],
+});
+
+// Retention (decision 026) empties the typed name and the seller's words of a closed enquiry; the
+// timeline says they were removed instead of quoting nothing.
+describe('timeline entries after retention', () => {
+  it('quotes the typed name while it is kept', () => {
+    expect(describeEntry(accepted('Mary Jones'), false)).toEqual({
+      title: 'Offer accepted on the seller\'s page, signed "Mary Jones"',
+      body: null,
+    });
+  });
+
+  it('says the signed name was removed, never signed ""', () => {
+    for (const typedName of ['', null]) {
+      const { title, body } = describeEntry(accepted(typedName), true);
+      expect(title).toBe("Offer accepted on the seller's page");
+      expect(body).toBe('Signed name: Removed under the retention policy.');
+    }
+  });
+
+  it("says a seller's removed message was removed, and shows a kept one as written", () => {
+    expect(describeEntry(message(''), true)).toEqual({
+      title: 'Message from Mary on their page',
+      body: 'Removed under the retention policy.',
+    });
+    expect(describeEntry(message('Is Tuesday fine?'), true).body).toBe('Is Tuesday fine?');
+    // Before retention an e-mail may be attachments only: nothing is claimed removed.
+    expect(describeEntry(message(''), false).body).toBe('');
+  });
+});
