@@ -120,9 +120,23 @@ test('a seller fixes validation errors, attaches photos and submits; both e-mail
   await expect(page.getByText('Images only (JPG, PNG, WebP, HEIC), up to 10MB each')).toBeVisible();
   await expect(page.getByLabel('Email me market updates and offers')).not.toBeChecked();
   await expect(page.getByLabel('Text me (SMS) market updates and offers')).not.toBeChecked();
+  // The first photo's upload finishes last (held until the second's is stored): the order kept is
+  // still the one shown, not the one the uploads finished in (decision 026).
+  let secondStored: () => void = () => undefined;
+  const secondDone = new Promise<void>((resolve) => (secondStored = resolve));
+  await page.route('**/api/uploads', async (route) => {
+    if (route.request().postDataBuffer()?.includes('filename="watch-1.png"')) {
+      await secondDone;
+      await route.continue();
+    } else {
+      await route.fulfill({ response: await route.fetch() });
+      secondStored();
+    }
+  });
   await page.locator('#sell-photos').setInputFiles(await pngs(2));
   await expect(page.getByRole('img', { name: /Photo \d: watch-\d\.png/ })).toHaveCount(2);
   await expect(page.getByText('Uploaded')).toHaveCount(2);
+  await page.unroute('**/api/uploads');
   await page.getByLabel('Email me market updates and offers').check();
 
   // Hold the submission briefly so the in-flight state can be seen.
@@ -189,8 +203,15 @@ test('a seller fixes validation errors, attaches photos and submits; both e-mail
   expect(contact && 'eventId' in contact ? contact.eventId : null).toBe(stored.meta_event_id);
   const reference = stored.id.replace(/-/g, '').slice(0, 8).toUpperCase();
   await expect(confirmation).toContainText(`Your reference: ${reference}`);
-  const photos = await db.selectFrom('uploads').select('id').where('enquiry_id', '=', stored.id).execute();
-  expect(photos).toHaveLength(2);
+  const photos = await db
+    .selectFrom('uploads')
+    .select(['id', 'original_name', 'created_at'])
+    .where('enquiry_id', '=', stored.id)
+    .orderBy('position')
+    .execute();
+  expect(photos.map((p) => p.original_name)).toEqual(['watch-1.png', 'watch-2.png']);
+  // Stored in the other order: only the position keeps the seller's.
+  expect(photos[0]!.created_at.getTime()).toBeGreaterThan(photos[1]!.created_at.getTime());
 
   const keys = [`enquiry-${stored.id}-business`, `enquiry-${stored.id}-seller`];
   const outbox = await waitForOutbox(keys);
@@ -198,7 +219,9 @@ test('a seller fixes validation errors, attaches photos and submits; both e-mail
   const business = outbox.find((row) => row.idempotency_key === keys[0]);
   const seller = outbox.find((row) => row.idempotency_key === keys[1]);
   expect(business?.text_body).toContain('UTM source: e2e-ads');
-  for (const photo of photos) expect(business?.text_body).toContain(`/api/uploads/${photo.id}`);
+  const links = photos.map((photo) => (business?.text_body ?? '').indexOf(`/api/uploads/${photo.id}`));
+  expect(links[0]).toBeGreaterThan(-1);
+  expect(links[1]).toBeGreaterThan(links[0] ?? -1);
   expect(seller?.to_addresses).toEqual([email]);
   expect(seller?.text_body).toContain('within 24 hours');
   expect(seller?.text_body).toContain(`Your reference: ${reference}`);

@@ -217,6 +217,8 @@ export async function getContact(db: DbExecutor, id: string): Promise<ContactDet
       .innerJoin('enquiries', 'enquiries.id', 'uploads.enquiry_id')
       .select(['uploads.id', 'uploads.enquiry_id'])
       .where('enquiries.lead_id', '=', id)
+      // The seller's order within each enquiry (decision 026).
+      .orderBy('uploads.position')
       .orderBy('uploads.created_at')
       .orderBy('uploads.id')
       .execute(),

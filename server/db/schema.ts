@@ -704,6 +704,7 @@ export interface Uploads {
   height: number | null;
   id: Generated<string>;
   original_name: string | null;
+  position: number | null;
   sha256: string;
   storage_key: string;
   uploader_ip: string | null;

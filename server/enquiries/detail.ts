@@ -75,6 +75,8 @@ export async function getEnquiry(db: DbExecutor, id: string): Promise<EnquiryDet
         .selectFrom('uploads')
         .select('id')
         .where('enquiry_id', '=', id)
+        // The seller's order, then any added later (decision 026).
+        .orderBy('position')
         .orderBy('created_at')
         .orderBy('id')
         .execute(),

@@ -6,8 +6,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '#test/support/db.ts';
 import { type FakeResend, startFakeResend } from '#test/support/fake-resend.ts';
 import { newSvixId, newWebhookSecret, svixHeaders } from '#test/support/resend-webhooks.ts';
-import { testServices } from '#test/support/services.ts';
+import { callerFor, testServices } from '#test/support/services.ts';
 import { type AppServer, createServer } from '../app.ts';
+import { createUser, grantAdmin } from '../auth/users.ts';
+import type { AppServices } from '../services.ts';
+import { uploadStorageFor } from '../uploads/entry.ts';
+import { getEnquiry } from './detail.ts';
 import { createResendInbound } from '../email/inbound-mail.ts';
 import { RESEND_WEBHOOK_PATH } from '../email-events/resend-route.ts';
 import { enquiryReplyTo, replyToken } from './reply-address.ts';
@@ -22,11 +26,12 @@ describe('replies e-mailed back onto the enquiry (decision 060)', () => {
   let dataDir: string;
   let enquiryId: string;
   let replyAddress: string;
+  let services: AppServices;
 
   beforeAll(async () => {
     fake = await startFakeResend();
     dataDir = await mkdtemp(path.join(tmpdir(), 'inbound-test-'));
-    const services = testServices(t.db, {
+    services = testServices(t.db, {
       config: { resendWebhookSecret: SECRET, inboundDomain: DOMAIN, dataDir },
       inbound: createResendInbound({ apiKey: 're_test_key', baseUrl: fake.url }),
     });
@@ -220,6 +225,129 @@ describe('replies e-mailed back onto the enquiry (decision 060)', () => {
     expect(photo).toMatchObject({ enquiry_id: enquiryId, content_type: 'image/jpeg', width: 64, height: 48 });
     // Neither refused file was downloaded.
     expect(fake.downloads).toHaveLength(2);
+  });
+
+  it("makes a filed unmatched reply's images photos after the enquiry's own; other files stay private", async () => {
+    const lead = await t.db
+      .insertInto('leads')
+      .values({ email: 'noah@example.com', full_name: 'Noah Green' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const enquiry = await t.db
+      .insertInto('enquiries')
+      .values({ lead_id: lead.id, watch_brand: 'Omega', watch_condition: 'Excellent' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    // Two photos from the sell form, the second uploaded first (decision 026: position decides).
+    const submitted = await t.db
+      .insertInto('uploads')
+      .values(
+        [1, 0].map((position) => ({
+          driver: 'local' as const,
+          storage_key: `submitted-${position}.jpg`,
+          content_type: 'image/jpeg',
+          bytes: 1000,
+          sha256: 'x'.repeat(64),
+          enquiry_id: enquiry.id,
+          position,
+        })),
+      )
+      .returning('id')
+      .execute();
+    const own = submitted.map((u) => u.id).reverse();
+    const member = await createUser(t.db, {
+      email: 'filer@example.com',
+      password: 'x-password-1',
+      verified: true,
+    });
+    await grantAdmin(t.db, member.email, 'buyer');
+
+    const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#224488' } })
+      .jpeg()
+      .withExif({ IFD0: { Artist: 'Noah Green' } })
+      .toBuffer();
+    expect((await sharp(jpeg).metadata()).exif).toBeDefined();
+    const { id, event } = fake.receive({
+      from: 'noah@example.com',
+      to: [`enquiry+junk@${DOMAIN}`],
+      subject: 'Re: my Omega',
+      text: 'The dial and the receipt.',
+      attachments: [
+        { filename: 'dial.jpg', contentType: 'image/jpeg', data: jpeg },
+        { filename: 'receipt.pdf', contentType: 'application/pdf', data: Buffer.from('%PDF-1.4 receipt') },
+        // Says it is an image but is not one: kept as a file, as on a matched reply.
+        { filename: 'broken.png', contentType: 'image/png', data: Buffer.from('not a png') },
+      ],
+    });
+    expect((await post(event)).json()).toMatchObject({ outcome: 'unmatched' });
+    const [message] = await messagesOf(id);
+    const attachmentsOf = () =>
+      t.db
+        .selectFrom('enquiry_incoming_attachments')
+        .select(['filename', 'upload_id', 'data', 'bytes'])
+        .where('message_id', '=', message!.id)
+        .orderBy('filename')
+        .execute();
+    // Unmatched, both are private files, the image as it came.
+    expect((await attachmentsOf()).map((a) => [a.filename, a.upload_id, a.data?.length])).toEqual([
+      ['broken.png', null, 9],
+      ['dial.jpg', null, jpeg.length],
+      ['receipt.pdf', null, 16],
+    ]);
+
+    const user = { id: member.id, email: member.email, role: 'buyer' as const };
+    await callerFor(services, user).admin.unmatchedMail.file({ id: message!.id, enquiryId: enquiry.id });
+
+    const [broken, dial, receipt] = await attachmentsOf();
+    expect(broken).toEqual({
+      filename: 'broken.png',
+      upload_id: null,
+      data: Buffer.from('not a png'),
+      bytes: 9,
+    });
+    expect(dial).toMatchObject({ filename: 'dial.jpg', data: null });
+    expect(dial?.upload_id).toEqual(expect.any(String));
+    expect(receipt).toEqual({
+      filename: 'receipt.pdf',
+      upload_id: null,
+      data: Buffer.from('%PDF-1.4 receipt'),
+      bytes: 16,
+    });
+    // In the photo list, after the seller's own, as a matched reply's image would be.
+    const detail = await getEnquiry(t.db, enquiry.id);
+    expect(detail?.photoIds).toEqual([...own, dial?.upload_id]);
+    // Through the photo pipeline: re-encoded, stored, its metadata dropped.
+    const photo = await t.db
+      .selectFrom('uploads')
+      .selectAll()
+      .where('id', '=', dial!.upload_id!)
+      .executeTakeFirstOrThrow();
+    expect(photo).toMatchObject({
+      enquiry_id: enquiry.id,
+      position: 2,
+      content_type: 'image/jpeg',
+      width: 64,
+      height: 48,
+    });
+    expect(dial?.bytes).toBe(photo.bytes);
+    const stored = await uploadStorageFor(services.config).driverFor(photo.driver).get(photo.storage_key);
+    expect(stored?.length).toBe(photo.bytes);
+    expect((await sharp(stored!).metadata()).exif).toBeUndefined();
+    // The timeline shows the image as a photo and the PDF as a download; the audit row as before.
+    const entry = detail?.timeline.find((e) => e.kind === 'incoming' && e.messageId === message!.id);
+    expect(entry).toMatchObject({
+      attachments: [
+        { filename: 'broken.png', photoId: null, downloadable: true },
+        { filename: 'dial.jpg', photoId: dial?.upload_id, downloadable: false },
+        { filename: 'receipt.pdf', photoId: null, downloadable: true },
+      ],
+    });
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('actor_id', '=', member.id)
+      .execute();
+    expect(audit.map((a) => a.action)).toEqual(['admin.unmatchedMail.file']);
   });
 
   it('answers 503 when the provider cannot be asked, and files on the retry', async () => {

@@ -1,3 +1,5 @@
+import { sql } from 'kysely';
+import type { DbExecutor } from '../db/database.ts';
 import type { InboundAttachmentInfo, InboundMailSource } from '../email/inbound-mail.ts';
 import {
   type ProcessedPhoto,
@@ -71,16 +73,41 @@ async function prepareAttachment(
   if (info.size > MAX_ATTACHMENT_BYTES) return { kind: 'refused', info, reason: 'larger than 10 MB' };
   const data = await inbound.download(info.downloadUrl, MAX_ATTACHMENT_BYTES);
   if (!data) return { kind: 'refused', info, reason: 'larger than 10 MB' };
-  // Images of a matched reply become photos of the enquiry through the same pipeline as the sell
-  // form's (re-encoded, metadata dropped); one that is not a readable image is kept as a file.
-  if (matched && IMAGE_TYPES.test(info.contentType)) {
-    try {
-      return { kind: 'photo', info, photo: await processPhoto(data) };
-    } catch (error) {
-      if (!(error instanceof UploadRejectedError)) throw error;
-    }
+  const photo = matched ? await photoOfAttachment(info.contentType, data) : null;
+  return photo ? { kind: 'photo', info, photo } : { kind: 'file', info, data };
+}
+
+/**
+ * An image attachment as a photo of the enquiry, through the same pipeline as the sell form's
+ * (re-encoded, metadata dropped); null for another type or a file that is not a readable image,
+ * which stays a private file. Used for a matched reply on arrival and for unmatched mail when a
+ * member files it (decision 060).
+ */
+export async function photoOfAttachment(contentType: string, data: Buffer): Promise<ProcessedPhoto | null> {
+  if (!IMAGE_TYPES.test(contentType)) return null;
+  try {
+    return await processPhoto(data);
+  } catch (error) {
+    if (!(error instanceof UploadRejectedError)) throw error;
+    return null;
   }
-  return { kind: 'file', info, data };
+}
+
+/**
+ * Attaches stored photos to an enquiry after the ones it has, in the given order (decision 026):
+ * the seller's own arrangement stays first.
+ */
+export async function appendEnquiryPhotos(
+  trx: DbExecutor,
+  enquiryId: string,
+  uploadIds: readonly string[],
+): Promise<void> {
+  if (uploadIds.length === 0) return;
+  await sql`
+    UPDATE uploads SET enquiry_id = ${enquiryId}, position = base.next + o.ord - 1
+    FROM unnest(${uploadIds}::uuid[]) WITH ORDINALITY AS o(id, ord),
+         (SELECT coalesce(max(position) + 1, 0) AS next FROM uploads WHERE enquiry_id = ${enquiryId}) AS base
+    WHERE uploads.id = o.id`.execute(trx);
 }
 
 /**
@@ -173,12 +200,7 @@ export async function receiveInboundEmail(
         )
         .execute();
     }
-    if (enquiryId && photoIds.size > 0)
-      await trx
-        .updateTable('uploads')
-        .set({ enquiry_id: enquiryId })
-        .where('id', 'in', [...photoIds.values()])
-        .execute();
+    if (enquiryId) await appendEnquiryPhotos(trx, enquiryId, [...photoIds.values()]);
     return enquiryId ? ('filed' as const) : ('unmatched' as const);
   });
   return outcome;

@@ -149,7 +149,7 @@ export async function enquirySummaries(db: DbExecutor, ids: readonly string[]): 
     JOIN leads l ON l.id = e.lead_id
     LEFT JOIN users u ON u.id = e.assignee_id
     LEFT JOIN LATERAL (
-      SELECT (array_agg(id ORDER BY created_at, id))[1] AS photo_id, count(*) AS photo_count
+      SELECT (array_agg(id ORDER BY position, created_at, id))[1] AS photo_id, count(*) AS photo_count
       FROM uploads WHERE enquiry_id = e.id
     ) p ON true
     WHERE e.id = ANY(${ids}::uuid[])

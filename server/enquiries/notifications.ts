@@ -274,6 +274,8 @@ export async function loadEnquiryNotice(db: DbExecutor, enquiryId: string): Prom
     .selectFrom('uploads')
     .select('id')
     .where('enquiry_id', '=', enquiryId)
+    // The seller's order, then any added later (decision 026).
+    .orderBy('position')
     .orderBy('created_at')
     .orderBy('id')
     .execute();

@@ -165,6 +165,8 @@ export async function sellerPageView(db: Database, enquiryId: string): Promise<S
       .selectFrom('uploads')
       .select('id')
       .where('enquiry_id', '=', enquiryId)
+      // The seller's order, then any added later (decision 026).
+      .orderBy('position')
       .orderBy('created_at')
       .orderBy('id')
       .execute(),

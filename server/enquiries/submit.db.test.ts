@@ -17,7 +17,11 @@ import type { AppServices } from '../services.ts';
 import type { Context } from '../trpc/context.ts';
 import { createCaller } from '../trpc/router.ts';
 import { LEAD_RATE_LIMITED_MESSAGE } from '../trpc/routers/lead.ts';
-import { runEnquiryNotifyJob } from './notifications.ts';
+import { getContact } from '../contacts/contacts.ts';
+import { getEnquiry } from './detail.ts';
+import { enquirySummaries } from './inbox.ts';
+import { loadEnquiryNotice, runEnquiryNotifyJob } from './notifications.ts';
+import { sellerPageView } from './seller-page.ts';
 import { PhotosUnavailableError, submitLead } from './submit.ts';
 
 const t = useTestDatabase();
@@ -182,6 +186,45 @@ describe('lead.submit', () => {
     expect(seller?.message.to).toEqual([input.email]);
     expect(seller?.message.text).toContain('within 24 hours');
     expect(seller?.message.text).toContain(`${TEST_APP_URL}/confirm-subscription?token=`);
+  });
+
+  it("lists the photos in the seller's order everywhere, not the order their uploads finished", async () => {
+    const services = leadServices();
+    // Photos 1, 2 and 3 as the form showed them; their uploads finished 3, then 1, then 2.
+    const [one, two, three] = await uploads(t.db, 3);
+    if (!one || !two || !three) throw new Error('three uploads expected');
+    const finished = [three, one, two];
+    for (const [index, id] of finished.entries())
+      await t.db
+        .updateTable('uploads')
+        .set({ created_at: new Date(Date.UTC(2026, 10, 27, 9, 0, index)) })
+        .where('id', '=', id)
+        .execute();
+    // The seller moved photo 2 first: the form sends the ids in the order shown.
+    const arranged = [two, three, one];
+    const result = await submitLead(
+      services,
+      leadSubmitInputSchema.parse(form({ photo_upload_ids: arranged })),
+      { ip: '192.0.2.40', userAgent: 'vitest' },
+    );
+
+    // The admin enquiry page (and its full-size download links).
+    expect((await getEnquiry(t.db, result.enquiryId))?.photoIds).toEqual(arranged);
+    // The seller's page.
+    expect((await sellerPageView(t.db, result.enquiryId))?.photoIds).toEqual(arranged);
+    // The new-lead alert's facts and the links in its e-mail, in that order.
+    expect((await loadEnquiryNotice(t.db, result.enquiryId))?.photoIds).toEqual(arranged);
+    const emailJobs = recordingJobQueue();
+    await runEnquiryNotifyJob({ ...services, jobs: emailJobs }, { enquiryId: result.enquiryId });
+    const text = (emailJobs.jobs[0]?.payload as { message: { text: string } }).message.text;
+    const at = arranged.map((id) => text.indexOf(`${TEST_APP_URL}/api/uploads/${id}`));
+    expect(at.every((i) => i >= 0)).toBe(true);
+    expect([...at].sort((a, b) => a - b)).toEqual(at);
+    // The inbox's thumbnail is the photo the seller put first.
+    expect((await enquirySummaries(t.db, [result.enquiryId]))[0]?.photoId).toBe(two);
+    // The contact's page.
+    const contact = await getContact(t.db, result.contactId);
+    expect(contact?.enquiries.find((e) => e.id === result.enquiryId)?.photoIds).toEqual(arranged);
   });
 
   it('the notification job does nothing for an enquiry that no longer exists', async () => {

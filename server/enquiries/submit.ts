@@ -52,7 +52,9 @@ export async function submitLead(
   request: RequestInfo,
   now = new Date(),
 ): Promise<SubmitLeadResult> {
-  const photoIds = [...new Set(input.photo_upload_ids)].sort();
+  // The seller's order (decision 026): ids in the order the form showed them, a repeat dropped.
+  const inOrder = [...new Set(input.photo_upload_ids)];
+  const photoIds = [...inOrder].sort();
   try {
     return await services.db.transaction().execute(async (trx) => {
       // The photos asked for that are still unattached, locked until commit: a concurrent twin
@@ -70,12 +72,12 @@ export async function submitLead(
       }
       const { contact, enquiry } = await storeContactAndEnquiry(trx, input, request, now);
       if (!enquiry) throw new NotStored(true);
-      if (photoIds.length > 0)
-        await trx
-          .updateTable('uploads')
-          .set({ enquiry_id: enquiry.id })
-          .where('id', 'in', photoIds)
-          .execute();
+      // Each photo keeps its place in the seller's order: readers list by position (decision 026).
+      if (inOrder.length > 0)
+        await sql`
+          UPDATE uploads SET enquiry_id = ${enquiry.id}, position = o.ord - 1
+          FROM unnest(${inOrder}::uuid[]) WITH ORDINALITY AS o(id, ord)
+          WHERE uploads.id = o.id`.execute(trx);
       await services.jobs.send('enquiry.notify', { enquiryId: enquiry.id }, { trx });
       // A new enquiry enters New: flows triggered by it start in this transaction (decision 064).
       await enterEnquiryStatus(trx, enquiry.id);

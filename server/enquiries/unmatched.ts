@@ -6,8 +6,11 @@ import {
   type UnmatchedFileInput,
   type UnmatchedMessage,
 } from '#shared/enquiries/unmatched.ts';
+import type { AppConfig } from '../config/app-config.ts';
 import type { DbExecutor } from '../db/database.ts';
 import { notifyEnquiryChanged } from '../db/enquiry-changed.ts';
+import { type ProcessedPhoto, savePhoto, uploadStorageFor } from '../uploads/entry.ts';
+import { appendEnquiryPhotos, photoOfAttachment } from './inbound.ts';
 
 // The "Unmatched mail" list (decision 060): incoming messages whose reply address named no known
 // enquiry (enquiry_id NULL) and that nobody dismissed. A member files each on its enquiry by hand
@@ -107,14 +110,19 @@ export type UnmatchedActionResult =
 /**
  * Files an unmatched message on an enquiry: its attachments move with it (they hang off the
  * message), it becomes unread, and `notified_at` is cleared so the assignee is told by the
- * notice job like any new reply. A message already filed or dismissed is refused (not_found):
- * the row is locked, so two members acting at once cannot both win.
+ * notice job like any new reply. Its images become photos of the enquiry as a matched reply's do
+ * (decision 060). A message already filed or dismissed is refused (not_found): the row is locked,
+ * so two members acting at once cannot both win. `db` is the action's transaction (the audit
+ * middleware's), so the photos are attached exactly when the filing commits.
  */
 export async function fileUnmatched(
-  db: DbExecutor,
+  { db, config }: { db: DbExecutor; config: AppConfig },
   input: UnmatchedFileInput,
   user: { id: string },
 ): Promise<UnmatchedActionResult> {
+  // Re-encoding is the slow part (about 1.3 s for a 12 MP phone photo on this 2-core machine), so
+  // it is done before the message's row is locked; only the writes happen under the lock.
+  const images = await imagesOf(db, input.id);
   const message = await db
     .selectFrom('enquiry_incoming_messages')
     .select('id')
@@ -142,8 +150,79 @@ export async function fileUnmatched(
     })
     .where('id', '=', message.id)
     .execute();
+  await attachPhotos(db, config, enquiry.id, images);
   await notifyEnquiryChanged(db, enquiry.id, 'incoming_message');
   return { status: 'ok' };
+}
+
+interface ImageAttachment {
+  attachmentId: string;
+  filename: string;
+  photo: ProcessedPhoto;
+}
+
+/**
+ * The kept images of a message still unmatched, through the photo pipeline, in the order the
+ * attachments are listed. A file that is not a readable image, and every other type, is left out:
+ * it stays private.
+ */
+async function imagesOf(db: DbExecutor, messageId: string): Promise<ImageAttachment[]> {
+  const kept = await db
+    .selectFrom('enquiry_incoming_attachments')
+    .innerJoin(
+      'enquiry_incoming_messages',
+      'enquiry_incoming_messages.id',
+      'enquiry_incoming_attachments.message_id',
+    )
+    .select([
+      'enquiry_incoming_attachments.id',
+      'enquiry_incoming_attachments.filename',
+      'enquiry_incoming_attachments.content_type',
+      'enquiry_incoming_attachments.data',
+    ])
+    .where('enquiry_incoming_attachments.message_id', '=', messageId)
+    .where('enquiry_incoming_messages.enquiry_id', 'is', null)
+    .where('enquiry_incoming_messages.dismissed_at', 'is', null)
+    .where('enquiry_incoming_attachments.upload_id', 'is', null)
+    .where('enquiry_incoming_attachments.refused_reason', 'is', null)
+    .orderBy('enquiry_incoming_attachments.created_at')
+    .orderBy('enquiry_incoming_attachments.filename')
+    .orderBy('enquiry_incoming_attachments.id')
+    .execute();
+  const images: ImageAttachment[] = [];
+  for (const attachment of kept) {
+    if (!attachment.data) continue;
+    const photo = await photoOfAttachment(attachment.content_type, attachment.data);
+    if (photo) images.push({ attachmentId: attachment.id, filename: attachment.filename, photo });
+  }
+  return images;
+}
+
+/**
+ * Stores the images as photos of the enquiry, after the ones it has; each attachment then names
+ * its photo and keeps no bytes, as a matched reply's does. A photo's file is stored before its row
+ * (savePhoto); should the action roll back, the file is left under a random name, never a row
+ * pointing at a missing file.
+ */
+async function attachPhotos(
+  db: DbExecutor,
+  config: AppConfig,
+  enquiryId: string,
+  images: readonly ImageAttachment[],
+): Promise<void> {
+  if (images.length === 0) return;
+  const storage = uploadStorageFor(config);
+  const photoIds: string[] = [];
+  for (const image of images) {
+    const saved = await savePhoto(db, storage, image.photo, { originalName: image.filename, ip: null });
+    await db
+      .updateTable('enquiry_incoming_attachments')
+      .set({ upload_id: saved.id, data: null, bytes: image.photo.data.length })
+      .where('id', '=', image.attachmentId)
+      .execute();
+    photoIds.push(saved.id);
+  }
+  await appendEnquiryPhotos(db, enquiryId, photoIds);
 }
 
 /** Takes an unmatched message off the list, with an optional reason. */

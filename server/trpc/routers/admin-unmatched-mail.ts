@@ -35,7 +35,7 @@ export const adminUnmatchedMailRouter = router({
   file: requirePermission('enquiries.write')
     .input(unmatchedFileInputSchema)
     .mutation(async ({ ctx, input }) => {
-      refusal(await fileUnmatched(ctx.db, input, ctx.user));
+      refusal(await fileUnmatched(ctx, input, ctx.user));
       return { enquiryId: input.enquiryId };
     }),
 
