@@ -205,9 +205,13 @@ describe('the dealer’s register', () => {
       testServices(t.db, { config: { appSecret: 'another-secret-0123456789abcdefghijkl' } }),
       owner,
     );
-    expect(await codeOf(otherKey.admin.register.revealIdentity({ id: stored.id }))).toBe(
-      'INTERNAL_SERVER_ERROR',
+    // While a rotation is pending the reader is told which number cannot be read, not a 500.
+    expect(await codeOf(otherKey.admin.register.revealIdentity({ id: stored.id }))).toBe('CONFLICT');
+    await expect(otherKey.admin.register.revealIdentity({ id: stored.id })).rejects.toThrow(
+      REGISTER_MESSAGES.undecryptable,
     );
+    expect((await otherKey.admin.register.forEnquiry({ id })).purchase?.idNumberReadable).toBe(false);
+    expect(view.purchase?.idNumberReadable).toBe(true);
     // A configured REGISTER_KEY is used instead of the derived one.
     const keyed = testServices(t.db, { config: { registerKey: 'a'.repeat(64) } });
     const { id: second } = await acceptedEnquiry('keyed@example.com');
@@ -220,9 +224,11 @@ describe('the dealer’s register', () => {
     expect((await callerFor(keyed, owner).admin.register.revealIdentity({ id: record.id })).idNumber).toBe(
       'P1234567',
     );
-    expect(await codeOf(caller().admin.register.revealIdentity({ id: record.id }))).toBe(
-      'INTERNAL_SERVER_ERROR',
-    );
+    expect(await codeOf(caller().admin.register.revealIdentity({ id: record.id }))).toBe('CONFLICT');
+    const today = businessToday(await getSettingsTimezone(t.db));
+    const listed = await caller().admin.register.list({ from: today, to: today });
+    expect(listed.find((l) => l.id === record.id)?.idNumberReadable).toBe(false);
+    expect(listed.find((l) => l.id === stored.id)?.idNumberReadable).toBe(true);
   });
 
   it('holds a Victorian purchase for 7 days and releases it early only with a reason', async () => {
