@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessToday } from '#shared/enquiries/schemas.ts';
 import { REGISTER_MESSAGES } from '#shared/register/schemas.ts';
+import { holdUntil } from '#shared/register/states.ts';
 import { parseCsv } from '#test/support/csv.ts';
 import { useTestDatabase } from '#test/support/db.ts';
 import { purchaseRecord } from '#test/support/register.ts';
@@ -353,6 +354,31 @@ describe('the dealer’s register', () => {
     const listed = await caller().admin.register.list({ from: today, to: today });
     expect(JSON.stringify(listed)).not.toContain('4455 6677');
     expect(listed.find((l) => l.enquiryId === id)?.idNumberMasked).toBe('•••• 6677');
+  });
+
+  it('holds a Queensland purchase in working days, noting a date past the listed holidays', async () => {
+    await setState('QLD');
+    const { id } = await acceptedEnquiry('qld@example.com');
+    await callerFor(services(), buyer).admin.enquiries.setStatus({
+      id,
+      to: 'purchased',
+      purchase: purchaseRecord(buyer.id),
+    });
+    await setState('NSW');
+    const today = businessToday(await getSettingsTimezone(t.db));
+    const record = (await caller().admin.register.forEnquiry({ id })).purchase!;
+    expect(record.heldUntil).toBe(holdUntil('QLD', today));
+    expect(record.heldUntilNote).toBeNull();
+    // A hold running into 2028, past the list (holidays.ts): only weekends were skipped, and it says so.
+    await t.db
+      .updateTable('purchase_records')
+      .set({ held_until: '2028-01-06' })
+      .where('enquiry_id', '=', id)
+      .execute();
+    const later = (await caller().admin.register.forEnquiry({ id })).purchase!;
+    expect(later.heldUntilNote).toMatch(/^Public holidays after 2027-12-31 are not listed here/);
+    const held = (await callerFor(services(), viewer).admin.register.held()).find((h) => h.id === record.id);
+    expect(held?.heldUntilNote).toBe(later.heldUntilNote);
   });
 
   it('keeps the register entry when the seller is erased, and says so', async () => {

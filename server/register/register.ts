@@ -17,7 +17,13 @@ import {
   type RegisterSettingsView,
   type SeenBefore,
 } from '#shared/register/schemas.ts';
-import { type AuState, DEFAULT_STATE, holdUntil, STATE_RULES } from '#shared/register/states.ts';
+import {
+  type AuState,
+  DEFAULT_STATE,
+  holdDateNote,
+  holdUntil,
+  STATE_RULES,
+} from '#shared/register/states.ts';
 import type { DbExecutor, DbTransaction } from '../db/database.ts';
 import { getSettingsTimezone } from '../settings/entry.ts';
 import { open, type RegisterKey, RegisterKeyError, seal } from './crypto.ts';
@@ -219,6 +225,7 @@ function recordColumns(db: DbExecutor) {
       'p.declaration_method',
       'p.declaration_acceptance_id',
       'p.received_by_email',
+      'p.register_state',
       sql<string | null>`to_char(p.held_until, 'YYYY-MM-DD')`.as('held_until'),
       'p.released_at',
       'p.released_by_email',
@@ -257,6 +264,7 @@ function toView(row: RecordRow, keyId: string): PurchaseRecordView {
     declarationAcceptanceId: row.declaration_acceptance_id,
     receivedByEmail: row.received_by_email,
     heldUntil: row.held_until,
+    heldUntilNote: holdDateNote(row.register_state as AuState, row.held_until),
     releasedAt: row.released_at?.toISOString() ?? null,
     releasedByEmail: row.released_by_email,
     releaseReason: row.release_reason,

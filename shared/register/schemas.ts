@@ -250,6 +250,8 @@ export interface PurchaseRecordView {
   declarationAcceptanceId: string | null;
   receivedByEmail: string | null;
   heldUntil: string | null;
+  /** Beside the hold date when it runs past the state's listed public holidays (decision 058). */
+  heldUntilNote: string | null;
   releasedAt: string | null;
   releasedByEmail: string | null;
   releaseReason: string | null;

@@ -157,7 +157,9 @@ function PurchaseRecord({ record }: { record: PurchaseRecordView }) {
       'Hold',
       record.releasedAt
         ? `Released ${formatDateTime(record.releasedAt)}: ${record.releaseReason ?? ''}`
-        : (record.heldUntil ?? 'No hold period in this state (confirm with your licence)'),
+        : record.heldUntil
+          ? `${record.heldUntil}${record.heldUntilNote ? ` (${record.heldUntilNote})` : ''}`
+          : 'No hold period in this state (confirm with your licence)',
     ],
     [
       'Stolen register',
