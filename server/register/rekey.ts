@@ -12,7 +12,7 @@ import { open, type RegisterKey, RegisterKeyError, registerKeyFrom, seal } from 
 // (entries already under the current key are never selected). Identity copies
 // (`identity_copies`) are stored as uploaded, not sealed, so there is nothing of theirs to move.
 
-export const REKEY_BATCH_SIZE = 500;
+const REKEY_BATCH_SIZE = 500;
 
 export interface RekeyCounts {
   /** Entries re-sealed from the old key into the current one by this run. */

@@ -17,8 +17,6 @@
 // is a holiday is to be confirmed, and it is listed because a day too many only holds a watch one
 // day longer, while a day too few would release it early.
 
-export const QLD_PUBLIC_HOLIDAYS_SOURCE = 'https://www.qld.gov.au/recreation/travel/holidays/public';
-
 /** The last day the list covers (it starts on 1 January 2026): past it only weekends are skipped. */
 export const QLD_PUBLIC_HOLIDAYS_UNTIL = '2027-12-31';
 
