@@ -1,6 +1,7 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { signInAsAdmin } from './support/admin.ts';
 import { e2eDatabase } from './support/db.ts';
+import { UNREADABLE_IDENTITY_HINT } from '../shared/register/schemas.ts';
 import { fillPurchaseRecord } from './support/purchase.ts';
 import { expect, test } from './support/test.ts';
 
@@ -70,4 +71,71 @@ test('a purchase goes into the dealer’s register, which outlives the seller’
     .where('serial_number', '=', `SER-${tag}`)
     .executeTakeFirstOrThrow();
   expect(kept).toEqual({ enquiry_id: null, seller_name: 'Register Seller' });
+});
+
+// Decision 058: an entry sealed under an earlier key (a rotation not yet re-encrypted) says so beside
+// its masked number, and a Queensland hold past the listed public holidays says only weekends were
+// skipped.
+test('an entry under an earlier register key and a hold past the holiday list say so', async ({ page }) => {
+  const tag = randomUUID().slice(0, 8);
+  const db = e2eDatabase();
+  const lead = await db
+    .insertInto('leads')
+    .values({ email: `rotated.${tag}@example.com`, full_name: 'Rotated Seller' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const enquiry = await db
+    .insertInto('enquiries')
+    .values({
+      lead_id: lead.id,
+      contact_name: 'Rotated Seller',
+      watch_brand: 'Omega',
+      watch_model: 'Seamaster',
+      watch_condition: 'Excellent',
+      status: 'purchased',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('purchase_records')
+    .values({
+      id: randomUUID(),
+      enquiry_id: enquiry.id,
+      price_cents: 500_000,
+      payment_method: 'bank_transfer',
+      seller_name: 'Rotated Seller',
+      seller_address: '1 Example Street, Brisbane QLD 4000',
+      watch_description: 'Omega Seamaster',
+      id_document: 'driver_licence',
+      id_number_ciphertext: randomBytes(10),
+      id_number_iv: randomBytes(12),
+      id_number_tag: randomBytes(16),
+      id_number_key_id: 'an-earlier-key',
+      id_number_last4: '4321',
+      id_expiry: '2030-01-01',
+      id_checked_by_email: 'buyer@example.com',
+      id_check_method: 'in_person',
+      serial_number: `ROT-${tag}`,
+      reference_number: '210.30',
+      identifying_marks: 'none',
+      declaration_method: 'signed_in_person',
+      received_by_email: 'buyer@example.com',
+      register_state: 'QLD',
+      held_until: '2028-01-06',
+    })
+    .execute();
+
+  await signInAsAdmin(page);
+  await page.goto(`/admin/enquiries/${enquiry.id}`);
+  const record = page.getByTestId('purchase-record');
+  await expect(record.getByTestId('identity-unreadable')).toHaveText(UNREADABLE_IDENTITY_HINT);
+  await expect(record.getByRole('button', { name: 'Show full number' })).toHaveCount(0);
+  await expect(record).toContainText('2028-01-06 (Public holidays after 2027-12-31 are not listed here');
+
+  await page.goto('/admin/register/held');
+  const held = page
+    .getByTestId('held-stock')
+    .getByRole('row')
+    .filter({ hasText: `ROT-${tag}` });
+  await expect(held).toContainText('only weekends were skipped');
 });

@@ -9,6 +9,7 @@ import { createUser, findUserByEmail, grantAdmin, listUsers, UnknownUserError } 
 import { inActionTransaction } from '../audit/action-transaction.ts';
 import { type AuditActor, type AuditEntry, recordAudit } from '../audit/audit.ts';
 import type { Database, DbTransaction } from '../db/database.ts';
+import { type RekeyCounts, rekeyKeysFromEnv, rekeyRegister, RekeyRefusedError } from '../register/rekey.ts';
 import { changeRole, LastOwnerError, removeMember } from '../team/team.ts';
 
 export class UsageError extends Error {
@@ -24,7 +25,10 @@ export const ADMIN_USAGE = `Usage: npm run admin -- <command>
   revoke <email>                     remove the user's role and end their sessions
   roles: ${ROLES.join(', ')} (default owner, for recovery)
   logout <email>                     end every session of the user (all devices), keeping their role
-  list                               list users and their roles`;
+  list                               list users and their roles
+  register-rekey [--batch-size <n>]  re-encrypt the dealer's register entries still under the old key
+                                     into the current one; the old key comes from the environment,
+                                     OLD_REGISTER_KEY or OLD_APP_SECRET, never the command line`;
 
 /** Runs a role change, turning the last-Owner refusal into a message saying what to do instead. */
 async function lastOwnerKept<T>(address: string, change: () => Promise<T>): Promise<T> {
@@ -76,6 +80,7 @@ export async function runAdminCommand(
   out: (line: string) => void,
   promptPassword?: () => Promise<string>,
   actor: AuditActor = cliActor(),
+  env: Record<string, string | undefined> = process.env,
 ): Promise<void> {
   const [command, ...rest] = argv;
   const email = () => {
@@ -235,6 +240,44 @@ export async function runAdminCommand(
           `${u.email}\t${u.role ?? 'user'}\t${u.emailVerified ? 'verified' : 'unverified'}\t${u.createdAt.toISOString()}`,
         );
       }
+      return;
+    }
+    case 'register-rekey': {
+      // The old key is never an argument (decision 058): it would stay in shell history and ps.
+      const flag = rest.indexOf('--batch-size');
+      const batchSize = flag >= 0 ? Number(rest[flag + 1]) : undefined;
+      const unknown = rest.filter((arg, i) => !(flag >= 0 && (i === flag || i === flag + 1)));
+      if (unknown.length > 0)
+        throw new UsageError(
+          'register-rekey takes no key on the command line: set OLD_REGISTER_KEY or OLD_APP_SECRET in the environment.',
+        );
+      if (batchSize !== undefined && !(Number.isInteger(batchSize) && batchSize >= 1 && batchSize <= 10_000))
+        throw new UsageError('--batch-size needs a whole number from 1 to 10000');
+      let counts: RekeyCounts;
+      try {
+        const keys = await rekeyKeysFromEnv(env);
+        counts = await rekeyRegister(db, keys, batchSize === undefined ? {} : { batchSize });
+        await audited(db, actor, () =>
+          Promise.resolve({
+            value: null,
+            entry: {
+              action: 'cli.registerRekey',
+              entityType: 'register',
+              entityId: null,
+              summary: { oldKeyId: keys.oldKey.id, currentKeyId: keys.currentKey.id, ...counts },
+            },
+          }),
+        );
+      } catch (error) {
+        if (error instanceof RekeyRefusedError) throw new UsageError(error.message);
+        throw error;
+      }
+      out(`Re-encrypted ${counts.reencrypted} register entries in ${counts.batches} batch(es).`);
+      out(`Already under the current key (skipped): ${counts.alreadyCurrent}.`);
+      if (counts.otherKeys > 0)
+        out(
+          `Still under another key (neither old nor current): ${counts.otherKeys}; run again with that key as OLD_REGISTER_KEY or OLD_APP_SECRET.`,
+        );
       return;
     }
     default:

@@ -150,6 +150,30 @@ export const workerEnvSchema = baseEnvSchema.extend({
 
 export type BaseEnv = z.infer<typeof baseEnvSchema>;
 
+/**
+ * The old key material for `npm run admin -- register-rekey` (decision 058), read from the
+ * environment and never from the command line, so it lands in neither shell history nor `ps`.
+ * One of the two: OLD_REGISTER_KEY if the entries were sealed under a REGISTER_KEY, else
+ * OLD_APP_SECRET if they were sealed under the key derived from APP_SECRET.
+ */
+export const registerRekeyEnvSchema = z
+  .object({
+    APP_SECRET: baseEnvSchema.shape.APP_SECRET,
+    REGISTER_KEY: baseEnvSchema.shape.REGISTER_KEY,
+    DATA_DIR: baseEnvSchema.shape.DATA_DIR,
+    OLD_REGISTER_KEY: baseEnvSchema.shape.REGISTER_KEY,
+    OLD_APP_SECRET: baseEnvSchema.shape.APP_SECRET,
+  })
+  .refine((env) => !(env.OLD_REGISTER_KEY && env.OLD_APP_SECRET), {
+    message: 'set OLD_REGISTER_KEY or OLD_APP_SECRET, not both',
+    path: ['OLD_REGISTER_KEY'],
+  })
+  .refine((env) => env.OLD_REGISTER_KEY || env.OLD_APP_SECRET, {
+    message:
+      'set OLD_REGISTER_KEY (the REGISTER_KEY the entries were written with) or OLD_APP_SECRET (the APP_SECRET they were written with, when no REGISTER_KEY was set)',
+    path: ['OLD_REGISTER_KEY'],
+  });
+
 /** What Fastify's `trustProxy` takes: false, a hop count, or a list of addresses and CIDRs. */
 export type TrustProxySetting = false | number | string[];
 

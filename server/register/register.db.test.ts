@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessToday } from '#shared/enquiries/schemas.ts';
 import { REGISTER_MESSAGES } from '#shared/register/schemas.ts';
+import { holdUntil } from '#shared/register/states.ts';
 import { parseCsv } from '#test/support/csv.ts';
 import { useTestDatabase } from '#test/support/db.ts';
 import { purchaseRecord } from '#test/support/register.ts';
@@ -205,9 +206,13 @@ describe('the dealer’s register', () => {
       testServices(t.db, { config: { appSecret: 'another-secret-0123456789abcdefghijkl' } }),
       owner,
     );
-    expect(await codeOf(otherKey.admin.register.revealIdentity({ id: stored.id }))).toBe(
-      'INTERNAL_SERVER_ERROR',
+    // While a rotation is pending the reader is told which number cannot be read, not a 500.
+    expect(await codeOf(otherKey.admin.register.revealIdentity({ id: stored.id }))).toBe('CONFLICT');
+    await expect(otherKey.admin.register.revealIdentity({ id: stored.id })).rejects.toThrow(
+      REGISTER_MESSAGES.undecryptable,
     );
+    expect((await otherKey.admin.register.forEnquiry({ id })).purchase?.idNumberReadable).toBe(false);
+    expect(view.purchase?.idNumberReadable).toBe(true);
     // A configured REGISTER_KEY is used instead of the derived one.
     const keyed = testServices(t.db, { config: { registerKey: 'a'.repeat(64) } });
     const { id: second } = await acceptedEnquiry('keyed@example.com');
@@ -220,9 +225,11 @@ describe('the dealer’s register', () => {
     expect((await callerFor(keyed, owner).admin.register.revealIdentity({ id: record.id })).idNumber).toBe(
       'P1234567',
     );
-    expect(await codeOf(caller().admin.register.revealIdentity({ id: record.id }))).toBe(
-      'INTERNAL_SERVER_ERROR',
-    );
+    expect(await codeOf(caller().admin.register.revealIdentity({ id: record.id }))).toBe('CONFLICT');
+    const today = businessToday(await getSettingsTimezone(t.db));
+    const listed = await caller().admin.register.list({ from: today, to: today });
+    expect(listed.find((l) => l.id === record.id)?.idNumberReadable).toBe(false);
+    expect(listed.find((l) => l.id === stored.id)?.idNumberReadable).toBe(true);
   });
 
   it('holds a Victorian purchase for 7 days and releases it early only with a reason', async () => {
@@ -347,6 +354,31 @@ describe('the dealer’s register', () => {
     const listed = await caller().admin.register.list({ from: today, to: today });
     expect(JSON.stringify(listed)).not.toContain('4455 6677');
     expect(listed.find((l) => l.enquiryId === id)?.idNumberMasked).toBe('•••• 6677');
+  });
+
+  it('holds a Queensland purchase in working days, noting a date past the listed holidays', async () => {
+    await setState('QLD');
+    const { id } = await acceptedEnquiry('qld@example.com');
+    await callerFor(services(), buyer).admin.enquiries.setStatus({
+      id,
+      to: 'purchased',
+      purchase: purchaseRecord(buyer.id),
+    });
+    await setState('NSW');
+    const today = businessToday(await getSettingsTimezone(t.db));
+    const record = (await caller().admin.register.forEnquiry({ id })).purchase!;
+    expect(record.heldUntil).toBe(holdUntil('QLD', today));
+    expect(record.heldUntilNote).toBeNull();
+    // A hold running into 2028, past the list (holidays.ts): only weekends were skipped, and it says so.
+    await t.db
+      .updateTable('purchase_records')
+      .set({ held_until: '2028-01-06' })
+      .where('enquiry_id', '=', id)
+      .execute();
+    const later = (await caller().admin.register.forEnquiry({ id })).purchase!;
+    expect(later.heldUntilNote).toMatch(/^Public holidays after 2027-12-31 are not listed here/);
+    const held = (await callerFor(services(), viewer).admin.register.held()).find((h) => h.id === record.id);
+    expect(held?.heldUntilNote).toBe(later.heldUntilNote);
   });
 
   it('keeps the register entry when the seller is erased, and says so', async () => {

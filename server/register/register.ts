@@ -17,7 +17,13 @@ import {
   type RegisterSettingsView,
   type SeenBefore,
 } from '#shared/register/schemas.ts';
-import { type AuState, DEFAULT_STATE, holdUntil, STATE_RULES } from '#shared/register/states.ts';
+import {
+  type AuState,
+  DEFAULT_STATE,
+  holdDateNote,
+  holdUntil,
+  STATE_RULES,
+} from '#shared/register/states.ts';
 import type { DbExecutor, DbTransaction } from '../db/database.ts';
 import { getSettingsTimezone } from '../settings/entry.ts';
 import { open, type RegisterKey, RegisterKeyError, seal } from './crypto.ts';
@@ -209,6 +215,7 @@ function recordColumns(db: DbExecutor) {
       'p.watch_description',
       'p.id_document',
       'p.id_number_last4',
+      'p.id_number_key_id',
       sql<string>`to_char(p.id_expiry, 'YYYY-MM-DD')`.as('id_expiry'),
       'p.id_checked_by_email',
       'p.id_check_method',
@@ -218,6 +225,7 @@ function recordColumns(db: DbExecutor) {
       'p.declaration_method',
       'p.declaration_acceptance_id',
       'p.received_by_email',
+      'p.register_state',
       sql<string | null>`to_char(p.held_until, 'YYYY-MM-DD')`.as('held_until'),
       'p.released_at',
       'p.released_by_email',
@@ -233,7 +241,8 @@ function recordColumns(db: DbExecutor) {
 
 type RecordRow = Awaited<ReturnType<ReturnType<typeof recordColumns>['execute']>>[number];
 
-function toView(row: RecordRow): PurchaseRecordView {
+/** `keyId` is the current register key's id: a row under another cannot be read yet. */
+function toView(row: RecordRow, keyId: string): PurchaseRecordView {
   return {
     id: row.id,
     enquiryId: row.enquiry_id,
@@ -243,6 +252,7 @@ function toView(row: RecordRow): PurchaseRecordView {
     sellerAddress: row.seller_address,
     idDocument: row.id_document as PurchaseRecordView['idDocument'],
     idNumberMasked: maskIdentityNumber(row.id_number_last4),
+    idNumberReadable: row.id_number_key_id === keyId,
     idExpiry: row.id_expiry,
     idCheckedByEmail: row.id_checked_by_email,
     idCheckMethod: row.id_check_method as PurchaseRecordView['idCheckMethod'],
@@ -254,6 +264,7 @@ function toView(row: RecordRow): PurchaseRecordView {
     declarationAcceptanceId: row.declaration_acceptance_id,
     receivedByEmail: row.received_by_email,
     heldUntil: row.held_until,
+    heldUntilNote: holdDateNote(row.register_state as AuState, row.held_until),
     releasedAt: row.released_at?.toISOString() ?? null,
     releasedByEmail: row.released_by_email,
     releaseReason: row.release_reason,
@@ -270,9 +281,10 @@ function toView(row: RecordRow): PurchaseRecordView {
 export async function purchaseForEnquiry(
   db: DbExecutor,
   enquiryId: string,
+  keyId: string,
 ): Promise<PurchaseRecordView | null> {
   const row = await recordColumns(db).where('p.enquiry_id', '=', enquiryId).executeTakeFirst();
-  return row ? toView(row) : null;
+  return row ? toView(row, keyId) : null;
 }
 
 /** The full identity number of one record; the caller is the audited reveal (decision 058). */
@@ -375,7 +387,7 @@ export async function setEnquirySerial(
 }
 
 /** Watches still held: not released early, hold ending today or later (the business's day). */
-export async function heldStock(db: DbExecutor): Promise<PurchaseRecordView[]> {
+export async function heldStock(db: DbExecutor, keyId: string): Promise<PurchaseRecordView[]> {
   const today = businessToday(await getSettingsTimezone(db));
   const rows = await recordColumns(db)
     .where('p.held_until', 'is not', null)
@@ -384,7 +396,7 @@ export async function heldStock(db: DbExecutor): Promise<PurchaseRecordView[]> {
     .orderBy('p.held_until')
     .orderBy('p.created_at')
     .execute();
-  return rows.map(toView);
+  return rows.map((row) => toView(row, keyId));
 }
 
 export async function releaseEarly(
@@ -417,7 +429,7 @@ export async function releaseEarly(
 /** The register's entries bought within the period (calendar days in the settings timezone). */
 async function periodRows(db: DbExecutor, period: RegisterPeriod, timezone: string) {
   return recordColumns(db)
-    .select(['p.id_number_ciphertext', 'p.id_number_iv', 'p.id_number_tag', 'p.id_number_key_id'])
+    .select(['p.id_number_ciphertext', 'p.id_number_iv', 'p.id_number_tag'])
     .where(sql<boolean>`p.created_at >= (${period.from}::date)::timestamp AT TIME ZONE ${timezone}`)
     .where(sql<boolean>`p.created_at < (${period.to}::date + 1)::timestamp AT TIME ZONE ${timezone}`)
     .orderBy('p.created_at')
@@ -425,9 +437,13 @@ async function periodRows(db: DbExecutor, period: RegisterPeriod, timezone: stri
     .execute();
 }
 
-export async function registerList(db: DbExecutor, period: RegisterPeriod): Promise<PurchaseRecordView[]> {
+export async function registerList(
+  db: DbExecutor,
+  period: RegisterPeriod,
+  keyId: string,
+): Promise<PurchaseRecordView[]> {
   const rows = await periodRows(db, period, await getSettingsTimezone(db));
-  return rows.map(toView);
+  return rows.map((row) => toView(row, keyId));
 }
 
 export interface RegisterExportRow extends PurchaseRecordView {
@@ -475,7 +491,7 @@ export async function registerExportRows(
   const rows = await periodRows(db, period, timezone);
   return {
     timezone,
-    rows: rows.map((row) => ({ ...toView(row), idNumber: exportedNumber(key, row) })),
+    rows: rows.map((row) => ({ ...toView(row, key.id), idNumber: exportedNumber(key, row) })),
   };
 }
 

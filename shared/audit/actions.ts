@@ -99,6 +99,7 @@ export const AUDIT_ACTIONS = [
   'cli.grant',
   'cli.revoke',
   'cli.logout',
+  'cli.registerRekey',
   // Exports (decision 022)
   'exports.contacts',
   'exports.contactImportReport',

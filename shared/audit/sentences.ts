@@ -231,6 +231,9 @@ const SENTENCES: Record<AuditAction, Describe> = {
   },
   'cli.revoke': (c) => ['took the admin role from ', member(c), ' on the command line'],
   'cli.logout': (c) => ['signed ', member(c), ' out everywhere from the command line'],
+  'cli.registerRekey': (c) => [
+    `re-encrypted ${numberOf(c.summary.reencrypted) ?? 0} entries of the dealer’s register under the current key from the command line`,
+  ],
 
   'exports.contacts': () => ['exported the contacts'],
   'exports.contactImportReport': () => ['exported a contact import report'],

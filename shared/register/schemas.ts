@@ -34,6 +34,10 @@ export const REGISTER_RETENTION_DEFAULT_YEARS = 7;
 export const REGISTER_RETENTION_MIN_YEARS = 1;
 export const REGISTER_RETENTION_MAX_YEARS = 30;
 
+/** Beside a masked number sealed under an earlier key, until `register-rekey` moves it (decision 058). */
+export const UNREADABLE_IDENTITY_HINT =
+  'Encrypted with an earlier register key: re-encrypt the register to read it';
+
 export const REGISTER_MESSAGES = {
   priceRequired: 'Enter the final price paid.',
   priceTooLarge: 'A purchase price cannot be more than $1,000,000.',
@@ -61,6 +65,8 @@ export const REGISTER_MESSAGES = {
   cddRequired: 'Cash of $10,000 or more needs the customer due diligence: date of birth and occupation.',
   cddDateOfBirth: 'Enter the seller’s date of birth.',
   notFound: 'Purchase record not found',
+  undecryptable:
+    'This identity number was encrypted with an earlier register key and cannot be decrypted with the current one. Ask the person who runs the server to re-encrypt the register ("npm run admin -- register-rekey", README: Rotating the register key).',
   releaseReason: 'Give a reason for releasing this watch before its hold ends.',
   notHeld: 'This watch is not on hold.',
   serialOnRecord: 'This watch is purchased: its serial is the one on the purchase record.',
@@ -227,6 +233,11 @@ export interface PurchaseRecordView {
   idDocument: IdentityDocument;
   /** Masked: "•••• 1234". The full number only through the audited reveal. */
   idNumberMasked: string;
+  /**
+   * False when the number was sealed under another key than the current one (REGISTER_KEY or
+   * APP_SECRET changed and `register-rekey` has not moved it yet, decision 058).
+   */
+  idNumberReadable: boolean;
   idExpiry: string;
   idCheckedByEmail: string | null;
   idCheckMethod: IdCheckMethod;
@@ -239,6 +250,8 @@ export interface PurchaseRecordView {
   declarationAcceptanceId: string | null;
   receivedByEmail: string | null;
   heldUntil: string | null;
+  /** Beside the hold date when it runs past the state's listed public holidays (decision 058). */
+  heldUntilNote: string | null;
   releasedAt: string | null;
   releasedByEmail: string | null;
   releaseReason: string | null;

@@ -2,6 +2,8 @@
 // entry names its source; where this project could not confirm a rule it says so ("confirm with
 // your licence") rather than inventing one. The business must confirm them against its licence.
 
+import { isQldPublicHoliday, QLD_PUBLIC_HOLIDAYS_UNTIL } from './holidays.ts';
+
 export const AU_STATES = ['NSW', 'VIC', 'QLD', 'WA', 'SA', 'TAS', 'ACT', 'NT'] as const;
 export type AuState = (typeof AU_STATES)[number];
 
@@ -40,7 +42,10 @@ export type RegisterField = (typeof REGISTER_FIELDS)[number];
 
 export interface HoldPeriod {
   days: number;
-  /** Working days skip Saturdays and Sundays (public holidays are not known here). */
+  /**
+   * Working days skip Saturdays and Sundays, and the state's public holidays where this project
+   * lists them (Queensland 2026–2027, holidays.ts); past the list, weekends only.
+   */
   kind: 'calendar' | 'working';
 }
 
@@ -108,7 +113,7 @@ export const STATE_RULES: Readonly<Record<AuState, StateRule>> = {
     registerFields: REGISTER_FIELDS,
     source:
       'Second-hand Dealers and Pawnbrokers Act 2003 (Qld): nominated goods (jewellery, identifiable goods) kept for 7 working days; transactions register',
-    confirm: `${CONFIRM_WITH_LICENCE}: public holidays are not counted as working days.`,
+    confirm: `${CONFIRM_WITH_LICENCE}: the Queensland public holidays skipped (state-wide ones of 2026 and 2027, no regional show days; weekends only after 2027).`,
   },
   WA: {
     state: 'WA',
@@ -167,22 +172,40 @@ function addDays(day: string, days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
+/** Public holidays by state, where listed: a working-day hold skips them (decision 058). */
+const PUBLIC_HOLIDAYS: Partial<Record<AuState, { isHoliday: (day: string) => boolean; until: string }>> = {
+  QLD: { isHoliday: isQldPublicHoliday, until: QLD_PUBLIC_HOLIDAYS_UNTIL },
+};
+
 /**
  * The day until which a watch bought on `purchasedOn` (the business's day) must be held, or null
- * when the state sets no confirmed hold period. Working days skip Saturdays and Sundays.
+ * when the state sets no confirmed hold period. Working days skip Saturdays, Sundays and the
+ * state's listed public holidays; a day past the list is counted as a working day.
  */
 export function holdUntil(state: AuState, purchasedOn: string): string | null {
   const period = STATE_RULES[state].holdPeriod;
   if (!period) return null;
   if (period.kind === 'calendar') return addDays(purchasedOn, period.days);
+  const holidays = PUBLIC_HOLIDAYS[state];
   let day = purchasedOn;
   let left = period.days;
   while (left > 0) {
     day = addDays(day, 1);
     const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
-    if (weekday !== 0 && weekday !== 6) left -= 1;
+    if (weekday !== 0 && weekday !== 6 && !holidays?.isHoliday(day)) left -= 1;
   }
   return day;
+}
+
+/**
+ * Said beside a working-day hold date that runs past the state's list of public holidays, where
+ * only weekends were skipped; null when the list covers it or the state lists none.
+ */
+export function holdDateNote(state: AuState, heldUntil: string | null): string | null {
+  const holidays = PUBLIC_HOLIDAYS[state];
+  if (!heldUntil || !holidays || STATE_RULES[state].holdPeriod?.kind !== 'working') return null;
+  if (heldUntil <= holidays.until) return null;
+  return `Public holidays after ${holidays.until} are not listed here: only weekends were skipped. Check this date.`;
 }
 
 export function acceptsDocument(state: AuState, document: IdentityDocument): boolean {

@@ -10,7 +10,7 @@ import {
   releaseInputSchema,
 } from '#shared/register/schemas.ts';
 import { inTransaction } from '../../db/database.ts';
-import { registerKeyFrom } from '../../register/crypto.ts';
+import { RegisterKeyError, registerKeyFrom } from '../../register/crypto.ts';
 import {
   enquirySerial,
   heldStock,
@@ -47,7 +47,7 @@ export const adminRegisterRouter = router({
       if (!enquiry) throw new TRPCError({ code: 'NOT_FOUND', message: ENQUIRY_MESSAGES.notFound });
       return {
         serialNumber: enquiry.serial_number,
-        purchase: await purchaseForEnquiry(ctx.db, input.id),
+        purchase: await purchaseForEnquiry(ctx.db, input.id, registerKeyFrom(ctx.config).id),
         seenBefore: await seenBefore(ctx.db, input.id),
       };
     }),
@@ -68,12 +68,22 @@ export const adminRegisterRouter = router({
   revealIdentity: requirePermission('register.identity')
     .input(purchaseIdInputSchema)
     .mutation(async ({ ctx, input }) => {
-      const idNumber = await revealIdentityNumber(ctx.db, registerKeyFrom(ctx.config), input.id);
+      let idNumber: string | null;
+      try {
+        idNumber = await revealIdentityNumber(ctx.db, registerKeyFrom(ctx.config), input.id);
+      } catch (error) {
+        // Sealed under an earlier key (a rotation not yet re-encrypted, decision 058): the reader
+        // is told which number and what to do, not a 500.
+        if (!(error instanceof RegisterKeyError)) throw error;
+        throw new TRPCError({ code: 'CONFLICT', message: REGISTER_MESSAGES.undecryptable, cause: error });
+      }
       if (idNumber === null) throw new TRPCError({ code: 'NOT_FOUND', message: REGISTER_MESSAGES.notFound });
       return { idNumber };
     }),
 
-  held: requirePermission('enquiries.read').query(({ ctx }) => heldStock(ctx.db)),
+  held: requirePermission('enquiries.read').query(({ ctx }) =>
+    heldStock(ctx.db, registerKeyFrom(ctx.config).id),
+  ),
 
   release: requirePermission('enquiries.write', { personalInput: ['reason'] })
     .input(releaseInputSchema)
@@ -89,5 +99,5 @@ export const adminRegisterRouter = router({
   /** The register for a period, identity numbers masked; the export has them in full. */
   list: requirePermission('enquiries.read')
     .input(registerPeriodSchema)
-    .query(({ ctx, input }) => registerList(ctx.db, input)),
+    .query(({ ctx, input }) => registerList(ctx.db, input, registerKeyFrom(ctx.config).id)),
 });

@@ -8,6 +8,7 @@ import {
   identityCopyPath,
   PAYMENT_METHOD_LABELS,
   type PurchaseRecordView,
+  UNREADABLE_IDENTITY_HINT,
 } from '#shared/register/schemas.ts';
 import { IDENTITY_DOCUMENT_LABELS } from '#shared/register/states.ts';
 import { useCan } from '../auth/session.ts';
@@ -116,7 +117,12 @@ function PurchaseRecord({ record }: { record: PurchaseRecordView }) {
         <Text size="sm" data-testid="identity-number">
           {IDENTITY_DOCUMENT_LABELS[record.idDocument]} {reveal.data?.idNumber ?? record.idNumberMasked}
         </Text>
-        {canSeeFull && !reveal.data && (
+        {!record.idNumberReadable && (
+          <Text size="sm" c="orange" data-testid="identity-unreadable">
+            {UNREADABLE_IDENTITY_HINT}
+          </Text>
+        )}
+        {canSeeFull && record.idNumberReadable && !reveal.data && (
           <Button size="compact-xs" variant="subtle" onClick={() => reveal.mutate({ id: record.id })}>
             Show full number
           </Button>
@@ -151,7 +157,9 @@ function PurchaseRecord({ record }: { record: PurchaseRecordView }) {
       'Hold',
       record.releasedAt
         ? `Released ${formatDateTime(record.releasedAt)}: ${record.releaseReason ?? ''}`
-        : (record.heldUntil ?? 'No hold period in this state (confirm with your licence)'),
+        : record.heldUntil
+          ? `${record.heldUntil}${record.heldUntilNote ? ` (${record.heldUntilNote})` : ''}`
+          : 'No hold period in this state (confirm with your licence)',
     ],
     [
       'Stolen register',

@@ -61,7 +61,14 @@ export function HeldStockPage() {
                 </Table.Td>
                 <Table.Td>{row.serialNumber}</Table.Td>
                 <Table.Td>{formatDateTime(row.createdAt)}</Table.Td>
-                <Table.Td>{row.heldUntil}</Table.Td>
+                <Table.Td>
+                  {row.heldUntil}
+                  {row.heldUntilNote && (
+                    <Text size="xs" c="orange">
+                      {row.heldUntilNote}
+                    </Text>
+                  )}
+                </Table.Td>
                 <Table.Td>
                   {canRelease && (
                     <Button size="compact-sm" variant="default" onClick={() => setReleasing(row.id)}>

@@ -16,7 +16,11 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { PAYMENT_METHOD_LABELS, type RegisterSettingsView } from '#shared/register/schemas.ts';
+import {
+  PAYMENT_METHOD_LABELS,
+  type RegisterSettingsView,
+  UNREADABLE_IDENTITY_HINT,
+} from '#shared/register/schemas.ts';
 import { AU_STATES, type AuState, IDENTITY_DOCUMENT_LABELS, STATE_RULES } from '#shared/register/states.ts';
 import { useCan } from '../auth/session.ts';
 import { ADMIN_TITLE } from '../shell/AdminShell.tsx';
@@ -106,6 +110,11 @@ export function RegisterPage() {
                 </Table.Td>
                 <Table.Td>
                   {IDENTITY_DOCUMENT_LABELS[row.idDocument]} {row.idNumberMasked}
+                  {!row.idNumberReadable && (
+                    <Text size="xs" c="orange">
+                      {UNREADABLE_IDENTITY_HINT}
+                    </Text>
+                  )}
                 </Table.Td>
                 <Table.Td>
                   {formatAud(row.priceCents)} ({PAYMENT_METHOD_LABELS[row.paymentMethod]})
