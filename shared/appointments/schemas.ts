@@ -229,8 +229,6 @@ export const appointmentOutcomeInputSchema = z.object({
   outcome: z.enum(APPOINTMENT_OUTCOMES, { error: APPOINTMENT_MESSAGES.outcome }),
 });
 
-export type AppointmentOutcomeInput = z.infer<typeof appointmentOutcomeInputSchema>;
-
 /** One free slot: its instant (ISO, UTC) and how the business's clock shows it. */
 export interface FreeSlot {
   startsAt: string;
