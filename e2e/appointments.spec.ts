@@ -12,7 +12,8 @@ import { expect, type Page, test } from './support/test.ts';
 
 // Visits after an accepted offer (decision 062): at 390 px the seller books a slot on their page,
 // the outbox e-mail carries the .ics, they move the visit, and the buyer sees it in "Today" and on
-// the enquiry; axe-core on each page.
+// the enquiry; a visit moved into the past (through the database) is shown as past, the seller books
+// again and the buyer marks what happened; axe-core on each page.
 
 async function noSerious(page: Page): Promise<void> {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
@@ -130,6 +131,81 @@ test('a seller with an accepted offer books a visit at 390 px, gets the .ics, mo
   await expect(page.getByTestId('next-step')).toContainText('Booked');
   await expect(page.getByTestId('next-step')).toContainText('Moved');
   await expect(page.getByText("Visit moved to Sydney on the seller's page")).toBeVisible();
+});
+
+test('a seller whose visit passed books again at 390 px; the buyer marks both visits from Today and the enquiry', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const db = e2eDatabase();
+  const email = `again.${randomUUID().slice(0, 8)}@example.com`;
+  const name = `Otto Outcome ${randomUUID().slice(0, 4)}`;
+  await openSydneyAllDay();
+  const { enquiry, link } = await acceptedEnquiry(email, name);
+  const booked = () =>
+    db.updateTable('appointments').where('enquiry_id', '=', enquiry.id).where('state', '=', 'booked');
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(new URL(link.url).pathname);
+  await page.getByRole('button', { name: 'Book a visit' }).click();
+  const times = page.getByRole('group', { name: 'Time' }).getByRole('radio');
+  await times.first().check();
+  await page.getByRole('button', { name: 'Book this time' }).click();
+  await expect(page.getByText(APPOINTMENT_MESSAGES.booked)).toBeVisible();
+
+  // The visit is moved to yesterday through the database: 26 hours back is always an earlier day.
+  await booked()
+    .set({
+      starts_at: sql<Date>`now() - interval '26 hours'`,
+      ends_at: sql<Date>`now() - interval '25 hours'`,
+    })
+    .execute();
+  await page.reload();
+  await expect(page.getByText(/^Your visit on .+ at .+ in Sydney has passed\.$/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Move my visit' })).toHaveCount(0);
+  await noSerious(page);
+  await page.getByRole('button', { name: 'Book a visit' }).click();
+  await times.first().check();
+  await page.getByRole('button', { name: 'Book this time' }).click();
+  await expect(page.getByText(APPOINTMENT_MESSAGES.booked)).toBeVisible();
+  await expect(page.getByText(/Your visit: .* in Sydney/)).toBeVisible();
+  // The new visit is brought forward to this instant, so it is today's whatever the hour.
+  await booked()
+    .set({ starts_at: sql<Date>`now()`, ends_at: sql<Date>`now() + interval '15 minutes'` })
+    .execute();
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInAsAdmin(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/admin/enquiries/today');
+  const toMark = page.getByRole('list', { name: 'Still to mark' });
+  await expect(toMark.getByRole('link', { name: new RegExp(name) })).toBeVisible();
+  await noSerious(page);
+  await toMark.getByRole('button', { name: new RegExp(`^Did not attend: ${name}`) }).click();
+  await expect(page.getByText('Visit marked as did not attend')).toBeVisible();
+  await expect(page.getByRole('link', { name: new RegExp(name) })).toHaveCount(1);
+
+  // Today's visit, marked from the enquiry's panel.
+  await page
+    .getByRole('list', { name: "Today's visits" })
+    .getByRole('link', { name: new RegExp(name) })
+    .click();
+  const panel = page.getByTestId('next-step');
+  await expect(panel).toContainText('Did not attend');
+  await expect(panel.getByRole('button', { name: /^Attended: / })).toBeVisible();
+  await noSerious(page);
+  await panel.getByRole('button', { name: /^Attended: / }).click();
+  await expect(panel.getByRole('button', { name: /^Attended: / })).toHaveCount(0);
+  await expect(page.getByText(/^Visit in Sydney marked as attended by /)).toBeVisible();
+  await expect(page.getByText(/^Visit in Sydney marked as not attended by /)).toBeVisible();
+  await noSerious(page);
+  const states = await db
+    .selectFrom('appointments')
+    .select('state')
+    .where('enquiry_id', '=', enquiry.id)
+    .orderBy('created_at')
+    .execute();
+  expect(states.map((s) => s.state)).toEqual(['no_show', 'attended']);
 });
 
 test('the Owner sets a location’s hours and the slot length in Settings; bad values are refused', async ({

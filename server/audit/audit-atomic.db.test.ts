@@ -314,6 +314,20 @@ describe('every admin mutation, called successfully, writes one audit row', () =
         .executeTakeFirstOrThrow();
       return api().appointments.markKitDispatched({ id: kit.id });
     },
+    'admin.appointments.markOutcome': async () => {
+      // A visit that began an hour ago (decision 062): only a begun visit can be marked.
+      const visit = await t.db
+        .insertInto('appointments')
+        .values({
+          enquiry_id: (await enquiry()).id,
+          location: 'sydney',
+          starts_at: sql<Date>`now() - interval '1 hour'`,
+          ends_at: sql<Date>`now()`,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return api().appointments.markOutcome({ id: visit.id, outcome: 'attended' });
+    },
     'admin.contacts.update': async () =>
       api().contacts.update({ id: (await enquiry()).lead_id, smsMarketingConsent: false }),
     'admin.settings.update': async () => {

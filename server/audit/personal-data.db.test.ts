@@ -68,9 +68,11 @@ const PERSONAL_INPUT: Record<string, readonly string[]> = {
   'admin.register.setSerial': [],
   'admin.register.revealIdentity': [],
   'admin.register.release': ['reason'],
-  // Slot rules and a kit's id name no person (the address is the seller's, typed on their page).
+  // Slot rules, a kit's id and a visit's id and outcome name no person (the address is the
+  // seller's, typed on their page).
   'admin.appointments.saveSettings': [],
   'admin.appointments.markKitDispatched': [],
+  'admin.appointments.markOutcome': [],
   // A flow's name, description and steps name no person (decision 066).
   'admin.automations.create': [],
   'admin.automations.delete': [],

@@ -49,7 +49,11 @@ export interface OutboxAttachment {
   contentType: string | null;
   content: string;
 }
-/** Where a booked visit stands (decision 062): a rescheduled row is replaced by a new booked one. */
-export type AppointmentState = 'booked' | 'cancelled' | 'rescheduled';
+/**
+ * Where a booked visit stands (decision 062): a rescheduled row is replaced by a new booked one; a
+ * buyer marks a begun visit attended or no_show; one that ended unmarked is lapsed once its seller
+ * books again.
+ */
+export type AppointmentState = 'booked' | 'cancelled' | 'rescheduled' | 'lapsed' | 'attended' | 'no_show';
 /** The eight states and territories a shipping kit goes to (decision 062). */
 export type AustralianState = 'NSW' | 'VIC' | 'QLD' | 'WA' | 'SA' | 'TAS' | 'ACT' | 'NT';

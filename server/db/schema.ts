@@ -50,6 +50,8 @@ export interface Appointments {
   ics_uid: Generated<string>;
   id: Generated<string>;
   location: string;
+  outcome_at: Timestamp | null;
+  outcome_by: string | null;
   reminder_sent_at: Timestamp | null;
   starts_at: Timestamp;
   state: Generated<AppointmentState>;

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import {
   APPOINTMENT_LOCATIONS,
   APPOINTMENT_MESSAGES,
+  type AppointmentOutcome,
   type AppointmentSettings,
   type AppointmentSettingsView,
   type EnquiryNextStepView,
@@ -18,6 +19,7 @@ import {
   type ShippingKitInput,
   SLOT_MINUTES_DEFAULT,
   type TodayView,
+  type TodayVisit,
 } from '#shared/appointments/schemas.ts';
 import { type EnquiryStatus, isClosed } from '#shared/enquiries/status.ts';
 import { enquiryReference } from '#shared/leads/schema.ts';
@@ -208,13 +210,35 @@ async function lockedEnquiry(trx: DbTransaction, enquiryId: string) {
   return { ...row, name: row.contact_name ?? row.full_name ?? row.email };
 }
 
-function currentAppointment(db: DbExecutor, enquiryId: string) {
+/**
+ * The enquiry's visit to come or under way (decision 062): booked, not marked, its end not passed.
+ * A booked row whose end has passed is history even before a buyer marks it: it is not moved or
+ * cancelled, does not block a kit, and gives way to a new booking (`lapseEndedVisits`).
+ */
+function currentAppointment(db: DbExecutor, enquiryId: string, now: Date) {
   return db
     .selectFrom('appointments')
     .selectAll()
     .where('enquiry_id', '=', enquiryId)
     .where('state', '=', 'booked')
+    .where('ends_at', '>', now)
     .executeTakeFirst();
+}
+
+/**
+ * Before a new booking, in its transaction on the locked enquiry (decision 062): a booked visit of
+ * the enquiry whose end has passed unmarked becomes `lapsed`, so `appointments_one_per_enquiry`
+ * (WHERE state = 'booked') takes the new one. The index cannot say "ends in the future" (an index
+ * predicate cannot call now()), hence a state. A lapsed visit stays on "Still to mark".
+ */
+async function lapseEndedVisits(trx: DbTransaction, enquiryId: string, now: Date): Promise<void> {
+  await trx
+    .updateTable('appointments')
+    .set({ state: 'lapsed', updated_at: sql<Date>`now()` })
+    .where('enquiry_id', '=', enquiryId)
+    .where('state', '=', 'booked')
+    .where('ends_at', '<=', now)
+    .execute();
 }
 
 /** The enquiry's kit: asked for and not withdrawn with the enquiry (posted or not). */
@@ -349,10 +373,12 @@ export async function bookAppointment(
   const seller = await lockedEnquiry(trx, input.enquiryId);
   if (!seller) return { status: 'not_found', message: APPOINTMENT_MESSAGES.notAccepted };
   if (seller.status !== 'accepted') return refuse(APPOINTMENT_MESSAGES.notAccepted);
-  if (await currentAppointment(trx, input.enquiryId)) return conflict(APPOINTMENT_MESSAGES.alreadyBooked);
+  if (await currentAppointment(trx, input.enquiryId, now))
+    return conflict(APPOINTMENT_MESSAGES.alreadyBooked);
   if (await openKit(trx, input.enquiryId)) return conflict(APPOINTMENT_MESSAGES.kitInsteadOfVisit);
   const endsAt = await slotEnd(trx, input.location, input.startsAt, now);
   if (!endsAt) return conflict(APPOINTMENT_MESSAGES.slotUnavailable);
+  await lapseEndedVisits(trx, input.enquiryId, now);
   const inserted = await insertBooking(trx, {
     enquiry_id: input.enquiryId,
     location: input.location,
@@ -384,7 +410,7 @@ export async function rescheduleAppointment(
   const seller = await lockedEnquiry(trx, input.enquiryId);
   if (!seller) return { status: 'not_found', message: APPOINTMENT_MESSAGES.notAccepted };
   if (seller.status !== 'accepted') return refuse(APPOINTMENT_MESSAGES.notAccepted);
-  const current = await currentAppointment(trx, input.enquiryId);
+  const current = await currentAppointment(trx, input.enquiryId, now);
   if (!current) return conflict(APPOINTMENT_MESSAGES.nothingBooked);
   const endsAt = await slotEnd(trx, input.location, input.startsAt, now);
   if (!endsAt) return conflict(APPOINTMENT_MESSAGES.slotUnavailable);
@@ -426,10 +452,11 @@ export async function cancelAppointment(
   trx: DbTransaction,
   services: MailServices,
   enquiryId: string,
+  now = new Date(),
 ): Promise<NextStepResult> {
   const seller = await lockedEnquiry(trx, enquiryId);
   if (!seller) return { status: 'not_found', message: APPOINTMENT_MESSAGES.notAccepted };
-  const current = await currentAppointment(trx, enquiryId);
+  const current = await currentAppointment(trx, enquiryId, now);
   if (!current) return conflict(APPOINTMENT_MESSAGES.nothingBooked);
   const cancelled = await trx
     .updateTable('appointments')
@@ -458,7 +485,8 @@ export async function requestShippingKit(
   if (!seller) return { status: 'not_found', message: APPOINTMENT_MESSAGES.notAccepted };
   if (seller.status !== 'accepted') return refuse(APPOINTMENT_MESSAGES.notAccepted);
   if (await openKit(trx, enquiryId)) return conflict(APPOINTMENT_MESSAGES.kitRequested);
-  if (await currentAppointment(trx, enquiryId)) return conflict(APPOINTMENT_MESSAGES.visitInsteadOfKit);
+  if (await currentAppointment(trx, enquiryId, new Date()))
+    return conflict(APPOINTMENT_MESSAGES.visitInsteadOfKit);
   const requested = await trx
     .insertInto('shipping_kit_requests')
     .values({
@@ -554,16 +582,46 @@ export async function endNextStepsWith(
 }
 
 /** What the seller's page shows under "Visit us or ship it". */
-export async function sellerNextStep(db: Database, enquiryId: string): Promise<SellerNextStepView> {
-  const [enquiry, appointment, kit, timezone] = await Promise.all([
+export async function sellerNextStep(
+  db: Database,
+  enquiryId: string,
+  now = new Date(),
+): Promise<SellerNextStepView> {
+  const [enquiry, appointment, past, kit, timezone] = await Promise.all([
     db.selectFrom('enquiries').select('status').where('id', '=', enquiryId).executeTakeFirst(),
-    currentAppointment(db, enquiryId),
+    currentAppointment(db, enquiryId, now),
+    // The latest visit that is history: ended, or marked by a buyer (decision 062).
+    db
+      .selectFrom('appointments')
+      .selectAll()
+      .where('enquiry_id', '=', enquiryId)
+      .where((eb) =>
+        eb.or([
+          eb('state', 'in', ['lapsed', 'attended', 'no_show']),
+          eb.and([eb('state', '=', 'booked'), eb('ends_at', '<=', now)]),
+        ]),
+      )
+      .orderBy('starts_at', 'desc')
+      .limit(1)
+      .executeTakeFirst(),
     openKit(db, enquiryId),
     getSettingsTimezone(db),
   ]);
   const bookable = await db.selectFrom('location_hours').select('location').distinct().execute();
   const open = new Set(bookable.map((b) => b.location));
-  const location = appointment ? locationBySlug(appointment.location) : undefined;
+  const visitView = (row: typeof appointment) => {
+    const location = row ? locationBySlug(row.location) : undefined;
+    return row && location
+      ? {
+          location: location.slug,
+          city: location.city,
+          address: formatAddress(location.address),
+          startsAt: row.starts_at.toISOString(),
+          endsAt: row.ends_at.toISOString(),
+          timezone,
+        }
+      : null;
+  };
   return {
     open: enquiry?.status === 'accepted',
     locations: APPOINTMENT_LOCATIONS.filter((l) => open.has(l.slug)).map((l) => ({
@@ -571,17 +629,8 @@ export async function sellerNextStep(db: Database, enquiryId: string): Promise<S
       city: l.city,
       address: formatAddress(l.address),
     })),
-    appointment:
-      appointment && location
-        ? {
-            location: location.slug,
-            city: location.city,
-            address: formatAddress(location.address),
-            startsAt: appointment.starts_at.toISOString(),
-            endsAt: appointment.ends_at.toISOString(),
-            timezone,
-          }
-        : null,
+    appointment: visitView(appointment),
+    pastVisit: appointment ? null : visitView(past),
     kit: kit
       ? {
           recipientName: kit.recipient_name,
@@ -603,13 +652,19 @@ export async function sellerNextStep(db: Database, enquiryId: string): Promise<S
 }
 
 /** The enquiry page's panel: every version of the visit, newest first, and the kit. */
-export async function enquiryNextStep(db: DbExecutor, enquiryId: string): Promise<EnquiryNextStepView> {
+export async function enquiryNextStep(
+  db: DbExecutor,
+  enquiryId: string,
+  now = new Date(),
+): Promise<EnquiryNextStepView> {
   const [rows, kit, timezone] = await Promise.all([
     db
       .selectFrom('appointments')
-      .selectAll()
+      .leftJoin('users', 'users.id', 'appointments.outcome_by')
+      .selectAll('appointments')
+      .select('users.email as outcome_by_email')
       .where('enquiry_id', '=', enquiryId)
-      .orderBy('created_at', 'desc')
+      .orderBy('appointments.created_at', 'desc')
       .orderBy('ics_sequence', 'desc')
       .execute(),
     openKit(db, enquiryId),
@@ -628,6 +683,9 @@ export async function enquiryNextStep(db: DbExecutor, enquiryId: string): Promis
       createdAt: r.created_at.toISOString(),
       updatedAt: r.updated_at.toISOString(),
       sequence: r.ics_sequence,
+      markable: isMarkable(r, now),
+      outcomeAt: r.outcome_at?.toISOString() ?? null,
+      outcomeBy: r.outcome_by_email,
     })),
     kit: kit
       ? {
@@ -676,11 +734,52 @@ export async function markKitDispatched(
   };
 }
 
+/** Whether a buyer may record the visit's outcome now: not yet marked, not moved or cancelled, begun. */
+function isMarkable(row: { state: string; starts_at: Date }, now: Date): boolean {
+  return (row.state === 'booked' || row.state === 'lapsed') && row.starts_at <= now;
+}
+
+/**
+ * A buyer records what happened at a visit (decision 062): once it has begun, a booked or lapsed
+ * visit becomes `attended` or `no_show` with who and when. The UPDATE's conditions decide, so of two
+ * buyers marking at once one wins and the other is told what was recorded; marking again is refused
+ * (409), a visit still to begin too, rather than recording a guess.
+ */
+export async function markAppointmentOutcome(
+  db: DbExecutor,
+  input: { id: string; outcome: AppointmentOutcome },
+  userId: string,
+  now = new Date(),
+): Promise<NextStepResult & { enquiryId?: string }> {
+  const row = await db
+    .updateTable('appointments')
+    .set({ state: input.outcome, outcome_at: now, outcome_by: userId, updated_at: sql<Date>`now()` })
+    .where('id', '=', input.id)
+    .where('state', 'in', ['booked', 'lapsed'])
+    .where('starts_at', '<=', now)
+    .returning('enquiry_id')
+    .executeTakeFirst();
+  if (row) return { status: 'ok', enquiryId: row.enquiry_id };
+  const found = await db
+    .selectFrom('appointments')
+    .select(['state', 'starts_at'])
+    .where('id', '=', input.id)
+    .executeTakeFirst();
+  if (!found) return { status: 'not_found', message: APPOINTMENT_MESSAGES.visitNotFound };
+  if (found.state === 'attended' || found.state === 'no_show')
+    return conflict(APPOINTMENT_MESSAGES.outcomeMarked(found.state));
+  if (found.state === 'cancelled' || found.state === 'rescheduled')
+    return conflict(APPOINTMENT_MESSAGES.outcomeNotVisit);
+  return refuse(APPOINTMENT_MESSAGES.outcomeTooEarly);
+}
+
+const STILL_TO_MARK_LIMIT = 50;
+
 /** The buyers' "Today": today's visits in the business's timezone, in time order, and open kits. */
 export async function todayList(db: DbExecutor, now = new Date()): Promise<TodayView> {
   const timezone = await getSettingsTimezone(db);
   const day = localDate(now, timezone);
-  const [appointments, kits] = await Promise.all([
+  const visits = () =>
     db
       .selectFrom('appointments')
       .innerJoin('enquiries', 'enquiries.id', 'appointments.enquiry_id')
@@ -691,13 +790,35 @@ export async function todayList(db: DbExecutor, now = new Date()): Promise<Today
         'appointments.location',
         'appointments.starts_at',
         'appointments.ends_at',
+        'appointments.state',
         'enquiries.contact_name',
         'leads.full_name',
         'leads.email',
       ])
-      .where('appointments.state', '=', 'booked')
-      .where(sql<string>`to_char(appointments.starts_at AT TIME ZONE ${timezone}, 'YYYY-MM-DD')`, '=', day)
-      .orderBy('appointments.starts_at')
+      .orderBy('appointments.starts_at');
+  const localDay = sql<string>`to_char(appointments.starts_at AT TIME ZONE ${timezone}, 'YYYY-MM-DD')`;
+  // The business's midnight today, as an instant: "Still to mark" is what began before it.
+  const todayVisit = (a: Awaited<ReturnType<ReturnType<typeof visits>['execute']>>[number]): TodayVisit => ({
+    id: a.id,
+    enquiryId: a.enquiry_id,
+    reference: enquiryReference(a.enquiry_id),
+    sellerName: a.contact_name ?? a.full_name ?? a.email,
+    city: locationBySlug(a.location)?.city ?? a.location,
+    startsAt: a.starts_at.toISOString(),
+    endsAt: a.ends_at.toISOString(),
+    state: a.state,
+    markable: isMarkable(a, now),
+  });
+  const midnight = sql<Date>`(${day}::date::timestamp AT TIME ZONE ${timezone})`;
+  const [appointments, toMark, kits] = await Promise.all([
+    visits()
+      .where('appointments.state', 'in', ['booked', 'lapsed', 'attended', 'no_show'])
+      .where(localDay, '=', day)
+      .execute(),
+    visits()
+      .where('appointments.state', 'in', ['booked', 'lapsed'])
+      .where('appointments.starts_at', '<', midnight)
+      .limit(STILL_TO_MARK_LIMIT)
       .execute(),
     db
       .selectFrom('shipping_kit_requests')
@@ -711,15 +832,8 @@ export async function todayList(db: DbExecutor, now = new Date()): Promise<Today
   return {
     day,
     timezone,
-    appointments: appointments.map((a) => ({
-      id: a.id,
-      enquiryId: a.enquiry_id,
-      reference: enquiryReference(a.enquiry_id),
-      sellerName: a.contact_name ?? a.full_name ?? a.email,
-      city: locationBySlug(a.location)?.city ?? a.location,
-      startsAt: a.starts_at.toISOString(),
-      endsAt: a.ends_at.toISOString(),
-    })),
+    appointments: appointments.map(todayVisit),
+    toMark: toMark.map(todayVisit),
     kits: kits.map((k) => ({
       id: k.id,
       enquiryId: k.enquiry_id,

@@ -163,17 +163,20 @@ export async function getEnquiry(db: DbExecutor, id: string): Promise<EnquiryDet
         .execute(),
       db
         .selectFrom('appointments')
+        .leftJoin('users', 'users.id', 'appointments.outcome_by')
         .select([
-          'location',
-          'starts_at',
-          'state',
-          'ics_sequence',
-          'cancelled_with_status',
-          'created_at',
-          'updated_at',
+          'appointments.location',
+          'appointments.starts_at',
+          'appointments.state',
+          'appointments.ics_sequence',
+          'appointments.cancelled_with_status',
+          'appointments.created_at',
+          'appointments.updated_at',
+          'appointments.outcome_at',
+          'users.email as outcome_by_email',
         ])
-        .where('enquiry_id', '=', id)
-        .orderBy('created_at')
+        .where('appointments.enquiry_id', '=', id)
+        .orderBy('appointments.created_at')
         .execute(),
       db
         .selectFrom('shipping_kit_requests')
@@ -273,8 +276,8 @@ export async function getEnquiry(db: DbExecutor, id: string): Promise<EnquiryDet
       attachments: attachments.get(message.id) ?? [],
     });
   for (const entry of await enquiryFlowEntries(db, id)) timeline.push({ kind: 'flow', ...entry });
-  // A visit's versions (decision 062): each row was booked (a later SEQUENCE by a move), and a
-  // cancelled one also ended.
+  // A visit's versions (decision 062): each row was booked (a later SEQUENCE by a move), a
+  // cancelled one also ended, and a marked one says whether the seller came.
   for (const visit of visits) {
     const city = locationBySlug(visit.location)?.city ?? visit.location;
     const startsAt = iso(visit.starts_at);
@@ -288,6 +291,7 @@ export async function getEnquiry(db: DbExecutor, id: string): Promise<EnquiryDet
       startsAt,
       city,
       withStatus: null,
+      actor: null,
     });
     if (visit.state === 'cancelled')
       timeline.push({
@@ -298,6 +302,18 @@ export async function getEnquiry(db: DbExecutor, id: string): Promise<EnquiryDet
         city,
         // Cancelled with the enquiry's status change rather than by the seller (decision 062).
         withStatus: visit.cancelled_with_status,
+        actor: null,
+      });
+    // What a member recorded of the visit once it began, and who (decision 062).
+    if ((visit.state === 'attended' || visit.state === 'no_show') && visit.outcome_at)
+      timeline.push({
+        kind: 'appointment',
+        at: iso(visit.outcome_at),
+        action: visit.state,
+        startsAt,
+        city,
+        withStatus: null,
+        actor: visit.outcome_by_email,
       });
   }
   for (const kit of kits) {

@@ -147,6 +147,7 @@ const EXPECTED_PERMISSIONS: Record<string, Needed> = {
   'admin.appointments.forEnquiry': 'enquiries.read',
   'admin.appointments.today': 'enquiries.read',
   'admin.appointments.markKitDispatched': 'enquiries.write',
+  'admin.appointments.markOutcome': 'enquiries.write',
   'admin.enquiries.markRead': 'enquiries.read',
   'admin.unmatchedMail.list': 'enquiries.read',
   'admin.unmatchedMail.count': 'enquiries.read',

@@ -74,6 +74,12 @@ export const APPOINTMENT_MESSAGES = {
   kitDispatched: 'This shipping kit is already marked as dispatched.',
   kitWithdrawn: 'This shipping kit request was withdrawn: the enquiry is closed or purchased.',
   settingsSaved: 'Appointment settings saved.',
+  visitNotFound: 'That visit was not found.',
+  outcome: 'Choose Attended or Did not attend.',
+  outcomeTooEarly: 'This visit has not started yet. Mark it once its time has come.',
+  outcomeMarked: (outcome: AppointmentOutcome) =>
+    `This visit is already marked as ${APPOINTMENT_OUTCOME_LABELS[outcome]}.`,
+  outcomeNotVisit: 'This visit was moved or cancelled, so there is nothing to mark.',
 } as const;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -202,7 +208,26 @@ export type ShippingKitInput = z.output<typeof shippingKitInputSchema>;
 
 export const kitIdInputSchema = z.object({ id: z.uuid(APPOINTMENT_MESSAGES.kitNotFound) });
 
-export type AppointmentState = 'booked' | 'cancelled' | 'rescheduled';
+/**
+ * Where a visit stands (decision 062): `booked` is the enquiry's visit until its end passes or a
+ * buyer marks it; `rescheduled` was replaced by a new row; `attended` and `no_show` are what a buyer
+ * recorded once it began; `lapsed` ended unmarked and its seller booked again (it can still be
+ * marked).
+ */
+export type AppointmentState = 'booked' | 'cancelled' | 'rescheduled' | 'lapsed' | AppointmentOutcome;
+
+/** What a buyer records of a visit that has begun (admin.appointments.markOutcome). */
+export const APPOINTMENT_OUTCOMES = ['attended', 'no_show'] as const;
+export type AppointmentOutcome = (typeof APPOINTMENT_OUTCOMES)[number];
+export const APPOINTMENT_OUTCOME_LABELS: Record<AppointmentOutcome, string> = {
+  attended: 'Attended',
+  no_show: 'Did not attend',
+};
+
+export const appointmentOutcomeInputSchema = z.object({
+  id: z.uuid(APPOINTMENT_MESSAGES.visitNotFound),
+  outcome: z.enum(APPOINTMENT_OUTCOMES, { error: APPOINTMENT_MESSAGES.outcome }),
+});
 
 /** One free slot: its instant (ISO, UTC) and how the business's clock shows it. */
 export interface FreeSlot {
@@ -238,7 +263,10 @@ export interface SellerNextStepView {
   /** Whether the section is open (the offer was accepted and the watch not yet bought). */
   open: boolean;
   locations: Array<{ slug: LocationSlug; city: string; address: string }>;
+  /** The visit to come (or under way): booked, not marked, its end not yet passed. */
   appointment: SellerAppointmentView | null;
+  /** The latest visit that is history (ended or marked), when none is to come. */
+  pastVisit: SellerAppointmentView | null;
   kit: SellerKitView | null;
 }
 
@@ -254,6 +282,11 @@ export interface AdminAppointmentView {
   updatedAt: string;
   /** The calendar SEQUENCE: 0 when first booked, one more with every move. */
   sequence: number;
+  /** Whether a buyer may mark it now: booked or lapsed, and begun. */
+  markable: boolean;
+  outcomeAt: string | null;
+  /** The member who marked it, by address. */
+  outcomeBy: string | null;
 }
 
 export interface AdminKitView {
@@ -271,18 +304,26 @@ export interface EnquiryNextStepView {
   kit: AdminKitView | null;
 }
 
+export interface TodayVisit {
+  id: string;
+  enquiryId: string;
+  reference: string;
+  sellerName: string;
+  city: string;
+  startsAt: string;
+  endsAt: string;
+  state: AppointmentState;
+  /** Whether a buyer may mark it now: booked or lapsed, and begun. */
+  markable: boolean;
+}
+
 export interface TodayView {
   day: string;
   timezone: string;
-  appointments: Array<{
-    id: string;
-    enquiryId: string;
-    reference: string;
-    sellerName: string;
-    city: string;
-    startsAt: string;
-    endsAt: string;
-  }>;
+  /** Today's visits (booked, lapsed or marked) in time order. */
+  appointments: TodayVisit[];
+  /** "Still to mark": visits of earlier days nobody marked, oldest first. */
+  toMark: TodayVisit[];
   kits: Array<{
     id: string;
     enquiryId: string;

@@ -41,6 +41,7 @@ export const AUDIT_ACTIONS = [
   // Appointments and shipping kits (decision 062)
   'admin.appointments.saveSettings',
   'admin.appointments.markKitDispatched',
+  'admin.appointments.markOutcome',
   'admin.enquiries.revokeSellerLink',
   'admin.enquiries.markRead',
   // Unmatched mail (decision 060)

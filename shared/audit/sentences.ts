@@ -139,6 +139,9 @@ const SENTENCES: Record<AuditAction, Describe> = {
   'admin.register.uploadIdentityCopy': () => ['uploaded a copy of a seller’s identity document'],
   'admin.appointments.saveSettings': () => ['changed the appointment settings'],
   'admin.appointments.markKitDispatched': () => ['marked a shipping kit as posted'],
+  'admin.appointments.markOutcome': (c) => [
+    c.input.outcome === 'no_show' ? 'marked a visit as not attended' : 'marked a visit as attended',
+  ],
   'admin.enquiries.markRead': () => ["read the seller's messages on ", enquiry],
   'admin.unmatchedMail.file': () => ['filed an unmatched e-mail on ', enquiry],
   'admin.unmatchedMail.dismiss': () => ['dismissed an unmatched e-mail'],

@@ -240,14 +240,19 @@ export type TimelineEntry =
   /** A flow this enquiry started: entered, sent an e-mail, left or finished (decision 066). */
   | { kind: 'flow'; at: string; text: string }
   | {
-      /** The seller booked, moved or cancelled a visit on their page (decision 062). */
+      /**
+       * The seller booked, moved or cancelled a visit on their page, or a member marked it
+       * attended or not attended (decision 062).
+       */
       kind: 'appointment';
       at: string;
-      action: 'booked' | 'rescheduled' | 'cancelled';
+      action: 'booked' | 'rescheduled' | 'cancelled' | 'attended' | 'no_show';
       startsAt: string;
       city: string;
       /** A cancellation by the enquiry's move into this status, not by the seller; else null. */
       withStatus: EnquiryStatus | null;
+      /** The member who marked the outcome, by address; null for the seller's steps. */
+      actor: string | null;
     }
   | {
       /**

@@ -1,10 +1,15 @@
 import { TRPCError } from '@trpc/server';
-import { appointmentSettingsInputSchema, kitIdInputSchema } from '#shared/appointments/schemas.ts';
+import {
+  appointmentOutcomeInputSchema,
+  appointmentSettingsInputSchema,
+  kitIdInputSchema,
+} from '#shared/appointments/schemas.ts';
 import { enquiryIdInputSchema, ENQUIRY_MESSAGES } from '#shared/enquiries/schemas.ts';
 import { inTransaction } from '../../db/database.ts';
 import {
   appointmentSettingsView,
   enquiryNextStep,
+  markAppointmentOutcome,
   markKitDispatched,
   saveAppointmentSettings,
   todayList,
@@ -13,7 +18,8 @@ import { requirePermission, router } from '../trpc.ts';
 
 // admin.appointments.*: visits and shipping kits after an accepted offer (decision 062). The Owner
 // sets the slot rules (settings.write); the desk reads the enquiry's panel and "Today"
-// (enquiries.read) and marks a kit posted (enquiries.write, audited by the middleware).
+// (enquiries.read) and marks a kit posted or a begun visit attended or missed (enquiries.write,
+// audited by the middleware).
 
 export const adminAppointmentsRouter = router({
   settings: requirePermission('settings.read').query(({ ctx }) => appointmentSettingsView(ctx.db)),
@@ -44,6 +50,18 @@ export const adminAppointmentsRouter = router({
     .mutation(async ({ ctx, input }) => {
       const result = await markKitDispatched(ctx.db, input.id, ctx.user.id);
       if (result.status === 'not_found') throw new TRPCError({ code: 'NOT_FOUND', message: result.message });
+      if (result.status !== 'ok') throw new TRPCError({ code: 'CONFLICT', message: result.message });
+      return { ok: true };
+    }),
+
+  markOutcome: requirePermission('enquiries.write')
+    .input(appointmentOutcomeInputSchema)
+    .mutation(async ({ ctx, input }) => {
+      const result = await markAppointmentOutcome(ctx.db, input, ctx.user.id);
+      if (result.status === 'not_found') throw new TRPCError({ code: 'NOT_FOUND', message: result.message });
+      // A visit still to begin: the request is early, not in conflict with another change.
+      if (result.status === 'refused')
+        throw new TRPCError({ code: 'PRECONDITION_FAILED', message: result.message });
       if (result.status !== 'ok') throw new TRPCError({ code: 'CONFLICT', message: result.message });
       return { ok: true };
     }),

@@ -79,6 +79,8 @@ export function describeEntry(entry: TimelineEntry, redacted: boolean): { title:
           cancelled: entry.withStatus
             ? `Visit in ${entry.city} cancelled as the enquiry became ${ENQUIRY_STATUS_LABELS[entry.withStatus]}`
             : `Visit in ${entry.city} cancelled on the seller's page`,
+          attended: `Visit in ${entry.city} marked as attended${by(entry.actor)}`,
+          no_show: `Visit in ${entry.city} marked as not attended${by(entry.actor)}`,
         }[entry.action],
         body: `For ${formatDateTime(entry.startsAt)}`,
       };

@@ -1,20 +1,15 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AppointmentState } from '#shared/appointments/schemas.ts';
 import { errorMessage } from '../widgets/errors.ts';
 import { formatDateTime } from '../widgets/format.ts';
 import { useTRPC } from '../../trpc.ts';
-
-const STATE_LABELS: Record<AppointmentState, { label: string; color: string }> = {
-  booked: { label: 'Booked', color: 'green' },
-  rescheduled: { label: 'Moved', color: 'gray' },
-  cancelled: { label: 'Cancelled', color: 'red' },
-};
+import { VISIT_STATE_LABELS, VisitOutcomeButtons } from './VisitOutcome.tsx';
 
 /**
  * The seller's visit or insured shipping kit (decision 062): every version of the visit, newest
- * first, and the kit's address, which a member who may work the enquiry marks as posted.
+ * first, which a member who may work the enquiry marks attended or not once it has begun, and the
+ * kit's address, which they mark as posted.
  */
 export function NextStepCard({ enquiryId, canWork }: { enquiryId: string; canWork: boolean }) {
   const trpc = useTRPC();
@@ -41,20 +36,28 @@ export function NextStepCard({ enquiryId, canWork }: { enquiryId: string; canWor
       </Title>
       <Stack gap="sm">
         {data.appointments.map((a) => (
-          <Group key={a.id} justify="space-between" wrap="wrap" gap="xs">
-            <div>
-              <Text fw={600}>
-                {formatDateTime(a.startsAt)} · {a.city}
-              </Text>
-              <Text size="xs" c="dimmed">
-                Booked {formatDateTime(a.createdAt)}
-                {a.reminderSentAt ? ` · reminder sent ${formatDateTime(a.reminderSentAt)}` : ''}
-              </Text>
-            </div>
-            <Badge color={STATE_LABELS[a.state].color} variant="light">
-              {STATE_LABELS[a.state].label}
-            </Badge>
-          </Group>
+          <Stack key={a.id} gap={4}>
+            <Group justify="space-between" wrap="wrap" gap="xs">
+              <div>
+                <Text fw={600}>
+                  {formatDateTime(a.startsAt)} · {a.city}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  Booked {formatDateTime(a.createdAt)}
+                  {a.reminderSentAt ? ` · reminder sent ${formatDateTime(a.reminderSentAt)}` : ''}
+                  {a.outcomeAt
+                    ? ` · marked ${formatDateTime(a.outcomeAt)}${a.outcomeBy ? ` by ${a.outcomeBy}` : ''}`
+                    : ''}
+                </Text>
+              </div>
+              <Badge color={VISIT_STATE_LABELS[a.state].color} variant="light">
+                {VISIT_STATE_LABELS[a.state].label}
+              </Badge>
+            </Group>
+            {canWork && a.markable && (
+              <VisitOutcomeButtons appointmentId={a.id} label={`${formatDateTime(a.startsAt)}, ${a.city}`} />
+            )}
+          </Stack>
         ))}
         {data.kit && (
           <Stack gap={4}>

@@ -1,23 +1,71 @@
-import { Alert, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
+import type { TodayVisit } from '#shared/appointments/schemas.ts';
+import { useCan } from '../auth/session.ts';
 import { ADMIN_TITLE } from '../shell/AdminShell.tsx';
 import { errorMessage } from '../widgets/errors.ts';
 import { formatDate, formatDateTime } from '../widgets/format.ts';
 import { AnchorLink } from '../widgets/links.tsx';
 import { useTRPC } from '../../trpc.ts';
+import { VISIT_STATE_LABELS, VisitOutcomeButtons } from './VisitOutcome.tsx';
 
 const time = (iso: string, timeZone: string) =>
   new Intl.DateTimeFormat('en-AU', { hour: 'numeric', minute: '2-digit', timeZone }).format(new Date(iso));
 
 /**
+ * One visit on "Today" (decision 062): its time, place and seller, its outcome once marked, and for
+ * a member who may work enquiries the buttons to mark it once it has begun.
+ */
+function VisitCard({
+  visit,
+  timezone,
+  canWork,
+  withDay,
+}: {
+  visit: TodayVisit;
+  timezone: string;
+  canWork: boolean;
+  withDay: boolean;
+}) {
+  const when = withDay
+    ? formatDateTime(visit.startsAt)
+    : `${time(visit.startsAt, timezone)}–${time(visit.endsAt, timezone)}`;
+  const marked = visit.state === 'attended' || visit.state === 'no_show';
+  return (
+    <Card withBorder component="li" padding="sm">
+      <Stack gap={6}>
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Text fw={600}>
+            {when} · {visit.city}
+          </Text>
+          {marked && (
+            <Badge color={VISIT_STATE_LABELS[visit.state].color} variant="light">
+              {VISIT_STATE_LABELS[visit.state].label}
+            </Badge>
+          )}
+        </Group>
+        <AnchorLink to="/admin/enquiries/$id" params={{ id: visit.enquiryId }}>
+          {visit.sellerName} · {visit.reference}
+        </AnchorLink>
+        {canWork && visit.markable && (
+          <VisitOutcomeButtons appointmentId={visit.id} label={`${visit.sellerName}, ${when}`} />
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+/**
  * /admin/enquiries/today (decision 062): the buyers' day, today's visits in the business's timezone
- * in time order, and every shipping kit still to post, each linking to its enquiry. One column of
- * cards, so it reads the same on a phone.
+ * in time order with what happened at each once marked, the earlier days' visits nobody marked
+ * ("Still to mark", so none is forgotten), and every shipping kit still to post, each linking to
+ * its enquiry. One column of cards, so it reads the same on a phone.
  */
 export function TodayPage() {
   useDocumentTitle(`Today | ${ADMIN_TITLE}`);
   const trpc = useTRPC();
+  const canWork = useCan()('enquiries.write');
   const today = useQuery(trpc.admin.appointments.today.queryOptions());
   if (today.isPending)
     return (
@@ -26,7 +74,7 @@ export function TodayPage() {
       </Center>
     );
   if (today.isError) return <Alert color="red">{errorMessage(today.error)}</Alert>;
-  const { appointments, kits, timezone, day } = today.data;
+  const { appointments, toMark, kits, timezone, day } = today.data;
   return (
     <Stack>
       <Group justify="space-between" wrap="wrap">
@@ -42,16 +90,24 @@ export function TodayPage() {
       ) : (
         <Stack gap="xs" component="ol" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Today's visits">
           {appointments.map((a) => (
-            <Card withBorder component="li" key={a.id} padding="sm">
-              <Text fw={600}>
-                {time(a.startsAt, timezone)}–{time(a.endsAt, timezone)} · {a.city}
-              </Text>
-              <AnchorLink to="/admin/enquiries/$id" params={{ id: a.enquiryId }}>
-                {a.sellerName} · {a.reference}
-              </AnchorLink>
-            </Card>
+            <VisitCard key={a.id} visit={a} timezone={timezone} canWork={canWork} withDay={false} />
           ))}
         </Stack>
+      )}
+      {toMark.length > 0 && (
+        <>
+          <Title order={2} size="h3">
+            Still to mark
+          </Title>
+          <Text c="dimmed" size="sm">
+            Visits from earlier days nobody has marked as attended or not.
+          </Text>
+          <Stack gap="xs" component="ol" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Still to mark">
+            {toMark.map((a) => (
+              <VisitCard key={a.id} visit={a} timezone={timezone} canWork={canWork} withDay />
+            ))}
+          </Stack>
+        </>
       )}
       <Title order={2} size="h3">
         Shipping kits to post

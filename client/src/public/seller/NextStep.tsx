@@ -35,6 +35,23 @@ function visitWhen(startsAt: string, timezone: string): string {
   }).format(new Date(startsAt));
 }
 
+/** "Friday 27 November 2026" and "10:00 am", apart, for a visit that is history. */
+function visitDayAndTime(startsAt: string, timezone: string): { day: string; time: string } {
+  const at = new Date(startsAt);
+  return {
+    day: new Intl.DateTimeFormat('en-AU', {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: timezone,
+    }).format(at),
+    time: new Intl.DateTimeFormat('en-AU', { hour: 'numeric', minute: '2-digit', timeZone: timezone }).format(
+      at,
+    ),
+  };
+}
+
 function messageOf(error: ApiError): string {
   const code = errorCode(error);
   const field = error.data?.fieldErrors ? Object.values(error.data.fieldErrors).flat()[0] : undefined;
@@ -58,7 +75,8 @@ export function NextStep({ token }: { token: string }) {
 
   if (!view.data) return null;
   const next = view.data;
-  if (!next.open && !next.appointment && !next.kit) return null;
+  if (!next.open && !next.appointment && !next.kit && !next.pastVisit) return null;
+  const past = next.pastVisit ? visitDayAndTime(next.pastVisit.startsAt, next.pastVisit.timezone) : null;
   const done = (message: string) => {
     setMode(null);
     setOutcome({ tone: 'success', message });
@@ -109,42 +127,82 @@ export function NextStep({ token }: { token: string }) {
         </p>
       ) : (
         <>
-          <p className="prefs-card-text">
-            Bring your watch to one of our locations at a time that suits you, or we will post you an insured
-            shipping kit.
-          </p>
-          <div className="seller-actions">
-            <button
-              type="button"
-              className={`prefs-button${mode === 'visit' ? ' prefs-button--primary' : ''}`}
-              aria-pressed={mode === 'visit'}
-              onClick={() => setMode('visit')}
-            >
-              Book a visit
-            </button>
-            <button
-              type="button"
-              className={`prefs-button${mode === 'kit' ? ' prefs-button--primary' : ''}`}
-              aria-pressed={mode === 'kit'}
-              onClick={() => setMode('kit')}
-            >
-              Send me an insured shipping kit
-            </button>
-          </div>
-          {mode === 'visit' && (
-            <SlotPicker
+          {/* A visit that is history (its end passed, or the team marked it) no longer holds the
+              booking: the seller may book again while the offer stands accepted (decision 062). */}
+          {past && next.pastVisit && (
+            <p className="prefs-card-text">
+              Your visit on <strong>{past.day}</strong> at <strong>{past.time}</strong> in{' '}
+              {next.pastVisit.city} has passed.
+            </p>
+          )}
+          {next.open && (
+            <SellerChoice
               token={token}
               next={next}
-              action="book"
-              onDone={done}
-              onError={failed}
-              onCancel={() => setMode(null)}
+              mode={mode}
+              setMode={setMode}
+              done={done}
+              failed={failed}
             />
           )}
-          {mode === 'kit' && <KitForm token={token} onDone={done} onError={failed} />}
         </>
       )}
     </section>
+  );
+}
+
+/** Book a visit or ask for a kit: shown while the offer stands accepted and nothing is arranged. */
+function SellerChoice({
+  token,
+  next,
+  mode,
+  setMode,
+  done,
+  failed,
+}: {
+  token: string;
+  next: SellerNextStepView;
+  mode: 'visit' | 'kit' | 'move' | null;
+  setMode: (mode: 'visit' | 'kit' | null) => void;
+  done: (message: string) => void;
+  failed: (message: string) => void;
+}) {
+  return (
+    <>
+      <p className="prefs-card-text">
+        Bring your watch to one of our locations at a time that suits you, or we will post you an insured
+        shipping kit.
+      </p>
+      <div className="seller-actions">
+        <button
+          type="button"
+          className={`prefs-button${mode === 'visit' ? ' prefs-button--primary' : ''}`}
+          aria-pressed={mode === 'visit'}
+          onClick={() => setMode('visit')}
+        >
+          Book a visit
+        </button>
+        <button
+          type="button"
+          className={`prefs-button${mode === 'kit' ? ' prefs-button--primary' : ''}`}
+          aria-pressed={mode === 'kit'}
+          onClick={() => setMode('kit')}
+        >
+          Send me an insured shipping kit
+        </button>
+      </div>
+      {mode === 'visit' && (
+        <SlotPicker
+          token={token}
+          next={next}
+          action="book"
+          onDone={done}
+          onError={failed}
+          onCancel={() => setMode(null)}
+        />
+      )}
+      {mode === 'kit' && <KitForm token={token} onDone={done} onError={failed} />}
+    </>
   );
 }
 
