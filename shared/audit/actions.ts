@@ -99,6 +99,8 @@ export const AUDIT_ACTIONS = [
   'cli.grant',
   'cli.revoke',
   'cli.logout',
+  // The first Owner made by `npm start` on an empty database (decision 043)
+  'cli.bootstrap',
   // Exports (decision 022)
   'exports.contacts',
   'exports.contactImportReport',

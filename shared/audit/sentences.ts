@@ -231,6 +231,7 @@ const SENTENCES: Record<AuditAction, Describe> = {
   },
   'cli.revoke': (c) => ['took the admin role from ', member(c), ' on the command line'],
   'cli.logout': (c) => ['signed ', member(c), ' out everywhere from the command line'],
+  'cli.bootstrap': (c) => ['made ', member(c), ' the first Owner when the platform first started'],
 
   'exports.contacts': () => ['exported the contacts'],
   'exports.contactImportReport': () => ['exported a contact import report'],
