@@ -13,7 +13,7 @@ export function generatePassword(): string {
  * Who the audit log names for the first Owner (decision 043): nobody is signed in at first start,
  * so the start itself, under "cli" like the admin CLI's rows, which the member filter finds.
  */
-export const FIRST_START_ACTOR: AuditActor = { id: null, email: 'cli (first start)', ip: null };
+const FIRST_START_ACTOR: AuditActor = { id: null, email: 'cli (first start)', ip: null };
 
 /**
  * On first start, creates an Owner (decision 027) so the back office is usable at once. Returns the login

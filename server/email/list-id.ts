@@ -11,7 +11,7 @@ import type { AppConfig } from '../config/app-config.ts';
 const LIST_LABEL = 'news';
 
 /** RFC 2919, section 2: "The list-id MUST NOT be longer than 255 octets". */
-export const LIST_ID_MAX_OCTETS = 255;
+const LIST_ID_MAX_OCTETS = 255;
 
 /**
  * RFC 2919's namespace: a domain name, or "localhost" for a host that is none (an IP address).

@@ -9,12 +9,12 @@ import {
 } from '../account/password-rules.ts';
 
 /** A new password typed twice: the invitation's and the reset link's form (decision 046). */
-export interface NewPasswordValues {
+interface NewPasswordValues {
   password: string;
   confirm: string;
 }
 
-export type NewPasswordForm = UseFormReturnType<NewPasswordValues>;
+type NewPasswordForm = UseFormReturnType<NewPasswordValues>;
 
 /**
  * The form of a new password: the policy's rules on each field, the strength estimator loaded
