@@ -8,7 +8,8 @@ import { expect, type Page, test } from './support/test.ts';
 
 // Decisions 029 and 030: the Owner invites a Marketer by e-mail (Admin → Settings → Team), who accepts, is sent
 // to enrol 2FA by the Owner's rule, signs in with a code, sends a campaign and cannot open Team;
-// the Owner's audit log shows each step.
+// the Owner's audit log shows each step. Then the Owner removes the Marketer and, re-hiring them,
+// invites them again from Former members (decision 047): they return as a Buyer without 2FA.
 
 const html = `<html><body><p>Hello {{first_name}}, this month's watch market update.</p>
 <p><a href="{{unsubscribe_url}}">Unsubscribe</a></p></body></html>`;
@@ -28,7 +29,7 @@ test('an Owner invites a Marketer, who enrols 2FA, signs in with a code, sends a
   page,
 }) => {
   // Four sign-ins, an enrolment and a send: longer than the default minute on a busy machine.
-  test.setTimeout(150_000);
+  test.setTimeout(200_000);
   const run = Date.now().toString(36);
   const email = `marketer-${run}@e2e.test`;
   const password = 'marketer-password-for-e2e';
@@ -183,4 +184,47 @@ test('an Owner invites a Marketer, who enrols 2FA, signs in with a code, sends a
   await page.reload();
   await expect(page.getByRole('textbox', { name: 'Action' })).toHaveValue('team.invite');
   await expect(log.getByText('admin.team.invite', { exact: true }).first()).toBeVisible();
+
+  // The Marketer leaves: removed, they move from the team to Former members.
+  await page.goto('/admin/team');
+  const members = page.getByTestId('team-members');
+  await expect(members.getByRole('cell', { name: email, exact: true })).toBeVisible();
+  page.once('dialog', (dialog) => void dialog.accept());
+  await members.getByRole('row').filter({ hasText: email }).getByRole('button', { name: 'Remove' }).click();
+  await expect(members.getByRole('cell', { name: email, exact: true })).toHaveCount(0);
+  const former = page.getByTestId('former-members');
+  await expect(former.getByText(email, { exact: true })).toBeVisible();
+
+  // Re-hired as a Buyer: "Invite again" sends a new link (refused as "already has an account" before).
+  await former.getByRole('combobox', { name: `Role for ${email}` }).click();
+  await page.getByRole('option', { name: /^Buyer/ }).click();
+  await former.getByRole('button', { name: `Invite ${email} again` }).click();
+  await expect(toast(page, `Invitation sent to ${email}.`)).toBeVisible();
+  await expect(former.getByText('Invited', { exact: true })).toBeVisible();
+  await expect(
+    page.getByTestId('team-invitations').getByRole('cell', { name: email, exact: true }),
+  ).toBeVisible();
+  let again = link;
+  await expect.poll(async () => (again = await invitationLink(email)), { timeout: 30_000 }).not.toBe(link);
+
+  // They accept with a new password: signed in at once, with no enrolment step (2FA was reset).
+  const newPassword = 'returning-buyer-password-e2e';
+  await page.context().clearCookies();
+  await page.goto(again);
+  await expect(page.getByTestId('invited-email')).toHaveText(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(newPassword);
+  await page.getByRole('textbox', { name: 'Confirm password', exact: true }).fill(newPassword);
+  await page.getByRole('button', { name: 'Join the team' }).click();
+  await expect(page).not.toHaveURL(/\/admin\/invite/);
+  await expect(sidebar).toBeVisible();
+
+  // The Owner sees them back on the team as a Buyer, two-factor off, and no longer as former.
+  await page.context().clearCookies();
+  await submitSignIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await page.goto('/admin/team');
+  const row = members.getByRole('row').filter({ hasText: email });
+  await expect(row.getByRole('combobox', { name: `Role of ${email}` })).toHaveValue('Buyer');
+  await expect(row.getByText('Off', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('former-members')).toHaveCount(0);
 });

@@ -33,6 +33,28 @@ describe('the first admin made at start', () => {
     expect(await ensureFirstAdmin(t.db, 'second@example.com')).toBeNull();
     expect(await findUserByEmail(t.db, 'second@example.com')).toBeUndefined();
   });
+
+  it('leaves one audit row naming the start as the actor and the new Owner as the record', async () => {
+    const user = await findUserByEmail(t.db, 'first@example.com');
+    const rows = await t.db.selectFrom('audit_log').selectAll().execute();
+    // The first test made the Owner and refused a second one: one row, for the first only.
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      action: 'cli.bootstrap',
+      actor_id: null,
+      actor_email: 'cli (first start)',
+      entity_type: 'user',
+      entity_id: user!.id,
+    });
+    expect(rows[0]!.summary).toEqual({
+      email: 'first@example.com',
+      role: 'owner',
+      existingAccount: false,
+      passwordGenerated: true,
+    });
+    // No secret reaches the log: the generated password is shown once, on the console only.
+    expect(JSON.stringify(rows[0])).not.toMatch(/password"\s*:\s*"/);
+  });
 });
 
 describe('the first admin, when the address already has an account', () => {
@@ -50,5 +72,14 @@ describe('the first admin, when the address already has an account', () => {
     expect(row.role).toBe('owner');
     const user = await findUserByEmail(t.db, 'kept@example.com');
     expect(await verifyPassword(user!.password_hash, 'the kept passphrase')).toBe(true);
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select(['action', 'entity_id', 'summary'])
+      .executeTakeFirstOrThrow();
+    expect(audit).toMatchObject({
+      action: 'cli.bootstrap',
+      entity_id: existing.id,
+      summary: { email: 'kept@example.com', role: 'owner', existingAccount: true },
+    });
   });
 });

@@ -6,4 +6,5 @@ export { SIGN_UP_IP_RULE } from './login-throttle.ts';
 export { newPasswordProblem } from './password-policy.ts';
 export { hashPassword } from './password.ts';
 export { invalidateUserSessions } from './session.ts';
+export { removeTwoFactor } from './two-factor.ts';
 export { createUser, findUserByEmail, UserExistsError } from './users.ts';

@@ -10,11 +10,25 @@ import type { AppConfig } from '../config/app-config.ts';
 
 const LIST_LABEL = 'news';
 
-/** RFC 2919's namespace: a domain name, or "localhost" for a host that is none (an IP address). */
+/** RFC 2919, section 2: "The list-id MUST NOT be longer than 255 octets". */
+const LIST_ID_MAX_OCTETS = 255;
+
+/**
+ * RFC 2919's namespace: a domain name, or "localhost" for a host that is none (an IP address).
+ * The list-id (`news.` and the namespace) must fit 255 octets, and APP_URL's host has no bound
+ * of its own (the URL parser takes any length), so a longer host loses its leftmost DNS labels
+ * until it fits: a parent of the business's domain is the business's too, and what stays is
+ * still a domain name. A single label too long by itself keeps its rightmost octets.
+ */
 function listNamespace(appUrl: string): string {
   const host = new URL(appUrl).hostname.toLowerCase().replace(/\.$/, '');
   if (host === '' || host.startsWith('[') || isIP(host) !== 0) return 'localhost';
-  return host.replace(/^www\./, '');
+  const room = LIST_ID_MAX_OCTETS - `${LIST_LABEL}.`.length;
+  const labels = host.replace(/^www\./, '').split('.');
+  while (labels.length > 1 && labels.join('.').length > room) labels.shift();
+  const namespace = labels.join('.');
+  // A hostname is ASCII (the URL parser turns IDNs into punycode), so characters are octets.
+  return namespace.length > room ? namespace.slice(-room).replace(/^[-.]+/, '') : namespace;
 }
 
 /** A header phrase: a quoted string in ASCII, an RFC 2047 encoded word otherwise. */

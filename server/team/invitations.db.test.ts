@@ -12,7 +12,7 @@ import {
 import type { JobPayload } from '../jobs/definitions.ts';
 import { createUser, grantAdmin } from '../auth/users.ts';
 import { verifyPassword } from '../auth/password.ts';
-import type { SessionUser } from '../auth/session.ts';
+import { createSession, generateSessionToken, type SessionUser } from '../auth/session.ts';
 import { acceptInvitation, INVITATION_TTL_MS, inviteMember } from './invitations.ts';
 
 const PASSWORD = 'invited-member-pass-2026';
@@ -184,9 +184,15 @@ describe('team invitations (decision 030)', () => {
     const existing = await team.invite({ email: 'taken@example.com', role: 'viewer' });
     const takenToken = linkToken(jobs);
     expect(await codeOf(team.invite({ email: 'rev-owner@example.com', role: 'viewer' }))).toBe('CONFLICT');
-    // A verified account took the address after the invitation went out (an unverified one is
-    // replaced by the acceptance, decision 047: access-requests.db.test.ts).
-    await createUser(t.db, { email: 'Taken@example.com', password: 'someone-else-pass-1', verified: true });
+    // A verified account took the address after the invitation went out and asked for access
+    // (an unverified one is replaced by the acceptance, decision 047: access-requests.db.test.ts;
+    // a former member's is restored, below).
+    const taker = await createUser(t.db, {
+      email: 'Taken@example.com',
+      password: 'someone-else-pass-1',
+      verified: true,
+    });
+    await t.db.insertInto('access_requests').values({ user_id: taker.id }).execute();
     expect(await codeOf(visitor.auth.acceptInvitation({ token: takenToken, password: PASSWORD }))).toBe(
       'BAD_REQUEST',
     );
@@ -203,6 +209,92 @@ describe('team invitations (decision 030)', () => {
         .where('action', '=', 'admin.team.revokeInvitation')
         .execute(),
     ).toHaveLength(1);
+  });
+
+  it('invites a removed member again: the same account returns with the new role, no old access', async () => {
+    const inviter = await owner('again-owner@example.com');
+    const jobs = recordingJobQueue();
+    const services = testServices(t.db, { jobs });
+    const team = callerFor(services, inviter).admin.team;
+    const visitor = callerAt(services, '198.51.100.92');
+
+    // A Marketer with a name, 2FA, recovery codes and a session, then removed from the team.
+    await team.invite({ email: 'rehired@example.com', role: 'marketer', name: 'Rita Rehired' });
+    await visitor.auth.acceptInvitation({ token: linkToken(jobs), password: PASSWORD });
+    const first = await t.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'rehired@example.com')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('user_two_factor')
+      .values({ user_id: first.id, secret: new Uint8Array(20), enabled_at: new Date() })
+      .execute();
+    await t.db
+      .insertInto('two_factor_recovery_codes')
+      .values({ user_id: first.id, code_hash: 'old-code-hash', used_at: null })
+      .execute();
+    await team.remove({ id: first.id });
+    // A session of the former membership that outlived the removal (a restored backup, say).
+    await createSession(t.db, generateSessionToken(), first.id, { ip: null, userAgent: 'old laptop' });
+
+    expect((await team.list()).map((m) => m.email)).not.toContain('rehired@example.com');
+    expect(await team.formerMembers()).toEqual([
+      { id: first.id, email: 'rehired@example.com', name: 'Rita Rehired', invited: false },
+    ]);
+
+    // Re-hired as a Buyer: the invitation goes out (refused as "already has an account" before).
+    const { id: invitationId } = await team.invite({ email: 'Rehired@example.com', role: 'buyer' });
+    const token = linkToken(jobs);
+    const { message } = jobs.jobs.at(-1)!.payload as JobPayload<'email.send'>;
+    expect(message.to).toEqual(['Rehired@example.com']);
+    expect(await team.formerMembers()).toEqual([expect.objectContaining({ id: first.id, invited: true })]);
+    // A member is still refused.
+    expect(await codeOf(team.invite({ email: 'again-owner@example.com', role: 'viewer' }))).toBe('CONFLICT');
+
+    const NEW_PASSWORD = 'rehired-member-pass-2027';
+    const accepted = await visitor.auth.acceptInvitation({ token, password: NEW_PASSWORD });
+    // The account's own address (as first written), not a second account for the new spelling.
+    expect(accepted).toMatchObject({ email: 'rehired@example.com', role: 'buyer' });
+    expect(
+      await t.db.selectFrom('users').select('id').where('email', 'ilike', 'rehired@example.com').execute(),
+    ).toEqual([{ id: first.id }]);
+
+    const user = await t.db
+      .selectFrom('users')
+      .innerJoin('user_roles', 'user_roles.user_id', 'users.id')
+      .select(['users.id', 'users.name', 'users.password_hash', 'user_roles.role'])
+      .where('users.id', '=', first.id)
+      .executeTakeFirstOrThrow();
+    // The account and its name are kept; the role is the new one; the old password is gone.
+    expect(user).toMatchObject({ name: 'Rita Rehired', role: 'buyer' });
+    expect(await verifyPassword(user.password_hash, NEW_PASSWORD)).toBe(true);
+    expect(await verifyPassword(user.password_hash, PASSWORD)).toBe(false);
+    // Nothing of the former access: no 2FA, no recovery codes, only the session acceptance made.
+    const left = async (table: 'user_two_factor' | 'two_factor_recovery_codes') =>
+      (await t.db.selectFrom(table).select('user_id').where('user_id', '=', first.id).execute()).length;
+    expect(await left('user_two_factor')).toBe(0);
+    expect(await left('two_factor_recovery_codes')).toBe(0);
+    const sessions = await t.db
+      .selectFrom('sessions')
+      .select('user_agent')
+      .where('user_id', '=', first.id)
+      .execute();
+    expect(sessions).toHaveLength(1);
+    expect(sessions[0]?.user_agent).not.toBe('old laptop');
+
+    expect(await team.formerMembers()).toEqual([]);
+    expect((await team.list()).find((m) => m.id === first.id)).toMatchObject({
+      role: 'buyer',
+      twoFactor: false,
+    });
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select(['action', 'entity_id'])
+      .where('action', '=', 'auth.invitationAccepted')
+      .where('entity_id', '=', invitationId)
+      .execute();
+    expect(audit).toHaveLength(1);
   });
 
   it('is the Owner’s alone', async () => {

@@ -9,8 +9,11 @@ import {
   AuthError,
   createUser,
   findUserByEmail,
+  hashPassword,
+  invalidateUserSessions,
   invitationEmail,
   newPasswordProblem,
+  removeTwoFactor,
   UserExistsError,
 } from '../auth/entry.ts';
 import type { DbExecutor } from '../db/database.ts';
@@ -63,11 +66,23 @@ async function sendInvitation(
   );
 }
 
+/** Whether an account holds a role: a member, not a former member (decision 047). */
+async function hasRole(db: DbExecutor, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('user_roles')
+    .select('user_id')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /**
  * The Owner invites an address with a role; refuses an address with an open invitation, a
- * member's or a verified account's. An unverified account without a role (anyone can sign up with
- * any address) is replaced: it goes with its sessions and access request, in the caller's
- * transaction (decision 047), so a stranger's sign-up cannot block the invitation.
+ * member's or one that asked for access. An unverified account without a role (anyone can sign up
+ * with any address) is replaced: it goes with its sessions and access request, in the caller's
+ * transaction (decision 047), so a stranger's sign-up cannot block the invitation. A former
+ * member (a verified account whose role was removed, with no request) is invited like anyone:
+ * the account stays until acceptance restores it (decision 047).
  */
 export async function inviteMember(
   db: DbExecutor,
@@ -82,7 +97,7 @@ export async function inviteMember(
     const replaced = await replaceableAccount(db, email);
     if (replaced) await deleteReplacedAccount(db, replaced);
     else if (await hasAccessRequest(db, existing.id)) throw new AccessRequestedError(email);
-    else throw new AlreadyMemberError(email);
+    else if (await hasRole(db, existing.id)) throw new AlreadyMemberError(email);
   }
   const token = newToken();
   const row = await db
@@ -232,21 +247,25 @@ export async function acceptInvitation(
   // the mailbox, the sign-up never did, so the invitation wins.
   const replaced = await replaceableAccount(trx, invitation.email);
   if (replaced) await deleteReplacedAccount(trx, replaced);
+  const former = await formerMemberAccount(trx, invitation.email);
   let user: { id: string; email: string };
-  try {
-    // The address was the invitee's to open: the link proves it, so it counts as verified.
-    user = await createUser(trx, {
-      email: invitation.email,
-      password: input.password,
-      verified: true,
-      name: invitation.name,
-    });
-  } catch (error) {
-    // A verified account took the address after the invitation went out.
-    if (error instanceof UserExistsError)
-      throw new AuthError('invalid_token', INVITATION_MESSAGES.linkInvalid);
-    throw error;
-  }
+  if (former) user = await restoreFormerMember(trx, former, input.password, invitation.name);
+  else
+    try {
+      // The address was the invitee's to open: the link proves it, so it counts as verified.
+      user = await createUser(trx, {
+        email: invitation.email,
+        password: input.password,
+        verified: true,
+        name: invitation.name,
+      });
+    } catch (error) {
+      // A verified account took the address after the invitation went out, or its owner became
+      // a member another way (the CLI's grant, an approved request) meanwhile.
+      if (error instanceof UserExistsError)
+        throw new AuthError('invalid_token', INVITATION_MESSAGES.linkInvalid);
+      throw error;
+    }
   await trx.insertInto('user_roles').values({ user_id: user.id, role: invitation.role }).execute();
   await trx
     .updateTable('team_invitations')
@@ -254,4 +273,54 @@ export async function acceptInvitation(
     .where('id', '=', invitation.id)
     .execute();
   return { ...user, role: invitation.role, invitationId: invitation.id };
+}
+
+/**
+ * The account of a former member at this address, locked (decision 047): verified, no role, no
+ * access request. Undefined when the address is free or belongs to anyone else.
+ */
+async function formerMemberAccount(
+  trx: DbExecutor,
+  email: string,
+): Promise<{ id: string; email: string; name: string | null } | undefined> {
+  return trx
+    .selectFrom('users')
+    .select(['id', 'email', 'name'])
+    .where((eb) => eb.fn('lower', ['email']), '=', email.trim().toLowerCase())
+    .where('email_verified_at', 'is not', null)
+    .where((eb) =>
+      eb.not(eb.exists(eb.selectFrom('user_roles').select('user_id').whereRef('user_id', '=', 'users.id'))),
+    )
+    .where((eb) =>
+      eb.not(
+        eb.exists(eb.selectFrom('access_requests').select('user_id').whereRef('user_id', '=', 'users.id')),
+      ),
+    )
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/**
+ * A former member accepts a new invitation (decision 047): the same account comes back (its id,
+ * so the notes and audit rows that name it still do, and its name unless the invitation gives
+ * one) with the password just chosen. Nothing of the former membership's access comes back: every
+ * session ends, two-factor sign-in and its recovery codes go (the authenticator may have stayed on
+ * a device handed back when they left; they enrol again, under the Owner's rule if it holds), and
+ * the new password replaces the old, which also voids any password-reset link still out
+ * (decision 030 signs those with the password hash).
+ */
+async function restoreFormerMember(
+  trx: DbExecutor,
+  account: { id: string; email: string; name: string | null },
+  password: string,
+  invitedName: string | null,
+): Promise<{ id: string; email: string }> {
+  await invalidateUserSessions(trx, account.id);
+  await removeTwoFactor(trx, account.id);
+  await trx
+    .updateTable('users')
+    .set({ password_hash: await hashPassword(password), name: invitedName ?? account.name })
+    .where('id', '=', account.id)
+    .execute();
+  return { id: account.id, email: account.email };
 }

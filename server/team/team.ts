@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Role } from '#shared/auth/permissions.ts';
-import type { TeamMember } from '#shared/team/schemas.ts';
+import type { FormerMember, TeamMember } from '#shared/team/schemas.ts';
 import { invalidateUserSessions } from '../auth/entry.ts';
 import { type DbExecutor, inTransaction } from '../db/database.ts';
 
@@ -43,6 +43,42 @@ export async function listMembers(db: DbExecutor, now = new Date()): Promise<Tea
     twoFactor: r.enabled_at !== null,
     activeSessions: r.active_sessions,
   }));
+}
+
+/**
+ * Accounts that were members and are no longer (decision 047): no role and no access request (a
+ * sign-up files one, so an account without either lost its role), by address. Invitable again.
+ */
+export async function listFormerMembers(db: DbExecutor): Promise<FormerMember[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select([
+      'users.id',
+      'users.email',
+      'users.name',
+      (eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom('team_invitations')
+              .select('team_invitations.id')
+              .where(sql<boolean>`lower(team_invitations.email) = lower(users.email)`)
+              .where('team_invitations.accepted_at', 'is', null)
+              .where('team_invitations.revoked_at', 'is', null),
+          )
+          .as('invited'),
+    ])
+    .where((eb) =>
+      eb.not(eb.exists(eb.selectFrom('user_roles').select('user_id').whereRef('user_id', '=', 'users.id'))),
+    )
+    .where((eb) =>
+      eb.not(
+        eb.exists(eb.selectFrom('access_requests').select('user_id').whereRef('user_id', '=', 'users.id')),
+      ),
+    )
+    .orderBy('users.email')
+    .execute();
+  return rows.map((r) => ({ id: r.id, email: r.email, name: r.name, invited: r.invited === true }));
 }
 
 /**

@@ -204,6 +204,7 @@ const EXPECTED_PERMISSIONS: Record<string, Needed> = {
   'admin.settings.update': 'settings.write',
   'admin.audit.list': 'audit.read',
   'admin.team.list': 'team.manage',
+  'admin.team.formerMembers': 'team.manage',
   'admin.team.changeRole': 'team.manage',
   'admin.team.remove': 'team.manage',
   'admin.team.endSessions': 'team.manage',

@@ -101,6 +101,8 @@ export const AUDIT_ACTIONS = [
   'cli.revoke',
   'cli.logout',
   'cli.registerRekey',
+  // The first Owner made by `npm start` on an empty database (decision 043)
+  'cli.bootstrap',
   // Exports (decision 022)
   'exports.contacts',
   'exports.contactImportReport',

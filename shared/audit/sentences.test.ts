@@ -117,6 +117,14 @@ describe('the audit log as sentences (decision 028)', () => {
         summary: { email: 'ben@example.com', changes: { role: { before: null, after: 'owner' } } },
       }),
     ).toBe('cli (root) gave ben@example.com the Owner role from the command line');
+    expect(
+      read({
+        action: 'cli.bootstrap',
+        actorEmail: 'cli (first start)',
+        actorRole: null,
+        summary: { email: 'admin@example.com', role: 'owner', existingAccount: false },
+      }),
+    ).toBe('cli (first start) made admin@example.com the first Owner when the platform first started');
   });
 
   it('falls back to the action and record for an action the table does not know', () => {

@@ -237,6 +237,7 @@ const SENTENCES: Record<AuditAction, Describe> = {
   'cli.registerRekey': (c) => [
     `re-encrypted ${numberOf(c.summary.reencrypted) ?? 0} entries of the dealer’s register under the current key from the command line`,
   ],
+  'cli.bootstrap': (c) => ['made ', member(c), ' the first Owner when the platform first started'],
 
   'exports.contacts': () => ['exported the contacts'],
   'exports.contactImportReport': () => ['exported a contact import report'],

@@ -25,6 +25,18 @@ export interface TeamMember {
   activeSessions: number;
 }
 
+/**
+ * A former member (decision 047): an account whose role was removed. Kept, so the records that
+ * name it (notes, the audit log) still do; listed apart from the team, and invitable again.
+ */
+export interface FormerMember {
+  id: string;
+  email: string;
+  name: string | null;
+  /** Whether an invitation to the address is open (the Invitations list shows it). */
+  invited: boolean;
+}
+
 /** Invitations (decision 030): the Owner invites an address with a role; the link lasts 72 hours. */
 export const INVITATION_TTL_HOURS = 72;
 

@@ -36,6 +36,7 @@ import {
 import {
   changeRole,
   LastOwnerError,
+  listFormerMembers,
   listMembers,
   removeMember,
   UnknownMemberError,
@@ -64,6 +65,9 @@ function teamError(error: unknown): unknown {
 // Team management is the Owner's alone: adminProcedure is team.manage (decision 027).
 export const adminTeamRouter = router({
   list: adminProcedure.query(({ ctx }) => listMembers(ctx.db)),
+
+  /** Accounts whose role was removed, listed apart and invitable again (decision 047). */
+  formerMembers: adminProcedure.query(({ ctx }) => listFormerMembers(ctx.db)),
 
   changeRole: adminProcedure.input(teamChangeRoleInputSchema).mutation(async ({ ctx, input }) => {
     try {

@@ -1,20 +1,13 @@
-import { Alert, Button, Loader, PasswordInput, Stack, Text } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Alert, Button, Loader, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { AUTH_MESSAGES } from '#shared/auth/messages.ts';
 import { ROLE_LABELS } from '#shared/auth/permissions.ts';
 import { INVITATION_MESSAGES } from '#shared/team/schemas.ts';
 import { ROLE_HOMES } from '#shared/auth/admin-routes.ts';
 import { AuthCard } from './AuthCard.tsx';
-import {
-  confirmationError,
-  newPasswordError,
-  newPasswordStrengthError,
-  usePasswordEstimator,
-} from '../account/password-rules.ts';
+import { NewPasswordFields, useNewPasswordForm } from './NewPasswordFields.tsx';
 import { ADMIN_TITLE } from '../shell/AdminShell.tsx';
 import { authErrorMessage, resetAuthState } from './session.ts';
 import { AnchorLink } from '../widgets/links.tsx';
@@ -36,24 +29,12 @@ export function InvitePage({ search }: { search: InviteSearch }) {
   );
   const accept = useMutation(trpc.auth.acceptInvitation.mutationOptions());
   const [error, setError] = useState<string | null>(null);
-  const form = useForm({
-    initialValues: { password: '', confirm: '' },
-    validate: {
-      password: newPasswordError,
-      confirm: (value, values) => confirmationError(value, values.password),
-    },
-  });
-
-  usePasswordEstimator(Boolean(token));
+  const { form, strongEnough } = useNewPasswordForm(Boolean(token));
 
   const submit = form.onSubmit(async ({ password }) => {
     if (!token) return;
     setError(null);
-    const weak = await newPasswordStrengthError(password, invitation.data?.email ?? '');
-    if (weak) {
-      form.setFieldError('password', weak);
-      return;
-    }
+    if (!(await strongEnough(password, invitation.data?.email ?? ''))) return;
     try {
       const result = await accept.mutateAsync({ token, password });
       resetAuthState(queryClient, trpc.auth.me.queryKey(), {
@@ -91,19 +72,7 @@ export function InvitePage({ search }: { search: InviteSearch }) {
                 {error}
               </Alert>
             )}
-            <PasswordInput
-              label="Password"
-              autoComplete="new-password"
-              description={AUTH_MESSAGES.newPasswordHint}
-              required
-              {...form.getInputProps('password')}
-            />
-            <PasswordInput
-              label="Confirm password"
-              autoComplete="new-password"
-              required
-              {...form.getInputProps('confirm')}
-            />
+            <NewPasswordFields form={form} passwordLabel="Password" confirmLabel="Confirm password" />
             <Button type="submit" loading={accept.isPending} fullWidth>
               Join the team
             </Button>

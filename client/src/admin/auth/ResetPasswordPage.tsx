@@ -1,16 +1,10 @@
-import { Alert, Button, PasswordInput, Stack, Text } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AUTH_MESSAGES } from '#shared/auth/messages.ts';
 import { AuthCard } from './AuthCard.tsx';
-import {
-  confirmationError,
-  newPasswordError,
-  newPasswordStrengthError,
-  usePasswordEstimator,
-} from '../account/password-rules.ts';
+import { NewPasswordFields, useNewPasswordForm } from './NewPasswordFields.tsx';
 import { ADMIN_TITLE } from '../shell/AdminShell.tsx';
 import { authErrorMessage, resetAuthState } from './session.ts';
 import { AnchorLink } from '../widgets/links.tsx';
@@ -29,24 +23,12 @@ export function ResetPasswordPage({ search }: { search: ResetPasswordSearch }) {
   const reset = useMutation(trpc.auth.resetPassword.mutationOptions());
   const [done, setDone] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const form = useForm({
-    initialValues: { password: '', confirm: '' },
-    validate: {
-      password: newPasswordError,
-      confirm: (value, values) => confirmationError(value, values.password),
-    },
-  });
-
-  usePasswordEstimator(Boolean(token));
+  const { form, strongEnough } = useNewPasswordForm(Boolean(token));
 
   const submit = form.onSubmit(async ({ password }) => {
     if (!token) return;
     setError(null);
-    const weak = await newPasswordStrengthError(password, '');
-    if (weak) {
-      form.setFieldError('password', weak);
-      return;
-    }
+    if (!(await strongEnough(password, ''))) return;
     try {
       const result = await reset.mutateAsync({ token, password });
       // Every session ended, this one's included.
@@ -75,19 +57,7 @@ export function ResetPasswordPage({ search }: { search: ResetPasswordSearch }) {
                 {error}
               </Alert>
             )}
-            <PasswordInput
-              label="New password"
-              autoComplete="new-password"
-              description={AUTH_MESSAGES.newPasswordHint}
-              required
-              {...form.getInputProps('password')}
-            />
-            <PasswordInput
-              label="Confirm new password"
-              autoComplete="new-password"
-              required
-              {...form.getInputProps('confirm')}
-            />
+            <NewPasswordFields form={form} passwordLabel="New password" confirmLabel="Confirm new password" />
             <Button type="submit" loading={reset.isPending} fullWidth>
               Set new password
             </Button>

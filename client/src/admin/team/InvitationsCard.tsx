@@ -15,7 +15,11 @@ export function InvitationsCard() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const list = useQuery(trpc.admin.team.invitations.queryOptions());
-  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.admin.team.invitations.queryKey() });
+  const refresh = async () => {
+    await queryClient.invalidateQueries({ queryKey: trpc.admin.team.invitations.queryKey() });
+    // A former member invited (or no longer) shows so under Former members (decision 047).
+    await queryClient.invalidateQueries({ queryKey: trpc.admin.team.formerMembers.queryKey() });
+  };
   const onError = (error: unknown) => notifications.show({ color: 'red', message: errorMessage(error) });
   const invite = useMutation(trpc.admin.team.invite.mutationOptions());
   const resend = useMutation(

@@ -10,6 +10,7 @@ import { errorMessage } from '../widgets/errors.ts';
 import { formatDateTime } from '../widgets/format.ts';
 import { useTRPC } from '../../trpc.ts';
 import { AccessRequestsCard } from './AccessRequestsCard.tsx';
+import { FormerMembersCard } from './FormerMembersCard.tsx';
 import { InvitationsCard } from './InvitationsCard.tsx';
 import { TwoFactorPolicyCard } from './TwoFactorPolicyCard.tsx';
 
@@ -21,7 +22,11 @@ export function TeamPage() {
   const can = useCan();
   const me = useMe();
   const list = useQuery(trpc.admin.team.list.queryOptions(undefined, { enabled: can('team.manage') }));
-  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.admin.team.list.queryKey() });
+  const refresh = async () => {
+    await queryClient.invalidateQueries({ queryKey: trpc.admin.team.list.queryKey() });
+    // A removed member moves to Former members (decision 047).
+    await queryClient.invalidateQueries({ queryKey: trpc.admin.team.formerMembers.queryKey() });
+  };
   const onError = (error: unknown) => notifications.show({ color: 'red', message: errorMessage(error) });
   const changeRole = useMutation(trpc.admin.team.changeRole.mutationOptions({ onSuccess: refresh, onError }));
   const endSessions = useMutation(
@@ -132,6 +137,7 @@ export function TeamPage() {
       </Table.ScrollContainer>
       <AccessRequestsCard />
       <InvitationsCard />
+      <FormerMembersCard />
       <TwoFactorPolicyCard />
       <Text size="sm" c="dimmed">
         For recovery without the admin: <code>npm run admin -- create &lt;email&gt; --role &lt;role&gt;</code>
