@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPOINTMENT_MESSAGES, type AppointmentSettingsInput } from '#shared/appointments/schemas.ts';
 import { describeAudit, sentenceText } from '#shared/audit/sentences.ts';
 import { useTestDatabase } from '#test/support/db.ts';
-import { type AcceptedEmail, type FakeResend, startFakeResend } from '#test/support/fake-resend.ts';
+import { type FakeResend, startFakeResend } from '#test/support/fake-resend.ts';
+import { sellerJourney } from '#test/support/seller-journey.ts';
 import {
-  callerAt,
   callerFor,
   codeOf,
   type RecordingJobQueue,
@@ -13,9 +13,7 @@ import {
   testServices,
 } from '#test/support/services.ts';
 import type { SessionUser } from '../auth/session.ts';
-import { runEmailSendJob } from '../email/send-job.ts';
 import { createEmailTransport } from '../email/transport.ts';
-import type { JobPayload } from '../jobs/definitions.ts';
 import type { AppServices } from '../services.ts';
 import { runAppointmentReminders, todayList } from './appointments.ts';
 
@@ -24,8 +22,6 @@ import { runAppointmentReminders, todayList } from './appointments.ts';
 // its seller can book again, the reminder leaves it alone, and "Today" keeps the unmarked ones of
 // earlier days in "Still to mark". On a real PostgreSQL; a visit is moved into the past through
 // the database, never by waiting.
-
-const TOKEN_IN_LINK = /\/enquiry\/([A-Za-z0-9_-]{50})/;
 
 const SETTINGS: AppointmentSettingsInput = {
   slotMinutes: 60,
@@ -47,50 +43,21 @@ describe('visit outcomes', () => {
   let services: AppServices;
   let owner: SessionUser;
   let buyer: SessionUser;
-  let ip = 0;
   const admin = () => callerFor(services, owner).admin;
   const desk = () => callerFor(services, buyer).admin;
-  // A fresh network per call keeps the page's per-network limit out of these tests.
-  const seller = () => callerAt(services, `198.51.100.${(ip++ % 250) + 1}`).seller;
-
-  async function deliver(): Promise<AcceptedEmail[]> {
-    const before = fake.emails.length;
-    const queued = jobs.jobs.splice(0).filter((j) => j.name === 'email.send');
-    for (const job of queued) await runEmailSendJob(services, job.payload as JobPayload<'email.send'>);
-    return fake.emails.slice(before);
-  }
-
-  async function acceptedEnquiry(email: string, name: string) {
-    const lead = await t.db
-      .insertInto('leads')
-      .values({ email, full_name: name })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const row = await t.db
-      .insertInto('enquiries')
-      .values({
-        lead_id: lead.id,
-        contact_name: name,
-        watch_brand: 'Rolex',
-        watch_model: 'Submariner',
-        watch_condition: 'Excellent',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await admin().enquiries.recordOffer({
-      id: row.id,
-      amountCents: 1_500_000,
-      validUntil: '2099-01-31',
-      conditions: null,
-    });
-    const mail = (await deliver()).find((e) => e.to.includes(email));
-    const token = TOKEN_IN_LINK.exec(mail?.html ?? '')?.[1];
-    if (!token) throw new Error('no seller link');
-    const page = await seller().get({ token });
-    await seller().accept({ token, offerId: page.offer?.id ?? '', typedName: name, declaration: true });
-    await deliver();
-    return { id: row.id, token };
-  }
+  const {
+    seller,
+    deliver,
+    acceptedEnquiry: accepted,
+  } = sellerJourney({
+    db: () => t.db,
+    services: () => services,
+    jobs: () => jobs,
+    fake: () => fake,
+    admin: () => admin(),
+  });
+  const acceptedEnquiry = (email: string, name: string) =>
+    accepted(email, name, { model: 'Submariner', amountCents: 1_500_000 });
 
   async function freeStarts(token: string): Promise<string[]> {
     const days = await seller().slots({ token, location: 'sydney' });
@@ -337,12 +304,12 @@ describe('visit outcomes', () => {
     const today = await bookedVisit('today@example.com', 'Tess Today', 8);
     const earlier = await bookedVisit('earlier@example.com', 'Eli Earlier', 9);
     const done = await bookedVisit('done@example.com', 'Dora Done', 10);
-    // "Today" is read at the database's now, and today's visit starts at that instant, so it falls
-    // on today whatever the hour; the others are days before.
-    const { now } = await sql<{ now: Date }>`SELECT now() AS now`.execute(t.db).then((r) => r.rows[0]!);
+    // Today's visit starts at the database's now and "Today" is read just after, so the visit has
+    // begun and falls on today whatever the hour; the others are days before.
     await moveVisit(today.appointmentId, '0 minutes', '1 hour');
     await moveVisit(earlier.appointmentId, '-3 days', '-71 hours');
     await moveVisit(done.appointmentId, '-4 days', '-95 hours');
+    const { now } = await sql<{ now: Date }>`SELECT now() AS now`.execute(t.db).then((r) => r.rows[0]!);
     await desk().appointments.markOutcome({ id: done.appointmentId, outcome: 'attended' });
 
     const before = await todayList(t.db, now);

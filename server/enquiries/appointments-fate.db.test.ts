@@ -1,13 +1,12 @@
-import { Buffer } from 'node:buffer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPOINTMENT_MESSAGES, type AppointmentSettingsInput } from '#shared/appointments/schemas.ts';
 import { useTestDatabase } from '#test/support/db.ts';
 import { checkRenderedEmail } from '#test/support/email-checks.ts';
-import { type AcceptedEmail, type FakeResend, startFakeResend } from '#test/support/fake-resend.ts';
-import { icsValue, parseIcs } from '#test/support/ics.ts';
+import { type FakeResend, startFakeResend } from '#test/support/fake-resend.ts';
+import { icsValue } from '#test/support/ics.ts';
+import { calendarOf, sellerJourney, sellerTokenIn } from '#test/support/seller-journey.ts';
 import { purchaseRecord } from '#test/support/register.ts';
 import {
-  callerAt,
   callerFor,
   codeOf,
   type RecordingJobQueue,
@@ -15,9 +14,7 @@ import {
   testServices,
 } from '#test/support/services.ts';
 import type { SessionUser } from '../auth/session.ts';
-import { runEmailSendJob } from '../email/send-job.ts';
 import { createEmailTransport } from '../email/transport.ts';
-import type { JobPayload } from '../jobs/definitions.ts';
 import type { AppServices } from '../services.ts';
 import { formatVisit } from './appointment-emails.ts';
 import { runAppointmentReminders } from './appointments.ts';
@@ -26,7 +23,6 @@ import { runAppointmentReminders } from './appointments.ts';
 // (decision 062): through the procedures the admin and the seller's page call, on a real
 // PostgreSQL, with every e-mail sent by the real Resend SDK to the fake provider.
 
-const TOKEN_IN_LINK = /\/enquiry\/([A-Za-z0-9_-]{50})/;
 const DAY_MS = 86_400_000;
 
 const SETTINGS: AppointmentSettingsInput = {
@@ -47,70 +43,19 @@ describe('visits and kits follow the enquiry; the team hears of bookings', () =>
   let services: AppServices;
   let owner: SessionUser;
   let buyer: { id: string; email: string };
-  let ip = 0;
   let slotIndex = 0;
   const admin = () => callerFor(services, owner).admin;
-  // A fresh network per call keeps the page's per-network limit out of these tests.
-  const seller = () => callerAt(services, `198.51.100.${(ip++ % 250) + 1}`).seller;
-
-  async function deliver(): Promise<AcceptedEmail[]> {
-    const before = fake.emails.length;
-    const queued = jobs.jobs.splice(0).filter((j) => j.name === 'email.send');
-    for (const job of queued) await runEmailSendJob(services, job.payload as JobPayload<'email.send'>);
-    return fake.emails.slice(before);
-  }
-
-  function calendarOf(mail: AcceptedEmail | undefined) {
-    const attachment = mail?.attachments?.[0];
-    if (!attachment?.content) throw new Error('no .ics attached');
-    const calendar = parseIcs(Buffer.from(attachment.content, 'base64').toString('utf8'));
-    const event = calendar.components.find((c) => c.type === 'VEVENT');
-    if (!event) throw new Error('no VEVENT');
-    return { attachment, calendar, event };
-  }
-
-  async function enquiry(email: string, name: string) {
-    const lead = await t.db
-      .insertInto('leads')
-      .values({ email, full_name: name })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const row = await t.db
-      .insertInto('enquiries')
-      .values({
-        lead_id: lead.id,
-        contact_name: name,
-        watch_brand: 'Rolex',
-        watch_model: 'Daytona',
-        watch_condition: 'Excellent',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await admin().enquiries.recordOffer({
-      id: row.id,
-      amountCents: 2_000_000,
-      validUntil: '2099-01-31',
-      conditions: null,
-    });
-    const mail = (await deliver()).find((e) => e.to.includes(email));
-    const token = TOKEN_IN_LINK.exec(mail?.html ?? '')?.[1];
-    if (!token) throw new Error('no seller link');
-    return { id: row.id, token };
-  }
-
-  async function acceptedEnquiry(email: string, name: string, assignee: string | null = null) {
-    const made = await enquiry(email, name);
-    if (assignee) await admin().enquiries.assign({ id: made.id, assigneeId: assignee });
-    const page = await seller().get({ token: made.token });
-    await seller().accept({
-      token: made.token,
-      offerId: page.offer?.id ?? '',
-      typedName: name,
-      declaration: true,
-    });
-    await deliver();
-    return made;
-  }
+  const journey = sellerJourney({
+    db: () => t.db,
+    services: () => services,
+    jobs: () => jobs,
+    fake: () => fake,
+    admin: () => admin(),
+  });
+  const { seller, deliver } = journey;
+  const enquiry = journey.offeredEnquiry;
+  const acceptedEnquiry = (email: string, name: string, assigneeId: string | null = null) =>
+    journey.acceptedEnquiry(email, name, { assigneeId });
 
   /** A free slot no other test took: each test books its own. */
   async function nextSlot(token: string, location: 'sydney' | 'melbourne' = 'sydney') {
@@ -323,7 +268,7 @@ describe('visits and kits follow the enquiry; the team hears of bookings', () =>
       validUntil: '2099-01-31',
       conditions: null,
     });
-    const offer = TOKEN_IN_LINK.exec((await deliver()).at(-1)?.html ?? '')?.[1] ?? token;
+    const offer = sellerTokenIn((await deliver()).at(-1)?.html);
     const page = await seller().get({ token: offer });
     await seller().accept({
       token: offer,

@@ -1,14 +1,13 @@
-import { Buffer } from 'node:buffer';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPOINTMENT_MESSAGES, type AppointmentSettingsInput } from '#shared/appointments/schemas.ts';
 import { SELLER_MESSAGES } from '#shared/enquiries/seller.ts';
 import { useTestDatabase } from '#test/support/db.ts';
 import { checkRenderedEmail } from '#test/support/email-checks.ts';
-import { type AcceptedEmail, type FakeResend, startFakeResend } from '#test/support/fake-resend.ts';
-import { icsProperty, icsValue, parseIcs } from '#test/support/ics.ts';
+import { type FakeResend, startFakeResend } from '#test/support/fake-resend.ts';
+import { icsProperty, icsValue } from '#test/support/ics.ts';
+import { calendarOf, sellerJourney } from '#test/support/seller-journey.ts';
 import {
-  callerAt,
   callerFor,
   codeOf,
   type RecordingJobQueue,
@@ -16,17 +15,13 @@ import {
   testServices,
 } from '#test/support/services.ts';
 import type { SessionUser } from '../auth/session.ts';
-import { runEmailSendJob } from '../email/send-job.ts';
 import { createEmailTransport } from '../email/transport.ts';
-import type { JobPayload } from '../jobs/definitions.ts';
 import type { AppServices } from '../services.ts';
 import { bookAppointment, runAppointmentReminders } from './appointments.ts';
 
 // Visits and shipping kits after an accepted offer (decision 062), through the procedures the
 // seller's page and the admin call, on a real PostgreSQL, with the e-mails sent by the real Resend
 // SDK to the fake provider and their .ics read back.
-
-const TOKEN_IN_LINK = /\/enquiry\/([A-Za-z0-9_-]{50})/;
 
 const HOURS_EVERY_DAY = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
   location: 'sydney' as const,
@@ -49,76 +44,16 @@ describe('appointments and shipping kits', () => {
   let jobs: RecordingJobQueue;
   let services: AppServices;
   let owner: SessionUser;
-  let ip = 0;
+  const journey = sellerJourney({
+    db: () => t.db,
+    services: () => services,
+    jobs: () => jobs,
+    fake: () => fake,
+    admin: () => admin(),
+  });
+  const { seller, deliver, acceptedEnquiry } = journey;
+  const enquiry = journey.offeredEnquiry;
   const admin = () => callerFor(services, owner).admin;
-  // A fresh network per call keeps the page's per-network limit out of these tests.
-  const seller = () => callerAt(services, `198.51.100.${(ip++ % 250) + 1}`).seller;
-
-  async function deliver(): Promise<AcceptedEmail[]> {
-    const before = fake.emails.length;
-    const queued = jobs.jobs.splice(0).filter((j) => j.name === 'email.send');
-    for (const job of queued) await runEmailSendJob(services, job.payload as JobPayload<'email.send'>);
-    return fake.emails.slice(before);
-  }
-
-  function tokenIn(html: string | undefined): string {
-    const match = TOKEN_IN_LINK.exec(html ?? '');
-    if (!match?.[1]) throw new Error('no seller link');
-    return match[1];
-  }
-
-  function icsOf(mail: AcceptedEmail | undefined) {
-    const attachment = mail?.attachments?.[0];
-    if (!attachment?.content) throw new Error('no .ics attached');
-    return { attachment, calendar: parseIcs(Buffer.from(attachment.content, 'base64').toString('utf8')) };
-  }
-
-  function eventOf(mail: AcceptedEmail | undefined) {
-    const { calendar, attachment } = icsOf(mail);
-    const event = calendar.components.find((c) => c.type === 'VEVENT');
-    if (!event) throw new Error('no VEVENT');
-    return { calendar, event, attachment };
-  }
-
-  async function enquiry(email: string, name: string) {
-    const lead = await t.db
-      .insertInto('leads')
-      .values({ email, full_name: name })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const row = await t.db
-      .insertInto('enquiries')
-      .values({
-        lead_id: lead.id,
-        contact_name: name,
-        watch_brand: 'Rolex',
-        watch_model: 'Daytona',
-        watch_condition: 'Excellent',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await admin().enquiries.recordOffer({
-      id: row.id,
-      amountCents: 2_000_000,
-      validUntil: '2099-01-31',
-      conditions: null,
-    });
-    const mail = (await deliver()).find((e) => e.to.includes(email));
-    return { id: row.id, token: tokenIn(mail?.html) };
-  }
-
-  async function acceptedEnquiry(email: string, name: string) {
-    const made = await enquiry(email, name);
-    const page = await seller().get({ token: made.token });
-    await seller().accept({
-      token: made.token,
-      offerId: page.offer?.id ?? '',
-      typedName: name,
-      declaration: true,
-    });
-    await deliver();
-    return made;
-  }
 
   async function firstSlots(token: string, location: 'sydney' | 'melbourne' = 'sydney') {
     const days = await seller().slots({ token, location });
@@ -219,7 +154,7 @@ describe('appointments and shipping kits', () => {
     const [mail] = sent;
     expect(mail?.subject).toBe(`Your visit in Sydney is booked – ${services.config.site.name}`);
     expect(await checkRenderedEmail({ html: mail?.html ?? '', text: mail?.text })).toEqual([]);
-    const { calendar, event, attachment } = eventOf(mail);
+    const { calendar, event, attachment } = calendarOf(mail);
     expect(attachment.filename).toBe('invite.ics');
     expect(attachment.content_type).toContain('method=REQUEST');
     expect(icsValue(calendar, 'METHOD')).toBe('REQUEST');
@@ -320,14 +255,14 @@ describe('appointments and shipping kits', () => {
     const { id, token } = await acceptedEnquiry('mia@example.com', 'Mia Move');
     const slots = await firstSlots(token);
     await seller().book({ token, location: 'sydney', startsAt: slots[5]!.startsAt });
-    const first = eventOf((await deliver())[0]);
+    const first = calendarOf((await deliver())[0]);
     const melbourne = (await firstSlots(token, 'melbourne'))[0]!;
     const moved = await seller().reschedule({ token, location: 'melbourne', startsAt: melbourne.startsAt });
     expect(moved.appointment).toMatchObject({ city: 'Melbourne', startsAt: melbourne.startsAt });
     const [movedMail] = await deliver();
     expect(movedMail?.subject).toContain('Your visit in Melbourne has moved');
     expect(await checkRenderedEmail({ html: movedMail?.html ?? '', text: movedMail?.text })).toEqual([]);
-    const second = eventOf(movedMail);
+    const second = calendarOf(movedMail);
     expect(icsValue(second.calendar, 'METHOD')).toBe('REQUEST');
     expect(icsValue(second.event, 'UID')).toBe(icsValue(first.event, 'UID'));
     expect(icsValue(second.event, 'SEQUENCE')).toBe('1');
@@ -338,7 +273,7 @@ describe('appointments and shipping kits', () => {
     await seller().cancelAppointment({ token });
     const [cancelMail] = await deliver();
     expect(cancelMail?.subject).toContain('Your visit in Melbourne is cancelled');
-    const third = eventOf(cancelMail);
+    const third = calendarOf(cancelMail);
     expect(third.attachment.filename).toBe('cancelled.ics');
     expect(icsValue(third.calendar, 'METHOD')).toBe('CANCEL');
     expect(icsValue(third.event, 'STATUS')).toBe('CANCELLED');
