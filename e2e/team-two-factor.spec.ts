@@ -198,7 +198,7 @@ test('an Owner invites a Marketer, who enrols 2FA, signs in with a code, sends a
   // Re-hired as a Buyer: "Invite again" sends a new link (refused as "already has an account" before).
   await former.getByRole('combobox', { name: `Role for ${email}` }).click();
   await page.getByRole('option', { name: /^Buyer/ }).click();
-  await former.getByRole('button', { name: `Invite ${email} again` }).click();
+  await former.getByRole('button', { name: `Invite again: ${email}` }).click();
   await expect(toast(page, `Invitation sent to ${email}.`)).toBeVisible();
   await expect(former.getByText('Invited', { exact: true })).toBeVisible();
   await expect(
@@ -226,5 +226,6 @@ test('an Owner invites a Marketer, who enrols 2FA, signs in with a code, sends a
   const row = members.getByRole('row').filter({ hasText: email });
   await expect(row.getByRole('combobox', { name: `Role of ${email}` })).toHaveValue('Buyer');
   await expect(row.getByText('Off', { exact: true })).toBeVisible();
-  await expect(page.getByTestId('former-members')).toHaveCount(0);
+  // Other specs leave former members of their own; this one is no longer among them.
+  await expect(page.getByTestId('former-members').getByText(email)).toHaveCount(0);
 });

@@ -71,7 +71,7 @@ export function FormerMembersCard() {
                     />
                     <Button
                       variant="light"
-                      aria-label={`Invite ${member.email} again`}
+                      aria-label={`Invite again: ${member.email}`}
                       loading={invite.isPending && invite.variables.email === member.email}
                       onClick={() => void onInvite(member).catch(() => undefined)}
                     >
