@@ -3,30 +3,67 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BOOT_ENTRY_ATTRIBUTE, BOOT_PRELOAD_ATTRIBUTE, bootWhenPainted } from './boot.ts';
+import {
+  BOOT_ENTRY_ATTRIBUTE,
+  BOOT_PRELOAD_ATTRIBUTE,
+  HIDDEN_TAB_DELAY_MS,
+  LAST_RESORT_DELAY_MS,
+  bootWhenPainted,
+} from './boot.ts';
 
 declare global {
   var __bootedEntries: string[] | undefined;
 }
 
-/** A browser just far enough for the boot script: load listeners, animation frames, <head>. */
-function fakeBrowser() {
+/**
+ * A browser just far enough for the boot script: load listeners, animation frames, <head>,
+ * visibility and, unless `paintTiming` is false, paint entries through a PerformanceObserver.
+ */
+function fakeBrowser({ paintTiming = true } = {}) {
   const listeners = new Map<string, (() => void)[]>();
   let frames: (() => void)[] = [];
   const head: { rel: string; href: string }[] = [];
+  const paints: string[] = [];
+  const observers = new Set<(names: string[]) => void>();
   vi.stubGlobal('addEventListener', (type: string, listener: () => void) => {
     listeners.set(type, [...(listeners.get(type) ?? []), listener]);
   });
   const dispatch = (type: string) => listeners.get(type)?.forEach((listener) => listener());
   vi.stubGlobal('requestAnimationFrame', (callback: () => void) => frames.push(callback));
-  vi.stubGlobal('document', {
+  const fakeDocument = {
+    visibilityState: 'visible' as DocumentVisibilityState,
     createElement: () => ({ rel: '', href: '' }),
     head: { append: (link: { rel: string; href: string }) => head.push(link) },
-  });
+  };
+  vi.stubGlobal('document', fakeDocument);
+  class FakePerformanceObserver {
+    static supportedEntryTypes = ['navigation', 'paint', 'resource'];
+    private readonly deliver: (names: string[]) => void;
+    constructor(callback: (list: { getEntriesByName: (name: string) => unknown[] }) => void) {
+      this.deliver = (names) =>
+        callback({ getEntriesByName: (name) => names.filter((entry) => entry === name) });
+    }
+    observe(options: { type: string; buffered?: boolean }) {
+      expect(options).toEqual({ type: 'paint', buffered: true });
+      observers.add(this.deliver);
+      if (paints.length > 0) queueMicrotask(() => this.deliver([...paints]));
+    }
+    disconnect() {
+      observers.delete(this.deliver);
+    }
+  }
+  vi.stubGlobal('PerformanceObserver', paintTiming ? FakePerformanceObserver : undefined);
   return {
     head,
     load: () => dispatch('load'),
     dispatch,
+    hide: () => {
+      fakeDocument.visibilityState = 'hidden';
+    },
+    paint: (name: 'first-paint' | 'first-contentful-paint') => {
+      paints.push(name);
+      for (const deliver of [...observers]) deliver([name]);
+    },
     frame: () => {
       const due = frames;
       frames = [];
@@ -64,21 +101,26 @@ describe('bootWhenPainted', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('loads nothing before the load event, then the preloads and the entry two frames after it', async () => {
+  it('loads nothing before the load event and first contentful paint, then the preloads and the entry', async () => {
     const browser = fakeBrowser();
     bootWhenPainted(
       scriptElement({ [BOOT_ENTRY_ATTRIBUTE]: entryUrl, [BOOT_PRELOAD_ATTRIBUTE]: '/a.js /b.js' }),
     );
+    browser.paint('first-paint');
     browser.frame();
-    vi.advanceTimersByTime(5000);
+    vi.advanceTimersByTime(HIDDEN_TAB_DELAY_MS + 1);
     expect(browser.head).toEqual([]);
     expect(globalThis.__bootedEntries).toEqual([]);
 
     browser.load();
+    // Frames alone do not start it: the paint is what it waits for.
     browser.frame();
-    vi.advanceTimersByTime(0);
+    browser.frame();
+    vi.advanceTimersByTime(HIDDEN_TAB_DELAY_MS);
     expect(browser.head).toEqual([]);
-    browser.frame();
+
+    browser.paint('first-contentful-paint');
+    expect(browser.head).toEqual([]);
     vi.advanceTimersByTime(0);
     expect(browser.head).toEqual([
       { rel: 'modulepreload', href: '/a.js' },
@@ -87,24 +129,62 @@ describe('bootWhenPainted', () => {
     await settle();
     expect(globalThis.__bootedEntries).toEqual([entryUrl]);
 
-    // The background-tab fallback finds the app already started.
-    vi.advanceTimersByTime(1000);
+    // The last-resort timer finds the app already started.
+    vi.advanceTimersByTime(LAST_RESORT_DELAY_MS);
     expect(browser.head).toHaveLength(2);
   });
 
-  it('starts a second after the load event where no frame comes (a background tab), once', async () => {
+  it('starts at once after the load event when the paint was reported before it', async () => {
+    const browser = fakeBrowser();
+    bootWhenPainted(scriptElement({ [BOOT_ENTRY_ATTRIBUTE]: entryUrl, [BOOT_PRELOAD_ATTRIBUTE]: '/a.js' }));
+    browser.paint('first-contentful-paint');
+    vi.advanceTimersByTime(0);
+    expect(browser.head).toEqual([]);
+    browser.load();
+    await Promise.resolve();
+    vi.advanceTimersByTime(0);
+    expect(browser.head).toEqual([{ rel: 'modulepreload', href: '/a.js' }]);
+    await settle();
+    expect(globalThis.__bootedEntries).toEqual([entryUrl]);
+  });
+
+  it('counts two frames after the load event where the browser has no paint timing', async () => {
+    const browser = fakeBrowser({ paintTiming: false });
+    bootWhenPainted(scriptElement({ [BOOT_ENTRY_ATTRIBUTE]: entryUrl, [BOOT_PRELOAD_ATTRIBUTE]: '/a.js' }));
+    browser.load();
+    browser.frame();
+    vi.advanceTimersByTime(0);
+    expect(browser.head).toEqual([]);
+    browser.frame();
+    vi.advanceTimersByTime(0);
+    expect(browser.head).toEqual([{ rel: 'modulepreload', href: '/a.js' }]);
+    await settle();
+  });
+
+  it('starts a second after the load event in a background tab, which paints nothing, once', async () => {
     const browser = fakeBrowser();
     bootWhenPainted(scriptElement({ [BOOT_ENTRY_ATTRIBUTE]: entryUrl }));
+    browser.hide();
     browser.load();
-    vi.advanceTimersByTime(999);
+    vi.advanceTimersByTime(HIDDEN_TAB_DELAY_MS - 1);
     expect(globalThis.__bootedEntries).toEqual([]);
     vi.advanceTimersByTime(1);
     await settle();
-    browser.frame();
-    browser.frame();
-    vi.advanceTimersByTime(0);
+    browser.paint('first-contentful-paint');
+    vi.advanceTimersByTime(LAST_RESORT_DELAY_MS);
     expect(globalThis.__bootedEntries).toEqual([entryUrl]);
     expect(browser.head).toEqual([]);
+  });
+
+  it('starts at the last resort in a visible tab whose paint is never reported', async () => {
+    const browser = fakeBrowser();
+    bootWhenPainted(scriptElement({ [BOOT_ENTRY_ATTRIBUTE]: entryUrl }));
+    browser.load();
+    vi.advanceTimersByTime(LAST_RESORT_DELAY_MS - 1);
+    expect(globalThis.__bootedEntries).toEqual([]);
+    vi.advanceTimersByTime(1);
+    await settle();
+    expect(globalThis.__bootedEntries).toEqual([entryUrl]);
   });
 
   it.each(['pointerdown', 'touchstart', 'keydown', 'focusin', 'mouseover'])(
@@ -116,9 +196,8 @@ describe('bootWhenPainted', () => {
       expect(browser.head).toEqual([{ rel: 'modulepreload', href: '/a.js' }]);
       await settle();
       browser.load();
-      browser.frame();
-      browser.frame();
-      vi.advanceTimersByTime(1000);
+      browser.paint('first-contentful-paint');
+      vi.advanceTimersByTime(LAST_RESORT_DELAY_MS);
       expect(browser.head).toHaveLength(1);
       expect(globalThis.__bootedEntries).toEqual([entryUrl]);
     },

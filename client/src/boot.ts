@@ -17,9 +17,11 @@ export const BOOT_PRELOAD_ATTRIBUTE = 'data-preload';
 const INTENT_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'mouseover'];
 
 /**
- * Starts the app named on `script` two frames after the load event, when the browser has painted
- * what loaded with the page (a module script runs before that event, so it always comes), or at
- * the visitor's first touch, key or pointer movement if that is sooner.
+ * Starts the app named on `script` once the page has loaded and the browser has reported its first
+ * contentful paint (a module script runs before the load event, so the event always comes), or at
+ * the visitor's first touch, key or pointer movement if that is sooner. Chromium stamps that paint
+ * with the frame's presentation time, which can fall after the next animation frames have already
+ * run, so the app waits for the entry itself rather than counting frames.
  */
 export function bootWhenPainted(script: Element): void {
   let started = false;
@@ -40,10 +42,35 @@ export function bootWhenPainted(script: Element): void {
   for (const type of INTENT_EVENTS)
     addEventListener(type, start, { capture: true, once: true, passive: true });
   addEventListener('load', () => {
-    requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(start)));
-    // A background tab runs no animation frames; it still starts, at most a second later.
-    setTimeout(start, 1000);
+    afterFirstContentfulPaint(() => setTimeout(start));
+    // A background tab paints nothing; it still starts, a second after the load event.
+    setTimeout(() => {
+      if (document.visibilityState === 'hidden') start();
+    }, HIDDEN_TAB_DELAY_MS);
+    // Should no paint ever be reported, the app still starts.
+    setTimeout(start, LAST_RESORT_DELAY_MS);
   });
+}
+
+export const HIDDEN_TAB_DELAY_MS = 1000;
+export const LAST_RESORT_DELAY_MS = 5000;
+
+/**
+ * Calls `then` once the first contentful paint has been reported, or two animation frames from
+ * now in a browser without paint timing (the frames follow the paint there).
+ */
+function afterFirstContentfulPaint(then: () => void): void {
+  if (!globalThis.PerformanceObserver?.supportedEntryTypes?.includes('paint')) {
+    requestAnimationFrame(() => requestAnimationFrame(then));
+    return;
+  }
+  const observer = new PerformanceObserver((entries) => {
+    if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
+    observer.disconnect();
+    then();
+  });
+  // Buffered: the paint usually comes before the load event and is delivered at once.
+  observer.observe({ type: 'paint', buffered: true });
 }
 
 // No document where the module is only imported for its names (the prerenderer, tests).
