@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { flowDefinitionSchema } from '#shared/automations/flows.ts';
 import type { DbExecutor } from '../db/database.ts';
 
@@ -41,7 +42,11 @@ export async function enterFlow(db: DbExecutor, entry: FlowEntry): Promise<strin
       enquiry_id: entry.enquiryId ?? null,
       occurrence_key: definition.reentry === 'once' ? '' : entry.occurrence,
       next_step: definition.steps[0]?.id ?? null,
-      ...(entry.at ? { due_at: entry.at, entered_at: entry.at } : {}),
+      // The engine reads its clock in whole milliseconds (a JavaScript Date); the database's now()
+      // has microseconds, so a run entered in the millisecond the engine reads would not yet be due.
+      ...(entry.at
+        ? { due_at: entry.at, entered_at: entry.at }
+        : { due_at: sql<Date>`date_trunc('milliseconds', now())` }),
     })
     .onConflict((oc) => oc.constraint('automation_runs_once').doNothing())
     .returning('id')

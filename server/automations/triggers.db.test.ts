@@ -7,6 +7,8 @@ import { confirmConsent, createConfirmationToken } from '../consent/confirmation
 import { updateContactConsent } from '../contacts/contacts.ts';
 import { changeEnquiryStatus, recordOffer } from '../enquiries/pipeline.ts';
 import { applyPreferenceAction } from '../preferences/preferences.ts';
+import { dueRunIds } from './engine.ts';
+import { enterFlow } from './enter.ts';
 import { createFlow, saveFlowVersion, setFlowState } from './flows.ts';
 
 // The trigger hooks (decision 064), driven through the real paths that record each event.
@@ -288,5 +290,19 @@ describe('automation trigger hooks', () => {
       expect(result.status).toBe('refused');
       expect(await runsOf(flowId)).toEqual([]);
     });
+  });
+
+  it("makes a run it enters due at once on the engine's millisecond clock", async () => {
+    // The engine compares due_at with a JavaScript Date (whole milliseconds); a run entered in the
+    // same millisecond as the engine reads its clock is still due then.
+    const flowId = await flowIn('live', 'Due at once', { type: 'consent_confirmed' }, 'per_occurrence');
+    const contactId = await newContact('due-at-once@example.com', true);
+    const late: number[] = [];
+    for (let attempt = 0; attempt < 40; attempt += 1) {
+      const runId = await enterFlow(t.db, { flowId, contactId, occurrence: `attempt-${attempt}` });
+      const due = await dueRunIds(t.db, new Date(), 1000);
+      if (!runId || !due.includes(runId)) late.push(attempt);
+    }
+    expect(late).toEqual([]);
   });
 });
