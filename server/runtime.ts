@@ -1,8 +1,10 @@
 import type { PgBoss } from 'pg-boss';
+import { sql } from 'kysely';
 import { createCampaignLiveHub } from './campaigns/live-hub.ts';
 import { createEnquiryLiveHub } from './enquiries/live.ts';
 import { type AppConfig, buildAppConfig } from './config/app-config.ts';
 import type { BaseEnv } from './config/env.ts';
+import { createConnectionWatch } from './db/connection-watch.ts';
 import { resolveDatabaseUrl } from './db/connection.ts';
 import { createDatabase, type Database } from './db/database.ts';
 import { DatabaseStartError, type EmbeddedPostgresHandle } from './db/embedded.ts';
@@ -52,11 +54,23 @@ export async function createRuntime(env: BaseEnv, options: CreateRuntimeOptions)
     : await resolveDatabaseUrl(env.DATABASE_URL, config.dataDir, (message) => options.logger.info(message));
   let db: Database | null = null;
   let boss: PgBoss | null = null;
+  // Decision 075: an outage is one warning and one "restored" line, whichever part notices it.
+  const connectionWatch = createConnectionWatch({
+    logger: options.logger,
+    probe: () => {
+      if (!db) return Promise.reject(new Error('no database yet'));
+      return sql`SELECT 1`.execute(db);
+    },
+  });
   try {
     db = createDatabase({
       connectionString: resolved.url,
       max: env.DB_POOL_MAX,
       applicationName: `watch-platform-${options.role}`,
+      onIdleError: (error) => {
+        if (!connectionWatch.report(error, 'pool'))
+          options.logger.warn({ err: error }, 'PostgreSQL pool error');
+      },
     });
     if (options.migrate) await migrateToLatest(db);
     boss = createBoss({
@@ -65,7 +79,9 @@ export async function createRuntime(env: BaseEnv, options: CreateRuntimeOptions)
       role: options.role,
       superviseIntervalSeconds: env.JOBS_SUPERVISE_INTERVAL_SECONDS,
     });
-    boss.on('error', (error) => options.logger.error({ err: error }, 'pg-boss error'));
+    boss.on('error', (error) => {
+      if (!connectionWatch.report(error, 'pg-boss')) options.logger.error({ err: error }, 'pg-boss error');
+    });
     await boss.start();
     for (const drift of await ensureQueues(boss)) {
       if (drift.updated.length > 0)
@@ -80,6 +96,7 @@ export async function createRuntime(env: BaseEnv, options: CreateRuntimeOptions)
     await boss?.stop({ graceful: false }).catch(() => undefined);
     await db?.destroy().catch(() => undefined);
     await resolved.embedded?.stop().catch(() => undefined);
+    connectionWatch.close();
     throw error;
   }
   // Only processes that serve HTTP push live updates; a worker only announces them (NOTIFY).
@@ -109,6 +126,7 @@ export async function createRuntime(env: BaseEnv, options: CreateRuntimeOptions)
     logger: options.logger,
     live,
     enquiryLive,
+    connectionWatch,
   };
   const startedBoss = boss;
   const startedDb = db;
@@ -121,6 +139,7 @@ export async function createRuntime(env: BaseEnv, options: CreateRuntimeOptions)
       await startedBoss.stop({ graceful: true, timeout: 10_000 });
       await live?.close();
       await enquiryLive?.close();
+      connectionWatch.close();
       await startedDb.destroy();
       await resolved.embedded?.stop();
     },

@@ -1,5 +1,6 @@
 import type { AppConfig } from './config/app-config.ts';
 import type { Database } from './db/database.ts';
+import type { ConnectionWatch } from './db/connection-watch.ts';
 import type { EnquiryChangeKind } from './db/enquiry-changed.ts';
 import type { InboundMailSource } from './email/inbound-mail.ts';
 import type { EmailTransport } from './email/types.ts';
@@ -61,4 +62,6 @@ export interface AppServices {
   live?: CampaignLiveHub | undefined;
   /** Enquiry change notifications (LISTEN, decision 063); present in processes that serve HTTP. */
   enquiryLive?: EnquiryLiveHub | undefined;
+  /** Takes over errors that mean the database is unreachable, so an outage logs one line (decision 075). */
+  connectionWatch?: ConnectionWatch | undefined;
 }

@@ -59,6 +59,8 @@ export async function startWorker(
           try {
             results.push(await runJob(services, name, job, shutdown.signal));
           } catch (error) {
+            // The job is retried as usual; an outage is logged once by the watch (decision 075).
+            if (services.connectionWatch?.report(error, `job ${name}`)) throw error;
             services.logger.error(
               { err: error, job: name, jobId: job.id, retry: job.retryCount },
               'job failed',

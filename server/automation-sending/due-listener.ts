@@ -59,10 +59,12 @@ export function listenForDueRuns(options: {
     if (closed) return;
     const delay = reconnectDelay(failures, delays);
     failures += 1;
-    options.logger.warn(
-      { err: error, retryInMs: delay },
-      'automation runs: LISTEN connection lost, reconnecting',
-    );
+    // The first loss is worth a warning; each retry of an outage is not (decision 075).
+    if (failures === 1)
+      options.logger.warn(
+        { err: error, retryInMs: delay },
+        'automation runs: LISTEN connection lost, reconnecting',
+      );
     reconnectTimer = setTimeout(() => {
       reconnectTimer = null;
       void connect();
@@ -92,6 +94,7 @@ export function listenForDueRuns(options: {
       return;
     }
     if (client !== connection || closed) return;
+    if (failures > 0) options.logger.info({ failures }, 'automation runs: LISTEN connection back');
     failures = 0;
     resolveReady();
     // Runs entered before LISTEN took effect were never heard of.

@@ -35,6 +35,11 @@ export interface CreateDatabaseOptions {
   connectionString: string;
   max?: number;
   applicationName?: string;
+  /**
+   * An idle client losing its connection (a database restart); the default prints one line. A
+   * process passes its connection watch here so an outage is one line (decision 075).
+   */
+  onIdleError?: (error: Error) => void;
 }
 
 // The pg pool behind each database, for the few callers that need a raw client (COPY streams).
@@ -51,12 +56,11 @@ export function createDatabase({
   connectionString,
   max = 10,
   applicationName = 'watch-platform',
+  onIdleError = (error) => console.error('PostgreSQL pool error:', error.message),
 }: CreateDatabaseOptions): Database {
   const pool = new pg.Pool({ connectionString, max, application_name: applicationName });
   // An idle client losing its connection (database restart) must not crash the process.
-  pool.on('error', (error) => {
-    console.error('PostgreSQL pool error:', error.message);
-  });
+  pool.on('error', onIdleError);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
   pools.set(db, pool);
   return db;

@@ -111,10 +111,12 @@ export function createChannelHub(options: ChannelHubOptions): ChannelHub {
     startDegradedTicks();
     const delay = reconnectDelay(failures, delays);
     failures += 1;
-    logger.warn(
-      { err: error, retryInMs: delay, failures },
-      `${label} updates: LISTEN connection lost, reconnecting`,
-    );
+    // The first loss is worth a warning; each retry of an outage is not (decision 075).
+    if (failures === 1)
+      logger.warn(
+        { err: error, retryInMs: delay, failures },
+        `${label} updates: LISTEN connection lost, reconnecting`,
+      );
     reconnectTimer = setTimeout(() => {
       reconnectTimer = null;
       void connect();
@@ -151,6 +153,7 @@ export function createChannelHub(options: ChannelHubOptions): ChannelHub {
       return;
     }
     listening = true;
+    if (failures > 0) logger.info({ failures }, `${label} updates: LISTEN connection back`);
     failures = 0;
     stopDegradedTicks();
     const ready = waiters;
