@@ -62,6 +62,9 @@ test('a Viewer sees the campaigns, templates and contacts without their write bu
   // A completed campaign with a failed send: no export, retry or non-openers copy.
   await page.goto(`/admin/campaigns/${done.id}`);
   await expect(page.getByRole('link', { name: 'Back to Campaigns' })).toBeVisible();
+  // Never a plain green "completed" when a send failed.
+  await expect(page.getByText('completed with failures', { exact: true })).toBeVisible();
+  await expect(page.getByText('1 of 3 sends failed.')).toBeVisible();
   for (const name of ['Export CSV', 'Retry failed', 'Send to non-openers'])
     await expect(page.getByRole('button', { name, exact: true })).toHaveCount(0);
 

@@ -744,4 +744,48 @@ describe('admin.campaigns', () => {
       expect(await codeOf(api().sends({ id: missingId }))).toBe('NOT_FOUND');
     });
   });
+
+  describe('a campaign completed with failures', () => {
+    it('reads as such in the list and gives the failure reasons, most frequent first', async () => {
+      // Three recipients, none sent: two refused by the provider with one reason, one with another.
+      const row = await insertCampaign('completed', {
+        name: 'All failed',
+        total_recipients: 3,
+        sent_count: 0,
+        failed_count: 3,
+        completed_at: new Date(),
+      });
+      await t.db
+        .insertInto('email_sends')
+        .values([
+          {
+            campaign_id: row.id,
+            recipient_email: 'a@example.com',
+            status: 'failed',
+            error: 'Domain not verified',
+          },
+          {
+            campaign_id: row.id,
+            recipient_email: 'b@example.com',
+            status: 'failed',
+            error: 'Domain not verified',
+          },
+          { campaign_id: row.id, recipient_email: 'c@example.com', status: 'failed', error: null },
+        ])
+        .execute();
+      const listed = (await api().list({ page: 1, search: 'All failed', status: 'completed' })).campaigns;
+      expect(listed.map((c) => [c.name, c.status, c.failedCount])).toEqual([['All failed', 'completed', 3]]);
+      expect(await api().failureReasons({ id: row.id })).toEqual([
+        { reason: 'Domain not verified', count: 2 },
+        { reason: 'No reason recorded', count: 1 },
+      ]);
+      const clean = await insertCampaign('completed', {
+        name: 'All sent',
+        total_recipients: 1,
+        sent_count: 1,
+      });
+      expect(await api().failureReasons({ id: clean.id })).toEqual([]);
+      expect(await codeOf(api().failureReasons({ id: missingId }))).toBe('NOT_FOUND');
+    });
+  });
 });

@@ -2,6 +2,7 @@ import type { Updateable } from 'kysely';
 import {
   CAMPAIGN_NOT_FOUND,
   type CampaignDetail,
+  type CampaignFailureReason,
   type CampaignFields,
   type CampaignLiveDetail,
   type CampaignStatusFilter,
@@ -44,6 +45,7 @@ export function toCampaignSummary(row: EmailCampaign): CampaignSummary {
     status: row.status,
     totalRecipients: row.total_recipients,
     sentCount: row.sent_count,
+    failedCount: row.failed_count,
     openRate,
     clickRate,
     createdAt: row.created_at.toISOString(),
@@ -62,7 +64,6 @@ export function toCampaignDetail(row: EmailCampaign): CampaignDetail {
     templateId: row.template_id,
     variables: row.variables,
     deliveredCount: row.delivered_count,
-    failedCount: row.failed_count,
     bounceCount: row.bounce_count,
     openCount: row.open_count,
     clickCount: row.click_count,
@@ -281,4 +282,29 @@ export async function deleteCampaign(db: DbExecutor, id: string): Promise<void> 
     id,
     () => 'A campaign that is sending cannot be deleted. Pause or cancel it first.',
   );
+}
+
+/**
+ * The reasons a campaign's sends failed, grouped, most frequent first; at most `limit` of them
+ * (a provider outage fails thousands with one reason).
+ */
+export async function campaignFailureReasons(
+  db: DbExecutor,
+  campaignId: string,
+  limit = 5,
+): Promise<CampaignFailureReason[]> {
+  const rows = await db
+    .selectFrom('email_sends')
+    .select((eb) => [
+      eb.fn.coalesce('error', eb.val('No reason recorded')).as('reason'),
+      eb.fn.countAll<string>().as('count'),
+    ])
+    .where('campaign_id', '=', campaignId)
+    .where('status', '=', 'failed')
+    .groupBy('reason')
+    .orderBy('count', 'desc')
+    .orderBy('reason')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ reason: row.reason, count: Number(row.count) }));
 }

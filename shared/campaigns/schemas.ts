@@ -214,6 +214,8 @@ export interface CampaignSummary {
   status: CampaignStatus;
   totalRecipients: number;
   sentCount: number;
+  /** Sends that failed for good; a completed campaign with any reads "completed with failures". */
+  failedCount: number;
   openRate: number | null;
   clickRate: number | null;
   createdAt: string;
@@ -231,7 +233,6 @@ export interface CampaignDetail extends CampaignSummary {
   templateId: string | null;
   variables: Record<string, string>;
   deliveredCount: number;
-  failedCount: number;
   bounceCount: number;
   openCount: number;
   clickCount: number;
@@ -340,4 +341,19 @@ export function canRetryFailedSends(
   campaign: Pick<CampaignSummary, 'status'> & { failedCount: number },
 ): boolean {
   return campaign.status === 'failed' || (campaign.status === 'completed' && campaign.failedCount > 0);
+}
+
+/**
+ * The status a person reads: a completed campaign any of whose sends failed is "completed with
+ * failures", never a plain green "completed" (0 of 3 sent read as a success before).
+ */
+export function campaignStatusLabel(campaign: Pick<CampaignSummary, 'status' | 'failedCount'>): string {
+  if (campaign.status === 'completed' && campaign.failedCount > 0) return 'completed with failures';
+  return campaign.status;
+}
+
+/** Why the sends of a campaign failed, most frequent first (the provider's or the engine's words). */
+export interface CampaignFailureReason {
+  reason: string;
+  count: number;
 }

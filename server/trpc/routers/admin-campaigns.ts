@@ -33,6 +33,7 @@ import {
   listCampaigns,
   saveCampaignDraft,
   toCampaignDetail,
+  campaignFailureReasons,
   toCampaignLiveDetail,
   toCampaignSummary,
 } from '../../campaigns/campaigns.ts';
@@ -88,6 +89,16 @@ export const adminCampaignsRouter = router({
     .input(campaignIdInputSchema)
     .query(({ ctx, input }): Promise<CampaignDetail> =>
       run(async () => toCampaignDetail(await getCampaignOrThrow(ctx.db, input.id))),
+    ),
+
+  /** Why sends failed, for "completed with failures" and a failed campaign's report. */
+  failureReasons: requirePermission('campaigns.read')
+    .input(campaignIdInputSchema)
+    .query(({ ctx, input }) =>
+      run(async () => {
+        await getCampaignOrThrow(ctx.db, input.id);
+        return campaignFailureReasons(ctx.db, input.id);
+      }),
     ),
 
   /**

@@ -114,7 +114,7 @@ function CampaignForm({ campaign }: { campaign?: CampaignDetail }) {
       <Group justify="space-between" align="flex-end">
         <Group gap="sm">
           <Title order={1}>{campaign ? 'Edit Campaign' : 'New Campaign'}</Title>
-          {campaign && <StatusBadge status={campaign.status} />}
+          {campaign && <StatusBadge status={campaign.status} failedCount={campaign.failedCount} />}
         </Group>
         <AnchorLink to="/admin/campaigns">Back to Campaigns</AnchorLink>
       </Group>

@@ -32,7 +32,7 @@ export function CampaignHeader({
       <Stack gap={4}>
         <Group gap="sm">
           <Title order={1}>{campaign.name}</Title>
-          <StatusBadge status={campaign.status} />
+          <StatusBadge status={campaign.status} failedCount={campaign.failedCount} />
           <LiveStatus connected={live} sending={sending} />
           {campaign.isTestMode && (
             <Badge color="orange" variant="outline">

@@ -11,7 +11,7 @@ export function CampaignNotEditable({ campaign }: { campaign: CampaignDetail }) 
       <Alert color="yellow" title="This campaign can no longer be edited">
         <Group gap={6}>
           <Text size="sm">It is</Text>
-          <StatusBadge status={campaign.status} />
+          <StatusBadge status={campaign.status} failedCount={campaign.failedCount} />
           <Text size="sm">. Duplicate it to reuse its content.</Text>
         </Group>
       </Alert>

@@ -1,6 +1,7 @@
 import { Alert, Card, Group, Progress, SimpleGrid, Text } from '@mantine/core';
 import type { CampaignDetail } from '#shared/campaigns/schemas.ts';
 import { formatCount, formatDateTime, formatRate, progressPercent } from '../widgets/format.ts';
+import { FailedSendsAlert } from './FailedSendsAlert.tsx';
 import { OpenRateStat } from './OpenRateStat.tsx';
 import { POLL_INTERVAL_MS } from './useCampaignLive.ts';
 
@@ -33,6 +34,7 @@ export function CampaignStats({ campaign }: { campaign: CampaignDetail }) {
           {campaign.failureReason}
         </Alert>
       )}
+      <FailedSendsAlert campaign={campaign} />
 
       <Card withBorder radius="md" padding="md">
         <Group justify="space-between" mb={6}>

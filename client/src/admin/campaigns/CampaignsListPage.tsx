@@ -141,7 +141,7 @@ function CampaignRow({
       </Table.Td>
       <Table.Td>{campaign.subject}</Table.Td>
       <Table.Td>
-        <StatusBadge status={campaign.status} />
+        <StatusBadge status={campaign.status} failedCount={campaign.failedCount} />
       </Table.Td>
       <Table.Td ta="right">{formatCount(campaign.totalRecipients)}</Table.Td>
       <Table.Td ta="right">{formatCount(campaign.sentCount)}</Table.Td>

@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import type { CampaignStatus } from '#shared/campaigns/schemas.ts';
+import { type CampaignStatus, campaignStatusLabel } from '#shared/campaigns/schemas.ts';
 
 const colors: Record<CampaignStatus, string> = {
   draft: 'gray',
@@ -11,15 +11,16 @@ const colors: Record<CampaignStatus, string> = {
   cancelled: 'dark',
 };
 
-export function StatusBadge({ status }: { status: CampaignStatus }) {
+export function StatusBadge({ status, failedCount }: { status: CampaignStatus; failedCount: number }) {
+  const label = campaignStatusLabel({ status, failedCount });
   return (
     // Never truncated: a clipped "COMPLET…" is worse than a slightly wider column.
     <Badge
-      color={colors[status]}
+      color={label === status ? colors[status] : 'orange'}
       variant="light"
       styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}
     >
-      {status}
+      {label}
     </Badge>
   );
 }
