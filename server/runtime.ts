@@ -48,7 +48,7 @@ export function inboundFor(
 }
 
 export async function createRuntime(env: BaseEnv, options: CreateRuntimeOptions): Promise<Runtime> {
-  const config: AppConfig = await buildAppConfig(env);
+  const config: AppConfig = await buildAppConfig(env, (message) => options.logger.warn(message));
   const resolved = options.databaseUrl
     ? { url: options.databaseUrl, embedded: null }
     : await resolveDatabaseUrl(env.DATABASE_URL, config.dataDir, (message) => options.logger.info(message));

@@ -60,6 +60,16 @@ describe('docker-compose.yml', () => {
     }
   });
 
+  it('gives every app service the same APP_SECRET, required, and REGISTER_KEY (decision 068)', () => {
+    for (const name of ['server', 'worker', 'migrate']) {
+      const environment = compose.services[name]?.environment as Record<string, string>;
+      expect(environment.APP_SECRET, name).toMatch(/^\$\{APP_SECRET:\?set APP_SECRET in \.env\b.*\}$/);
+      expect(environment.REGISTER_KEY, name).toBe('${REGISTER_KEY:-}');
+    }
+    expect(envExample).toMatch(/^APP_SECRET=$/m);
+    expect(envExample).toMatch(/^REGISTER_KEY=$/m);
+  });
+
   it('bakes the site identity from .env into the prerendered pages', () => {
     // Without these the image's footer would show the demo's placeholder licence and ABN.
     const identity = [

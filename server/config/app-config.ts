@@ -27,7 +27,11 @@ export interface AppConfig {
   rateLimits: { leadSubmit: RateLimitRule | null; uploads: RateLimitRule | null };
 }
 
-export async function buildAppConfig(env: BaseEnv): Promise<AppConfig> {
+/** `warn` hears about a setting the deployment should fix (a generated APP_SECRET). */
+export async function buildAppConfig(
+  env: BaseEnv,
+  warn: (message: string) => void = () => undefined,
+): Promise<AppConfig> {
   const appUrl = resolveAppUrl(env);
   const dataDir = resolveDataDir(env);
   const site = buildSiteConfig({ ...env, APP_URL: appUrl });
@@ -35,7 +39,7 @@ export async function buildAppConfig(env: BaseEnv): Promise<AppConfig> {
     isProduction: env.NODE_ENV === 'production',
     appUrl,
     dataDir,
-    appSecret: await resolveAppSecret(env.APP_SECRET, dataDir),
+    appSecret: await resolveAppSecret(env.APP_SECRET, dataDir, warn),
     ...(env.REGISTER_KEY ? { registerKey: env.REGISTER_KEY } : {}),
     site,
     emailFrom: env.EMAIL_FROM ?? `${site.name} <${site.email}>`,

@@ -48,7 +48,10 @@ export const baseEnvSchema = z.object({
   /** PostgreSQL connection string; when unset, an embedded PostgreSQL is started under DATA_DIR. */
   DATABASE_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   DATA_DIR: z.string().min(1).default('./.data'),
-  /** HMAC/signing key; generated once and kept in DATA_DIR when unset. */
+  /**
+   * HMAC/signing key, the same in every process. Unset, one is generated and kept in DATA_DIR, on
+   * a loopback APP_URL only (decision 068).
+   */
   APP_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
   /**
    * The dealer's register key (decision 058): 32 bytes as 64 hex digits or base64. When unset, a
@@ -246,10 +249,16 @@ export function isLoopbackUrl(url: string): boolean {
   return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127\./.test(host);
 }
 
+/** Why a real deployment refuses to start without APP_SECRET, and what to set. */
+const MISSING_APP_SECRET = (appUrl: string) =>
+  `APP_URL is ${appUrl}, a real deployment, but APP_SECRET is unset: each server and worker would generate its own in its DATA_DIR, so links signed by one fail on another and register entries sealed on one host cannot be read on another. Set APP_SECRET (32+ characters, e.g. \`openssl rand -hex 32\`) to the same value in every process; an installation that ran without it keeps its links and register by setting it to the contents of DATA_DIR/app-secret (see README, Configuration).`;
+
 /**
  * The site identity must be valid everywhere, and real wherever customers can see it: a start whose
  * APP_URL is not a loopback address refuses the demo's placeholder licence and ABN, naming the
- * variables to set (decision 001).
+ * variables to set (decision 001). There it also refuses to run without APP_SECRET (decision 068):
+ * one generated per DATA_DIR differs on every disk, so a link the worker signed fails on a server
+ * with another disk, and register entries sealed on one host cannot be read on another.
  */
 function checkSiteIdentity(env: BaseEnv): void {
   const appUrl = resolveAppUrl(env);
@@ -259,11 +268,14 @@ function checkSiteIdentity(env: BaseEnv): void {
     throw new EnvError(`Invalid environment configuration:\n${lines.join('\n')}`);
   }
   if (isLoopbackUrl(appUrl)) return;
+  const problems: string[] = [];
   const names = placeholderIdentityVariables(built.data);
-  if (names.length === 0) return;
-  throw new EnvError(
-    `APP_URL is ${appUrl}, a real deployment, but ${names.join(' and ')} still ${names.length === 1 ? 'holds' : 'hold'} the demo's placeholder ${names.length === 1 ? 'value' : 'values'}, which customers would see in the footer and every e-mail. Set ${names.join(' and ')} to the business's own (see README, Configuration).`,
-  );
+  if (names.length > 0)
+    problems.push(
+      `APP_URL is ${appUrl}, a real deployment, but ${names.join(' and ')} still ${names.length === 1 ? 'holds' : 'hold'} the demo's placeholder ${names.length === 1 ? 'value' : 'values'}, which customers would see in the footer and every e-mail. Set ${names.join(' and ')} to the business's own (see README, Configuration).`,
+    );
+  if (!env.APP_SECRET) problems.push(MISSING_APP_SECRET(appUrl));
+  if (problems.length > 0) throw new EnvError(problems.join('\n'));
 }
 
 const SITE_VARIABLES: Record<string, string> = {

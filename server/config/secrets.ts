@@ -4,11 +4,20 @@ import path from 'node:path';
 
 /**
  * Returns APP_SECRET, or the one generated on first start and kept in DATA_DIR, so that signed
- * unsubscribe links keep working across restarts of the embedded default without any setup.
+ * unsubscribe links keep working across restarts of the embedded default without any setup. The
+ * generated one is this disk's alone (decision 068): `warn` is told each time it is used, and a
+ * real deployment refuses to start without APP_SECRET (server/config/env.ts).
  */
-export async function resolveAppSecret(configured: string | undefined, dataDir: string): Promise<string> {
+export async function resolveAppSecret(
+  configured: string | undefined,
+  dataDir: string,
+  warn: (message: string) => void = () => undefined,
+): Promise<string> {
   if (configured) return configured;
   const file = path.join(dataDir, 'app-secret');
+  warn(
+    `APP_SECRET is unset: using the one kept in ${file}, which only processes sharing this DATA_DIR have. Set APP_SECRET to the same value in every server and worker before running another process or host (README, Configuration).`,
+  );
   try {
     const stored = (await readFile(file, 'utf8')).trim();
     if (stored.length >= 32) return stored;

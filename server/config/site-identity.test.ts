@@ -38,7 +38,11 @@ describe('site identity from the environment', () => {
       failure({ APP_URL: 'https://watches.example.com.au', SITE_ABN: REAL.SITE_ABN }, workerEnvSchema),
     ).toContain('Set SITE_LICENCE to');
     expect(() =>
-      parseEnv(serverEnvSchema, { APP_URL: 'https://watches.example.com.au', ...REAL }),
+      parseEnv(serverEnvSchema, {
+        APP_URL: 'https://watches.example.com.au',
+        ...REAL,
+        APP_SECRET: 'k'.repeat(40),
+      }),
     ).not.toThrow();
   });
 

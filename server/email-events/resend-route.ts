@@ -1,5 +1,6 @@
 import { hasUnstorableText } from '#shared/text-safety.ts';
 import { BODY_LIMITS } from '../http/body-limits.ts';
+import { isResendId } from '../email/inbound-mail.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parseResendEvent } from '#shared/webhooks/resend-events.ts';
 import type { AppServices } from '../services.ts';
@@ -12,8 +13,9 @@ import { signingKey, svixHeadersOf, verifySvixSignature } from './verify.ts';
  * click events. CSRF-exempt by design (server/app.ts); the Svix signature over the raw body is the
  * only credential, and nothing touches the database before it is verified.
  *
- * 200: stored (or a duplicate svix-id); for `email.received`, filed, unmatched, duplicate, or gone
- * (the provider does not know the e-mail: a retry could not help). 401: missing or bad signature. 400: validly signed but
+ * 200: stored (or a duplicate svix-id); for `email.received`, filed, unmatched, duplicate, gone
+ * (the provider does not know the e-mail: a retry could not help) or malformed (its id is not a
+ * Resend id: never fetched, decision 068). 401: missing or bad signature. 400: validly signed but
  * stale, or not a Resend event. 503: RESEND_WEBHOOK_SECRET unset. A database failure answers 500,
  * so the provider retries (its retries carry the same svix-id, and duplicates are ignored).
  */
@@ -92,6 +94,18 @@ export function resendWebhookPlugin(
       if (!parsed.value.known && parsed.value.type === 'email.received') {
         const emailId = parsed.value.emailId;
         if (!emailId) return reject(req, reply, 400, 'Malformed email.received event');
+        // Signed, but not an id the provider could have made (decision 068): never put into a
+        // Receiving API path, and answered 200 so the provider stops retrying what cannot succeed.
+        if (!isResendId(emailId)) {
+          req.log.warn(
+            { emailId: emailId.slice(0, 100) },
+            'inbound e-mail id is not a Resend id: not fetched',
+          );
+          return reply
+            .code(200)
+            .header('cache-control', 'no-store')
+            .send({ received: true, outcome: 'malformed' });
+        }
         if (!onReceived)
           return reject(req, reply, 503, 'Inbound mail not configured (RESEND_API_KEY is unset)');
         let filed: string;

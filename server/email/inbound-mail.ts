@@ -37,6 +37,24 @@ export interface InboundMailSource {
 
 const REQUEST_TIMEOUT_MS = 30_000;
 
+/**
+ * Resend's ids are UUIDs (decision 068). An id from outside (a webhook's `email_id`) goes into a
+ * Receiving API path only when it is one: `abc/attachments?x=1` would otherwise have fetched another
+ * path with the full-access key.
+ */
+const RESEND_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isResendId(id: string): boolean {
+  return RESEND_ID.test(id);
+}
+
+/** A malformed id is never sent: the provider could not know it, so asking again cannot help. */
+const malformed = (id: string) => ({
+  ok: false as const,
+  gone: true,
+  message: `not a Resend id: ${JSON.stringify(id.slice(0, 80))}`,
+});
+
 function failure(error: { name?: string; message?: string; statusCode?: number | null }) {
   return {
     ok: false as const,
@@ -56,6 +74,7 @@ export function createResendInbound({
   const requestOptions = () => ({ signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
   return {
     async getEmail(id) {
+      if (!isResendId(id)) return malformed(id);
       const { data, error } = await resend.emails.receiving.get(id, undefined, requestOptions());
       if (error || !data) return failure(error ?? {});
       return {
@@ -74,6 +93,7 @@ export function createResendInbound({
       };
     },
     async listAttachments(emailId) {
+      if (!isResendId(emailId)) return malformed(emailId);
       const { data, error } = await resend.emails.receiving.attachments.list({ emailId }, requestOptions());
       if (error || !data) return failure(error ?? {});
       return {

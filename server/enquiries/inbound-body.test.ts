@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { replyBodyText, sanitizeReplyHtml, stripQuotedHistory } from './inbound-body.ts';
+import {
+  cappedReplyHtml,
+  MAX_REPLY_HTML_CHARS,
+  REPLY_HTML_CUT_NOTE,
+  replyBodyText,
+  sanitizeReplyHtml,
+  stripQuotedHistory,
+} from './inbound-body.ts';
 
 describe('quoted history of an e-mailed reply (decision 060)', () => {
   it('cuts at Gmail and Apple Mail attributions, also when wrapped over two lines', () => {
@@ -50,5 +57,34 @@ describe('reply HTML', () => {
   it('gives the HTML as text when there is no text part', () => {
     expect(replyBodyText(null, '<p>Thursday works.</p><blockquote>old</blockquote>')).toBe('Thursday works.');
     expect(replyBodyText('', null)).toBe('');
+  });
+});
+
+describe('the HTML kept of a long reply (decision 068)', () => {
+  it('keeps HTML up to 262,144 characters as it is', () => {
+    expect(MAX_REPLY_HTML_CHARS).toBe(262_144);
+    const exact = `<p>${'a'.repeat(262_144 - 7)}</p>`;
+    expect(exact).toHaveLength(262_144);
+    expect(cappedReplyHtml(exact)).toBe(exact);
+  });
+
+  it('cuts one character over at a tag boundary, closes what was open and adds the note', () => {
+    const html = `<div><p>${'b'.repeat(300_000)}</p></div>`;
+    const kept = cappedReplyHtml(html);
+    expect(kept.length).toBeLessThanOrEqual(262_144);
+    expect(kept.endsWith(`</p></div>${REPLY_HTML_CUT_NOTE}`)).toBe(true);
+    expect(kept.startsWith('<div><p>bbb')).toBe(true);
+  });
+
+  it('never leaves half a tag or half a character at the cut', () => {
+    // "😀" is two UTF-16 units; the cut falls inside a run of them and inside an <a> tag.
+    const emoji = `<p>${'😀'.repeat(140_000)}</p>`;
+    const kept = cappedReplyHtml(emoji);
+    expect(kept.endsWith(`😀</p>${REPLY_HTML_CUT_NOTE}`)).toBe(true);
+    expect(kept.length).toBeLessThanOrEqual(262_144);
+    const links = `${'<a href="https://example.com/a-long-path">x</a>'.repeat(7_000)}`;
+    const cut = cappedReplyHtml(links);
+    expect(cut.endsWith(`</a>${REPLY_HTML_CUT_NOTE}`)).toBe(true);
+    expect(cut.length).toBeLessThanOrEqual(262_144);
   });
 });

@@ -87,6 +87,46 @@ export function sanitizeReplyHtml(html: string): string {
   return sanitizeHtml(withoutHistory, REPLY_HTML).trim();
 }
 
+/**
+ * The most sanitised HTML kept of one reply (decision 068): a 3,000,007-character HTML part was
+ * stored whole. The timeline shows the text, so the HTML is a record, and 256 K characters hold
+ * any letter a seller writes.
+ */
+export const MAX_REPLY_HTML_CHARS = 256 * 1024;
+
+/** Ends a reply's HTML that was cut to MAX_REPLY_HTML_CHARS. */
+export const REPLY_HTML_CUT_NOTE = '<p>[…message shortened: only its first 256 K characters are kept]</p>';
+
+/** Opening a high surrogate (U+D800–U+DBFF): cutting after one would leave half a character. */
+const endsInHalfCharacter = (text: string) => /[\uD800-\uDBFF]$/.test(text);
+
+/** Cuts a partial tag or character off the end of a cut. */
+function cleanCut(html: string): string {
+  let head = html;
+  const open = head.lastIndexOf('<');
+  if (open > head.lastIndexOf('>')) head = head.slice(0, open);
+  return endsInHalfCharacter(head) ? head.slice(0, -1) : head;
+}
+
+/**
+ * Sanitised reply HTML within MAX_REPLY_HTML_CHARS: a longer one keeps its start, cut at a tag
+ * boundary with its open elements closed, and a note of how much was cut.
+ */
+export function cappedReplyHtml(html: string): string {
+  if (html.length <= MAX_REPLY_HTML_CHARS) return html;
+  const note = REPLY_HTML_CUT_NOTE;
+  const room = MAX_REPLY_HTML_CHARS - note.length;
+  let kept = html.slice(0, room);
+  // Re-sanitised so the cut leaves no element open; closing tags may push it past the cap, so it is
+  // cut again by the excess (a few rounds suffice), and at worst left with elements open.
+  for (let round = 0; round < 4; round += 1) {
+    const closed = sanitizeHtml(cleanCut(kept), REPLY_HTML);
+    if (closed.length <= room) return `${closed}${note}`;
+    kept = kept.slice(0, Math.max(0, kept.length - (closed.length - room) - 64));
+  }
+  return `${cleanCut(kept.slice(0, room))}${note}`;
+}
+
 /** The plain text kept of a reply: its text part, or its HTML as text, quoted history removed. */
 export function replyBodyText(text: string | null, html: string | null): string {
   if (text && text.trim() !== '') return stripQuotedHistory(text);

@@ -1,7 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import { Writable } from 'node:stream';
+import pino from 'pino';
 import sharp from 'sharp';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '#test/support/db.ts';
 import { type FakeResend, startFakeResend } from '#test/support/fake-resend.ts';
@@ -14,6 +18,7 @@ import { uploadStorageFor } from '../uploads/entry.ts';
 import { getEnquiry } from './detail.ts';
 import { createResendInbound } from '../email/inbound-mail.ts';
 import { RESEND_WEBHOOK_PATH } from '../email-events/resend-route.ts';
+import { MAX_REPLY_HTML_CHARS, REPLY_HTML_CUT_NOTE } from './inbound-body.ts';
 import { enquiryReplyTo, replyToken } from './reply-address.ts';
 
 const SECRET = newWebhookSecret();
@@ -27,6 +32,8 @@ describe('replies e-mailed back onto the enquiry (decision 060)', () => {
   let enquiryId: string;
   let replyAddress: string;
   let services: AppServices;
+  /** The server's warnings and errors, as JSON lines. */
+  const logged: Array<{ msg?: string; emailId?: string }> = [];
 
   beforeAll(async () => {
     fake = await startFakeResend();
@@ -35,7 +42,14 @@ describe('replies e-mailed back onto the enquiry (decision 060)', () => {
       config: { resendWebhookSecret: SECRET, inboundDomain: DOMAIN, dataDir },
       inbound: createResendInbound({ apiKey: 're_test_key', baseUrl: fake.url }),
     });
-    server = await createServer({ services, clientDir: null, logLevel: 'silent' });
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString().split('\n').filter(Boolean))
+          logged.push(JSON.parse(line) as { msg?: string; emailId?: string });
+        done();
+      },
+    });
+    server = await createServer({ services, clientDir: null, logger: pino({ level: 'warn' }, sink) });
     const lead = await t.db
       .insertInto('leads')
       .values({ email: 'olivia@example.com', full_name: 'Olivia Brown' })
@@ -54,7 +68,10 @@ describe('replies e-mailed back onto the enquiry (decision 060)', () => {
     await fake.close();
     await rm(dataDir, { recursive: true, force: true });
   });
-  beforeEach(() => fake.reset());
+  beforeEach(() => {
+    fake.reset();
+    logged.length = 0;
+  });
 
   function post(event: object, id = newSvixId(), secret = SECRET) {
     const body = JSON.stringify(event);
@@ -366,12 +383,142 @@ describe('replies e-mailed back onto the enquiry (decision 060)', () => {
     expect(await messagesOf(id)).toHaveLength(1);
   });
 
-  it('answers 200 without filing when the provider does not know the e-mail', async () => {
+  it('answers 200 without filing, and logs it, when the provider does not know the e-mail', async () => {
     const { event } = fake.receive({ from: 'a@example.com', to: [replyAddress], subject: 'x', text: 'x' });
-    const unknown = { ...event, data: { ...(event as { data: object }).data, email_id: 'no-such-email' } };
+    const unknownId = randomUUID();
+    const unknown = { ...event, data: { ...(event as { data: object }).data, email_id: unknownId } };
     const res = await post(unknown);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ outcome: 'gone' });
-    expect(await messagesOf('no-such-email')).toHaveLength(0);
+    expect(await messagesOf(unknownId)).toHaveLength(0);
+    // Asked once; the fake answered 404.
+    expect(fake.requests.map((r) => [r.path, r.status])).toEqual([[`/emails/receiving/${unknownId}`, 404]]);
+    expect(logged).toContainEqual(
+      expect.objectContaining({ msg: 'inbound e-mail unknown to the provider', emailId: unknownId }),
+    );
+  });
+
+  it('never puts an e-mail id that is not a Resend id into a provider path (decision 068)', async () => {
+    const { event } = fake.receive({ from: 'a@example.com', to: [replyAddress], subject: 'x', text: 'x' });
+    for (const emailId of ['abc/attachments?x=1', '../../emails', 'no-such-email', `${randomUUID()}/x`]) {
+      const forged = { ...event, data: { ...(event as { data: object }).data, email_id: emailId } };
+      const res = await post(forged);
+      expect(res.statusCode, emailId).toBe(200);
+      expect(res.json(), emailId).toEqual({ received: true, outcome: 'malformed' });
+      expect(await messagesOf(emailId)).toHaveLength(0);
+      expect(logged, emailId).toContainEqual(
+        expect.objectContaining({ msg: 'inbound e-mail id is not a Resend id: not fetched', emailId }),
+      );
+    }
+    expect(fake.requests).toEqual([]);
+    // The Receiving API client refuses one too, whoever calls it.
+    const inbound = createResendInbound({ apiKey: 're_test_key', baseUrl: fake.url });
+    expect(await inbound.getEmail('abc/attachments?x=1')).toMatchObject({ ok: false, gone: true });
+    expect(await inbound.listAttachments('../../emails')).toMatchObject({ ok: false, gone: true });
+    expect(fake.requests).toEqual([]);
+  });
+
+  it('keeps at most 256 K characters of the HTML part, with a note of the cut (decision 068)', async () => {
+    // 3,000,007 characters, as the probe sent; the text part is small.
+    const html = `<p>${'word '.repeat(599_998)}</p><p>end</p>`;
+    expect(html.length).toBe(3_000_007);
+    const { id, event } = fake.receive({
+      from: 'olivia@example.com',
+      to: [replyAddress],
+      subject: 'Long',
+      text: 'A long letter.',
+      html,
+    });
+    expect((await post(event)).json()).toMatchObject({ outcome: 'filed' });
+    const [row] = await messagesOf(id);
+    const stored = row?.body_html ?? '';
+    expect(stored.length).toBeLessThanOrEqual(256 * 1024);
+    expect(stored.length).toBeGreaterThan(250_000);
+    expect(MAX_REPLY_HTML_CHARS).toBe(262_144);
+    expect(stored.startsWith('<p>word word ')).toBe(true);
+    // Cut at a word's tag boundary, the open paragraph closed, then the note.
+    expect(stored.endsWith(`</p>${REPLY_HTML_CUT_NOTE}`)).toBe(true);
+    expect(REPLY_HTML_CUT_NOTE).toBe('<p>[…message shortened: only its first 256 K characters are kept]</p>');
+    expect(stored).not.toContain('<p>end</p>');
+    expect(row?.body_text).toBe('A long letter.');
+  });
+
+  it('keeps at most 10 files of one message and names the refused ones on the timeline', async () => {
+    const file = (n: number) => ({
+      filename: `scan-${String(n).padStart(2, '0')}.pdf`,
+      contentType: 'application/pdf',
+      data: Buffer.alloc(200 * 1024, n),
+    });
+    const { id, event } = fake.receive({
+      from: 'olivia@example.com',
+      to: [replyAddress],
+      subject: 'Scans',
+      text: 'All the papers.',
+      attachments: Array.from({ length: 60 }, (_, i) => file(i + 1)),
+    });
+    expect((await post(event)).json()).toMatchObject({ outcome: 'filed' });
+    const [row] = await messagesOf(id);
+    const attachments = await t.db
+      .selectFrom('enquiry_incoming_attachments')
+      .select(['filename', 'refused_reason', sql<number>`coalesce(octet_length(data), 0)`.as('stored')])
+      .where('message_id', '=', row!.id)
+      .orderBy('filename')
+      .execute();
+    expect(attachments).toHaveLength(60);
+    const kept = attachments.filter((a) => a.refused_reason === null);
+    expect(kept.map((a) => a.filename)).toEqual(Array.from({ length: 10 }, (_, i) => file(i + 1).filename));
+    // 10 × 200 KB = 2,048,000 bytes stored, not 60 × 200 KB = 12,288,000.
+    expect(attachments.reduce((sum, a) => sum + Number(a.stored), 0)).toBe(2_048_000);
+    expect(new Set(attachments.filter((a) => a.refused_reason).map((a) => a.refused_reason))).toEqual(
+      new Set(['more than 10 files in one message']),
+    );
+    // The refused ones were not downloaded.
+    expect(fake.downloads).toHaveLength(10);
+    const lines = (row?.body_text ?? '').split('\n\n');
+    expect(lines[0]).toBe('All the papers.');
+    expect(lines.slice(1)).toEqual(
+      Array.from(
+        { length: 50 },
+        (_, i) =>
+          `[attachment refused: scan-${String(i + 11).padStart(2, '0')}.pdf, more than 10 files in one message]`,
+      ),
+    );
+    const detail = await getEnquiry(t.db, enquiryId);
+    const entry = detail?.timeline.find((e) => e.kind === 'incoming' && e.messageId === row!.id);
+    expect(entry).toMatchObject({ body: row?.body_text });
+    const shown = entry?.kind === 'incoming' ? entry.attachments : [];
+    expect(shown.filter((a) => a.refusedReason !== null)).toHaveLength(50);
+    expect(shown.find((a) => a.filename === 'scan-60.pdf')).toMatchObject({
+      refusedReason: 'more than 10 files in one message',
+      downloadable: false,
+    });
+  });
+
+  it('keeps at most 25 MB of files of one message (decision 068)', async () => {
+    // Three files of 9 MB: the first two fit (18 MB), the third would make 27 MB.
+    const nine = 9 * 1024 * 1024;
+    const { id, event } = fake.receive({
+      from: 'olivia@example.com',
+      to: [replyAddress],
+      subject: 'Big scans',
+      text: 'Three big ones.',
+      attachments: ['a.pdf', 'b.pdf', 'c.pdf'].map((filename) => ({
+        filename,
+        contentType: 'application/pdf',
+        data: Buffer.alloc(nine, 1),
+      })),
+    });
+    expect((await post(event)).json()).toMatchObject({ outcome: 'filed' });
+    const [row] = await messagesOf(id);
+    expect(row?.body_text).toBe(
+      'Three big ones.\n\n[attachment refused: c.pdf, more than 25 MB of files in one message]',
+    );
+    const stored = await t.db
+      .selectFrom('enquiry_incoming_attachments')
+      .select(sql<string>`sum(coalesce(octet_length(data), 0))`.as('bytes'))
+      .where('message_id', '=', row!.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(stored.bytes)).toBe(2 * nine);
+    expect(fake.downloads).toHaveLength(2);
   });
 });

@@ -10,7 +10,7 @@ import {
 } from '../uploads/entry.ts';
 import type { AppServices } from '../services.ts';
 import { fileIncomingMessage } from './conversation.ts';
-import { replyBodyText, sanitizeReplyHtml } from './inbound-body.ts';
+import { cappedReplyHtml, replyBodyText, sanitizeReplyHtml } from './inbound-body.ts';
 import { enquiryIdOfToken, replyTokenIn } from './reply-address.ts';
 
 // A reply e-mailed by the seller, received through the provider's inbound mail (decision 060): the
@@ -19,6 +19,14 @@ import { enquiryIdOfToken, replyTokenIn } from './reply-address.ts';
 
 /** The largest attachment kept; a larger one is refused (named on the message). */
 export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
+/**
+ * Files kept of one message, and their bytes together (decision 068): 60 attachments of 200 KB
+ * were all stored (12 MB). Past either, the rest are refused and named on the message, not fetched.
+ */
+export const MAX_ATTACHMENTS_PER_MESSAGE = 10;
+export const MAX_MESSAGE_ATTACHMENT_BYTES = 25 * 1024 * 1024;
+const TOO_MANY_FILES = `more than ${MAX_ATTACHMENTS_PER_MESSAGE} files in one message`;
+const TOO_MANY_BYTES = 'more than 25 MB of files in one message';
 
 /** Types that run or render as code when opened: refused whatever their size. */
 const DANGEROUS_EXTENSIONS =
@@ -62,17 +70,35 @@ function parseSender(from: string): { email: string | null; name: string | null 
   return { email: email === '' ? null : withoutNul(email), name: name === '' ? null : withoutNul(name) };
 }
 
+/** What a message's attachments may still take: files and bytes left of the per-message caps. */
+interface AttachmentBudget {
+  files: number;
+  bytes: number;
+}
+
 async function prepareAttachment(
   inbound: InboundMailSource,
   info: InboundAttachmentInfo,
   matched: boolean,
+  budget: AttachmentBudget,
 ): Promise<Prepared> {
   const name = info.filename ?? '';
   if (DANGEROUS_EXTENSIONS.test(name) || DANGEROUS_TYPES.test(info.contentType))
     return { kind: 'refused', info, reason: 'file type not accepted' };
   if (info.size > MAX_ATTACHMENT_BYTES) return { kind: 'refused', info, reason: 'larger than 10 MB' };
-  const data = await inbound.download(info.downloadUrl, MAX_ATTACHMENT_BYTES);
-  if (!data) return { kind: 'refused', info, reason: 'larger than 10 MB' };
+  if (budget.files <= 0) return { kind: 'refused', info, reason: TOO_MANY_FILES };
+  if (info.size > budget.bytes) return { kind: 'refused', info, reason: TOO_MANY_BYTES };
+  // Counted while downloading too: the stated size is the provider's word, not a bound.
+  const limit = Math.min(MAX_ATTACHMENT_BYTES, budget.bytes);
+  const data = await inbound.download(info.downloadUrl, limit);
+  if (!data)
+    return {
+      kind: 'refused',
+      info,
+      reason: limit < MAX_ATTACHMENT_BYTES ? TOO_MANY_BYTES : 'larger than 10 MB',
+    };
+  budget.files -= 1;
+  budget.bytes -= data.length;
   const photo = matched ? await photoOfAttachment(info.contentType, data) : null;
   return photo ? { kind: 'photo', info, photo } : { kind: 'file', info, data };
 }
@@ -145,8 +171,12 @@ export async function receiveInboundEmail(
     if (!listed.ok) {
       if (!listed.gone) throw new InboundFetchError(listed.message);
     } else {
+      const budget: AttachmentBudget = {
+        files: MAX_ATTACHMENTS_PER_MESSAGE,
+        bytes: MAX_MESSAGE_ATTACHMENT_BYTES,
+      };
       for (const info of listed.value)
-        prepared.push(await prepareAttachment(inbound, info, enquiryId !== null));
+        prepared.push(await prepareAttachment(inbound, info, enquiryId !== null, budget));
     }
   }
 
@@ -173,7 +203,7 @@ export async function receiveInboundEmail(
       fromName: sender.name,
       subject: withoutNul(email.subject).slice(0, 998) || null,
       bodyText: [body, ...refused].filter((part) => part !== '').join('\n\n'),
-      bodyHtml: email.html ? withoutNul(sanitizeReplyHtml(email.html)) || null : null,
+      bodyHtml: email.html ? cappedReplyHtml(withoutNul(sanitizeReplyHtml(email.html))) || null : null,
       providerEmailId: emailId,
       replyToken: token,
       receivedAt: email.receivedAt,

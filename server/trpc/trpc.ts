@@ -25,6 +25,18 @@ export interface ProcedureMeta {
   personalInput?: readonly string[];
 }
 
+/**
+ * Errors the runtime itself throws (a stack overflow, a property of undefined, JSON it could not
+ * read). tRPC answers an input parser's throw as a 400 carrying the cause's message; a runtime's
+ * text says how the server is built and nothing the caller can act on (decision 068).
+ */
+const RUNTIME_ERRORS = [RangeError, TypeError, SyntaxError, ReferenceError, EvalError, URIError];
+
+/** What a refused request says when the only text there is is the runtime's. */
+export const UNREADABLE_REQUEST_MESSAGE = 'The request could not be read. Check what was sent and try again.';
+
+const isRuntimeError = (cause: unknown) => RUNTIME_ERRORS.some((kind) => cause instanceof kind);
+
 const t = initTRPC
   .context<Context>()
   .meta<ProcedureMeta>()
@@ -41,9 +53,14 @@ const t = initTRPC
       // generic sentence and the request id, which the log line carries with the details.
       const internal = error.code === 'INTERNAL_SERVER_ERROR';
       const requestId = ctx?.http?.req.id ?? null;
+      const runtime = !internal && isRuntimeError(cause);
       return {
         ...shape,
-        message: internal ? internalErrorMessage(requestId) : shape.message,
+        message: internal
+          ? internalErrorMessage(requestId)
+          : runtime
+            ? UNREADABLE_REQUEST_MESSAGE
+            : shape.message,
         data: {
           ...shape.data,
           // Only an unexpected error names its request: other answers stay identical across requests.

@@ -5,6 +5,7 @@ import {
   FLOW_MESSAGES,
   flowDefinitionSchema,
   MAX_FLOW_STEPS,
+  rawStepTreeProblem,
   stepAfter,
   type FlowStep,
 } from './flows.ts';
@@ -190,5 +191,39 @@ describe('moving through a flow', () => {
     expect(branchTarget(nested, inner, true)).toBe('last');
     expect(branchTarget(nested, inner, false)).toBe('o1');
     expect(findStep(nested, 'o1')?.type).toBe('wait');
+  });
+});
+
+describe('flow documents past the raw ceilings (decision 068)', () => {
+  const nestedBranches = (depth: number) => {
+    let steps: unknown[] = [{ id: 'leave', type: 'exit' }];
+    for (let i = 0; i < depth; i += 1)
+      steps = [
+        { id: `b${i}`, type: 'branch', condition: { type: 'opened_previous' }, then: [], otherwise: steps },
+      ];
+    return steps;
+  };
+
+  it('refuses a tree 2,000 deep with one message at the steps, without overflowing', () => {
+    const parsed = flowDefinitionSchema.safeParse({ ...welcome, steps: nestedBranches(2000) });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues.map((issue) => [issue.message, issue.path])).toEqual([
+      ['Branches nest at most 3 deep', ['steps']],
+    ]);
+  });
+
+  it('draws the ceilings at 16 branches deep and 500 steps in all', () => {
+    expect(rawStepTreeProblem(nestedBranches(16))).toBeNull();
+    expect(rawStepTreeProblem(nestedBranches(17))).toBe('Branches nest at most 3 deep');
+    const exits = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `s${i}`, type: 'exit' }));
+    expect(rawStepTreeProblem(exits(500))).toBeNull();
+    expect(rawStepTreeProblem(exits(501))).toBe('A flow has at most 50 steps');
+    // Counted across the arms too: 2 branches of 250 steps each, plus the branches themselves.
+    const arms = [
+      { id: 'a', type: 'branch', then: exits(250), otherwise: [] },
+      { id: 'b', type: 'branch', then: [], otherwise: exits(250) },
+    ];
+    expect(rawStepTreeProblem(arms)).toBe('A flow has at most 50 steps');
+    expect(rawStepTreeProblem('not a list')).toBeNull();
   });
 });

@@ -143,6 +143,40 @@ export const flowStepSchema: z.ZodType<FlowStep> = z.lazy(() =>
 
 // ---- The flow -------------------------------------------------------------------------------
 
+/**
+ * What the raw steps may hold before the recursive schema reads them (decision 068): a flow nested
+ * 2,000 deep overflowed the stack in the parse, and the answer carried the runtime's text. The
+ * ceilings are above the product's limits, so a near miss still gets flowProblems' message at the
+ * step's own path; past them the tree is refused whole, with the same sentence, before any recursion.
+ */
+export const MAX_RAW_BRANCH_DEPTH = 16;
+export const MAX_RAW_STEPS = 500;
+
+/** Walks the raw steps without recursion: the first limit passed, or null. */
+export function rawStepTreeProblem(value: unknown): string | null {
+  if (!Array.isArray(value)) return null;
+  const lists: Array<{ list: unknown[]; depth: number }> = [{ list: value, depth: 0 }];
+  let steps = 0;
+  for (let next = lists.pop(); next; next = lists.pop()) {
+    if (next.depth > MAX_RAW_BRANCH_DEPTH) return FLOW_MESSAGES.tooDeep;
+    steps += next.list.length;
+    if (steps > MAX_RAW_STEPS) return FLOW_MESSAGES.tooManySteps;
+    for (const step of next.list) {
+      if (typeof step !== 'object' || step === null) continue;
+      for (const arm of [(step as { then?: unknown }).then, (step as { otherwise?: unknown }).otherwise])
+        if (Array.isArray(arm)) lists.push({ list: arm, depth: next.depth + 1 });
+    }
+  }
+  return null;
+}
+
+/** The steps, their raw tree's size checked first; the pipe stops there when it fails. */
+const stepsSchema = z
+  .custom<unknown[]>((value) => rawStepTreeProblem(value) === null, {
+    error: (issue) => rawStepTreeProblem(issue.input) ?? FLOW_MESSAGES.tooDeep,
+  })
+  .pipe(z.array(flowStepSchema).min(1, 'Add a step'));
+
 export const REENTRY_RULES = ['once', 'per_occurrence'] as const;
 
 export const flowDefinitionSchema = z
@@ -154,7 +188,7 @@ export const flowDefinitionSchema = z
     reentry: z.enum(REENTRY_RULES),
     /** Marketing steps wait out 21:00–08:00 in the business timezone unless the flow says not to. */
     respectQuietHours: z.boolean(),
-    steps: z.array(flowStepSchema).min(1, 'Add a step'),
+    steps: stepsSchema,
   })
   .superRefine((flow, ctx) => {
     for (const problem of flowProblems(flow)) ctx.addIssue({ code: 'custom', ...problem });
