@@ -521,6 +521,7 @@ export interface OfferResponses {
 }
 
 export interface OutboxEmails {
+  about_enquiry_ids: Generated<string[]>;
   attachments: ColumnType<OutboxAttachment[], string | undefined, string>;
   created_at: Generated<Timestamp>;
   from_address: string;
