@@ -472,6 +472,9 @@ export interface IdentityCopies {
   content_type: string;
   created_at: Generated<Timestamp>;
   data: Buffer;
+  data_iv: Buffer | null;
+  data_key_id: string | null;
+  data_tag: Buffer | null;
   filename: string;
   id: Generated<string>;
   uploaded_by: string | null;
