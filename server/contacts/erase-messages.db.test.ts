@@ -117,6 +117,32 @@ describe('erasure and the e-mails about the contact', () => {
       .where(sql<boolean>`${contact.id}::uuid = ANY(about_enquiry_ids)`)
       .execute();
     expect(about).toHaveLength(6);
+    // The provider's webhook events (with Resend configured): the alert's, found through its job,
+    // and a notice whose job pg-boss has already pruned, found by the name in its subject.
+    const alertJob = await sql<{ provider_id: string }>`
+      SELECT output ->> 'id' AS provider_id FROM pgboss.job
+      WHERE name = 'email.send' AND data ->> 'idempotencyKey' = ${`enquiry-${contact.id}-business`}`.execute(
+      t.db,
+    );
+    const alertId = alertJob.rows[0]?.provider_id ?? '';
+    expect(alertId).toMatch(/^outbox_/);
+    for (const [providerId, subject] of [
+      [alertId, 'New watch enquiry'],
+      ['msg-pruned-notice', `${NAME} declined the offer`],
+    ] as const)
+      await t.db
+        .insertInto('email_events')
+        .values({
+          provider_event_id: `evt-${providerId}`,
+          type: 'email.delivered',
+          provider_message_id: providerId,
+          payload: JSON.stringify({
+            type: 'email.delivered',
+            created_at: '2026-12-06T00:00:00Z',
+            data: { email_id: providerId, to: ['team@example.com'], subject },
+          }),
+        })
+        .execute();
     // A team notice kept before e-mails named their enquiries: found by the name in its text.
     await t.db
       .insertInto('outbox_emails')
@@ -133,6 +159,15 @@ describe('erasure and the e-mails about the contact', () => {
     const scan = await columnsHolding(t.db, [EMAIL, NAME, PHONE, 'Thistlewood']);
     expect(scan.columns).toBeGreaterThan(50);
     expect(scan.found).toEqual([]);
+    expect(
+      await t.db
+        .selectFrom('email_events')
+        .select('payload')
+        .where('provider_message_id', '=', alertId)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({
+      payload: { type: 'email.delivered', created_at: '2026-12-06T00:00:00Z', data: { email_id: alertId } },
+    });
     // The other seller's messages and their place in the digest stay.
     const digests = await t.db
       .selectFrom('outbox_emails')

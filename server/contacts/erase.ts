@@ -241,7 +241,8 @@ async function eraseFromOutbox(
  * - A job mentioning the address, or an e-mail about their enquiries only (decision 069), is
  *   deleted, whatever its state: a queued e-mail to the person is never sent, and a finished job is
  *   history nothing reads. The provider's webhook events of those e-mails (their subject names the
- *   person) are reduced to their type, id and times.
+ *   person) are reduced to their type, id and times, and so is any other transactional e-mail's
+ *   event whose payload names them (its job already pruned).
  * - A finished job mentioning their name or phone (a staff notice or digest) is deleted too.
  * - A job still to run that mentions the name or phone but not the address (the staff digest of
  *   several enquiries) is still needed for the others: those words become "[erased]".
@@ -264,15 +265,18 @@ async function eraseFromJobs(
        OR (j.state IN ('completed', 'cancelled', 'failed') AND ${mentions})
     RETURNING j.output ->> 'id' AS provider_id`.execute(trx);
   const providerIds = deleted.rows.flatMap((r) => (r.provider_id ? [r.provider_id] : []));
-  if (providerIds.length > 0)
-    await sql`
-      UPDATE email_events SET payload = jsonb_build_object(
-        'type', payload -> 'type',
-        'created_at', payload -> 'created_at',
-        'data', jsonb_strip_nulls(jsonb_build_object(
-          'email_id', payload #> '{data,email_id}',
-          'created_at', payload #> '{data,created_at}')))
-      WHERE provider_message_id = ANY(${providerIds}::text[])`.execute(trx);
+  const inPayload = sql`EXISTS (SELECT 1 FROM unnest(${[email, ...needles]}::text[]) n
+    WHERE strpos(lower(payload::text), lower(n)) > 0)`;
+  await sql`
+    UPDATE email_events SET payload = jsonb_build_object(
+      'type', payload -> 'type',
+      'created_at', payload -> 'created_at',
+      'data', jsonb_strip_nulls(jsonb_build_object(
+        'email_id', payload #> '{data,email_id}',
+        'created_at', payload #> '{data,created_at}')))
+    WHERE provider_message_id = ANY(${providerIds}::text[]) OR (send_id IS NULL AND ${inPayload})`.execute(
+    trx,
+  );
   if (needles.length === 0) return;
   const pattern = needlePattern(needles);
   const redact = (column: string) => sql`
