@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import type { Database, DbExecutor } from '../db/database.ts';
 import { openBytes, type RegisterKey, sealBytes } from './crypto.ts';
 
@@ -116,4 +117,19 @@ export async function sealClearIdentityCopies(
     sealedCount += done;
     if (done < batchSize) return sealedCount;
   }
+}
+
+/**
+ * The start-up's pass: seals the copies still in clear once the migration that added the sealed
+ * columns has run (a server may start before `npm run db:migrate`; then the next start does it).
+ * Checks the column rather than the migration files, which a bundled worker cannot load.
+ */
+export async function sealIdentityCopiesAtStart(db: Database, key: RegisterKey): Promise<number> {
+  const migrated = await sql<{ n: number }>`
+    SELECT count(*)::int AS n FROM information_schema.columns
+    WHERE table_schema = current_schema() AND table_name = 'identity_copies' AND column_name = 'data_key_id'`.execute(
+    db,
+  );
+  if ((migrated.rows[0]?.n ?? 0) === 0) return 0;
+  return sealClearIdentityCopies(db, key);
 }

@@ -230,7 +230,12 @@ describe('identity copies sealed under the register key', () => {
     // Only copies here: no register entry to carry the key check.
     await t.db.deleteFrom('purchase_records').execute();
     const copies = (
-      await t.db.selectFrom('identity_copies').select('id').where('data_key_id', '=', keyA.id).execute()
+      await t.db
+        .selectFrom('identity_copies')
+        .select('id')
+        .where('data_key_id', '=', keyA.id)
+        .orderBy('id')
+        .execute()
     ).map((c) => c.id);
     expect(copies).toHaveLength(3);
     const originals = new Map<string, Buffer>();
@@ -262,7 +267,7 @@ describe('identity copies sealed under the register key', () => {
       /opens none of the 3 identity copies not under the current key.*Nothing was changed/,
     );
     expect(await keyIds()).toEqual(before);
-    // A copy whose tag fails under the right key id is refused before anything changes.
+    // The first copy (the sample) failing its tag under the right key id is refused before any change.
     const good = await copyRow(copies[0]!);
     await t.db
       .updateTable('identity_copies')
