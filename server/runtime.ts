@@ -12,6 +12,7 @@ import { migrateToLatest } from './db/migrator.ts';
 import { createResendInbound } from './email/inbound-mail.ts';
 import { createEmailTransport } from './email/transport.ts';
 import { createBoss, createJobQueue, ensureQueues } from './jobs/queue.ts';
+import { registerKeyFrom, sealIdentityCopiesAtStart } from './register/entry.ts';
 import type { AppServices, CampaignLiveHub, EnquiryLiveHub, Logger } from './services.ts';
 
 export interface Runtime {
@@ -73,6 +74,10 @@ export async function createRuntime(env: BaseEnv, options: CreateRuntimeOptions)
       },
     });
     if (options.migrate) await migrateToLatest(db);
+    // Identity copies uploaded before they were sealed are sealed now, under the key this process
+    // uses (decision 069): a migration cannot see it. Idempotent, and safe in two processes at once.
+    const sealed = await sealIdentityCopiesAtStart(db, registerKeyFrom(config));
+    if (sealed > 0) options.logger.info({ sealed }, 'identity copies sealed under the register key');
     boss = createBoss({
       connectionString: resolved.url,
       max: options.bossPoolMax ?? 3,

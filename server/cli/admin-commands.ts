@@ -26,8 +26,9 @@ export const ADMIN_USAGE = `Usage: npm run admin -- <command>
   roles: ${ROLES.join(', ')} (default owner, for recovery)
   logout <email>                     end every session of the user (all devices), keeping their role
   list                               list users and their roles
-  register-rekey [--batch-size <n>]  re-encrypt the dealer's register entries still under the old key
-                                     into the current one; the old key comes from the environment,
+  register-rekey [--batch-size <n>]  re-encrypt the dealer's register entries and identity copies
+                                     still under the old key into the current one; the old key
+                                     comes from the environment,
                                      OLD_REGISTER_KEY or OLD_APP_SECRET, never the command line`;
 
 /** Runs a role change, turning the last-Owner refusal into a message saying what to do instead. */
@@ -274,9 +275,12 @@ export async function runAdminCommand(
       }
       out(`Re-encrypted ${counts.reencrypted} register entries in ${counts.batches} batch(es).`);
       out(`Already under the current key (skipped): ${counts.alreadyCurrent}.`);
-      if (counts.otherKeys > 0)
+      out(
+        `Identity copies: re-encrypted ${counts.copiesReencrypted}, sealed from clear ${counts.copiesSealed}, already under the current key ${counts.copiesAlreadyCurrent}.`,
+      );
+      if (counts.otherKeys + counts.copiesOtherKeys > 0)
         out(
-          `Still under another key (neither old nor current): ${counts.otherKeys}; run again with that key as OLD_REGISTER_KEY or OLD_APP_SECRET.`,
+          `Still under another key (neither old nor current): ${counts.otherKeys + counts.copiesOtherKeys}; run again with that key as OLD_REGISTER_KEY or OLD_APP_SECRET.`,
         );
       return;
     }

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { escapeHtml } from '#shared/templates/variables.ts';
 import { type DbExecutor, type DbTransaction, inTransaction } from '../db/database.ts';
 import { getRegisterSettings, registerEntriesOfContact } from '../register/entry.ts';
 import { excludeSnapshots } from '../db/snapshot-lock.ts';
@@ -136,9 +137,12 @@ export async function eraseContact(
       UPDATE unsubscribe_logs SET email = 'erased', ip_address = NULL, user_agent = NULL, reason = NULL,
         lead_id = NULL
       WHERE lead_id = ${contact.id} OR lower(email) = lower(${email})`.execute(trx);
-    await sql`
-      DELETE FROM outbox_emails
-      WHERE EXISTS (SELECT 1 FROM unnest(to_addresses) AS a WHERE lower(a) = lower(${email}))`.execute(trx);
+    // The team's e-mails about them and theirs (decision 069), in the outbox and in the job rows.
+    const enquiryIds = (
+      await trx.selectFrom('enquiries').select('id').where('lead_id', '=', contact.id).execute()
+    ).map((e) => e.id);
+    const needles = await personNeedles(trx, contact.id);
+    await eraseFromOutbox(trx, email, enquiryIds, needles);
     // What imports kept of the person: their rejected rows, and an upload not yet run.
     await sql`DELETE FROM contact_import_rejections WHERE lower(email) = lower(${email})`.execute(trx);
     await sql`
@@ -148,7 +152,7 @@ export async function eraseContact(
       WHERE strpos(lower(source_text), lower(${email})) > 0
          OR strpos(lower(preview::text), lower(${email})) > 0`.execute(trx);
 
-    await eraseFromJobs(trx, contact.id, email);
+    await eraseFromJobs(trx, email, enquiryIds, needles);
 
     await sql`
       INSERT INTO email_suppressions (email, email_hash, reason, created_by, created_at)
@@ -173,19 +177,8 @@ export async function eraseContact(
 /** A name or phone shorter than this is not looked for in jobs: it would match unrelated words. */
 const MIN_JOB_NEEDLE = 3;
 
-/**
- * The person in pg-boss's job rows (payloads, outputs and a dead letter's copy of its source's
- * output), decision 036: e-mails queued to them or about them, and finished jobs that carried them.
- * pg-boss 12 keeps every job, finished or not, in `pgboss.job` (partitioned by queue) until its
- * retention ends; it has no separate archive table.
- *
- * - A job mentioning the address is deleted, whatever its state: a queued e-mail to the person is
- *   never sent, and a finished job is history nothing reads.
- * - A finished job mentioning their name or phone (a staff notice or digest) is deleted too.
- * - A job still to run that mentions the name or phone but not the address (the staff digest of
- *   several enquiries) is still needed for the others: those words become "[erased]".
- */
-async function eraseFromJobs(trx: DbTransaction, contactId: string, email: string): Promise<void> {
+/** Their names and phones as the e-mails hold them: as typed, and HTML-escaped where that differs. */
+async function personNeedles(trx: DbTransaction, contactId: string): Promise<string[]> {
   const people = await sql<{ needle: string }>`
     SELECT DISTINCT btrim(v) AS needle FROM (
       SELECT unnest(ARRAY[full_name, phone]) AS v FROM leads WHERE id = ${contactId}
@@ -193,21 +186,102 @@ async function eraseFromJobs(trx: DbTransaction, contactId: string, email: strin
       SELECT unnest(ARRAY[contact_name, contact_phone]) FROM enquiries WHERE lead_id = ${contactId}
     ) x
     WHERE length(btrim(v)) >= ${MIN_JOB_NEEDLE}`.execute(trx);
-  const needles = people.rows.map((r) => r.needle);
+  return [...new Set(people.rows.flatMap((r) => [r.needle, escapeHtml(r.needle)]))];
+}
+
+/** One case-insensitive pattern matching any needle, its metacharacters (a dot, a bracket) literal. */
+function needlePattern(needles: readonly string[]): string {
+  return needles.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+}
+
+/**
+ * The outbox's copies (decision 069). A row about their enquiries only, or sent to or naming their
+ * address, is deleted; a row about theirs and others' (the digest) keeps the others, their name and
+ * phone becoming "[erased]" and their enquiries leaving its list. Rows kept before the outbox named
+ * its enquiries are found by text: the address deletes them, the name or phone is redacted.
+ */
+async function eraseFromOutbox(
+  trx: DbTransaction,
+  email: string,
+  enquiryIds: readonly string[],
+  needles: readonly string[],
+): Promise<void> {
+  const text = sql`lower(concat_ws(' ', array_to_string(to_addresses, ' '), reply_to, subject, html, text_body,
+    headers::text))`;
+  await sql`
+    DELETE FROM outbox_emails
+    WHERE strpos(${text}, lower(${email})) > 0
+       OR (about_enquiry_ids <> '{}' AND about_enquiry_ids <@ ${enquiryIds}::uuid[])`.execute(trx);
+  const about = sql`about_enquiry_ids && ${enquiryIds}::uuid[]`;
+  if (needles.length === 0) {
+    await sql`
+      UPDATE outbox_emails SET about_enquiry_ids = ARRAY(
+        SELECT a FROM unnest(about_enquiry_ids) a WHERE a <> ALL(${enquiryIds}::uuid[]))
+      WHERE ${about}`.execute(trx);
+    return;
+  }
+  const pattern = needlePattern(needles);
+  const redact = (column: string) => sql`regexp_replace(${sql.ref(column)}, ${pattern}, '[erased]', 'gi')`;
+  await sql`
+    UPDATE outbox_emails SET
+      subject = ${redact('subject')}, html = ${redact('html')}, text_body = ${redact('text_body')},
+      about_enquiry_ids = ARRAY(
+        SELECT a FROM unnest(about_enquiry_ids) a WHERE a <> ALL(${enquiryIds}::uuid[]))
+    WHERE ${about}
+       OR EXISTS (SELECT 1 FROM unnest(${needles}::text[]) n
+                  WHERE strpos(lower(concat_ws(' ', subject, html, text_body)), lower(n)) > 0)`.execute(trx);
+}
+
+/**
+ * The person in pg-boss's job rows (payloads, outputs and a dead letter's copy of its source's
+ * output), decision 036: e-mails queued to them or about them, and finished jobs that carried them.
+ * pg-boss 12 keeps every job, finished or not, in `pgboss.job` (partitioned by queue) until its
+ * retention ends; it has no separate archive table.
+ *
+ * - A job mentioning the address, or an e-mail about their enquiries only (decision 069), is
+ *   deleted, whatever its state: a queued e-mail to the person is never sent, and a finished job is
+ *   history nothing reads. The provider's webhook events of those e-mails (their subject names the
+ *   person) are reduced to their type, id and times, and so is any other transactional e-mail's
+ *   event whose payload names them (its job already pruned).
+ * - A finished job mentioning their name or phone (a staff notice or digest) is deleted too.
+ * - A job still to run that mentions the name or phone but not the address (the staff digest of
+ *   several enquiries) is still needed for the others: those words become "[erased]".
+ */
+async function eraseFromJobs(
+  trx: DbTransaction,
+  email: string,
+  enquiryIds: readonly string[],
+  needles: readonly string[],
+): Promise<void> {
   const job = sql.table(`${PGBOSS_SCHEMA}.job`);
   const text = sql`lower(concat_ws(' ', j.data::text, j.output::text, j.source_output::text))`;
   const mentions = sql`EXISTS (SELECT 1 FROM unnest(${needles}::text[]) n WHERE strpos(${text}, lower(n)) > 0)`;
-  await sql`
+  const deleted = await sql<{ provider_id: string | null }>`
     DELETE FROM ${job} j
     WHERE strpos(${text}, lower(${email})) > 0
-       OR (j.state IN ('completed', 'cancelled', 'failed') AND ${mentions})`.execute(trx);
+       OR (jsonb_typeof(j.data -> 'aboutEnquiryIds') = 'array'
+           AND jsonb_array_length(j.data -> 'aboutEnquiryIds') > 0
+           AND (j.data -> 'aboutEnquiryIds') <@ to_jsonb(${enquiryIds}::text[]))
+       OR (j.state IN ('completed', 'cancelled', 'failed') AND ${mentions})
+    RETURNING j.output ->> 'id' AS provider_id`.execute(trx);
+  const providerIds = deleted.rows.flatMap((r) => (r.provider_id ? [r.provider_id] : []));
+  const inPayload = sql`EXISTS (SELECT 1 FROM unnest(${[email, ...needles]}::text[]) n
+    WHERE strpos(lower(payload::text), lower(n)) > 0)`;
+  await sql`
+    UPDATE email_events SET payload = jsonb_build_object(
+      'type', payload -> 'type',
+      'created_at', payload -> 'created_at',
+      'data', jsonb_strip_nulls(jsonb_build_object(
+        'email_id', payload #> '{data,email_id}',
+        'created_at', payload #> '{data,created_at}')))
+    WHERE provider_message_id = ANY(${providerIds}::text[]) OR (send_id IS NULL AND ${inPayload})`.execute(
+    trx,
+  );
   if (needles.length === 0) return;
-  // Regular-expression metacharacters in a name (a dot, a bracket) are matched literally.
-  const patterns = needles.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const pattern = needlePattern(needles);
   const redact = (column: string) => sql`
-    CASE WHEN ${sql.ref(`j.${column}`)} IS NULL THEN NULL ELSE (
-      SELECT regexp_replace(${sql.ref(`j.${column}`)}::text, string_agg(p, '|'), '[erased]', 'gi')::jsonb
-      FROM unnest(${patterns}::text[]) p) END`;
+    CASE WHEN ${sql.ref(`j.${column}`)} IS NULL THEN NULL
+    ELSE regexp_replace(${sql.ref(`j.${column}`)}::text, ${pattern}, '[erased]', 'gi')::jsonb END`;
   await sql`
     UPDATE ${job} j
     SET data = ${redact('data')}, output = ${redact('output')}, source_output = ${redact('source_output')}

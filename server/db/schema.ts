@@ -472,6 +472,9 @@ export interface IdentityCopies {
   content_type: string;
   created_at: Generated<Timestamp>;
   data: Buffer;
+  data_iv: Buffer | null;
+  data_key_id: string | null;
+  data_tag: Buffer | null;
   filename: string;
   id: Generated<string>;
   uploaded_by: string | null;
@@ -521,6 +524,7 @@ export interface OfferResponses {
 }
 
 export interface OutboxEmails {
+  about_enquiry_ids: Generated<string[]>;
   attachments: ColumnType<OutboxAttachment[], string | undefined, string>;
   created_at: Generated<Timestamp>;
   from_address: string;

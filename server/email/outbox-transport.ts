@@ -19,11 +19,13 @@ export function createOutboxTransport(db: Database): EmailTransport {
     executor: Database,
     message: EmailMessage,
     idempotencyKey: string | null,
+    aboutEnquiryIds: readonly string[] = [],
   ): Promise<string> {
     const inserted = await executor
       .insertInto('outbox_emails')
       .values({
         idempotency_key: idempotencyKey,
+        about_enquiry_ids: [...aboutEnquiryIds],
         to_addresses: message.to,
         from_address: message.from,
         reply_to: message.replyTo ?? null,
@@ -55,7 +57,7 @@ export function createOutboxTransport(db: Database): EmailTransport {
   return {
     kind: 'outbox',
     async send(message: EmailMessage, options: SendOptions = {}): Promise<SendResult> {
-      const id = await store(db, message, options.idempotencyKey ?? null);
+      const id = await store(db, message, options.idempotencyKey ?? null, options.aboutEnquiryIds);
       return { ok: true, id, rateLimit: noRateLimitInfo };
     },
     async sendBatch(messages: EmailMessage[], options: SendOptions = {}): Promise<BatchSendResult> {

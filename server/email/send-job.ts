@@ -18,12 +18,18 @@ export function enqueueEmail(
   message: EmailMessage,
   idempotencyKey: string,
   options: EnqueueOptions = {},
-  record: { enquiryMessageId?: string } = {},
+  record: { enquiryMessageId?: string; aboutEnquiryIds?: readonly string[] } = {},
 ): Promise<string | null> {
+  const { aboutEnquiryIds, ...rest } = record;
   return services.jobs.send(
     'email.send',
     // Every transactional e-mail is multipart: its own text part, or one made from its HTML.
-    { message: withPlainText(message), idempotencyKey, ...record },
+    {
+      message: withPlainText(message),
+      idempotencyKey,
+      ...rest,
+      ...(aboutEnquiryIds?.length ? { aboutEnquiryIds: [...aboutEnquiryIds] } : {}),
+    },
     { ...options, singletonKey: idempotencyKey },
   );
 }
@@ -63,7 +69,10 @@ export async function runEmailSendJob(
   services: { email: EmailTransport; logger: { warn(obj: object, msg?: string): void }; db: DbExecutor },
   payload: JobPayload<'email.send'>,
 ): Promise<{ id: string }> {
-  const result = await services.email.send(payload.message, { idempotencyKey: payload.idempotencyKey });
+  const result = await services.email.send(payload.message, {
+    idempotencyKey: payload.idempotencyKey,
+    ...(payload.aboutEnquiryIds ? { aboutEnquiryIds: payload.aboutEnquiryIds } : {}),
+  });
   if (result.ok) {
     if (payload.enquiryMessageId)
       await recordReplySent(services.db, payload.enquiryMessageId, result.id, payload.idempotencyKey);

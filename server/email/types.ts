@@ -44,6 +44,8 @@ export interface SendOptions {
   signal?: AbortSignal;
   /** A request without an answer after this long counts as a network failure (outcome unknown). */
   timeoutMs?: number;
+  /** The enquiries the message is about: kept with the outbox's copy for erasure (decision 069). */
+  aboutEnquiryIds?: readonly string[];
 }
 
 /** How long one provider request may take before we stop waiting for it. */

@@ -274,6 +274,7 @@ async function queueTeamNotice(
     }),
     key,
     { trx },
+    { aboutEnquiryIds: [notice.enquiryId] },
   );
 }
 
@@ -319,6 +320,7 @@ async function queueAppointmentEmail(
     // One e-mail per row and kind: a row is one version of the visit (decision 062).
     `appointment-${kind}-${row.id}`,
     { trx },
+    { aboutEnquiryIds: [row.enquiry_id] },
   );
 }
 
@@ -513,6 +515,7 @@ export async function requestShippingKit(
     }),
     `shipping-kit-${enquiryId}`,
     { trx },
+    { aboutEnquiryIds: [enquiryId] },
   );
   await queueTeamNotice(
     trx,

@@ -83,6 +83,7 @@ export async function runAwaitingReplyDigest(
       },
       key,
       { trx },
+      { aboutEnquiryIds: ids },
     );
     return { enquiries: count };
   });

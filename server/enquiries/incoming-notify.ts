@@ -74,6 +74,7 @@ export async function runIncomingMessageNotify(
         },
         `enquiry-incoming-${row.id}`,
         { trx },
+        { aboutEnquiryIds: [row.enquiry_id] },
       );
     }
     return { notified: rows.rows.length };

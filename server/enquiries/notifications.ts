@@ -325,11 +325,22 @@ export async function runEnquiryNotifyJob(
   if (!notice) return { queued: false };
   const keys = notificationKeys(notice.enquiryId);
   await services.db.transaction().execute(async (trx) => {
-    await enqueueEmail(services, businessNotification(services.config, notice), keys.business, { trx });
+    const about = { aboutEnquiryIds: [notice.enquiryId] };
+    await enqueueEmail(
+      services,
+      businessNotification(services.config, notice),
+      keys.business,
+      { trx },
+      about,
+    );
     const link = await issueSellerLink(trx, services.config, notice.enquiryId);
-    await enqueueEmail(services, sellerAcknowledgement(services.config, notice, link.url), keys.seller, {
-      trx,
-    });
+    await enqueueEmail(
+      services,
+      sellerAcknowledgement(services.config, notice, link.url),
+      keys.seller,
+      { trx },
+      about,
+    );
     // Here rather than in the submission's own statement: the public request stays one round trip.
     await enqueueConversion(services, trx, notice.enquiryId, 'Lead');
   });

@@ -200,7 +200,7 @@ export async function sendEnquiryReply(
     },
     key,
     { trx },
-    { enquiryMessageId: messageId },
+    { enquiryMessageId: messageId, aboutEnquiryIds: [input.id] },
   );
   if (!row.first_replied_at) {
     await trx

@@ -359,6 +359,7 @@ export async function answerOffer(
     }),
     `offer-answered-${offer.id}`,
     { trx },
+    { aboutEnquiryIds: [input.enquiryId] },
   );
   return { status: 'ok' };
 }
@@ -436,6 +437,7 @@ export async function requestSellerLinks(
         // Same key within a window: repeated requests queue one e-mail, so the form cannot flood an inbox.
         `seller-link-${row.id}-${windowIndex}`,
         { trx },
+        { aboutEnquiryIds: [row.id] },
       );
     });
   }
@@ -477,5 +479,6 @@ export async function queueOfferEmail(
     }),
     `enquiry-offer-${offerId}`,
     { trx },
+    { aboutEnquiryIds: [enquiryId] },
   );
 }

@@ -2,6 +2,9 @@ import type { Queue } from 'pg-boss';
 import { z } from 'zod';
 import { emailMessageSchema } from '#shared/email/message.ts';
 
+/** More than the largest digest (200 enquiries): one e-mail is about at most this many. */
+const MAX_ABOUT_ENQUIRIES = 500;
+
 /**
  * Jobs are data: each has a name, a payload schema and its queue's options. The server enqueues
  * against these definitions and the worker (worker/registry.ts) attaches one handler to each
@@ -15,6 +18,11 @@ export const jobDefinitions = {
       idempotencyKey: z.string().min(1).max(256),
       /** A reply to a seller: its provider id is recorded so delivery events reach the timeline. */
       enquiryMessageId: z.uuid().optional(),
+      /**
+       * The enquiries the message is about (a digest names several), so erasing their contact finds
+       * it, and the outbox's copy of it, by id (decision 069).
+       */
+      aboutEnquiryIds: z.array(z.uuid()).max(MAX_ABOUT_ENQUIRIES).optional(),
     }),
     queue: { retryLimit: 8, retryDelay: 5, retryBackoff: true, retryDelayMax: 600, expireInSeconds: 120 },
   },

@@ -9,9 +9,12 @@ import { isStorableText } from '#shared/text-safety.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { requireAdminSession } from '../auth/entry.ts';
 import type { AppServices } from '../services.ts';
+import { RegisterKeyError, registerKeyFrom } from './crypto.ts';
+import { openIdentityCopy, storeIdentityCopy } from './identity-copies.ts';
 
 // The seller's identity document, uploaded when it was checked from a copy (decision 058): kept
-// privately in `identity_copies`, never among the photos and never on a public URL. Uploading is
+// privately in `identity_copies`, sealed under the register key (decision 069), never among the
+// photos and never on a public URL. Uploading is
 // the purchase form's (enquiries.write); viewing is the Owner's (register.identity) like the full
 // number, and every view is audited before the bytes leave.
 
@@ -75,17 +78,18 @@ export function identityCopyPlugin(services: AppServices) {
         const query = querySchema.safeParse(req.query ?? {});
         if (!query.success) return reply.code(400).send({ error: 'Invalid file name' });
         const id = await services.db.transaction().execute(async (trx) => {
-          const row = await trx
-            .insertInto('identity_copies')
-            .values({
+          // Sealed under the register key before it is stored (decision 069).
+          const copyId = await storeIdentityCopy(
+            trx,
+            registerKeyFrom(services.config),
+            {
               filename: query.data.name || `identity-copy.${EXTENSIONS[type]}`,
-              content_type: type,
+              contentType: type,
               bytes: data.length,
-              data,
-              uploaded_by: user.id,
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow();
+              uploadedBy: user.id,
+            },
+            data,
+          );
           // The upload and its audit row commit together (decision 030); the file name may name
           // the seller, so the row keeps only the size.
           await recordAudit(
@@ -94,11 +98,11 @@ export function identityCopyPlugin(services: AppServices) {
             {
               action: 'admin.register.uploadIdentityCopy',
               entityType: 'register',
-              entityId: row.id,
+              entityId: copyId,
               summary: { bytes: data.length },
             },
           );
-          return row.id;
+          return copyId;
         });
         return reply.code(201).send({ id });
       },
@@ -110,12 +114,15 @@ export function identityCopyPlugin(services: AppServices) {
       const id = idSchema.safeParse(req.params.id);
       const notFound = () => reply.code(404).send({ error: 'Identity copy not found' });
       if (!id.success) return notFound();
-      const copy = await services.db
-        .selectFrom('purchase_records as p')
-        .innerJoin('identity_copies as c', 'c.id', 'p.id_upload_id')
-        .select(['c.filename', 'c.content_type', 'c.data'])
-        .where('p.id', '=', id.data)
-        .executeTakeFirst();
+      let copy: Awaited<ReturnType<typeof openIdentityCopy>>;
+      try {
+        copy = await openIdentityCopy(services.db, registerKeyFrom(services.config), id.data);
+      } catch (error) {
+        // Sealed under an earlier key (a rotation not yet re-encrypted): said so, not a 500, and
+        // nothing leaves (decision 069).
+        if (!(error instanceof RegisterKeyError)) throw error;
+        return reply.code(409).send({ error: REGISTER_MESSAGES.idCopyUndecryptable });
+      }
       if (!copy) return notFound();
       await recordAudit(
         services.db,
@@ -124,7 +131,7 @@ export function identityCopyPlugin(services: AppServices) {
       );
       const ascii = copy.filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
       return reply
-        .header('content-type', copy.content_type)
+        .header('content-type', copy.contentType)
         .header(
           'content-disposition',
           `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(copy.filename)}`,

@@ -108,6 +108,7 @@ describe('npm run admin -- register-rekey', () => {
     expect(await run({ REGISTER_KEY: KEY_B, OLD_REGISTER_KEY: KEY_A }, '--batch-size', '3')).toEqual([
       'Re-encrypted 7 register entries in 3 batch(es).',
       'Already under the current key (skipped): 1.',
+      'Identity copies: re-encrypted 0, sealed from clear 0, already under the current key 0.',
     ]);
     const after = await rows();
     expect(after.every((r) => r.id_number_key_id === keyB.id)).toBe(true);
@@ -137,6 +138,7 @@ describe('npm run admin -- register-rekey', () => {
     expect(await run({ REGISTER_KEY: KEY_B, OLD_REGISTER_KEY: KEY_A })).toEqual([
       'Re-encrypted 0 register entries in 0 batch(es).',
       'Already under the current key (skipped): 8.',
+      'Identity copies: re-encrypted 0, sealed from clear 0, already under the current key 0.',
     ]);
     expect(JSON.stringify(await rows())).toBe(moved);
   });
@@ -148,6 +150,7 @@ describe('npm run admin -- register-rekey', () => {
     expect(await run({ APP_SECRET: newSecret, OLD_APP_SECRET: oldSecret })).toEqual([
       'Re-encrypted 2 register entries in 1 batch(es).',
       'Already under the current key (skipped): 0.',
+      'Identity copies: re-encrypted 0, sealed from clear 0, already under the current key 0.',
     ]);
     const current = registerKeyFrom({ appSecret: newSecret });
     expect((await rows()).every((r) => r.id_number_key_id === current.id)).toBe(true);

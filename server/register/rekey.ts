@@ -3,14 +3,24 @@ import path from 'node:path';
 import { registerRekeyEnvSchema, resolveDataDir } from '../config/env.ts';
 import { resolveAppSecret } from '../config/secrets.ts';
 import type { Database } from '../db/database.ts';
-import { open, type RegisterKey, RegisterKeyError, registerKeyFrom, seal } from './crypto.ts';
+import {
+  open,
+  openBytes,
+  type RegisterKey,
+  RegisterKeyError,
+  registerKeyFrom,
+  seal,
+  sealBytes,
+} from './crypto.ts';
+import { sealClearIdentityCopies, sealedCopyOf } from './identity-copies.ts';
 
 // Re-encrypting the dealer's register after REGISTER_KEY or APP_SECRET changed (decision 058).
 // Each entry names the key it was sealed under (`id_number_key_id`), so the entries still under
 // the old key are found by that id and re-sealed under the current one, a batch per transaction:
 // an interrupted run keeps the batches it committed, and running it again picks up the rest
-// (entries already under the current key are never selected). Identity copies
-// (`identity_copies`) are stored as uploaded, not sealed, so there is nothing of theirs to move.
+// (entries already under the current key are never selected). Identity copies (`identity_copies`)
+// are sealed under the same key (decision 069) and move the same way, after the entries; a copy
+// still in clear (uploaded before they were sealed) is sealed under the current key.
 
 const REKEY_BATCH_SIZE = 500;
 
@@ -23,6 +33,14 @@ export interface RekeyCounts {
   otherKeys: number;
   /** Batches (transactions) this run committed. */
   batches: number;
+  /** Identity copies re-sealed from the old key into the current one (decision 069). */
+  copiesReencrypted: number;
+  /** Identity copies already under the current key (skipped). */
+  copiesAlreadyCurrent: number;
+  /** Identity copies under some third key. */
+  copiesOtherKeys: number;
+  /** Identity copies found in clear and sealed under the current key. */
+  copiesSealed: number;
 }
 
 /** The old key cannot be used: nothing was changed. */
@@ -73,8 +91,16 @@ const keyCounts = (db: Database) =>
     .groupBy('id_number_key_id')
     .execute();
 
+const copyKeyCounts = (db: Database) =>
+  db
+    .selectFrom('identity_copies')
+    .select(['data_key_id as keyId', (eb) => eb.fn.countAll<string>().as('n')])
+    .where('data_key_id', 'is not', null)
+    .groupBy('data_key_id')
+    .execute();
+
 /**
- * Re-seals every register entry under `oldKey` with `currentKey`. Before changing anything it opens
+ * Re-seals every register entry and identity copy under `oldKey` with `currentKey`. Before changing anything it opens
  * one entry under the old key (the GCM tag authenticates the key): a key that opens none is
  * refused with RekeyRefusedError and the table is left as it was.
  */
@@ -92,13 +118,43 @@ export async function rekeyRegister(
   const countOf = (id: string) => Number(before.find((k) => k.keyId === id)?.n ?? 0);
   const pending = countOf(oldKey.id);
   const alreadyCurrent = countOf(currentKey.id);
-  const otherKeyIds = before.map((k) => k.keyId).filter((id) => id !== oldKey.id && id !== currentKey.id);
+  const copiesBefore = await copyKeyCounts(db);
+  const copiesOf = (id: string | null) => Number(copiesBefore.find((k) => k.keyId === id)?.n ?? 0);
+  const copiesPending = copiesOf(oldKey.id);
+  const isOther = (id: string | null): id is string =>
+    id !== null && id !== oldKey.id && id !== currentKey.id;
+  const otherKeyIds = [...new Set([...before, ...copiesBefore].map((k) => k.keyId).filter(isOther))];
   const otherKeys = otherKeyIds.reduce((sum, id) => sum + countOf(id), 0);
-  if (pending === 0 && otherKeys > 0)
+  const copiesOtherKeys = otherKeyIds.reduce((sum, id) => sum + copiesOf(id), 0);
+  const unreadable = [
+    otherKeys > 0 ? `${otherKeys} entries` : null,
+    copiesOtherKeys > 0 ? `${copiesOtherKeys} identity copies` : null,
+  ]
+    .filter(Boolean)
+    .join(' and ');
+  if (pending + copiesPending === 0 && otherKeys + copiesOtherKeys > 0)
     // A wrong old key has another fingerprint, so it names none of the unreadable entries.
     throw new RekeyRefusedError(
-      `The old key (key id ${oldKey.id}) opens none of the ${otherKeys} entries not under the current key (they are under key id ${otherKeyIds.join(', ')}). Nothing was changed.`,
+      `The old key (key id ${oldKey.id}) opens none of the ${unreadable} not under the current key (they are under key id ${otherKeyIds.join(', ')}). Nothing was changed.`,
     );
+  if (copiesPending > 0) {
+    const sample = await db
+      .selectFrom('identity_copies')
+      .select(['id', 'data', 'data_iv', 'data_tag', 'data_key_id'])
+      .where('data_key_id', '=', oldKey.id)
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const sealed = sealedCopyOf(sample);
+    try {
+      if (sealed) openBytes(oldKey, sealed, sample.id);
+    } catch (error) {
+      if (!(error instanceof RegisterKeyError)) throw error;
+      throw new RekeyRefusedError(
+        `The old key (key id ${oldKey.id}) does not decrypt identity copy ${sample.id}: its authentication tag fails. Nothing was changed.`,
+      );
+    }
+  }
   if (pending > 0) {
     const sample = await db
       .selectFrom('purchase_records')
@@ -155,7 +211,61 @@ export async function rekeyRegister(
     after = moved.at(-1)?.id ?? after;
     if (moved.length < batchSize) break;
   }
-  return { reencrypted, alreadyCurrent, otherKeys, batches };
+  const copiesReencrypted = await rekeyIdentityCopies(db, keys, batchSize);
+  const copiesSealed = await sealClearIdentityCopies(db, currentKey, { batchSize });
+  return {
+    reencrypted,
+    alreadyCurrent,
+    otherKeys,
+    batches,
+    copiesReencrypted,
+    copiesAlreadyCurrent: copiesOf(currentKey.id),
+    copiesOtherKeys,
+    copiesSealed,
+  };
+}
+
+/** The identity copies under the old key, re-sealed as the entries are (decision 069). */
+async function rekeyIdentityCopies(
+  db: Database,
+  { oldKey, currentKey }: { oldKey: RegisterKey; currentKey: RegisterKey },
+  batchSize: number,
+): Promise<number> {
+  let moved = 0;
+  let after = '00000000-0000-0000-0000-000000000000';
+  for (;;) {
+    const rows = await db.transaction().execute(async (trx) => {
+      const batch = await trx
+        .selectFrom('identity_copies')
+        .select(['id', 'data', 'data_iv', 'data_tag', 'data_key_id'])
+        .where('data_key_id', '=', oldKey.id)
+        .where('id', '>', after)
+        .orderBy('id')
+        .limit(batchSize)
+        .forUpdate()
+        .execute();
+      for (const row of batch) {
+        const sealed = sealedCopyOf(row);
+        if (!sealed) continue;
+        const resealed = sealBytes(currentKey, openBytes(oldKey, sealed, row.id), row.id);
+        await trx
+          .updateTable('identity_copies')
+          .set({
+            data: resealed.ciphertext,
+            data_iv: resealed.iv,
+            data_tag: resealed.tag,
+            data_key_id: resealed.keyId,
+          })
+          .where('id', '=', row.id)
+          .where('data_key_id', '=', oldKey.id)
+          .execute();
+      }
+      return batch;
+    });
+    moved += rows.length;
+    after = rows.at(-1)?.id ?? after;
+    if (rows.length < batchSize) return moved;
+  }
 }
 
 function sealedOf(row: {

@@ -67,6 +67,8 @@ export const REGISTER_MESSAGES = {
   notFound: 'Purchase record not found',
   undecryptable:
     'This identity number was encrypted with an earlier register key and cannot be decrypted with the current one. Ask the person who runs the server to re-encrypt the register ("npm run admin -- register-rekey", README: Rotating the register key).',
+  idCopyUndecryptable:
+    'This identity copy was encrypted with an earlier register key and cannot be decrypted with the current one. Ask the person who runs the server to re-encrypt the register ("npm run admin -- register-rekey", README: Rotating the register key).',
   releaseReason: 'Give a reason for releasing this watch before its hold ends.',
   notHeld: 'This watch is not on hold.',
   serialOnRecord: 'This watch is purchased: its serial is the one on the purchase record.',
