@@ -7,7 +7,8 @@ import { expect, type Page, test } from './support/test.ts';
 
 // Decision 073: the Owner checks the sending domain against the e2e DNS server (global setup,
 // e2e/support/dns-zone.ts: SPF pass, DKIM missing, DMARC misaligned, MX pass), reads each state and
-// the record to publish at 1366 px and 390 px, and Send Now then warns, without blocking.
+// the record to publish at 1366 px and 390 px, and Send Now and a flow's switch then warn, without
+// blocking.
 
 const run = Date.now().toString(36);
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -28,7 +29,9 @@ test.afterAll(async () => {
   await e2eDatabase().deleteFrom('domain_health').execute();
 });
 
-test('the Owner checks the sending domain, and Send Now warns while it fails', async ({ page }) => {
+test('the Owner checks the sending domain; Send Now and switching a flow on warn while it fails', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await e2eDatabase().deleteFrom('domain_health').execute();
   await signInAsAdmin(page);
@@ -91,4 +94,17 @@ test('the Owner checks the sending domain, and Send Now warns while it fails', a
   await expect(dialog.getByRole('button', { name: 'Confirm and send' })).toBeEnabled();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
+
+  // So does switching a flow on (a starter flow, off until someone switches it on).
+  await page.goto('/admin/automations');
+  await page
+    .getByRole('switch', { name: /: switch on$/ })
+    .first()
+    .click();
+  const switchDialog = page.getByRole('dialog', { name: 'Switch this flow on?' });
+  await expect(switchDialog.getByTestId('domain-health-warning')).toContainText(
+    'DKIM missing, DMARC misaligned',
+  );
+  await switchDialog.getByRole('button', { name: 'Not now' }).click();
+  await expect(switchDialog).toBeHidden();
 });
