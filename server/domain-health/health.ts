@@ -92,6 +92,11 @@ export function bulkSenderChecklist(config: Pick<AppConfig, 'appUrl'>): Checklis
 }
 
 export async function domainHealthView(db: DbExecutor, config: AppConfig): Promise<DomainHealthView> {
-  const report = await latestDomainHealth(db);
-  return { report, checklist: bulkSenderChecklist(config), failing: failingChecks(report) };
+  const [report, current] = await Promise.all([latestDomainHealth(db), fromDomain(db, config)]);
+  return {
+    report,
+    fromDomain: current,
+    checklist: bulkSenderChecklist(config),
+    failing: failingChecks(report),
+  };
 }

@@ -71,6 +71,8 @@ export interface ChecklistItem {
 export interface DomainHealthView {
   /** The last stored check, or null before the first one. */
   report: DomainHealthReport | null;
+  /** The From domain campaigns send with now: when the report names another, it is out of date. */
+  fromDomain: string;
   checklist: ChecklistItem[];
   /** The DNS checks that would fail (missing or misaligned): Send Now and a flow's switch warn. */
   failing: Array<{ key: DomainCheckKey; label: string; state: DomainCheckState }>;

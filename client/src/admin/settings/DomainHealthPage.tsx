@@ -185,6 +185,12 @@ export function DomainHealthPage() {
       <Title order={2} size="h3">
         DNS records
       </Title>
+      {report && report.fromDomain !== health.data.fromDomain && (
+        <Alert color="orange" title="Checked for another domain">
+          This report is for {report.fromDomain}; campaigns now send from {health.data.fromDomain}. Press
+          Check now to check it.
+        </Alert>
+      )}
       {report ? (
         <Stack>
           {report.checks.map((check) => (
