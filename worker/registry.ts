@@ -4,6 +4,7 @@ import { runCampaignsTick, startDueCampaign } from '#server/campaigns/engine/sch
 import { runCampaignSendJob } from '#server/campaigns/send-job-handler.ts';
 import { runAutomationsTick } from '#server/automation-sending/tick.ts';
 import { runPasswordResetJob } from '#server/auth/password-reset.ts';
+import { runDomainHealthCheck } from '#server/domain-health/entry.ts';
 import { runEmailSendJob } from '#server/email/send-job.ts';
 import type { JobName, JobPayload } from '#server/jobs/definitions.ts';
 import { runAwaitingReplyDigest } from '#server/enquiries/digest.ts';
@@ -53,6 +54,10 @@ export const jobHandlers: Handlers = {
   'contacts.import': (services, payload) => runImportJob(services, payload.importId),
   'housekeeping.prune': (services) => pruneExpired(services.db),
   'automations.triggers': (services) => runTriggerScans(services.db),
+  'domain-health.check': async (services) => {
+    const report = await runDomainHealthCheck(services);
+    return { states: report.checks.map((check) => `${check.key}:${check.state}`) };
+  },
   'stats.compact': async (services) => ({ compacted: await compactStatDeltas(services.db) }),
   'uploads.cleanup': async (services) => ({
     deleted: await deleteStaleUploads(services.db, uploadStorageFor(services.config)),

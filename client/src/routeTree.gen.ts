@@ -51,6 +51,7 @@ import { Route as AdminGuardedEnquiriesTodayRouteImport } from './routes/admin/_
 import { Route as AdminGuardedEnquiriesUnmatchedRouteImport } from './routes/admin/_guarded/enquiries/unmatched.tsx'
 import { Route as AdminGuardedRegisterIndexRouteImport } from './routes/admin/_guarded/register/index.tsx'
 import { Route as AdminGuardedRegisterHeldRouteImport } from './routes/admin/_guarded/register/held.tsx'
+import { Route as AdminGuardedSettingsDomainRouteImport } from './routes/admin/_guarded/settings_.domain.tsx'
 import { Route as AdminGuardedTemplatesIndexRouteImport } from './routes/admin/_guarded/templates/index.tsx'
 import { Route as AdminGuardedTemplatesNewRouteImport } from './routes/admin/_guarded/templates/new.tsx'
 import { Route as AdminGuardedCampaignsIdIndexRouteImport } from './routes/admin/_guarded/campaigns/$id/index.tsx'
@@ -285,6 +286,12 @@ const AdminGuardedRegisterHeldRoute =
     path: '/register/held',
     getParentRoute: () => AdminGuardedRoute,
   } as any)
+const AdminGuardedSettingsDomainRoute =
+  AdminGuardedSettingsDomainRouteImport.update({
+    id: '/settings_/domain',
+    path: '/settings/domain',
+    getParentRoute: () => AdminGuardedRoute,
+  } as any)
 const AdminGuardedTemplatesIndexRoute =
   AdminGuardedTemplatesIndexRouteImport.update({
     id: '/templates/',
@@ -371,6 +378,7 @@ export interface FileRoutesByFullPath {
   '/admin/enquiries/today': typeof AdminGuardedEnquiriesTodayRoute
   '/admin/enquiries/unmatched': typeof AdminGuardedEnquiriesUnmatchedRoute
   '/admin/register/held': typeof AdminGuardedRegisterHeldRoute
+  '/admin/settings/domain': typeof AdminGuardedSettingsDomainRoute
   '/admin/templates/new': typeof AdminGuardedTemplatesNewRoute
   '/admin/automations/': typeof AdminGuardedAutomationsIndexRoute
   '/admin/campaigns/': typeof AdminGuardedCampaignsIndexRoute
@@ -421,6 +429,7 @@ export interface FileRoutesByTo {
   '/admin/enquiries/today': typeof AdminGuardedEnquiriesTodayRoute
   '/admin/enquiries/unmatched': typeof AdminGuardedEnquiriesUnmatchedRoute
   '/admin/register/held': typeof AdminGuardedRegisterHeldRoute
+  '/admin/settings/domain': typeof AdminGuardedSettingsDomainRoute
   '/admin/templates/new': typeof AdminGuardedTemplatesNewRoute
   '/admin/automations': typeof AdminGuardedAutomationsIndexRoute
   '/admin/campaigns': typeof AdminGuardedCampaignsIndexRoute
@@ -474,6 +483,7 @@ export interface FileRoutesById {
   '/admin/_guarded/enquiries/today': typeof AdminGuardedEnquiriesTodayRoute
   '/admin/_guarded/enquiries/unmatched': typeof AdminGuardedEnquiriesUnmatchedRoute
   '/admin/_guarded/register/held': typeof AdminGuardedRegisterHeldRoute
+  '/admin/_guarded/settings_/domain': typeof AdminGuardedSettingsDomainRoute
   '/admin/_guarded/templates/new': typeof AdminGuardedTemplatesNewRoute
   '/admin/_guarded/automations/': typeof AdminGuardedAutomationsIndexRoute
   '/admin/_guarded/campaigns/': typeof AdminGuardedCampaignsIndexRoute
@@ -527,6 +537,7 @@ export interface FileRouteTypes {
     | '/admin/enquiries/today'
     | '/admin/enquiries/unmatched'
     | '/admin/register/held'
+    | '/admin/settings/domain'
     | '/admin/templates/new'
     | '/admin/automations/'
     | '/admin/campaigns/'
@@ -577,6 +588,7 @@ export interface FileRouteTypes {
     | '/admin/enquiries/today'
     | '/admin/enquiries/unmatched'
     | '/admin/register/held'
+    | '/admin/settings/domain'
     | '/admin/templates/new'
     | '/admin/automations'
     | '/admin/campaigns'
@@ -629,6 +641,7 @@ export interface FileRouteTypes {
     | '/admin/_guarded/enquiries/today'
     | '/admin/_guarded/enquiries/unmatched'
     | '/admin/_guarded/register/held'
+    | '/admin/_guarded/settings_/domain'
     | '/admin/_guarded/templates/new'
     | '/admin/_guarded/automations/'
     | '/admin/_guarded/campaigns/'
@@ -956,6 +969,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminGuardedRegisterHeldRouteImport
       parentRoute: typeof AdminGuardedRoute
     }
+    '/admin/_guarded/settings_/domain': {
+      id: '/admin/_guarded/settings_/domain'
+      path: '/settings/domain'
+      fullPath: '/admin/settings/domain'
+      preLoaderRoute: typeof AdminGuardedSettingsDomainRouteImport
+      parentRoute: typeof AdminGuardedRoute
+    }
     '/admin/_guarded/templates/': {
       id: '/admin/_guarded/templates/'
       path: '/templates'
@@ -1034,6 +1054,7 @@ interface AdminGuardedRouteChildren {
   AdminGuardedEnquiriesTodayRoute: typeof AdminGuardedEnquiriesTodayRoute
   AdminGuardedEnquiriesUnmatchedRoute: typeof AdminGuardedEnquiriesUnmatchedRoute
   AdminGuardedRegisterHeldRoute: typeof AdminGuardedRegisterHeldRoute
+  AdminGuardedSettingsDomainRoute: typeof AdminGuardedSettingsDomainRoute
   AdminGuardedTemplatesNewRoute: typeof AdminGuardedTemplatesNewRoute
   AdminGuardedAutomationsIndexRoute: typeof AdminGuardedAutomationsIndexRoute
   AdminGuardedCampaignsIndexRoute: typeof AdminGuardedCampaignsIndexRoute
@@ -1068,6 +1089,7 @@ const AdminGuardedRouteChildren: AdminGuardedRouteChildren = {
   AdminGuardedEnquiriesTodayRoute: AdminGuardedEnquiriesTodayRoute,
   AdminGuardedEnquiriesUnmatchedRoute: AdminGuardedEnquiriesUnmatchedRoute,
   AdminGuardedRegisterHeldRoute: AdminGuardedRegisterHeldRoute,
+  AdminGuardedSettingsDomainRoute: AdminGuardedSettingsDomainRoute,
   AdminGuardedTemplatesNewRoute: AdminGuardedTemplatesNewRoute,
   AdminGuardedAutomationsIndexRoute: AdminGuardedAutomationsIndexRoute,
   AdminGuardedCampaignsIndexRoute: AdminGuardedCampaignsIndexRoute,

@@ -8,8 +8,10 @@ import { createDatabase } from '../../server/db/database.ts';
 import { startEmbeddedPostgres } from '../../server/db/embedded.ts';
 import { migrateToLatest } from '../../server/db/migrator.ts';
 import { databaseUrlFor } from '#test/support/database-url.ts';
+import { startFakeDns } from '#test/support/fake-dns.ts';
 import { startFakeResend } from '#test/support/fake-resend.ts';
 import { E2E_ADMIN, E2E_APP_SECRET, E2E_INBOUND_DOMAIN, E2E_WEBHOOK_SECRET } from './constants.ts';
+import { E2E_DNS_ZONE } from './dns-zone.ts';
 
 async function waitForReady(url: string, app: ChildProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -60,6 +62,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // with a key of their own; sending stays in outbox mode (no RESEND_API_KEY), so the specs that
   // read the outbox still do. Specs hold an inbound e-mail through the fake's /_test/receive.
   const fakeResend = await startFakeResend();
+  // The sending-domain checks ask this DNS server, never the real one (decision 073).
+  const fakeDns = await startFakeDns(E2E_DNS_ZONE);
   const app = spawn(process.execPath, ['server/cli/start.ts'], {
     cwd: path.resolve(import.meta.dirname, '../..'),
     env: {
@@ -77,6 +81,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       RESEND_BASE_URL: fakeResend.url,
       RESEND_INBOUND_API_KEY: 're_e2e_inbound_full_access',
       INBOUND_DOMAIN: E2E_INBOUND_DOMAIN,
+      DNS_RESOLVER: fakeDns.address,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -94,6 +99,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       if (app.exitCode === null) app.kill('SIGKILL');
     }
     await fakeResend.close();
+    await fakeDns.close();
     await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
     await admin.end();
     await stopEmbedded?.();

@@ -16,6 +16,7 @@ import { appRouter } from '../trpc/router.ts';
 import { seedSubscribers } from '#test/support/campaign-fixtures.ts';
 import { purchaseRecord } from '#test/support/register.ts';
 import { useTestDatabase } from '#test/support/db.ts';
+import { startFakeDns } from '#test/support/fake-dns.ts';
 import {
   callerAt,
   callerFor,
@@ -333,6 +334,19 @@ describe('every admin mutation, called successfully, writes one audit row', () =
     'admin.settings.update': async () => {
       const { values } = await api().settings.get();
       return api().settings.update({ ...values, batchSize: values.batchSize === 50 ? 60 : 50 });
+    },
+    // Against an empty local DNS (decision 073): every record missing, at once, never the network.
+    'admin.domainHealth.checkNow': async () => {
+      const dns = await startFakeDns();
+      try {
+        const services = testServices(t.db, {
+          jobs: recordingJobQueue(),
+          config: { dnsResolver: dns.address },
+        });
+        return await callerFor(services, owner).admin.domainHealth.checkNow();
+      } finally {
+        await dns.close();
+      }
     },
     'admin.team.changeRole': async () =>
       api().team.changeRole({ id: await member('walk-role@example.com'), role: 'buyer' }),

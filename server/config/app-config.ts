@@ -18,6 +18,8 @@ export interface AppConfig {
   resendWebhookSecret: string | null;
   /** Replies to enquiry e-mails come back through the provider's inbound mail here (decision 060). */
   inboundDomain: string | null;
+  /** The DNS server the sending-domain checks ask (DNS_RESOLVER, decision 073); unset: the system's. */
+  dnsResolver?: string | undefined;
   uploadthingConfigured: boolean;
   /** Set when photos are stored on UploadThing instead of DATA_DIR/uploads. */
   uploadthingToken: string | null;
@@ -46,6 +48,7 @@ export async function buildAppConfig(
     resendConfigured: Boolean(env.RESEND_API_KEY),
     resendWebhookSecret: env.RESEND_WEBHOOK_SECRET ?? null,
     inboundDomain: env.INBOUND_DOMAIN ?? null,
+    dnsResolver: env.DNS_RESOLVER,
     uploadthingConfigured: Boolean(env.UPLOADTHING_TOKEN),
     uploadthingToken: env.UPLOADTHING_TOKEN ?? null,
     metaCapi:

@@ -27,6 +27,15 @@ describe('environment parsing', () => {
     );
   });
 
+  it('takes DNS_RESOLVER as an address with an optional port, and names a bad one (decision 073)', () => {
+    expect(parseEnv(baseEnvSchema, { DNS_RESOLVER: '127.0.0.1:5353' }).DNS_RESOLVER).toBe('127.0.0.1:5353');
+    expect(parseEnv(baseEnvSchema, { DNS_RESOLVER: '[::1]:53' }).DNS_RESOLVER).toBe('[::1]:53');
+    expect(parseEnv(baseEnvSchema, { DNS_RESOLVER: '' }).DNS_RESOLVER).toBeUndefined();
+    expect(() => parseEnv(baseEnvSchema, { DNS_RESOLVER: 'dns.example.com' })).toThrow(
+      'DNS_RESOLVER: must be an IP address with an optional port, e.g. 127.0.0.1:5353',
+    );
+  });
+
   it('treats empty strings (as in .env.example) as unset', () => {
     const env = parseEnv(baseEnvSchema, {
       DATABASE_URL: '',

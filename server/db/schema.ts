@@ -34,6 +34,18 @@ export type Generated<T> =
     ? ColumnType<S, I | undefined, U>
     : ColumnType<T, T | undefined, T>;
 
+export type Json = JsonValue;
+
+export type JsonArray = JsonValue[];
+
+export type JsonObject = {
+  [x: string]: JsonValue | undefined;
+};
+
+export type JsonPrimitive = boolean | number | string | null;
+
+export type JsonValue = JsonArray | JsonObject | JsonPrimitive;
+
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
 export interface AccessRequests {
@@ -212,6 +224,12 @@ export interface ContactImports {
   total_rows: number;
   unchanged_count: Generated<number>;
   updated_count: Generated<number>;
+}
+
+export interface DomainHealth {
+  checked_at: Timestamp;
+  id: Generated<boolean>;
+  report: Json;
 }
 
 export interface EmailCampaigns {
@@ -765,6 +783,7 @@ export interface DB {
   contact_import_rejections: ContactImportRejections;
   contact_import_rows: ContactImportRows;
   contact_imports: ContactImports;
+  domain_health: DomainHealth;
   email_campaigns: EmailCampaigns;
   email_events: EmailEvents;
   email_images: EmailImages;

@@ -184,6 +184,15 @@ export const jobDefinitions = {
     queue: { policy: 'singleton', retryLimit: 2, retryDelay: 60, expireInSeconds: 600 },
     schedule: { cron: '*/10 * * * *' },
   },
+  /**
+   * Once a day: checks the sending domain's SPF, DKIM, DMARC and the inbound MX and stores the
+   * result every process shows (server/domain-health, decision 073).
+   */
+  'domain-health.check': {
+    payload: z.object({}),
+    queue: { policy: 'singleton', retryLimit: 2, retryDelay: 300, expireInSeconds: 300 },
+    schedule: { cron: '23 4 * * *' },
+  },
   /** Folds the trigger-kept count deltas (server/stats/stat-deltas.ts) so reading them stays cheap. */
   'stats.compact': {
     payload: z.object({}),

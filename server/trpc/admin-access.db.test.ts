@@ -202,6 +202,8 @@ const EXPECTED_PERMISSIONS: Record<string, Needed> = {
   'admin.unsubscribe.stats': 'unsubscribe.read',
   'admin.settings.get': 'settings.read',
   'admin.settings.update': 'settings.write',
+  'admin.domainHealth.get': 'settings.read',
+  'admin.domainHealth.checkNow': 'settings.write',
   'admin.audit.list': 'audit.read',
   'admin.team.list': 'team.manage',
   'admin.team.formerMembers': 'team.manage',

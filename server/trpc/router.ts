@@ -7,6 +7,7 @@ import { adminContactsRouter } from './routers/admin-contacts.ts';
 import { adminContactImportsRouter } from './routers/admin-contact-imports.ts';
 import { adminSuppressionsRouter } from './routers/admin-suppressions.ts';
 import { adminDashboardRouter } from './routers/admin-dashboard.ts';
+import { adminDomainHealthRouter } from './routers/admin-domain-health.ts';
 import { adminEnquiriesRouter } from './routers/admin-enquiries.ts';
 import { adminOutboxRouter } from './routers/admin-outbox.ts';
 import { adminRegisterRouter } from './routers/admin-register.ts';
@@ -43,6 +44,7 @@ export const appRouter = router({
     suppressions: adminSuppressionsRouter,
     unsubscribe: adminUnsubscribeRouter,
     settings: adminSettingsRouter,
+    domainHealth: adminDomainHealthRouter,
     audit: adminAuditRouter,
     team: adminTeamRouter,
     register: adminRegisterRouter,

@@ -67,6 +67,8 @@ export const AUDIT_ACTIONS = [
   'admin.suppressions.remove',
   // Settings and the team
   'admin.settings.update',
+  // The sending domain's DNS, checked on demand (decision 073)
+  'admin.domainHealth.checkNow',
   'admin.team.changeRole',
   'admin.team.endSessions',
   'admin.team.remove',

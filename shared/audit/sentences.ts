@@ -178,6 +178,7 @@ const SENTENCES: Record<AuditAction, Describe> = {
   'admin.suppressions.remove': () => ['removed an address from the suppression list'],
 
   'admin.settings.update': () => ['changed the settings'],
+  'admin.domainHealth.checkNow': () => ['checked the sending domain’s DNS records'],
   'admin.team.changeRole': (c) => {
     const role = roleLabel(c.input.role);
     return ['changed the role of ', member(c), role ? ` to ${role}` : ''];

@@ -37,6 +37,8 @@ export const ADMIN_ROUTE_PERMISSIONS = {
   '/admin/automations/$flowId': 'automations.read',
   '/admin/unsubscribes': 'unsubscribe.read',
   '/admin/settings': 'settings.write',
+  // The sending domain's DNS checks and the bulk-sender checklist (decision 073).
+  '/admin/settings/domain': 'settings.write',
   '/admin/team': 'team.manage',
   '/admin/audit': 'audit.read',
   // Every e-mail for the Owner; a Marketer's view holds test e-mails only (server-side filter).

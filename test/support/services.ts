@@ -26,6 +26,9 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     resendConfigured: false,
     resendWebhookSecret: null,
     inboundDomain: null,
+    // No DNS server listens there: a domain check in a test that does not start its own fake DNS
+    // (test/support/fake-dns.ts) answers "not checkable here" at once, never asking the real DNS.
+    dnsResolver: '127.0.0.1:9',
     uploadthingConfigured: false,
     uploadthingToken: null,
     metaCapi: null,

@@ -1,4 +1,4 @@
-import { Badge, Switch, Table, Text } from '@mantine/core';
+import { Badge, Stack, Switch, Table, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -8,6 +8,7 @@ import { useCan } from '../auth/session.ts';
 import { ListPage } from '../lists/ListPage.tsx';
 import { ListTable } from '../lists/ListTable.tsx';
 import { ADMIN_TITLE } from '../shell/AdminShell.tsx';
+import { DomainHealthWarning } from '../settings/DomainHealthWarning.tsx';
 import { ConfirmDialog } from '../widgets/ConfirmDialog.tsx';
 import { errorMessage } from '../widgets/errors.ts';
 import { formatCount, formatDate } from '../widgets/format.ts';
@@ -54,9 +55,13 @@ export function useFlowSwitch() {
       onClose={() => setAsking(null)}
       onConfirm={() => asking && setState.mutate({ id: asking.id, state: 'live' })}
     >
-      <Text size="sm">
-        {asking ? liveConfirmText(asking.name, asking.trigger.type, estimate.data?.contacts ?? null) : ''}
-      </Text>
+      <Stack>
+        <Text size="sm">
+          {asking ? liveConfirmText(asking.name, asking.trigger.type, estimate.data?.contacts ?? null) : ''}
+        </Text>
+        {/* Warns while the sending domain's last check fails; never blocks (decision 073). */}
+        <DomainHealthWarning enabled={asking !== null} />
+      </Stack>
     </ConfirmDialog>
   );
   return {

@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { riskLevel } from '#shared/campaigns/rules.ts';
+import { DomainHealthWarning } from '../settings/DomainHealthWarning.tsx';
 import { formatCount } from '../widgets/format.ts';
 
 const riskColor = { safe: 'green', medium: 'yellow', danger: 'red' } as const;
@@ -49,6 +50,8 @@ export function SendNowDialog({
         <Alert color={riskColor[risk.level]} title={riskTitle[risk.level]}>
           {risk.message}
         </Alert>
+        {/* Warns while the sending domain's last check fails; never blocks (decision 073). */}
+        <DomainHealthWarning enabled={opened} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} disabled={loading}>
             Cancel

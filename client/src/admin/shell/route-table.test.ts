@@ -14,6 +14,8 @@ function routePaths(dir: string): string[] {
       : [
           `/admin/${relative(GUARDED, join(dir, entry.name))}`
             .replace(/\.tsx$/, '')
+            // A flat file un-nested from its namesake (settings_.domain.tsx: /settings/domain).
+            .replace(/_\./g, '/')
             .replace(/\/index$/, '')
             .replace(/\/+$/, ''),
         ],
