@@ -21,8 +21,9 @@ import { runEmailSendJob } from '../email/send-job.ts';
 import type { JobPayload } from '../jobs/definitions.ts';
 import type { AppServices } from '../services.ts';
 import { runEnquiryNotifyJob } from './notifications.ts';
-import { consumeSellerPageAllowance, SELLER_LIMITS } from './seller-page.ts';
+import { consumeSellerPageAllowance, runSellerLinkRequestJob, SELLER_LIMITS } from './seller-page.ts';
 import { signSellerToken } from './seller-link.ts';
+import { statementCounter } from '#test/support/statement-counter.ts';
 
 // The seller's page and offers answered online (decision 059), through the tRPC procedures the
 // page calls, with e-mails sent by the real Resend SDK to the fake provider.
@@ -48,6 +49,16 @@ describe("the seller's page", () => {
     const queued = jobs.jobs.splice(0).filter((j) => j.name === 'email.send');
     for (const job of queued) await runEmailSendJob(services, job.payload as JobPayload<'email.send'>);
     return fake.emails.slice(before);
+  }
+
+  /** What the worker does with the queued new-link requests (decision 067); how many e-mails each queued. */
+  async function runLinkRequests(): Promise<number[]> {
+    const requests = jobs.jobs.filter((j) => j.name === 'seller.link-request');
+    jobs.jobs.splice(0, jobs.jobs.length, ...jobs.jobs.filter((j) => !requests.includes(j)));
+    const queued = [];
+    for (const job of requests)
+      queued.push(await runSellerLinkRequestJob(services, job.payload as JobPayload<'seller.link-request'>));
+    return queued;
   }
 
   function tokenIn(html: string | undefined): string {
@@ -403,10 +414,14 @@ describe("the seller's page", () => {
 
   it('answers the new-link form the same for any address, and e-mails fresh links to a known one', async () => {
     const unknown = await seller('198.51.100.20').requestLink({ email: 'nobody@example.com' });
+    expect(await runLinkRequests()).toEqual([0]);
     expect(await deliver()).toEqual([]);
     const known = await seller('198.51.100.20').requestLink({ email: 'Noah@Example.com' });
     expect(known).toEqual(unknown);
     expect(known.message).toBe(SELLER_MESSAGES.newLinkSent);
+    // The request queued the job only: the e-mail is the job's work.
+    expect(jobs.jobs.map((j) => j.name)).toEqual(['seller.link-request']);
+    expect(await runLinkRequests()).toEqual([1]);
     const sent = await deliver();
     expect(sent.map((e) => e.to)).toEqual([['noah@example.com']]);
     await expect(seller().get({ token: tokenIn(sent[0]?.html) })).resolves.toMatchObject({
@@ -414,6 +429,7 @@ describe("the seller's page", () => {
     });
     // Declined, lost and purchased enquiries get no new link.
     await seller('198.51.100.21').requestLink({ email: 'ava@example.com' });
+    expect(await runLinkRequests()).toEqual([0]);
     expect(await deliver()).toEqual([]);
     expect(await codeOf(seller().requestLink({ email: 'not-an-address' }))).toBe('BAD_REQUEST');
     for (let i = 0; i < SELLER_LIMITS.newLinkPerAddress.limit; i++)
@@ -421,6 +437,26 @@ describe("the seller's page", () => {
     expect(await codeOf(seller('198.51.100.60').requestLink({ email: 'probe@example.com' }))).toBe(
       'TOO_MANY_REQUESTS',
     );
+    await runLinkRequests();
+    expect(await deliver()).toEqual([]);
+  });
+
+  it('runs the same statements for a new-link request whatever the address, and queues one job (decision 067)', async () => {
+    const work = async (email: string, ip: string) => {
+      const counter = statementCounter();
+      const queue = recordingJobQueue();
+      const counted = testServices(t.db.withPlugin(counter), { jobs: queue });
+      await callerAt(counted, ip).seller.requestLink({ email });
+      return {
+        statements: counter.count,
+        jobs: queue.jobs.map((job) => [job.name, Object.keys(job.payload as object).sort()]),
+      };
+    };
+    const known = await work('noah@example.com', '198.51.100.70');
+    const unknown = await work('never-wrote@example.com', '198.51.100.71');
+    // Two rate-limit upserts (the network, the address) and nothing else: no lookup of the address.
+    expect(known).toEqual({ statements: 2, jobs: [['seller.link-request', ['email', 'requestedAt']]] });
+    expect(unknown).toEqual(known);
   });
 
   it('puts the link in every reply', async () => {
