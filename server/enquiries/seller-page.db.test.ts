@@ -207,7 +207,8 @@ describe("the seller's page", () => {
 
     const revoked = await api().revokeSellerLink({ id: otherEnquiryId });
     await expect(seller().get({ token })).rejects.toThrow(SELLER_MESSAGES.linkInvalid);
-    const successor = tokenIn(revoked.link?.url);
+    expect(JSON.stringify(revoked)).not.toContain('/enquiry/');
+    const successor = tokenIn((await api().revealSellerLink({ id: otherEnquiryId, use: 'view' })).link.url);
     expect(successor).not.toBe(token);
     expect((await seller().get({ token: successor })).watch.brand).toBe('Omega');
     const audit = await t.db
@@ -225,7 +226,7 @@ describe("the seller's page", () => {
       .select('id')
       .where('enquiry_id', '=', otherEnquiryId)
       .executeTakeFirstOrThrow();
-    const token = tokenIn((await api().sellerLink({ id: enquiryId })).link?.url);
+    const token = tokenIn((await api().revealSellerLink({ id: enquiryId, use: 'copy' })).link.url);
     const accept = seller().accept({
       token,
       offerId: theirs.id,
@@ -240,7 +241,7 @@ describe("the seller's page", () => {
   });
 
   it('requires the typed name and the ticked declaration (400)', async () => {
-    const token = tokenIn((await api().sellerLink({ id: enquiryId })).link?.url);
+    const token = tokenIn((await api().revealSellerLink({ id: enquiryId, use: 'copy' })).link.url);
     const current = (await seller().get({ token })).offer!;
     const base = { token, offerId: current.id };
     await expect(seller().accept({ ...base, typedName: ' ', declaration: true })).rejects.toThrow(
@@ -385,7 +386,7 @@ describe("the seller's page", () => {
   });
 
   it('files a message from the box on the enquiry, and limits how many an hour', async () => {
-    const token = tokenIn((await api().sellerLink({ id: otherEnquiryId })).link?.url);
+    const token = tokenIn((await api().revealSellerLink({ id: otherEnquiryId, use: 'copy' })).link.url);
     const page = await seller().sendMessage({ token, body: '  Can I bring it in on Friday?  ' });
     expect(page.conversation.at(-1)).toMatchObject({ kind: 'theirs', text: 'Can I bring it in on Friday?' });
     const filed = await t.db
@@ -407,7 +408,7 @@ describe("the seller's page", () => {
   it('limits page calls per network', async () => {
     const ip = '192.0.2.99';
     for (let i = 0; i < SELLER_LIMITS.perIp.limit; i++) await consumeSellerPageAllowance(t.db, ip);
-    const token = tokenIn((await api().sellerLink({ id: enquiryId })).link?.url);
+    const token = tokenIn((await api().revealSellerLink({ id: enquiryId, use: 'copy' })).link.url);
     expect(await codeOf(seller(ip).get({ token }))).toBe('TOO_MANY_REQUESTS');
     expect(await codeOf(seller().get({ token }))).toBe('OK');
   });
