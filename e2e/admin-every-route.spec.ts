@@ -51,6 +51,7 @@ function pathFor(route: AdminRoutePath): string {
     '/admin/templates/$id/preview': ids.template,
     '/admin/templates/$id/edit': ids.template,
     '/admin/enquiries/$id': ids.enquiry,
+    '/admin/enquiries/$id/seller-preview': ids.enquiry,
     '/admin/contacts/$id': ids.contact,
     '/admin/contacts/segments/$id': ids.segment,
     '/admin/automations/$flowId': ids.flow,

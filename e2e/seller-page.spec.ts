@@ -51,9 +51,12 @@ test('a seller opens the offer e-mail link, accepts with their name, and the adm
     'Our offer for your Rolex Submariner',
     /https?:\/\/\S+\/enquiry\/[A-Za-z0-9_-]{50}/,
   );
-  await expect(page.getByTestId('seller-link').getByRole('textbox', { name: 'Private link' })).toHaveValue(
-    new RegExp(`${link}$`),
-  );
+  // The link is a bearer credential (decision 067): not on the page until a member reveals it.
+  const card = page.getByTestId('seller-link');
+  await expect(card.getByText(/Link works until/)).toBeVisible();
+  await expect(card.getByRole('textbox', { name: 'Private link' })).toHaveCount(0);
+  await card.getByRole('button', { name: 'Reveal link' }).click();
+  await expect(card.getByRole('textbox', { name: 'Private link' })).toHaveValue(new RegExp(`${link}$`));
 
   // The seller opens it: never indexed, no referrer, the offer and the status in plain words.
   await page.context().clearCookies();
@@ -88,6 +91,19 @@ test('a seller opens the offer e-mail link, accepts with their name, and the adm
   await expect(page.getByTestId('offer-response')).toContainText('Accepted by "Olivia Brown"');
   await expect(page.getByText('Offer made → Accepted by ' + email)).toBeVisible();
   await expect(page.getByText(`Offer accepted on the seller's page, signed "Olivia Brown"`)).toBeVisible();
+
+  // The staff preview shows the page as the seller sees it, every action disabled (decision 067).
+  await page.getByRole('link', { name: "Preview seller's page" }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/enquiries/${enquiry.id}/seller-preview$`));
+  await expect(page.getByText('Preview — actions are disabled')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your Rolex Submariner' })).toBeVisible();
+  await expect(page.getByText(/You accepted this offer on .*, signed as Olivia Brown\./)).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: 'When can I bring it in?' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Send us a message' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Send message' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Book a visit' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Send me an insured shipping kit' })).toBeDisabled();
+  await fitsPhone(page);
 
   // Expired: one message and the new-link form, whose answer says nothing about the address.
   await db

@@ -1,4 +1,5 @@
 import { createUser, grantAdmin } from '../server/auth/users.ts';
+import { issueSellerLink } from '../server/enquiries/seller-link.ts';
 import { submitSignIn } from './support/admin.ts';
 import { e2eDatabase } from './support/db.ts';
 import { expect, type Page, test } from './support/test.ts';
@@ -114,4 +115,45 @@ test('a Viewer sees the campaigns, templates and contacts without their write bu
   await page.goto('/admin/contacts/suppressions');
   await expect(page.getByRole('heading', { name: /Suppress/ })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add addresses' })).toHaveCount(0);
+
+  // The seller's link acts as the seller (decision 067): a Viewer sees its state and why it is
+  // hidden, and the read-only preview, never the link itself.
+  const lead = await db
+    .insertInto('leads')
+    .values({ email: `viewer-seller-${run}@example.com`, full_name: 'Bob Seller' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const enquiry = await db
+    .insertInto('enquiries')
+    .values({
+      lead_id: lead.id,
+      contact_name: 'Bob Seller',
+      watch_brand: 'Omega',
+      watch_model: 'Speedmaster',
+      watch_condition: 'Good',
+      status: 'offer_made',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('enquiry_offers')
+    .values({ enquiry_id: enquiry.id, amount_cents: 800_000, valid_until: null })
+    .execute();
+  await issueSellerLink(db, { appUrl: 'http://localhost', appSecret: 'unused-here' }, enquiry.id);
+  await page.goto(`/admin/enquiries/${enquiry.id}`);
+  const card = page.getByTestId('seller-link');
+  await expect(card.getByText(/Link works until/)).toBeVisible();
+  await expect(card.getByTestId('seller-link-read-only')).toContainText('only members who work enquiries');
+  for (const name of ['Reveal link', 'Copy link', 'Revoke seller link'])
+    await expect(card.getByRole('button', { name })).toHaveCount(0);
+  await expect(card.getByRole('textbox', { name: 'Private link' })).toHaveCount(0);
+  await card.getByRole('link', { name: "Preview seller's page" }).click();
+  await expect(page.getByText('Preview — actions are disabled')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your Omega Speedmaster' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Our offer: $8,000.00' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Accept the offer' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Decline the offer' })).toBeDisabled();
+  await expect(page.getByRole('textbox', { name: 'Your full name' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Send message' })).toBeDisabled();
+  expect(await page.content()).not.toMatch(/\/enquiry\/[A-Za-z0-9_-]{50}/);
 });

@@ -14,6 +14,7 @@ import { runCapiJob } from '#server/enquiries/conversions.ts';
 import { runImportJob } from '#server/contacts/import/import.ts';
 import { runEnquiryRetention } from '#server/enquiries/retention.ts';
 import { runEnquiryNotifyJob } from '#server/enquiries/notifications.ts';
+import { runSellerLinkRequestJob } from '#server/enquiries/seller-page.ts';
 import { pruneExpired } from '#server/housekeeping.ts';
 import type { AppServices } from '#server/services.ts';
 import { compactStatDeltas } from '#server/stats/stat-deltas.ts';
@@ -46,6 +47,9 @@ export const jobHandlers: Handlers = {
   'campaigns.tick': (services) => runCampaignsTick(services),
   'automations.tick': (services, _payload, job) => runAutomationsTick(services, { signal: job.signal }),
   'enquiry.notify': (services, payload) => runEnquiryNotifyJob(services, payload),
+  'seller.link-request': async (services, payload) => ({
+    queued: await runSellerLinkRequestJob(services, payload),
+  }),
   'enquiries.digest': (services) => runAwaitingReplyDigest(services),
   'enquiries.incoming-notify': (services) => runIncomingMessageNotify(services),
   'appointments.reminders': (services) => runAppointmentReminders(services),

@@ -46,7 +46,6 @@ import { Route as AdminGuardedContactsIdRouteImport } from './routes/admin/_guar
 import { Route as AdminGuardedContactsImportRouteImport } from './routes/admin/_guarded/contacts/import.tsx'
 import { Route as AdminGuardedContactsSuppressionsRouteImport } from './routes/admin/_guarded/contacts/suppressions.tsx'
 import { Route as AdminGuardedEnquiriesIndexRouteImport } from './routes/admin/_guarded/enquiries/index.tsx'
-import { Route as AdminGuardedEnquiriesIdRouteImport } from './routes/admin/_guarded/enquiries/$id.tsx'
 import { Route as AdminGuardedEnquiriesTodayRouteImport } from './routes/admin/_guarded/enquiries/today.tsx'
 import { Route as AdminGuardedEnquiriesUnmatchedRouteImport } from './routes/admin/_guarded/enquiries/unmatched.tsx'
 import { Route as AdminGuardedRegisterIndexRouteImport } from './routes/admin/_guarded/register/index.tsx'
@@ -58,6 +57,8 @@ import { Route as AdminGuardedCampaignsIdIndexRouteImport } from './routes/admin
 import { Route as AdminGuardedCampaignsIdEditRouteImport } from './routes/admin/_guarded/campaigns/$id/edit.tsx'
 import { Route as AdminGuardedContactsSegmentsIndexRouteImport } from './routes/admin/_guarded/contacts/segments/index.tsx'
 import { Route as AdminGuardedContactsSegmentsIdRouteImport } from './routes/admin/_guarded/contacts/segments/$id.tsx'
+import { Route as AdminGuardedEnquiriesIdIndexRouteImport } from './routes/admin/_guarded/enquiries/$id/index.tsx'
+import { Route as AdminGuardedEnquiriesIdSellerPreviewRouteImport } from './routes/admin/_guarded/enquiries/$id/seller-preview.tsx'
 import { Route as AdminGuardedTemplatesIdEditRouteImport } from './routes/admin/_guarded/templates/$id/edit.tsx'
 import { Route as AdminGuardedTemplatesIdPreviewRouteImport } from './routes/admin/_guarded/templates/$id/preview.tsx'
 
@@ -257,11 +258,6 @@ const AdminGuardedEnquiriesIndexRoute =
     path: '/enquiries/',
     getParentRoute: () => AdminGuardedRoute,
   } as any)
-const AdminGuardedEnquiriesIdRoute = AdminGuardedEnquiriesIdRouteImport.update({
-  id: '/enquiries/$id',
-  path: '/enquiries/$id',
-  getParentRoute: () => AdminGuardedRoute,
-} as any)
 const AdminGuardedEnquiriesTodayRoute =
   AdminGuardedEnquiriesTodayRouteImport.update({
     id: '/enquiries/today',
@@ -328,6 +324,18 @@ const AdminGuardedContactsSegmentsIdRoute =
     path: '/contacts/segments/$id',
     getParentRoute: () => AdminGuardedRoute,
   } as any)
+const AdminGuardedEnquiriesIdIndexRoute =
+  AdminGuardedEnquiriesIdIndexRouteImport.update({
+    id: '/enquiries/$id/',
+    path: '/enquiries/$id/',
+    getParentRoute: () => AdminGuardedRoute,
+  } as any)
+const AdminGuardedEnquiriesIdSellerPreviewRoute =
+  AdminGuardedEnquiriesIdSellerPreviewRouteImport.update({
+    id: '/enquiries/$id/seller-preview',
+    path: '/enquiries/$id/seller-preview',
+    getParentRoute: () => AdminGuardedRoute,
+  } as any)
 const AdminGuardedTemplatesIdEditRoute =
   AdminGuardedTemplatesIdEditRouteImport.update({
     id: '/templates/$id/edit',
@@ -374,7 +382,6 @@ export interface FileRoutesByFullPath {
   '/admin/contacts/$id': typeof AdminGuardedContactsIdRoute
   '/admin/contacts/import': typeof AdminGuardedContactsImportRoute
   '/admin/contacts/suppressions': typeof AdminGuardedContactsSuppressionsRoute
-  '/admin/enquiries/$id': typeof AdminGuardedEnquiriesIdRoute
   '/admin/enquiries/today': typeof AdminGuardedEnquiriesTodayRoute
   '/admin/enquiries/unmatched': typeof AdminGuardedEnquiriesUnmatchedRoute
   '/admin/register/held': typeof AdminGuardedRegisterHeldRoute
@@ -388,10 +395,12 @@ export interface FileRoutesByFullPath {
   '/admin/templates/': typeof AdminGuardedTemplatesIndexRoute
   '/admin/campaigns/$id/edit': typeof AdminGuardedCampaignsIdEditRoute
   '/admin/contacts/segments/$id': typeof AdminGuardedContactsSegmentsIdRoute
+  '/admin/enquiries/$id/seller-preview': typeof AdminGuardedEnquiriesIdSellerPreviewRoute
   '/admin/templates/$id/edit': typeof AdminGuardedTemplatesIdEditRoute
   '/admin/templates/$id/preview': typeof AdminGuardedTemplatesIdPreviewRoute
   '/admin/campaigns/$id/': typeof AdminGuardedCampaignsIdIndexRoute
   '/admin/contacts/segments/': typeof AdminGuardedContactsSegmentsIndexRoute
+  '/admin/enquiries/$id/': typeof AdminGuardedEnquiriesIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -425,7 +434,6 @@ export interface FileRoutesByTo {
   '/admin/contacts/$id': typeof AdminGuardedContactsIdRoute
   '/admin/contacts/import': typeof AdminGuardedContactsImportRoute
   '/admin/contacts/suppressions': typeof AdminGuardedContactsSuppressionsRoute
-  '/admin/enquiries/$id': typeof AdminGuardedEnquiriesIdRoute
   '/admin/enquiries/today': typeof AdminGuardedEnquiriesTodayRoute
   '/admin/enquiries/unmatched': typeof AdminGuardedEnquiriesUnmatchedRoute
   '/admin/register/held': typeof AdminGuardedRegisterHeldRoute
@@ -439,10 +447,12 @@ export interface FileRoutesByTo {
   '/admin/templates': typeof AdminGuardedTemplatesIndexRoute
   '/admin/campaigns/$id/edit': typeof AdminGuardedCampaignsIdEditRoute
   '/admin/contacts/segments/$id': typeof AdminGuardedContactsSegmentsIdRoute
+  '/admin/enquiries/$id/seller-preview': typeof AdminGuardedEnquiriesIdSellerPreviewRoute
   '/admin/templates/$id/edit': typeof AdminGuardedTemplatesIdEditRoute
   '/admin/templates/$id/preview': typeof AdminGuardedTemplatesIdPreviewRoute
   '/admin/campaigns/$id': typeof AdminGuardedCampaignsIdIndexRoute
   '/admin/contacts/segments': typeof AdminGuardedContactsSegmentsIndexRoute
+  '/admin/enquiries/$id': typeof AdminGuardedEnquiriesIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -479,7 +489,6 @@ export interface FileRoutesById {
   '/admin/_guarded/contacts/$id': typeof AdminGuardedContactsIdRoute
   '/admin/_guarded/contacts/import': typeof AdminGuardedContactsImportRoute
   '/admin/_guarded/contacts/suppressions': typeof AdminGuardedContactsSuppressionsRoute
-  '/admin/_guarded/enquiries/$id': typeof AdminGuardedEnquiriesIdRoute
   '/admin/_guarded/enquiries/today': typeof AdminGuardedEnquiriesTodayRoute
   '/admin/_guarded/enquiries/unmatched': typeof AdminGuardedEnquiriesUnmatchedRoute
   '/admin/_guarded/register/held': typeof AdminGuardedRegisterHeldRoute
@@ -493,10 +502,12 @@ export interface FileRoutesById {
   '/admin/_guarded/templates/': typeof AdminGuardedTemplatesIndexRoute
   '/admin/_guarded/campaigns/$id/edit': typeof AdminGuardedCampaignsIdEditRoute
   '/admin/_guarded/contacts/segments/$id': typeof AdminGuardedContactsSegmentsIdRoute
+  '/admin/_guarded/enquiries/$id/seller-preview': typeof AdminGuardedEnquiriesIdSellerPreviewRoute
   '/admin/_guarded/templates/$id/edit': typeof AdminGuardedTemplatesIdEditRoute
   '/admin/_guarded/templates/$id/preview': typeof AdminGuardedTemplatesIdPreviewRoute
   '/admin/_guarded/campaigns/$id/': typeof AdminGuardedCampaignsIdIndexRoute
   '/admin/_guarded/contacts/segments/': typeof AdminGuardedContactsSegmentsIndexRoute
+  '/admin/_guarded/enquiries/$id/': typeof AdminGuardedEnquiriesIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -533,7 +544,6 @@ export interface FileRouteTypes {
     | '/admin/contacts/$id'
     | '/admin/contacts/import'
     | '/admin/contacts/suppressions'
-    | '/admin/enquiries/$id'
     | '/admin/enquiries/today'
     | '/admin/enquiries/unmatched'
     | '/admin/register/held'
@@ -547,10 +557,12 @@ export interface FileRouteTypes {
     | '/admin/templates/'
     | '/admin/campaigns/$id/edit'
     | '/admin/contacts/segments/$id'
+    | '/admin/enquiries/$id/seller-preview'
     | '/admin/templates/$id/edit'
     | '/admin/templates/$id/preview'
     | '/admin/campaigns/$id/'
     | '/admin/contacts/segments/'
+    | '/admin/enquiries/$id/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -584,7 +596,6 @@ export interface FileRouteTypes {
     | '/admin/contacts/$id'
     | '/admin/contacts/import'
     | '/admin/contacts/suppressions'
-    | '/admin/enquiries/$id'
     | '/admin/enquiries/today'
     | '/admin/enquiries/unmatched'
     | '/admin/register/held'
@@ -598,10 +609,12 @@ export interface FileRouteTypes {
     | '/admin/templates'
     | '/admin/campaigns/$id/edit'
     | '/admin/contacts/segments/$id'
+    | '/admin/enquiries/$id/seller-preview'
     | '/admin/templates/$id/edit'
     | '/admin/templates/$id/preview'
     | '/admin/campaigns/$id'
     | '/admin/contacts/segments'
+    | '/admin/enquiries/$id'
   id:
     | '__root__'
     | '/'
@@ -637,7 +650,6 @@ export interface FileRouteTypes {
     | '/admin/_guarded/contacts/$id'
     | '/admin/_guarded/contacts/import'
     | '/admin/_guarded/contacts/suppressions'
-    | '/admin/_guarded/enquiries/$id'
     | '/admin/_guarded/enquiries/today'
     | '/admin/_guarded/enquiries/unmatched'
     | '/admin/_guarded/register/held'
@@ -651,10 +663,12 @@ export interface FileRouteTypes {
     | '/admin/_guarded/templates/'
     | '/admin/_guarded/campaigns/$id/edit'
     | '/admin/_guarded/contacts/segments/$id'
+    | '/admin/_guarded/enquiries/$id/seller-preview'
     | '/admin/_guarded/templates/$id/edit'
     | '/admin/_guarded/templates/$id/preview'
     | '/admin/_guarded/campaigns/$id/'
     | '/admin/_guarded/contacts/segments/'
+    | '/admin/_guarded/enquiries/$id/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -934,13 +948,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminGuardedEnquiriesIndexRouteImport
       parentRoute: typeof AdminGuardedRoute
     }
-    '/admin/_guarded/enquiries/$id': {
-      id: '/admin/_guarded/enquiries/$id'
-      path: '/enquiries/$id'
-      fullPath: '/admin/enquiries/$id'
-      preLoaderRoute: typeof AdminGuardedEnquiriesIdRouteImport
-      parentRoute: typeof AdminGuardedRoute
-    }
     '/admin/_guarded/enquiries/today': {
       id: '/admin/_guarded/enquiries/today'
       path: '/enquiries/today'
@@ -1018,6 +1025,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminGuardedContactsSegmentsIdRouteImport
       parentRoute: typeof AdminGuardedRoute
     }
+    '/admin/_guarded/enquiries/$id/': {
+      id: '/admin/_guarded/enquiries/$id/'
+      path: '/enquiries/$id'
+      fullPath: '/admin/enquiries/$id/'
+      preLoaderRoute: typeof AdminGuardedEnquiriesIdIndexRouteImport
+      parentRoute: typeof AdminGuardedRoute
+    }
+    '/admin/_guarded/enquiries/$id/seller-preview': {
+      id: '/admin/_guarded/enquiries/$id/seller-preview'
+      path: '/enquiries/$id/seller-preview'
+      fullPath: '/admin/enquiries/$id/seller-preview'
+      preLoaderRoute: typeof AdminGuardedEnquiriesIdSellerPreviewRouteImport
+      parentRoute: typeof AdminGuardedRoute
+    }
     '/admin/_guarded/templates/$id/edit': {
       id: '/admin/_guarded/templates/$id/edit'
       path: '/templates/$id/edit'
@@ -1050,7 +1071,6 @@ interface AdminGuardedRouteChildren {
   AdminGuardedContactsIdRoute: typeof AdminGuardedContactsIdRoute
   AdminGuardedContactsImportRoute: typeof AdminGuardedContactsImportRoute
   AdminGuardedContactsSuppressionsRoute: typeof AdminGuardedContactsSuppressionsRoute
-  AdminGuardedEnquiriesIdRoute: typeof AdminGuardedEnquiriesIdRoute
   AdminGuardedEnquiriesTodayRoute: typeof AdminGuardedEnquiriesTodayRoute
   AdminGuardedEnquiriesUnmatchedRoute: typeof AdminGuardedEnquiriesUnmatchedRoute
   AdminGuardedRegisterHeldRoute: typeof AdminGuardedRegisterHeldRoute
@@ -1064,10 +1084,12 @@ interface AdminGuardedRouteChildren {
   AdminGuardedTemplatesIndexRoute: typeof AdminGuardedTemplatesIndexRoute
   AdminGuardedCampaignsIdEditRoute: typeof AdminGuardedCampaignsIdEditRoute
   AdminGuardedContactsSegmentsIdRoute: typeof AdminGuardedContactsSegmentsIdRoute
+  AdminGuardedEnquiriesIdSellerPreviewRoute: typeof AdminGuardedEnquiriesIdSellerPreviewRoute
   AdminGuardedTemplatesIdEditRoute: typeof AdminGuardedTemplatesIdEditRoute
   AdminGuardedTemplatesIdPreviewRoute: typeof AdminGuardedTemplatesIdPreviewRoute
   AdminGuardedCampaignsIdIndexRoute: typeof AdminGuardedCampaignsIdIndexRoute
   AdminGuardedContactsSegmentsIndexRoute: typeof AdminGuardedContactsSegmentsIndexRoute
+  AdminGuardedEnquiriesIdIndexRoute: typeof AdminGuardedEnquiriesIdIndexRoute
 }
 
 const AdminGuardedRouteChildren: AdminGuardedRouteChildren = {
@@ -1085,7 +1107,6 @@ const AdminGuardedRouteChildren: AdminGuardedRouteChildren = {
   AdminGuardedContactsIdRoute: AdminGuardedContactsIdRoute,
   AdminGuardedContactsImportRoute: AdminGuardedContactsImportRoute,
   AdminGuardedContactsSuppressionsRoute: AdminGuardedContactsSuppressionsRoute,
-  AdminGuardedEnquiriesIdRoute: AdminGuardedEnquiriesIdRoute,
   AdminGuardedEnquiriesTodayRoute: AdminGuardedEnquiriesTodayRoute,
   AdminGuardedEnquiriesUnmatchedRoute: AdminGuardedEnquiriesUnmatchedRoute,
   AdminGuardedRegisterHeldRoute: AdminGuardedRegisterHeldRoute,
@@ -1099,11 +1120,14 @@ const AdminGuardedRouteChildren: AdminGuardedRouteChildren = {
   AdminGuardedTemplatesIndexRoute: AdminGuardedTemplatesIndexRoute,
   AdminGuardedCampaignsIdEditRoute: AdminGuardedCampaignsIdEditRoute,
   AdminGuardedContactsSegmentsIdRoute: AdminGuardedContactsSegmentsIdRoute,
+  AdminGuardedEnquiriesIdSellerPreviewRoute:
+    AdminGuardedEnquiriesIdSellerPreviewRoute,
   AdminGuardedTemplatesIdEditRoute: AdminGuardedTemplatesIdEditRoute,
   AdminGuardedTemplatesIdPreviewRoute: AdminGuardedTemplatesIdPreviewRoute,
   AdminGuardedCampaignsIdIndexRoute: AdminGuardedCampaignsIdIndexRoute,
   AdminGuardedContactsSegmentsIndexRoute:
     AdminGuardedContactsSegmentsIndexRoute,
+  AdminGuardedEnquiriesIdIndexRoute: AdminGuardedEnquiriesIdIndexRoute,
 }
 
 const AdminGuardedRouteWithChildren = AdminGuardedRoute._addFileChildren(

@@ -12,6 +12,7 @@ import { totpAt, totpStep } from '../auth/totp.ts';
 import { createUser, grantAdmin } from '../auth/users.ts';
 import type { JobPayload } from '../jobs/definitions.ts';
 import { createImport } from '../contacts/import/import.ts';
+import { issueSellerLink } from '../enquiries/seller-link.ts';
 import { appRouter } from '../trpc/router.ts';
 import { seedSubscribers } from '#test/support/campaign-fixtures.ts';
 import { purchaseRecord } from '#test/support/register.ts';
@@ -280,6 +281,11 @@ describe('every admin mutation, called successfully, writes one audit row', () =
       api().unmatchedMail.dismiss({ id: await unmatchedMail(), reason: 'Not a seller' }),
     'admin.enquiries.revokeSellerLink': async () =>
       api().enquiries.revokeSellerLink({ id: (await enquiry()).id }),
+    'admin.enquiries.revealSellerLink': async () => {
+      const { id } = await enquiry();
+      await issueSellerLink(t.db, testConfig(), id);
+      return api().enquiries.revealSellerLink({ id, use: 'copy' });
+    },
     'admin.register.saveSettings': () =>
       api().register.saveSettings({ state: 'NSW', amlCddEnabled: false, retentionYears: 7 }),
     'admin.register.setSerial': async () =>

@@ -60,6 +60,7 @@ const PERSONAL_INPUT: Record<string, readonly string[]> = {
   'admin.unmatchedMail.file': [],
   'admin.unmatchedMail.dismiss': ['reason'],
   'admin.enquiries.revokeSellerLink': [],
+  'admin.enquiries.revealSellerLink': [],
   'admin.enquiries.addNote': ['body'],
   'admin.enquiries.recordOffer': ['conditions'],
   'admin.enquiries.reply': ['subject', 'html'],

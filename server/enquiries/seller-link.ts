@@ -140,22 +140,45 @@ export async function enquiryForSellerToken(
   return row?.enquiry_id ?? null;
 }
 
-/** The link as the admin sees it: the live URL, its expiry and when it was last revoked. */
-export async function sellerLinkForAdmin(
-  db: DbExecutor,
-  config: LinkConfig,
-  enquiryId: string,
-): Promise<{ url: string; expiresAt: string; expired: boolean; revokedAt: string | null } | null> {
-  const row = await db
+/** What any reader of the enquiry sees of the link: its expiry and last revocation, not the URL. */
+export interface SellerLinkStatus {
+  expiresAt: string;
+  expired: boolean;
+  revokedAt: string | null;
+}
+
+async function linkRow(db: DbExecutor, enquiryId: string) {
+  return db
     .selectFrom('seller_links')
     .select(['version', 'expires_at', 'revoked_at', sql<boolean>`expires_at <= now()`.as('expired')])
     .where('enquiry_id', '=', enquiryId)
     .executeTakeFirst();
-  if (!row) return null;
+}
+
+function statusOf(row: { expires_at: Date; expired: boolean; revoked_at: Date | null }): SellerLinkStatus {
   return {
-    url: sellerPageUrl(config, { enquiryId, version: row.version }),
     expiresAt: row.expires_at.toISOString(),
     expired: row.expired,
     revokedAt: row.revoked_at?.toISOString() ?? null,
   };
+}
+
+/**
+ * The link's state for the enquiry page (decision 067): the URL is a bearer credential, so reading
+ * the page never returns it; `sellerLinkForAdmin` does, behind enquiries.write and an audit row.
+ */
+export async function sellerLinkStatus(db: DbExecutor, enquiryId: string): Promise<SellerLinkStatus | null> {
+  const row = await linkRow(db, enquiryId);
+  return row ? statusOf(row) : null;
+}
+
+/** The link as a member with enquiries.write reveals it: the live URL, its expiry and last revocation. */
+export async function sellerLinkForAdmin(
+  db: DbExecutor,
+  config: LinkConfig,
+  enquiryId: string,
+): Promise<(SellerLinkStatus & { url: string }) | null> {
+  const row = await linkRow(db, enquiryId);
+  if (!row) return null;
+  return { url: sellerPageUrl(config, { enquiryId, version: row.version }), ...statusOf(row) };
 }

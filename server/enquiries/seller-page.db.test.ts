@@ -21,8 +21,9 @@ import { runEmailSendJob } from '../email/send-job.ts';
 import type { JobPayload } from '../jobs/definitions.ts';
 import type { AppServices } from '../services.ts';
 import { runEnquiryNotifyJob } from './notifications.ts';
-import { consumeSellerPageAllowance, SELLER_LIMITS } from './seller-page.ts';
+import { consumeSellerPageAllowance, runSellerLinkRequestJob, SELLER_LIMITS } from './seller-page.ts';
 import { signSellerToken } from './seller-link.ts';
+import { statementCounter } from '#test/support/statement-counter.ts';
 
 // The seller's page and offers answered online (decision 059), through the tRPC procedures the
 // page calls, with e-mails sent by the real Resend SDK to the fake provider.
@@ -48,6 +49,16 @@ describe("the seller's page", () => {
     const queued = jobs.jobs.splice(0).filter((j) => j.name === 'email.send');
     for (const job of queued) await runEmailSendJob(services, job.payload as JobPayload<'email.send'>);
     return fake.emails.slice(before);
+  }
+
+  /** What the worker does with the queued new-link requests (decision 067); how many e-mails each queued. */
+  async function runLinkRequests(): Promise<number[]> {
+    const requests = jobs.jobs.filter((j) => j.name === 'seller.link-request');
+    jobs.jobs.splice(0, jobs.jobs.length, ...jobs.jobs.filter((j) => !requests.includes(j)));
+    const queued = [];
+    for (const job of requests)
+      queued.push(await runSellerLinkRequestJob(services, job.payload as JobPayload<'seller.link-request'>));
+    return queued;
   }
 
   function tokenIn(html: string | undefined): string {
@@ -196,7 +207,8 @@ describe("the seller's page", () => {
 
     const revoked = await api().revokeSellerLink({ id: otherEnquiryId });
     await expect(seller().get({ token })).rejects.toThrow(SELLER_MESSAGES.linkInvalid);
-    const successor = tokenIn(revoked.link?.url);
+    expect(JSON.stringify(revoked)).not.toContain('/enquiry/');
+    const successor = tokenIn((await api().revealSellerLink({ id: otherEnquiryId, use: 'view' })).link.url);
     expect(successor).not.toBe(token);
     expect((await seller().get({ token: successor })).watch.brand).toBe('Omega');
     const audit = await t.db
@@ -214,7 +226,7 @@ describe("the seller's page", () => {
       .select('id')
       .where('enquiry_id', '=', otherEnquiryId)
       .executeTakeFirstOrThrow();
-    const token = tokenIn((await api().sellerLink({ id: enquiryId })).link?.url);
+    const token = tokenIn((await api().revealSellerLink({ id: enquiryId, use: 'copy' })).link.url);
     const accept = seller().accept({
       token,
       offerId: theirs.id,
@@ -229,7 +241,7 @@ describe("the seller's page", () => {
   });
 
   it('requires the typed name and the ticked declaration (400)', async () => {
-    const token = tokenIn((await api().sellerLink({ id: enquiryId })).link?.url);
+    const token = tokenIn((await api().revealSellerLink({ id: enquiryId, use: 'copy' })).link.url);
     const current = (await seller().get({ token })).offer!;
     const base = { token, offerId: current.id };
     await expect(seller().accept({ ...base, typedName: ' ', declaration: true })).rejects.toThrow(
@@ -374,7 +386,7 @@ describe("the seller's page", () => {
   });
 
   it('files a message from the box on the enquiry, and limits how many an hour', async () => {
-    const token = tokenIn((await api().sellerLink({ id: otherEnquiryId })).link?.url);
+    const token = tokenIn((await api().revealSellerLink({ id: otherEnquiryId, use: 'copy' })).link.url);
     const page = await seller().sendMessage({ token, body: '  Can I bring it in on Friday?  ' });
     expect(page.conversation.at(-1)).toMatchObject({ kind: 'theirs', text: 'Can I bring it in on Friday?' });
     const filed = await t.db
@@ -396,17 +408,21 @@ describe("the seller's page", () => {
   it('limits page calls per network', async () => {
     const ip = '192.0.2.99';
     for (let i = 0; i < SELLER_LIMITS.perIp.limit; i++) await consumeSellerPageAllowance(t.db, ip);
-    const token = tokenIn((await api().sellerLink({ id: enquiryId })).link?.url);
+    const token = tokenIn((await api().revealSellerLink({ id: enquiryId, use: 'copy' })).link.url);
     expect(await codeOf(seller(ip).get({ token }))).toBe('TOO_MANY_REQUESTS');
     expect(await codeOf(seller().get({ token }))).toBe('OK');
   });
 
   it('answers the new-link form the same for any address, and e-mails fresh links to a known one', async () => {
     const unknown = await seller('198.51.100.20').requestLink({ email: 'nobody@example.com' });
+    expect(await runLinkRequests()).toEqual([0]);
     expect(await deliver()).toEqual([]);
     const known = await seller('198.51.100.20').requestLink({ email: 'Noah@Example.com' });
     expect(known).toEqual(unknown);
     expect(known.message).toBe(SELLER_MESSAGES.newLinkSent);
+    // The request queued the job only: the e-mail is the job's work.
+    expect(jobs.jobs.map((j) => j.name)).toEqual(['seller.link-request']);
+    expect(await runLinkRequests()).toEqual([1]);
     const sent = await deliver();
     expect(sent.map((e) => e.to)).toEqual([['noah@example.com']]);
     await expect(seller().get({ token: tokenIn(sent[0]?.html) })).resolves.toMatchObject({
@@ -414,6 +430,7 @@ describe("the seller's page", () => {
     });
     // Declined, lost and purchased enquiries get no new link.
     await seller('198.51.100.21').requestLink({ email: 'ava@example.com' });
+    expect(await runLinkRequests()).toEqual([0]);
     expect(await deliver()).toEqual([]);
     expect(await codeOf(seller().requestLink({ email: 'not-an-address' }))).toBe('BAD_REQUEST');
     for (let i = 0; i < SELLER_LIMITS.newLinkPerAddress.limit; i++)
@@ -421,6 +438,26 @@ describe("the seller's page", () => {
     expect(await codeOf(seller('198.51.100.60').requestLink({ email: 'probe@example.com' }))).toBe(
       'TOO_MANY_REQUESTS',
     );
+    await runLinkRequests();
+    expect(await deliver()).toEqual([]);
+  });
+
+  it('runs the same statements for a new-link request whatever the address, and queues one job (decision 067)', async () => {
+    const work = async (email: string, ip: string) => {
+      const counter = statementCounter();
+      const queue = recordingJobQueue();
+      const counted = testServices(t.db.withPlugin(counter), { jobs: queue });
+      await callerAt(counted, ip).seller.requestLink({ email });
+      return {
+        statements: counter.count,
+        jobs: queue.jobs.map((job) => [job.name, Object.keys(job.payload as object).sort()]),
+      };
+    };
+    const known = await work('noah@example.com', '198.51.100.70');
+    const unknown = await work('never-wrote@example.com', '198.51.100.71');
+    // Two rate-limit upserts (the network, the address) and nothing else: no lookup of the address.
+    expect(known).toEqual({ statements: 2, jobs: [['seller.link-request', ['email', 'requestedAt']]] });
+    expect(unknown).toEqual(known);
   });
 
   it('puts the link in every reply', async () => {

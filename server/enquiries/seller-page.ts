@@ -395,15 +395,30 @@ export async function fileSellerPageMessage(
 const NO_LINK_STATUSES: readonly EnquiryStatus[] = [...closedStatuses, 'purchased'];
 
 /**
- * "Send me a new link": e-mails a fresh link for each open enquiry of the address, and nothing
- * when it has none; the caller answers the same either way (decision 059).
+ * "Send me a new link": the request only queues one `seller.link-request` job, so it runs the same
+ * statements and answers as fast whatever the address (decision 067); the caller answers the same
+ * either way (decision 059). The request's time rides along, so a retried job keeps its e-mail key.
  */
 export async function requestSellerLinks(
+  services: Pick<AppServices, 'jobs'>,
+  email: string,
+  now = new Date(),
+): Promise<void> {
+  await services.jobs.send('seller.link-request', {
+    email: email.trim().toLowerCase(),
+    requestedAt: now.toISOString(),
+  });
+}
+
+/**
+ * The job behind a new-link request: e-mails a fresh link for each open enquiry of the address,
+ * and nothing when it has none. Answers how many e-mails it queued.
+ */
+export async function runSellerLinkRequestJob(
   services: Pick<AppServices, 'db' | 'jobs'> & {
     config: Pick<AppConfig, 'appUrl' | 'appSecret' | 'site' | 'emailFrom' | 'inboundDomain'>;
   },
-  email: string,
-  now = new Date(),
+  payload: { email: string; requestedAt: string },
 ): Promise<number> {
   const rows = await services.db
     .selectFrom('enquiries')
@@ -416,12 +431,12 @@ export async function requestSellerLinks(
       'leads.full_name',
       'leads.email',
     ])
-    .where((eb) => eb(eb.fn('lower', ['leads.email']), '=', email.trim().toLowerCase()))
+    .where((eb) => eb(eb.fn('lower', ['leads.email']), '=', payload.email.trim().toLowerCase()))
     .where('enquiries.status', 'not in', NO_LINK_STATUSES)
     .orderBy('enquiries.created_at', 'desc')
     .limit(10)
     .execute();
-  const windowIndex = Math.floor(now.getTime() / NEW_LINK_EMAIL_WINDOW_MS);
+  const windowIndex = Math.floor(new Date(payload.requestedAt).getTime() / NEW_LINK_EMAIL_WINDOW_MS);
   for (const row of rows) {
     await services.db.transaction().execute(async (trx) => {
       const link = await issueSellerLink(trx, services.config, row.id);

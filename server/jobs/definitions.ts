@@ -157,6 +157,15 @@ export const jobDefinitions = {
     payload: z.object({ email: z.string().min(1).max(255) }),
     queue: { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 },
   },
+  /**
+   * "Send me a new link" on the seller's page (server/enquiries/seller-page.ts, decision 067): the
+   * request only queues this, so it answers alike for any address; the job looks the address up and
+   * e-mails a fresh link for each of its open enquiries.
+   */
+  'seller.link-request': {
+    payload: z.object({ email: z.string().min(1).max(320), requestedAt: z.iso.datetime() }),
+    queue: { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 },
+  },
   /** Deletes seller photos never attached to an enquiry within 24 hours. */
   'uploads.cleanup': {
     payload: z.object({}),

@@ -155,6 +155,8 @@ const EXPECTED_PERMISSIONS: Record<string, Needed> = {
   'admin.unmatchedMail.dismiss': 'enquiries.write',
   'admin.enquiries.sellerLink': 'enquiries.read',
   'admin.enquiries.revokeSellerLink': 'enquiries.write',
+  'admin.enquiries.revealSellerLink': 'enquiries.write',
+  'admin.enquiries.sellerPreview': 'enquiries.read',
   'admin.templates.list': TEMPLATE_READERS,
   'admin.templates.get': TEMPLATE_READERS,
   'admin.templates.plainText': TEMPLATE_READERS,

@@ -43,6 +43,7 @@ export const AUDIT_ACTIONS = [
   'admin.appointments.markKitDispatched',
   'admin.appointments.markOutcome',
   'admin.enquiries.revokeSellerLink',
+  'admin.enquiries.revealSellerLink',
   'admin.enquiries.markRead',
   // Unmatched mail (decision 060)
   'admin.unmatchedMail.file',

@@ -131,6 +131,10 @@ const SENTENCES: Record<AuditAction, Describe> = {
   'admin.enquiries.recordOffer': () => ['recorded an offer on ', enquiry],
   'admin.enquiries.reply': () => ['replied to ', enquiry],
   'admin.enquiries.revokeSellerLink': () => ['revoked the seller link of ', enquiry],
+  'admin.enquiries.revealSellerLink': (c) => [
+    c.input.use === 'copy' ? 'copied the seller link of ' : 'revealed the seller link of ',
+    enquiry,
+  ],
 
   'admin.register.saveSettings': () => ['changed the dealer’s register settings'],
   'admin.register.setSerial': () => ['recorded the serial number of ', enquiry],

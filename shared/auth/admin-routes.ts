@@ -18,6 +18,8 @@ export const ADMIN_ROUTE_PERMISSIONS = {
   '/admin/templates/$id/edit': ['templates.write', 'replyTemplates.write'],
   '/admin/enquiries': 'enquiries.read',
   '/admin/enquiries/$id': 'enquiries.read',
+  // The seller's page as the seller sees it, read-only (decision 067); revealing the link needs write.
+  '/admin/enquiries/$id/seller-preview': 'enquiries.read',
   // Replies whose address named no enquiry (decision 060): filing and dismissing need enquiries.write.
   '/admin/enquiries/unmatched': 'enquiries.read',
   // The buyers' day: today's visits and the shipping kits to post (decision 062).

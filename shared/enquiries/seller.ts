@@ -94,6 +94,19 @@ export const sellerMessageInputSchema = z.object({
 
 export const sellerNewLinkInputSchema = z.object({ email: lookupEmailSchema });
 
+/**
+ * The seller's link is a bearer credential (decision 067): a member with enquiries.write reveals or
+ * copies it, each time audited under the use named here; nobody reads it by loading a page.
+ */
+export const sellerLinkRevealInputSchema = z.object({
+  id: z.uuid('That enquiry was not found.'),
+  use: z.enum(['view', 'copy'], { error: 'Say whether the link is shown or copied.' }),
+});
+
+export const SELLER_LINK_MESSAGES = {
+  noLink: 'This enquiry has no seller link yet: the seller gets one with the first e-mail.',
+} as const;
+
 export interface SellerOfferView {
   id: string;
   amountCents: number;

@@ -26,8 +26,10 @@ import { awaitingReply, enquiryBrands, listEnquiries } from '../../enquiries/inb
 import { addEnquiryNote, assignEnquiry, changeEnquiryStatus, recordOffer } from '../../enquiries/pipeline.ts';
 import { registerKeyFrom } from '../../register/crypto.ts';
 import { recordPurchase } from '../../register/register.ts';
-import { revokeSellerLink, sellerLinkForAdmin } from '../../enquiries/seller-link.ts';
-import { queueOfferEmail } from '../../enquiries/seller-page.ts';
+import { SELLER_LINK_MESSAGES, sellerLinkRevealInputSchema } from '#shared/enquiries/seller.ts';
+import { revokeSellerLink, sellerLinkForAdmin, sellerLinkStatus } from '../../enquiries/seller-link.ts';
+import { queueOfferEmail, sellerPageView } from '../../enquiries/seller-page.ts';
+import { sellerNextStep } from '../../enquiries/appointments.ts';
 import { watchEnquiryChanges } from '../../enquiries/live.ts';
 import { WatchAccessEndedError } from '../../campaigns/live-watch.ts';
 import { sessionHasPermission } from '../../auth/session.ts';
@@ -178,21 +180,51 @@ export const adminEnquiriesRouter = router({
       return enquiryOrNotFound(ctx.db, input.id);
     }),
 
-  /** The seller's private link (decision 059): the live URL to copy, its expiry, the last revocation. */
+  /**
+   * The seller's private link (decision 059) as every reader of the enquiry sees it: its expiry and
+   * last revocation. The URL is a bearer credential (decision 067): only revealSellerLink returns it.
+   */
   sellerLink: requirePermission('enquiries.read')
     .input(enquiryIdInputSchema)
     .query(async ({ ctx, input }) => {
       await enquiryOrNotFound(ctx.db, input.id);
-      return { link: await sellerLinkForAdmin(ctx.db, ctx.config, input.id) };
+      return { link: await sellerLinkStatus(ctx.db, input.id) };
     }),
 
-  /** Revokes the seller's link and issues its successor (shown, sent by no e-mail until the next). */
+  /**
+   * Shows or copies the seller's live link (decision 067): whoever holds it acts as the seller, so
+   * it needs enquiries.write and leaves an audit row each time, naming the use.
+   */
+  revealSellerLink: requirePermission('enquiries.write')
+    .input(sellerLinkRevealInputSchema)
+    .mutation(async ({ ctx, input }) => {
+      await enquiryOrNotFound(ctx.db, input.id);
+      const link = await sellerLinkForAdmin(ctx.db, ctx.config, input.id);
+      // No link, no row: the refusal rolls the audit back with it.
+      if (!link) throw new TRPCError({ code: 'NOT_FOUND', message: SELLER_LINK_MESSAGES.noLink });
+      return { link };
+    }),
+
+  /** Revokes the seller's link and issues its successor, sent by no e-mail until the next (not shown). */
   revokeSellerLink: requirePermission('enquiries.write')
     .input(enquiryIdInputSchema)
     .mutation(async ({ ctx, input }) => {
       await enquiryOrNotFound(ctx.db, input.id);
       await revokeSellerLink(ctx.db, ctx.config, input.id, ctx.user.id);
-      return { link: await sellerLinkForAdmin(ctx.db, ctx.config, input.id) };
+      return { link: await sellerLinkStatus(ctx.db, input.id) };
+    }),
+
+  /**
+   * The seller's page as the seller sees it, for staff (decision 067): read with the member's
+   * session, never a token, and a query only, so nothing reached through it can answer, book, ask
+   * for a kit or write as the seller; those stay seller.* procedures that open by token alone.
+   */
+  sellerPreview: requirePermission('enquiries.read')
+    .input(enquiryIdInputSchema)
+    .query(async ({ ctx, input }) => {
+      const page = await sellerPageView(ctx.db, input.id);
+      if (!page) throw notFound();
+      return { page, nextStep: await sellerNextStep(ctx.db, input.id) };
     }),
 
   /** Reply templates to choose from (admin → Templates, kind "reply"). */

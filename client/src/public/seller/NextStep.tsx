@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import {
   APPOINTMENT_MESSAGES,
@@ -63,9 +63,21 @@ function messageOf(error: ApiError): string {
 
 type Outcome = { tone: 'success' | 'error'; message: string } | null;
 
-export function NextStep({ token }: { token: string }) {
+/**
+ * `token` is null in the staff preview (decision 067): the next step comes with the preview and every
+ * button sits in the page's disabled fieldset; the forms below it are never opened there.
+ */
+export function NextStep({
+  token,
+  preview,
+}: {
+  token: string | null;
+  preview?: SellerNextStepView | undefined;
+}) {
   const trpc = useTRPC();
-  const view = useQuery(trpc.seller.nextStep.queryOptions({ token }, { retry: false }));
+  const view = useQuery(
+    trpc.seller.nextStep.queryOptions(token === null ? skipToken : { token }, { retry: false }),
+  );
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [mode, setMode] = useState<'visit' | 'kit' | 'move' | null>(null);
   const outcomeRef = useRef<HTMLDivElement>(null);
@@ -73,8 +85,10 @@ export function NextStep({ token }: { token: string }) {
     if (outcome) outcomeRef.current?.focus();
   }, [outcome]);
 
-  if (!view.data) return null;
-  const next = view.data;
+  const next = token === null ? preview : view.data;
+  if (!next) return null;
+  // In the preview the buttons that open the forms are disabled, and an empty token is refused.
+  const key = token ?? '';
   if (!next.open && !next.appointment && !next.kit && !next.pastVisit) return null;
   const past = next.pastVisit ? visitDayAndTime(next.pastVisit.startsAt, next.pastVisit.timezone) : null;
   const done = (message: string) => {
@@ -102,7 +116,7 @@ export function NextStep({ token }: { token: string }) {
           {next.open &&
             (mode === 'move' ? (
               <SlotPicker
-                token={token}
+                token={key}
                 next={next}
                 action="reschedule"
                 onDone={done}
@@ -114,7 +128,7 @@ export function NextStep({ token }: { token: string }) {
                 <button type="button" className="prefs-button" onClick={() => setMode('move')}>
                   Move my visit
                 </button>
-                <CancelVisit token={token} onDone={done} onError={failed} />
+                <CancelVisit token={key} onDone={done} onError={failed} />
               </div>
             ))}
         </>
@@ -136,14 +150,7 @@ export function NextStep({ token }: { token: string }) {
             </p>
           )}
           {next.open && (
-            <SellerChoice
-              token={token}
-              next={next}
-              mode={mode}
-              setMode={setMode}
-              done={done}
-              failed={failed}
-            />
+            <SellerChoice token={key} next={next} mode={mode} setMode={setMode} done={done} failed={failed} />
           )}
         </>
       )}

@@ -1,6 +1,6 @@
 import '../../zod-csp.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import {
   MAX_DECLINE_REASON_LENGTH,
   MAX_SELLER_MESSAGE_LENGTH,
@@ -11,6 +11,7 @@ import {
   type SellerOfferView,
   type SellerPageView,
 } from '#shared/enquiries/seller.ts';
+import type { SellerNextStepView } from '#shared/appointments/schemas.ts';
 import { type ApiError, errorCode } from '../preferences/errors.ts';
 import { Notice } from '../preferences/Notice.tsx';
 import { NextStep } from './NextStep.tsx';
@@ -73,10 +74,40 @@ export function SellerPage({ token }: { token: string }) {
   return <Enquiry token={token} page={view.data} />;
 }
 
-function Enquiry({ token, page }: { token: string; page: SellerPageView }) {
+/**
+ * The page as its seller sees it, for staff (decision 067): read with the member's session, no
+ * token anywhere, and every control inside a disabled fieldset; the seller's actions need the
+ * seller's token, which the preview never holds, so the server refuses them too.
+ */
+export function SellerPagePreview({
+  page,
+  nextStep,
+}: {
+  page: SellerPageView;
+  nextStep: SellerNextStepView;
+}) {
+  return <Enquiry token={null} page={page} nextStep={nextStep} />;
+}
+
+/** The page's landmark: the admin shell has its own main, and the preview sits inside it. */
+function Root({ preview, children }: { preview: boolean; children: ReactNode }) {
+  if (preview) return <div className="prefs seller">{children}</div>;
+  return <main className="page prefs seller">{children}</main>;
+}
+
+function Enquiry({
+  token,
+  page,
+  nextStep,
+}: {
+  /** Null in the staff preview. */
+  token: string | null;
+  page: SellerPageView;
+  nextStep?: SellerNextStepView;
+}) {
   const watch = [page.watch.brand, page.watch.model].filter(Boolean).join(' ');
   return (
-    <main className="page prefs seller">
+    <Root preview={token === null}>
       <h1 className="prefs-title">Your {watch}</h1>
       <p className="prefs-intro">
         Reference {page.reference} · sent {dateTime.format(new Date(page.submittedAt))}
@@ -84,52 +115,59 @@ function Enquiry({ token, page }: { token: string; page: SellerPageView }) {
       <p className="seller-status" role="status">
         {page.statusWords}
       </p>
-      {page.offer && <OfferSection token={token} offer={page.offer} declaration={page.declaration.text} />}
-      {(page.status === 'accepted' || page.status === 'purchased') && <NextStep token={token} />}
-      <section className="prefs-card" aria-labelledby="watch-heading">
-        <h2 id="watch-heading" className="prefs-card-title">
-          The watch you sent us
-        </h2>
-        <dl className="seller-facts">
-          <dt>Brand</dt>
-          <dd>{page.watch.brand}</dd>
-          <dt>Model</dt>
-          <dd>{page.watch.model ?? 'Not given'}</dd>
-          <dt>Year</dt>
-          <dd>{page.watch.year ?? 'Not given'}</dd>
-          <dt>Condition</dt>
-          <dd>{page.watch.condition}</dd>
-          <dt>Original box</dt>
-          <dd>{page.watch.hasBox ? 'Yes' : 'No'}</dd>
-          <dt>Original papers</dt>
-          <dd>{page.watch.hasPapers ? 'Yes' : 'No'}</dd>
-        </dl>
-        {page.photoIds.length > 0 && (
-          <ul className="seller-photos" aria-label="Your photos">
-            {page.photoIds.map((id, i) => (
-              <li key={id}>
-                <img
-                  src={`/api/seller-photos/${token}/${id}`}
-                  alt={`Photo ${i + 1} of your watch`}
-                  width={120}
-                  height={120}
-                  loading="lazy"
-                  referrerPolicy="no-referrer"
-                />
-              </li>
-            ))}
-          </ul>
+      <fieldset className="seller-controls" disabled={token === null}>
+        {page.offer && <OfferSection token={token} offer={page.offer} declaration={page.declaration.text} />}
+        {(page.status === 'accepted' || page.status === 'purchased') && (
+          <NextStep token={token} preview={nextStep} />
         )}
-      </section>
-      <Conversation token={token} page={page} />
-    </main>
+        <section className="prefs-card" aria-labelledby="watch-heading">
+          <h2 id="watch-heading" className="prefs-card-title">
+            The watch you sent us
+          </h2>
+          <dl className="seller-facts">
+            <dt>Brand</dt>
+            <dd>{page.watch.brand}</dd>
+            <dt>Model</dt>
+            <dd>{page.watch.model ?? 'Not given'}</dd>
+            <dt>Year</dt>
+            <dd>{page.watch.year ?? 'Not given'}</dd>
+            <dt>Condition</dt>
+            <dd>{page.watch.condition}</dd>
+            <dt>Original box</dt>
+            <dd>{page.watch.hasBox ? 'Yes' : 'No'}</dd>
+            <dt>Original papers</dt>
+            <dd>{page.watch.hasPapers ? 'Yes' : 'No'}</dd>
+          </dl>
+          {page.photoIds.length > 0 && (
+            <ul className="seller-photos" aria-label="Your photos">
+              {page.photoIds.map((id, i) => (
+                <li key={id}>
+                  <img
+                    src={
+                      token === null ? `/api/uploads/${id}/thumbnail` : `/api/seller-photos/${token}/${id}`
+                    }
+                    alt={`Photo ${i + 1} of your watch`}
+                    width={120}
+                    height={120}
+                    loading="lazy"
+                    referrerPolicy="no-referrer"
+                  />
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <Conversation token={token} page={page} />
+      </fieldset>
+    </Root>
   );
 }
 
-function useViewUpdate(token: string) {
+function useViewUpdate(token: string | null) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  return (next: SellerPageView) => queryClient.setQueryData(trpc.seller.get.queryKey({ token }), next);
+  return (next: SellerPageView) =>
+    token === null ? undefined : queryClient.setQueryData(trpc.seller.get.queryKey({ token }), next);
 }
 
 function OfferSection({
@@ -137,7 +175,7 @@ function OfferSection({
   offer,
   declaration,
 }: {
-  token: string;
+  token: string | null;
   offer: SellerOfferView;
   declaration: string;
 }) {
@@ -179,7 +217,7 @@ function OfferAnswer({
   offerId,
   declaration,
 }: {
-  token: string;
+  token: string | null;
   offerId: string;
   declaration: string;
 }) {
@@ -203,6 +241,7 @@ function OfferAnswer({
 
   const onAccept = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (token === null) return;
     const parsed = sellerAcceptInputSchema.safeParse({ token, offerId, typedName, declaration: declared });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? SELLER_MESSAGES.nameRequired);
@@ -213,6 +252,7 @@ function OfferAnswer({
   };
   const onDecline = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (token === null) return;
     setError(null);
     decline.mutate({ token, offerId, reason });
   };
@@ -271,7 +311,7 @@ function OfferAnswer({
   );
 }
 
-function Conversation({ token, page }: { token: string; page: SellerPageView }) {
+function Conversation({ token, page }: { token: string | null; page: SellerPageView }) {
   const trpc = useTRPC();
   const update = useViewUpdate(token);
   const boxId = useId();
@@ -289,6 +329,7 @@ function Conversation({ token, page }: { token: string; page: SellerPageView }) 
   );
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (token === null) return;
     const parsed = sellerMessageInputSchema.safeParse({ token, body });
     if (!parsed.success) {
       setOutcome({

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { EnquiryDetailPage } from '../../../../admin/enquiries/EnquiryDetailPage.tsx';
+import { EnquiryDetailPage } from '../../../../../admin/enquiries/EnquiryDetailPage.tsx';
 
-export const Route = createFileRoute('/admin/_guarded/enquiries/$id')({
+export const Route = createFileRoute('/admin/_guarded/enquiries/$id/')({
   component: EnquiryRoute,
 });
 
