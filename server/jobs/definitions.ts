@@ -15,6 +15,8 @@ export const jobDefinitions = {
       idempotencyKey: z.string().min(1).max(256),
       /** A reply to a seller: its provider id is recorded so delivery events reach the timeline. */
       enquiryMessageId: z.uuid().optional(),
+      /** An offer e-mail: its provider id names the delivery events on the certificate (decision 072). */
+      offerId: z.uuid().optional(),
     }),
     queue: { retryLimit: 8, retryDelay: 5, retryBackoff: true, retryDelayMax: 600, expireInSeconds: 120 },
   },
