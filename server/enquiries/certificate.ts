@@ -191,22 +191,6 @@ export function certificateFilename(reference: string, certificateId: string): s
   return `acceptance-${reference}-${certificateId.slice(0, 8)}.pdf`;
 }
 
-/** The certificates of an enquiry, newest first, as the desk and the seller's page list them. */
-export async function certificatesOf(db: DbExecutor, enquiryId: string) {
-  const rows = await db
-    .selectFrom('acceptance_certificates')
-    .select(['id', 'sha256', 'accepted_at', 'offer_response_id'])
-    .where('enquiry_id', '=', enquiryId)
-    .orderBy('accepted_at', 'desc')
-    .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    sha256: r.sha256,
-    acceptedAt: r.accepted_at.toISOString(),
-    responseId: r.offer_response_id,
-  }));
-}
-
 export async function consumeVerifyAllowance(db: DbExecutor, ip: string | null, now = new Date()) {
   return consumeRateLimit(
     db,

@@ -34,6 +34,8 @@ export const staticRoutes = [
   '/privacy',
   '/unsubscribe',
   CONSENT_CONFIRMATION_PATH,
+  // The check of a certificate of acceptance (decision 072).
+  '/certificates/verify',
 ] as const;
 
 /** Every public route the site serves; any other path is the not-found page. */

@@ -32,10 +32,3 @@ export const verifyCertificateInputSchema = z.object({
 
 export type CertificateVerification =
   { match: true; certificateId: string; acceptedAt: string } | { match: false };
-
-/** What the seller's page and the enquiry show of a certificate. */
-export interface CertificateSummary {
-  id: string;
-  sha256: string;
-  acceptedAt: string;
-}
