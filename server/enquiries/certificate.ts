@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { CERTIFICATE_VERIFY_PATH, type CertificateVerification } from '#shared/enquiries/certificates.ts';
+import { CERTIFICATE_VERIFY_PATH } from '#shared/content/routes.ts';
+import type { CertificateVerification } from '#shared/enquiries/certificates.ts';
 import { OWNERSHIP_DECLARATION, OWNERSHIP_DECLARATION_VERSION } from '#shared/enquiries/seller.ts';
 import { enquiryReference } from '#shared/leads/schema.ts';
 import type { AppConfig } from '../config/app-config.ts';

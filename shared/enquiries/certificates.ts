@@ -6,8 +6,6 @@ import { tooManyRequestsMessage } from '../preferences/schemas.ts';
  * input, a SHA-256 the browser computed from the file (the file never leaves the browser).
  */
 
-export const CERTIFICATE_VERIFY_PATH = '/certificates/verify';
-
 /** The seller's download: /api/seller-certificates/<token>/<certificate id>. */
 export const SELLER_CERTIFICATE_PATH = '/api/seller-certificates';
 
