@@ -22,9 +22,11 @@ import { createUser, grantAdmin } from '../auth/users.ts';
 import { createEmailTransport } from '../email/transport.ts';
 import { recordResendEvent } from '../email-events/apply-event.ts';
 import type { AppServices } from '../services.ts';
+import { createUploadStorage } from '../uploads/storage.ts';
 import { type CertificateContent, certificatePdf } from './certificate-pdf.ts';
 import { CERTIFICATE_LIMITS } from './certificate.ts';
 import { evidenceRows, verifyChain } from './evidence.ts';
+import { runEnquiryRetention } from './retention.ts';
 import { sellerLinkId } from './seller-link.ts';
 
 // Proof of every online acceptance (decision 072): the offer, its e-mail's delivery events and the
@@ -274,5 +276,24 @@ describe('certificates of acceptance', () => {
     const limited = callerAt(services, '203.0.113.10').certificates.verify;
     for (let i = 0; i < CERTIFICATE_LIMITS.verifyPerIp.limit; i++) await limited({ sha256: 'b'.repeat(64) });
     expect(await codeOf(limited({ sha256: row.sha256 }))).toBe('TOO_MANY_REQUESTS');
+  });
+
+  it('goes, with its chain, when retention clears a closed enquiry that was never bought', async () => {
+    const { id } = await acceptWithEvents('mia@example.com', 'Mia Rossi');
+    const certificates = t.db.selectFrom('acceptance_certificates').select('id').where('enquiry_id', '=', id);
+    expect(await certificates.execute()).toHaveLength(1);
+    await t.db
+      .updateTable('enquiries')
+      .set({ status: 'lost', closed_at: new Date('2026-01-01T00:00:00Z') })
+      .where('id', '=', id)
+      .execute();
+    const storage = createUploadStorage({ dataDir: '/nonexistent-retention', uploadthingToken: null });
+    await runEnquiryRetention({ db: t.db, logger: { info: () => undefined } }, storage);
+    const left = await Promise.all(
+      (['acceptance_certificates', 'evidence_events'] as const).map((table) =>
+        t.db.selectFrom(table).select('id').where('enquiry_id', '=', id).execute(),
+      ),
+    );
+    expect(left).toEqual([[], []]);
   });
 });
