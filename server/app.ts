@@ -23,6 +23,7 @@ import { RequestLogController } from './logging.ts';
 import type { AppServices } from './services.ts';
 import { uploadRoutes } from './uploads/routes.ts';
 import { sellerPhotoRoutes } from './enquiries/seller-photo-route.ts';
+import { certificateRoutes } from './enquiries/certificate-routes.ts';
 import { incomingAttachmentRoutes } from './enquiries/entry.ts';
 import { createContextFactory } from './trpc/context.ts';
 import { type AppRouter, appRouter } from './trpc/router.ts';
@@ -177,6 +178,7 @@ export async function createServer(options: CreateServerOptions): Promise<AppSer
   await app.register(uploadRoutes, { services });
   await app.register(sellerPhotoRoutes, { services });
   await app.register(incomingAttachmentRoutes, { services });
+  await app.register(certificateRoutes, { services });
   await app.register(adminExportRoutes, { services });
   await app.register(contactImportUploadPlugin(services));
   await app.register(identityCopyPlugin(services));

@@ -27,6 +27,7 @@ import { Route as AdminResetPasswordRouteImport } from './routes/admin/reset-pas
 import { Route as AdminUnauthorizedRouteImport } from './routes/admin/unauthorized.tsx'
 import { Route as BlogIndexRouteImport } from './routes/blog/index.tsx'
 import { Route as BlogSlugRouteImport } from './routes/blog/$slug.tsx'
+import { Route as CertificatesVerifyRouteImport } from './routes/certificates/verify.tsx'
 import { Route as EnquiryTokenRouteImport } from './routes/enquiry.$token.tsx'
 import { Route as AdminGuardedIndexRouteImport } from './routes/admin/_guarded/index.tsx'
 import { Route as AdminGuardedAccountRouteImport } from './routes/admin/_guarded/account.tsx'
@@ -151,6 +152,11 @@ const BlogIndexRoute = BlogIndexRouteImport.update({
 const BlogSlugRoute = BlogSlugRouteImport.update({
   id: '/blog/$slug',
   path: '/blog/$slug',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CertificatesVerifyRoute = CertificatesVerifyRouteImport.update({
+  id: '/certificates/verify',
+  path: '/certificates/verify',
   getParentRoute: () => rootRouteImport,
 } as any)
 const EnquiryTokenRoute = EnquiryTokenRouteImport.update({
@@ -366,6 +372,7 @@ export interface FileRoutesByFullPath {
   '/admin/reset-password': typeof AdminResetPasswordRoute
   '/admin/unauthorized': typeof AdminUnauthorizedRoute
   '/blog/$slug': typeof BlogSlugRoute
+  '/certificates/verify': typeof CertificatesVerifyRoute
   '/enquiry/$token': typeof EnquiryTokenRoute
   '/blog/': typeof BlogIndexRoute
   '/admin/account': typeof AdminGuardedAccountRoute
@@ -419,6 +426,7 @@ export interface FileRoutesByTo {
   '/admin/reset-password': typeof AdminResetPasswordRoute
   '/admin/unauthorized': typeof AdminUnauthorizedRoute
   '/blog/$slug': typeof BlogSlugRoute
+  '/certificates/verify': typeof CertificatesVerifyRoute
   '/enquiry/$token': typeof EnquiryTokenRoute
   '/blog': typeof BlogIndexRoute
   '/admin/account': typeof AdminGuardedAccountRoute
@@ -473,6 +481,7 @@ export interface FileRoutesById {
   '/admin/reset-password': typeof AdminResetPasswordRoute
   '/admin/unauthorized': typeof AdminUnauthorizedRoute
   '/blog/$slug': typeof BlogSlugRoute
+  '/certificates/verify': typeof CertificatesVerifyRoute
   '/enquiry/$token': typeof EnquiryTokenRoute
   '/blog/': typeof BlogIndexRoute
   '/admin/_guarded/account': typeof AdminGuardedAccountRoute
@@ -528,6 +537,7 @@ export interface FileRouteTypes {
     | '/admin/reset-password'
     | '/admin/unauthorized'
     | '/blog/$slug'
+    | '/certificates/verify'
     | '/enquiry/$token'
     | '/blog/'
     | '/admin/account'
@@ -581,6 +591,7 @@ export interface FileRouteTypes {
     | '/admin/reset-password'
     | '/admin/unauthorized'
     | '/blog/$slug'
+    | '/certificates/verify'
     | '/enquiry/$token'
     | '/blog'
     | '/admin/account'
@@ -634,6 +645,7 @@ export interface FileRouteTypes {
     | '/admin/reset-password'
     | '/admin/unauthorized'
     | '/blog/$slug'
+    | '/certificates/verify'
     | '/enquiry/$token'
     | '/blog/'
     | '/admin/_guarded/account'
@@ -683,6 +695,7 @@ export interface RootRouteChildren {
   UnsubscribeRoute: typeof UnsubscribeRoute
   WatchAuthenticationRoute: typeof WatchAuthenticationRoute
   BlogSlugRoute: typeof BlogSlugRoute
+  CertificatesVerifyRoute: typeof CertificatesVerifyRoute
   EnquiryTokenRoute: typeof EnquiryTokenRoute
   BlogIndexRoute: typeof BlogIndexRoute
 }
@@ -813,6 +826,13 @@ declare module '@tanstack/react-router' {
       path: '/blog/$slug'
       fullPath: '/blog/$slug'
       preLoaderRoute: typeof BlogSlugRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/certificates/verify': {
+      id: '/certificates/verify'
+      path: '/certificates/verify'
+      fullPath: '/certificates/verify'
+      preLoaderRoute: typeof CertificatesVerifyRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/enquiry/$token': {
@@ -1168,6 +1188,7 @@ const rootRouteChildren: RootRouteChildren = {
   UnsubscribeRoute: UnsubscribeRoute,
   WatchAuthenticationRoute: WatchAuthenticationRoute,
   BlogSlugRoute: BlogSlugRoute,
+  CertificatesVerifyRoute: CertificatesVerifyRoute,
   EnquiryTokenRoute: EnquiryTokenRoute,
   BlogIndexRoute: BlogIndexRoute,
 }

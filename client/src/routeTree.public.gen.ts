@@ -20,6 +20,7 @@ import { Route as UnsubscribeRouteImport } from './routes/unsubscribe.tsx'
 import { Route as WatchAuthenticationRouteImport } from './routes/watch-authentication.tsx'
 import { Route as BlogIndexRouteImport } from './routes/blog/index.tsx'
 import { Route as BlogSlugRouteImport } from './routes/blog/$slug.tsx'
+import { Route as CertificatesVerifyRouteImport } from './routes/certificates/verify.tsx'
 import { Route as EnquiryTokenRouteImport } from './routes/enquiry.$token.tsx'
 
 const IndexRoute = IndexRouteImport.update({
@@ -79,6 +80,11 @@ const BlogSlugRoute = BlogSlugRouteImport.update({
   path: '/blog/$slug',
   getParentRoute: () => rootRouteImport,
 } as any)
+const CertificatesVerifyRoute = CertificatesVerifyRouteImport.update({
+  id: '/certificates/verify',
+  path: '/certificates/verify',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const EnquiryTokenRoute = EnquiryTokenRouteImport.update({
   id: '/enquiry/$token',
   path: '/enquiry/$token',
@@ -96,6 +102,7 @@ export interface FileRoutesByFullPath {
   '/unsubscribe': typeof UnsubscribeRoute
   '/watch-authentication': typeof WatchAuthenticationRoute
   '/blog/$slug': typeof BlogSlugRoute
+  '/certificates/verify': typeof CertificatesVerifyRoute
   '/enquiry/$token': typeof EnquiryTokenRoute
   '/blog/': typeof BlogIndexRoute
 }
@@ -110,6 +117,7 @@ export interface FileRoutesByTo {
   '/unsubscribe': typeof UnsubscribeRoute
   '/watch-authentication': typeof WatchAuthenticationRoute
   '/blog/$slug': typeof BlogSlugRoute
+  '/certificates/verify': typeof CertificatesVerifyRoute
   '/enquiry/$token': typeof EnquiryTokenRoute
   '/blog': typeof BlogIndexRoute
 }
@@ -125,6 +133,7 @@ export interface FileRoutesById {
   '/unsubscribe': typeof UnsubscribeRoute
   '/watch-authentication': typeof WatchAuthenticationRoute
   '/blog/$slug': typeof BlogSlugRoute
+  '/certificates/verify': typeof CertificatesVerifyRoute
   '/enquiry/$token': typeof EnquiryTokenRoute
   '/blog/': typeof BlogIndexRoute
 }
@@ -141,6 +150,7 @@ export interface FileRouteTypes {
     | '/unsubscribe'
     | '/watch-authentication'
     | '/blog/$slug'
+    | '/certificates/verify'
     | '/enquiry/$token'
     | '/blog/'
   fileRoutesByTo: FileRoutesByTo
@@ -155,6 +165,7 @@ export interface FileRouteTypes {
     | '/unsubscribe'
     | '/watch-authentication'
     | '/blog/$slug'
+    | '/certificates/verify'
     | '/enquiry/$token'
     | '/blog'
   id:
@@ -169,6 +180,7 @@ export interface FileRouteTypes {
     | '/unsubscribe'
     | '/watch-authentication'
     | '/blog/$slug'
+    | '/certificates/verify'
     | '/enquiry/$token'
     | '/blog/'
   fileRoutesById: FileRoutesById
@@ -184,6 +196,7 @@ export interface RootRouteChildren {
   UnsubscribeRoute: typeof UnsubscribeRoute
   WatchAuthenticationRoute: typeof WatchAuthenticationRoute
   BlogSlugRoute: typeof BlogSlugRoute
+  CertificatesVerifyRoute: typeof CertificatesVerifyRoute
   EnquiryTokenRoute: typeof EnquiryTokenRoute
   BlogIndexRoute: typeof BlogIndexRoute
 }
@@ -267,6 +280,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BlogSlugRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/certificates/verify': {
+      id: '/certificates/verify'
+      path: '/certificates/verify'
+      fullPath: '/certificates/verify'
+      preLoaderRoute: typeof CertificatesVerifyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/enquiry/$token': {
       id: '/enquiry/$token'
       path: '/enquiry/$token'
@@ -288,6 +308,7 @@ const rootRouteChildren: RootRouteChildren = {
   UnsubscribeRoute: UnsubscribeRoute,
   WatchAuthenticationRoute: WatchAuthenticationRoute,
   BlogSlugRoute: BlogSlugRoute,
+  CertificatesVerifyRoute: CertificatesVerifyRoute,
   EnquiryTokenRoute: EnquiryTokenRoute,
   BlogIndexRoute: BlogIndexRoute,
 }

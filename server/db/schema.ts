@@ -48,6 +48,18 @@ export type JsonValue = JsonArray | JsonObject | JsonPrimitive;
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
+export interface AcceptanceCertificates {
+  accepted_at: Timestamp;
+  chain_head: string;
+  content_digest: string;
+  created_at: Generated<Timestamp>;
+  enquiry_id: string;
+  id: string;
+  offer_response_id: string;
+  pdf: Buffer;
+  sha256: string;
+}
+
 export interface AccessRequests {
   created_at: Generated<Timestamp>;
   user_id: string;
@@ -480,9 +492,24 @@ export interface EnquiryOffers {
   created_by: string | null;
   created_by_email: string | null;
   currency: Generated<'AUD'>;
+  email_sent_at: Timestamp | null;
   enquiry_id: string;
   id: Generated<string>;
+  provider_message_id: string | null;
   valid_until: ColumnType<never, string | null, string | null>;
+}
+
+export interface EvidenceEvents {
+  content: string;
+  enquiry_id: string;
+  hash: string;
+  id: Generated<string>;
+  kind: string;
+  offer_id: string | null;
+  prev_hash: string;
+  provider_event_id: string | null;
+  recorded_at: Generated<Timestamp>;
+  seq: number;
 }
 
 export interface IdentityCopies {
@@ -767,6 +794,7 @@ export interface UserTwoFactor {
 }
 
 export interface DB {
+  acceptance_certificates: AcceptanceCertificates;
   access_requests: AccessRequests;
   appointment_settings: AppointmentSettings;
   appointments: Appointments;
@@ -797,6 +825,7 @@ export interface DB {
   enquiry_incoming_messages: EnquiryIncomingMessages;
   enquiry_messages: EnquiryMessages;
   enquiry_offers: EnquiryOffers;
+  evidence_events: EvidenceEvents;
   identity_copies: IdentityCopies;
   leads: Leads;
   location_hours: LocationHours;

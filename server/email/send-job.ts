@@ -18,7 +18,7 @@ export function enqueueEmail(
   message: EmailMessage,
   idempotencyKey: string,
   options: EnqueueOptions = {},
-  record: { enquiryMessageId?: string; aboutEnquiryIds?: readonly string[] } = {},
+  record: { enquiryMessageId?: string; aboutEnquiryIds?: readonly string[]; offerId?: string } = {},
 ): Promise<string | null> {
   const { aboutEnquiryIds, ...rest } = record;
   return services.jobs.send(
@@ -76,6 +76,13 @@ export async function runEmailSendJob(
   if (result.ok) {
     if (payload.enquiryMessageId)
       await recordReplySent(services.db, payload.enquiryMessageId, result.id, payload.idempotencyKey);
+    // The offer's e-mail: its webhook events are named on the acceptance certificate (decision 072).
+    if (payload.offerId)
+      await services.db
+        .updateTable('enquiry_offers')
+        .set({ provider_message_id: result.id, email_sent_at: sql<Date>`coalesce(email_sent_at, now())` })
+        .where('id', '=', payload.offerId)
+        .execute();
     return { id: result.id };
   }
   const { error } = result;

@@ -149,17 +149,20 @@ export async function getEnquiry(db: DbExecutor, id: string): Promise<EnquiryDet
         .execute(),
       db
         .selectFrom('offer_responses')
+        .leftJoin('acceptance_certificates as c', 'c.offer_response_id', 'offer_responses.id')
         .select([
-          'offer_id',
-          'response',
-          'typed_name',
-          'reason',
-          'terms_version',
-          'ip',
-          'user_agent',
-          'responded_at',
+          'offer_responses.offer_id',
+          'offer_responses.response',
+          'offer_responses.typed_name',
+          'offer_responses.reason',
+          'offer_responses.terms_version',
+          'offer_responses.ip',
+          'offer_responses.user_agent',
+          'offer_responses.responded_at',
+          'c.id as certificate_id',
+          'c.sha256 as certificate_sha256',
         ])
-        .where('enquiry_id', '=', id)
+        .where('offer_responses.enquiry_id', '=', id)
         .execute(),
       db
         .selectFrom('appointments')
@@ -201,6 +204,10 @@ export async function getEnquiry(db: DbExecutor, id: string): Promise<EnquiryDet
         ip: r.ip,
         userAgent: r.user_agent,
         at: iso(r.responded_at),
+        certificate:
+          r.certificate_id && r.certificate_sha256
+            ? { id: r.certificate_id, sha256: r.certificate_sha256 }
+            : null,
       },
     ]),
   );

@@ -203,6 +203,14 @@ export async function runEnquiryRetention(
         )
         .returning('id')
         .execute();
+      // A certificate and its evidence chain copy the typed name, IP, user agent and conditions
+      // (decision 072): on a sale that never happened they go with the answer's details.
+      const certificates = await trx
+        .deleteFrom('acceptance_certificates')
+        .where('enquiry_id', 'in', ids)
+        .returning('id')
+        .execute();
+      await trx.deleteFrom('evidence_events').where('enquiry_id', 'in', ids).execute();
       const kits = await trx
         .updateTable('shipping_kit_requests')
         .set({ recipient_name: '', address_line1: '', address_line2: null, phone: null })
@@ -233,6 +241,7 @@ export async function runEnquiryRetention(
         attachments: attachments.length,
         inboundEvents,
         offerResponses: offerResponses.length,
+        certificates: certificates.length,
         shippingKits: kits.length,
       };
     });
@@ -251,6 +260,7 @@ export async function runEnquiryRetention(
         attachments: batch.attachments,
         inboundEvents: batch.inboundEvents,
         offerResponses: batch.offerResponses,
+        certificates: batch.certificates,
         shippingKits: batch.shippingKits,
         retentionDays: days,
       },

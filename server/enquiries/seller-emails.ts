@@ -153,3 +153,66 @@ export function offerAnsweredEmail(
     tags: [{ name: 'category', value: 'enquiry_offer_answered' }],
   };
 }
+
+export interface AcceptanceReceiptInput {
+  to: string;
+  fullName: string;
+  enquiryId: string;
+  watch: string;
+  amountCents: number;
+  validUntil: string | null;
+  conditions: string | null;
+  typedName: string;
+  declaration: { text: string; version: string };
+  certificate: { id: string; filename: string; pdfBase64: string; sha256: string };
+  verifyUrl: string;
+  url: string;
+}
+
+/**
+ * The seller's receipt right after accepting online (decision 072): what they accepted and signed,
+ * the next step, and the certificate of acceptance attached as a PDF.
+ */
+export function acceptanceReceiptEmail(config: MailConfig, receipt: AcceptanceReceiptInput): EmailMessage {
+  const { site } = config;
+  const amount = formatAud(receipt.amountCents);
+  const reference = enquiryReference(receipt.enquiryId);
+  const subject = `Receipt: you accepted our offer – ${site.name}`;
+  const body = [
+    `<p>Hi ${escapeHtml(firstNameOf(receipt.fullName))},</p>`,
+    `<p>Thank you. You accepted our offer of <strong>${escapeHtml(amount)}</strong> for your ${escapeHtml(receipt.watch)} (reference ${escapeHtml(reference)}).</p>`,
+    receipt.validUntil ? `<p>The offer stood until ${escapeHtml(formatDay(receipt.validUntil))}.</p>` : '',
+    receipt.conditions
+      ? `<p>Conditions: ${escapeHtml(receipt.conditions).replace(/\r?\n/g, '<br>')}</p>`
+      : '',
+    `<p>You signed as <strong>${escapeHtml(receipt.typedName)}</strong> the declaration (version ${escapeHtml(receipt.declaration.version)}):</p>`,
+    `<p style="border-left:3px solid #c8b89a;padding-left:12px;color:#3d372f">${escapeHtml(receipt.declaration.text)}</p>`,
+    '<p><strong>Next step:</strong> book a visit to one of our locations or ask for an insured shipping kit on your enquiry page.</p>',
+    sellerPageBlock(receipt.url, 'Book a visit or a shipping kit'),
+    `<p style="color:#5c544b;font-size:13px">Your certificate of acceptance (${escapeHtml(receipt.certificate.id)}) is attached. Its SHA-256 is ${escapeHtml(receipt.certificate.sha256)}; you can check a copy at ${escapeHtml(receipt.verifyUrl)}.</p>`,
+    `<p>Kind regards,<br>${escapeHtml(site.name)}</p>`,
+  ]
+    .filter(Boolean)
+    .join('\n');
+  const { html, text } = layoutMessage(site, {
+    title: subject,
+    preheader: `${amount} for your ${receipt.watch}: your receipt and certificate of acceptance`,
+    body,
+  });
+  return {
+    from: config.emailFrom,
+    to: [receipt.to],
+    replyTo: enquiryReplyTo(config, receipt.enquiryId) ?? site.email,
+    subject,
+    html,
+    text,
+    tags: [{ name: 'category', value: 'enquiry_acceptance_receipt' }],
+    attachments: [
+      {
+        filename: receipt.certificate.filename,
+        content: receipt.certificate.pdfBase64,
+        contentType: 'application/pdf',
+      },
+    ],
+  };
+}

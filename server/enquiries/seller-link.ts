@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { sellerPagePath } from '#shared/enquiries/seller.ts';
 import type { AppConfig } from '../config/app-config.ts';
@@ -181,4 +182,13 @@ export async function sellerLinkForAdmin(
   const row = await linkRow(db, enquiryId);
   if (!row) return null;
   return { url: sellerPageUrl(config, { enquiryId, version: row.version }), ...statusOf(row) };
+}
+
+/**
+ * The id of the private link an answer came through, for the certificate (decision 072): the
+ * token's SHA-256 cut to 16 hex characters, so the desk can tell which link was used without the
+ * certificate carrying a working key to the page.
+ */
+export function sellerLinkId(token: string): string {
+  return createHash('sha256').update(token.trim()).digest('hex').slice(0, 16);
 }

@@ -23,7 +23,8 @@ import { getSettingsTimezone } from '../settings/entry.ts';
 import { fileIncomingMessage } from './conversation.ts';
 import type { MailServices } from './appointments.ts';
 import { advanceBySeller } from './pipeline.ts';
-import { offerAnsweredEmail, offerEmail, sellerLinkEmail } from './seller-emails.ts';
+import { certificateFilename, chainOfferSent, issueAcceptanceCertificate } from './certificate.ts';
+import { acceptanceReceiptEmail, offerAnsweredEmail, offerEmail, sellerLinkEmail } from './seller-emails.ts';
 import { issueSellerLink } from './seller-link.ts';
 
 // The seller's private page (decision 059): what it shows of their one enquiry, their answer to
@@ -188,8 +189,19 @@ export async function sellerPageView(db: Database, enquiryId: string): Promise<S
   const response = offer
     ? await db
         .selectFrom('offer_responses')
-        .select(['response', 'responded_at', 'typed_name'])
-        .where('offer_id', '=', offer.id)
+        .leftJoin(
+          'acceptance_certificates',
+          'acceptance_certificates.offer_response_id',
+          'offer_responses.id',
+        )
+        .select([
+          'offer_responses.response',
+          'offer_responses.responded_at',
+          'offer_responses.typed_name',
+          'acceptance_certificates.id as certificate_id',
+          'acceptance_certificates.sha256 as certificate_sha256',
+        ])
+        .where('offer_responses.offer_id', '=', offer.id)
         .executeTakeFirst()
     : undefined;
   const offerView: SellerOfferView | null = offer
@@ -207,6 +219,10 @@ export async function sellerPageView(db: Database, enquiryId: string): Promise<S
               kind: response.response,
               at: response.responded_at.toISOString(),
               typedName: response.typed_name,
+              certificate:
+                response.certificate_id && response.certificate_sha256
+                  ? { id: response.certificate_id, sha256: response.certificate_sha256 }
+                  : null,
             }
           : null,
       }
@@ -282,7 +298,8 @@ export async function answerOffer(
   // The move may end a visit, whose cancellation reaches the seller (decision 062): MailServices.
   services: MailServices,
   input: { enquiryId: string; offerId: string; answer: OfferAnswer },
-  origin: { ip: string | null; userAgent: string | null },
+  // linkId names the private link used (decision 072): a digest of the token, never the token.
+  origin: { ip: string | null; userAgent: string | null; linkId?: string | null },
 ): Promise<OfferAnswerResult> {
   const enquiry = await trx
     .selectFrom('enquiries')
@@ -312,7 +329,7 @@ export async function answerOffer(
     return refusal('expired', SELLER_MESSAGES.offerExpired);
 
   const { answer } = input;
-  await trx
+  const response = await trx
     .insertInto('offer_responses')
     .values({
       offer_id: offer.id,
@@ -324,7 +341,8 @@ export async function answerOffer(
       ip: origin.ip,
       user_agent: origin.userAgent?.slice(0, 1000) ?? null,
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
   // Offer made → Accepted / Declined where the table allows it; a revised offer answered after an
   // earlier acceptance leaves the status as it is (decision 026).
   await advanceBySeller(
@@ -361,7 +379,62 @@ export async function answerOffer(
     { trx },
     { aboutEnquiryIds: [input.enquiryId] },
   );
+  if (answer.kind === 'accepted')
+    await sendAcceptanceReceipt(trx, services, {
+      enquiryId: input.enquiryId,
+      offerId: offer.id,
+      responseId: response.id,
+      linkId: origin.linkId ?? null,
+      seller,
+      typedName: answer.typedName,
+    });
   return { status: 'ok' };
+}
+
+/**
+ * The certificate of acceptance and the seller's receipt carrying it (decision 072), both in the
+ * acceptance's transaction: one receipt per acceptance, under a key of its certificate.
+ */
+async function sendAcceptanceReceipt(
+  trx: DbTransaction,
+  services: MailServices,
+  input: {
+    enquiryId: string;
+    offerId: string;
+    responseId: string;
+    linkId: string | null;
+    seller: NonNullable<Awaited<ReturnType<typeof sellerOf>>>;
+    typedName: string;
+  },
+): Promise<void> {
+  const certificate = await issueAcceptanceCertificate(trx, services.config, input);
+  const link = await issueSellerLink(trx, services.config, input.enquiryId);
+  const { offer, declaration } = certificate.content;
+  await enqueueEmail(
+    services,
+    acceptanceReceiptEmail(services.config, {
+      to: input.seller.email,
+      fullName: sellerName(input.seller),
+      enquiryId: input.enquiryId,
+      watch: watchName(input.seller),
+      amountCents: offer.amountCents,
+      validUntil: offer.validUntil,
+      conditions: offer.conditions,
+      typedName: input.typedName,
+      declaration: { text: declaration.text, version: declaration.version },
+      certificate: {
+        id: certificate.id,
+        filename: certificateFilename(certificate.content.enquiryReference, certificate.id),
+        pdfBase64: Buffer.from(certificate.pdf).toString('base64'),
+        sha256: certificate.sha256,
+      },
+      verifyUrl: certificate.content.verifyUrl,
+      url: link.url,
+    }),
+    `acceptance-receipt-${certificate.id}`,
+    { trx },
+    { aboutEnquiryIds: [input.enquiryId] },
+  );
 }
 
 /** A message written in the page's box, filed on the enquiry's conversation (decision 060). */
@@ -480,6 +553,15 @@ export async function queueOfferEmail(
     .executeTakeFirst();
   if (!seller || !offer) return;
   const link = await issueSellerLink(trx, services.config, enquiryId);
+  // The chain's record of the offer going out (decision 072), in the offer's transaction.
+  await chainOfferSent(trx, {
+    enquiryId,
+    offerId,
+    amountCents: Number(offer.amount_cents),
+    validUntil: offer.valid_until,
+    conditions: offer.conditions,
+    to: seller.email,
+  });
   await enqueueEmail(
     services,
     offerEmail(services.config, {
@@ -494,6 +576,7 @@ export async function queueOfferEmail(
     }),
     `enquiry-offer-${offerId}`,
     { trx },
-    { aboutEnquiryIds: [enquiryId] },
+    // Its provider id is recorded, so its delivery events reach the certificate (decision 072).
+    { aboutEnquiryIds: [enquiryId], offerId },
   );
 }

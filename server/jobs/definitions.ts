@@ -23,6 +23,8 @@ export const jobDefinitions = {
        * it, and the outbox's copy of it, by id (decision 069).
        */
       aboutEnquiryIds: z.array(z.uuid()).max(MAX_ABOUT_ENQUIRIES).optional(),
+      /** An offer e-mail: its provider id names the delivery events on the certificate (decision 072). */
+      offerId: z.uuid().optional(),
     }),
     queue: { retryLimit: 8, retryDelay: 5, retryBackoff: true, retryDelayMax: 600, expireInSeconds: 120 },
   },

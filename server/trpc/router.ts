@@ -21,6 +21,7 @@ import { authRouter } from './routers/auth.ts';
 import { consentRouter } from './routers/consent.ts';
 import { preferencesRouter } from './routers/preferences.ts';
 import { sellerRouter } from './routers/seller.ts';
+import { certificatesRouter } from './routers/certificates.ts';
 import { systemRouter } from './routers/system.ts';
 import { createCallerFactory, router } from './trpc.ts';
 
@@ -31,6 +32,7 @@ export const appRouter = router({
   preferences: preferencesRouter,
   consent: consentRouter,
   seller: sellerRouter,
+  certificates: certificatesRouter,
   admin: router({
     outbox: adminOutboxRouter,
     campaigns: adminCampaignsRouter,

@@ -119,6 +119,8 @@ export const AUDIT_ACTIONS = [
   'downloads.incomingAttachment',
   // An identity copy viewed from the dealer's register (decision 058)
   'downloads.identityCopy',
+  // A certificate of acceptance downloaded from the enquiry desk (decision 072)
+  'downloads.acceptanceCertificate',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -253,6 +253,7 @@ const SENTENCES: Record<AuditAction, Describe> = {
   'exports.register': () => ['exported the dealer’s register with full identity numbers'],
   'exports.registerPrint': () => ['printed the dealer’s register with full identity numbers'],
   'downloads.identityCopy': () => ['viewed a seller’s identity copy in the dealer’s register'],
+  'downloads.acceptanceCertificate': () => ['downloaded the certificate of acceptance of ', enquiry],
   'downloads.incomingAttachment': (c) =>
     c.row.entityId
       ? ['downloaded a seller’s attachment on ', enquiry]

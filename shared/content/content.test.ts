@@ -71,6 +71,7 @@ const expectedRoutes = [
   '/privacy',
   '/unsubscribe',
   '/confirm-subscription',
+  '/certificates/verify',
   ...citySlugOrder.map((c) => `/sell-watch-${c}`),
   ...brandSlugOrder.map((b) => `/sell-${b}-watch`),
   ...articleSlugs.map((s) => `/blog/${s}`),

@@ -22,6 +22,9 @@ export function isArticleSlug(slug: string): slug is ArticleSlug {
   return (articleSlugs as readonly string[]).includes(slug);
 }
 
+/** The public check of a certificate of acceptance (decision 072). */
+export const CERTIFICATE_VERIFY_PATH = '/certificates/verify';
+
 /** The double opt-in link's page (decision 016). */
 export const CONSENT_CONFIRMATION_PATH = '/confirm-subscription';
 
@@ -34,6 +37,7 @@ export const staticRoutes = [
   '/privacy',
   '/unsubscribe',
   CONSENT_CONFIRMATION_PATH,
+  CERTIFICATE_VERIFY_PATH,
 ] as const;
 
 /** Every public route the site serves; any other path is the not-found page. */

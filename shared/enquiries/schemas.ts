@@ -196,6 +196,8 @@ export interface OfferResponse {
   ip: string | null;
   userAgent: string | null;
   at: string;
+  /** The certificate of an online acceptance (decision 072): its id and its file's SHA-256. */
+  certificate: { id: string; sha256: string } | null;
 }
 
 export type TimelineEntry =

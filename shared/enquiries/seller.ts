@@ -115,7 +115,13 @@ export interface SellerOfferView {
   conditions: string | null;
   /** Whether the seller may still answer it here (current, in date, unanswered, enquiry open). */
   answerable: boolean;
-  response: { kind: 'accepted' | 'declined'; at: string; typedName: string | null } | null;
+  response: {
+    kind: 'accepted' | 'declined';
+    at: string;
+    typedName: string | null;
+    /** The certificate of an online acceptance (decision 072), to download from the page. */
+    certificate: { id: string; sha256: string } | null;
+  } | null;
 }
 
 export type SellerConversationEntry =

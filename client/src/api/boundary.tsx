@@ -1,4 +1,5 @@
 import { type ReactNode, useSyncExternalStore } from 'react';
+import { CERTIFICATE_VERIFY_PATH } from '#shared/content/routes.ts';
 
 /*
  * tRPC and React Query are needed only by pages that call the API (the sell form, the
@@ -32,6 +33,7 @@ export function pathNeedsApi(pathname: string): boolean {
     pathname === '/sell' ||
     pathname === '/unsubscribe' ||
     pathname === '/confirm-subscription' ||
+    pathname === CERTIFICATE_VERIFY_PATH ||
     pathname.startsWith('/enquiry/') ||
     pathname === '/admin' ||
     pathname.startsWith('/admin/')

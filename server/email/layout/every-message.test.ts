@@ -16,7 +16,12 @@ import { preferencesLinkEmail } from '#server/preferences/lookup.ts';
 import { checkRenderedEmail } from '#test/support/email-checks.ts';
 import { testConfig } from '#test/support/services.ts';
 import { spamAssassinMissing, spamAssassinScores, type SpamScore } from '#test/support/spamassassin.ts';
-import { offerAnsweredEmail, offerEmail, sellerLinkEmail } from '#server/enquiries/seller-emails.ts';
+import {
+  acceptanceReceiptEmail,
+  offerAnsweredEmail,
+  offerEmail,
+  sellerLinkEmail,
+} from '#server/enquiries/seller-emails.ts';
 import { appointmentEmail, shippingKitEmail, teamNoticeEmail } from '#server/enquiries/appointment-emails.ts';
 import { APPOINTMENT_LOCATIONS } from '#shared/appointments/schemas.ts';
 import { layoutMessage, writtenMessage } from './message.ts';
@@ -124,6 +129,28 @@ const messages: Array<[string, RenderedMessage]> = [
       response: 'accepted',
       typedName: "Mary-Jane O'Brien",
       reason: null,
+    }),
+  ],
+  [
+    'acceptance receipt with its certificate',
+    acceptanceReceiptEmail(config, {
+      to: notice.email,
+      fullName: "Mary-Jane O'Brien",
+      enquiryId: notice.enquiryId,
+      watch: 'Rolex Submariner',
+      amountCents: 1_250_000,
+      validUntil: '2026-12-11',
+      conditions: 'Subject to inspection',
+      typedName: "Mary-Jane O'Brien",
+      declaration: { text: 'I declare that I own this watch.', version: '2026-11-27' },
+      certificate: {
+        id: '0f9e8d7c-6b5a-4c3d-8e2f-1a0b9c8d7e6f',
+        filename: 'acceptance-EQ-1.pdf',
+        pdfBase64: Buffer.from('%PDF-1.7 test').toString('base64'),
+        sha256: 'a'.repeat(64),
+      },
+      verifyUrl: 'https://example.com/certificates/verify',
+      url: SELLER_URL,
     }),
   ],
   ...(['booked', 'rescheduled', 'cancelled', 'closed', 'reminder'] as const).map(

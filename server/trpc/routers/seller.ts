@@ -26,7 +26,7 @@ import {
   rescheduleAppointment,
   sellerNextStep,
 } from '../../enquiries/appointments.ts';
-import { enquiryForSellerToken } from '../../enquiries/seller-link.ts';
+import { enquiryForSellerToken, sellerLinkId } from '../../enquiries/seller-link.ts';
 import {
   answerOffer,
   type Allowance,
@@ -88,6 +88,7 @@ async function answer(ctx: Context, token: string, offerId: string, given: Offer
       {
         ip: ctx.request.ip,
         userAgent: ctx.request.userAgent,
+        linkId: sellerLinkId(token),
       },
     ),
   );

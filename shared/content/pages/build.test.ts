@@ -12,7 +12,7 @@ import { buildPageData, RELATED_ARTICLE_SLUGS } from './build.ts';
 import type { PageData, PageDataOf, PageKind } from './types.ts';
 
 const site: SiteConfig = { ...defaultSiteConfig, url: 'https://watches.example.com.au' };
-const appRoutes = ['/sell', '/unsubscribe', '/confirm-subscription'];
+const appRoutes = ['/sell', '/unsubscribe', '/confirm-subscription', '/certificates/verify'];
 const contentRoutes = publicRoutes.filter((r) => !appRoutes.includes(r));
 const publicDir = path.join(import.meta.dirname, '..', '..', '..', 'client', 'public');
 

@@ -2,6 +2,7 @@ import { Button, Card, Group, NumberInput, Stack, Text, Textarea, TextInput, Tit
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { adminCertificatePath } from '#shared/enquiries/certificates.ts';
 import { businessToday, type EnquiryDetail } from '#shared/enquiries/schemas.ts';
 import { takesOffers } from '#shared/enquiries/status.ts';
 import { formatAud, formatDate, formatDateTime } from '../widgets/format.ts';
@@ -37,6 +38,23 @@ export function OfferCard({ enquiry, canWork }: { enquiry: EnquiryDetail; canWor
                 ? `Accepted by "${latestOffer.response.typedName ?? ''}" on ${formatDateTime(latestOffer.response.at)}, from ${latestOffer.response.ip ?? 'an unknown address'} (declaration ${latestOffer.response.termsVersion ?? '?'})`
                 : `Declined on ${formatDateTime(latestOffer.response.at)}${latestOffer.response.reason ? `: ${latestOffer.response.reason}` : ''}`}
             </Text>
+          )}
+          {latestOffer.response?.certificate && (
+            // The stored certificate of acceptance, the same bytes the seller received (decision 072).
+            <Group gap="xs" wrap="wrap">
+              <Button
+                component="a"
+                href={adminCertificatePath(enquiry.id, latestOffer.response.certificate.id)}
+                download
+                variant="light"
+                size="xs"
+              >
+                Download certificate of acceptance
+              </Button>
+              <Text size="xs" c="dimmed" ff="monospace" style={{ wordBreak: 'break-all' }}>
+                SHA-256 {latestOffer.response.certificate.sha256}
+              </Text>
+            </Group>
           )}
         </Stack>
       ) : (

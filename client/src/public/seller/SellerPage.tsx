@@ -12,6 +12,7 @@ import {
   type SellerPageView,
 } from '#shared/enquiries/seller.ts';
 import type { SellerNextStepView } from '#shared/appointments/schemas.ts';
+import { SELLER_CERTIFICATE_PATH } from '#shared/enquiries/certificates.ts';
 import { type ApiError, errorCode } from '../preferences/errors.ts';
 import { Notice } from '../preferences/Notice.tsx';
 import { NextStep } from './NextStep.tsx';
@@ -199,6 +200,19 @@ function OfferSection({
           {offer.response.kind === 'accepted'
             ? `You accepted this offer on ${dateTime.format(new Date(offer.response.at))}, signed as ${offer.response.typedName ?? ''}.`
             : `You declined this offer on ${dateTime.format(new Date(offer.response.at))}.`}
+          {offer.response.certificate && (
+            // The certificate e-mailed with the receipt, the same stored file (decision 072).
+            <>
+              {' '}
+              <a
+                href={`${SELLER_CERTIFICATE_PATH}/${token}/${offer.response.certificate.id}`}
+                download
+                rel="noreferrer"
+              >
+                Download your certificate of acceptance (PDF)
+              </a>
+            </>
+          )}
         </Notice>
       ) : offer.answerable ? (
         <OfferAnswer token={token} offerId={offer.id} declaration={declaration} />
