@@ -14,6 +14,7 @@ import { runImportJob } from '#server/contacts/import/import.ts';
 import { runEnquiryRetention } from '#server/enquiries/retention.ts';
 import { runEnquiryNotifyJob } from '#server/enquiries/notifications.ts';
 import { pruneExpired } from '#server/housekeeping.ts';
+import { runDeadlineReminders } from '#server/register/deadline-reminders.ts';
 import type { AppServices } from '#server/services.ts';
 import { compactStatDeltas } from '#server/stats/stat-deltas.ts';
 import { uploadStorageFor } from '#server/uploads/storage.ts';
@@ -53,6 +54,7 @@ export const jobHandlers: Handlers = {
   'contacts.import': (services, payload) => runImportJob(services, payload.importId),
   'housekeeping.prune': (services) => pruneExpired(services.db),
   'automations.triggers': (services) => runTriggerScans(services.db),
+  'register.deadline-reminders': (services) => runDeadlineReminders(services),
   'stats.compact': async (services) => ({ compacted: await compactStatDeltas(services.db) }),
   'uploads.cleanup': async (services) => ({
     deleted: await deleteStaleUploads(services.db, uploadStorageFor(services.config)),

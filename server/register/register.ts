@@ -27,6 +27,7 @@ import {
 import type { DbExecutor, DbTransaction } from '../db/database.ts';
 import { getSettingsTimezone } from '../settings/entry.ts';
 import { open, type RegisterKey, RegisterKeyError, seal } from './crypto.ts';
+import { createPurchaseDeadlines } from './deadlines.ts';
 
 // The dealer's register (decision 058): one purchase record per purchased enquiry, written in the
 // transaction of the move to Purchased, the identity number sealed (crypto.ts), the hold from the
@@ -192,6 +193,8 @@ export async function recordPurchase(
       created_by: actor.id,
     })
     .execute();
+  // The legal clock starts with the entry, in its transaction (decision 070).
+  await createPurchaseDeadlines(trx, id, rules.state, rules.today, input, actor);
   // The enquiry's serial follows the record, so "seen before" finds it from either side.
   await trx
     .updateTable('enquiries')

@@ -38,6 +38,9 @@ export const AUDIT_ACTIONS = [
   'admin.register.revealIdentity',
   'admin.register.release',
   'admin.register.uploadIdentityCopy',
+  // The register's legal clock (decision 070)
+  'admin.register.completeDeadline',
+  'admin.register.noteSuspiciousMatter',
   // Appointments and shipping kits (decision 062)
   'admin.appointments.saveSettings',
   'admin.appointments.markKitDispatched',
