@@ -50,6 +50,7 @@ import { Route as AdminGuardedEnquiriesIdRouteImport } from './routes/admin/_gua
 import { Route as AdminGuardedEnquiriesTodayRouteImport } from './routes/admin/_guarded/enquiries/today.tsx'
 import { Route as AdminGuardedEnquiriesUnmatchedRouteImport } from './routes/admin/_guarded/enquiries/unmatched.tsx'
 import { Route as AdminGuardedRegisterIndexRouteImport } from './routes/admin/_guarded/register/index.tsx'
+import { Route as AdminGuardedRegisterComplianceRouteImport } from './routes/admin/_guarded/register/compliance.tsx'
 import { Route as AdminGuardedRegisterHeldRouteImport } from './routes/admin/_guarded/register/held.tsx'
 import { Route as AdminGuardedTemplatesIndexRouteImport } from './routes/admin/_guarded/templates/index.tsx'
 import { Route as AdminGuardedTemplatesNewRouteImport } from './routes/admin/_guarded/templates/new.tsx'
@@ -279,6 +280,12 @@ const AdminGuardedRegisterIndexRoute =
     path: '/register/',
     getParentRoute: () => AdminGuardedRoute,
   } as any)
+const AdminGuardedRegisterComplianceRoute =
+  AdminGuardedRegisterComplianceRouteImport.update({
+    id: '/register/compliance',
+    path: '/register/compliance',
+    getParentRoute: () => AdminGuardedRoute,
+  } as any)
 const AdminGuardedRegisterHeldRoute =
   AdminGuardedRegisterHeldRouteImport.update({
     id: '/register/held',
@@ -370,6 +377,7 @@ export interface FileRoutesByFullPath {
   '/admin/enquiries/$id': typeof AdminGuardedEnquiriesIdRoute
   '/admin/enquiries/today': typeof AdminGuardedEnquiriesTodayRoute
   '/admin/enquiries/unmatched': typeof AdminGuardedEnquiriesUnmatchedRoute
+  '/admin/register/compliance': typeof AdminGuardedRegisterComplianceRoute
   '/admin/register/held': typeof AdminGuardedRegisterHeldRoute
   '/admin/templates/new': typeof AdminGuardedTemplatesNewRoute
   '/admin/automations/': typeof AdminGuardedAutomationsIndexRoute
@@ -420,6 +428,7 @@ export interface FileRoutesByTo {
   '/admin/enquiries/$id': typeof AdminGuardedEnquiriesIdRoute
   '/admin/enquiries/today': typeof AdminGuardedEnquiriesTodayRoute
   '/admin/enquiries/unmatched': typeof AdminGuardedEnquiriesUnmatchedRoute
+  '/admin/register/compliance': typeof AdminGuardedRegisterComplianceRoute
   '/admin/register/held': typeof AdminGuardedRegisterHeldRoute
   '/admin/templates/new': typeof AdminGuardedTemplatesNewRoute
   '/admin/automations': typeof AdminGuardedAutomationsIndexRoute
@@ -473,6 +482,7 @@ export interface FileRoutesById {
   '/admin/_guarded/enquiries/$id': typeof AdminGuardedEnquiriesIdRoute
   '/admin/_guarded/enquiries/today': typeof AdminGuardedEnquiriesTodayRoute
   '/admin/_guarded/enquiries/unmatched': typeof AdminGuardedEnquiriesUnmatchedRoute
+  '/admin/_guarded/register/compliance': typeof AdminGuardedRegisterComplianceRoute
   '/admin/_guarded/register/held': typeof AdminGuardedRegisterHeldRoute
   '/admin/_guarded/templates/new': typeof AdminGuardedTemplatesNewRoute
   '/admin/_guarded/automations/': typeof AdminGuardedAutomationsIndexRoute
@@ -526,6 +536,7 @@ export interface FileRouteTypes {
     | '/admin/enquiries/$id'
     | '/admin/enquiries/today'
     | '/admin/enquiries/unmatched'
+    | '/admin/register/compliance'
     | '/admin/register/held'
     | '/admin/templates/new'
     | '/admin/automations/'
@@ -576,6 +587,7 @@ export interface FileRouteTypes {
     | '/admin/enquiries/$id'
     | '/admin/enquiries/today'
     | '/admin/enquiries/unmatched'
+    | '/admin/register/compliance'
     | '/admin/register/held'
     | '/admin/templates/new'
     | '/admin/automations'
@@ -628,6 +640,7 @@ export interface FileRouteTypes {
     | '/admin/_guarded/enquiries/$id'
     | '/admin/_guarded/enquiries/today'
     | '/admin/_guarded/enquiries/unmatched'
+    | '/admin/_guarded/register/compliance'
     | '/admin/_guarded/register/held'
     | '/admin/_guarded/templates/new'
     | '/admin/_guarded/automations/'
@@ -949,6 +962,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminGuardedRegisterIndexRouteImport
       parentRoute: typeof AdminGuardedRoute
     }
+    '/admin/_guarded/register/compliance': {
+      id: '/admin/_guarded/register/compliance'
+      path: '/register/compliance'
+      fullPath: '/admin/register/compliance'
+      preLoaderRoute: typeof AdminGuardedRegisterComplianceRouteImport
+      parentRoute: typeof AdminGuardedRoute
+    }
     '/admin/_guarded/register/held': {
       id: '/admin/_guarded/register/held'
       path: '/register/held'
@@ -1033,6 +1053,7 @@ interface AdminGuardedRouteChildren {
   AdminGuardedEnquiriesIdRoute: typeof AdminGuardedEnquiriesIdRoute
   AdminGuardedEnquiriesTodayRoute: typeof AdminGuardedEnquiriesTodayRoute
   AdminGuardedEnquiriesUnmatchedRoute: typeof AdminGuardedEnquiriesUnmatchedRoute
+  AdminGuardedRegisterComplianceRoute: typeof AdminGuardedRegisterComplianceRoute
   AdminGuardedRegisterHeldRoute: typeof AdminGuardedRegisterHeldRoute
   AdminGuardedTemplatesNewRoute: typeof AdminGuardedTemplatesNewRoute
   AdminGuardedAutomationsIndexRoute: typeof AdminGuardedAutomationsIndexRoute
@@ -1067,6 +1088,7 @@ const AdminGuardedRouteChildren: AdminGuardedRouteChildren = {
   AdminGuardedEnquiriesIdRoute: AdminGuardedEnquiriesIdRoute,
   AdminGuardedEnquiriesTodayRoute: AdminGuardedEnquiriesTodayRoute,
   AdminGuardedEnquiriesUnmatchedRoute: AdminGuardedEnquiriesUnmatchedRoute,
+  AdminGuardedRegisterComplianceRoute: AdminGuardedRegisterComplianceRoute,
   AdminGuardedRegisterHeldRoute: AdminGuardedRegisterHeldRoute,
   AdminGuardedTemplatesNewRoute: AdminGuardedTemplatesNewRoute,
   AdminGuardedAutomationsIndexRoute: AdminGuardedAutomationsIndexRoute,
