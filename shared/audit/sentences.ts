@@ -249,6 +249,8 @@ const SENTENCES: Record<AuditAction, Describe> = {
   'exports.auditLog': () => ['exported the audit log'],
   'exports.register': () => ['exported the dealer’s register with full identity numbers'],
   'exports.registerPrint': () => ['printed the dealer’s register with full identity numbers'],
+  'exports.registerTtr': () => ['exported the AUSTRAC threshold transaction report fields of a purchase'],
+  'exports.registerTtrPrint': () => ['printed the AUSTRAC threshold transaction report fields of a purchase'],
   'downloads.identityCopy': () => ['viewed a seller’s identity copy in the dealer’s register'],
   'downloads.incomingAttachment': (c) =>
     c.row.entityId

@@ -1,8 +1,9 @@
-import { Alert, Badge, Button, Card, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DEADLINE_MESSAGES, type DeadlineView, type LinkedCashView } from '#shared/register/deadlines.ts';
+import { useCan } from '../auth/session.ts';
 import { errorMessage } from '../widgets/errors.ts';
 import { formatAud, formatDate, formatDateTime } from '../widgets/format.ts';
 import { AnchorLink } from '../widgets/links.tsx';
@@ -102,6 +103,8 @@ export function DeadlineCard({
   canWork: boolean;
   withEntry: boolean;
 }) {
+  // The TTR's fields hold the full identity number: the Owner's, audited (decisions 058 and 070).
+  const canSeeFull = useCan()('register.identity');
   return (
     <Card withBorder component="li" padding="sm" data-testid="register-deadline">
       <Stack gap={4}>
@@ -120,6 +123,20 @@ export function DeadlineCard({
           <Text size="xs" c="dimmed">
             {deadline.confirm}
           </Text>
+        )}
+        {deadline.kind === 'austrac_ttr' && canSeeFull && (
+          <Group gap="md">
+            <Anchor
+              size="sm"
+              href={`/api/admin/exports/register-ttr.html?id=${deadline.purchaseId}`}
+              target="_blank"
+            >
+              TTR fields (printable)
+            </Anchor>
+            <Anchor size="sm" href={`/api/admin/exports/register-ttr.csv?id=${deadline.purchaseId}`}>
+              TTR fields (CSV)
+            </Anchor>
+          </Group>
         )}
         {deadline.note && (
           <Text size="sm" c="dimmed">
