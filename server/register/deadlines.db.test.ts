@@ -108,7 +108,10 @@ describe('the register’s deadlines', () => {
     // 10:00 on Friday 30 October 2026 in Sydney (UTC+11): Mon 2 (1), Cup Day Tue 3 skipped, Wed 4 (2),
     // Thu 5, Fri 6, Mon 9, Tue 10, Wed 11, Thu 12, Fri 13, Mon 16 (10).
     at('2026-10-29T23:00:00Z');
-    const { enquiryId } = await purchase('cup@example.com', cash(15_000_00));
+    const { enquiryId } = await purchase('cup@example.com', {
+      ...cash(15_000_00),
+      storageLocation: 'Safe 1',
+    });
     const view = await as(viewer).admin.register.entryCompliance({ id: enquiryId });
     expect(view.deadlines.map((d) => [d.kind, d.dueOn])).toEqual([['austrac_ttr', '2026-11-16']]);
     await setState('NSW');

@@ -13,7 +13,7 @@ import { auditExport } from '../audit/export-audit.ts';
 import { parseQuery, ROW_COUNT_HEADER } from '../exports/csv-route.ts';
 import type { AppServices } from '../services.ts';
 import { RegisterKeyError, registerKeyFrom } from './crypto.ts';
-import { type RegisterExportRow, registerExportRows } from './register.ts';
+import { getRegisterSettings, type RegisterExportRow, registerExportRows } from './register.ts';
 import { type TtrField, ttrFields } from './ttr.ts';
 
 // The dealer's register for a period (decision 058): a CSV and a printable page, both with the
@@ -36,6 +36,7 @@ const HEADERS = [
   'Price (AUD)',
   'Payment method',
   'Employee',
+  'Storage location',
   'Held until',
   'Released early',
 ] as const;
@@ -64,6 +65,7 @@ function cells(row: RegisterExportRow, timezone: string): string[] {
     (row.priceCents / 100).toFixed(2),
     PAYMENT_METHOD_LABELS[row.paymentMethod],
     row.receivedByEmail ?? '',
+    row.storageLocation ?? '',
     row.heldUntil ?? '',
     row.releasedAt ? `${localDateTime(row.releasedAt, timezone)}: ${row.releaseReason ?? ''}` : '',
   ];
@@ -87,7 +89,23 @@ const escapeHtml = (value: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
 
-export function registerHtml(rows: RegisterExportRow[], timezone: string, period: RegisterPeriod): string {
+/**
+ * Victoria's police may ask for the register with a signed verifying statement (decision 070):
+ * the page ends with one to sign when the business is in Victoria.
+ */
+function verifyingStatement(legalName: string): string {
+  return `<section class="statement"><h2>Verifying statement</h2>
+<p>I verify that the entries above are a true and complete copy of the register of second-hand goods kept by ${escapeHtml(legalName)} for the period shown.</p>
+<p>Name: ______________________________ Position: ______________________________</p>
+<p>Signature: ______________________________ Date: ______________________________</p></section>`;
+}
+
+export function registerHtml(
+  rows: RegisterExportRow[],
+  timezone: string,
+  period: RegisterPeriod,
+  statement: { legalName: string } | null = null,
+): string {
   const head = HEADERS.map((h) => `<th scope="col">${escapeHtml(h)}</th>`).join('');
   const body = rows
     .map(
@@ -104,11 +122,12 @@ export function registerHtml(rows: RegisterExportRow[], timezone: string, period
 body{font:12px/1.4 system-ui,sans-serif;margin:16px;color:#000}
 table{border-collapse:collapse;width:100%}th,td{border:1px solid #999;padding:4px;text-align:left;vertical-align:top}
 @media print{@page{size:A4 landscape;margin:10mm}body{margin:0}thead{display:table-header-group}tr{break-inside:avoid}}
+.statement{margin-top:24px;break-inside:avoid}.statement p{margin:16px 0}
 </style></head>
 <body><h1>${escapeHtml(title)}</h1><p>${rows.length} ${rows.length === 1 ? 'entry' : 'entries'}</p>
 <table><thead><tr>${head}</tr></thead><tbody>
 ${body}
-</tbody></table></body></html>`;
+</tbody></table>${statement ? `\n${verifyingStatement(statement.legalName)}` : ''}</body></html>`;
 }
 
 /** AUSTRAC's TTR fields as a CSV: the labels as a header row, the values as one row (decision 070). */
@@ -220,10 +239,12 @@ export function registerRegisterExports(scope: FastifyInstance, services: AppSer
   scope.get('/api/admin/exports/register.html', async (req, reply) => {
     const found = await exportFor(services, req, reply, 'exports.registerPrint');
     if (!found) return reply;
+    const { state } = await getRegisterSettings(services.db);
+    const statement = state === 'VIC' ? { legalName: services.config.site.legalName } : null;
     return reply
       .header('content-type', 'text/html; charset=utf-8')
       .header('x-content-type-options', 'nosniff')
       .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
-      .send(registerHtml(found.rows, found.timezone, found.period));
+      .send(registerHtml(found.rows, found.timezone, found.period, statement));
   });
 }

@@ -190,6 +190,7 @@ export async function recordPurchase(
       stolen_register_reference: input.stolenRegisterChecked ? input.stolenRegisterReference : null,
       cdd_date_of_birth: input.cddDateOfBirth,
       cdd_occupation: input.cddOccupation,
+      storage_location: input.storageLocation,
       created_by: actor.id,
     })
     .execute();
@@ -238,6 +239,7 @@ function recordColumns(db: DbExecutor) {
       'p.stolen_register_reference',
       sql<string | null>`to_char(p.cdd_date_of_birth, 'YYYY-MM-DD')`.as('cdd_date_of_birth'),
       'p.cdd_occupation',
+      'p.storage_location',
       'p.created_at',
     ]);
 }
@@ -276,6 +278,7 @@ function toView(row: RecordRow, keyId: string): PurchaseRecordView {
     stolenRegisterReference: row.stolen_register_reference,
     cddDateOfBirth: row.cdd_date_of_birth,
     cddOccupation: row.cdd_occupation,
+    storageLocation: row.storage_location,
     watch: row.watch_description,
     createdAt: row.created_at.toISOString(),
   };

@@ -1,13 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { businessToday } from '#shared/enquiries/schemas.ts';
+import { REGISTER_MESSAGES } from '#shared/register/schemas.ts';
 import { parseCsv } from '#test/support/csv.ts';
 import { useTestDatabase } from '#test/support/db.ts';
 import { purchaseRecord } from '#test/support/register.ts';
-import { callerFor, testServices } from '#test/support/services.ts';
+import { callerFor, codeOf, testServices } from '#test/support/services.ts';
 import { type AppServer, createServer } from '../app.ts';
 import { createSession, generateSessionToken, type SessionUser } from '../auth/session.ts';
 import { createUser, grantAdmin } from '../auth/users.ts';
 
-// Decision 070: AUSTRAC's threshold transaction report fields for a cash purchase of $10,000 or
+// Decision 070: Victoria's storage location and verifying statement on the printable register, and
+// AUSTRAC's threshold transaction report fields for a cash purchase of $10,000 or
 // more, as a printable page and a CSV, the Owner's alone (they hold the full identity number).
 
 describe('the TTR fields', () => {
@@ -133,5 +136,59 @@ describe('the TTR fields', () => {
       .where('action', 'in', ['exports.registerTtr', 'exports.registerTtrPrint'])
       .execute();
     expect(audits.map((a) => a.action).sort()).toEqual(['exports.registerTtr', 'exports.registerTtrPrint']);
+  });
+
+  it('asks a Victorian purchase where the goods are stored and prints it with a verifying statement', async () => {
+    await callerFor(services(), owner).admin.register.saveSettings({
+      state: 'VIC',
+      amlCddEnabled: true,
+      retentionYears: 7,
+    });
+    const ownerCookie = await cookieFor(owner);
+    const today = businessToday('Australia/Sydney');
+    const printUrl = `/api/admin/exports/register.html?from=${today}&to=${today}`;
+    try {
+      const lead = await t.db
+        .insertInto('leads')
+        .values({ email: 'vic@example.com', full_name: 'Vic Seller' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const enquiry = await t.db
+        .insertInto('enquiries')
+        .values({ lead_id: lead.id, watch_brand: 'Omega', watch_condition: 'Good', status: 'accepted' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const move = (storageLocation: string | null) =>
+        callerFor(services(), buyer).admin.enquiries.setStatus({
+          id: enquiry.id,
+          to: 'purchased',
+          purchase: purchaseRecord(buyer.id, { storageLocation }),
+        });
+      const refused: unknown = await move(' ').catch((e: unknown) => e);
+      expect(await codeOf(Promise.reject(refused as Error))).toBe('BAD_REQUEST');
+      expect((refused as Error).message).toBe(REGISTER_MESSAGES.storageLocation);
+      await move('Safe 2, 10 Collins Street Melbourne');
+      const view = await callerFor(services(), buyer).admin.register.forEnquiry({ id: enquiry.id });
+      expect(view.purchase?.storageLocation).toBe('Safe 2, 10 Collins Street Melbourne');
+      const page = await server.app.inject({
+        method: 'GET',
+        url: printUrl,
+        headers: { cookie: ownerCookie },
+      });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<th scope="col">Storage location</th>');
+      expect(page.body).toContain('<td>Safe 2, 10 Collins Street Melbourne</td>');
+      expect(page.body).toContain('<h2>Verifying statement</h2>');
+      expect(page.body).toContain(services().config.site.legalName);
+    } finally {
+      await callerFor(services(), owner).admin.register.saveSettings({
+        state: 'NSW',
+        amlCddEnabled: true,
+        retentionYears: 7,
+      });
+    }
+    // NSW's printable register has no verifying statement.
+    const nsw = await server.app.inject({ method: 'GET', url: printUrl, headers: { cookie: ownerCookie } });
+    expect(nsw.body).not.toContain('Verifying statement');
   });
 });

@@ -208,6 +208,16 @@ describe('the purchase record rules', () => {
     );
   });
 
+  it('asks a Victorian purchase where the goods are stored (decision 070)', () => {
+    const vic = { ...rules, state: 'VIC' as const, stateName: 'Victoria' };
+    const transfer = { ...base, paymentMethod: 'bank_transfer' as const };
+    expect(purchaseRuleIssues(transfer, vic)).toEqual([
+      { path: 'storageLocation', message: REGISTER_MESSAGES.storageLocation },
+    ]);
+    expect(purchaseRuleIssues({ ...transfer, storageLocation: 'Safe 2' }, vic)).toEqual([]);
+    expect(purchaseRuleIssues(transfer, rules)).toEqual([]);
+  });
+
   it('refuses an expired document, today still being valid', () => {
     expect(purchaseRuleIssues({ ...base, paymentMethod: 'cheque', idExpiry: '2026-11-26' }, rules)).toEqual([
       { path: 'idExpiry', message: REGISTER_MESSAGES.idExpired },

@@ -195,6 +195,7 @@ function PurchaseRecord({ record }: { record: PurchaseRecordView }) {
       `${DECLARATION_METHOD_LABELS[record.declarationMethod]}${record.declarationAcceptanceId ? ` (${record.declarationAcceptanceId})` : ''}`,
     ],
     ['Taken by', record.receivedByEmail ?? 'a former member'],
+    ...(record.storageLocation ? [['Stored at', record.storageLocation] as [string, string]] : []),
     [
       'Hold',
       record.releasedAt
