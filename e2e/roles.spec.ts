@@ -92,6 +92,7 @@ const NAV: Record<Role, string[]> = {
     'Automations',
     'Enquiries',
     'Dealer’s Register',
+    'Compliance',
     'Contacts',
     'Unsubscribes',
     'Settings',
@@ -112,6 +113,7 @@ const NAV: Record<Role, string[]> = {
     'Automations',
     'Enquiries',
     'Dealer’s Register',
+    'Compliance',
     'Contacts',
   ],
   viewer: [
@@ -121,6 +123,7 @@ const NAV: Record<Role, string[]> = {
     'Automations',
     'Enquiries',
     'Dealer’s Register',
+    'Compliance',
     'Contacts',
     'Unsubscribes',
   ],

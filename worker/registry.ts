@@ -16,6 +16,7 @@ import { runEnquiryRetention } from '#server/enquiries/retention.ts';
 import { runEnquiryNotifyJob } from '#server/enquiries/notifications.ts';
 import { runSellerLinkRequestJob } from '#server/enquiries/seller-page.ts';
 import { pruneExpired } from '#server/housekeeping.ts';
+import { runDeadlineReminders } from '#server/register/deadline-reminders.ts';
 import type { AppServices } from '#server/services.ts';
 import { compactStatDeltas } from '#server/stats/stat-deltas.ts';
 import { uploadStorageFor } from '#server/uploads/storage.ts';
@@ -62,6 +63,7 @@ export const jobHandlers: Handlers = {
     const report = await runDomainHealthCheck(services);
     return { states: report.checks.map((check) => `${check.key}:${check.state}`) };
   },
+  'register.deadline-reminders': (services) => runDeadlineReminders(services),
   'stats.compact': async (services) => ({ compacted: await compactStatDeltas(services.db) }),
   'uploads.cleanup': async (services) => ({
     deleted: await deleteStaleUploads(services.db, uploadStorageFor(services.config)),

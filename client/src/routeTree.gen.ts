@@ -50,6 +50,7 @@ import { Route as AdminGuardedEnquiriesIndexRouteImport } from './routes/admin/_
 import { Route as AdminGuardedEnquiriesTodayRouteImport } from './routes/admin/_guarded/enquiries/today.tsx'
 import { Route as AdminGuardedEnquiriesUnmatchedRouteImport } from './routes/admin/_guarded/enquiries/unmatched.tsx'
 import { Route as AdminGuardedRegisterIndexRouteImport } from './routes/admin/_guarded/register/index.tsx'
+import { Route as AdminGuardedRegisterComplianceRouteImport } from './routes/admin/_guarded/register/compliance.tsx'
 import { Route as AdminGuardedRegisterHeldRouteImport } from './routes/admin/_guarded/register/held.tsx'
 import { Route as AdminGuardedSettingsDomainRouteImport } from './routes/admin/_guarded/settings_.domain.tsx'
 import { Route as AdminGuardedTemplatesIndexRouteImport } from './routes/admin/_guarded/templates/index.tsx'
@@ -282,6 +283,12 @@ const AdminGuardedRegisterIndexRoute =
     path: '/register/',
     getParentRoute: () => AdminGuardedRoute,
   } as any)
+const AdminGuardedRegisterComplianceRoute =
+  AdminGuardedRegisterComplianceRouteImport.update({
+    id: '/register/compliance',
+    path: '/register/compliance',
+    getParentRoute: () => AdminGuardedRoute,
+  } as any)
 const AdminGuardedRegisterHeldRoute =
   AdminGuardedRegisterHeldRouteImport.update({
     id: '/register/held',
@@ -391,6 +398,7 @@ export interface FileRoutesByFullPath {
   '/admin/contacts/suppressions': typeof AdminGuardedContactsSuppressionsRoute
   '/admin/enquiries/today': typeof AdminGuardedEnquiriesTodayRoute
   '/admin/enquiries/unmatched': typeof AdminGuardedEnquiriesUnmatchedRoute
+  '/admin/register/compliance': typeof AdminGuardedRegisterComplianceRoute
   '/admin/register/held': typeof AdminGuardedRegisterHeldRoute
   '/admin/settings/domain': typeof AdminGuardedSettingsDomainRoute
   '/admin/templates/new': typeof AdminGuardedTemplatesNewRoute
@@ -444,6 +452,7 @@ export interface FileRoutesByTo {
   '/admin/contacts/suppressions': typeof AdminGuardedContactsSuppressionsRoute
   '/admin/enquiries/today': typeof AdminGuardedEnquiriesTodayRoute
   '/admin/enquiries/unmatched': typeof AdminGuardedEnquiriesUnmatchedRoute
+  '/admin/register/compliance': typeof AdminGuardedRegisterComplianceRoute
   '/admin/register/held': typeof AdminGuardedRegisterHeldRoute
   '/admin/settings/domain': typeof AdminGuardedSettingsDomainRoute
   '/admin/templates/new': typeof AdminGuardedTemplatesNewRoute
@@ -500,6 +509,7 @@ export interface FileRoutesById {
   '/admin/_guarded/contacts/suppressions': typeof AdminGuardedContactsSuppressionsRoute
   '/admin/_guarded/enquiries/today': typeof AdminGuardedEnquiriesTodayRoute
   '/admin/_guarded/enquiries/unmatched': typeof AdminGuardedEnquiriesUnmatchedRoute
+  '/admin/_guarded/register/compliance': typeof AdminGuardedRegisterComplianceRoute
   '/admin/_guarded/register/held': typeof AdminGuardedRegisterHeldRoute
   '/admin/_guarded/settings_/domain': typeof AdminGuardedSettingsDomainRoute
   '/admin/_guarded/templates/new': typeof AdminGuardedTemplatesNewRoute
@@ -556,6 +566,7 @@ export interface FileRouteTypes {
     | '/admin/contacts/suppressions'
     | '/admin/enquiries/today'
     | '/admin/enquiries/unmatched'
+    | '/admin/register/compliance'
     | '/admin/register/held'
     | '/admin/settings/domain'
     | '/admin/templates/new'
@@ -609,6 +620,7 @@ export interface FileRouteTypes {
     | '/admin/contacts/suppressions'
     | '/admin/enquiries/today'
     | '/admin/enquiries/unmatched'
+    | '/admin/register/compliance'
     | '/admin/register/held'
     | '/admin/settings/domain'
     | '/admin/templates/new'
@@ -664,6 +676,7 @@ export interface FileRouteTypes {
     | '/admin/_guarded/contacts/suppressions'
     | '/admin/_guarded/enquiries/today'
     | '/admin/_guarded/enquiries/unmatched'
+    | '/admin/_guarded/register/compliance'
     | '/admin/_guarded/register/held'
     | '/admin/_guarded/settings_/domain'
     | '/admin/_guarded/templates/new'
@@ -989,6 +1002,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminGuardedRegisterIndexRouteImport
       parentRoute: typeof AdminGuardedRoute
     }
+    '/admin/_guarded/register/compliance': {
+      id: '/admin/_guarded/register/compliance'
+      path: '/register/compliance'
+      fullPath: '/admin/register/compliance'
+      preLoaderRoute: typeof AdminGuardedRegisterComplianceRouteImport
+      parentRoute: typeof AdminGuardedRoute
+    }
     '/admin/_guarded/register/held': {
       id: '/admin/_guarded/register/held'
       path: '/register/held'
@@ -1093,6 +1113,7 @@ interface AdminGuardedRouteChildren {
   AdminGuardedContactsSuppressionsRoute: typeof AdminGuardedContactsSuppressionsRoute
   AdminGuardedEnquiriesTodayRoute: typeof AdminGuardedEnquiriesTodayRoute
   AdminGuardedEnquiriesUnmatchedRoute: typeof AdminGuardedEnquiriesUnmatchedRoute
+  AdminGuardedRegisterComplianceRoute: typeof AdminGuardedRegisterComplianceRoute
   AdminGuardedRegisterHeldRoute: typeof AdminGuardedRegisterHeldRoute
   AdminGuardedSettingsDomainRoute: typeof AdminGuardedSettingsDomainRoute
   AdminGuardedTemplatesNewRoute: typeof AdminGuardedTemplatesNewRoute
@@ -1129,6 +1150,7 @@ const AdminGuardedRouteChildren: AdminGuardedRouteChildren = {
   AdminGuardedContactsSuppressionsRoute: AdminGuardedContactsSuppressionsRoute,
   AdminGuardedEnquiriesTodayRoute: AdminGuardedEnquiriesTodayRoute,
   AdminGuardedEnquiriesUnmatchedRoute: AdminGuardedEnquiriesUnmatchedRoute,
+  AdminGuardedRegisterComplianceRoute: AdminGuardedRegisterComplianceRoute,
   AdminGuardedRegisterHeldRoute: AdminGuardedRegisterHeldRoute,
   AdminGuardedSettingsDomainRoute: AdminGuardedSettingsDomainRoute,
   AdminGuardedTemplatesNewRoute: AdminGuardedTemplatesNewRoute,

@@ -292,12 +292,22 @@ describe('every admin mutation, called successfully, writes one audit row', () =
       api().register.setSerial({ id: (await enquiry()).id, serialNumber: 'W123456' }),
     'admin.register.revealIdentity': async () => api().register.revealIdentity({ id: await purchase() }),
     'admin.register.release': async () => {
-      // Victoria holds a purchase for 7 days (decision 058), so there is a hold to end early.
-      await api().register.saveSettings({ state: 'VIC', amlCddEnabled: false, retentionYears: 7 });
+      // NSW holds a purchase for 14 days (decision 070), so there is a hold to end early.
       const id = await purchase();
-      await api().register.saveSettings({ state: 'NSW', amlCddEnabled: false, retentionYears: 7 });
       return api().register.release({ id, reason: 'Sold back to its owner' });
     },
+    'admin.register.completeDeadline': async () => {
+      // An NSW purchase owes police its record (decision 070).
+      const purchaseId = await purchase();
+      const deadline = await t.db
+        .selectFrom('register_deadlines')
+        .select('id')
+        .where('purchase_record_id', '=', purchaseId)
+        .executeTakeFirstOrThrow();
+      return api().register.completeDeadline({ id: deadline.id, reference: 'POL-1' });
+    },
+    'admin.register.noteSuspiciousMatter': async () =>
+      api().register.noteSuspiciousMatter({ purchaseId: await purchase(), note: 'Paid in old notes' }),
     'admin.appointments.saveSettings': () =>
       api().appointments.saveSettings({
         slotMinutes: 45,

@@ -630,6 +630,7 @@ export interface PurchaseRecords {
   stolen_register_checked: Generated<boolean>;
   stolen_register_name: string | null;
   stolen_register_reference: string | null;
+  storage_location: string | null;
   watch_description: string;
 }
 
@@ -638,6 +639,21 @@ export interface RateLimits {
   expires_at: Timestamp;
   key: string;
   window_start: Timestamp;
+}
+
+export interface RegisterDeadlines {
+  created_at: Generated<Timestamp>;
+  created_by: string | null;
+  done_at: Timestamp | null;
+  done_by: string | null;
+  done_by_email: string | null;
+  due_on: Timestamp;
+  id: string;
+  kind: string;
+  note: string | null;
+  purchase_record_id: string;
+  reference: string | null;
+  reminded_on: Timestamp | null;
 }
 
 export interface Segments {
@@ -834,6 +850,7 @@ export interface DB {
   provider_rate_limits: ProviderRateLimits;
   purchase_records: PurchaseRecords;
   rate_limits: RateLimits;
+  register_deadlines: RegisterDeadlines;
   segments: Segments;
   seller_links: SellerLinks;
   sessions: Sessions;

@@ -204,6 +204,15 @@ export const jobDefinitions = {
     queue: { policy: 'singleton', retryLimit: 2, retryDelay: 300, expireInSeconds: 300 },
     schedule: { cron: '23 4 * * *' },
   },
+  /**
+   * Every hour: from 8 am in the business's timezone, e-mails the Owners the dealer's register
+   * deadlines due tomorrow, each once (server/register/deadline-reminders.ts, decision 070).
+   */
+  'register.deadline-reminders': {
+    payload: z.object({}),
+    queue: { policy: 'singleton', retryLimit: 2, retryDelay: 60, expireInSeconds: 300 },
+    schedule: { cron: '23 * * * *' },
+  },
   /** Folds the trigger-kept count deltas (server/stats/stat-deltas.ts) so reading them stays cheap. */
   'stats.compact': {
     payload: z.object({}),

@@ -238,7 +238,8 @@ describe('the dealer’s register', () => {
     await callerFor(services(), buyer).admin.enquiries.setStatus({
       id,
       to: 'purchased',
-      purchase: purchaseRecord(buyer.id),
+      // Victoria's register records where the goods are stored (decision 070).
+      purchase: purchaseRecord(buyer.id, { storageLocation: 'Safe 1' }),
     });
     await setState('NSW');
     const today = businessToday(await getSettingsTimezone(t.db));

@@ -27,6 +27,7 @@ import {
 import type { DbExecutor, DbTransaction } from '../db/database.ts';
 import { getSettingsTimezone } from '../settings/entry.ts';
 import { open, type RegisterKey, RegisterKeyError, seal } from './crypto.ts';
+import { createPurchaseDeadlines } from './deadlines.ts';
 
 // The dealer's register (decision 058): one purchase record per purchased enquiry, written in the
 // transaction of the move to Purchased, the identity number sealed (crypto.ts), the hold from the
@@ -189,9 +190,12 @@ export async function recordPurchase(
       stolen_register_reference: input.stolenRegisterChecked ? input.stolenRegisterReference : null,
       cdd_date_of_birth: input.cddDateOfBirth,
       cdd_occupation: input.cddOccupation,
+      storage_location: input.storageLocation,
       created_by: actor.id,
     })
     .execute();
+  // The legal clock starts with the entry, in its transaction (decision 070).
+  await createPurchaseDeadlines(trx, id, rules.state, rules.today, input, actor);
   // The enquiry's serial follows the record, so "seen before" finds it from either side.
   await trx
     .updateTable('enquiries')
@@ -235,6 +239,7 @@ function recordColumns(db: DbExecutor) {
       'p.stolen_register_reference',
       sql<string | null>`to_char(p.cdd_date_of_birth, 'YYYY-MM-DD')`.as('cdd_date_of_birth'),
       'p.cdd_occupation',
+      'p.storage_location',
       'p.created_at',
     ]);
 }
@@ -273,6 +278,7 @@ function toView(row: RecordRow, keyId: string): PurchaseRecordView {
     stolenRegisterReference: row.stolen_register_reference,
     cddDateOfBirth: row.cdd_date_of_birth,
     cddOccupation: row.cdd_occupation,
+    storageLocation: row.storage_location,
     watch: row.watch_description,
     createdAt: row.created_at.toISOString(),
   };

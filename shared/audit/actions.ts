@@ -38,6 +38,9 @@ export const AUDIT_ACTIONS = [
   'admin.register.revealIdentity',
   'admin.register.release',
   'admin.register.uploadIdentityCopy',
+  // The register's legal clock (decision 070)
+  'admin.register.completeDeadline',
+  'admin.register.noteSuspiciousMatter',
   // Appointments and shipping kits (decision 062)
   'admin.appointments.saveSettings',
   'admin.appointments.markKitDispatched',
@@ -115,6 +118,9 @@ export const AUDIT_ACTIONS = [
   'exports.auditLog',
   'exports.register',
   'exports.registerPrint',
+  // AUSTRAC's TTR fields of one cash purchase, with the full identity number (decision 070)
+  'exports.registerTtr',
+  'exports.registerTtrPrint',
   // A seller's e-mailed attachment downloaded from the enquiry desk (decision 060)
   'downloads.incomingAttachment',
   // An identity copy viewed from the dealer's register (decision 058)

@@ -27,6 +27,8 @@ export const ADMIN_ROUTE_PERMISSIONS = {
   // The dealer's register (decision 058): masked for every reader; full numbers need register.identity.
   '/admin/register': 'enquiries.read',
   '/admin/register/held': 'enquiries.read',
+  // The register's deadlines and linked cash (decision 070): marking one done needs enquiries.write.
+  '/admin/register/compliance': 'enquiries.read',
   '/admin/contacts': 'contacts.read',
   '/admin/contacts/$id': 'contacts.read',
   '/admin/contacts/import': 'contacts.import',

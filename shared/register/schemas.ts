@@ -74,6 +74,7 @@ export const REGISTER_MESSAGES = {
   serialOnRecord: 'This watch is purchased: its serial is the one on the purchase record.',
   retentionRange: `Keep register entries between ${REGISTER_RETENTION_MIN_YEARS} and ${REGISTER_RETENTION_MAX_YEARS} years`,
   period: 'Choose a period: from a day to a later or the same day.',
+  storageLocation: 'Victoria: say where the watch is stored (the register records it).',
   erasureKeeps: (years: number) =>
     `The dealer’s register keeps this seller’s purchase for ${years} years as the law requires`,
 } as const;
@@ -124,6 +125,8 @@ export const purchaseRecordInputSchema = z
     /** Customer due diligence (AUSTRAC), asked only for cash of AUD 10,000 or more. */
     cddDateOfBirth: day.nullish().transform((v) => v ?? null),
     cddOccupation: optionalText(200),
+    /** Where the goods are kept: asked for Victorian purchases (decision 070). */
+    storageLocation: optionalText(500),
   })
   .superRefine((input, ctx) => {
     if (input.idCheckMethod === 'uploaded' && !input.idUploadId)
@@ -163,6 +166,9 @@ export function purchaseRuleIssues(
   if (!rules.acceptedDocuments.includes(input.idDocument))
     issues.push({ path: 'idDocument', message: REGISTER_MESSAGES.idNotAccepted(rules.stateName) });
   if (input.idExpiry < rules.today) issues.push({ path: 'idExpiry', message: REGISTER_MESSAGES.idExpired });
+  // Victoria's register records where the goods are stored (decision 070).
+  if (rules.state === 'VIC' && !input.storageLocation)
+    issues.push({ path: 'storageLocation', message: REGISTER_MESSAGES.storageLocation });
   if (input.paymentMethod === 'cash' && input.priceCents >= AML_CASH_THRESHOLD_CENTS) {
     if (!rules.amlCddEnabled) issues.push({ path: 'paymentMethod', message: REGISTER_MESSAGES.cashNeedsAml });
     else if (!input.cddDateOfBirth || !input.cddOccupation)
@@ -262,6 +268,8 @@ export interface PurchaseRecordView {
   stolenRegisterReference: string | null;
   cddDateOfBirth: string | null;
   cddOccupation: string | null;
+  /** Where the goods are stored (Victoria, decision 070). */
+  storageLocation: string | null;
   watch: string;
   createdAt: string;
 }

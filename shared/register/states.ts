@@ -2,7 +2,14 @@
 // entry names its source; where this project could not confirm a rule it says so ("confirm with
 // your licence") rather than inventing one. The business must confirm them against its licence.
 
-import { isQldPublicHoliday, QLD_PUBLIC_HOLIDAYS_UNTIL } from './holidays.ts';
+import {
+  NSW_PUBLIC_HOLIDAYS,
+  NSW_VIC_PUBLIC_HOLIDAYS_UNTIL,
+  QLD_PUBLIC_HOLIDAYS,
+  QLD_PUBLIC_HOLIDAYS_UNTIL,
+  UNCERTAIN_PUBLIC_HOLIDAYS,
+  VIC_PUBLIC_HOLIDAYS,
+} from './holidays.ts';
 
 export const AU_STATES = ['NSW', 'VIC', 'QLD', 'WA', 'SA', 'TAS', 'ACT', 'NT'] as const;
 export type AuState = (typeof AU_STATES)[number];
@@ -44,7 +51,7 @@ export interface HoldPeriod {
   days: number;
   /**
    * Working days skip Saturdays and Sundays, and the state's public holidays where this project
-   * lists them (Queensland 2026–2027, holidays.ts); past the list, weekends only.
+   * lists them (NSW, VIC and QLD 2026–2027, holidays.ts); past the list, weekends only.
    */
   kind: 'calendar' | 'working';
 }
@@ -88,12 +95,14 @@ export const STATE_RULES: Readonly<Record<AuState, StateRule>> = {
   NSW: {
     state: 'NSW',
     name: 'New South Wales',
-    holdPeriod: null,
+    // NSW Fair Trading: "Most businesses also need to hold goods for at least 14 days before
+    // selling them"; jewellery, watches included, are prescribed goods (decision 070).
+    holdPeriod: { days: 14, kind: 'calendar' },
     acceptedDocuments: PHOTO_ID,
     registerFields: REGISTER_FIELDS,
     source:
-      'Pawnbrokers and Second-hand Dealers Act 1996 (NSW) and Pawnbrokers and Second-hand Dealers Regulation 2021 (records, proof of identity, ownership declaration)',
-    confirm: `${CONFIRM_WITH_LICENCE}: whether a retention period applies to watches.`,
+      'Pawnbrokers and Second-hand Dealers Act 1996 (NSW) and Pawnbrokers and Second-hand Dealers Regulation 2021 (records, proof of identity, ownership declaration; prescribed goods, jewellery including watches, held at least 14 days: NSW Fair Trading)',
+    confirm: `${CONFIRM_WITH_LICENCE}: exemptions from the 14-day hold that your licence may give.`,
   },
   VIC: {
     state: 'VIC',
@@ -166,16 +175,67 @@ export const STATE_RULES: Readonly<Record<AuState, StateRule>> = {
 export const DEFAULT_STATE: AuState = 'NSW';
 
 /** Adds whole days to a YYYY-MM-DD day (calendar arithmetic in UTC: days have no time zone). */
-function addDays(day: string, days: number): string {
+export function addDays(day: string, days: number): string {
   const date = new Date(`${day}T00:00:00Z`);
   date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10);
 }
 
-/** Public holidays by state, where listed: a working-day hold skips them (decision 058). */
-const PUBLIC_HOLIDAYS: Partial<Record<AuState, { isHoliday: (day: string) => boolean; until: string }>> = {
-  QLD: { isHoliday: isQldPublicHoliday, until: QLD_PUBLIC_HOLIDAYS_UNTIL },
+/** Public holidays by state, where listed (decisions 058 and 070). */
+const PUBLIC_HOLIDAYS: Partial<Record<AuState, { days: Readonly<Record<string, string>>; until: string }>> = {
+  NSW: { days: NSW_PUBLIC_HOLIDAYS, until: NSW_VIC_PUBLIC_HOLIDAYS_UNTIL },
+  VIC: { days: VIC_PUBLIC_HOLIDAYS, until: NSW_VIC_PUBLIC_HOLIDAYS_UNTIL },
+  QLD: { days: QLD_PUBLIC_HOLIDAYS, until: QLD_PUBLIC_HOLIDAYS_UNTIL },
 };
+
+/**
+ * How a listed holiday whose date is not settled counts: as a holiday for a hold (held a day
+ * longer), as a working day for a deadline (due a day earlier), decision 070.
+ */
+export type UncertainHolidays = 'holiday' | 'working';
+
+/** The state's public holiday on `day` (YYYY-MM-DD), if this project lists one. */
+export function publicHoliday(state: AuState, day: string, uncertain: UncertainHolidays): string | null {
+  const name = PUBLIC_HOLIDAYS[state]?.days[day];
+  if (!name) return null;
+  if (uncertain === 'working' && UNCERTAIN_PUBLIC_HOLIDAYS[state as 'NSW' | 'VIC' | 'QLD']?.includes(day))
+    return null;
+  return name;
+}
+
+export function isBusinessDay(state: AuState, day: string, uncertain: UncertainHolidays): boolean {
+  const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
+  return weekday !== 0 && weekday !== 6 && publicHoliday(state, day, uncertain) === null;
+}
+
+/**
+ * The day `days` business days after `from` (the day itself not counted): Saturdays, Sundays and
+ * the state's listed public holidays are skipped; a day past the list counts if it is a weekday.
+ */
+export function addBusinessDays(
+  state: AuState,
+  from: string,
+  days: number,
+  uncertain: UncertainHolidays,
+): string {
+  let day = from;
+  let left = days;
+  while (left > 0) {
+    day = addDays(day, 1);
+    if (isBusinessDay(state, day, uncertain)) left -= 1;
+  }
+  return day;
+}
+
+/**
+ * Said beside a business-day date that runs past the state's list of public holidays, where only
+ * weekends were skipped; null when the list covers it or the state lists none.
+ */
+export function businessDayNote(state: AuState, day: string | null): string | null {
+  const holidays = PUBLIC_HOLIDAYS[state];
+  if (!day || !holidays || day <= holidays.until) return null;
+  return `Public holidays after ${holidays.until} are not listed here: only weekends were skipped. Check this date.`;
+}
 
 /**
  * The day until which a watch bought on `purchasedOn` (the business's day) must be held, or null
@@ -186,15 +246,7 @@ export function holdUntil(state: AuState, purchasedOn: string): string | null {
   const period = STATE_RULES[state].holdPeriod;
   if (!period) return null;
   if (period.kind === 'calendar') return addDays(purchasedOn, period.days);
-  const holidays = PUBLIC_HOLIDAYS[state];
-  let day = purchasedOn;
-  let left = period.days;
-  while (left > 0) {
-    day = addDays(day, 1);
-    const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
-    if (weekday !== 0 && weekday !== 6 && !holidays?.isHoliday(day)) left -= 1;
-  }
-  return day;
+  return addBusinessDays(state, purchasedOn, period.days, 'holiday');
 }
 
 /**
@@ -202,10 +254,8 @@ export function holdUntil(state: AuState, purchasedOn: string): string | null {
  * only weekends were skipped; null when the list covers it or the state lists none.
  */
 export function holdDateNote(state: AuState, heldUntil: string | null): string | null {
-  const holidays = PUBLIC_HOLIDAYS[state];
-  if (!heldUntil || !holidays || STATE_RULES[state].holdPeriod?.kind !== 'working') return null;
-  if (heldUntil <= holidays.until) return null;
-  return `Public holidays after ${holidays.until} are not listed here: only weekends were skipped. Check this date.`;
+  if (STATE_RULES[state].holdPeriod?.kind !== 'working') return null;
+  return businessDayNote(state, heldUntil);
 }
 
 export function acceptsDocument(state: AuState, document: IdentityDocument): boolean {

@@ -24,6 +24,7 @@ import {
 } from '#server/enquiries/seller-emails.ts';
 import { appointmentEmail, shippingKitEmail, teamNoticeEmail } from '#server/enquiries/appointment-emails.ts';
 import { APPOINTMENT_LOCATIONS } from '#shared/appointments/schemas.ts';
+import { deadlineReminderEmail } from '#server/register/deadline-reminders.ts';
 import { layoutMessage, writtenMessage } from './message.ts';
 import { LOGO_PATH } from './layout.ts';
 
@@ -202,6 +203,17 @@ const messages: Array<[string, RenderedMessage]> = [
         body: '<ul><li><a href="https://watches.example/admin/enquiries/1">0C5E7A1B · Rolex Datejust · Mary-Jane · received 21 Nov 2026</a></li></ul>',
       }),
     },
+  ],
+  [
+    'register deadlines due tomorrow',
+    deadlineReminderEmail(config, {
+      to: ['owner@example.com'],
+      dueOn: '2026-12-09',
+      lines: [
+        { kind: 'nsw_police_transfer', watch: 'Rolex Daytona 2019', dueOn: '2026-12-09' },
+        { kind: 'austrac_ttr', watch: 'Omega Speedmaster', dueOn: '2026-12-09' },
+      ],
+    }),
   ],
   [
     'enquiry reply',

@@ -1,6 +1,11 @@
 import { TRPCError } from '@trpc/server';
 import { enquiryIdInputSchema, ENQUIRY_MESSAGES } from '#shared/enquiries/schemas.ts';
 import {
+  completeDeadlineInputSchema,
+  DEADLINE_MESSAGES,
+  suspiciousMatterInputSchema,
+} from '#shared/register/deadlines.ts';
+import {
   enquirySerialInputSchema,
   type EnquiryRegisterView,
   purchaseIdInputSchema,
@@ -11,6 +16,12 @@ import {
 } from '#shared/register/schemas.ts';
 import { inTransaction } from '../../db/database.ts';
 import { RegisterKeyError, registerKeyFrom } from '../../register/crypto.ts';
+import {
+  addSuspiciousMatter,
+  completeDeadline,
+  complianceList,
+  entryCompliance,
+} from '../../register/deadlines.ts';
 import {
   enquirySerial,
   heldStock,
@@ -100,4 +111,37 @@ export const adminRegisterRouter = router({
   list: requirePermission('enquiries.read')
     .input(registerPeriodSchema)
     .query(({ ctx, input }) => registerList(ctx.db, input, registerKeyFrom(ctx.config).id)),
+
+  /** Open deadlines, those done lately and linked cash (decision 070): the Compliance list and Today. */
+  compliance: requirePermission('enquiries.read').query(({ ctx }) => complianceList(ctx.db)),
+
+  /** One entry's deadlines and linked cash, shown on its enquiry. */
+  entryCompliance: requirePermission('enquiries.read')
+    .input(enquiryIdInputSchema)
+    .query(({ ctx, input }) => entryCompliance(ctx.db, input.id)),
+
+  /** Marks a deadline done, with its reference; the audit row says who and when (decision 070). */
+  completeDeadline: requirePermission('enquiries.write')
+    .input(completeDeadlineInputSchema)
+    .mutation(async ({ ctx, input }) => {
+      const result = await inTransaction(ctx.db, (trx) => completeDeadline(trx, input, ctx.user));
+      if (result === 'not_found')
+        throw new TRPCError({ code: 'NOT_FOUND', message: DEADLINE_MESSAGES.notFound });
+      if (result === 'already_done')
+        throw new TRPCError({ code: 'CONFLICT', message: DEADLINE_MESSAGES.alreadyDone });
+      return { done: true };
+    }),
+
+  /**
+   * A staff-only suspicious-matter note: starts the SMR's 3 business days. The note is about the
+   * seller and must never reach them (tipping off), so the audit row does not keep it.
+   */
+  noteSuspiciousMatter: requirePermission('enquiries.write', { personalInput: ['note'] })
+    .input(suspiciousMatterInputSchema)
+    .mutation(async ({ ctx, input }) => {
+      const result = await inTransaction(ctx.db, (trx) => addSuspiciousMatter(trx, input, ctx.user));
+      if (result.status === 'not_found')
+        throw new TRPCError({ code: 'NOT_FOUND', message: REGISTER_MESSAGES.notFound });
+      return { id: result.id, dueOn: result.dueOn };
+    }),
 });

@@ -217,6 +217,14 @@ export function PurchaseRecordForm({
           label="The seller declared that they own the watch and are entitled to sell it"
           {...form.getInputProps('declarationAccepted', { type: 'checkbox' })}
         />
+        {settings.state === 'VIC' && (
+          <TextInput
+            label="Where the watch is stored"
+            description="Victoria’s register records the storage location of the goods"
+            required
+            {...form.getInputProps('storageLocation')}
+          />
+        )}
         <Select
           label="Goods taken by"
           required

@@ -12,6 +12,7 @@ import {
 } from '#shared/register/schemas.ts';
 import { IDENTITY_DOCUMENT_LABELS } from '#shared/register/states.ts';
 import { useCan } from '../auth/session.ts';
+import { DeadlineList, LinkedCashAlert, SuspiciousMatterForm } from '../register/Deadlines.tsx';
 import { errorMessage } from '../widgets/errors.ts';
 import { formatAud, formatDateTime } from '../widgets/format.ts';
 import { AnchorLink } from '../widgets/links.tsx';
@@ -34,12 +35,53 @@ export function RegisterPanel({ enquiryId, canWork }: { enquiryId: string; canWo
         </Title>
         <SeenBefore view={view.data} />
         {view.data.purchase ? (
-          <PurchaseRecord record={view.data.purchase} />
+          <>
+            <PurchaseRecord record={view.data.purchase} />
+            <EntryCompliance enquiryId={enquiryId} purchaseId={view.data.purchase.id} canWork={canWork} />
+          </>
         ) : (
           <SerialField enquiryId={enquiryId} serial={view.data.serialNumber} canWork={canWork} />
         )}
       </Stack>
     </Card>
+  );
+}
+
+/** The entry's deadlines, a linked-cash flag and the suspicious-matter note (decision 070). */
+function EntryCompliance({
+  enquiryId,
+  purchaseId,
+  canWork,
+}: {
+  enquiryId: string;
+  purchaseId: string;
+  canWork: boolean;
+}) {
+  const trpc = useTRPC();
+  const view = useQuery(trpc.admin.register.entryCompliance.queryOptions({ id: enquiryId }));
+  const settings = useQuery(trpc.admin.register.settings.queryOptions());
+  if (!view.data) return null;
+  return (
+    <Stack gap="xs">
+      <Title order={3} size="h5">
+        Deadlines
+      </Title>
+      <LinkedCashAlert payments={view.data.linkedCash} title="Possibly linked cash payments" />
+      {view.data.deadlines.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No deadlines for this purchase.
+        </Text>
+      ) : (
+        <DeadlineList
+          deadlines={view.data.deadlines}
+          today={settings.data?.today ?? null}
+          canWork={canWork}
+          withEntry={false}
+          label="This purchase’s deadlines"
+        />
+      )}
+      {canWork && <SuspiciousMatterForm purchaseId={purchaseId} />}
+    </Stack>
   );
 }
 
@@ -153,6 +195,7 @@ function PurchaseRecord({ record }: { record: PurchaseRecordView }) {
       `${DECLARATION_METHOD_LABELS[record.declarationMethod]}${record.declarationAcceptanceId ? ` (${record.declarationAcceptanceId})` : ''}`,
     ],
     ['Taken by', record.receivedByEmail ?? 'a former member'],
+    ...(record.storageLocation ? [['Stored at', record.storageLocation] as [string, string]] : []),
     [
       'Hold',
       record.releasedAt

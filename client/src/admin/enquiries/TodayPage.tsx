@@ -8,6 +8,7 @@ import { errorMessage } from '../widgets/errors.ts';
 import { formatDate, formatDateTime } from '../widgets/format.ts';
 import { AnchorLink } from '../widgets/links.tsx';
 import { useTRPC } from '../../trpc.ts';
+import { DeadlineList } from '../register/Deadlines.tsx';
 import { VISIT_STATE_LABELS, VisitOutcomeButtons } from './VisitOutcome.tsx';
 
 const time = (iso: string, timeZone: string) =>
@@ -53,6 +54,37 @@ function VisitCard({
         )}
       </Stack>
     </Card>
+  );
+}
+
+/** The register's deadlines overdue, due today or tomorrow (decision 070), the rest on Compliance. */
+function RegisterDeadlines({ canWork }: { canWork: boolean }) {
+  const trpc = useTRPC();
+  const list = useQuery(trpc.admin.register.compliance.queryOptions());
+  if (!list.data) return null;
+  const { today, open } = list.data;
+  const tomorrow = new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  const soon = open.filter((d) => d.dueOn <= tomorrow);
+  return (
+    <>
+      <Group justify="space-between" wrap="wrap">
+        <Title order={2} size="h3">
+          Register deadlines
+        </Title>
+        <AnchorLink to="/admin/register/compliance">All deadlines</AnchorLink>
+      </Group>
+      {soon.length === 0 ? (
+        <Text c="dimmed">No register deadline due today or tomorrow.</Text>
+      ) : (
+        <DeadlineList
+          deadlines={soon}
+          today={today}
+          canWork={canWork}
+          withEntry
+          label="Register deadlines due today or tomorrow"
+        />
+      )}
+    </>
   );
 }
 
@@ -109,6 +141,7 @@ export function TodayPage() {
           </Stack>
         </>
       )}
+      <RegisterDeadlines canWork={canWork} />
       <Title order={2} size="h3">
         Shipping kits to post
       </Title>

@@ -22,6 +22,8 @@ const complete = {
   referenceNumber: '116500LN',
   identifyingMarks: 'none',
   declarationAccepted: true,
+  // Victoria's register records where the goods are stored (decision 070).
+  storageLocation: 'Safe 1',
 };
 
 describe('the purchase record form', () => {
@@ -30,6 +32,9 @@ describe('the purchase record form', () => {
     expect(purchaseInput(id, complete).purchase.priceCents).toBe(1_250_050);
     expect(purchaseInput(id, { ...complete, price: '980' }).purchase.priceCents).toBe(98_000);
     expect(purchaseFormErrors(complete, rules)).toEqual({});
+    expect(purchaseFormErrors({ ...complete, storageLocation: null }, rules)).toEqual({
+      storageLocation: REGISTER_MESSAGES.storageLocation,
+    });
   });
 
   it('shows the server’s messages under the fields', () => {

@@ -37,6 +37,7 @@ export function purchaseFormDefaults(latestOfferCents: number | null, memberId: 
     stolenRegisterReference: null,
     cddDateOfBirth: null,
     cddOccupation: null,
+    storageLocation: null,
   };
 }
 

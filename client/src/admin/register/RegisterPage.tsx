@@ -48,7 +48,10 @@ export function RegisterPage() {
     <Stack>
       <Group justify="space-between">
         <Title order={1}>Dealer’s register</Title>
-        <AnchorLink to="/admin/register/held">Held stock</AnchorLink>
+        <Group gap="md">
+          <AnchorLink to="/admin/register/held">Held stock</AnchorLink>
+          <AnchorLink to="/admin/register/compliance">Compliance</AnchorLink>
+        </Group>
       </Group>
       <Group align="flex-end">
         <TextInput

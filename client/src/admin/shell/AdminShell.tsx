@@ -50,6 +50,7 @@ type SidebarTarget =
   | '/admin/automations'
   | '/admin/enquiries'
   | '/admin/register'
+  | '/admin/register/compliance'
   | '/admin/contacts'
   | '/admin/unsubscribes'
   | '/admin/settings'
@@ -64,6 +65,8 @@ const NAV_ITEMS: ReadonlyArray<{ label: string; to: SidebarTarget; icon: () => R
   { label: 'Automations', to: '/admin/automations', icon: AutomationsIcon },
   { label: 'Enquiries', to: '/admin/enquiries', icon: EnquiriesIcon },
   { label: 'Dealer’s Register', to: '/admin/register', icon: EnquiriesIcon },
+  // The register's legal clock (decision 070): every reader of the register sees its deadlines.
+  { label: 'Compliance', to: '/admin/register/compliance', icon: EnquiriesIcon },
   { label: 'Contacts', to: '/admin/contacts', icon: ContactsIcon },
   { label: 'Unsubscribes', to: '/admin/unsubscribes', icon: UnsubscribesIcon },
   { label: 'Settings', to: '/admin/settings', icon: SettingsIcon },
@@ -86,6 +89,8 @@ function isActive(pathname: string, to: SidebarTarget): boolean {
   // Team and Audit log are tabs of Settings.
   if (to === '/admin/settings' && (path.startsWith('/admin/team') || path.startsWith('/admin/audit')))
     return true;
+  // Compliance has its own entry: the register's is not lit beside it.
+  if (to === '/admin/register' && path.startsWith('/admin/register/compliance')) return false;
   return path === to || path.startsWith(`${to}/`);
 }
 
