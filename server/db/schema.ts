@@ -90,6 +90,7 @@ export interface AutomationFlows {
   description: Generated<string>;
   id: Generated<string>;
   name: string;
+  pause_reason: string | null;
   starter_key: string | null;
   state: Generated<AutomationFlowState>;
   updated_at: Generated<Timestamp>;
@@ -228,6 +229,8 @@ export interface EmailCampaigns {
   cancelled_at: Timestamp | null;
   click_count: Generated<number>;
   click_rate: number | null;
+  complaint_baseline_complaints: Generated<number>;
+  complaint_baseline_delivered: Generated<number>;
   complaint_count: Generated<number>;
   completed_at: Timestamp | null;
   created_at: Generated<Timestamp>;
@@ -626,6 +629,8 @@ export interface Settings {
   batch_delay_ms: Generated<number>;
   batch_size: Generated<number>;
   bounce_pause_threshold: Generated<number>;
+  complaint_pause_min_delivered: Generated<number>;
+  complaint_pause_threshold: Generated<number>;
   enquiry_retention_days: Generated<number>;
   from_email: string | null;
   from_name: string | null;

@@ -116,6 +116,8 @@ export const AUDIT_ACTIONS = [
   'downloads.incomingAttachment',
   // An identity copy viewed from the dealer's register (decision 058)
   'downloads.identityCopy',
+  // The platform's own actions: the complaint brake pausing a flow (decision 074)
+  'system.automations.complaintPause',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -109,6 +109,11 @@ export function FlowsPage() {
                   {flow.description}
                 </Text>
               )}
+              {flow.state === 'paused' && flow.pauseReason && (
+                <Text size="xs" c="orange.8">
+                  {flow.pauseReason}
+                </Text>
+              )}
             </Table.Td>
             <Table.Td>
               <Text size="sm">{flow.triggerSummary}</Text>
