@@ -4,6 +4,7 @@ import { runCampaignsTick, startDueCampaign } from '#server/campaigns/engine/sch
 import { runCampaignSendJob } from '#server/campaigns/send-job-handler.ts';
 import { runAutomationsTick } from '#server/automation-sending/tick.ts';
 import { runPasswordResetJob } from '#server/auth/password-reset.ts';
+import { dnsMxResolver, lookUpRecipientDomains } from '#server/deliverability/entry.ts';
 import { runEmailSendJob } from '#server/email/send-job.ts';
 import type { JobName, JobPayload } from '#server/jobs/definitions.ts';
 import { runAwaitingReplyDigest } from '#server/enquiries/digest.ts';
@@ -53,6 +54,8 @@ export const jobHandlers: Handlers = {
   'contacts.import': (services, payload) => runImportJob(services, payload.importId),
   'housekeeping.prune': (services) => pruneExpired(services.db),
   'automations.triggers': (services) => runTriggerScans(services.db),
+  'deliverability.mx-lookup': (services) =>
+    lookUpRecipientDomains(services.db, dnsMxResolver(services.config.dnsResolver)),
   'stats.compact': async (services) => ({ compacted: await compactStatDeltas(services.db) }),
   'uploads.cleanup': async (services) => ({
     deleted: await deleteStaleUploads(services.db, uploadStorageFor(services.config)),

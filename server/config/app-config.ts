@@ -18,6 +18,8 @@ export interface AppConfig {
   resendWebhookSecret: string | null;
   /** Replies to enquiry e-mails come back through the provider's inbound mail here (decision 060). */
   inboundDomain: string | null;
+  /** DNS_RESOLVER: the server the MX lookups ask (decision 074); absent: the system's. */
+  dnsResolver?: string;
   uploadthingConfigured: boolean;
   /** Set when photos are stored on UploadThing instead of DATA_DIR/uploads. */
   uploadthingToken: string | null;
@@ -42,6 +44,7 @@ export async function buildAppConfig(env: BaseEnv): Promise<AppConfig> {
     resendConfigured: Boolean(env.RESEND_API_KEY),
     resendWebhookSecret: env.RESEND_WEBHOOK_SECRET ?? null,
     inboundDomain: env.INBOUND_DOMAIN ?? null,
+    ...(env.DNS_RESOLVER ? { dnsResolver: env.DNS_RESOLVER } : {}),
     uploadthingConfigured: Boolean(env.UPLOADTHING_TOKEN),
     uploadthingToken: env.UPLOADTHING_TOKEN ?? null,
     metaCapi:

@@ -88,6 +88,20 @@ export const baseEnvSchema = z.object({
       .transform((domain) => domain.toLowerCase())
       .optional(),
   ),
+  /**
+   * The DNS server the mailbox-provider MX lookups ask (decision 074), as an IP address with an
+   * optional port (`127.0.0.1:5353`, `[::1]:53`); unset: the system's resolvers.
+   */
+  DNS_RESOLVER: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(
+        /^(\d{1,3}(\.\d{1,3}){3}(:\d{1,5})?|\[[0-9a-f:]+\](:\d{1,5})?|[0-9a-f:]+)$/i,
+        'must be an IP address with an optional port, e.g. 127.0.0.1:5353',
+      )
+      .optional(),
+  ),
   SITE_NAME: optionalString,
   SITE_PHONE: optionalString,
   SITE_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),

@@ -266,6 +266,14 @@ export interface EmailCampaigns {
   variables: Generated<Record<string, string>>;
 }
 
+export interface EmailDomainProviders {
+  domain: string;
+  error: string | null;
+  looked_up_at: Generated<Timestamp>;
+  mx_hosts: Generated<string[]>;
+  provider: string;
+}
+
 export interface EmailEvents {
   id: Generated<string>;
   machine_open: Generated<boolean>;
@@ -767,6 +775,7 @@ export interface DB {
   contact_import_rows: ContactImportRows;
   contact_imports: ContactImports;
   email_campaigns: EmailCampaigns;
+  email_domain_providers: EmailDomainProviders;
   email_events: EmailEvents;
   email_images: EmailImages;
   email_send_batches: EmailSendBatches;

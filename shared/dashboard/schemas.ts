@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** Email Campaign Dashboard (docs/spec/admin.md §2 Dashboard, §9 dashboard stats and recent activity). */
 
 export const DASHBOARD_REFRESH_MS = 30_000;
@@ -100,3 +102,7 @@ export function mergeRecentActivity(
     .sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0))
     .slice(0, RECENT_ACTIVITY_SHOWN);
 }
+
+/** The dashboard's mailbox-provider table: the last 24 hours or the last 7 days (decision 074). */
+export const providerPeriodInputSchema = z.object({ period: z.enum(['day', 'week']) });
+export type ProviderPeriod = z.infer<typeof providerPeriodInputSchema>['period'];

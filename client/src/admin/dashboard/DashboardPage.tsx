@@ -1,8 +1,21 @@
 import '@mantine/charts/styles.css';
 import { LineChart } from '@mantine/charts';
-import { Alert, Badge, Box, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Box,
+  Card,
+  Group,
+  SegmentedControl,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import {
   ACTIVITY_CHART_DAYS,
   type ComplaintLevel,
@@ -10,6 +23,7 @@ import {
   DASHBOARD_MESSAGES,
   DASHBOARD_REFRESH_MS,
   type DailyActivityPoint,
+  type ProviderPeriod,
   type RecentActivityItem,
   SPAM_RATE_BLOCKING,
   SPAM_RATE_GUIDANCE,
@@ -17,6 +31,7 @@ import {
 import { ACTION_LABELS, type UnsubscribeLogAction } from '#shared/unsubscribe/schemas.ts';
 import { ADMIN_TITLE } from '../shell/AdminShell.tsx';
 import { useCan } from '../auth/session.ts';
+import { ProviderTable } from '../deliverability/ProviderTable.tsx';
 import { StatCard } from '../lists/StatCard.tsx';
 import { errorMessage } from '../widgets/errors.ts';
 import { formatAge, formatCount, formatDateTime, formatRate } from '../widgets/format.ts';
@@ -93,6 +108,7 @@ export function DashboardPage() {
 
       {complaints.isError && <Alert color="red">{errorMessage(complaints.error)}</Alert>}
       {complaints.data && <ComplaintRateCard view={complaints.data} />}
+      <ProvidersCard />
 
       <Card withBorder radius="md">
         <Group justify="space-between" mb="sm">
@@ -285,6 +301,40 @@ function ComplaintRateCard({ view }: { view: ComplaintRateView }) {
           {SCALE_MAX}%
         </Text>
       </Group>
+    </Card>
+  );
+}
+
+/** Campaign e-mail by mailbox provider, so a block at one provider shows the day it starts (decision 074). */
+function ProvidersCard() {
+  const trpc = useTRPC();
+  const [period, setPeriod] = useState<ProviderPeriod>('day');
+  const providers = useQuery(trpc.admin.dashboard.providers.queryOptions({ period }, refresh));
+  return (
+    <Card withBorder radius="md">
+      <Group justify="space-between" mb="sm" wrap="wrap">
+        <Title order={2} size="h4">
+          Mailbox providers
+        </Title>
+        <SegmentedControl
+          size="xs"
+          aria-label="Period"
+          value={period}
+          onChange={(value) => setPeriod(value === 'week' ? 'week' : 'day')}
+          data={[
+            { value: 'day', label: 'Last 24 hours' },
+            { value: 'week', label: 'Last 7 days' },
+          ]}
+        />
+      </Group>
+      {providers.isError && <Alert color="red">{errorMessage(providers.error)}</Alert>}
+      {providers.isPending && <Skeleton height={80} />}
+      {providers.data && (
+        <ProviderTable
+          breakdown={providers.data}
+          caption={`Campaign e-mail sent in the ${period === 'day' ? 'last 24 hours' : 'last 7 days'}, by the recipient's mailbox provider.`}
+        />
+      )}
     </Card>
   );
 }
