@@ -110,7 +110,7 @@ export function FlowsPage() {
                 </Text>
               )}
               {flow.state === 'paused' && flow.pauseReason && (
-                <Text size="xs" c="orange.8">
+                <Text size="xs" fw={500}>
                   {flow.pauseReason}
                 </Text>
               )}

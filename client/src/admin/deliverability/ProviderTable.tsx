@@ -49,10 +49,10 @@ export function ProviderTable({ breakdown, caption }: { breakdown: ProviderBreak
                 <Table.Td>
                   {formatCount(p.delivered)} ({formatRate(share(p.delivered, p, 'sent'))})
                 </Table.Td>
-                <Table.Td c={p.bounced > 0 ? 'orange.8' : undefined}>
+                <Table.Td fw={p.bounced > 0 ? 700 : undefined}>
                   {formatCount(p.bounced)} ({formatRate(share(p.bounced, p, 'sent'))})
                 </Table.Td>
-                <Table.Td c={p.complained > 0 ? 'red.8' : undefined}>
+                <Table.Td fw={p.complained > 0 ? 700 : undefined}>
                   {formatCount(p.complained)} ({formatRate(share(p.complained, p))})
                 </Table.Td>
                 <Table.Td>
