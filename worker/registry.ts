@@ -5,6 +5,7 @@ import { runCampaignSendJob } from '#server/campaigns/send-job-handler.ts';
 import { runAutomationsTick } from '#server/automation-sending/tick.ts';
 import { runPasswordResetJob } from '#server/auth/password-reset.ts';
 import { runDomainHealthCheck } from '#server/domain-health/entry.ts';
+import { dnsMxResolver, lookUpRecipientDomains } from '#server/deliverability/entry.ts';
 import { runEmailSendJob } from '#server/email/send-job.ts';
 import type { JobName, JobPayload } from '#server/jobs/definitions.ts';
 import { runAwaitingReplyDigest } from '#server/enquiries/digest.ts';
@@ -64,6 +65,8 @@ export const jobHandlers: Handlers = {
     return { states: report.checks.map((check) => `${check.key}:${check.state}`) };
   },
   'register.deadline-reminders': (services) => runDeadlineReminders(services),
+  'deliverability.mx-lookup': (services) =>
+    lookUpRecipientDomains(services.db, dnsMxResolver(services.config.dnsResolver)),
   'stats.compact': async (services) => ({ compacted: await compactStatDeltas(services.db) }),
   'uploads.cleanup': async (services) => ({
     deleted: await deleteStaleUploads(services.db, uploadStorageFor(services.config)),

@@ -3,7 +3,7 @@ import { senderFromSettings } from '../email/from-address.ts';
 import type { AppServices } from '../services.ts';
 import { sleep } from '../sleep.ts';
 import { flowEffects } from './effects.ts';
-import { advanceRun, dueRunIds } from '../automations/entry.ts';
+import { advanceRun, brakeFlowsOnComplaints, dueRunIds } from '../automations/entry.ts';
 import { claimFlowBatch, deliverFlowBatch } from './send.ts';
 
 // The `automations.tick` job (decision 065): advances the runs that are due and sends the flow
@@ -93,6 +93,8 @@ export async function runAutomationsTick(
   let advanced = 0;
   let batches = 0;
   let lastBatchAt = 0;
+  // The complaint brake (decision 074): a paused flow's runs are not due, so this comes first.
+  await brakeFlowsOnComplaints(services.db, new Date());
   for (;;) {
     if (options.signal?.aborted) return { advanced, batches, more: true };
     if (Date.now() - startedAt > budgetMs) {

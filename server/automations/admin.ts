@@ -101,6 +101,7 @@ export async function listFlows(db: DbExecutor): Promise<FlowListItem[]> {
       'f.name',
       'f.description',
       'f.state',
+      'f.pause_reason',
       'f.current_version',
       'f.updated_at',
       'v.definition',
@@ -118,6 +119,7 @@ export async function listFlows(db: DbExecutor): Promise<FlowListItem[]> {
       name: row.name,
       description: row.description,
       state: row.state,
+      pauseReason: row.pause_reason,
       trigger,
       triggerSummary: triggerSummary(trigger, segments),
       version: row.current_version,
@@ -132,7 +134,7 @@ export async function listFlows(db: DbExecutor): Promise<FlowListItem[]> {
 export async function getFlow(db: DbExecutor, id: string, version?: number): Promise<FlowDetail | null> {
   const flow = await db
     .selectFrom('automation_flows')
-    .select(['id', 'state', 'current_version'])
+    .select(['id', 'state', 'pause_reason', 'current_version'])
     .where('id', '=', id)
     .executeTakeFirst();
   if (!flow) return null;
@@ -159,6 +161,7 @@ export async function getFlow(db: DbExecutor, id: string, version?: number): Pro
   return {
     id: flow.id,
     state: flow.state,
+    pauseReason: flow.pause_reason,
     currentVersion: flow.current_version,
     version: wanted.version,
     definition,

@@ -8,3 +8,5 @@ export { advanceRun, dueRunIds, type FlowEffects } from './engine.ts';
 export { enquiryFlowEntries } from './admin.ts';
 // Deleting a template is refused while a flow sends it (decision 066).
 export { flowsSendingTemplate } from './admin.ts';
+// The flow worker applies the complaint brake before each tick (decision 074).
+export { brakeFlowsOnComplaints } from './complaint-brake.ts';

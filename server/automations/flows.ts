@@ -48,11 +48,14 @@ export async function saveFlowVersion(
   return flow.current_version;
 }
 
-/** Switches a flow on, off, or pauses it (paused runs stay where they are). */
+/**
+ * Switches a flow on, off, or pauses it (paused runs stay where they are). An admin's change clears
+ * the reason the complaint brake gave (decision 074): they have seen it.
+ */
 export async function setFlowState(db: DbExecutor, flowId: string, state: 'off' | 'live' | 'paused') {
   await db
     .updateTable('automation_flows')
-    .set({ state, updated_at: sql<Date>`now()` })
+    .set({ state, pause_reason: null, updated_at: sql<Date>`now()` })
     .where('id', '=', flowId)
     .execute();
 }

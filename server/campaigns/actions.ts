@@ -170,6 +170,8 @@ export async function resumeCampaign(services: ActionServices, id: string): Prom
         pause_reason: null,
         bounce_baseline_sent: eb.ref('sent_count'),
         bounce_baseline_bounces: eb.ref('bounce_count'),
+        complaint_baseline_delivered: eb.ref('delivered_count'),
+        complaint_baseline_complaints: eb.ref('complaint_count'),
         updated_at: new Date(),
       }))
       .where('id', '=', id)

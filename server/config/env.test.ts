@@ -68,6 +68,15 @@ describe('environment parsing', () => {
     expect(message).toContain('APP_SECRET: must be at least 32 characters');
   });
 
+  it('takes DNS_RESOLVER as an IP address with an optional port (decision 074)', () => {
+    expect(parseEnv(workerEnvSchema, {}).DNS_RESOLVER).toBeUndefined();
+    expect(parseEnv(workerEnvSchema, { DNS_RESOLVER: '' }).DNS_RESOLVER).toBeUndefined();
+    expect(parseEnv(workerEnvSchema, { DNS_RESOLVER: '127.0.0.1:5353' }).DNS_RESOLVER).toBe('127.0.0.1:5353');
+    expect(parseEnv(workerEnvSchema, { DNS_RESOLVER: '[::1]:53' }).DNS_RESOLVER).toBe('[::1]:53');
+    expect(parseEnv(workerEnvSchema, { DNS_RESOLVER: '1.1.1.1' }).DNS_RESOLVER).toBe('1.1.1.1');
+    expect(() => parseEnv(workerEnvSchema, { DNS_RESOLVER: 'dns.example.com' })).toThrow(/DNS_RESOLVER/);
+  });
+
   it('parses TRUST_PROXY as a hop count or proxy addresses, and refuses trusting every hop', () => {
     expect(parseEnv(serverEnvSchema, {}).TRUST_PROXY).toBe(false);
     expect(parseEnv(serverEnvSchema, { TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);

@@ -92,8 +92,9 @@ export const baseEnvSchema = z.object({
       .optional(),
   ),
   /**
-   * The DNS server the sending-domain checks ask (decision 073), as an IP address with an optional
-   * port: "127.0.0.1:5353", "[::1]:53". Unset: the system's resolvers. Tests point it at a local one.
+   * The DNS server the sending-domain checks (decision 073) and the mailbox-provider MX lookups
+   * (decision 074) ask, as an IP address with an optional port: "127.0.0.1:5353", "[::1]:53".
+   * Unset: the system's resolvers. Tests point it at a local one.
    */
   DNS_RESOLVER: z.preprocess(
     emptyToUndefined,

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import {
   ACTIVITY_CHART_DAYS,
+  complaintLevel,
+  type ComplaintRateView,
   type DailyActivity,
   type DailyActivityPoint,
   type DashboardStats,
@@ -11,6 +13,7 @@ import {
   roundRate,
 } from '#shared/dashboard/schemas.ts';
 import type { DbExecutor } from '../db/database.ts';
+import { COMPLAINT_WINDOW_DAYS, rollingComplaintRate } from '../stats/entry.ts';
 import { calendarDays, localDate } from '../settings/entry.ts';
 import { LEAD_METRICS, rateSql, readTotals, SERIES_METRICS } from '../stats/entry.ts';
 
@@ -144,5 +147,18 @@ export async function dailyActivity(
   return {
     timezone,
     days: dates.map((d) => points.get(d) ?? emptyDay(d)),
+  };
+}
+
+/** The rolling 7-day complaint rate against Gmail's lines (decision 074). */
+export async function complaintRateView(db: DbExecutor, now = new Date()): Promise<ComplaintRateView> {
+  const measured = await rollingComplaintRate(db, now);
+  const rate = measured.rate === null ? null : Math.round(measured.rate * 100) / 100;
+  return {
+    windowDays: COMPLAINT_WINDOW_DAYS,
+    delivered: measured.delivered,
+    complained: measured.complained,
+    rate,
+    level: complaintLevel(measured.rate),
   };
 }

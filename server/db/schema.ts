@@ -114,6 +114,7 @@ export interface AutomationFlows {
   description: Generated<string>;
   id: Generated<string>;
   name: string;
+  pause_reason: string | null;
   starter_key: string | null;
   state: Generated<AutomationFlowState>;
   updated_at: Generated<Timestamp>;
@@ -258,6 +259,8 @@ export interface EmailCampaigns {
   cancelled_at: Timestamp | null;
   click_count: Generated<number>;
   click_rate: number | null;
+  complaint_baseline_complaints: Generated<number>;
+  complaint_baseline_delivered: Generated<number>;
   complaint_count: Generated<number>;
   completed_at: Timestamp | null;
   created_at: Generated<Timestamp>;
@@ -291,6 +294,14 @@ export interface EmailCampaigns {
   total_recipients: Generated<number>;
   updated_at: Generated<Timestamp>;
   variables: Generated<Record<string, string>>;
+}
+
+export interface EmailDomainProviders {
+  domain: string;
+  error: string | null;
+  looked_up_at: Generated<Timestamp>;
+  mx_hosts: Generated<string[]>;
+  provider: string;
 }
 
 export interface EmailEvents {
@@ -691,6 +702,8 @@ export interface Settings {
   batch_delay_ms: Generated<number>;
   batch_size: Generated<number>;
   bounce_pause_threshold: Generated<number>;
+  complaint_pause_min_delivered: Generated<number>;
+  complaint_pause_threshold: Generated<number>;
   enquiry_retention_days: Generated<number>;
   from_email: string | null;
   from_name: string | null;
@@ -829,6 +842,7 @@ export interface DB {
   contact_imports: ContactImports;
   domain_health: DomainHealth;
   email_campaigns: EmailCampaigns;
+  email_domain_providers: EmailDomainProviders;
   email_events: EmailEvents;
   email_images: EmailImages;
   email_send_batches: EmailSendBatches;

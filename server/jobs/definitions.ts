@@ -219,6 +219,15 @@ export const jobDefinitions = {
     queue: { policy: 'singleton', retryLimit: 1, retryDelay: 30, expireInSeconds: 120 },
     schedule: { cron: '* * * * *' },
   },
+  /**
+   * Looks up the MX hosts of new recipient domains outside the known table and caches their
+   * mailbox provider (server/deliverability/mx-lookup.ts, decision 074).
+   */
+  'deliverability.mx-lookup': {
+    payload: z.object({}),
+    queue: { policy: 'singleton', retryLimit: 1, retryDelay: 60, expireInSeconds: 600 },
+    schedule: { cron: '*/5 * * * *' },
+  },
 } as const satisfies Record<string, JobDefinition>;
 
 interface JobDefinition {

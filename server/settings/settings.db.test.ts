@@ -16,6 +16,8 @@ const valid: SettingsInput = {
   requireConsentConfirmation: false,
   enquiryRetentionDays: 90,
   weeklyMarketingCap: 5,
+  complaintPauseThreshold: 0.2,
+  complaintPauseMinDelivered: 500,
 };
 
 describe('admin settings', () => {
@@ -45,6 +47,9 @@ describe('admin settings', () => {
       enquiryRetentionDays: 180,
       // Campaigns and flows together, per contact per 7 days (decision 064).
       weeklyMarketingCap: 3,
+      // Gmail's 0.1 % spam-rate guidance, judged after 1,000 deliveries (decision 074).
+      complaintPauseThreshold: 0.1,
+      complaintPauseMinDelivered: 1000,
     });
     expect(view.defaults).toEqual({
       fromName: 'Sterling Watch Buyers',
@@ -89,6 +94,8 @@ describe('admin settings', () => {
       requireConsentConfirmation: false,
       enquiryRetentionDays: 90,
       weeklyMarketingCap: 5,
+      complaintPauseThreshold: 0.2,
+      complaintPauseMinDelivered: 500,
     });
     // A save without the retention field (a form from before it existed) leaves it as it is.
     const { enquiryRetentionDays: _omitted, ...withoutRetention } = valid;
@@ -98,6 +105,13 @@ describe('admin settings', () => {
     const { weeklyMarketingCap: _cap, ...withoutCap } = valid;
     await caller().admin.settings.update(withoutCap);
     expect((await caller().admin.settings.get()).values.weeklyMarketingCap).toBe(5);
+    // Nor without the complaint brake's fields (decision 074).
+    const { complaintPauseThreshold: _limit, complaintPauseMinDelivered: _min, ...withoutBrake } = valid;
+    await caller().admin.settings.update(withoutBrake);
+    expect((await caller().admin.settings.get()).values).toMatchObject({
+      complaintPauseThreshold: 0.2,
+      complaintPauseMinDelivered: 500,
+    });
   });
 
   it('stores blank identity fields as "use the default"', async () => {

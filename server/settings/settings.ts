@@ -2,6 +2,8 @@ import { sql } from 'kysely';
 import {
   BATCH_DELAY_DEFAULT_SECONDS,
   BATCH_SIZE_DEFAULT,
+  COMPLAINT_PAUSE_MIN_DELIVERED_DEFAULT,
+  COMPLAINT_PAUSE_THRESHOLD_DEFAULT,
   DEFAULT_TIMEZONE,
   ENQUIRY_RETENTION_DEFAULT_DAYS,
   type IntegrationStatus,
@@ -31,6 +33,9 @@ export interface SendingSettings {
   enquiryRetentionDays: number;
   /** Marketing e-mails per contact per 7 days, campaigns and flows together (decision 064). */
   weeklyMarketingCap: number;
+  /** The complaint brake (decision 074): percent, and deliveries before it judges. */
+  complaintPauseThreshold: number;
+  complaintPauseMinDelivered: number;
 }
 
 const DEFAULT_SENDING_SETTINGS: SendingSettings = {
@@ -44,6 +49,8 @@ const DEFAULT_SENDING_SETTINGS: SendingSettings = {
   requireConsentConfirmation: true,
   enquiryRetentionDays: ENQUIRY_RETENTION_DEFAULT_DAYS,
   weeklyMarketingCap: WEEKLY_MARKETING_CAP_DEFAULT,
+  complaintPauseThreshold: COMPLAINT_PAUSE_THRESHOLD_DEFAULT,
+  complaintPauseMinDelivered: COMPLAINT_PAUSE_MIN_DELIVERED_DEFAULT,
 };
 
 export async function getSendingSettings(
@@ -62,6 +69,8 @@ export async function getSendingSettings(
     requireConsentConfirmation: row.require_consent_confirmation,
     enquiryRetentionDays: row.enquiry_retention_days,
     weeklyMarketingCap: row.weekly_marketing_cap,
+    complaintPauseThreshold: row.complaint_pause_threshold,
+    complaintPauseMinDelivered: row.complaint_pause_min_delivered,
     updatedAt: row.updated_at,
   };
 }
@@ -84,6 +93,8 @@ export function toSettingsValues(settings: SendingSettings): SettingsValues {
     requireConsentConfirmation: settings.requireConsentConfirmation,
     enquiryRetentionDays: settings.enquiryRetentionDays,
     weeklyMarketingCap: settings.weeklyMarketingCap,
+    complaintPauseThreshold: settings.complaintPauseThreshold,
+    complaintPauseMinDelivered: settings.complaintPauseMinDelivered,
   };
 }
 
@@ -120,6 +131,12 @@ export async function updateSettings(
       ? {}
       : { enquiry_retention_days: values.enquiryRetentionDays }),
     ...(values.weeklyMarketingCap === undefined ? {} : { weekly_marketing_cap: values.weeklyMarketingCap }),
+    ...(values.complaintPauseThreshold === undefined
+      ? {}
+      : { complaint_pause_threshold: values.complaintPauseThreshold }),
+    ...(values.complaintPauseMinDelivered === undefined
+      ? {}
+      : { complaint_pause_min_delivered: values.complaintPauseMinDelivered }),
     updated_at: now,
   };
   await db

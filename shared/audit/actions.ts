@@ -127,6 +127,8 @@ export const AUDIT_ACTIONS = [
   'downloads.identityCopy',
   // A certificate of acceptance downloaded from the enquiry desk (decision 072)
   'downloads.acceptanceCertificate',
+  // The platform's own actions: the complaint brake pausing a flow (decision 074)
+  'system.automations.complaintPause',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -258,6 +258,16 @@ const SENTENCES: Record<AuditAction, Describe> = {
   'exports.registerTtrPrint': () => ['printed the AUSTRAC threshold transaction report fields of a purchase'],
   'downloads.identityCopy': () => ['viewed a seller’s identity copy in the dealer’s register'],
   'downloads.acceptanceCertificate': () => ['downloaded the certificate of acceptance of ', enquiry],
+  'system.automations.complaintPause': (c) => {
+    const rate = numberOf(c.summary.complaintRate);
+    return [
+      'paused the ',
+      flow(c),
+      rate === null
+        ? ': too many e-mails were marked as spam'
+        : `: ${rate}% of the e-mails delivered in the last 7 days were marked as spam`,
+    ];
+  },
   'downloads.incomingAttachment': (c) =>
     c.row.entityId
       ? ['downloaded a seller’s attachment on ', enquiry]
@@ -282,6 +292,8 @@ function parse(summary: string): Data {
 }
 
 function actorOf(row: AuditRow): string {
+  // The platform's own actions (decision 074) have no member behind them.
+  if (!row.actorEmail && row.action.startsWith('system.')) return 'The platform';
   if (!row.actorEmail) return 'Someone';
   return row.actorRole ? `${row.actorEmail} (${ROLE_LABELS[row.actorRole]})` : row.actorEmail;
 }

@@ -80,6 +80,8 @@ export interface FlowListItem {
   name: string;
   description: string;
   state: FlowState;
+  /** Why the platform paused it (the complaint brake, decision 074); null after an admin's change. */
+  pauseReason: string | null;
   trigger: FlowTrigger;
   triggerSummary: string;
   version: number;
@@ -98,6 +100,8 @@ export interface FlowVersionItem {
 export interface FlowDetail {
   id: string;
   state: FlowState;
+  /** Why the platform paused it (the complaint brake, decision 074); null after an admin's change. */
+  pauseReason: string | null;
   currentVersion: number;
   /** The version `definition` is (the current one unless an old one was asked for). */
   version: number;

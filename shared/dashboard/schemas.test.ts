@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { averageRate, bounceRate, mergeRecentActivity, type RecentActivityItem } from './schemas.ts';
+import {
+  averageRate,
+  bounceRate,
+  complaintLevel,
+  mergeRecentActivity,
+  type RecentActivityItem,
+} from './schemas.ts';
 
 describe('dashboard rates', () => {
   it('averages rates rounded to one decimal, null without campaigns', () => {
@@ -43,5 +49,17 @@ describe('mergeRecentActivity', () => {
       'u2',
       'c1',
     ]);
+  });
+});
+
+describe("complaint rate against Gmail's lines (decision 074)", () => {
+  it('is within the guidance up to 0.1 % inclusive, over it above, blocking from 0.3 %', () => {
+    expect(complaintLevel(null)).toBe('none');
+    expect(complaintLevel(0)).toBe('under');
+    expect(complaintLevel(0.1)).toBe('under');
+    expect(complaintLevel(0.11)).toBe('over_guidance');
+    expect(complaintLevel(0.29)).toBe('over_guidance');
+    expect(complaintLevel(0.3)).toBe('over_blocking');
+    expect(complaintLevel(2)).toBe('over_blocking');
   });
 });

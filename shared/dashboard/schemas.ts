@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** Email Campaign Dashboard (docs/spec/admin.md §2 Dashboard, §9 dashboard stats and recent activity). */
 
 export const DASHBOARD_REFRESH_MS = 30_000;
@@ -48,6 +50,33 @@ export interface DailyActivity {
   days: DailyActivityPoint[];
 }
 
+/**
+ * Gmail's bulk-sender lines for the spam rate (decision 074): stay under 0.1 %; at 0.3 % and above
+ * Gmail rejects mail (5.7.28). Yahoo and Outlook apply the same rules.
+ */
+export const SPAM_RATE_GUIDANCE = 0.1;
+export const SPAM_RATE_BLOCKING = 0.3;
+
+export type ComplaintLevel = 'none' | 'under' | 'over_guidance' | 'over_blocking';
+
+/** The sending domain's complaint rate over the last 7 days, campaigns and flows together. */
+export interface ComplaintRateView {
+  windowDays: number;
+  delivered: number;
+  complained: number;
+  /** Percent to two decimals; null when nothing was delivered in the window. */
+  rate: number | null;
+  level: ComplaintLevel;
+}
+
+/** Where a rate stands against Gmail's lines: at 0.1 % exactly it is still within the guidance. */
+export function complaintLevel(rate: number | null): ComplaintLevel {
+  if (rate === null) return 'none';
+  if (rate >= SPAM_RATE_BLOCKING) return 'over_blocking';
+  if (rate > SPAM_RATE_GUIDANCE) return 'over_guidance';
+  return 'under';
+}
+
 /** Rounded to one decimal, as every rate on the dashboard is. */
 export function roundRate(value: number): number {
   return Math.round(value * 10) / 10;
@@ -73,3 +102,7 @@ export function mergeRecentActivity(
     .sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0))
     .slice(0, RECENT_ACTIVITY_SHOWN);
 }
+
+/** The dashboard's mailbox-provider table: the last 24 hours or the last 7 days (decision 074). */
+export const providerPeriodInputSchema = z.object({ period: z.enum(['day', 'week']) });
+export type ProviderPeriod = z.infer<typeof providerPeriodInputSchema>['period'];

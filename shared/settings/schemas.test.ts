@@ -59,6 +59,25 @@ describe('settingsInputSchema', () => {
   });
 });
 
+describe('complaint brake settings (decision 074)', () => {
+  it('takes a limit of 0.01 to 5 percent and a whole number of 100 to 100,000 deliveries', () => {
+    expect(firstError({ complaintPauseThreshold: 0.1, complaintPauseMinDelivered: 1000 })).toBeUndefined();
+    expect(firstError({ complaintPauseThreshold: 0.009 })).toBe(SETTINGS_MESSAGES.complaintThresholdRange);
+    expect(firstError({ complaintPauseThreshold: 5.01 })).toBe(SETTINGS_MESSAGES.complaintThresholdRange);
+    expect(firstError({ complaintPauseThreshold: 5 })).toBeUndefined();
+    expect(firstError({ complaintPauseMinDelivered: 99 })).toBe(SETTINGS_MESSAGES.complaintMinDeliveredRange);
+    expect(firstError({ complaintPauseMinDelivered: 100_001 })).toBe(
+      SETTINGS_MESSAGES.complaintMinDeliveredRange,
+    );
+    expect(firstError({ complaintPauseMinDelivered: 500.5 })).toBe(
+      SETTINGS_MESSAGES.complaintMinDeliveredRange,
+    );
+    expect(firstError({ complaintPauseMinDelivered: '1000' })).toBe(
+      SETTINGS_MESSAGES.complaintMinDeliveredRange,
+    );
+  });
+});
+
 describe('isValidTimeZone', () => {
   it('knows real zones and refuses junk', () => {
     expect(isValidTimeZone('Australia/Adelaide')).toBe(true);

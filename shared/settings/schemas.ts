@@ -22,6 +22,19 @@ export const FROM_NAME_MAX = 100;
 export const WEEKLY_MARKETING_CAP_MIN = 1;
 export const WEEKLY_MARKETING_CAP_MAX = 50;
 export const WEEKLY_MARKETING_CAP_DEFAULT = 3;
+/**
+ * The complaint brake (decision 074): a campaign pauses itself when its complaint rate passes this
+ * many percent after this many deliveries. Gmail asks bulk senders to stay under 0.1 % and blocks
+ * them at 0.3 %.
+ */
+export const COMPLAINT_PAUSE_THRESHOLD_DEFAULT = 0.1;
+export const COMPLAINT_PAUSE_THRESHOLD_MIN = 0.01;
+export const COMPLAINT_PAUSE_THRESHOLD_MAX = 5;
+export const COMPLAINT_PAUSE_MIN_DELIVERED_DEFAULT = 1000;
+export const COMPLAINT_PAUSE_MIN_DELIVERED_MIN = 100;
+export const COMPLAINT_PAUSE_MIN_DELIVERED_MAX = 100_000;
+/** Flows pause when the domain's rolling 7-day complaint rate passes Gmail's blocking line. */
+export const FLOW_COMPLAINT_PAUSE_RATE = 0.3;
 
 export const SETTINGS_MESSAGES = {
   retentionRange: 'Keep closed enquiries between 1 and 3650 days',
@@ -34,6 +47,8 @@ export const SETTINGS_MESSAGES = {
   batchSizeRange: `Batch size must be a whole number from ${BATCH_SIZE_MIN} to ${BATCH_SIZE_MAX}`,
   batchDelayRange: `Batch delay must be between ${BATCH_DELAY_MIN_SECONDS} and ${BATCH_DELAY_MAX_SECONDS} seconds`,
   timezone: 'Please choose a valid IANA timezone, such as Australia/Sydney',
+  complaintThresholdRange: `The complaint limit must be from ${COMPLAINT_PAUSE_THRESHOLD_MIN}% to ${COMPLAINT_PAUSE_THRESHOLD_MAX}%`,
+  complaintMinDeliveredRange: `Judge the complaint rate after ${COMPLAINT_PAUSE_MIN_DELIVERED_MIN} to ${COMPLAINT_PAUSE_MIN_DELIVERED_MAX} delivered e-mails (a whole number)`,
   weeklyMarketingCapRange: `Allow from ${WEEKLY_MARKETING_CAP_MIN} to ${WEEKLY_MARKETING_CAP_MAX} marketing e-mails per contact per 7 days`,
 } as const;
 
@@ -96,6 +111,19 @@ export const settingsInputSchema = z.object({
     .int(SETTINGS_MESSAGES.weeklyMarketingCapRange)
     .min(WEEKLY_MARKETING_CAP_MIN, SETTINGS_MESSAGES.weeklyMarketingCapRange)
     .max(WEEKLY_MARKETING_CAP_MAX, SETTINGS_MESSAGES.weeklyMarketingCapRange)
+    .optional(),
+  /** The complaint brake's limit in percent (decision 074); absent: unchanged. */
+  complaintPauseThreshold: z
+    .number(SETTINGS_MESSAGES.complaintThresholdRange)
+    .min(COMPLAINT_PAUSE_THRESHOLD_MIN, SETTINGS_MESSAGES.complaintThresholdRange)
+    .max(COMPLAINT_PAUSE_THRESHOLD_MAX, SETTINGS_MESSAGES.complaintThresholdRange)
+    .optional(),
+  /** Deliveries before the complaint brake judges a campaign; absent: unchanged. */
+  complaintPauseMinDelivered: z
+    .number(SETTINGS_MESSAGES.complaintMinDeliveredRange)
+    .int(SETTINGS_MESSAGES.complaintMinDeliveredRange)
+    .min(COMPLAINT_PAUSE_MIN_DELIVERED_MIN, SETTINGS_MESSAGES.complaintMinDeliveredRange)
+    .max(COMPLAINT_PAUSE_MIN_DELIVERED_MAX, SETTINGS_MESSAGES.complaintMinDeliveredRange)
     .optional(),
 });
 export type SettingsInput = z.input<typeof settingsInputSchema>;

@@ -1,4 +1,8 @@
 import { sql } from 'kysely';
+import {
+  COMPLAINT_PAUSE_MIN_DELIVERED_DEFAULT,
+  COMPLAINT_PAUSE_THRESHOLD_DEFAULT,
+} from '#shared/settings/schemas.ts';
 import type { Database } from '../../db/database.ts';
 import type { EmailFailure } from '../../email/types.ts';
 import type { AppServices } from '../../services.ts';
@@ -111,6 +115,10 @@ interface BatchState extends SenderSettings {
   bounce_pause_threshold: number | null;
   /** The auto-pause condition may hold (`autoPauseOnBounces` decides, as it pauses). */
   over_bounce_limit: boolean;
+  complaint_pause_threshold: number | null;
+  complaint_pause_min_delivered: number | null;
+  /** The complaint brake may hold (`autoPauseOnComplaints` decides, as it pauses; decision 074). */
+  over_complaint_limit: boolean;
   /** A batch of this campaign has lost its holder: it is taken over before new sends are claimed. */
   has_orphan: boolean;
 }
@@ -132,6 +140,11 @@ async function readBatchState(db: Database, campaignId: string): Promise<BatchSt
         THEN 100.0 * (c.bounce_count - c.bounce_baseline_bounces) / (c.sent_count - c.bounce_baseline_sent)
           >= coalesce(s.bounce_pause_threshold, 5)
         ELSE false END AS over_bounce_limit,
+      s.complaint_pause_threshold, s.complaint_pause_min_delivered,
+      CASE WHEN c.delivered_count - c.complaint_baseline_delivered >= coalesce(s.complaint_pause_min_delivered, ${COMPLAINT_PAUSE_MIN_DELIVERED_DEFAULT})
+        THEN 100.0 * (c.complaint_count - c.complaint_baseline_complaints) / (c.delivered_count - c.complaint_baseline_delivered)
+          >= coalesce(s.complaint_pause_threshold, ${COMPLAINT_PAUSE_THRESHOLD_DEFAULT})
+        ELSE false END AS over_complaint_limit,
       EXISTS (
         SELECT 1 FROM email_send_batches b
         WHERE b.campaign_id = c.id AND b.completed_at IS NULL AND b.lease_until < clock_timestamp()
@@ -159,6 +172,36 @@ async function autoPauseOnBounces(services: Pick<AppServices, 'db'>, campaignId:
       AND sent_count - bounce_baseline_sent >= ${AUTO_PAUSE_MIN_SENDS}
       AND 100.0 * (bounce_count - bounce_baseline_bounces) / (sent_count - bounce_baseline_sent) > ${threshold}
     RETURNING sent_count AS sent, bounce_count AS bounced`.execute(services.db);
+  if (rows.length === 0) return false;
+  await notifyCampaignChanged(services.db, campaignId);
+  return true;
+}
+
+/**
+ * The complaint brake (decision 074): pauses a campaign whose complaint rate (complaints per
+ * delivered e-mail, since its last resume) passed the settings' threshold after at least the
+ * settings' number of deliveries. Gmail's bulk-sender rules judge the spam rate against delivered
+ * mail, so delivered is the denominator here, where the bounce pause counts sends.
+ */
+async function autoPauseOnComplaints(
+  services: Pick<AppServices, 'db'>,
+  campaignId: string,
+  threshold: number,
+  minDelivered: number,
+) {
+  const { rows } = await sql<{ id: string }>`
+    UPDATE email_campaigns
+    SET status = 'paused', is_paused = true, paused_at = now(), updated_at = now(),
+        pause_reason = format(
+          'Paused automatically: %s of the last %s delivered e-mails were marked as spam (%s%%), above the %s%% limit. Check the campaign''s audience and content before resuming: mailbox providers block senders whose spam rate stays high.',
+          complaint_count - complaint_baseline_complaints,
+          delivered_count - complaint_baseline_delivered,
+          round(100.0 * (complaint_count - complaint_baseline_complaints) / (delivered_count - complaint_baseline_delivered), 2),
+          ${threshold}::float8)
+    WHERE id = ${campaignId} AND status = 'sending'
+      AND delivered_count - complaint_baseline_delivered >= ${minDelivered}
+      AND 100.0 * (complaint_count - complaint_baseline_complaints) / (delivered_count - complaint_baseline_delivered) > ${threshold}
+    RETURNING id`.execute(services.db);
   if (rows.length === 0) return false;
   await notifyCampaignChanged(services.db, campaignId);
   return true;
@@ -289,6 +332,16 @@ export async function runCampaignSend(
 
     const threshold = state.bounce_pause_threshold ?? 5;
     if (state.over_bounce_limit && (await autoPauseOnBounces(services, campaignId, threshold)))
+      return 'auto-paused';
+    if (
+      state.over_complaint_limit &&
+      (await autoPauseOnComplaints(
+        services,
+        campaignId,
+        state.complaint_pause_threshold ?? COMPLAINT_PAUSE_THRESHOLD_DEFAULT,
+        state.complaint_pause_min_delivered ?? COMPLAINT_PAUSE_MIN_DELIVERED_DEFAULT,
+      ))
+    )
       return 'auto-paused';
 
     const sender = senderFromSettings(state, services.config);

@@ -47,6 +47,7 @@ import { countNonOpeners, createNonOpenersCopy } from '../../campaigns/non-opene
 import { sessionHasPermission } from '../../auth/session.ts';
 import { listCampaignSends } from '../../campaigns/sends-list.ts';
 import { sendCampaignTests } from '../../campaigns/test-email.ts';
+import { providerBreakdown } from '../../deliverability/entry.ts';
 import { listSendEvents } from '../../email-events/send-events.ts';
 import { toTrpcError } from '../campaign-errors.ts';
 import { requirePermission, router } from '../trpc.ts';
@@ -267,6 +268,16 @@ export const adminCampaignsRouter = router({
     ),
 
   /** Every link of the campaign with unique and total clicks and click-through. */
+  /** Delivered, bounced, complained, opened and clicked by mailbox provider (decision 074). */
+  providers: requirePermission('campaigns.read')
+    .input(campaignIdInputSchema)
+    .query(({ ctx, input }) =>
+      run(async () => {
+        const campaign = await getCampaignOrThrow(ctx.db, input.id);
+        return providerBreakdown(ctx.db, { campaignId: campaign.id });
+      }),
+    ),
+
   links: requirePermission('campaigns.read')
     .input(campaignIdInputSchema)
     .query(({ ctx, input }) =>

@@ -193,6 +193,11 @@ function FlowEditor({
         </Stack>
         <AnchorLink to="/admin/automations">Back to Automations</AnchorLink>
       </Group>
+      {flow?.state === 'paused' && flow.pauseReason && (
+        <Alert color="orange" title="Paused by the complaint brake">
+          {flow.pauseReason}
+        </Alert>
+      )}
       {oldVersion && (
         <Alert color="blue">
           You are reading version {flow.version}, which cannot be edited.{' '}

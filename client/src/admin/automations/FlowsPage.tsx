@@ -114,6 +114,11 @@ export function FlowsPage() {
                   {flow.description}
                 </Text>
               )}
+              {flow.state === 'paused' && flow.pauseReason && (
+                <Text size="xs" fw={500}>
+                  {flow.pauseReason}
+                </Text>
+              )}
             </Table.Td>
             <Table.Td>
               <Text size="sm">{flow.triggerSummary}</Text>

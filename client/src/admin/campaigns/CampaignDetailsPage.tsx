@@ -14,6 +14,7 @@ import { CampaignSendsTable } from './CampaignSendsTable.tsx';
 import { CampaignStats } from './CampaignStats.tsx';
 import { EngagementChart } from './EngagementChart.tsx';
 import { LinkReport } from './LinkReport.tsx';
+import { ProviderReport } from './ProviderReport.tsx';
 import { useCampaignActions } from './useCampaignActions.tsx';
 import { POLL_INTERVAL_MS, useCampaignLive } from './useCampaignLive.ts';
 
@@ -90,6 +91,7 @@ function CampaignDetails({
         completedAt={campaign.completedAt}
         pollInterval={sending ? POLL_INTERVAL_MS : false}
       />
+      <ProviderReport campaignId={campaign.id} pollInterval={sending ? POLL_INTERVAL_MS : false} />
       <LinkReport
         campaignId={campaign.id}
         pollInterval={sending ? POLL_INTERVAL_MS : false}

@@ -1,18 +1,37 @@
 import '@mantine/charts/styles.css';
 import { LineChart } from '@mantine/charts';
-import { Alert, Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Box,
+  Card,
+  Group,
+  SegmentedControl,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import {
   ACTIVITY_CHART_DAYS,
+  type ComplaintLevel,
+  type ComplaintRateView,
   DASHBOARD_MESSAGES,
   DASHBOARD_REFRESH_MS,
   type DailyActivityPoint,
+  type ProviderPeriod,
   type RecentActivityItem,
+  SPAM_RATE_BLOCKING,
+  SPAM_RATE_GUIDANCE,
 } from '#shared/dashboard/schemas.ts';
 import { ACTION_LABELS, type UnsubscribeLogAction } from '#shared/unsubscribe/schemas.ts';
 import { ADMIN_TITLE } from '../shell/AdminShell.tsx';
 import { useCan } from '../auth/session.ts';
+import { ProviderTable } from '../deliverability/ProviderTable.tsx';
 import { StatCard } from '../lists/StatCard.tsx';
 import { errorMessage } from '../widgets/errors.ts';
 import { formatAge, formatCount, formatDateTime, formatRate } from '../widgets/format.ts';
@@ -28,6 +47,7 @@ export function DashboardPage() {
   const stats = useQuery(trpc.admin.dashboard.stats.queryOptions(undefined, refresh));
   const recent = useQuery(trpc.admin.dashboard.recentActivity.queryOptions(undefined, refresh));
   const daily = useQuery(trpc.admin.dashboard.dailyActivity.queryOptions(undefined, refresh));
+  const complaints = useQuery(trpc.admin.dashboard.complaintRate.queryOptions(undefined, refresh));
   // The enquiry desk's card only for members who work enquiries (decision 027).
   const seesEnquiries = useCan()('enquiries.read');
   const awaiting = useQuery(
@@ -85,6 +105,10 @@ export function DashboardPage() {
           loading={stats.isPending}
         />
       </SimpleGrid>
+
+      {complaints.isError && <Alert color="red">{errorMessage(complaints.error)}</Alert>}
+      {complaints.data && <ComplaintRateCard view={complaints.data} />}
+      <ProvidersCard />
 
       <Card withBorder radius="md">
         <Group justify="space-between" mb="sm">
@@ -210,5 +234,107 @@ function ActivityItem({ item }: { item: RecentActivityItem }) {
         {formatDateTime(item.at)}
       </Text>
     </Group>
+  );
+}
+
+const LEVEL_TEXT: Record<ComplaintLevel, { label: string; color: string }> = {
+  none: { label: 'Nothing delivered', color: 'gray' },
+  under: { label: `Within Gmail's ${SPAM_RATE_GUIDANCE}%`, color: 'green' },
+  over_guidance: { label: `Above Gmail's ${SPAM_RATE_GUIDANCE}% guidance`, color: 'orange' },
+  over_blocking: { label: `At Gmail's ${SPAM_RATE_BLOCKING}% blocking line`, color: 'red' },
+};
+
+/** The scale's right end: the blocking line sits at 60 % of the bar, so a rate past it shows. */
+const SCALE_MAX = 0.5;
+
+/** The rolling 7-day spam complaint rate on a bar marked with Gmail's two lines (decision 074). */
+function ComplaintRateCard({ view }: { view: ComplaintRateView }) {
+  const level = LEVEL_TEXT[view.level];
+  const filled = view.rate === null ? 0 : Math.min(100, (view.rate / SCALE_MAX) * 100);
+  const mark = (at: number, label: string) => (
+    <Box
+      key={label}
+      pos="absolute"
+      top={0}
+      bottom={0}
+      left={`${(at / SCALE_MAX) * 100}%`}
+      style={{ borderLeft: '2px dashed var(--mantine-color-dark-3)' }}
+    />
+  );
+  return (
+    <Card withBorder radius="md">
+      <Group justify="space-between" mb="xs" wrap="wrap">
+        <Title order={2} size="h4">
+          Spam complaints, last {view.windowDays} days
+        </Title>
+        <Badge color={level.color} variant="light">
+          {level.label}
+        </Badge>
+      </Group>
+      <Text size="xl" fw={700}>
+        {view.rate === null ? '—' : `${view.rate.toFixed(2)}%`}
+      </Text>
+      <Text size="sm" c="dimmed" mb="xs">
+        {formatCount(view.complained)} complaints from {formatCount(view.delivered)} delivered e-mails,
+        campaigns and flows together. Gmail asks senders to stay under {SPAM_RATE_GUIDANCE}% and rejects their
+        mail at {SPAM_RATE_BLOCKING}%; flows pause themselves above {SPAM_RATE_BLOCKING}%.
+      </Text>
+      <Box
+        pos="relative"
+        h={12}
+        aria-hidden="true"
+        style={{ borderRadius: 6, overflow: 'hidden' }}
+        bg="gray.2"
+      >
+        <Box h="100%" w={`${filled}%`} bg={`${level.color}.6`} />
+        {mark(SPAM_RATE_GUIDANCE, 'guidance')}
+        {mark(SPAM_RATE_BLOCKING, 'blocking')}
+      </Box>
+      <Group justify="space-between" mt={4} aria-hidden="true">
+        <Text size="xs" c="dimmed">
+          0%
+        </Text>
+        <Text size="xs" c="dimmed">
+          lines at {SPAM_RATE_GUIDANCE}% and {SPAM_RATE_BLOCKING}%
+        </Text>
+        <Text size="xs" c="dimmed">
+          {SCALE_MAX}%
+        </Text>
+      </Group>
+    </Card>
+  );
+}
+
+/** Campaign e-mail by mailbox provider, so a block at one provider shows the day it starts (decision 074). */
+function ProvidersCard() {
+  const trpc = useTRPC();
+  const [period, setPeriod] = useState<ProviderPeriod>('day');
+  const providers = useQuery(trpc.admin.dashboard.providers.queryOptions({ period }, refresh));
+  return (
+    <Card withBorder radius="md">
+      <Group justify="space-between" mb="sm" wrap="wrap">
+        <Title order={2} size="h4">
+          Mailbox providers
+        </Title>
+        <SegmentedControl
+          size="xs"
+          aria-label="Period"
+          value={period}
+          onChange={(value) => setPeriod(value === 'week' ? 'week' : 'day')}
+          data={[
+            { value: 'day', label: 'Last 24 hours' },
+            { value: 'week', label: 'Last 7 days' },
+          ]}
+        />
+      </Group>
+      {providers.isError && <Alert color="red">{errorMessage(providers.error)}</Alert>}
+      {providers.isPending && <Skeleton height={80} />}
+      {providers.data && (
+        <ProviderTable
+          breakdown={providers.data}
+          caption={`Campaign e-mail sent in the ${period === 'day' ? 'last 24 hours' : 'last 7 days'}, by the recipient's mailbox provider.`}
+        />
+      )}
+    </Card>
   );
 }

@@ -5,6 +5,10 @@ import {
   BATCH_DELAY_MIN_SECONDS,
   BATCH_SIZE_MAX,
   BATCH_SIZE_MIN,
+  COMPLAINT_PAUSE_MIN_DELIVERED_MAX,
+  COMPLAINT_PAUSE_MIN_DELIVERED_MIN,
+  COMPLAINT_PAUSE_THRESHOLD_MAX,
+  COMPLAINT_PAUSE_THRESHOLD_MIN,
   type SettingsView,
   WEEKLY_MARKETING_CAP_MAX,
   WEEKLY_MARKETING_CAP_MIN,
@@ -104,6 +108,23 @@ export function CampaignSendingCard({ form, view }: { form: SettingsForm; view: 
         <Text size="sm" c="dimmed">
           A campaign pauses itself when its bounce rate passes {view.bouncePauseThreshold}% after 200 sends.
         </Text>
+        <NumberInput
+          label="Complaint limit (%)"
+          description={`A campaign pauses itself when more than this share of its delivered e-mails are marked as spam, ${COMPLAINT_PAUSE_THRESHOLD_MIN}% to ${COMPLAINT_PAUSE_THRESHOLD_MAX}%. Gmail asks bulk senders to stay under 0.1% and blocks them at 0.3%.`}
+          min={COMPLAINT_PAUSE_THRESHOLD_MIN}
+          max={COMPLAINT_PAUSE_THRESHOLD_MAX}
+          step={0.05}
+          decimalScale={2}
+          {...form.getInputProps('complaintPauseThreshold')}
+        />
+        <NumberInput
+          label="Delivered e-mails before the complaint limit applies"
+          description={`${COMPLAINT_PAUSE_MIN_DELIVERED_MIN} to ${COMPLAINT_PAUSE_MIN_DELIVERED_MAX}; fewer deliveries are too few to judge a rate by.`}
+          min={COMPLAINT_PAUSE_MIN_DELIVERED_MIN}
+          max={COMPLAINT_PAUSE_MIN_DELIVERED_MAX}
+          allowDecimal={false}
+          {...form.getInputProps('complaintPauseMinDelivered')}
+        />
       </Stack>
     </Card>
   );
