@@ -1,2 +1,2 @@
 // What other features may use of register/ (decision 049): they import this file, never its others.
-export { getRegisterSettings, registerEntriesOfContact } from './register.ts';
+export { registerEntriesOfContact, registerRetentionYears } from './register.ts';

@@ -62,7 +62,9 @@ function cells(row: RegisterExportRow, timezone: string): string[] {
     PAYMENT_METHOD_LABELS[row.paymentMethod],
     row.receivedByEmail ?? '',
     row.heldUntil ?? '',
-    row.releasedAt ? `${localDateTime(row.releasedAt, timezone)}: ${row.releaseReason ?? ''}` : '',
+    row.releasedAt
+      ? `${localDateTime(row.releasedAt, timezone)}${row.releaseReason ? `: ${row.releaseReason}` : ''}`
+      : '',
   ];
 }
 

@@ -12,6 +12,7 @@ import {
 } from '#shared/register/schemas.ts';
 import { IDENTITY_DOCUMENT_LABELS } from '#shared/register/states.ts';
 import { useCan } from '../auth/session.ts';
+import { ReleaseControls } from '../register/ReleaseControls.tsx';
 import { errorMessage } from '../widgets/errors.ts';
 import { formatAud, formatDateTime } from '../widgets/format.ts';
 import { AnchorLink } from '../widgets/links.tsx';
@@ -34,7 +35,10 @@ export function RegisterPanel({ enquiryId, canWork }: { enquiryId: string; canWo
         </Title>
         <SeenBefore view={view.data} />
         {view.data.purchase ? (
-          <PurchaseRecord record={view.data.purchase} />
+          <>
+            <PurchaseRecord record={view.data.purchase} />
+            <ReleaseControls record={view.data.purchase} />
+          </>
         ) : (
           <SerialField enquiryId={enquiryId} serial={view.data.serialNumber} canWork={canWork} />
         )}
@@ -156,7 +160,7 @@ function PurchaseRecord({ record }: { record: PurchaseRecordView }) {
     [
       'Hold',
       record.releasedAt
-        ? `Released ${formatDateTime(record.releasedAt)}: ${record.releaseReason ?? ''}`
+        ? `Released ${formatDateTime(record.releasedAt)}${record.releaseReason ? `: ${record.releaseReason}` : ''}`
         : record.heldUntil
           ? `${record.heldUntil}${record.heldUntilNote ? ` (${record.heldUntilNote})` : ''}`
           : 'No hold period in this state (confirm with your licence)',
@@ -168,6 +172,12 @@ function PurchaseRecord({ record }: { record: PurchaseRecordView }) {
         : 'Not checked',
     ],
     ['Recorded', formatDateTime(record.createdAt)],
+    [
+      'Retention',
+      <span key="retention" data-testid="kept-until">
+        {record.keptUntil}
+      </span>,
+    ],
   ];
   return (
     <Table variant="vertical" withTableBorder data-testid="purchase-record">
