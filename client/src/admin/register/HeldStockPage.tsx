@@ -6,7 +6,7 @@ import { ADMIN_TITLE } from '../shell/AdminShell.tsx';
 import { formatDateTime } from '../widgets/format.ts';
 import { AnchorLink } from '../widgets/links.tsx';
 import { useTRPC } from '../../trpc.ts';
-import { ReleaseControls, ReleaseStatusBadge } from './ReleaseControls.tsx';
+import { CLOSE, ReleaseControls, ReleaseStatusBadge } from './ReleaseControls.tsx';
 
 /**
  * /admin/register/held: watches not yet released (decisions 058, 071), each with its status: in
@@ -80,6 +80,7 @@ export function HeldStockPage() {
       </Table.ScrollContainer>
       {held.data?.length === 0 && <Text c="dimmed">No watches waiting for release.</Text>}
       <Modal
+        closeButtonProps={CLOSE}
         opened={opened !== null}
         onClose={() => setOpenId(null)}
         title={opened ? `${opened.watch}, serial ${opened.serialNumber}` : ''}

@@ -16,6 +16,9 @@ import { errorMessage } from '../widgets/errors.ts';
 import { formatDateTime } from '../widgets/format.ts';
 import { useTRPC } from '../../trpc.ts';
 
+/** Mantine's close button has no name of its own: axe's button-name rule wants one. */
+export const CLOSE = { 'aria-label': 'Close' };
+
 const STATUS_COLOURS: Record<ReleaseStatus, string> = {
   in_hold: 'blue',
   police_hold: 'red',
@@ -125,7 +128,12 @@ function NoticeLine({ notice, canWork }: { notice: HoldNoticeView; canWork: bool
           </Group>
         )
       )}
-      <Modal opened={open} onClose={() => setOpen(false)} title={`Lift notice ${notice.reference}`}>
+      <Modal
+        closeButtonProps={CLOSE}
+        opened={open}
+        onClose={() => setOpen(false)}
+        title={`Lift notice ${notice.reference}`}
+      >
         <form
           noValidate
           onSubmit={(event) => {
@@ -172,7 +180,12 @@ function StolenCheckButton({ record }: { record: PurchaseRecordView }) {
       <Button size="compact-sm" variant="default" onClick={() => setOpen(true)}>
         Record stolen-goods check
       </Button>
-      <Modal opened={open} onClose={() => setOpen(false)} title="Record stolen-goods check">
+      <Modal
+        closeButtonProps={CLOSE}
+        opened={open}
+        onClose={() => setOpen(false)}
+        title="Record stolen-goods check"
+      >
         <form
           noValidate
           onSubmit={(event) => {
@@ -230,7 +243,7 @@ function NoticeButton({ record }: { record: PurchaseRecordView }) {
       <Button size="compact-sm" variant="default" onClick={() => setOpen(true)}>
         Record hold notice
       </Button>
-      <Modal opened={open} onClose={() => setOpen(false)} title="Record hold notice">
+      <Modal closeButtonProps={CLOSE} opened={open} onClose={() => setOpen(false)} title="Record hold notice">
         <form
           noValidate
           onSubmit={(event) => {
@@ -311,7 +324,12 @@ function ReleaseButton({ record }: { record: PurchaseRecordView }) {
       <Button size="compact-sm" variant={early ? 'default' : 'filled'} onClick={() => setOpen(true)}>
         {early ? 'Release early' : 'Release'}
       </Button>
-      <Modal opened={open} onClose={() => setOpen(false)} title={early ? 'Release early' : 'Release'}>
+      <Modal
+        closeButtonProps={CLOSE}
+        opened={open}
+        onClose={() => setOpen(false)}
+        title={early ? 'Release early' : 'Release'}
+      >
         <form
           noValidate
           onSubmit={(event) => {
