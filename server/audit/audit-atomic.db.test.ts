@@ -294,6 +294,9 @@ describe('every admin mutation, called successfully, writes one audit row', () =
     'admin.register.release': async () => {
       // NSW holds a purchase for 14 days (decision 070), so there is a hold to end early.
       const id = await purchase();
+      await api().register.saveSettings({ state: 'NSW', amlCddEnabled: false, retentionYears: 7 });
+      // A release needs a stolen-goods check recorded first (decision 071).
+      await api().register.recordCheck({ id, registerName: 'The Watch Register', reference: 'WR-1' });
       return api().register.release({ id, reason: 'Sold back to its owner' });
     },
     'admin.register.completeDeadline': async () => {
@@ -308,6 +311,34 @@ describe('every admin mutation, called successfully, writes one audit row', () =
     },
     'admin.register.noteSuspiciousMatter': async () =>
       api().register.noteSuspiciousMatter({ purchaseId: await purchase(), note: 'Paid in old notes' }),
+    'admin.register.recordCheck': async () =>
+      api().register.recordCheck({
+        id: await purchase(),
+        registerName: 'The Watch Register',
+        reference: 'WR-2',
+      }),
+    'admin.register.recordNotice': async () =>
+      api().register.recordNotice({
+        id: await purchase(),
+        kind: 'police_hold',
+        officer: 'Sgt Lee',
+        station: 'Surry Hills',
+        reference: 'H-1',
+        issuedOn: '2026-01-05',
+        notes: null,
+      }),
+    'admin.register.liftNotice': async () => {
+      const { noticeId } = await api().register.recordNotice({
+        id: await purchase(),
+        kind: 'police_hold',
+        officer: 'Sgt Lee',
+        station: 'Surry Hills',
+        reference: 'H-2',
+        issuedOn: '2026-01-05',
+        notes: null,
+      });
+      return api().register.liftNotice({ noticeId: noticeId!, reference: 'L-2' });
+    },
     'admin.appointments.saveSettings': () =>
       api().appointments.saveSettings({
         slotMinutes: 45,

@@ -69,6 +69,11 @@ const PERSONAL_INPUT: Record<string, readonly string[]> = {
   'admin.register.setSerial': [],
   'admin.register.revealIdentity': [],
   'admin.register.release': ['reason'],
+  // A check names a register and its reference; a police notice its officer, station and
+  // reference, none of them the seller's; its notes are free text (decision 071).
+  'admin.register.recordCheck': [],
+  'admin.register.recordNotice': ['notes'],
+  'admin.register.liftNotice': [],
   // Slot rules, a kit's id and a visit's id and outcome name no person (the address is the
   // seller's, typed on their page).
   'admin.appointments.saveSettings': [],

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { escapeHtml } from '#shared/templates/variables.ts';
 import { type DbExecutor, type DbTransaction, inTransaction } from '../db/database.ts';
-import { getRegisterSettings, registerEntriesOfContact } from '../register/entry.ts';
+import { registerEntriesOfContact, registerRetentionYears } from '../register/entry.ts';
 import { excludeSnapshots } from '../db/snapshot-lock.ts';
 import { PGBOSS_SCHEMA } from '../jobs/queue.ts';
 import { deletePhotoFiles, type UploadStorage } from '../uploads/entry.ts';
@@ -18,7 +18,7 @@ export type EraseResult =
   | { status: 'confirmation_mismatch' }
   /**
    * registerEntries: the dealer's register entries of this seller that stay, without the contact,
-   * for retentionYears (decision 058).
+   * for retentionYears: the state's or the settings', the longer (decisions 058, 071).
    */
   | { status: 'ok'; photos: number; registerEntries: number; retentionYears: number };
 
@@ -165,12 +165,11 @@ export async function eraseContact(
   });
   if (result.status !== 'ok') return result;
   await deletePhotoFiles(storage, result.photos);
-  const { retentionYears } = await getRegisterSettings(services.db);
   return {
     status: 'ok',
     photos: result.photos.length,
     registerEntries: result.registerEntries,
-    retentionYears,
+    retentionYears: await registerRetentionYears(services.db),
   };
 }
 

@@ -523,6 +523,24 @@ export interface EvidenceEvents {
   seq: number;
 }
 
+export interface HoldNotices {
+  id: string;
+  issued_on: Timestamp;
+  kind: string;
+  lift_reference: string | null;
+  lifted_at: Timestamp | null;
+  lifted_by: string | null;
+  lifted_by_email: string | null;
+  notes: string | null;
+  officer: string;
+  purchase_id: string;
+  recorded_at: Generated<Timestamp>;
+  recorded_by: string | null;
+  recorded_by_email: string;
+  reference: string;
+  station: string;
+}
+
 export interface IdentityCopies {
   bytes: number;
   content_type: string;
@@ -635,9 +653,13 @@ export interface PurchaseRecords {
   released_at: Timestamp | null;
   released_by: string | null;
   released_by_email: string | null;
+  retain_until: Generated<Timestamp>;
   seller_address: string;
   seller_name: string;
   serial_number: string;
+  stolen_checked_at: Timestamp | null;
+  stolen_checked_by: string | null;
+  stolen_checked_by_email: string | null;
   stolen_register_checked: Generated<boolean>;
   stolen_register_name: string | null;
   stolen_register_reference: string | null;
@@ -856,6 +878,7 @@ export interface DB {
   enquiry_messages: EnquiryMessages;
   enquiry_offers: EnquiryOffers;
   evidence_events: EvidenceEvents;
+  hold_notices: HoldNotices;
   identity_copies: IdentityCopies;
   leads: Leads;
   location_hours: LocationHours;

@@ -1,4 +1,4 @@
 // What other features may use of register/ (decision 049): they import this file, never its others.
-export { getRegisterSettings, registerEntriesOfContact } from './register.ts';
+export { registerEntriesOfContact, registerRetentionYears } from './register.ts';
 export { registerKeyFrom } from './crypto.ts';
 export { sealIdentityCopiesAtStart } from './identity-copies.ts';

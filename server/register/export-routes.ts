@@ -67,7 +67,9 @@ function cells(row: RegisterExportRow, timezone: string): string[] {
     row.receivedByEmail ?? '',
     row.storageLocation ?? '',
     row.heldUntil ?? '',
-    row.releasedAt ? `${localDateTime(row.releasedAt, timezone)}: ${row.releaseReason ?? ''}` : '',
+    row.releasedAt
+      ? `${localDateTime(row.releasedAt, timezone)}${row.releaseReason ? `: ${row.releaseReason}` : ''}`
+      : '',
   ];
 }
 

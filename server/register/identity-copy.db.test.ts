@@ -145,7 +145,7 @@ describe('identity copies in the dealer’s register', () => {
     });
     expect((await view(purchaseId)).statusCode).toBe(200);
 
-    // Past the retention (7 years by default) the entry goes, and its copy with it; a copy never
+    // Past the retention (its retain_until, decision 071) the entry goes, and its copy with it; a copy never
     // used is removed after a day, a fresh one is kept for the form being filled in.
     const { id: unused } = (await upload(PDF, 'application/pdf')).json<{ id: string }>();
     const { id: stale } = (await upload(PDF, 'application/pdf')).json<{ id: string }>();
@@ -161,7 +161,7 @@ describe('identity copies in the dealer’s register', () => {
     expect(await left()).not.toContain(stale);
     await t.db
       .updateTable('purchase_records')
-      .set({ created_at: sql<Date>`now() - interval '8 years'` })
+      .set({ retain_until: sql<string>`current_date - 2` })
       .where('id', '=', purchaseId)
       .execute();
     expect(await deleteExpiredRegisterEntries(t.db)).toBe(1);

@@ -232,7 +232,7 @@ describe('the dealer’s register', () => {
     expect(listed.find((l) => l.id === stored.id)?.idNumberReadable).toBe(true);
   });
 
-  it('holds a Victorian purchase for 7 days and releases it early only with a reason', async () => {
+  it('holds a Victorian purchase for 7 days and releases it early only with a reason and a check', async () => {
     await setState('VIC');
     const { id } = await acceptedEnquiry('held@example.com');
     await callerFor(services(), buyer).admin.enquiries.setStatus({
@@ -249,12 +249,26 @@ describe('the dealer’s register', () => {
     const entry = held.find((h) => h.enquiryId === id)!;
     expect(entry.heldUntil).toBe(expected.toISOString().slice(0, 10));
 
+    // No reason: the hold is not over (decision 071), and no check is recorded either.
     expect(
       await codeOf(callerFor(services(), buyer).admin.register.release({ id: entry.id, reason: ' ' })),
-    ).toBe('BAD_REQUEST');
+    ).toBe('PRECONDITION_FAILED');
     expect(
       await codeOf(callerFor(services(), viewer).admin.register.release({ id: entry.id, reason: 'x' })),
     ).toBe('FORBIDDEN');
+    expect(
+      await codeOf(
+        callerFor(services(), buyer).admin.register.release({
+          id: entry.id,
+          reason: 'Police cleared the serial',
+        }),
+      ),
+    ).toBe('PRECONDITION_FAILED');
+    await callerFor(services(), buyer).admin.register.recordCheck({
+      id: entry.id,
+      registerName: 'The Watch Register',
+      reference: 'WR-7001',
+    });
     await callerFor(services(), buyer).admin.register.release({
       id: entry.id,
       reason: 'Police cleared the serial',
@@ -408,7 +422,7 @@ describe('the dealer’s register', () => {
     expect((await caller().admin.register.revealIdentity({ id: kept.id })).idNumber).toBe('ERASE 1111');
   });
 
-  it('deletes register entries past the retention period in housekeeping', async () => {
+  it('deletes register entries past their retain_until in housekeeping', async () => {
     const { id } = await acceptedEnquiry('old@example.com');
     await callerFor(services(), buyer).admin.enquiries.setStatus({
       id,
@@ -417,9 +431,10 @@ describe('the dealer’s register', () => {
     });
     const now = new Date();
     const years = (n: number) => new Date(now.getTime() - n * 365.25 * 24 * 3600 * 1000);
+    // Each entry keeps its own date (decision 071): an old one, kept until the day before yesterday.
     await t.db
       .updateTable('purchase_records')
-      .set({ created_at: years(8) })
+      .set({ created_at: years(8), retain_until: sql<string>`current_date - 2` })
       .where('enquiry_id', '=', id)
       .execute();
     const recent = await acceptedEnquiry('recent@example.com');

@@ -17,6 +17,8 @@ import {
   type RegisterSettingsView,
   type SeenBefore,
 } from '#shared/register/schemas.ts';
+import { releaseStatus, type HoldNoticeView, type NoticeKind } from '#shared/register/release.ts';
+import { addYears, keptUntilText, retentionYears } from '#shared/register/retention.ts';
 import {
   type AuState,
   DEFAULT_STATE,
@@ -52,6 +54,12 @@ export async function getRegisterSettings(db: DbExecutor): Promise<RegisterSetti
     amlCddEnabled: row?.aml_cdd_enabled ?? false,
     retentionYears: row?.register_retention_years ?? REGISTER_RETENTION_DEFAULT_YEARS,
   };
+}
+
+/** The years a purchase made today is kept: its state's or the settings', the longer (decision 071). */
+export async function registerRetentionYears(db: DbExecutor): Promise<number> {
+  const settings = await getRegisterSettings(db);
+  return retentionYears(settings.state, settings.retentionYears);
 }
 
 export async function saveRegisterSettings(db: DbExecutor, input: RegisterSettings): Promise<void> {
@@ -151,6 +159,10 @@ export async function recordPurchase(
     .select(['watch_brand', 'watch_model', 'watch_year'])
     .where('id', '=', enquiryId)
     .executeTakeFirstOrThrow();
+  // The entry's own retention (decision 071): the longer of its state's years and the business's
+  // setting, fixed at purchase so a later settings change never shortens it.
+  const { retentionYears: settingYears } = await getRegisterSettings(trx);
+  const keepYears = retentionYears(rules.state, settingYears);
   const watch = [enquiry.watch_brand, enquiry.watch_model, enquiry.watch_year].filter(Boolean).join(' ');
   const id = randomUUID();
   const sealed = seal(key, input.idNumber, id);
@@ -188,6 +200,10 @@ export async function recordPurchase(
       stolen_register_checked: input.stolenRegisterChecked,
       stolen_register_name: input.stolenRegisterChecked ? input.stolenRegisterName : null,
       stolen_register_reference: input.stolenRegisterChecked ? input.stolenRegisterReference : null,
+      stolen_checked_at: input.stolenRegisterChecked ? sql<Date>`now()` : null,
+      stolen_checked_by: input.stolenRegisterChecked ? actor.id : null,
+      stolen_checked_by_email: input.stolenRegisterChecked ? actor.email : null,
+      retain_until: addYears(rules.today, keepYears),
       cdd_date_of_birth: input.cddDateOfBirth,
       cdd_occupation: input.cddOccupation,
       storage_location: input.storageLocation,
@@ -237,6 +253,9 @@ function recordColumns(db: DbExecutor) {
       'p.stolen_register_checked',
       'p.stolen_register_name',
       'p.stolen_register_reference',
+      'p.stolen_checked_at',
+      'p.stolen_checked_by_email',
+      sql<string>`to_char(p.retain_until, 'YYYY-MM-DD')`.as('retain_until'),
       sql<string | null>`to_char(p.cdd_date_of_birth, 'YYYY-MM-DD')`.as('cdd_date_of_birth'),
       'p.cdd_occupation',
       'p.storage_location',
@@ -246,8 +265,78 @@ function recordColumns(db: DbExecutor) {
 
 type RecordRow = Awaited<ReturnType<ReturnType<typeof recordColumns>['execute']>>[number];
 
-/** `keyId` is the current register key's id: a row under another cannot be read yet. */
-function toView(row: RecordRow, keyId: string): PurchaseRecordView {
+interface ViewContext {
+  /** The current register key's id: a row under another cannot be read yet. */
+  keyId: string;
+  /** The business's day, for the release status, and its timezone (the purchase's day). */
+  today: string;
+  timezone: string;
+  notices: Map<string, HoldNoticeView[]>;
+}
+
+/** The hold notices of these entries, oldest first (decision 071). */
+async function noticesOf(db: DbExecutor, purchaseIds: string[]): Promise<Map<string, HoldNoticeView[]>> {
+  const byPurchase = new Map<string, HoldNoticeView[]>();
+  if (purchaseIds.length === 0) return byPurchase;
+  const rows = await db
+    .selectFrom('hold_notices')
+    .select([
+      'id',
+      'purchase_id',
+      'kind',
+      'officer',
+      'station',
+      'reference',
+      sql<string>`to_char(issued_on, 'YYYY-MM-DD')`.as('issued_on'),
+      'notes',
+      'recorded_by_email',
+      'recorded_at',
+      'lifted_at',
+      'lifted_by_email',
+      'lift_reference',
+    ])
+    .where('purchase_id', 'in', purchaseIds)
+    .orderBy('recorded_at')
+    .orderBy('id')
+    .execute();
+  for (const row of rows) {
+    const list = byPurchase.get(row.purchase_id) ?? [];
+    list.push({
+      id: row.id,
+      kind: row.kind as NoticeKind,
+      officer: row.officer,
+      station: row.station,
+      reference: row.reference,
+      issuedOn: row.issued_on,
+      notes: row.notes,
+      recordedByEmail: row.recorded_by_email,
+      recordedAt: row.recorded_at.toISOString(),
+      liftedAt: row.lifted_at?.toISOString() ?? null,
+      liftedByEmail: row.lifted_by_email,
+      liftReference: row.lift_reference,
+    });
+    byPurchase.set(row.purchase_id, list);
+  }
+  return byPurchase;
+}
+
+async function viewContext(db: DbExecutor, keyId: string, rows: RecordRow[]): Promise<ViewContext> {
+  const timezone = await getSettingsTimezone(db);
+  return {
+    keyId,
+    today: businessToday(timezone),
+    timezone,
+    notices: await noticesOf(
+      db,
+      rows.map((r) => r.id),
+    ),
+  };
+}
+
+function toView(row: RecordRow, context: ViewContext): PurchaseRecordView {
+  const { keyId } = context;
+  const notices = context.notices.get(row.id) ?? [];
+  const state = row.register_state as AuState;
   return {
     id: row.id,
     enquiryId: row.enquiry_id,
@@ -276,6 +365,20 @@ function toView(row: RecordRow, keyId: string): PurchaseRecordView {
     stolenRegisterChecked: row.stolen_register_checked,
     stolenRegisterName: row.stolen_register_name,
     stolenRegisterReference: row.stolen_register_reference,
+    stolenCheckedAt: row.stolen_checked_at?.toISOString() ?? null,
+    stolenCheckedByEmail: row.stolen_checked_by_email,
+    notices,
+    releaseStatus: releaseStatus(
+      {
+        releasedAt: row.released_at?.toISOString() ?? null,
+        heldUntil: row.held_until,
+        stolenRegisterChecked: row.stolen_register_checked,
+        openNoticeReferences: notices.filter((n) => n.liftedAt === null).map((n) => n.reference),
+      },
+      context.today,
+    ),
+    retainUntil: row.retain_until,
+    keptUntil: keptUntilText(state, businessToday(context.timezone, row.created_at), row.retain_until),
     cddDateOfBirth: row.cdd_date_of_birth,
     cddOccupation: row.cdd_occupation,
     storageLocation: row.storage_location,
@@ -290,7 +393,7 @@ export async function purchaseForEnquiry(
   keyId: string,
 ): Promise<PurchaseRecordView | null> {
   const row = await recordColumns(db).where('p.enquiry_id', '=', enquiryId).executeTakeFirst();
-  return row ? toView(row, keyId) : null;
+  return row ? toView(row, await viewContext(db, keyId, [row])) : null;
 }
 
 /** The full identity number of one record; the caller is the audited reveal (decision 058). */
@@ -392,44 +495,18 @@ export async function setEnquirySerial(
   return row ? 'ok' : 'not_found';
 }
 
-/** Watches still held: not released early, hold ending today or later (the business's day). */
+/**
+ * Watches not yet released (decision 071): in their hold, under a police notice, waiting for a
+ * stolen-goods check, or releasable. The hold's end first; entries without a hold after them.
+ */
 export async function heldStock(db: DbExecutor, keyId: string): Promise<PurchaseRecordView[]> {
-  const today = businessToday(await getSettingsTimezone(db));
   const rows = await recordColumns(db)
-    .where('p.held_until', 'is not', null)
     .where('p.released_at', 'is', null)
-    .where(sql<boolean>`p.held_until >= ${today}::date`)
-    .orderBy('p.held_until')
+    .orderBy(sql`p.held_until NULLS LAST`)
     .orderBy('p.created_at')
     .execute();
-  return rows.map((row) => toView(row, keyId));
-}
-
-export async function releaseEarly(
-  trx: DbTransaction,
-  input: { id: string; reason: string },
-  actor: Actor,
-): Promise<'ok' | 'not_found' | 'not_held'> {
-  const today = businessToday(await getSettingsTimezone(trx));
-  const row = await trx
-    .selectFrom('purchase_records')
-    .select(['id', 'released_at', sql<string | null>`to_char(held_until, 'YYYY-MM-DD')`.as('held_until')])
-    .where('id', '=', input.id)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!row) return 'not_found';
-  if (row.released_at || !row.held_until || row.held_until < today) return 'not_held';
-  await trx
-    .updateTable('purchase_records')
-    .set({
-      released_at: sql<Date>`now()`,
-      released_by: actor.id,
-      released_by_email: actor.email,
-      release_reason: input.reason,
-    })
-    .where('id', '=', input.id)
-    .execute();
-  return 'ok';
+  const context = await viewContext(db, keyId, rows);
+  return rows.map((row) => toView(row, context));
 }
 
 /** The register's entries bought within the period (calendar days in the settings timezone). */
@@ -449,7 +526,8 @@ export async function registerList(
   keyId: string,
 ): Promise<PurchaseRecordView[]> {
   const rows = await periodRows(db, period, await getSettingsTimezone(db));
-  return rows.map((row) => toView(row, keyId));
+  const context = await viewContext(db, keyId, rows);
+  return rows.map((row) => toView(row, context));
 }
 
 export interface RegisterExportRow extends PurchaseRecordView {
@@ -495,9 +573,10 @@ export async function registerExportRows(
 ): Promise<{ rows: RegisterExportRow[]; timezone: string }> {
   const timezone = await getSettingsTimezone(db);
   const rows = await periodRows(db, period, timezone);
+  const context = await viewContext(db, key.id, rows);
   return {
     timezone,
-    rows: rows.map((row) => ({ ...toView(row, key.id), idNumber: exportedNumber(key, row) })),
+    rows: rows.map((row) => ({ ...toView(row, context), idNumber: exportedNumber(key, row) })),
   };
 }
 
@@ -512,13 +591,20 @@ export async function registerEntriesOfContact(db: DbExecutor, contactId: string
   return Number(row?.n ?? 0);
 }
 
-/** Housekeeping: entries older than the retention period (settings, years) are deleted. */
+/**
+ * Housekeeping: entries whose retention ended before the business's day (their `retain_until`,
+ * decision 071) are deleted with their hold notices (cascade) and their identity copies. The
+ * database refuses deleting one any earlier (the migration's guard), erasure included.
+ */
 export async function deleteExpiredRegisterEntries(db: DbExecutor, now = new Date()): Promise<number> {
-  const { retentionYears } = await getRegisterSettings(db);
-  const result = await db
+  const today = businessToday(await getSettingsTimezone(db), now);
+  const deleted = await db
     .deleteFrom('purchase_records')
-    .where(sql<boolean>`created_at < ${now}::timestamptz - make_interval(years => ${retentionYears}::int)`)
-    .executeTakeFirst();
+    .where(sql<boolean>`retain_until < ${today}::date`)
+    .returning('id_upload_id')
+    .execute();
+  const copies = deleted.map((r) => r.id_upload_id).filter((id): id is string => id !== null);
+  if (copies.length > 0) await db.deleteFrom('identity_copies').where('id', 'in', copies).execute();
   // Identity copies no entry names any more (their entry's retention ended, or a purchase was never
   // recorded with them) go too; a day's grace covers a form still being filled in.
   await db
@@ -535,5 +621,5 @@ export async function deleteExpiredRegisterEntries(db: DbExecutor, now = new Dat
       ),
     )
     .execute();
-  return Number(result.numDeletedRows);
+  return deleted.length;
 }

@@ -15,6 +15,8 @@ const actor = { id: null, email: 'cli (test)', ip: null };
 describe('npm run admin -- register-rekey', () => {
   const t = useTestDatabase();
   beforeEach(async () => {
+    // Entries are kept until their retain_until (decision 071): the database refuses an earlier delete.
+    await t.db.updateTable('purchase_records').set({ retain_until: '2000-01-01' }).execute();
     await t.db.deleteFrom('purchase_records').execute();
   });
 

@@ -37,6 +37,10 @@ export const AUDIT_ACTIONS = [
   'admin.register.setSerial',
   'admin.register.revealIdentity',
   'admin.register.release',
+  // Leaving the hold (decision 071)
+  'admin.register.recordCheck',
+  'admin.register.recordNotice',
+  'admin.register.liftNotice',
   'admin.register.uploadIdentityCopy',
   // The register's legal clock (decision 070)
   'admin.register.completeDeadline',

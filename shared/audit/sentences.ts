@@ -139,7 +139,21 @@ const SENTENCES: Record<AuditAction, Describe> = {
   'admin.register.saveSettings': () => ['changed the dealer’s register settings'],
   'admin.register.setSerial': () => ['recorded the serial number of ', enquiry],
   'admin.register.revealIdentity': () => ['viewed a seller’s full identity number in the dealer’s register'],
-  'admin.register.release': () => ['released a watch from its hold early'],
+  // A release with a reason ended the hold early (decision 071); the reason itself is redacted.
+  'admin.register.release': (c) => [
+    c.input.reason
+      ? 'released a watch from its hold early'
+      : 'released a watch from the dealer’s register hold',
+  ],
+  'admin.register.recordCheck': (c) => [
+    `recorded a stolen-goods check of a watch in the dealer’s register (${text(c.input.registerName) ?? 'a register'}, reference ${text(c.input.reference) ?? 'not given'})`,
+  ],
+  'admin.register.recordNotice': (c) => [
+    `recorded police hold notice ${text(c.input.reference) ?? ''} from ${text(c.input.station) ?? 'a police station'} on a watch in the dealer’s register`,
+  ],
+  'admin.register.liftNotice': (c) => [
+    `lifted a police hold notice on a watch in the dealer’s register (reference ${text(c.input.reference) ?? 'not given'})`,
+  ],
   'admin.register.uploadIdentityCopy': () => ['uploaded a copy of a seller’s identity document'],
   'admin.register.completeDeadline': () => ['marked a dealer’s register deadline done'],
   'admin.register.noteSuspiciousMatter': () => ['noted a suspicious matter on a dealer’s register entry'],

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { HoldNoticeView, ReleaseStatus } from './release.ts';
 import { AU_STATES, IDENTITY_DOCUMENTS, type AuState, type IdentityDocument } from './states.ts';
 
 /** One zod schema per `admin.register.*` input and the purchase record (decision 058). */
@@ -69,8 +70,6 @@ export const REGISTER_MESSAGES = {
     'This identity number was encrypted with an earlier register key and cannot be decrypted with the current one. Ask the person who runs the server to re-encrypt the register ("npm run admin -- register-rekey", README: Rotating the register key).',
   idCopyUndecryptable:
     'This identity copy was encrypted with an earlier register key and cannot be decrypted with the current one. Ask the person who runs the server to re-encrypt the register ("npm run admin -- register-rekey", README: Rotating the register key).',
-  releaseReason: 'Give a reason for releasing this watch before its hold ends.',
-  notHeld: 'This watch is not on hold.',
   serialOnRecord: 'This watch is purchased: its serial is the one on the purchase record.',
   retentionRange: `Keep register entries between ${REGISTER_RETENTION_MIN_YEARS} and ${REGISTER_RETENTION_MAX_YEARS} years`,
   period: 'Choose a period: from a day to a later or the same day.',
@@ -208,11 +207,6 @@ export type RegisterSettings = z.output<typeof registerSettingsInputSchema>;
 
 export const purchaseIdInputSchema = z.object({ id: z.uuid(REGISTER_MESSAGES.notFound) });
 
-export const releaseInputSchema = z.object({
-  id: z.uuid(REGISTER_MESSAGES.notFound),
-  reason: text(500, REGISTER_MESSAGES.releaseReason),
-});
-
 export const enquirySerialInputSchema = z.object({
   id: z.uuid('Enquiry not found'),
   serialNumber: optionalText(100),
@@ -266,6 +260,15 @@ export interface PurchaseRecordView {
   stolenRegisterChecked: boolean;
   stolenRegisterName: string | null;
   stolenRegisterReference: string | null;
+  /** Who recorded the stolen-goods check and when (decision 071); null when none is recorded. */
+  stolenCheckedAt: string | null;
+  stolenCheckedByEmail: string | null;
+  /** Police hold notices on this watch, open and lifted (decision 071). */
+  notices: HoldNoticeView[];
+  releaseStatus: ReleaseStatus;
+  /** The last day the entry is kept (decision 071), and that date as the entry says it. */
+  retainUntil: string;
+  keptUntil: string;
   cddDateOfBirth: string | null;
   cddOccupation: string | null;
   /** Where the goods are stored (Victoria, decision 070). */

@@ -12,8 +12,13 @@ import {
   REGISTER_MESSAGES,
   registerPeriodSchema,
   registerSettingsInputSchema,
-  releaseInputSchema,
 } from '#shared/register/schemas.ts';
+import {
+  holdNoticeInputSchema,
+  liftNoticeInputSchema,
+  releaseInputSchema,
+  stolenCheckInputSchema,
+} from '#shared/register/release.ts';
 import { inTransaction } from '../../db/database.ts';
 import { RegisterKeyError, registerKeyFrom } from '../../register/crypto.ts';
 import {
@@ -28,13 +33,31 @@ import {
   purchaseForEnquiry,
   registerList,
   registerSettingsView,
-  releaseEarly,
   revealIdentityNumber,
   saveRegisterSettings,
   seenBefore,
   setEnquirySerial,
 } from '../../register/register.ts';
+import {
+  liftHoldNotice,
+  recordHoldNotice,
+  recordStolenCheck,
+  releaseEntry,
+  type StepResult,
+} from '../../register/release.ts';
 import { requirePermission, router } from '../trpc.ts';
+
+/** A release step's refusal as its status (decision 071): what is missing is a 412, not a 500. */
+function settle(result: StepResult): void {
+  if (result.status === 'ok') return;
+  const code = {
+    not_found: 'NOT_FOUND',
+    conflict: 'CONFLICT',
+    refused: 'PRECONDITION_FAILED',
+    invalid: 'BAD_REQUEST',
+  } as const;
+  throw new TRPCError({ code: code[result.status], message: result.message });
+}
 
 // admin.register.*: the dealer's register (decision 058). Reading it is the enquiry desk's
 // (enquiries.read); the full identity number is the Owner's alone (register.identity), and every
@@ -96,14 +119,37 @@ export const adminRegisterRouter = router({
     heldStock(ctx.db, registerKeyFrom(ctx.config).id),
   ),
 
+  // Leaving the hold (decision 071): recording purchases' permission, each step audited.
+  recordCheck: requirePermission('enquiries.write')
+    .input(stolenCheckInputSchema)
+    .mutation(async ({ ctx, input }) => {
+      settle(await inTransaction(ctx.db, (trx) => recordStolenCheck(trx, input, ctx.user)));
+      return { recorded: true };
+    }),
+
+  // The notes are free text about a police matter; the officer, station and reference are not
+  // the seller's and stay readable in the audit log.
+  recordNotice: requirePermission('enquiries.write', { personalInput: ['notes'] })
+    .input(holdNoticeInputSchema)
+    .mutation(async ({ ctx, input }) => {
+      const result = await inTransaction(ctx.db, (trx) => recordHoldNotice(trx, input, ctx.user));
+      settle(result);
+      return { noticeId: result.noticeId };
+    }),
+
+  liftNotice: requirePermission('enquiries.write')
+    .input(liftNoticeInputSchema)
+    .mutation(async ({ ctx, input }) => {
+      const result = await inTransaction(ctx.db, (trx) => liftHoldNotice(trx, input, ctx.user));
+      settle(result);
+      // The entry's id names the audit row's record (the input names only the notice).
+      return { id: result.purchaseId ?? null, lifted: true };
+    }),
+
   release: requirePermission('enquiries.write', { personalInput: ['reason'] })
     .input(releaseInputSchema)
     .mutation(async ({ ctx, input }) => {
-      const result = await inTransaction(ctx.db, (trx) => releaseEarly(trx, input, ctx.user));
-      if (result === 'not_found')
-        throw new TRPCError({ code: 'NOT_FOUND', message: REGISTER_MESSAGES.notFound });
-      if (result === 'not_held')
-        throw new TRPCError({ code: 'CONFLICT', message: REGISTER_MESSAGES.notHeld });
+      settle(await inTransaction(ctx.db, (trx) => releaseEntry(trx, input, ctx.user)));
       return { released: true };
     }),
 

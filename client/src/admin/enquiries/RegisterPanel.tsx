@@ -13,6 +13,7 @@ import {
 import { IDENTITY_DOCUMENT_LABELS } from '#shared/register/states.ts';
 import { useCan } from '../auth/session.ts';
 import { DeadlineList, LinkedCashAlert, SuspiciousMatterForm } from '../register/Deadlines.tsx';
+import { ReleaseControls } from '../register/ReleaseControls.tsx';
 import { errorMessage } from '../widgets/errors.ts';
 import { formatAud, formatDateTime } from '../widgets/format.ts';
 import { AnchorLink } from '../widgets/links.tsx';
@@ -38,6 +39,7 @@ export function RegisterPanel({ enquiryId, canWork }: { enquiryId: string; canWo
           <>
             <PurchaseRecord record={view.data.purchase} />
             <EntryCompliance enquiryId={enquiryId} purchaseId={view.data.purchase.id} canWork={canWork} />
+            <ReleaseControls record={view.data.purchase} />
           </>
         ) : (
           <SerialField enquiryId={enquiryId} serial={view.data.serialNumber} canWork={canWork} />
@@ -199,7 +201,7 @@ function PurchaseRecord({ record }: { record: PurchaseRecordView }) {
     [
       'Hold',
       record.releasedAt
-        ? `Released ${formatDateTime(record.releasedAt)}: ${record.releaseReason ?? ''}`
+        ? `Released ${formatDateTime(record.releasedAt)}${record.releaseReason ? `: ${record.releaseReason}` : ''}`
         : record.heldUntil
           ? `${record.heldUntil}${record.heldUntilNote ? ` (${record.heldUntilNote})` : ''}`
           : 'No hold period in this state (confirm with your licence)',
@@ -211,6 +213,12 @@ function PurchaseRecord({ record }: { record: PurchaseRecordView }) {
         : 'Not checked',
     ],
     ['Recorded', formatDateTime(record.createdAt)],
+    [
+      'Retention',
+      <span key="retention" data-testid="kept-until">
+        {record.keptUntil}
+      </span>,
+    ],
   ];
   return (
     <Table variant="vertical" withTableBorder data-testid="purchase-record">

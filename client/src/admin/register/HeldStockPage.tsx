@@ -1,42 +1,30 @@
-import { Button, Group, Modal, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { Button, Group, Modal, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { REGISTER_MESSAGES } from '#shared/register/schemas.ts';
-import { useCan } from '../auth/session.ts';
 import { ADMIN_TITLE } from '../shell/AdminShell.tsx';
-import { errorMessage } from '../widgets/errors.ts';
 import { formatDateTime } from '../widgets/format.ts';
 import { AnchorLink } from '../widgets/links.tsx';
 import { useTRPC } from '../../trpc.ts';
+import { CLOSE, ReleaseControls, ReleaseStatusBadge } from './ReleaseControls.tsx';
 
-/** /admin/register/held: watches still within their state's hold (decision 058). */
+/**
+ * /admin/register/held: watches not yet released (decisions 058, 071), each with its status: in
+ * its state's hold, under a police notice, waiting for a stolen-goods check, or releasable.
+ */
 export function HeldStockPage() {
   useDocumentTitle(`Held stock | ${ADMIN_TITLE}`);
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const held = useQuery(trpc.admin.register.held.queryOptions());
-  const canRelease = useCan()('enquiries.write');
-  const [releasing, setReleasing] = useState<string | null>(null);
-  const [reason, setReason] = useState('');
-  const release = useMutation(
-    trpc.admin.register.release.mutationOptions({
-      onSuccess: async () => {
-        setReleasing(null);
-        setReason('');
-        notifications.show({ color: 'green', message: 'Released from hold' });
-        await queryClient.invalidateQueries({ queryKey: trpc.admin.register.pathKey() });
-      },
-    }),
-  );
+  const [openId, setOpenId] = useState<string | null>(null);
+  const opened = held.data?.find((row) => row.id === openId) ?? null;
   return (
     <Stack>
       <Group justify="space-between">
         <Title order={1}>Held stock</Title>
         <AnchorLink to="/admin/register">Dealer’s register</AnchorLink>
       </Group>
-      <Table.ScrollContainer minWidth={640}>
+      <Table.ScrollContainer minWidth={720}>
         <Table striped data-testid="held-stock">
           <Table.Thead>
             <Table.Tr>
@@ -44,7 +32,10 @@ export function HeldStockPage() {
               <Table.Th>Serial</Table.Th>
               <Table.Th>Bought</Table.Th>
               <Table.Th>Held until</Table.Th>
-              <Table.Th />
+              <Table.Th>Status</Table.Th>
+              <Table.Th>
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -62,7 +53,7 @@ export function HeldStockPage() {
                 <Table.Td>{row.serialNumber}</Table.Td>
                 <Table.Td>{formatDateTime(row.createdAt)}</Table.Td>
                 <Table.Td>
-                  {row.heldUntil}
+                  {row.heldUntil ?? 'No hold'}
                   {row.heldUntilNote && (
                     <Text size="xs" c="orange">
                       {row.heldUntilNote}
@@ -70,42 +61,31 @@ export function HeldStockPage() {
                   )}
                 </Table.Td>
                 <Table.Td>
-                  {canRelease && (
-                    <Button size="compact-sm" variant="default" onClick={() => setReleasing(row.id)}>
-                      Release early
-                    </Button>
-                  )}
+                  <ReleaseStatusBadge status={row.releaseStatus} />
+                </Table.Td>
+                <Table.Td>
+                  <Button
+                    size="compact-sm"
+                    variant="default"
+                    aria-label={`Checks and release: ${row.watch}, serial ${row.serialNumber}`}
+                    onClick={() => setOpenId(row.id)}
+                  >
+                    Checks and release
+                  </Button>
                 </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {held.data?.length === 0 && <Text c="dimmed">No watches on hold.</Text>}
-      <Modal opened={releasing !== null} onClose={() => setReleasing(null)} title="Release early">
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (releasing) release.mutate({ id: releasing, reason });
-          }}
-        >
-          <Textarea
-            label="Reason"
-            description={REGISTER_MESSAGES.releaseReason}
-            required
-            autosize
-            minRows={2}
-            value={reason}
-            onChange={(event) => setReason(event.currentTarget.value)}
-            error={release.isError ? errorMessage(release.error) : null}
-          />
-          <Group justify="flex-end" mt="md">
-            <Button type="submit" disabled={!reason.trim()} loading={release.isPending}>
-              Release
-            </Button>
-          </Group>
-        </form>
+      {held.data?.length === 0 && <Text c="dimmed">No watches waiting for release.</Text>}
+      <Modal
+        closeButtonProps={CLOSE}
+        opened={opened !== null}
+        onClose={() => setOpenId(null)}
+        title={opened ? `${opened.watch}, serial ${opened.serialNumber}` : ''}
+      >
+        {opened && <ReleaseControls record={opened} />}
       </Modal>
     </Stack>
   );

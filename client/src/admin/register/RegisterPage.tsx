@@ -21,6 +21,7 @@ import {
   type RegisterSettingsView,
   UNREADABLE_IDENTITY_HINT,
 } from '#shared/register/schemas.ts';
+import { REGISTER_RETENTION } from '#shared/register/retention.ts';
 import { AU_STATES, type AuState, IDENTITY_DOCUMENT_LABELS, STATE_RULES } from '#shared/register/states.ts';
 import { useCan } from '../auth/session.ts';
 import { ADMIN_TITLE } from '../shell/AdminShell.tsx';
@@ -166,6 +167,11 @@ function RegisterSettingsCard({ settings, canEdit }: { settings: RegisterSetting
           {rule.holdPeriod ? `${rule.holdPeriod.days} ${rule.holdPeriod.kind} days` : 'period not confirmed'}.
           Source: {rule.source}.
         </Text>
+        {/* Decision 071: the register's own retention, to confirm like the hold. */}
+        <Text size="sm">
+          Register entries kept: {REGISTER_RETENTION[state].years} years ({REGISTER_RETENTION[state].confirm}
+          ). Source: {REGISTER_RETENTION[state].source}.
+        </Text>
         {rule.confirm && <Alert color="yellow">{rule.confirm}</Alert>}
         <Text size="sm" c="dimmed">
           The business must confirm these rules against its licence.
@@ -193,6 +199,7 @@ function RegisterSettingsCard({ settings, canEdit }: { settings: RegisterSetting
               />
               <NumberInput
                 label="Keep register entries (years)"
+                description={`Never less than the state rule (${REGISTER_RETENTION[state].years} years); applies to new purchases`}
                 min={1}
                 max={30}
                 value={years}
