@@ -73,6 +73,9 @@ const PERSONAL_INPUT: Record<string, readonly string[]> = {
   // reference, none of them the seller's; its notes are free text (decision 071).
   'admin.register.recordCheck': [],
   'admin.register.recordNotice': ['notes'],
+  'admin.register.completeDeadline': [],
+  // The suspicious-matter note is staff-only and never copied into the audit row (decision 070).
+  'admin.register.noteSuspiciousMatter': ['note'],
   'admin.register.liftNotice': [],
   // Slot rules, a kit's id and a visit's id and outcome name no person (the address is the
   // seller's, typed on their page).

@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { JobPayload } from '#server/jobs/definitions.ts';
 import { useTestDatabase } from '#test/support/db.ts';
-import { purchaseRecord } from '#test/support/register.ts';
+import { clearRegisterEntries, purchaseRecord } from '#test/support/register.ts';
 import { callerFor, codeOf, recordingJobQueue, testServices } from '#test/support/services.ts';
 import type { PurchaseRecordInput } from '#shared/register/schemas.ts';
 import type { SessionUser } from '../auth/session.ts';
@@ -84,7 +84,7 @@ describe('the register’s deadlines', () => {
   afterEach(async () => {
     vi.useRealTimers();
     await t.db.deleteFrom('register_deadlines').execute();
-    await t.db.deleteFrom('purchase_records').execute();
+    await clearRegisterEntries(t.db);
   });
 
   it('starts the NSW transfer and the TTR with a cash purchase, and shows them on the entry', async () => {

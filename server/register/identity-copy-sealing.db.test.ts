@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDENTITY_COPY_UPLOAD_PATH, identityCopyPath, REGISTER_MESSAGES } from '#shared/register/schemas.ts';
 import { useTestDatabase } from '#test/support/db.ts';
 import { columnsHolding } from '#test/support/personal-data-scan.ts';
-import { purchaseRecord } from '#test/support/register.ts';
+import { clearRegisterEntries, purchaseRecord } from '#test/support/register.ts';
 import { callerFor, silentLogger, TEST_APP_URL, testServices } from '#test/support/services.ts';
 import { type AppServer, createServer } from '../app.ts';
 import { createSession, generateSessionToken, type SessionUser } from '../auth/session.ts';
@@ -228,7 +228,7 @@ describe('identity copies sealed under the register key', () => {
       return lines;
     };
     // Only copies here: no register entry to carry the key check.
-    await t.db.deleteFrom('purchase_records').execute();
+    await clearRegisterEntries(t.db);
     const copies = (
       await t.db
         .selectFrom('identity_copies')

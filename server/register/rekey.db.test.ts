@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '#test/support/db.ts';
+import { clearRegisterEntries } from '#test/support/register.ts';
 import { runAdminCommand, UsageError } from '../cli/admin-commands.ts';
 import { open, registerKeyFrom, seal } from './crypto.ts';
 
@@ -15,9 +16,7 @@ const actor = { id: null, email: 'cli (test)', ip: null };
 describe('npm run admin -- register-rekey', () => {
   const t = useTestDatabase();
   beforeEach(async () => {
-    // Entries are kept until their retain_until (decision 071): the database refuses an earlier delete.
-    await t.db.updateTable('purchase_records').set({ retain_until: '2000-01-01' }).execute();
-    await t.db.deleteFrom('purchase_records').execute();
+    await clearRegisterEntries(t.db);
   });
 
   async function insertEntries(keyMaterial: { registerKey?: string; appSecret?: string }, count: number) {

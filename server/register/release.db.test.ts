@@ -56,7 +56,11 @@ describe('releasing a watch from the dealer’s register', () => {
     await callerFor(services(), buyer).admin.enquiries.setStatus({
       id: enquiry.id,
       to: 'purchased',
-      purchase: purchaseRecord(buyer.id, { serialNumber: `SER-${email}` }),
+      // Victoria asks where the goods are stored (decision 070).
+      purchase: purchaseRecord(buyer.id, {
+        serialNumber: `SER-${email}`,
+        storageLocation: 'Safe, 1 Collins St',
+      }),
     });
     const view = await as(viewer).forEnquiry({ id: enquiry.id });
     return { id: view.purchase!.id, enquiryId: enquiry.id };
@@ -286,7 +290,10 @@ describe('the register’s own retention', () => {
     await callerFor(services(), owner).admin.enquiries.setStatus({
       id: enquiry.id,
       to: 'purchased',
-      purchase: purchaseRecord(owner.id, { serialNumber: `KEEP-${email}` }),
+      purchase: purchaseRecord(owner.id, {
+        serialNumber: `KEEP-${email}`,
+        storageLocation: 'Safe, 1 Collins St',
+      }),
     });
     const view = await callerFor(services(), owner).admin.register.forEnquiry({ id: enquiry.id });
     return { id: view.purchase!.id, enquiryId: enquiry.id, leadId: lead.id, view: view.purchase! };

@@ -103,6 +103,7 @@ const EXPECTED_PERMISSIONS: Record<string, Needed> = {
   'admin.campaigns.links': 'campaigns.read',
   'admin.campaigns.providers': 'campaigns.read',
   'admin.campaigns.engagement': 'campaigns.read',
+  'admin.campaigns.failureReasons': 'campaigns.read',
   'admin.campaigns.opens': 'campaigns.read',
   'admin.campaigns.abTest': 'campaigns.read',
   'admin.campaigns.nonOpenersCount': 'campaigns.read',

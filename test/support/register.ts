@@ -1,4 +1,5 @@
 import type { PurchaseRecordInput } from '../../shared/register/schemas.ts';
+import type { DbExecutor } from '../../server/db/database.ts';
 
 /** A complete purchase record (decision 058) taken and checked by `memberId`; override what a test needs. */
 export function purchaseRecord(
@@ -23,4 +24,13 @@ export function purchaseRecord(
     receivedBy: memberId,
     ...overrides,
   };
+}
+
+/**
+ * Deletes every register entry between tests. Entries are kept until their retain_until (decision
+ * 071) and the database refuses an earlier delete, so their dates are moved into the past first.
+ */
+export async function clearRegisterEntries(db: DbExecutor): Promise<void> {
+  await db.updateTable('purchase_records').set({ retain_until: '2000-01-01' }).execute();
+  await db.deleteFrom('purchase_records').execute();
 }
