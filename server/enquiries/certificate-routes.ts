@@ -6,7 +6,7 @@ import { requireAdminSession } from '../auth/entry.ts';
 import type { AppServices } from '../services.ts';
 import { attachmentDisposition } from './attachment-route.ts';
 import { certificateFile, certificateFilename } from './certificate.ts';
-import { enquiryForSellerToken } from './seller-link.ts';
+import { openSellerFileRequest } from './seller-file-request.ts';
 import { consumeSellerPageAllowance } from './seller-page.ts';
 
 // The certificate of acceptance as a download (decision 072): the stored bytes, never rebuilt, so
@@ -57,20 +57,11 @@ export const certificateRoutes: FastifyPluginAsync<{ services: AppServices }> = 
   scope.get<{ Params: { token: string; id: string } }>(
     `${SELLER_CERTIFICATE_PATH}/:token/:id`,
     async (req, reply) => {
-      void reply
-        .header('cache-control', 'private, no-store')
-        .header('x-robots-tag', 'noindex, nofollow')
-        .header('referrer-policy', 'no-referrer');
-      const limit = await consumeSellerPageAllowance(services.db, req.ip || null);
-      if (!limit.allowed)
-        return reply
-          .code(429)
-          .header('retry-after', String(limit.retryAfterSeconds))
-          .send({ error: 'Too many requests' });
-      const enquiryId = await enquiryForSellerToken(services.db, services.config.appSecret, req.params.token);
-      const id = idSchema.safeParse(req.params.id);
+      const request = await openSellerFileRequest(services, req, reply, consumeSellerPageAllowance);
+      if (!request) return reply;
+      const { enquiryId, fileId } = request;
       // One answer for a bad link, another enquiry's certificate and a missing one.
-      const file = enquiryId && id.success ? await certificateFile(services.db, enquiryId, id.data) : null;
+      const file = enquiryId && fileId ? await certificateFile(services.db, enquiryId, fileId) : null;
       if (!file) return reply.code(404).send({ error: 'Certificate not found' });
       return sendPdf(reply, file);
     },

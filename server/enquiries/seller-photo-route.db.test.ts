@@ -95,6 +95,21 @@ describe("the seller's page over HTTP", () => {
     expect(revoked.statusCode).toBe(404);
   });
 
+  it('answers 429 past 600 photo requests from one address in 15 minutes, still private', async () => {
+    const url = `/api/seller-photos/not-a-token/${photoId}`;
+    for (let i = 0; i < 600; i += 1) {
+      const res = await server.app.inject({ url, remoteAddress: '203.0.113.9' });
+      expect(res.statusCode).toBe(404);
+    }
+    const refused = await server.app.inject({ url, remoteAddress: '203.0.113.9' });
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.headers['cache-control']).toBe('private, no-store');
+    expect(refused.headers['x-robots-tag']).toBe('noindex, nofollow');
+    const elsewhere = await server.app.inject({ url, remoteAddress: '203.0.113.10' });
+    expect(elsewhere.statusCode).toBe(404);
+  });
+
   it('answers the page API with noindex and no referrer, and 404 for a bad link', async () => {
     const token = tokenOf((await issueSellerLink(t.db, config, enquiryId)).url);
     const input = encodeURIComponent(JSON.stringify({ token }));

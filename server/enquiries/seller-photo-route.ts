@@ -1,14 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
 import type { AppServices } from '../services.ts';
 import { findUpload, thumbnailFor, uploadStorageFor, type UploadStorage } from '../uploads/entry.ts';
-import { enquiryForSellerToken } from './seller-link.ts';
+import { openSellerFileRequest } from './seller-file-request.ts';
 import { consumeSellerPhotoAllowance, photoOfEnquiry } from './seller-page.ts';
 
 // The seller's own photos on their page (decision 059): thumbnails only, behind the same signed
 // link as the page, and only photos of the enquiry the link opens. Admins keep /api/uploads/:id.
-
-const idSchema = z.uuid();
 
 export const SELLER_PHOTO_PATH = '/api/seller-photos';
 
@@ -22,22 +19,13 @@ export const sellerPhotoRoutes: FastifyPluginAsync<{
   scope.get<{ Params: { token: string; id: string } }>(
     `${SELLER_PHOTO_PATH}/:token/:id`,
     async (req, reply) => {
-      void reply
-        .header('cache-control', 'private, no-store')
-        .header('x-robots-tag', 'noindex, nofollow')
-        .header('referrer-policy', 'no-referrer');
-      const limit = await consumeSellerPhotoAllowance(services.db, req.ip || null);
-      if (!limit.allowed)
-        return reply
-          .code(429)
-          .header('retry-after', String(limit.retryAfterSeconds))
-          .send({ error: 'Too many requests' });
-      const enquiryId = await enquiryForSellerToken(services.db, services.config.appSecret, req.params.token);
-      const id = idSchema.safeParse(req.params.id);
+      const request = await openSellerFileRequest(services, req, reply, consumeSellerPhotoAllowance);
+      if (!request) return reply;
+      const { enquiryId, fileId } = request;
       // One answer for a bad link, a photo of another enquiry and a missing one.
-      if (!enquiryId || !id.success || !(await photoOfEnquiry(services.db, enquiryId, id.data)))
+      if (!enquiryId || !fileId || !(await photoOfEnquiry(services.db, enquiryId, fileId)))
         return reply.code(404).send({ error: 'Photo not found' });
-      const upload = await findUpload(services.db, id.data);
+      const upload = await findUpload(services.db, fileId);
       const thumbnail = upload ? await thumbnailFor(services.db, storage, upload) : null;
       if (!thumbnail) return reply.code(404).send({ error: 'Photo not found' });
       return reply
