@@ -1,8 +1,7 @@
 import { AUTH_MESSAGES } from '#shared/auth/messages.ts';
 import { INVITATION_MESSAGES } from '#shared/team/schemas.ts';
 import { seriousViolations } from './support/axe.ts';
-import { E2E_ADMIN } from './support/constants.ts';
-import { submitSignIn } from './support/admin.ts';
+import { signInAsAdmin, submitSignIn, toast } from './support/admin.ts';
 import { outboxLinkPath } from './support/db.ts';
 import { expect, type Page, test } from './support/test.ts';
 
@@ -10,10 +9,6 @@ import { expect, type Page, test } from './support/test.ts';
 // invited address is pointed to its invitation instead of being signed up.
 
 const PASSWORD = 'harbour-quartz-lantern-2026';
-
-function toast(page: Page, text: string | RegExp) {
-  return page.locator('.mantine-Notification-root').filter({ hasText: text });
-}
 
 async function signUp(page: Page, email: string): Promise<void> {
   await page.context().clearCookies();
@@ -36,8 +31,7 @@ test('a stranger signs up, the Owner approves them as Buyer at 390 px, and they 
   const invited = `invited-${run}@e2e.test`;
 
   // The Owner invites an address; signing up with it points to the invitation instead.
-  await submitSignIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await signInAsAdmin(page);
   await page.goto('/admin/team');
   const inviteForm = page.getByRole('form', { name: 'Invite a member' });
   await inviteForm.getByRole('textbox', { name: 'Email' }).fill(invited);
@@ -56,8 +50,7 @@ test('a stranger signs up, the Owner approves them as Buyer at 390 px, and they 
   await expect(page.getByRole('alert').filter({ hasText: AUTH_MESSAGES.accessDenied })).toBeVisible();
 
   // The Owner sees the request on the Team page; the section passes axe at desktop width.
-  await submitSignIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await signInAsAdmin(page);
   await page.goto('/admin/team');
   const requests = page.getByRole('region', { name: 'Access requests' });
   const request = requests.getByRole('listitem').filter({ hasText: stranger });

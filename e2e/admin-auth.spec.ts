@@ -1,3 +1,4 @@
+import { signInAsAdmin, submitSignIn } from './support/admin.ts';
 import { expect, type Page, test } from './support/test.ts';
 import { AUTH_MESSAGES } from '../shared/auth/messages.ts';
 import { hashPassword } from '../server/auth/password.ts';
@@ -10,13 +11,6 @@ const unique = (prefix: string) => `${prefix}-${Date.now()}-${Math.floor(Math.ra
 async function fillCredentials(page: Page, email: string, password: string) {
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
-}
-
-async function signInAsAdmin(page: Page) {
-  await page.goto('/admin/login');
-  await fillCredentials(page, E2E_ADMIN.email, E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
 }
 
 async function createNonAdmin(password: string) {
@@ -253,7 +247,9 @@ test('every admin route of the spec exists behind the guard', async ({ page }) =
 });
 
 test('logout ends the session and returns to the login page', async ({ page, context }) => {
-  await signInAsAdmin(page);
+  // A session of its own: the one every spec shares (decision 080) must outlive this logout.
+  await submitSignIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
   const token = (await context.cookies()).find((c) => c.name === 'session')?.value;
   expect(token).toBeTruthy();
 

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type Page, test } from './support/test.ts';
+import { signInAsAdmin, toast } from './support/admin.ts';
+import { expect, test } from './support/test.ts';
 import { E2E_ADMIN } from './support/constants.ts';
 import { e2eDatabase } from './support/db.ts';
 
@@ -10,18 +11,6 @@ import { e2eDatabase } from './support/db.ts';
 const RUN = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const DOMAIN = `data-${RUN}.e2e.test`;
 const CONTACTS = 23;
-
-async function signInAsAdmin(page: Page, returnTo = '/admin/dashboard') {
-  await page.goto(`/admin/login?returnTo=${encodeURIComponent(returnTo)}`);
-  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(E2E_ADMIN.email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`${returnTo.replace(/[?]/g, '\\?')}$`));
-}
-
-function toast(page: Page, text: string | RegExp) {
-  return page.locator('.mantine-Notification-root').filter({ hasText: text });
-}
 
 const contactEmail = (i: number) => `person${String(i).padStart(2, '0')}@${DOMAIN}`;
 
@@ -67,7 +56,7 @@ test('the dashboard shows the five stats and recent activity', async ({ page }) 
 });
 
 test('contacts: search, filter and pages live in the URL and survive a reload', async ({ page }) => {
-  await signInAsAdmin(page, '/admin/contacts');
+  await signInAsAdmin(page, { at: '/admin/contacts' });
   await expect(page.getByRole('heading', { level: 1, name: 'Contacts' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Subscribed', exact: true })).toContainText(
     'Active email marketing',
@@ -119,7 +108,7 @@ test('contacts: search, filter and pages live in the URL and survive a reload', 
 });
 
 test('contacts show name and phone beside the e-mail, and the search finds either', async ({ page }) => {
-  await signInAsAdmin(page, '/admin/contacts');
+  await signInAsAdmin(page, { at: '/admin/contacts' });
   await expect(page.getByRole('columnheader', { name: 'Name' })).toBeVisible();
   await expect(page.getByRole('columnheader', { name: 'Phone' })).toBeVisible();
   const rows = page.locator('tbody tr');
@@ -136,7 +125,7 @@ test('contacts show name and phone beside the e-mail, and the search finds eithe
 test('contact detail: toggle SMS, save, toast; an unsubscribed contact keeps e-mail locked', async ({
   page,
 }) => {
-  await signInAsAdmin(page, `/admin/contacts?search=${encodeURIComponent(contactEmail(4))}`);
+  await signInAsAdmin(page, { at: `/admin/contacts?search=${encodeURIComponent(contactEmail(4))}` });
   await page.getByRole('link', { name: `View ${contactEmail(4)}` }).click();
   await expect(page.getByRole('heading', { level: 1, name: contactEmail(4) })).toBeVisible();
   await expect(page.getByText('Contact Information')).toBeVisible();
@@ -190,7 +179,7 @@ test('contact detail: toggle SMS, save, toast; an unsubscribed contact keeps e-m
 });
 
 test('contacts export downloads a CSV with the right header and rows', async ({ page }) => {
-  await signInAsAdmin(page, `/admin/contacts?search=${DOMAIN}&filter=subscribed`);
+  await signInAsAdmin(page, { at: `/admin/contacts?search=${DOMAIN}&filter=subscribed` });
   await expect(page.locator('tbody tr')).toHaveCount(11);
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();
@@ -207,7 +196,7 @@ test('contacts export downloads a CSV with the right header and rows', async ({ 
 });
 
 test('unsubscribe activity: cards, filters in the URL, export', async ({ page }) => {
-  await signInAsAdmin(page, '/admin/unsubscribes');
+  await signInAsAdmin(page, { at: '/admin/unsubscribes' });
   await expect(page.getByRole('heading', { level: 1, name: 'Unsubscribe Activity' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'One-Click' })).toContainText('List-Unsubscribe header');
   await expect(page.getByRole('region', { name: 'This Week' })).toContainText('Last 7 days');
@@ -253,7 +242,7 @@ test('settings are validated, saved and still there after a reload', async ({ pa
   const db = e2eDatabase();
   const before = await db.selectFrom('settings').selectAll().executeTakeFirstOrThrow();
   try {
-    await signInAsAdmin(page, '/admin/settings');
+    await signInAsAdmin(page, { at: '/admin/settings' });
     await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
     await expect(page.getByText('Not configured').first()).toBeVisible();
     await expect(page.getByRole('listitem').filter({ hasText: E2E_ADMIN.email })).toBeVisible();

@@ -1,8 +1,8 @@
 import { E2E_ADMIN } from './support/constants.ts';
-import { signInAsAdmin } from './support/admin.ts';
+import { signInAsAdmin, toast } from './support/admin.ts';
 import { seriousViolations } from './support/axe.ts';
 import { e2eDatabase } from './support/db.ts';
-import { expect, type Page, test } from './support/test.ts';
+import { expect, test } from './support/test.ts';
 
 // The audit log reads as sentences (decision 028): who (and their role) did what to which record,
 // with the fields an update changed before → after and the raw data only on request; the page
@@ -12,10 +12,6 @@ const run = Date.now().toString(36);
 const campaignName = `Audited send ${run}`;
 const html = `<html><body><p>This month's prices for watch owners.</p>
 <p><a href="{{unsubscribe_url}}">Unsubscribe</a></p></body></html>`;
-
-function toast(page: Page, text: string) {
-  return page.locator('.mantine-Notification-root').filter({ hasText: text });
-}
 
 let savedBatchSize: number | null = null;
 

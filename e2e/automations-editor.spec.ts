@@ -1,7 +1,7 @@
-import { createUser, grantAdmin } from '../server/auth/users.ts';
 import { enterFlow } from '../server/automations/enter.ts';
 import { seriousViolations } from './support/axe.ts';
-import { submitSignIn } from './support/admin.ts';
+import { signInAsAdmin, toast } from './support/admin.ts';
+import { E2E_MEMBERS } from './support/constants.ts';
 import { e2eDatabase } from './support/db.ts';
 import { expect, type Page, test } from './support/test.ts';
 
@@ -9,9 +9,7 @@ import { expect, type Page, test } from './support/test.ts';
 // switches it on, edits it live (version 2), tries it on one contact and reads its insight. Each
 // view has no serious or critical axe violation.
 const run = Date.now().toString(36);
-const PASSWORD = 'automations-password-for-e2e';
-const marketer = `marketer-flows-${run}@e2e.test`;
-const viewer = `viewer-flows-${run}@e2e.test`;
+const marketer = E2E_MEMBERS.marketer.email;
 const flowName = `Welcome flow ${run}`;
 const first = `Welcome (1/2) ${run}`;
 const second = `Welcome (2/2) ${run}`;
@@ -21,13 +19,6 @@ let contactId = '';
 
 test.beforeAll(async () => {
   const db = e2eDatabase();
-  for (const [email, role] of [
-    [marketer, 'marketer'],
-    [viewer, 'viewer'],
-  ] as const) {
-    await createUser(db, { email, password: PASSWORD, verified: true });
-    await grantAdmin(db, email, role);
-  }
   await db
     .insertInto('email_templates')
     .values(
@@ -83,9 +74,6 @@ test.beforeAll(async () => {
   ).id;
 });
 
-const toast = (page: Page, text: string) =>
-  page.locator('.mantine-Notification-root').filter({ hasText: text });
-
 async function expectAxeClean(page: Page) {
   await expect(page.locator('.mantine-Loader-root:visible, .mantine-Skeleton-root:visible')).toHaveCount(0);
   // The page's own content: a toast's close button (app-wide, unnamed) is not this screen's.
@@ -122,10 +110,7 @@ test.afterAll(async () => {
 test('a Marketer builds, saves, edits live, test-runs and reads a flow on a phone', async ({ page }) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 390, height: 844 });
-  await submitSignIn(page, marketer, PASSWORD);
-  await expect(page).toHaveURL(/\/admin\/campaigns$/);
-
-  await page.goto('/admin/automations');
+  await signInAsAdmin(page, { role: 'marketer', at: '/admin/automations' });
   await expect(page.getByRole('heading', { level: 1, name: 'Automations' })).toBeVisible();
   await expectAxeClean(page);
   await page.getByRole('link', { name: 'New flow' }).click();
@@ -199,9 +184,7 @@ test('a Marketer builds, saves, edits live, test-runs and reads a flow on a phon
 });
 
 test('a Viewer reads a flow without save or switch buttons', async ({ page }) => {
-  await submitSignIn(page, viewer, PASSWORD);
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  await page.goto('/admin/automations');
+  await signInAsAdmin(page, { role: 'viewer', at: '/admin/automations' });
   await expect(page.getByRole('link', { name: 'New flow' })).toHaveCount(0);
   await page.getByRole('link', { name: viewerFlowName }).click();
   await expect(page.getByRole('textbox', { name: 'Name' })).toHaveAttribute('readonly');

@@ -1,19 +1,15 @@
 import { sql } from 'kysely';
 import { abSmallTestWarning } from '#shared/campaigns/ab-test.ts';
-import { signInAsAdmin } from './support/admin.ts';
+import { signInAsAdmin, toast } from './support/admin.ts';
 import { E2E_ADMIN } from './support/constants.ts';
 import { e2eDatabase } from './support/db.ts';
-import { expect, type Page, test } from './support/test.ts';
+import { expect, test } from './support/test.ts';
 
 // Decisions 037 and 038: an A/B subject test sent from the form (test phase, both variants on the
 // details page, the wait), and "Send to non-openers" from a completed campaign to its draft copy.
 const run = Date.now().toString(36);
 const html = `<html><body><p>Here is this month's market update for watch owners across Australia.</p>
 <p><a href="{{unsubscribe_url}}">Unsubscribe</a></p></body></html>`;
-
-function toast(page: Page, text: string | RegExp) {
-  return page.locator('.mantine-Notification-root').filter({ hasText: text });
-}
 
 test.describe.configure({ timeout: 240_000 });
 

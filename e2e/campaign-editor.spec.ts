@@ -1,6 +1,6 @@
+import { signInAsAdmin, toast } from './support/admin.ts';
 import { expect, type Page, test } from './support/test.ts';
 import { sql } from 'kysely';
-import { E2E_ADMIN } from './support/constants.ts';
 import { e2eDatabase } from './support/db.ts';
 
 const run = `${Date.now().toString(36)}`;
@@ -16,21 +16,9 @@ const templateHtml = `<html><body><p>Hello {{first_name}},</p>
 const readyHtml = `<html><body><p>Here is this month's market update for watch owners across Australia.</p>
 <p><a href="https://example.com/unsubscribe">Unsubscribe</a></p></body></html>`;
 
-async function signInAsAdmin(page: Page) {
-  await page.goto('/admin/login');
-  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(E2E_ADMIN.email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-}
-
 /** The CodeMirror surface carries the field's label as its accessible name. */
 function htmlEditor(page: Page, label: string) {
   return page.getByRole('textbox', { name: label });
-}
-
-function toast(page: Page, text: string | RegExp) {
-  return page.locator('.mantine-Notification-root').filter({ hasText: text });
 }
 
 test('templates and the campaign editor, from a new template to a deleted copy', async ({ page }) => {

@@ -1,6 +1,6 @@
+import { signInAsAdmin, toast } from './support/admin.ts';
 import { expect, type Page, test } from './support/test.ts';
 import { sql } from 'kysely';
-import { E2E_ADMIN } from './support/constants.ts';
 import { e2eDatabase } from './support/db.ts';
 
 const run = Date.now().toString(36);
@@ -14,18 +14,6 @@ const BATCH_DELAY_MS = 1_000;
 
 const html = `<html><body><p>Here is this month's market update for watch owners across Australia.</p>
 <p><a href="{{unsubscribe_url}}">Unsubscribe</a></p></body></html>`;
-
-async function signInAsAdmin(page: Page) {
-  await page.goto('/admin/login');
-  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(E2E_ADMIN.email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-}
-
-function toast(page: Page, text: string | RegExp) {
-  return page.locator('.mantine-Notification-root').filter({ hasText: text });
-}
 
 /** The sends table's filter: a segmented control whose radios are hidden behind their labels. */
 async function filterSends(page: Page, label: string) {

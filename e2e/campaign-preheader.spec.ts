@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { expect, type Page, test } from './support/test.ts';
-import { E2E_ADMIN } from './support/constants.ts';
+import { signInAsAdmin } from './support/admin.ts';
+import { expect, test } from './support/test.ts';
 import { e2eDatabase } from './support/db.ts';
 
 /*
@@ -14,14 +14,6 @@ const campaignName = `Preheader ${run}`;
 const testAddress = `preheader-${run}@e2e.test`;
 const html = `<html><body><p>Hello {{first_name}}, demand for {{watch_brand}} rose this month.</p>
 <p><a href="{{unsubscribe_url}}">Unsubscribe</a></p></body></html>`;
-
-async function signInAsAdmin(page: Page) {
-  await page.goto('/admin/login');
-  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(E2E_ADMIN.email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-}
 
 test.use({ viewport: { width: 390, height: 844 } });
 

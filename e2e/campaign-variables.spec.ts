@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { sql } from 'kysely';
-import { signInAsAdmin } from './support/admin.ts';
+import { signInAsAdmin, toast } from './support/admin.ts';
 import { e2eDatabase } from './support/db.ts';
-import { expect, type Page, test } from './support/test.ts';
+import { expect, test } from './support/test.ts';
 
 // Decision 011 (docs/decisions/011-merge-variables.md): a template's custom variables reach every
 // message of a campaign made from it, with the values the campaign carries.
@@ -14,10 +14,6 @@ const recipients = [`vars-a-${run}@e2e.test`, `vars-b-${run}@e2e.test`];
 const templateHtml = `<html><body><p>{{first_name}}, your {{watch_brand}} could be worth more than you think.</p>
 <p><a href="{{valuation_url}}">Get your free valuation</a></p>
 <p><a href="{{unsubscribe_url}}">Unsubscribe</a></p></body></html>`;
-
-function toast(page: Page, text: string | RegExp) {
-  return page.locator('.mantine-Notification-root').filter({ hasText: text });
-}
 
 test('a template with two custom variables -> campaign -> Send Now: every message has them filled', async ({
   page,

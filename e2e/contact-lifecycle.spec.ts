@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { sql } from 'kysely';
-import { signInAsAdmin } from './support/admin.ts';
+import { signInAsAdmin, toast } from './support/admin.ts';
 import { e2eDatabase } from './support/db.ts';
-import { expect, type Page, test } from './support/test.ts';
+import { expect, test } from './support/test.ts';
 
 // Decisions 034-036 in the real app and browser: a CSV import with bad rows run by the worker and its
 // report downloaded; suppressions added, searched and removed; a contact added by hand and erased.
@@ -13,10 +13,6 @@ const at = (name: string) => `${name}@${DOMAIN}`;
 // The suppression test's own addresses: the import test lists one under DOMAIN.
 const SUP_DOMAIN = `sup.${DOMAIN}`;
 const sup = (name: string) => `${name}@${SUP_DOMAIN}`;
-
-function toast(page: Page, text: string | RegExp) {
-  return page.locator('.mantine-Notification-root').filter({ hasText: text });
-}
 
 test('imports a CSV with bad rows through the worker and downloads the rejected rows', async ({ page }) => {
   await e2eDatabase()

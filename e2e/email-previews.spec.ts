@@ -1,20 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { checkRenderedEmail } from '#test/support/email-checks.ts';
-import { expect, type Page, test } from './support/test.ts';
-import { E2E_ADMIN } from './support/constants.ts';
+import { signInAsAdmin } from './support/admin.ts';
+import { expect, test } from './support/test.ts';
 import { e2eDatabase } from './support/db.ts';
 
 // The admin's previews show a message in the layout the send path renders it in (decision 051):
 // the brand header, the column and the footer, in a sandboxed frame that scrolls; the rendered
 // document passes the same outside checks as every sent message.
-
-async function signInAsAdmin(page: Page) {
-  await page.goto('/admin/login');
-  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(E2E_ADMIN.email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-}
 
 test('a reply template previews in the e-mail layout with the identity footer', async ({ page }) => {
   const tag = randomUUID().slice(0, 8);

@@ -10,18 +10,22 @@ import { expect, test } from './support/test.ts';
 const SUCCESS =
   "Form submitted successfully! We'll review your watch details and get back to you within 24 hours.";
 
+/** The outbox e-mail with this subject to `to`, once the worker has written it. */
 async function waitForOutboxSubject(subject: string, to: string) {
-  const db = e2eDatabase();
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const row = await db
+  const read = () =>
+    e2eDatabase()
       .selectFrom('outbox_emails')
       .select(['subject', 'to_addresses', 'html', 'reply_to'])
       .where('subject', '=', subject)
       .executeTakeFirst();
-    if ((row && row.to_addresses.includes(to)) || Date.now() > deadline) return row;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  let row: Awaited<ReturnType<typeof read>>;
+  await expect
+    .poll(async () => (row = await read())?.to_addresses ?? [], {
+      message: `an outbox e-mail "${subject}" to ${to}`,
+      timeout: 15_000,
+    })
+    .toContain(to);
+  return row;
 }
 
 test('an enquiry from the sell form is worked from the inbox to Purchased', async ({ page }) => {

@@ -1,19 +1,11 @@
-import { expect, type Page, test } from './support/test.ts';
-import { E2E_ADMIN } from './support/constants.ts';
+import { signInAsAdmin } from './support/admin.ts';
+import { expect, test } from './support/test.ts';
 import { e2eDatabase } from './support/db.ts';
 
 // A reply template holds only the reply fields (decision 011): its starter has no unsubscribe
 // link, and a tag a reply cannot fill is refused on save, naming it, before anything is stored.
 
 const templateName = `Reply tags ${Date.now().toString(36)}`;
-
-async function signInAsAdmin(page: Page) {
-  await page.goto('/admin/login');
-  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(E2E_ADMIN.email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-}
 
 test('a new reply template offers only reply fields and refuses {{unsubscribe_url}}', async ({ page }) => {
   await signInAsAdmin(page);

@@ -1,8 +1,7 @@
 import type { Request } from '@playwright/test';
 import type { Role } from '#shared/auth/permissions.ts';
-import { createUser, grantAdmin } from '../server/auth/users.ts';
-import { E2E_ADMIN } from './support/constants.ts';
-import { submitSignIn } from './support/admin.ts';
+import { E2E_MEMBERS } from './support/constants.ts';
+import { signInAsAdmin } from './support/admin.ts';
 import { e2eDatabase } from './support/db.ts';
 import { expect, type Page, test } from './support/test.ts';
 
@@ -129,8 +128,6 @@ const NAV: Record<Role, string[]> = {
   ],
 };
 
-const PASSWORD = 'roles-password-for-e2e';
-
 async function navEntries(page: Page): Promise<string[]> {
   const nav = page.getByRole('navigation', { name: 'Admin navigation' });
   await expect(nav.getByRole('link').first()).toBeVisible();
@@ -144,11 +141,6 @@ test.describe('roles everywhere', () => {
 
   test.beforeAll(async () => {
     const db = e2eDatabase();
-    for (const role of ['marketer', 'buyer', 'viewer'] as const) {
-      const email = `${role}-roles-${run}@e2e.test`;
-      await createUser(db, { email, password: PASSWORD, verified: true });
-      await grantAdmin(db, email, role);
-    }
     const campaign = await db
       .insertInto('email_campaigns')
       .values({ name: `Roles draft ${run}`, subject: 'Watches', html_content: '<p>Hi</p>', status: 'draft' })
@@ -187,12 +179,10 @@ test.describe('roles everywhere', () => {
       page,
     }) => {
       test.setTimeout(180_000);
-      const email = role === 'owner' ? E2E_ADMIN.email : `${role}-roles-${run}@e2e.test`;
-      await submitSignIn(page, email, role === 'owner' ? E2E_ADMIN.password : PASSWORD);
-      await expect(page).toHaveURL(HOMES[role]);
+      // The member's session from the global setup (decision 080), on a page every role opens;
+      // /admin forwards to the role's home, as the login form does (admin-auth.spec.ts).
+      await signInAsAdmin(page, { role, at: '/admin/account' });
       expect(await navEntries(page)).toEqual(NAV[role]);
-
-      // /admin forwards to the same home.
       await page.goto('/admin');
       await expect(page).toHaveURL(HOMES[role]);
 
@@ -220,12 +210,12 @@ test.describe('roles everywhere', () => {
   test('a returnTo the role may open wins over the home; one it may not falls back to it', async ({
     page,
   }) => {
-    const email = `buyer-roles-${run}@e2e.test`;
+    const { email, password } = E2E_MEMBERS.buyer;
     await page.context().clearCookies();
     await page.goto('/admin/contacts');
     await expect(page).toHaveURL(/\/admin\/login\?returnTo=/);
     await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
-    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect(page).toHaveURL(/\/admin\/contacts$/);
 
@@ -233,14 +223,13 @@ test.describe('roles everywhere', () => {
     await page.goto('/admin/campaigns');
     await expect(page).toHaveURL(/\/admin\/login\?returnTo=/);
     await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
-    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect(page).toHaveURL(/\/admin\/enquiries$/);
   });
 
   test('the Team page describes each role in its picker, and links follow the table', async ({ page }) => {
-    await submitSignIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
-    await expect(page).toHaveURL(HOMES.owner);
+    await signInAsAdmin(page);
     await page.goto('/admin/team');
     await page.getByRole('combobox', { name: 'Role', exact: true }).click();
     for (const line of [
@@ -251,16 +240,12 @@ test.describe('roles everywhere', () => {
     await page.keyboard.press('Escape');
 
     // The enquiry page's "Manage reply templates" is the Buyer's; the Viewer gets no such link.
-    await submitSignIn(page, `buyer-roles-${run}@e2e.test`, PASSWORD);
-    await expect(page).toHaveURL(HOMES.buyer);
-    await page.goto(`/admin/enquiries/${ids.enquiry}`);
+    await signInAsAdmin(page, { role: 'buyer', at: `/admin/enquiries/${ids.enquiry}` });
     await expect(page.getByRole('link', { name: 'Manage reply templates' })).toBeVisible();
     await page.goto('/admin/templates');
     await expect(page.getByRole('heading', { name: 'Reply Templates', level: 1 })).toBeVisible();
     await expect(page.getByRole('link', { name: 'New Template' })).toBeVisible();
-    await submitSignIn(page, `viewer-roles-${run}@e2e.test`, PASSWORD);
-    await expect(page).toHaveURL(HOMES.viewer);
-    await page.goto(`/admin/enquiries/${ids.enquiry}`);
+    await signInAsAdmin(page, { role: 'viewer', at: `/admin/enquiries/${ids.enquiry}` });
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
     await expect(page.getByRole('link', { name: 'Manage reply templates' })).toHaveCount(0);
     await page.goto('/admin/contacts');

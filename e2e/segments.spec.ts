@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import { E2E_ADMIN } from './support/constants.ts';
 import { e2eDatabase } from './support/db.ts';
-import { expect, type Page, test } from './support/test.ts';
+import { signInAsAdmin, toast } from './support/admin.ts';
+import { expect, test } from './support/test.ts';
 
 // Decision 032: build a segment, see its count, send a campaign to it and see only its members
 // at the provider (the e2e app has no Resend key, so its provider is the outbox).
@@ -29,20 +29,9 @@ test.beforeAll(async () => {
     .execute();
 });
 
-async function signIn(page: Page) {
-  await page.goto('/admin/login');
-  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(E2E_ADMIN.email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-}
-
-const toast = (page: Page, text: string) =>
-  page.locator('.mantine-Notification-root').filter({ hasText: text });
-
 test('a segment built in the editor is the only audience of its campaign', async ({ page }) => {
   test.setTimeout(120_000);
-  await signIn(page);
+  await signInAsAdmin(page);
 
   await page.goto('/admin/contacts');
   await page.getByRole('tab', { name: 'Segments' }).click();

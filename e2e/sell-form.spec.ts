@@ -36,18 +36,23 @@ async function fillValidForm(page: Page, email: string) {
   await expect(heading(page)).toContainText('Upload Photos');
 }
 
+/** The outbox rows with these idempotency keys, once the worker has written all of them. */
 async function waitForOutbox(keys: string[]) {
   const db = e2eDatabase();
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const rows = await db
+  const read = () =>
+    db
       .selectFrom('outbox_emails')
       .select(['idempotency_key', 'to_addresses', 'subject', 'text_body'])
       .where('idempotency_key', 'in', keys)
       .execute();
-    if (rows.length === keys.length || Date.now() > deadline) return rows;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  let rows: Awaited<ReturnType<typeof read>> = [];
+  await expect
+    .poll(async () => (rows = await read()).length, {
+      message: `outbox rows ${keys.join(', ')}`,
+      timeout: 15_000,
+    })
+    .toBe(keys.length);
+  return rows;
 }
 
 test('a seller fixes validation errors, attaches photos and submits; both e-mails are sent', async ({

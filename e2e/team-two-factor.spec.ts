@@ -2,9 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { totpAt, totpStep } from '../server/auth/totp.ts';
 import { E2E_ADMIN } from './support/constants.ts';
-import { submitSignIn } from './support/admin.ts';
+import { signInAsAdmin, submitSignIn, toast } from './support/admin.ts';
 import { e2eDatabase, outboxLinkPath } from './support/db.ts';
-import { expect, type Page, test } from './support/test.ts';
+import { expect, test } from './support/test.ts';
 
 // Decisions 029 and 030: the Owner invites a Marketer by e-mail (Admin → Settings → Team), who accepts, is sent
 // to enrol 2FA by the Owner's rule, signs in with a code, sends a campaign and cannot open Team;
@@ -13,10 +13,6 @@ import { expect, type Page, test } from './support/test.ts';
 
 const html = `<html><body><p>Hello {{first_name}}, this month's watch market update.</p>
 <p><a href="{{unsubscribe_url}}">Unsubscribe</a></p></body></html>`;
-
-function toast(page: Page, text: string | RegExp) {
-  return page.locator('.mantine-Notification-root').filter({ hasText: text });
-}
 
 const invitationLink = (email: string) =>
   outboxLinkPath(email, 'You are invited', /https?:\/\/\S+\/admin\/invite\?token=[A-Za-z0-9_-]+/);
@@ -36,8 +32,7 @@ test('an Owner invites a Marketer, who enrols 2FA, signs in with a code, sends a
   const campaignName = `Team e2e ${run}`;
 
   // Admin → Settings → Team: the Owner invites by e-mail with a role.
-  await submitSignIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await signInAsAdmin(page);
   const sidebar = page.getByRole('navigation', { name: 'Admin navigation' });
   await expect(sidebar.getByRole('link', { name: 'Team', exact: true })).toHaveCount(0);
   await sidebar.getByRole('link', { name: 'Settings', exact: true }).click();
@@ -161,8 +156,7 @@ test('an Owner invites a Marketer, who enrols 2FA, signs in with a code, sends a
   await expect(page.getByRole('tab', { name: 'Team' })).toHaveCount(0);
 
   // The Owner's audit log (Settings → Audit log) shows each step.
-  await submitSignIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await signInAsAdmin(page);
   await sidebar.getByRole('link', { name: 'Settings', exact: true }).click();
   await page.getByRole('tab', { name: 'Audit log' }).click();
   await expect(page).toHaveURL(/\/admin\/audit$/);
@@ -220,8 +214,7 @@ test('an Owner invites a Marketer, who enrols 2FA, signs in with a code, sends a
 
   // The Owner sees them back on the team as a Buyer, two-factor off, and no longer as former.
   await page.context().clearCookies();
-  await submitSignIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await signInAsAdmin(page);
   await page.goto('/admin/team');
   const row = members.getByRole('row').filter({ hasText: email });
   await expect(row.getByRole('combobox', { name: `Role of ${email}` })).toHaveValue('Buyer');

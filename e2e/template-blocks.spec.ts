@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { checkRenderedEmail } from '../test/support/email-checks.ts';
+import { signInAsAdmin, toast } from './support/admin.ts';
 import { expect, type Page, test } from './support/test.ts';
-import { E2E_ADMIN } from './support/constants.ts';
 import { e2eDatabase } from './support/db.ts';
 
 /*
@@ -16,18 +16,6 @@ const templateName = `We are buying ${run}`;
 const campaignName = `Blocks campaign ${run}`;
 const subject = `We are buying ${run}`;
 const audience = [`blocks-a-${run}@e2e.test`, `blocks-b-${run}@e2e.test`];
-
-async function signInAsAdmin(page: Page) {
-  await page.goto('/admin/login');
-  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(E2E_ADMIN.email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-}
-
-function toast(page: Page, text: string | RegExp) {
-  return page.locator('.mantine-Notification-root').filter({ hasText: text });
-}
 
 async function addBlock(page: Page, type: string) {
   await page.getByRole('group', { name: 'Blocks' }).getByRole('button', { name: 'Add block' }).click();

@@ -1,8 +1,7 @@
-import { createUser, grantAdmin } from '../server/auth/users.ts';
 import { issueSellerLink } from '../server/seller-link/seller-link.ts';
-import { submitSignIn } from './support/admin.ts';
+import { signInAsAdmin } from './support/admin.ts';
 import { e2eDatabase } from './support/db.ts';
-import { expect, type Page, test } from './support/test.ts';
+import { expect, test } from './support/test.ts';
 
 // Decision 027: "the UI hides what a role cannot do (the server still refuses it)". A Viewer reads every
 // list and detail page but is offered no button that changes anything, and no export.
@@ -10,19 +9,10 @@ import { expect, type Page, test } from './support/test.ts';
 const html = `<html><body><p>Hello {{first_name}}</p>
 <p><a href="{{unsubscribe_url}}">Unsubscribe</a></p></body></html>`;
 
-async function signIn(page: Page, email: string, password: string) {
-  await submitSignIn(page, email, password);
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-}
-
 test('a Viewer sees the campaigns, templates and contacts without their write buttons', async ({ page }) => {
   test.setTimeout(120_000);
   const db = e2eDatabase();
   const run = Date.now().toString(36);
-  const email = `viewer-${run}@e2e.test`;
-  const password = 'viewer-password-for-e2e';
-  await createUser(db, { email, password, verified: true });
-  await grantAdmin(db, email, 'viewer');
   const campaign = (name: string, status: 'draft' | 'paused' | 'completed') =>
     db
       .insertInto('email_campaigns')
@@ -48,7 +38,7 @@ test('a Viewer sees the campaigns, templates and contacts without their write bu
     .returning('id')
     .executeTakeFirstOrThrow();
 
-  await signIn(page, email, password);
+  await signInAsAdmin(page, { role: 'viewer' });
 
   // Campaigns: no New, and the row menu only views.
   await page.goto(`/admin/campaigns?search=${encodeURIComponent(draft)}`);

@@ -16,6 +16,11 @@ export interface WorkerOptions {
 }
 
 export interface RunningWorker {
+  /**
+   * Resolves once the worker hears new automation runs (its LISTEN is active, decision 065), at
+   * once without `databaseUrl`: what a caller waits for instead of guessing a delay.
+   */
+  ready(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -84,6 +89,7 @@ export async function startWorker(
       })
     : null;
   return {
+    ready: () => dueListener?.ready() ?? Promise.resolve(),
     async stop() {
       await dueListener?.close();
       shutdown.abort();

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { chromium, type FullConfig } from '@playwright/test';
 import pg from 'pg';
 import { runAdminCommand } from '../../server/cli/admin-commands.ts';
 import { createDatabase } from '../../server/db/database.ts';
@@ -10,7 +11,15 @@ import { migrateToLatest } from '../../server/db/migrator.ts';
 import { databaseUrlFor } from '#test/support/database-url.ts';
 import { startFakeDns } from '#test/support/fake-dns.ts';
 import { startFakeResend } from '#test/support/fake-resend.ts';
-import { E2E_ADMIN, E2E_APP_SECRET, E2E_INBOUND_DOMAIN, E2E_WEBHOOK_SECRET } from './constants.ts';
+import { ROLES } from '#shared/auth/permissions.ts';
+import { authStatePath, submitSignIn } from './admin.ts';
+import {
+  E2E_ADMIN,
+  E2E_APP_SECRET,
+  E2E_INBOUND_DOMAIN,
+  E2E_MEMBERS,
+  E2E_WEBHOOK_SECRET,
+} from './constants.ts';
 import { E2E_DNS_ZONE } from './dns-zone.ts';
 
 async function waitForReady(url: string, app: ChildProcess, timeoutMs: number): Promise<void> {
@@ -29,10 +38,51 @@ async function waitForReady(url: string, app: ChildProcess, timeoutMs: number): 
 }
 
 /**
- * The real app (server + worker, `npm start`'s entry point) on a fresh database, with a known
- * admin account. Tests reach the database through E2E_DATABASE_URL to check side effects.
+ * Signs each role's member in once through the login form and keeps the browser's state in
+ * e2e/.auth/<role>.json (decision 080): specs start from it instead of typing the form again.
  */
-export default async function globalSetup(): Promise<() => Promise<void>> {
+async function signInEachRole(config: FullConfig, appUrl: string): Promise<void> {
+  const browser = await chromium.launch(config.projects[0]?.use.launchOptions);
+  try {
+    for (const role of ROLES) {
+      const context = await browser.newContext({ baseURL: appUrl });
+      const page = await context.newPage();
+      const member = E2E_MEMBERS[role];
+      await submitSignIn(page, member.email, member.password);
+      // Signed in once the app leaves the login page for the member's home.
+      await page.waitForURL((url) => url.pathname.startsWith('/admin/') && url.pathname !== '/admin/login', {
+        timeout: 60_000,
+      });
+      await context.storageState({ path: authStatePath(role) });
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Login form submissions the run made, from the audit log: a sign-in, a refusal, a 2FA step. */
+async function countSignIns(databaseUrl: string): Promise<string> {
+  const db = createDatabase({ connectionString: databaseUrl, max: 1 });
+  try {
+    const rows = await db
+      .selectFrom('audit_log')
+      .select(['action', (eb) => eb.fn.countAll<string>().as('count')])
+      .where('action', 'in', ['auth.signIn', 'auth.signInFailed', 'auth.signInPasswordAccepted'])
+      .groupBy('action')
+      .execute();
+    return rows.map((row) => `${row.action} ${row.count}`).join(', ') || 'none';
+  } finally {
+    await db.destroy();
+  }
+}
+
+/**
+ * The real app (server + worker, `npm start`'s entry point) on a fresh database, with a member
+ * of each role, each signed in once. Tests reach the database through E2E_DATABASE_URL to check
+ * side effects.
+ */
+export default async function globalSetup(config: FullConfig): Promise<() => Promise<void>> {
   const port = Number(process.env.E2E_PORT);
   const appUrl = `http://127.0.0.1:${port}`;
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'watch-platform-e2e-'));
@@ -56,6 +106,14 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const db = createDatabase({ connectionString: databaseUrl, max: 2 });
   await migrateToLatest(db);
   await runAdminCommand(db, ['create', E2E_ADMIN.email, '--password', E2E_ADMIN.password], () => undefined);
+  for (const role of ['marketer', 'buyer', 'viewer'] as const) {
+    const member = E2E_MEMBERS[role];
+    await runAdminCommand(
+      db,
+      ['create', member.email, '--password', member.password, '--role', role],
+      () => undefined,
+    );
+  }
   await db.destroy();
 
   // Replies e-mailed by sellers (decision 060) are read from the fake provider's Receiving API
@@ -87,11 +145,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   });
   // A clean clone builds the client first (server/cli/start.ts); on a loaded 2-core machine that
   // build alone took 100–171 s, so the wait leaves room for it.
-  await waitForReady(appUrl, app, 300_000);
-  process.env.E2E_DATABASE_URL = databaseUrl;
-  process.env.E2E_FAKE_RESEND_URL = fakeResend.url;
-
-  return async () => {
+  const teardown = async () => {
+    // How often the run typed the login form (decision 080): printed, never asserted.
+    console.log(`e2e sign-ins this run: ${await countSignIns(databaseUrl).catch(String)}`);
     if (app.exitCode === null) {
       const exited = new Promise((resolve) => app.once('exit', resolve));
       app.kill('SIGTERM');
@@ -105,4 +161,15 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await stopEmbedded?.();
     await rm(dataDir, { recursive: true, force: true });
   };
+  // A setup that fails leaves no app, fake server or database behind.
+  try {
+    await waitForReady(appUrl, app, 300_000);
+    process.env.E2E_DATABASE_URL = databaseUrl;
+    process.env.E2E_FAKE_RESEND_URL = fakeResend.url;
+    await signInEachRole(config, appUrl);
+  } catch (error) {
+    await teardown();
+    throw error;
+  }
+  return teardown;
 }

@@ -60,17 +60,26 @@ describe('flow sending under SIGKILL', { timeout: 300_000 }, () => {
     let done = 0;
     while (done < kills) {
       const proc = start();
-      while (!proc.output().includes('started')) {
-        const finished = await Promise.race([proc.exited.then(() => true), sleep(10).then(() => false)]);
-        if (finished) break;
-      }
+      await expect
+        .poll(() => proc.output().includes('started') || proc.child.exitCode !== null, {
+          timeout: 60_000,
+          interval: 10,
+          message: 'the tick process says "started" (or exits)',
+        })
+        .toBe(true);
       if (done % 2 === 0) {
         // Early: most likely while it advances runs (their steps and queued sends roll back).
         await sleep(Math.floor(Math.random() * 600));
       } else {
         // Once it is sending, at a random moment: often with a batch request in flight.
         const before = fake.requests.length;
-        while (fake.requests.length === before && proc.child.exitCode === null) await sleep(5);
+        await expect
+          .poll(() => fake.requests.length > before || proc.child.exitCode !== null, {
+            timeout: 60_000,
+            interval: 5,
+            message: 'the tick process sends a batch (or exits)',
+          })
+          .toBe(true);
         await sleep(Math.floor(Math.random() * 60));
       }
       if (proc.child.exitCode !== null) break;

@@ -36,8 +36,6 @@ import { runAutomationsTick } from './tick.ts';
  * never slept.
  */
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 const steps: FlowStep[] = [
   { id: 'hello', type: 'send', templateId: '', template: 'marketing' },
   { id: 'pause', type: 'wait', days: 2, hours: 0, minutes: 0 },
@@ -624,8 +622,8 @@ describe('sending flow e-mail', { timeout: 60_000 }, () => {
       });
       await seedSubscribers(t.db, 1, 'seller');
       const flowId = await liveFlow();
-      // Let the worker's LISTEN start (and its first nudge pass) before the contact enters.
-      await sleep(1_000);
+      // The worker's LISTEN is active before the contact enters: its notification is not missed.
+      await worker.ready();
       const calls: number[] = [];
       const listener = listenForDueRuns({
         connectionString: t.url,
@@ -634,13 +632,22 @@ describe('sending flow e-mail', { timeout: 60_000 }, () => {
         debounceMs: 10,
       });
       await listener.ready();
-      while (calls.length === 0) await sleep(20);
+      await expect
+        .poll(() => calls.length, { timeout: 10_000, message: 'the listener’s first nudge after LISTEN' })
+        .toBeGreaterThan(0);
       const before = calls.length;
       await enterAll(flowId);
       // The trigger's notification reached a listener: the worker's (which queued the tick) and ours.
-      while (calls.length === before) await sleep(20);
+      await expect
+        .poll(() => calls.length, { timeout: 10_000, message: 'a notification for the entered run' })
+        .toBeGreaterThan(before);
       await listener.close();
-      while (fake.emails.length === 0) await sleep(100);
+      await expect
+        .poll(() => fake.emails.length, {
+          timeout: 20_000,
+          message: 'the flow’s first e-mail at the provider',
+        })
+        .toBeGreaterThan(0);
       expect(fake.emails.flatMap((e) => e.to)).toEqual(['seller-1@example.com']);
       expect(calls.length).toBeGreaterThan(before);
     });

@@ -107,10 +107,13 @@ describe('sending engine under faults', { timeout: 240_000 }, () => {
       const { child, exited } = startEngine(campaign.id);
       // Wait until this process is really sending, then kill it at a random moment.
       const before = fake.requests.length;
-      while (fake.requests.length === before) {
-        const finished = await Promise.race([exited.then(() => true), sleep(10).then(() => false)]);
-        if (finished) break;
-      }
+      await expect
+        .poll(() => fake.requests.length > before || child.exitCode !== null, {
+          timeout: 60_000,
+          interval: 10,
+          message: 'the engine process sends a batch (or exits)',
+        })
+        .toBe(true);
       await sleep(Math.floor(Math.random() * 150));
       if (child.exitCode !== null) break;
       child.kill('SIGKILL');
@@ -153,7 +156,13 @@ describe('sending engine under faults', { timeout: 240_000 }, () => {
     // Killed twice while its transaction picking the winner is open: nothing is chosen or released.
     for (let kill = 0; kill < 2; kill += 1) {
       const { child, exited } = startEngine(campaign.id, { AB_HOLD_MS: '5000' });
-      while (!outputSoFar(child).includes('choosing')) await sleep(10);
+      await expect
+        .poll(() => outputSoFar(child).includes('choosing'), {
+          timeout: 60_000,
+          interval: 10,
+          message: 'the engine process says "choosing"',
+        })
+        .toBe(true);
       await sleep(100);
       child.kill('SIGKILL');
       expect((await exited).signal).toBe('SIGKILL');
@@ -188,10 +197,13 @@ describe('sending engine under faults', { timeout: 240_000 }, () => {
     while (kills < 4) {
       const { child, exited } = startEngine(campaign.id);
       const before = fake.requests.length;
-      while (fake.requests.length === before) {
-        const finished = await Promise.race([exited.then(() => true), sleep(10).then(() => false)]);
-        if (finished) break;
-      }
+      await expect
+        .poll(() => fake.requests.length > before || child.exitCode !== null, {
+          timeout: 60_000,
+          interval: 10,
+          message: 'the engine process sends a batch (or exits)',
+        })
+        .toBe(true);
       await sleep(Math.floor(Math.random() * 150));
       if (child.exitCode !== null) break;
       child.kill('SIGKILL');
@@ -258,7 +270,13 @@ describe('sending engine under faults', { timeout: 240_000 }, () => {
         return child;
       };
       const first = spawnWorker();
-      while (fake.requests.length < 3) await sleep(10);
+      await expect
+        .poll(() => fake.requests.length, {
+          timeout: 60_000,
+          interval: 10,
+          message: 'three batches from the worker process',
+        })
+        .toBeGreaterThanOrEqual(3);
       await sleep(Math.floor(Math.random() * 60));
       const killed = new Promise((resolve) => first.on('exit', resolve));
       first.kill('SIGKILL');

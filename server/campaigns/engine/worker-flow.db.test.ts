@@ -64,7 +64,13 @@ describe('campaign sending through pg-boss and the worker', { timeout: 60_000 },
     ).toBeNull();
 
     worker = await startWorker(boss, services, { concurrency: 2, pollingIntervalSeconds: 0.5 });
-    while (fake.requests.length < 2) await sleep(20);
+    await expect
+      .poll(() => fake.requests.length, {
+        timeout: 30_000,
+        interval: 20,
+        message: 'two batches at the provider',
+      })
+      .toBeGreaterThanOrEqual(2);
     await pauseCampaign(t.db, campaign.id);
     await waitForStatus(campaign.id, 'paused');
     await sleep(400);
