@@ -1,2 +1,2 @@
 // What other features may use of contacts/ (decision 049): they import this file, never its others.
-export { contactSearchTerm } from './contacts.ts';
+export { contactSearchTerm } from './list.ts';

@@ -3,7 +3,7 @@ import { effectiveSearch } from '#shared/admin/lists.ts';
 import type { ContactFilter } from '#shared/contacts/schemas.ts';
 import type { DbExecutor } from '../db/database.ts';
 import { type CsvExportSpec, localTimestamp } from '../exports/csv-export.ts';
-import { contactConditions, countContacts, importedByCondition } from './contacts.ts';
+import { contactConditions, countContacts, importedByCondition } from './list.ts';
 
 // Contacts export (docs/spec/admin.md §7 Exports, §9 CSV files): every matching lead, newest first. The
 // spec's five columns come first, so a sheet built on them keeps working; then who the contact is

@@ -1,7 +1,12 @@
 import { sql } from 'kysely';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '#test/support/db.ts';
-import { LATENESS_ALLOWANCE_MS, ProviderRateLimiter, rateLimitedTransport } from './rate-limiter.ts';
+import {
+  LATENESS_ALLOWANCE_MS,
+  ProviderRateLimiter,
+  rateLimitedTransport,
+  type SendLane,
+} from './rate-limiter.ts';
 import { type BatchSendResult, type EmailTransport, noRateLimitInfo } from './types.ts';
 
 describe('shared provider rate limiter', () => {
@@ -54,5 +59,59 @@ describe('shared provider rate limiter', () => {
     expect(afterCold - reservedUpTo).toBeGreaterThanOrEqual(
       interval + answerAfterMs - LATENESS_ALLOWANCE_MS - 5,
     );
+  });
+
+  it('a transactional send queued behind campaign batches goes at the next slot (decision 087)', async () => {
+    const limiter = new ProviderRateLimiter(t.db);
+    await limiter.acquire(undefined, 'bulk');
+    // Slots 300 ms apart: wide enough that the order below cannot come from timer jitter.
+    const intervalMs = 300;
+    await sql`UPDATE provider_rate_limits SET interval_ms = ${intervalMs}`.execute(t.db);
+    // The queued batches' limiter counts its answered statements, to know when both have asked.
+    let answered = 0;
+    const counting = new ProviderRateLimiter(
+      t.db.withPlugin({
+        transformQuery: (args) => args.node,
+        transformResult: (args) => {
+          answered += 1;
+          return Promise.resolve(args.result);
+        },
+      }),
+    );
+    const order: string[] = [];
+    const slots = new Map<string, number>();
+    const take = (name: string, lane: SendLane, via: ProviderRateLimiter) =>
+      via.acquire(undefined, lane).then((slotAt) => {
+        order.push(name);
+        slots.set(name, slotAt);
+      });
+    await take('batch 1', 'bulk', limiter);
+    const queued = [take('batch 2', 'bulk', counting), take('batch 3', 'bulk', counting)];
+    // The row's INSERT, then each batch's UPDATE and SELECT: both are waiting for a slot.
+    await expect.poll(() => answered).toBeGreaterThanOrEqual(5);
+    const ack = take('acknowledgement', 'transactional', limiter);
+    await Promise.all([...queued, ack]);
+    expect(order[0]).toBe('batch 1');
+    expect(order[1]).toBe('acknowledgement');
+    expect(order.slice(2).sort()).toEqual(['batch 2', 'batch 3']);
+    // The next slot, not a later one: one interval after batch 1's (a timer's lateness aside).
+    const gap = (slots.get('acknowledgement') ?? 0) - (slots.get('batch 1') ?? 0);
+    expect(gap).toBeLessThan(2 * intervalMs);
+  });
+
+  it('a 429 holds the transactional lane back as it holds the bulk lane', async () => {
+    const limiter = new ProviderRateLimiter(t.db);
+    await limiter.acquire(undefined, 'bulk');
+    const interval =
+      (await sql<{ interval_ms: number }>`SELECT interval_ms FROM provider_rate_limits`.execute(t.db)).rows[0]
+        ?.interval_ms ?? 0;
+    await limiter.block(30);
+    const blockedAt = await nextAt();
+    const controller = new AbortController();
+    const waiting = limiter.acquire(controller.signal, 'transactional');
+    // The transactional request's slot is the first one after the block, not one before it.
+    await expect.poll(() => nextAt()).toBeCloseTo(blockedAt + interval, 1);
+    controller.abort();
+    await waiting;
   });
 });

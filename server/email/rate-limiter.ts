@@ -29,6 +29,19 @@ export const LATENESS_ALLOWANCE_MS = 1000 * (SPACING_MARGIN - 1);
 export const WARM_CONNECTION_MS = 4_000;
 
 /**
+ * Which share of the schedule a request draws on (decision 087): single transactional e-mails
+ * (acknowledgements, seller-page mail, team notices, sign-in mail) go first; campaign and flow
+ * batches take the slots left over.
+ */
+export type SendLane = 'transactional' | 'bulk';
+/**
+ * How far ahead a bulk request may reserve its slot: enough to absorb a database round trip and a
+ * timer firing late, so the bulk lane keeps its rate when no transactional e-mail waits, and the
+ * most a transactional request can find reserved ahead of it besides the slot under way.
+ */
+export const BULK_LOOKAHEAD_MS = 50;
+
+/**
  * One request rate shared by every worker and server process (decision 019): the schedule lives in a
  * PostgreSQL row. Each request reserves the next free slot (slots are `interval_ms` apart, like a
  * GCRA without burst) in one UPDATE, then waits for it; a 429 pushes the whole schedule past the
@@ -59,21 +72,40 @@ export class ProviderRateLimiter {
     return this.#ready;
   }
 
-  /** Resolves when this caller may make one request, with the slot's time (performance.now()). */
-  async acquire(signal?: AbortSignal): Promise<number> {
+  /**
+   * Resolves when this caller may make one request, with the slot's time (performance.now()).
+   * `transactional` (the default) reserves the next free slot at once, however far ahead;
+   * `bulk` reserves only a slot that starts within BULK_LOOKAHEAD_MS and otherwise waits and
+   * asks again, so bulk requests never hold the schedule's future and a transactional request
+   * queued behind them goes at the next slot (decision 087).
+   */
+  async acquire(signal?: AbortSignal, lane: SendLane = 'transactional'): Promise<number> {
     await this.#ensureRow();
-    // The database's clock decides, so processes on machines with skewed clocks still agree.
-    const { rows } = await sql<{ wait_ms: number }>`
-      UPDATE provider_rate_limits
-      SET next_at = greatest(next_at, clock_timestamp(), blocked_until) + interval_ms * interval '1 millisecond'
-      WHERE key = ${this.#key}
-      RETURNING (extract(epoch FROM (next_at - interval_ms * interval '1 millisecond' - clock_timestamp())) * 1000)::float8 AS wait_ms`.execute(
-      this.#db,
-    );
-    const waitMs = rows[0]?.wait_ms ?? 0;
-    const slotAt = performance.now() + Math.max(0, waitMs);
-    await sleep(waitMs, signal);
-    return slotAt;
+    for (;;) {
+      // The database's clock decides, so processes on machines with skewed clocks still agree.
+      // The WHERE is checked again on the newest row when another process updated it meanwhile
+      // (READ COMMITTED), so two bulk callers never take the same slot.
+      const { rows } = await sql<{ wait_ms: number }>`
+        UPDATE provider_rate_limits
+        SET next_at = greatest(next_at, clock_timestamp(), blocked_until) + interval_ms * interval '1 millisecond'
+        WHERE key = ${this.#key}
+          AND (${lane === 'transactional'}
+               OR greatest(next_at, clock_timestamp(), blocked_until) <= clock_timestamp() + ${BULK_LOOKAHEAD_MS} * interval '1 millisecond')
+        RETURNING (extract(epoch FROM (next_at - interval_ms * interval '1 millisecond' - clock_timestamp())) * 1000)::float8 AS wait_ms`.execute(
+        this.#db,
+      );
+      const reserved = rows[0];
+      if (reserved) {
+        const slotAt = performance.now() + Math.max(0, reserved.wait_ms);
+        await sleep(reserved.wait_ms, signal);
+        return slotAt;
+      }
+      // Bulk, and the next free slot is further away: ask again when it comes within reach.
+      const { rows: free } = await sql<{ wait_ms: number }>`
+        SELECT (extract(epoch FROM (greatest(next_at, clock_timestamp(), blocked_until) - clock_timestamp())) * 1000)::float8 - ${BULK_LOOKAHEAD_MS} AS wait_ms
+        FROM provider_rate_limits WHERE key = ${this.#key}`.execute(this.#db);
+      await sleep(Math.max(1, free[0]?.wait_ms ?? 1), signal);
+    }
   }
 
   /**
@@ -116,7 +148,9 @@ export class ProviderRateLimiter {
 
 /**
  * Every request to the provider goes through the shared limiter: campaign batches, notification
- * e-mails and test sends all count against the same team limit.
+ * e-mails and test sends all count against the same team limit. A single `send` is transactional
+ * and a `sendBatch` (campaigns, flows) is bulk, which waits for what transactional mail leaves
+ * (decision 087).
  */
 export function rateLimitedTransport(
   transport: EmailTransport,
@@ -125,9 +159,10 @@ export function rateLimitedTransport(
   let lastDoneAt = Number.NEGATIVE_INFINITY;
   async function paced<R extends SendResult | BatchSendResult>(
     signal: AbortSignal | undefined,
+    lane: SendLane,
     request: () => Promise<R>,
   ): Promise<R> {
-    const slotAt = await limiter.acquire(signal);
+    const slotAt = await limiter.acquire(signal, lane);
     const startedAt = performance.now();
     const cold = slotAt - lastDoneAt > WARM_CONNECTION_MS;
     const result = await request();
@@ -147,8 +182,8 @@ export function rateLimitedTransport(
     kind: transport.kind,
     paced: true,
     send: (message, options: SendOptions = {}) =>
-      paced(options.signal, () => transport.send(message, options)),
+      paced(options.signal, 'transactional', () => transport.send(message, options)),
     sendBatch: (messages, options: SendOptions = {}) =>
-      paced(options.signal, () => transport.sendBatch(messages, options)),
+      paced(options.signal, 'bulk', () => transport.sendBatch(messages, options)),
   };
 }

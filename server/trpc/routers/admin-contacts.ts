@@ -12,13 +12,12 @@ import {
   contactUpdateInputSchema,
 } from '#shared/contacts/schemas.ts';
 import {
-  contactsStats,
   createContact,
   getContact,
-  listContacts,
   updateContactConsent,
   updateContactDetails,
 } from '../../contacts/contacts.ts';
+import { contactsStats, listContacts } from '../../contacts/list.ts';
 import { eraseContact } from '../../contacts/erase.ts';
 import { REGISTER_MESSAGES } from '#shared/register/schemas.ts';
 import { inTransaction } from '../../db/database.ts';
