@@ -1,9 +1,28 @@
 import type { IConfiguration, IForbiddenRuleType } from 'dependency-cruiser';
 
-// The server's folders are layers (decision 049). Lower layers never import higher ones, a feature
-// uses another only through that feature's entry.ts, and no two server folders depend on each
-// other, type imports included. `npm run lint` runs this on server/; layers.test.ts proves every
-// rule fires on a planted violation.
+// Every tree of the code is layered (decisions 049 and 078); `npm run lint` runs this config on
+// server/ client/ shared/ worker/, and test/layers.test.ts proves every rule fires on a planted
+// violation and finds the real trees clean.
+//
+// Trees, lowest first; each imports only those before it:
+//   shared/   zod schemas, messages and rules both ends use; imports no other tree.
+//   server/   the web process and the features; imports shared/, never client/ (the prerenderer reads
+//             the client's built files, not its modules) nor worker/. server/cli/start.ts, which
+//             launches both processes in one, stands outside the trees like a test.
+//   worker/   the job process: composition over server/'s features, like server/trpc; imports no
+//             client/ and none of the web process's composition (trpc, app, main, export-routes, cli).
+//   client/   the browser app; of server/ it sees only the AppRouter type (server/trpc/router.ts).
+//             client/src/public (the site) and client/src/admin (the back office) never import each
+//             other: what both use lives in a folder of client/src outside both (ui/, api/, trpc.ts).
+//             The one exception is the admin's preview of the seller's page, which renders that page
+//             itself so it cannot drift from what the seller sees (decision 067).
+//
+// Server folders, lowest first (decision 049); a layer imports only its own and those below:
+//   base -> infrastructure -> services.ts -> features -> composition.
+// A feature uses another only through that feature's entry.ts; no two server folders, and no two
+// shared/ folders, depend on each other; no module of any tree is part of an import cycle. Type
+// imports count throughout. client/src/admin's screen folders still import each other in cycles
+// (auth, shell, widgets, lists); a folder rule for them is left for when they are untangled.
 
 /** Import nothing above themselves: the database, configuration, security primitives, logging. */
 const BASE = ['^server/(db|config|security)/', '^server/(logging|sleep)[.]ts$'];
@@ -14,7 +33,7 @@ const SERVICES = ['^server/services[.]ts$'];
 /** What wires features together: routers, processes, the CLI and the routes that span features. */
 const COMPOSITION = ['^server/(trpc|cli)/', '^server/(app|main|runtime|housekeeping|export-routes)[.]ts$'];
 /** Every other folder of server/ is a feature. */
-const NOT_A_FEATURE = [...BASE, ...INFRASTRUCTURE, ...SERVICES, ...COMPOSITION];
+export const NOT_A_FEATURE = [...BASE, ...INFRASTRUCTURE, ...SERVICES, ...COMPOSITION];
 
 export const layerRules: IForbiddenRuleType[] = [
   {
@@ -71,13 +90,97 @@ export const layerRules: IForbiddenRuleType[] = [
   },
 ];
 
+/** The web process's composition, which the worker does not run. */
+const WEB_COMPOSITION = ['^server/(trpc|cli)/', '^server/(app|main|export-routes)[.]ts$'];
+const SELLER_PREVIEW = '^client/src/admin/enquiries/SellerPreviewPage[.]tsx$';
+
+export const treeRules: IForbiddenRuleType[] = [
+  {
+    name: 'shared-imports-no-other-tree',
+    comment: 'shared/ is below every other tree: both ends import it, it imports neither (decision 078).',
+    severity: 'error',
+    from: { path: '^shared/' },
+    to: { path: '^(server|client|worker)/' },
+  },
+  {
+    name: 'server-imports-no-client-or-worker',
+    comment:
+      'The server never imports the browser app nor the worker (decision 078); a constant both ' +
+      'need lives in shared/.',
+    severity: 'error',
+    from: { path: '^server/' },
+    to: { path: '^(client|worker)/' },
+  },
+  {
+    name: 'worker-imports-no-client-or-web-composition',
+    comment:
+      'The worker composes server features and infrastructure; it imports neither the browser app ' +
+      'nor the routers, HTTP app or CLI of the web process (decision 078).',
+    severity: 'error',
+    from: { path: '^worker/' },
+    to: { path: ['^client/', ...WEB_COMPOSITION] },
+  },
+  {
+    name: 'client-imports-only-the-router-type',
+    comment:
+      'Of the server, the browser app sees only the AppRouter type; of the worker, nothing (decision 078).',
+    severity: 'error',
+    from: { path: '^client/' },
+    to: { path: '^(server|worker)/', pathNot: '^server/trpc/router[.]ts$' },
+  },
+  {
+    name: 'client-imports-the-router-as-type',
+    comment: 'A value import of the router would bundle the server into the browser app (decision 078).',
+    severity: 'error',
+    from: { path: '^client/' },
+    to: { path: '^server/trpc/router[.]ts$', dependencyTypesNot: ['type-only'] },
+  },
+  {
+    name: 'public-imports-no-admin',
+    comment: 'The public site never imports the back office; shared pieces live outside both (decision 078).',
+    severity: 'error',
+    from: { path: '^client/src/public/' },
+    to: { path: '^client/src/admin/' },
+  },
+  {
+    name: 'admin-imports-no-public',
+    comment:
+      'The back office never imports the public site, but the seller-page preview, which renders the ' +
+      'page itself (decisions 067, 078); shared pieces live outside both (client/src/ui).',
+    severity: 'error',
+    from: { path: '^client/src/admin/', pathNot: SELLER_PREVIEW },
+    to: { path: '^client/src/public/' },
+  },
+  {
+    name: 'no-shared-folder-cycle',
+    comment: 'Two shared/ folders depend on each other; move the common piece below both (decision 078).',
+    severity: 'error',
+    scope: 'folder',
+    from: { path: '^shared/' },
+    to: { circular: true },
+  },
+  {
+    name: 'no-module-cycle',
+    comment:
+      'A module imports itself around a loop, in any tree (type and lazy imports count). Move what ' +
+      'both need into a module of its own (decision 078).',
+    severity: 'error',
+    from: { path: '^(server|client|shared|worker)/' },
+    to: { circular: true },
+  },
+];
+
 const config: IConfiguration = {
-  forbidden: layerRules,
+  forbidden: [...layerRules, ...treeRules],
   options: {
     // Tests may reach into any folder they test; the layers are about the code they test.
-    // Only the server's own modules: an import of worker/ or shared/ is no edge between server folders.
-    includeOnly: { path: '^server/' },
-    exclude: { path: '[.]test[.]ts$' },
+    // The four trees of the app; bench/, e2e/, scripts/ and test/ may reach into any of them.
+    includeOnly: { path: '^(server|client|shared|worker)/' },
+    // server/cli/start.ts launches server and worker in one process (`npm start`, `npm run dev`):
+    // like a test, it stands above every tree and nothing imports it. Folder-scope rules take no
+    // `via` filter, so its import of worker/ would close a folder loop through each feature the
+    // worker runs.
+    exclude: { path: ['[.]test[.]tsx?$', '^server/cli/start[.]ts$'] },
     doNotFollow: { path: ['^node_modules/'] },
     // Type-only imports are dependencies too: a cycle through a type is still a cycle.
     tsPreCompilationDeps: true,

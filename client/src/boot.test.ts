@@ -3,13 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  BOOT_ENTRY_ATTRIBUTE,
-  BOOT_PRELOAD_ATTRIBUTE,
-  HIDDEN_TAB_DELAY_MS,
-  LAST_RESORT_DELAY_MS,
-  bootWhenPainted,
-} from './boot.ts';
+import { BOOT_ENTRY_ATTRIBUTE, BOOT_PRELOAD_ATTRIBUTE } from '#shared/site/boot-attributes.ts';
+import { HIDDEN_TAB_DELAY_MS, LAST_RESORT_DELAY_MS, bootWhenPainted } from './boot.ts';
 
 declare global {
   var __bootedEntries: string[] | undefined;

@@ -4,11 +4,11 @@
  * element) is fetched only once the page has loaded and painted: its download and start-up then
  * compete with neither the stylesheet, the hero image nor the first paint (Lighthouse counts every
  * script that finished loading before the largest paint as holding it back; bench/README.md,
- * public-pages). Kept free of imports: it is its own tiny chunk, loaded by every public page.
+ * public-pages). It imports only two constant strings, which the bundler inlines: it is its own
+ * tiny chunk, loaded by every public page.
  */
 
-export const BOOT_ENTRY_ATTRIBUTE = 'data-entry';
-export const BOOT_PRELOAD_ATTRIBUTE = 'data-preload';
+import { BOOT_ENTRY_ATTRIBUTE, BOOT_PRELOAD_ATTRIBUTE } from '#shared/site/boot-attributes.ts';
 
 /**
  * Events that show a visitor reaching for the page: the app starts at once rather than after the

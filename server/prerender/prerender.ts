@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { noindexRoutes, publicRoutes } from '#shared/content/routes.ts';
 import type { SiteConfig } from '#shared/site/config.ts';
 import { adminShellPreloads, type PageAssets, pageAssets, type ViteManifest } from './assets.ts';
-import { BOOT_ENTRY_ATTRIBUTE, BOOT_PRELOAD_ATTRIBUTE } from '#client/src/boot.ts';
+import { BOOT_ENTRY_ATTRIBUTE, BOOT_PRELOAD_ATTRIBUTE } from '#shared/site/boot-attributes.ts';
 import { cspForTrackingTags, type TrackingIds } from './csp.ts';
 import {
   type CspSources,

@@ -13,7 +13,8 @@ import { auditExport } from '../audit/export-audit.ts';
 import { parseQuery, ROW_COUNT_HEADER } from '../exports/csv-route.ts';
 import type { AppServices } from '../services.ts';
 import { RegisterKeyError, registerKeyFrom } from './crypto.ts';
-import { getRegisterSettings, type RegisterExportRow, registerExportRows } from './register.ts';
+import { type RegisterExportRow, registerExportRows } from './register.ts';
+import { getRegisterSettings } from './settings.ts';
 import { type TtrField, ttrFields } from './ttr.ts';
 
 // The dealer's register for a period (decision 058): a CSV and a printable page, both with the

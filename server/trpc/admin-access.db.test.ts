@@ -29,7 +29,7 @@ async function outcomeOf(call: () => unknown): Promise<string> {
 
 // Walks the router itself, so every procedure added under `admin.` later is covered without
 // editing this file. tRPC 11 runs middlewares in the order they were added and `.input()` adds
-// its parser after adminProcedure's checks, so an empty input still reaches the access check.
+// its parser after ownerProcedure's checks, so an empty input still reaches the access check.
 describe('every admin.* procedure', () => {
   const t = useTestDatabase();
   const adminPaths = Object.keys(appRouter._def.procedures).filter((path) => path.startsWith('admin.'));

@@ -179,4 +179,4 @@ export function requirePermission(
  * An admin procedure that names no permission is the Owner's alone (decision 027): a router added
  * without a mapping is never open to weaker roles. Map it with requirePermission instead.
  */
-export const adminProcedure = requirePermission('team.manage');
+export const ownerProcedure = requirePermission('team.manage');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Permission } from '../auth/permissions.ts';
+import { BASIC_EMAIL } from '../email/address.ts';
 import type { SegmentSnapshot } from '../segments/schema.ts';
 import { preheaderSchema, textContentSchema, variableValuesSchema } from '../templates/variables.ts';
 import { type AbMetric, type AbVariant, abTestSchema } from './ab-test.ts';
@@ -28,8 +29,6 @@ export const CAMPAIGN_NOT_FOUND = 'Campaign not found';
 
 const lineBreak = /[\r\n]/;
 const noLineBreak = (value: string) => !lineBreak.test(value);
-/** The same basic pattern `parseTestEmails` keeps; it has no whitespace, so no CR/LF either. */
-export const BASIC_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const pageSchema = z.number().int().min(1).max(100_000).default(1);
 const searchSchema = z.string().trim().max(MAX_SEARCH).optional();

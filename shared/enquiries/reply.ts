@@ -1,28 +1,7 @@
 import { z } from 'zod';
 import { MAX_TEMPLATE_HTML_BYTES, MAX_TEMPLATE_SUBJECT } from '../templates/variables.ts';
 
-/**
- * Merge fields of reply templates (admin → Templates, kind "reply"): the seller, the watch and the
- * latest offer, merged through the one merge model of decision 011.
- */
-export const REPLY_FIELDS = [
-  'first_name',
-  'full_name',
-  'email',
-  'reference',
-  'watch_brand',
-  'watch_model',
-  'watch_year',
-  'offer_amount',
-  'offer_valid_until',
-  'offer_conditions',
-  'business_name',
-  'business_phone',
-] as const;
-export type ReplyField = (typeof REPLY_FIELDS)[number];
-
-export const templateKinds = ['marketing', 'reply'] as const;
-export const templateKindSchema = z.enum(templateKinds);
+export { REPLY_FIELDS, type ReplyField } from '../templates/kinds.ts';
 
 export const REPLY_MESSAGES = {
   sent: 'Reply queued',

@@ -1,6 +1,28 @@
-import type { z } from 'zod';
-import { REPLY_FIELDS, type templateKinds } from '../enquiries/reply.ts';
+import { z } from 'zod';
 import { BUILT_IN_TAGS, extractVariables, type TemplateData } from './variables.ts';
+
+/**
+ * Merge fields of reply templates (admin → Templates, kind "reply"): the seller, the watch and the
+ * latest offer, merged through the one merge model of decision 011.
+ */
+export const REPLY_FIELDS = [
+  'first_name',
+  'full_name',
+  'email',
+  'reference',
+  'watch_brand',
+  'watch_model',
+  'watch_year',
+  'offer_amount',
+  'offer_valid_until',
+  'offer_conditions',
+  'business_name',
+  'business_phone',
+] as const;
+export type ReplyField = (typeof REPLY_FIELDS)[number];
+
+export const templateKinds = ['marketing', 'reply'] as const;
+export const templateKindSchema = z.enum(templateKinds);
 
 /*
  * Which merge tags each template kind may hold (decision 011): exactly those its sending path

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { BASIC_EMAIL } from '../campaigns/schemas.ts';
-import { templateKindSchema } from '../enquiries/reply.ts';
+import { BASIC_EMAIL } from '../email/address.ts';
+import { templateKindSchema } from './kinds.ts';
 import { blockDocumentSchema, blockTagIssue, type BlockDocument } from './blocks.ts';
 import { refineTemplateTags, type TemplateKind } from './kinds.ts';
 import { templateInputSchema } from './variables.ts';

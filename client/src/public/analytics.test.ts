@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AnalyticsEvent, AnalyticsIds } from './analytics.ts';
+import type { AnalyticsEvent, AnalyticsIds } from './analytics-types.ts';
 
 const installed: AnalyticsIds[] = [];
 const forwarded: AnalyticsEvent[] = [];

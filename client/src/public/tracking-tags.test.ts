@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AnalyticsIds } from './analytics.ts';
+import type { AnalyticsIds } from './analytics-types.ts';
 import { forwardToTags } from './tracking-tags.ts';
 
 const allIds: AnalyticsIds = {

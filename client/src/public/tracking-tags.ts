@@ -1,4 +1,4 @@
-import type { AnalyticsEvent, AnalyticsIds, Fbq } from './analytics.ts';
+import type { AnalyticsEvent, AnalyticsIds, Fbq } from './analytics-types.ts';
 
 function loadScript(src: string): void {
   const script = document.createElement('script');

@@ -32,12 +32,11 @@ import {
   heldStock,
   purchaseForEnquiry,
   registerList,
-  registerSettingsView,
   revealIdentityNumber,
-  saveRegisterSettings,
   seenBefore,
   setEnquirySerial,
 } from '../../register/register.ts';
+import { registerSettingsView, saveRegisterSettings } from '../../register/settings.ts';
 import {
   liftHoldNotice,
   recordHoldNotice,

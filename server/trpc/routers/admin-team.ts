@@ -42,7 +42,7 @@ import {
   UnknownMemberError,
 } from '../../team/team.ts';
 import { invalidateUserSessions } from '../../auth/session.ts';
-import { adminProcedure, requirePermission, router } from '../trpc.ts';
+import { ownerProcedure, requirePermission, router } from '../trpc.ts';
 
 function teamError(error: unknown): unknown {
   if (error instanceof LastOwnerError)
@@ -62,14 +62,14 @@ function teamError(error: unknown): unknown {
   return error;
 }
 
-// Team management is the Owner's alone: adminProcedure is team.manage (decision 027).
+// Team management is the Owner's alone: ownerProcedure is team.manage (decision 027).
 export const adminTeamRouter = router({
-  list: adminProcedure.query(({ ctx }) => listMembers(ctx.db)),
+  list: ownerProcedure.query(({ ctx }) => listMembers(ctx.db)),
 
   /** Accounts whose role was removed, listed apart and invitable again (decision 047). */
-  formerMembers: adminProcedure.query(({ ctx }) => listFormerMembers(ctx.db)),
+  formerMembers: ownerProcedure.query(({ ctx }) => listFormerMembers(ctx.db)),
 
-  changeRole: adminProcedure.input(teamChangeRoleInputSchema).mutation(async ({ ctx, input }) => {
+  changeRole: ownerProcedure.input(teamChangeRoleInputSchema).mutation(async ({ ctx, input }) => {
     try {
       return await changeRole(ctx.db, input.id, input.role);
     } catch (error) {
@@ -78,11 +78,11 @@ export const adminTeamRouter = router({
   }),
 
   /** Ends every session of a member at once (a lost laptop), keeping their role. */
-  endSessions: adminProcedure.input(teamMemberInputSchema).mutation(async ({ ctx, input }) => ({
+  endSessions: ownerProcedure.input(teamMemberInputSchema).mutation(async ({ ctx, input }) => ({
     sessionsEnded: await invalidateUserSessions(ctx.db, input.id),
   })),
 
-  remove: adminProcedure.input(teamMemberInputSchema).mutation(async ({ ctx, input }) => {
+  remove: ownerProcedure.input(teamMemberInputSchema).mutation(async ({ ctx, input }) => {
     try {
       return await removeMember(ctx.db, input.id);
     } catch (error) {
@@ -91,9 +91,9 @@ export const adminTeamRouter = router({
   }),
 
   /** Open invitations, with resend and revoke on the Team page (decision 030). */
-  invitations: adminProcedure.query(({ ctx }) => listInvitations(ctx.db)),
+  invitations: ownerProcedure.query(({ ctx }) => listInvitations(ctx.db)),
 
-  invite: adminProcedure.input(teamInviteInputSchema).mutation(async ({ ctx, input }) => {
+  invite: ownerProcedure.input(teamInviteInputSchema).mutation(async ({ ctx, input }) => {
     try {
       return await inviteMember(ctx.db, ctx, input, ctx.user);
     } catch (error) {
@@ -101,7 +101,7 @@ export const adminTeamRouter = router({
     }
   }),
 
-  resendInvitation: adminProcedure.input(teamInvitationInputSchema).mutation(async ({ ctx, input }) => {
+  resendInvitation: ownerProcedure.input(teamInvitationInputSchema).mutation(async ({ ctx, input }) => {
     try {
       return await resendInvitation(ctx.db, ctx, input.id, ctx.user);
     } catch (error) {
@@ -109,7 +109,7 @@ export const adminTeamRouter = router({
     }
   }),
 
-  revokeInvitation: adminProcedure.input(teamInvitationInputSchema).mutation(async ({ ctx, input }) => {
+  revokeInvitation: ownerProcedure.input(teamInvitationInputSchema).mutation(async ({ ctx, input }) => {
     try {
       await revokeInvitation(ctx.db, input.id);
       return { id: input.id };
@@ -146,19 +146,19 @@ export const adminTeamRouter = router({
     }),
 
   /** A member lost their authenticator: 2FA goes, and so do their sessions (decision 030). */
-  resetTwoFactor: adminProcedure.input(teamMemberInputSchema).mutation(async ({ ctx, input }) => {
+  resetTwoFactor: ownerProcedure.input(teamMemberInputSchema).mutation(async ({ ctx, input }) => {
     const removed = await removeTwoFactor(ctx.db, input.id);
     if (!removed) throw new TRPCError({ code: 'NOT_FOUND', message: TEAM_MESSAGES.noTwoFactor });
     return { sessionsEnded: await invalidateUserSessions(ctx.db, input.id) };
   }),
 
   // ownTwoFactor lets the card say before any attempt why the rule cannot be turned on yet.
-  twoFactorPolicy: adminProcedure.query(async ({ ctx }) => ({
+  twoFactorPolicy: ownerProcedure.query(async ({ ctx }) => ({
     required: await twoFactorRequired(ctx.db),
     ownTwoFactor: await twoFactorEnabled(ctx.db, ctx.user.id),
   })),
 
-  setTwoFactorPolicy: adminProcedure
+  setTwoFactorPolicy: ownerProcedure
     .input(teamTwoFactorPolicyInputSchema)
     .mutation(async ({ ctx, input }) => {
       // The Owner turning the rule on first enrols themselves, or they would lock themselves out.

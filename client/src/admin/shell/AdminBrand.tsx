@@ -1,5 +1,5 @@
 import { Box, Group, Stack, Text } from '@mantine/core';
-import { Icon } from '../../public/components/Icon.tsx';
+import { Icon } from '../../ui/Icon.tsx';
 import { site } from '../../site.ts';
 
 export const ADMIN_PRODUCT = 'Email Campaign Manager';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { FaqItem } from '#shared/content/types.ts';
-import { Icon } from './Icon.tsx';
+import { Icon } from '../../ui/Icon.tsx';
 
 /** One answer open at a time; the open one closes again when its question is pressed (docs/spec/public-site.md §4). */
 export function FaqAccordion({ items }: { items: readonly FaqItem[] }) {

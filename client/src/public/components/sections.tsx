@@ -12,7 +12,7 @@ import type {
 import type { SellSearchParams } from '#shared/leads/sell-search.ts';
 import { phoneHref } from '#shared/site/phone.ts';
 import { site } from '../../site.ts';
-import { Icon } from './Icon.tsx';
+import { Icon } from '../../ui/Icon.tsx';
 import { SmartLink } from './SmartLink.tsx';
 
 export function Section({

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { type FocusEvent, type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from 'react';
 import type { NavigationItem } from '#shared/content/types.ts';
-import { Icon } from '../components/Icon.tsx';
+import { Icon } from '../../ui/Icon.tsx';
 import { MENU_CLOSE_DELAY_MS, MENU_OPEN_DELAY_MS, opensImmediately } from './menu-timing.ts';
 
 function now(): number {

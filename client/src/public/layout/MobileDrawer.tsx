@@ -2,9 +2,15 @@ import { Link } from '@tanstack/react-router';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import type { NavigationItem } from '#shared/content/types.ts';
 import { phoneHref } from '#shared/site/phone.ts';
-import { Icon } from '../components/Icon.tsx';
+import { Icon } from '../../ui/Icon.tsx';
 import { site } from '../../site.ts';
-import type { MobileMenuProps } from './MobileMenu.tsx';
+
+/** The menu's links; declared here, as the menu loads this drawer (no import cycle, decision 078). */
+export interface MobileMenuProps {
+  brands: readonly NavigationItem[];
+  locations: readonly NavigationItem[];
+  services: readonly NavigationItem[];
+}
 
 /** The drawer is the navigation below this width (docs/spec/public-site.md §9); layout.css uses the same breakpoint. */
 export const MOBILE_MAX_WIDTH_PX = 767;

@@ -1,15 +1,9 @@
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
-import type { NavigationItem } from '#shared/content/types.ts';
-import { Icon } from '../components/Icon.tsx';
+import { Icon } from '../../ui/Icon.tsx';
+import type { MobileMenuProps } from './MobileDrawer.tsx';
 
 const loadDrawer = () => import('./MobileDrawer.tsx');
 const MobileDrawer = lazy(loadDrawer);
-
-export interface MobileMenuProps {
-  brands: readonly NavigationItem[];
-  locations: readonly NavigationItem[];
-  services: readonly NavigationItem[];
-}
 
 /**
  * The menu button shown below 768 px. The drawer's code is fetched when the button is first

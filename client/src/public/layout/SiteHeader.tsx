@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { brandNavItems, locationNavItems, serviceNavItems } from '#shared/content/navigation.ts';
 import { phoneHref } from '#shared/site/phone.ts';
-import { Icon } from '../components/Icon.tsx';
+import { Icon } from '../../ui/Icon.tsx';
 import { site } from '../../site.ts';
 import { DesktopMenus, type MenuGroup } from './DesktopNav.tsx';
 import { MobileMenu } from './MobileMenu.tsx';

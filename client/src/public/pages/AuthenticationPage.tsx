@@ -1,5 +1,5 @@
 import type { AuthenticationPageData } from '#shared/content/pages/types.ts';
-import { Icon } from '../components/Icon.tsx';
+import { Icon } from '../../ui/Icon.tsx';
 import {
   CallButtons,
   ClosingCta,

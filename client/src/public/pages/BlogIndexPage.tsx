@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { BlogCategory } from '#shared/content/blog/index.ts';
 import type { BlogIndexPageData } from '#shared/content/pages/types.ts';
 import { PostCard, PostMeta } from '../components/blog.tsx';
-import { Icon } from '../components/Icon.tsx';
+import { Icon } from '../../ui/Icon.tsx';
 
 export function BlogIndexPage({ data }: { data: BlogIndexPageData }) {
   const [category, setCategory] = useState<BlogCategory | null>(null);

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import type { BrandPageData } from '#shared/content/pages/types.ts';
 import { brandChoiceFor } from '#shared/leads/sell-search.ts';
 import { FaqAccordion } from '../components/FaqAccordion.tsx';
-import { Icon } from '../components/Icon.tsx';
+import { Icon } from '../../ui/Icon.tsx';
 import { Image } from '../components/Image.tsx';
 import {
   CallButtons,

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { CityPageData } from '#shared/content/pages/types.ts';
 import { FaqAccordion } from '../components/FaqAccordion.tsx';
-import { Icon } from '../components/Icon.tsx';
+import { Icon } from '../../ui/Icon.tsx';
 import {
   CallButtons,
   CityGrid,

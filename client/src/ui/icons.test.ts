@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 
 const sprite = readFileSync(path.join(import.meta.dirname, 'icons.svg'), 'utf8');
 const symbols = new Set([...sprite.matchAll(/<symbol id="([^"]+)"/g)].map((m) => m[1]));
-const clientSrc = path.resolve(import.meta.dirname, '../..');
-const contentDir = path.resolve(import.meta.dirname, '../../../../shared/content');
+const clientSrc = path.resolve(import.meta.dirname, '..');
+const contentDir = path.resolve(import.meta.dirname, '../../../shared/content');
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
