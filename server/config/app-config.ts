@@ -49,6 +49,31 @@ export interface S3Settings {
   credentials?: { accessKeyId: string; secretAccessKey: string } | undefined;
 }
 
+/** The bucket S3_* name, or null without S3_BUCKET. */
+export function s3SettingsOf(
+  env: Pick<
+    BaseEnv,
+    | 'S3_BUCKET'
+    | 'S3_REGION'
+    | 'S3_ENDPOINT'
+    | 'S3_FORCE_PATH_STYLE'
+    | 'S3_ACCESS_KEY_ID'
+    | 'S3_SECRET_ACCESS_KEY'
+  >,
+): S3Settings | null {
+  if (!env.S3_BUCKET) return null;
+  return {
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION,
+    endpoint: env.S3_ENDPOINT,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
+    credentials:
+      env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+        : undefined,
+  };
+}
+
 /** `warn` hears about a setting the deployment should fix (a generated APP_SECRET). */
 export async function buildAppConfig(
   env: BaseEnv,
@@ -74,18 +99,7 @@ export async function buildAppConfig(
     uploadthingConfigured: Boolean(env.UPLOADTHING_TOKEN),
     uploadthingToken: env.UPLOADTHING_TOKEN ?? null,
     fileStore: resolveFileStore(env),
-    s3: env.S3_BUCKET
-      ? {
-          bucket: env.S3_BUCKET,
-          region: env.S3_REGION,
-          endpoint: env.S3_ENDPOINT,
-          forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
-          credentials:
-            env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
-              ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
-              : undefined,
-        }
-      : null,
+    s3: s3SettingsOf(env),
     metaCapi:
       env.META_CAPI_TOKEN && env.META_PIXEL_ID
         ? {
