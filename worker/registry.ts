@@ -56,7 +56,7 @@ export const jobHandlers: Handlers = {
   'enquiries.incoming-notify': (services) => runIncomingMessageNotify(services),
   'appointments.reminders': (services) => runAppointmentReminders(services),
   'meta.capi': (services, payload) => runCapiJob(services, payload),
-  'enquiries.retention': (services) => runEnquiryRetention(services, uploadStorageFor(services.config)),
+  'enquiries.retention': (services) => runEnquiryRetention(services, uploadStorageFor(services)),
   'contacts.import': (services, payload) => runImportJob(services, payload.importId),
   'housekeeping.prune': (services) => pruneExpired(services.db),
   'automations.triggers': (services) => runTriggerScans(services.db),
@@ -69,6 +69,6 @@ export const jobHandlers: Handlers = {
     lookUpRecipientDomains(services.db, dnsMxResolver(services.config.dnsResolver)),
   'stats.compact': async (services) => ({ compacted: await compactStatDeltas(services.db) }),
   'uploads.cleanup': async (services) => ({
-    deleted: await deleteStaleUploads(services.db, uploadStorageFor(services.config)),
+    deleted: await deleteStaleUploads(services.db, uploadStorageFor(services)),
   }),
 };

@@ -8,7 +8,10 @@ import { invalidateUserSessions } from '../auth/session.ts';
 import { createUser, findUserByEmail, grantAdmin, listUsers, UnknownUserError } from '../auth/users.ts';
 import { inActionTransaction } from '../audit/action-transaction.ts';
 import { type AuditActor, type AuditEntry, recordAudit } from '../audit/audit.ts';
+import { s3SettingsOf } from '../config/app-config.ts';
+import { baseEnvSchema, EnvError, parseEnv, resolveDataDir } from '../config/env.ts';
 import type { Database, DbTransaction } from '../db/database.ts';
+import { createUploadStorage, type MoveCounts, moveStoredFiles } from '../uploads/entry.ts';
 import { type RekeyCounts, rekeyKeysFromEnv, rekeyRegister, RekeyRefusedError } from '../register/rekey.ts';
 import { changeRole, LastOwnerError, removeMember } from '../team/team.ts';
 
@@ -29,7 +32,22 @@ export const ADMIN_USAGE = `Usage: npm run admin -- <command>
   register-rekey [--batch-size <n>]  re-encrypt the dealer's register entries and identity copies
                                      still under the old key into the current one; the old key
                                      comes from the environment,
-                                     OLD_REGISTER_KEY or OLD_APP_SECRET, never the command line`;
+                                     OLD_REGISTER_KEY or OLD_APP_SECRET, never the command line
+  files:move --to <postgres|s3> [--from <local|postgres|s3>]
+                                     move the photos kept in one store (default: this host's
+                                     DATA_DIR/uploads) into another; run it on every host that
+                                     kept photos on its disk (decision 083)`;
+
+const MOVABLE_STORES = ['local', 'postgres', 's3'] as const;
+type MovableStore = (typeof MOVABLE_STORES)[number];
+
+function storeFlag(rest: string[], flag: string, fallback?: MovableStore): MovableStore {
+  const at = rest.indexOf(flag);
+  const value = at >= 0 ? rest[at + 1] : fallback;
+  const store = MOVABLE_STORES.find((name) => name === value);
+  if (!store) throw new UsageError(`${flag} needs one of: ${MOVABLE_STORES.join(', ')}`);
+  return store;
+}
 
 /** Runs a role change, turning the last-Owner refusal into a message saying what to do instead. */
 async function lastOwnerKept<T>(address: string, change: () => Promise<T>): Promise<T> {
@@ -241,6 +259,45 @@ export async function runAdminCommand(
           `${u.email}\t${u.role ?? 'user'}\t${u.emailVerified ? 'verified' : 'unverified'}\t${u.createdAt.toISOString()}`,
         );
       }
+      return;
+    }
+    case 'files:move': {
+      const to = storeFlag(rest, '--to');
+      const from = storeFlag(rest, '--from', 'local');
+      if (from === to) throw new UsageError('--from and --to name the same store');
+      let vars;
+      try {
+        vars = parseEnv(baseEnvSchema, env);
+      } catch (error) {
+        if (error instanceof EnvError) throw new UsageError(error.message);
+        throw error;
+      }
+      const s3 = s3SettingsOf(vars);
+      if ((to === 's3' || from === 's3') && !s3)
+        throw new UsageError(
+          'The s3 store needs S3_BUCKET (and the other S3_ variables) in the environment.',
+        );
+      const storage = createUploadStorage(
+        { dataDir: resolveDataDir(vars), uploadthingToken: null, fileStore: to, s3 },
+        db,
+      );
+      const counts: MoveCounts = await moveStoredFiles(db, storage, from, to);
+      await audited(db, actor, () =>
+        Promise.resolve({
+          value: null,
+          entry: {
+            action: 'cli.filesMove',
+            entityType: 'uploads',
+            entityId: null,
+            summary: { from, to, ...counts },
+          },
+        }),
+      );
+      out(`Moved ${counts.moved} photo(s) from ${from} to ${to}.`);
+      if (counts.missing > 0)
+        out(
+          `Not in the ${from} store here: ${counts.missing}; run the command on the host that kept them (another DATA_DIR).`,
+        );
       return;
     }
     case 'register-rekey': {

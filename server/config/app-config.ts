@@ -1,6 +1,12 @@
 import { buildSiteConfig, type SiteConfig } from '#shared/site/config.ts';
 import type { RateLimitRule } from '../security/rate-limit.ts';
-import { type BaseEnv, resolveAppUrl, resolveDataDir } from './env.ts';
+import {
+  type BaseEnv,
+  localFileStoreWarning,
+  resolveAppUrl,
+  resolveDataDir,
+  resolveFileStore,
+} from './env.ts';
 import { resolveAppSecret } from './secrets.ts';
 
 /** Everything the domain modules need to know about this deployment, derived once from the env. */
@@ -21,12 +27,51 @@ export interface AppConfig {
   /** The DNS server the sending-domain checks ask (DNS_RESOLVER, decision 073); unset: the system's. */
   dnsResolver?: string | undefined;
   uploadthingConfigured: boolean;
-  /** Set when photos are stored on UploadThing instead of DATA_DIR/uploads. */
+  /** Set when photos are (or were) stored on UploadThing. */
   uploadthingToken: string | null;
+  /** The store new photos go to (FILE_STORE, decision 083). */
+  fileStore: 'local' | 'postgres' | 's3' | 'uploadthing';
+  /** The bucket of FILE_STORE=s3, or of photos stored there before; null without S3_BUCKET. */
+  s3: S3Settings | null;
   /** Meta Conversions API; null unless both the token and the pixel id are set (decision 026). */
   metaCapi: { token: string; pixelId: string; endpoint: string } | null;
   /** Per-IP limits of the public sell form; null disables one (benchmarks). */
   rateLimits: { leadSubmit: RateLimitRule | null; uploads: RateLimitRule | null };
+}
+
+export interface S3Settings {
+  bucket: string;
+  region: string;
+  /** Unset: AWS itself. */
+  endpoint?: string | undefined;
+  forcePathStyle: boolean;
+  /** Unset: the AWS SDK's default credential chain. */
+  credentials?: { accessKeyId: string; secretAccessKey: string } | undefined;
+}
+
+/** The bucket S3_* name, or null without S3_BUCKET. */
+export function s3SettingsOf(
+  env: Pick<
+    BaseEnv,
+    | 'S3_BUCKET'
+    | 'S3_REGION'
+    | 'S3_ENDPOINT'
+    | 'S3_FORCE_PATH_STYLE'
+    | 'S3_ACCESS_KEY_ID'
+    | 'S3_SECRET_ACCESS_KEY'
+  >,
+): S3Settings | null {
+  if (!env.S3_BUCKET) return null;
+  return {
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION,
+    endpoint: env.S3_ENDPOINT,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
+    credentials:
+      env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+        : undefined,
+  };
 }
 
 /** `warn` hears about a setting the deployment should fix (a generated APP_SECRET). */
@@ -37,6 +82,8 @@ export async function buildAppConfig(
   const appUrl = resolveAppUrl(env);
   const dataDir = resolveDataDir(env);
   const site = buildSiteConfig({ ...env, APP_URL: appUrl });
+  const fileStoreWarning = localFileStoreWarning(env);
+  if (fileStoreWarning) warn(fileStoreWarning);
   return {
     isProduction: env.NODE_ENV === 'production',
     appUrl,
@@ -51,6 +98,8 @@ export async function buildAppConfig(
     dnsResolver: env.DNS_RESOLVER,
     uploadthingConfigured: Boolean(env.UPLOADTHING_TOKEN),
     uploadthingToken: env.UPLOADTHING_TOKEN ?? null,
+    fileStore: resolveFileStore(env),
+    s3: s3SettingsOf(env),
     metaCapi:
       env.META_CAPI_TOKEN && env.META_PIXEL_ID
         ? {

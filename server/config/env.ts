@@ -117,6 +117,23 @@ export const baseEnvSchema = z.object({
   SITE_INSTAGRAM_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   SITE_FACEBOOK_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   UPLOADTHING_TOKEN: optionalString,
+  /**
+   * Where photos' bytes go (decision 083): postgres (table stored_files, in the database every
+   * process shares), s3 (an S3-compatible bucket, S3_*), uploadthing (UPLOADTHING_TOKEN) or local
+   * (DATA_DIR/uploads: this process's disk only, for the single-process embedded start). Unset:
+   * uploadthing when UPLOADTHING_TOKEN is set, else postgres with DATABASE_URL, else local.
+   */
+  FILE_STORE: z.preprocess(emptyToUndefined, z.enum(['local', 'postgres', 's3', 'uploadthing']).optional()),
+  /** The bucket of FILE_STORE=s3, and of photos stored there before a switch. */
+  S3_BUCKET: optionalString,
+  S3_REGION: z.preprocess(emptyToUndefined, z.string().min(1).default('us-east-1')),
+  /** Another S3-compatible service (R2, MinIO, Backblaze B2): its endpoint URL. Unset: AWS. */
+  S3_ENDPOINT: z.preprocess(emptyToUndefined, z.url().optional()),
+  /** Both, or neither (the AWS SDK's own chain: AWS_* variables, instance role). */
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  /** "true" for services that address buckets by path (MinIO, most self-hosted ones). */
+  S3_FORCE_PATH_STYLE: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')),
   /** Meta Conversions API (decision 026): both set, or no conversion event leaves the machine. */
   META_CAPI_TOKEN: optionalString,
   /** The pixel the browser fires (VITE_META_PIXEL_ID at build time) and the server reports to. */
@@ -250,12 +267,51 @@ export function parseEnv<S extends z.ZodType>(
     throw new EnvError(`Invalid environment configuration:\n${lines.join('\n')}`);
   }
   const data: z.infer<S> = result.data;
-  if (isBaseEnv(data)) checkSiteIdentity(data);
+  if (isBaseEnv(data)) {
+    checkFileStore(data);
+    checkSiteIdentity(data);
+  }
   return data;
 }
 
 function isBaseEnv(value: unknown): value is BaseEnv {
   return typeof value === 'object' && value !== null && 'PORT' in value && 'NODE_ENV' in value;
+}
+
+/** The store photos go to (decision 083): FILE_STORE, or the default it names. */
+export function resolveFileStore(
+  env: Pick<BaseEnv, 'FILE_STORE' | 'UPLOADTHING_TOKEN' | 'DATABASE_URL'>,
+): 'local' | 'postgres' | 's3' | 'uploadthing' {
+  if (env.FILE_STORE) return env.FILE_STORE;
+  if (env.UPLOADTHING_TOKEN) return 'uploadthing';
+  return env.DATABASE_URL ? 'postgres' : 'local';
+}
+
+/** A store that cannot work is refused at start, naming what to set. */
+function checkFileStore(env: BaseEnv): void {
+  const problems: string[] = [];
+  if (env.FILE_STORE === 's3' && !env.S3_BUCKET)
+    problems.push('  S3_BUCKET: required with FILE_STORE=s3 (the bucket photos go to)');
+  if (env.FILE_STORE === 'uploadthing' && !env.UPLOADTHING_TOKEN)
+    problems.push('  UPLOADTHING_TOKEN: required with FILE_STORE=uploadthing');
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY))
+    problems.push(
+      `  ${env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'}: set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither`,
+    );
+  if (problems.length > 0) throw new EnvError(`Invalid environment configuration:\n${problems.join('\n')}`);
+}
+
+/**
+ * A warning for the start, or null: with DATABASE_URL the servers and the worker may run on several
+ * disks, and a photo kept on one is missing on the others (served 404 there; erasure and clean-up
+ * through another process would leave its bytes behind). Decision 083 warns rather than refuses: one
+ * host sharing one DATA_DIR works, and the operator who chose it explicitly knows the machine.
+ */
+export function localFileStoreWarning(
+  env: Pick<BaseEnv, 'FILE_STORE' | 'UPLOADTHING_TOKEN' | 'DATABASE_URL'>,
+) {
+  if (!env.DATABASE_URL || resolveFileStore(env) !== 'local') return null;
+  return "FILE_STORE=local with DATABASE_URL: photos are kept on this process's disk (DATA_DIR/uploads), which other servers and the worker do not see unless every process shares this DATA_DIR. Set FILE_STORE=postgres or FILE_STORE=s3, then move the existing files with `npm run admin -- files:move --to postgres` (README, Configuration).";
 }
 
 /** localhost, *.localhost, 127.0.0.0/8 and ::1: a machine talking to itself, not a deployment. */

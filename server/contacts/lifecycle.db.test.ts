@@ -290,7 +290,7 @@ describe('contact lifecycle', () => {
       .returning('id')
       .executeTakeFirstOrThrow();
     // A photo with its file in local-disk storage, as the sell form stores it.
-    const storage = uploadStorageFor(testServices(t.db).config);
+    const storage = uploadStorageFor(testServices(t.db));
     const photoKey = newStorageKey('jpg');
     await storage.current.put(photoKey, Buffer.from('not really a jpeg'), 'image/jpeg');
     expect(storage.current.kind).toBe('local');

@@ -278,9 +278,7 @@ describe('replies e-mailed back onto the enquiry (decision 060)', () => {
       height: 48,
     });
     expect(dial?.bytes).toBe(photo.bytes);
-    const stored = await uploadStorageFor(inbound.services.config)
-      .driverFor(photo.driver)
-      .get(photo.storage_key);
+    const stored = await uploadStorageFor(inbound.services).driverFor(photo.driver).get(photo.storage_key);
     expect(stored?.length).toBe(photo.bytes);
     expect((await sharp(stored!).metadata()).exif).toBeUndefined();
     // The timeline shows the image as a photo and the PDF as a download; the audit row as before.

@@ -182,7 +182,7 @@ export async function receiveInboundEmail(
 
   // Photo files are stored before the transaction (a row never points at a missing file); one left
   // unattached by a lost race is removed with the other stale uploads after a day.
-  const storage = uploadStorageFor(config);
+  const storage = uploadStorageFor({ db, config });
   const photoIds = new Map<Prepared, string>();
   for (const item of prepared) {
     if (item.kind !== 'photo') continue;

@@ -211,7 +211,7 @@ async function attachPhotos(
   images: readonly ImageAttachment[],
 ): Promise<void> {
   if (images.length === 0) return;
-  const storage = uploadStorageFor(config);
+  const storage = uploadStorageFor({ db, config });
   const photoIds: string[] = [];
   for (const image of images) {
     const saved = await savePhoto(db, storage, image.photo, { originalName: image.filename, ip: null });

@@ -35,7 +35,8 @@ export type FlowSendStatus = 'queued' | 'sending' | 'sent' | 'skipped' | 'failed
 export type IncomingMessageSource = 'email' | 'seller_page';
 /** The seller's answer to an offer on their page (decision 059). */
 export type OfferResponseKind = 'accepted' | 'declined';
-export type UploadDriver = 'local' | 'uploadthing';
+/** Where a photo's bytes are (decision 083). */
+export type UploadDriver = 'local' | 'uploadthing' | 'postgres' | 's3';
 export type SegmentMatch = 'all' | 'any';
 export type ConsentChannel = 'email' | 'sms';
 /** A provider tag on an outbox e-mail (outbox_emails.tags). */

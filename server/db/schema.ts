@@ -763,6 +763,13 @@ export interface StatDeltas {
   metric: string;
 }
 
+export interface StoredFiles {
+  content_type: string;
+  created_at: Generated<Timestamp>;
+  data: Buffer;
+  key: string;
+}
+
 export interface TeamInvitations {
   accepted_at: Timestamp | null;
   accepted_user_id: string | null;
@@ -894,6 +901,7 @@ export interface DB {
   settings: Settings;
   shipping_kit_requests: ShippingKitRequests;
   stat_deltas: StatDeltas;
+  stored_files: StoredFiles;
   team_invitations: TeamInvitations;
   two_factor_recovery_codes: TwoFactorRecoveryCodes;
   unsubscribe_logs: UnsubscribeLogs;

@@ -552,7 +552,7 @@ describe('sending flow e-mail', { timeout: 60_000 }, () => {
         .executeTakeFirstOrThrow();
       expect(
         (
-          await eraseContact({ db: t.db }, uploadStorageFor(services.config), {
+          await eraseContact({ db: t.db }, uploadStorageFor({ db: t.db, config: services.config }), {
             id: contact.id,
             confirmation: email,
             actorEmail: 'owner@example.com',

@@ -15,7 +15,7 @@ export const sellerPhotoRoutes: FastifyPluginAsync<{
   storage?: UploadStorage;
 }> = async (scope, options) => {
   const { services } = options;
-  const storage = options.storage ?? uploadStorageFor(services.config);
+  const storage = options.storage ?? uploadStorageFor(services);
 
   scope.get<{ Params: { token: string; id: string } }>(
     `${SELLER_PHOTO_PATH}/:token/:id`,

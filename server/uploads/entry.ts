@@ -3,3 +3,5 @@ export { deletePhotoFiles, type UploadStorage, uploadStorageFor } from './storag
 export { findUpload, thumbnailFor } from './uploads.ts';
 export { processPhoto, type ProcessedPhoto, UploadRejectedError } from './image.ts';
 export { savePhoto } from './uploads.ts';
+export { moveStoredFiles, type MoveCounts } from './move.ts';
+export { createUploadStorage } from './storage.ts';

@@ -25,7 +25,7 @@ const idSchema = z.uuid();
  */
 export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (scope, options) => {
   const { services } = options;
-  const storage = options.storage ?? uploadStorageFor(services.config);
+  const storage = options.storage ?? uploadStorageFor(services);
 
   await scope.register(fastifyMultipart, {
     throwFileSizeLimit: true,

@@ -2,20 +2,30 @@ import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createLocalStorage,
-  createUploadStorage,
-  localUploadDir,
-  newStorageKey,
-  selectStorageKind,
-  uploadStorageFor,
-} from './storage.ts';
-import { testConfig } from '#test/support/services.ts';
+import { createLocalStorage, createUploadStorage, localUploadDir, newStorageKey } from './storage.ts';
+import { parseEnv, baseEnvSchema, resolveFileStore } from '../config/env.ts';
 
 describe('storage selection', () => {
-  it('uses local disk without UPLOADTHING_TOKEN and UploadThing with it', () => {
-    expect(selectStorageKind({ uploadthingToken: null })).toBe('local');
-    expect(selectStorageKind({ uploadthingToken: 'eyJhcGlLZXkiOiJza19saXZlXzEyMyJ9' })).toBe('uploadthing');
+  const env = (vars: Record<string, string>) => parseEnv(baseEnvSchema, vars);
+
+  it('defaults to postgres with DATABASE_URL, local without, and UploadThing with its token', () => {
+    // Decision 083: several processes share a DATABASE_URL, never a disk.
+    expect(resolveFileStore(env({ DATABASE_URL: 'postgres://db.example/watch' }))).toBe('postgres');
+    expect(resolveFileStore(env({}))).toBe('local');
+    expect(resolveFileStore(env({ UPLOADTHING_TOKEN: 'eyJhcGlLZXkiOiJza19saXZlXzEyMyJ9' }))).toBe(
+      'uploadthing',
+    );
+    expect(resolveFileStore(env({ DATABASE_URL: 'postgres://db.example/watch', FILE_STORE: 'local' }))).toBe(
+      'local',
+    );
+  });
+
+  it('refuses FILE_STORE=s3 without a bucket and half a key pair, naming the variables', () => {
+    expect(() => env({ FILE_STORE: 's3' })).toThrow(/S3_BUCKET: required with FILE_STORE=s3/);
+    expect(() => env({ S3_BUCKET: 'photos', S3_ACCESS_KEY_ID: 'AKIA' })).toThrow(
+      /S3_SECRET_ACCESS_KEY: set both/,
+    );
+    expect(() => env({ FILE_STORE: 'uploadthing' })).toThrow(/UPLOADTHING_TOKEN: required/);
   });
 
   it('sends new photos to the selected driver but reads each from the one that stored it', () => {
@@ -23,8 +33,13 @@ describe('storage selection', () => {
     expect(local.current.kind).toBe('local');
     expect(local.driverFor('local').kind).toBe('local');
     expect(() => local.driverFor('uploadthing')).toThrow(/UPLOADTHING_TOKEN is not configured/);
+    expect(() => local.driverFor('s3')).toThrow(/S3_BUCKET and the other S3_ variables is not configured/);
 
-    const remote = createUploadStorage({ dataDir: '/srv/data', uploadthingToken: 'token' });
+    const remote = createUploadStorage({
+      dataDir: '/srv/data',
+      uploadthingToken: 'token',
+      fileStore: 'uploadthing',
+    });
     expect(remote.current.kind).toBe('uploadthing');
     // Photos stored on disk before the switch stay readable.
     expect(remote.driverFor('local').kind).toBe('local');
@@ -33,12 +48,6 @@ describe('storage selection', () => {
 
   it('keeps local files under DATA_DIR/uploads', () => {
     expect(localUploadDir({ dataDir: '/srv/data' })).toBe(path.join('/srv/data', 'uploads'));
-  });
-
-  it('builds one storage per configuration', () => {
-    const config = testConfig();
-    expect(uploadStorageFor(config)).toBe(uploadStorageFor(config));
-    expect(uploadStorageFor(testConfig())).not.toBe(uploadStorageFor(config));
   });
 });
 

@@ -111,6 +111,7 @@ export const AUDIT_ACTIONS = [
   'cli.revoke',
   'cli.logout',
   'cli.registerRekey',
+  'cli.filesMove',
   // The first Owner made by `npm start` on an empty database (decision 043)
   'cli.bootstrap',
   // Exports (decision 022)

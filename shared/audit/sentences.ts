@@ -258,6 +258,9 @@ const SENTENCES: Record<AuditAction, Describe> = {
   'cli.registerRekey': (c) => [
     `re-encrypted ${numberOf(c.summary.reencrypted) ?? 0} entries of the dealer’s register under the current key from the command line`,
   ],
+  'cli.filesMove': (c) => [
+    `moved ${numberOf(c.summary.moved) ?? 0} photos from the ${String(c.summary.from)} store to the ${String(c.summary.to)} store from the command line`,
+  ],
   'cli.bootstrap': (c) => ['made ', member(c), ' the first Owner when the platform first started'],
 
   'exports.contacts': () => ['exported the contacts'],

@@ -31,6 +31,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     dnsResolver: '127.0.0.1:9',
     uploadthingConfigured: false,
     uploadthingToken: null,
+    fileStore: 'local',
+    s3: null,
     metaCapi: null,
     rateLimits: { leadSubmit: { limit: 10, windowSeconds: 600 }, uploads: { limit: 40, windowSeconds: 600 } },
     ...overrides,

@@ -102,7 +102,7 @@ describe('sends without foreign keys (decision 039)', () => {
       .select('id')
       .where('email', '=', 'contact-1@example.com')
       .executeTakeFirstOrThrow();
-    const storage = uploadStorageFor(testServices(t.db).config);
+    const storage = uploadStorageFor(testServices(t.db));
     let erased: ReturnType<typeof eraseContact> | undefined;
     await t.db.transaction().execute(async (trx) => {
       expect(await snapshotAudience(trx, target)).toBe(2);

@@ -89,7 +89,7 @@ export const adminContactsRouter = router({
   erase: requirePermission('contacts.write', { personalInput: ['confirmation'] })
     .input(contactEraseInputSchema)
     .mutation(async ({ ctx, input }) => {
-      const result = await eraseContact(ctx, uploadStorageFor(ctx.config), {
+      const result = await eraseContact(ctx, uploadStorageFor(ctx), {
         id: input.id,
         confirmation: input.confirmation,
         actorEmail: ctx.user.email,
