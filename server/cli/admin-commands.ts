@@ -8,7 +8,10 @@ import { invalidateUserSessions } from '../auth/session.ts';
 import { createUser, findUserByEmail, grantAdmin, listUsers, UnknownUserError } from '../auth/users.ts';
 import { inActionTransaction } from '../audit/action-transaction.ts';
 import { type AuditActor, type AuditEntry, recordAudit } from '../audit/audit.ts';
-import type { Database, DbTransaction } from '../db/database.ts';
+import { connectionStringOf, type Database, type DbTransaction } from '../db/database.ts';
+import { backupEnvSchema, resolveDataDir } from '../config/env.ts';
+import { readAppSecret } from '../config/secrets.ts';
+import { createBackup, restoreBackup, RestoreRefusedError } from '../backup/entry.ts';
 import { type RekeyCounts, rekeyKeysFromEnv, rekeyRegister, RekeyRefusedError } from '../register/rekey.ts';
 import { changeRole, LastOwnerError, removeMember } from '../team/team.ts';
 
@@ -29,7 +32,32 @@ export const ADMIN_USAGE = `Usage: npm run admin -- <command>
   register-rekey [--batch-size <n>]  re-encrypt the dealer's register entries and identity copies
                                      still under the old key into the current one; the old key
                                      comes from the environment,
-                                     OLD_REGISTER_KEY or OLD_APP_SECRET, never the command line`;
+                                     OLD_REGISTER_KEY or OLD_APP_SECRET, never the command line
+  backup <file>                      write the database (job queue included), the files under
+                                     DATA_DIR and the fingerprints of the secrets they need to <file>
+  restore <file> [--replace]         restore a backup into an empty database (--replace: drop what
+                                     the database holds first); refused under other secrets`;
+
+/** Commands that must not migrate first: restore installs the schema the backup's rows fit. */
+export const UNMIGRATED_COMMANDS: ReadonlySet<string> = new Set(['backup', 'restore']);
+
+/** The backup file argument and the environment's secrets and data folder, or a UsageError. */
+async function backupContext(rest: string[], allowed: string[], env: Record<string, string | undefined>) {
+  const file = rest[0];
+  if (!file || file.startsWith('--')) throw new UsageError('A backup file name is required.');
+  const unknown = rest.slice(1).filter((arg) => !allowed.includes(arg));
+  if (unknown.length > 0) throw new UsageError(`Unknown option ${unknown[0]}.\n${ADMIN_USAGE}`);
+  const parsed = backupEnvSchema.safeParse(env);
+  if (!parsed.success)
+    throw new UsageError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('\n'));
+  const dataDir = resolveDataDir(parsed.data);
+  const appSecret = await readAppSecret(parsed.data.APP_SECRET, dataDir);
+  return {
+    file,
+    dataDir,
+    secrets: appSecret ? { appSecret, registerKey: parsed.data.REGISTER_KEY } : null,
+  };
+}
 
 /** Runs a role change, turning the last-Owner refusal into a message saying what to do instead. */
 async function lastOwnerKept<T>(address: string, change: () => Promise<T>): Promise<T> {
@@ -282,6 +310,60 @@ export async function runAdminCommand(
         out(
           `Still under another key (neither old nor current): ${counts.otherKeys + counts.copiesOtherKeys}; run again with that key as OLD_REGISTER_KEY or OLD_APP_SECRET.`,
         );
+      return;
+    }
+    case 'backup': {
+      const { file, dataDir, secrets } = await backupContext(rest, [], env);
+      // Backing up under a secret nobody has would make a file no restore accepts.
+      if (!secrets)
+        throw new UsageError(
+          "APP_SECRET is not set and DATA_DIR holds no app-secret: run backup with the server's environment.",
+        );
+      const counts = await createBackup(db, { file, dataDir, secrets });
+      await audited(db, actor, () =>
+        Promise.resolve({
+          value: null,
+          entry: {
+            action: 'cli.backup',
+            entityType: 'database',
+            entityId: null,
+            summary: { file, ...counts },
+          },
+        }),
+      );
+      out(
+        `Backed up ${counts.rows} rows of ${counts.tables} tables and ${counts.files} files (${counts.fileBytes} bytes) to ${file}.`,
+      );
+      out('Keep APP_SECRET and REGISTER_KEY with it, apart from it: a restore needs the same ones.');
+      return;
+    }
+    case 'restore': {
+      const { file, dataDir, secrets } = await backupContext(rest, ['--replace'], env);
+      let counts;
+      try {
+        counts = await restoreBackup(db, {
+          file,
+          dataDir,
+          secrets,
+          connectionString: connectionStringOf(db),
+          replace: rest.includes('--replace'),
+        });
+      } catch (error) {
+        if (error instanceof RestoreRefusedError) throw new UsageError(error.message);
+        throw error;
+      }
+      await audited(db, actor, () =>
+        Promise.resolve({
+          value: null,
+          entry: {
+            action: 'cli.restore',
+            entityType: 'database',
+            entityId: null,
+            summary: { file, ...counts },
+          },
+        }),
+      );
+      out(`Restored ${counts.rows} rows of ${counts.tables} tables and ${counts.files} files from ${file}.`);
       return;
     }
     default:

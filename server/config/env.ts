@@ -192,6 +192,13 @@ export const registerRekeyEnvSchema = z
     path: ['OLD_REGISTER_KEY'],
   });
 
+/** The secrets and data folder `npm run admin -- backup` and `restore` work with (decision 085). */
+export const backupEnvSchema = z.object({
+  APP_SECRET: baseEnvSchema.shape.APP_SECRET,
+  REGISTER_KEY: baseEnvSchema.shape.REGISTER_KEY,
+  DATA_DIR: baseEnvSchema.shape.DATA_DIR,
+});
+
 /** What Fastify's `trustProxy` takes: false, a hop count, or a list of addresses and CIDRs. */
 export type TrustProxySetting = false | number | string[];
 

@@ -111,6 +111,9 @@ export const AUDIT_ACTIONS = [
   'cli.revoke',
   'cli.logout',
   'cli.registerRekey',
+  // Backup and restore (decision 085)
+  'cli.backup',
+  'cli.restore',
   // The first Owner made by `npm start` on an empty database (decision 043)
   'cli.bootstrap',
   // Exports (decision 022)

@@ -258,6 +258,12 @@ const SENTENCES: Record<AuditAction, Describe> = {
   'cli.registerRekey': (c) => [
     `re-encrypted ${numberOf(c.summary.reencrypted) ?? 0} entries of the dealer’s register under the current key from the command line`,
   ],
+  'cli.backup': (c) => [
+    `backed up the database and ${numberOf(c.summary.files) ?? 0} files from the command line`,
+  ],
+  'cli.restore': (c) => [
+    `restored the database and ${numberOf(c.summary.files) ?? 0} files from a backup on the command line`,
+  ],
   'cli.bootstrap': (c) => ['made ', member(c), ' the first Owner when the platform first started'],
 
   'exports.contacts': () => ['exported the contacts'],
