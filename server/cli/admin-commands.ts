@@ -11,7 +11,13 @@ import { type AuditActor, type AuditEntry, recordAudit } from '../audit/audit.ts
 import { connectionStringOf, type Database, type DbTransaction } from '../db/database.ts';
 import { backupEnvSchema, resolveDataDir } from '../config/env.ts';
 import { readAppSecret } from '../config/secrets.ts';
-import { createBackup, restoreBackup, RestoreRefusedError } from '../backup/entry.ts';
+import {
+  BackupFileExistsError,
+  BackupFormatError,
+  createBackup,
+  restoreBackup,
+  RestoreRefusedError,
+} from '../backup/entry.ts';
 import { type RekeyCounts, rekeyKeysFromEnv, rekeyRegister, RekeyRefusedError } from '../register/rekey.ts';
 import { changeRole, LastOwnerError, removeMember } from '../team/team.ts';
 
@@ -319,7 +325,10 @@ export async function runAdminCommand(
         throw new UsageError(
           "APP_SECRET is not set and DATA_DIR holds no app-secret: run backup with the server's environment.",
         );
-      const counts = await createBackup(db, { file, dataDir, secrets });
+      const counts = await createBackup(db, { file, dataDir, secrets }).catch((error: unknown) => {
+        if (error instanceof BackupFileExistsError) throw new UsageError(error.message);
+        throw error;
+      });
       await audited(db, actor, () =>
         Promise.resolve({
           value: null,
@@ -349,7 +358,8 @@ export async function runAdminCommand(
           replace: rest.includes('--replace'),
         });
       } catch (error) {
-        if (error instanceof RestoreRefusedError) throw new UsageError(error.message);
+        if (error instanceof RestoreRefusedError || error instanceof BackupFormatError)
+          throw new UsageError(error.message);
         throw error;
       }
       await audited(db, actor, () =>
