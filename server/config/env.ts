@@ -141,6 +141,13 @@ export const baseEnvSchema = z.object({
 
 export const serverEnvSchema = baseEnvSchema.extend({
   /**
+   * The bearer token Prometheus scrapes /metrics with (decision 086). Unset: no /metrics at all.
+   */
+  METRICS_TOKEN: z.preprocess(
+    emptyToUndefined,
+    z.string().min(32, 'must be at least 32 characters').optional(),
+  ),
+  /**
    * Which reverse proxies may say who the client is (X-Forwarded-For), so per-IP limits and logs see
    * the first address no trusted proxy vouches for: a hop count ("1": the one proxy in front) or a
    * comma-separated list of proxy addresses and CIDRs ("10.0.0.0/8,127.0.0.1"). Unset or "false":
