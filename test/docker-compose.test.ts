@@ -173,6 +173,7 @@ describe('docker-compose.yml', () => {
       'SITE_PHONE',
       'SITE_EMAIL',
       'POSTGRES_PASSWORD',
+      'METRICS_TOKEN',
     ]) {
       expect(envExample).toMatch(new RegExp(`^#? ?${name}=`, 'm'));
     }
