@@ -13,6 +13,7 @@ import { registerCsrfProtection } from './http/csrf.ts';
 import { registerPublicErrors } from './http/errors.ts';
 import { registerEventStreamShutdown } from './http/event-streams.ts';
 import { registerHealthRoutes } from './http/health.ts';
+import { registerMetrics } from './metrics/entry.ts';
 import { registerMethodGuard } from './http/methods.ts';
 import { registerPageDataRoute } from './http/page-data.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -42,6 +43,8 @@ export interface CreateServerOptions {
   clientDir?: string | null;
   /** Serve the client through Vite's dev middleware instead of built files. */
   viteDev?: boolean;
+  /** METRICS_TOKEN: GET /metrics answers only with it as a bearer token; unset, no /metrics. */
+  metricsToken?: string | null;
 }
 
 export interface AppServer {
@@ -171,6 +174,8 @@ export async function createServer(options: CreateServerOptions): Promise<AppSer
   });
   registerCsrfProtection(app, { appUrl: services.config.appUrl, exemptPrefixes: CSRF_EXEMPT_PREFIXES });
   registerEventStreamShutdown(app);
+  // Before the routes, so its request counter sees every one of them (decision 086).
+  registerMetrics(app, services.db, options.metricsToken ?? null);
   registerHealthRoutes(app, services.db);
   registerSeoRoutes(app, services.config.appUrl);
   registerPageDataRoute(app, services.config.site);
@@ -200,7 +205,15 @@ export async function createServer(options: CreateServerOptions): Promise<AppSer
     await app.register(middie);
     const vite = await createViteServer({ server: { middlewareMode: true }, appType: 'spa' });
     // Middie runs before routing: hand Vite only what our own routes don't serve.
-    const serverPrefixes = ['/trpc', '/api/', '/healthz', '/readyz', '/sitemap.xml', '/robots.txt'];
+    const serverPrefixes = [
+      '/trpc',
+      '/api/',
+      '/healthz',
+      '/readyz',
+      '/metrics',
+      '/sitemap.xml',
+      '/robots.txt',
+    ];
     app.use((req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => {
       const url = req.url ?? '/';
       if (serverPrefixes.some((prefix) => url.startsWith(prefix))) next();

@@ -14,6 +14,7 @@ const server = await createServer({
   services: runtime.services,
   logger,
   trustProxy: env.TRUST_PROXY,
+  metricsToken: env.METRICS_TOKEN ?? null,
   clientDir: path.resolve('dist/client'),
 });
 const address = await server.start(env.PORT, env.HOST);

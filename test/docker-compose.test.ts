@@ -15,6 +15,7 @@ interface Service {
   healthcheck?: { test?: string | string[]; interval?: string; retries?: number };
   volumes?: string[];
   ports?: string[];
+  expose?: string[];
   restart?: string;
 }
 
@@ -26,8 +27,14 @@ const dockerfile = readFileSync('Dockerfile', 'utf8');
 const envExample = readFileSync('.env.example', 'utf8');
 
 describe('docker-compose.yml', () => {
-  it('runs postgres, a one-shot migration, server and worker', () => {
-    expect(Object.keys(compose.services).sort()).toEqual(['migrate', 'postgres', 'server', 'worker']);
+  it('runs postgres, a one-shot migration, server, worker and Caddy in front', () => {
+    expect(Object.keys(compose.services).sort()).toEqual([
+      'caddy',
+      'migrate',
+      'postgres',
+      'server',
+      'worker',
+    ]);
   });
 
   it('gives postgres a pinned image, a persistent volume and a healthcheck', () => {
@@ -106,8 +113,41 @@ describe('docker-compose.yml', () => {
       'dist/worker/main.mjs',
     ]);
     expect(dockerfile).toContain('RUN npm run build');
-    expect(compose.services.server?.ports).toEqual(['${PORT:-3000}:3000']);
     expect(JSON.stringify(compose.services.server?.healthcheck?.test)).toContain('/readyz');
+  });
+
+  describe('scales the server behind Caddy (docker compose up --scale server=2)', () => {
+    const caddy = compose.services.caddy;
+    const caddyfile = readFileSync('deploy/Caddyfile', 'utf8');
+    const serverEnv = compose.services.server?.environment as Record<string, string>;
+
+    it('publishes no host port on the server, so replicas do not collide', () => {
+      expect(compose.services.server?.ports).toBeUndefined();
+      expect(compose.services.server?.expose).toEqual([serverEnv.PORT]);
+    });
+
+    it('has Caddy publish 80 and 443 with its certificates on a volume', () => {
+      expect(caddy?.image).toMatch(/^caddy:2(\.\d+)*(-alpine)?$/);
+      expect(caddy?.ports).toEqual(expect.arrayContaining(['80:80', '443:443']));
+      expect(caddy?.volumes).toContain('./deploy/Caddyfile:/etc/caddy/Caddyfile:ro');
+      expect(caddy?.volumes?.some((v) => v.endsWith(':/data'))).toBe(true);
+      expect((caddy?.environment as Record<string, string>).APP_URL).toMatch(/^\$\{APP_URL:\?/);
+      expect(caddy?.depends_on).toEqual({ server: { condition: 'service_healthy' } });
+      expect(caddy?.healthcheck?.test).toBeDefined();
+    });
+
+    it('has the Caddyfile serve APP_URL and balance over every server replica on its port', () => {
+      expect(caddyfile).toMatch(/^\{\$APP_URL\} \{$/m);
+      expect(caddyfile).toMatch(/dynamic a \{\s+name server\s+port (\d+)/);
+      const port = /dynamic a \{\s+name server\s+port (\d+)/.exec(caddyfile)?.[1];
+      expect(port).toBe(serverEnv.PORT);
+      expect(caddyfile).toMatch(/lb_try_duration \d+s/);
+      expect(caddyfile).toMatch(/respond \/metrics 404/);
+    });
+
+    it('trusts exactly the one proxy hop in front of the server', () => {
+      expect(serverEnv.TRUST_PROXY).toBe('1');
+    });
   });
 
   it('has a Dockerfile with a Node 24 multi-stage build running as a non-root user', () => {
@@ -133,6 +173,7 @@ describe('docker-compose.yml', () => {
       'SITE_PHONE',
       'SITE_EMAIL',
       'POSTGRES_PASSWORD',
+      'METRICS_TOKEN',
     ]) {
       expect(envExample).toMatch(new RegExp(`^#? ?${name}=`, 'm'));
     }

@@ -9,9 +9,17 @@ import { createUser, findUserByEmail, grantAdmin, listUsers, UnknownUserError } 
 import { inActionTransaction } from '../audit/action-transaction.ts';
 import { type AuditActor, type AuditEntry, recordAudit } from '../audit/audit.ts';
 import { s3SettingsOf } from '../config/app-config.ts';
-import { baseEnvSchema, EnvError, parseEnv, resolveDataDir } from '../config/env.ts';
-import type { Database, DbTransaction } from '../db/database.ts';
+import { backupEnvSchema, baseEnvSchema, EnvError, parseEnv, resolveDataDir } from '../config/env.ts';
+import { readAppSecret } from '../config/secrets.ts';
+import { connectionStringOf, type Database, type DbTransaction } from '../db/database.ts';
 import { createUploadStorage, type MoveCounts, moveStoredFiles } from '../uploads/entry.ts';
+import {
+  BackupFileExistsError,
+  BackupFormatError,
+  createBackup,
+  restoreBackup,
+  RestoreRefusedError,
+} from '../backup/entry.ts';
 import { type RekeyCounts, rekeyKeysFromEnv, rekeyRegister, RekeyRefusedError } from '../register/rekey.ts';
 import { changeRole, LastOwnerError, removeMember } from '../team/team.ts';
 
@@ -36,7 +44,11 @@ export const ADMIN_USAGE = `Usage: npm run admin -- <command>
   files:move --to <postgres|s3> [--from <local|postgres|s3>]
                                      move the photos kept in one store (default: this host's
                                      DATA_DIR/uploads) into another; run it on every host that
-                                     kept photos on its disk (decision 083)`;
+                                     kept photos on its disk (decision 083)
+  backup <file>                      write the database (job queue included), the files under
+                                     DATA_DIR and the fingerprints of the secrets they need to <file>
+  restore <file> [--replace]         restore a backup into an empty database (--replace: drop what
+                                     the database holds first); refused under other secrets`;
 
 const MOVABLE_STORES = ['local', 'postgres', 's3'] as const;
 type MovableStore = (typeof MOVABLE_STORES)[number];
@@ -47,6 +59,27 @@ function storeFlag(rest: string[], flag: string, fallback?: MovableStore): Movab
   const store = MOVABLE_STORES.find((name) => name === value);
   if (!store) throw new UsageError(`${flag} needs one of: ${MOVABLE_STORES.join(', ')}`);
   return store;
+}
+
+/** Commands that must not migrate first: restore installs the schema the backup's rows fit. */
+export const UNMIGRATED_COMMANDS: ReadonlySet<string> = new Set(['backup', 'restore']);
+
+/** The backup file argument and the environment's secrets and data folder, or a UsageError. */
+async function backupContext(rest: string[], allowed: string[], env: Record<string, string | undefined>) {
+  const file = rest[0];
+  if (!file || file.startsWith('--')) throw new UsageError('A backup file name is required.');
+  const unknown = rest.slice(1).filter((arg) => !allowed.includes(arg));
+  if (unknown.length > 0) throw new UsageError(`Unknown option ${unknown[0]}.\n${ADMIN_USAGE}`);
+  const parsed = backupEnvSchema.safeParse(env);
+  if (!parsed.success)
+    throw new UsageError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('\n'));
+  const dataDir = resolveDataDir(parsed.data);
+  const appSecret = await readAppSecret(parsed.data.APP_SECRET, dataDir);
+  return {
+    file,
+    dataDir,
+    secrets: appSecret ? { appSecret, registerKey: parsed.data.REGISTER_KEY } : null,
+  };
 }
 
 /** Runs a role change, turning the last-Owner refusal into a message saying what to do instead. */
@@ -339,6 +372,64 @@ export async function runAdminCommand(
         out(
           `Still under another key (neither old nor current): ${counts.otherKeys + counts.copiesOtherKeys}; run again with that key as OLD_REGISTER_KEY or OLD_APP_SECRET.`,
         );
+      return;
+    }
+    case 'backup': {
+      const { file, dataDir, secrets } = await backupContext(rest, [], env);
+      // Backing up under a secret nobody has would make a file no restore accepts.
+      if (!secrets)
+        throw new UsageError(
+          "APP_SECRET is not set and DATA_DIR holds no app-secret: run backup with the server's environment.",
+        );
+      const counts = await createBackup(db, { file, dataDir, secrets }).catch((error: unknown) => {
+        if (error instanceof BackupFileExistsError) throw new UsageError(error.message);
+        throw error;
+      });
+      await audited(db, actor, () =>
+        Promise.resolve({
+          value: null,
+          entry: {
+            action: 'cli.backup',
+            entityType: 'database',
+            entityId: null,
+            summary: { file, ...counts },
+          },
+        }),
+      );
+      out(
+        `Backed up ${counts.rows} rows of ${counts.tables} tables and ${counts.files} files (${counts.fileBytes} bytes) to ${file}.`,
+      );
+      out('Keep APP_SECRET and REGISTER_KEY with it, apart from it: a restore needs the same ones.');
+      return;
+    }
+    case 'restore': {
+      const { file, dataDir, secrets } = await backupContext(rest, ['--replace'], env);
+      let counts;
+      try {
+        counts = await restoreBackup(db, {
+          file,
+          dataDir,
+          secrets,
+          connectionString: connectionStringOf(db),
+          replace: rest.includes('--replace'),
+        });
+      } catch (error) {
+        if (error instanceof RestoreRefusedError || error instanceof BackupFormatError)
+          throw new UsageError(error.message);
+        throw error;
+      }
+      await audited(db, actor, () =>
+        Promise.resolve({
+          value: null,
+          entry: {
+            action: 'cli.restore',
+            entityType: 'database',
+            entityId: null,
+            summary: { file, ...counts },
+          },
+        }),
+      );
+      out(`Restored ${counts.rows} rows of ${counts.tables} tables and ${counts.files} files from ${file}.`);
       return;
     }
     default:

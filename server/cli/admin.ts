@@ -1,6 +1,6 @@
 import { createInterface } from 'node:readline/promises';
 import { UnknownUserError, UserExistsError } from '../auth/users.ts';
-import { runAdminCommand, UsageError } from './admin-commands.ts';
+import { runAdminCommand, UNMIGRATED_COMMANDS, UsageError } from './admin-commands.ts';
 import { withDatabase } from './with-database.ts';
 
 async function promptPassword(): Promise<string> {
@@ -16,9 +16,8 @@ async function promptPassword(): Promise<string> {
 try {
   await withDatabase(
     (db) => runAdminCommand(db, process.argv.slice(2), (line) => console.log(line), promptPassword),
-    {
-      migrate: true,
-    },
+    // Restore fills an empty database with the schema its backup fits; backup copies what is there.
+    { migrate: !UNMIGRATED_COMMANDS.has(process.argv[2] ?? '') },
   );
 } catch (error) {
   if (error instanceof UsageError || error instanceof UnknownUserError || error instanceof UserExistsError) {

@@ -62,6 +62,7 @@ const server = await createServer({
   services: runtime.services,
   logger,
   trustProxy: env.TRUST_PROXY,
+  metricsToken: env.METRICS_TOKEN ?? null,
   clientDir: dev ? null : clientDir,
   viteDev: dev,
 });

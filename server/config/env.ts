@@ -158,6 +158,13 @@ export const baseEnvSchema = z.object({
 
 export const serverEnvSchema = baseEnvSchema.extend({
   /**
+   * The bearer token Prometheus scrapes /metrics with (decision 086). Unset: no /metrics at all.
+   */
+  METRICS_TOKEN: z.preprocess(
+    emptyToUndefined,
+    z.string().min(32, 'must be at least 32 characters').optional(),
+  ),
+  /**
    * Which reverse proxies may say who the client is (X-Forwarded-For), so per-IP limits and logs see
    * the first address no trusted proxy vouches for: a hop count ("1": the one proxy in front) or a
    * comma-separated list of proxy addresses and CIDRs ("10.0.0.0/8,127.0.0.1"). Unset or "false":
@@ -208,6 +215,13 @@ export const registerRekeyEnvSchema = z
       'set OLD_REGISTER_KEY (the REGISTER_KEY the entries were written with) or OLD_APP_SECRET (the APP_SECRET they were written with, when no REGISTER_KEY was set)',
     path: ['OLD_REGISTER_KEY'],
   });
+
+/** The secrets and data folder `npm run admin -- backup` and `restore` work with (decision 085). */
+export const backupEnvSchema = z.object({
+  APP_SECRET: baseEnvSchema.shape.APP_SECRET,
+  REGISTER_KEY: baseEnvSchema.shape.REGISTER_KEY,
+  DATA_DIR: baseEnvSchema.shape.DATA_DIR,
+});
 
 /** What Fastify's `trustProxy` takes: false, a hop count, or a list of addresses and CIDRs. */
 export type TrustProxySetting = false | number | string[];

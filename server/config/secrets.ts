@@ -40,3 +40,18 @@ export async function resolveAppSecret(
     await unlink(temp);
   }
 }
+
+/**
+ * APP_SECRET, or the one kept in DATA_DIR, or null: unlike resolveAppSecret this never generates
+ * one, for commands (restore) that must use the secret the data was written under or refuse.
+ */
+export async function readAppSecret(configured: string | undefined, dataDir: string): Promise<string | null> {
+  if (configured) return configured;
+  try {
+    const stored = (await readFile(path.join(dataDir, 'app-secret'), 'utf8')).trim();
+    return stored.length >= 32 ? stored : null;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}

@@ -52,6 +52,13 @@ export function poolOf(db: Database): pg.Pool {
   return pool;
 }
 
+/** The connection string a database made by createDatabase() connects with (pg-boss needs its own). */
+export function connectionStringOf(db: Database): string {
+  const url = poolOf(db).options.connectionString;
+  if (!url) throw new Error('This database has no connection string');
+  return url;
+}
+
 export function createDatabase({
   connectionString,
   max = 10,

@@ -112,6 +112,9 @@ export const AUDIT_ACTIONS = [
   'cli.logout',
   'cli.registerRekey',
   'cli.filesMove',
+  // Backup and restore (decision 085)
+  'cli.backup',
+  'cli.restore',
   // The first Owner made by `npm start` on an empty database (decision 043)
   'cli.bootstrap',
   // Exports (decision 022)

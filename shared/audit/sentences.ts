@@ -261,6 +261,12 @@ const SENTENCES: Record<AuditAction, Describe> = {
   'cli.filesMove': (c) => [
     `moved ${numberOf(c.summary.moved) ?? 0} photos from the ${String(c.summary.from)} store to the ${String(c.summary.to)} store from the command line`,
   ],
+  'cli.backup': (c) => [
+    `backed up the database and ${numberOf(c.summary.files) ?? 0} files from the command line`,
+  ],
+  'cli.restore': (c) => [
+    `restored the database and ${numberOf(c.summary.files) ?? 0} files from a backup on the command line`,
+  ],
   'cli.bootstrap': (c) => ['made ', member(c), ' the first Owner when the platform first started'],
 
   'exports.contacts': () => ['exported the contacts'],

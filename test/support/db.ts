@@ -54,6 +54,26 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
+/** A database with nothing in it, not even the migrations: what a restore starts from (decision 085). */
+export async function createEmptyTestDatabase(): Promise<TestDatabase> {
+  const name = `wp_test_empty_${randomBytes(6).toString('hex')}`;
+  await withAdmin((client) => client.query(`CREATE DATABASE ${name}`));
+  const url = databaseUrlFor(inject('testDbAdminUrl'), name);
+  const db = createDatabase({ connectionString: url, max: 5, applicationName: 'watch-platform-test' });
+  let dropped = false;
+  return {
+    name,
+    url,
+    db,
+    drop: async () => {
+      if (dropped) return;
+      dropped = true;
+      await db.destroy();
+      await withAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    },
+  };
+}
+
 /** Registers a database for the current test file: created before its tests, dropped after. */
 export function useTestDatabase(): { readonly db: Database; readonly url: string } {
   let current: TestDatabase | undefined;
