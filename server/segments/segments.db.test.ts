@@ -286,7 +286,10 @@ describe('segments', () => {
         { kind: 'engagement', action: 'opened', withinDays: 60 },
       ],
     });
-    expect(await caller().admin.campaigns.audienceCount({ segmentId })).toMatchObject({ subscribers: 2, inactive: 0 });
+    expect(await caller().admin.campaigns.audienceCount({ segmentId })).toMatchObject({
+      subscribers: 2,
+      inactive: 0,
+    });
     expect(await caller().admin.campaigns.audienceCount()).toMatchObject({ subscribers: 5, inactive: 0 });
 
     const fields = {
