@@ -1,22 +1,23 @@
+import { sql } from 'kysely';
 import { parseTestEmails } from '#shared/campaigns/rules.ts';
+import type { CampaignAudienceCount } from '#shared/campaigns/schemas.ts';
 import type { DbExecutor } from '../db/database.ts';
-import { countSegmentAudience, findSegment, type StoredSegment } from '../segments/entry.ts';
+import {
+  findSegment,
+  inactiveContactSql,
+  MAY_RECEIVE_MARKETING,
+  segmentAudience,
+  type StoredSegment,
+} from '../segments/entry.ts';
+import { getSettingsTimezone, getSunsetMonths } from '../settings/entry.ts';
 import { CampaignError } from './errors.ts';
 import { countNonOpeners } from './non-openers.ts';
 
-/**
- * Contacts a campaign may e-mail (decision 003): they opted in, never unsubscribed, and no
- * hard bounce or complaint has suppressed them. The sending engine selects the same rows.
- */
+/** Contacts who may receive marketing (decision 003), inactive ones included. */
 export async function countSubscribedContacts(db: DbExecutor): Promise<number> {
-  const row = await db
-    .selectFrom('leads')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('email_marketing_consent', '=', true)
-    .where('email_unsubscribed_at', 'is', null)
-    .where('suppressed_at', 'is', null)
-    .executeTakeFirstOrThrow();
-  return row.count;
+  const result = await sql<{ count: number }>`
+    SELECT count(*)::int AS count FROM leads l WHERE ${MAY_RECEIVE_MARKETING}`.execute(db);
+  return result.rows[0]?.count ?? 0;
 }
 
 export const MISSING_SEGMENT = 'The chosen segment no longer exists. Choose another audience.';
@@ -28,15 +29,41 @@ export async function audienceSegment(db: DbExecutor, segmentId: string): Promis
   return segment;
 }
 
-/** Every subscribed contact, or the segment's audience (decision 032). */
-export async function countAudience(db: DbExecutor, segmentId: string | null): Promise<number> {
-  if (!segmentId) return countSubscribedContacts(db);
-  return countSegmentAudience(db, (await audienceSegment(db, segmentId)).definition);
+/**
+ * Contacts a campaign may e-mail (decision 003: they opted in, never unsubscribed, and no hard
+ * bounce or complaint has suppressed them), or a segment's audience (decision 032), counted with
+ * and without those the sunset policy leaves out (decision 089). The sending engine selects the
+ * same rows (engine/start.ts).
+ */
+export async function countAudience(
+  db: DbExecutor,
+  audience: { segmentId: string | null; includeInactive: boolean },
+  now = new Date(),
+): Promise<CampaignAudienceCount> {
+  const condition = audience.segmentId
+    ? segmentAudience(
+        (await audienceSegment(db, audience.segmentId)).definition,
+        await getSettingsTimezone(db),
+      )
+    : MAY_RECEIVE_MARKETING;
+  const sunsetMonths = await getSunsetMonths(db);
+  const result = await sql<{ everyone: number; inactive: number }>`
+    SELECT count(*)::int AS everyone,
+           count(*) FILTER (WHERE ${inactiveContactSql(sunsetMonths, now)})::int AS inactive
+      FROM leads l WHERE ${condition}`.execute(db);
+  const everyone = result.rows[0]?.everyone ?? 0;
+  const inactive = result.rows[0]?.inactive ?? 0;
+  return {
+    subscribers: audience.includeInactive ? everyone : everyone - inactive,
+    inactive,
+    sunsetMonths,
+  };
 }
 
 /**
  * Test mode sends to the valid test addresses only; a non-openers copy to the original's
- * non-openers (decision 038); otherwise to the audience: everyone subscribed, or one segment.
+ * non-openers (decision 038); otherwise to the audience: everyone subscribed, or one segment, less
+ * the inactive contacts unless the campaign includes them.
  */
 export async function recipientCountFor(
   db: DbExecutor,
@@ -44,10 +71,15 @@ export async function recipientCountFor(
     is_test_mode: boolean;
     test_emails: readonly string[];
     segment_id: string | null;
+    includeInactive: boolean;
     resend_of_campaign_id?: string | null | undefined;
   },
 ): Promise<number> {
   if (campaign.is_test_mode) return parseTestEmails(campaign.test_emails.join(',')).length;
   if (campaign.resend_of_campaign_id) return countNonOpeners(db, campaign.resend_of_campaign_id);
-  return countAudience(db, campaign.segment_id);
+  const count = await countAudience(db, {
+    segmentId: campaign.segment_id,
+    includeInactive: campaign.includeInactive,
+  });
+  return count.subscribers;
 }

@@ -398,7 +398,7 @@ describe('admin.campaigns', () => {
         { consent: true, unsubscribed: true },
         { consent: true, suppressed: true },
       ]);
-      expect(await api().audienceCount()).toEqual({ subscribers: 2 });
+      expect(await api().audienceCount()).toEqual({ subscribers: 2, inactive: 0, sunsetMonths: 12 });
     });
 
     it('reads the schedule timezone from settings', async () => {

@@ -90,6 +90,7 @@ export function toCampaignDetail(row: EmailCampaign): CampaignDetail {
         : null,
     resendOfCampaignId: row.resend_of_campaign_id,
     segmentId: row.segment_id,
+    includeInactive: row.include_inactive,
     segment: row.segment_snapshot
       ? (segmentSnapshotSchema.safeParse(row.segment_snapshot).data ?? null)
       : null,
@@ -180,6 +181,7 @@ export function contentValues(fields: CampaignFields) {
     ab_wait_hours: ab?.waitHours ?? null,
     ab_metric: ab?.metric ?? null,
     segment_id: fields.segment_id,
+    include_inactive: fields.includeInactive,
   };
 }
 
@@ -254,6 +256,7 @@ export async function duplicateCampaign(
       test_emails: source.test_emails,
       template_id: source.template_id,
       segment_id: source.segment_id,
+      include_inactive: source.include_inactive,
       variables: source.variables,
       subject_b: source.subject_b,
       ab_test_percent: source.ab_test_percent,

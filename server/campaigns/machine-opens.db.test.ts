@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '#test/support/db.ts';
 import { click, resendEmailEvent, seedSentCampaign } from '#test/support/resend-webhooks.ts';
 import { useWebhookServer } from '#test/support/webhook-server.ts';
-import { MACHINE_OPEN_WINDOW_SECONDS } from './machine-opens.ts';
+import { MACHINE_OPEN_WINDOW_SECONDS } from '#shared/campaigns/figures.ts';
 
 describe('machine opens (events through the signed webhook)', () => {
   const t = useTestDatabase();

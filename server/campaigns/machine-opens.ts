@@ -1,15 +1,8 @@
 import { sql } from 'kysely';
-import { rateOf } from '#shared/campaigns/figures.ts';
+import { MACHINE_OPEN_WINDOW_SECONDS, rateOf } from '#shared/campaigns/figures.ts';
 import type { CampaignOpens } from '#shared/campaigns/schemas.ts';
 import type { DbExecutor } from '../db/database.ts';
 import { countsForSql } from '../stats/entry.ts';
-
-/**
- * How long after delivery an open still counts as the receiving system's, not the reader's
- * (decision 025): privacy proxies (Apple Mail Privacy Protection) and security scanners fetch every
- * image of a message as it arrives, so their "opens" come in the seconds after delivery.
- */
-export const MACHINE_OPEN_WINDOW_SECONDS = 10;
 
 /**
  * True for a send opened by its reader (decision 025): it was clicked, or one of its open events

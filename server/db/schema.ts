@@ -270,6 +270,7 @@ export interface EmailCampaigns {
   failure_reason: string | null;
   html_content: Generated<string>;
   id: Generated<string>;
+  include_inactive: Generated<boolean>;
   is_paused: Generated<boolean>;
   is_test_mode: Generated<boolean>;
   name: string;
@@ -571,6 +572,7 @@ export interface Leads {
   sms_consent_pending: Generated<boolean>;
   sms_marketing_consent: Generated<boolean>;
   sms_unsubscribed_at: Timestamp | null;
+  still_subscribed_at: Timestamp | null;
   suppressed_at: Timestamp | null;
   suppression_reason: SuppressionListReason | null;
   unsubscribe_reason: string | null;
@@ -735,6 +737,7 @@ export interface Settings {
   reply_to_email: string | null;
   require_consent_confirmation: Generated<boolean>;
   require_two_factor: Generated<boolean>;
+  sunset_months: Generated<number>;
   timezone: Generated<string>;
   updated_at: Generated<Timestamp>;
   weekly_marketing_cap: Generated<number>;

@@ -18,6 +18,7 @@ const valid: SettingsInput = {
   weeklyMarketingCap: 5,
   complaintPauseThreshold: 0.2,
   complaintPauseMinDelivered: 500,
+  sunsetMonths: 18,
 };
 
 describe('admin settings', () => {
@@ -50,6 +51,8 @@ describe('admin settings', () => {
       // Gmail's 0.1 % spam-rate guidance, judged after 1,000 deliveries (decision 074).
       complaintPauseThreshold: 0.1,
       complaintPauseMinDelivered: 1000,
+      // Twelve months without a reader's open or click leaves a contact out (decision 089).
+      sunsetMonths: 12,
     });
     expect(view.defaults).toEqual({
       fromName: 'Sterling Watch Buyers',
@@ -95,6 +98,7 @@ describe('admin settings', () => {
       enquiryRetentionDays: 90,
       weeklyMarketingCap: 5,
       complaintPauseThreshold: 0.2,
+      sunsetMonths: 18,
       complaintPauseMinDelivered: 500,
     });
     // A save without the retention field (a form from before it existed) leaves it as it is.
@@ -110,6 +114,7 @@ describe('admin settings', () => {
     await caller().admin.settings.update(withoutBrake);
     expect((await caller().admin.settings.get()).values).toMatchObject({
       complaintPauseThreshold: 0.2,
+      sunsetMonths: 18,
       complaintPauseMinDelivered: 500,
     });
   });

@@ -8,6 +8,7 @@ import {
   ENQUIRY_RETENTION_DEFAULT_DAYS,
   type IntegrationStatus,
   type SettingsValues,
+  SUNSET_MONTHS_DEFAULT,
   WEEKLY_MARKETING_CAP_DEFAULT,
 } from '#shared/settings/schemas.ts';
 import type { AppConfig } from '../config/app-config.ts';
@@ -36,6 +37,8 @@ export interface SendingSettings {
   /** The complaint brake (decision 074): percent, and deliveries before it judges. */
   complaintPauseThreshold: number;
   complaintPauseMinDelivered: number;
+  /** The sunset policy (decision 089): months without engagement; 0 is off. */
+  sunsetMonths: number;
 }
 
 const DEFAULT_SENDING_SETTINGS: SendingSettings = {
@@ -51,6 +54,7 @@ const DEFAULT_SENDING_SETTINGS: SendingSettings = {
   weeklyMarketingCap: WEEKLY_MARKETING_CAP_DEFAULT,
   complaintPauseThreshold: COMPLAINT_PAUSE_THRESHOLD_DEFAULT,
   complaintPauseMinDelivered: COMPLAINT_PAUSE_MIN_DELIVERED_DEFAULT,
+  sunsetMonths: SUNSET_MONTHS_DEFAULT,
 };
 
 export async function getSendingSettings(
@@ -71,6 +75,7 @@ export async function getSendingSettings(
     weeklyMarketingCap: row.weekly_marketing_cap,
     complaintPauseThreshold: row.complaint_pause_threshold,
     complaintPauseMinDelivered: row.complaint_pause_min_delivered,
+    sunsetMonths: row.sunset_months,
     updatedAt: row.updated_at,
   };
 }
@@ -79,6 +84,12 @@ export async function getSendingSettings(
 export async function getSettingsTimezone(db: DbExecutor): Promise<string> {
   const row = await db.selectFrom('settings').select('timezone').executeTakeFirst();
   return row?.timezone ?? DEFAULT_TIMEZONE;
+}
+
+/** The sunset policy's period in months (decision 089); 0 means the policy is off. */
+export async function getSunsetMonths(db: DbExecutor): Promise<number> {
+  const row = await db.selectFrom('settings').select('sunset_months').executeTakeFirst();
+  return row?.sunset_months ?? SUNSET_MONTHS_DEFAULT;
 }
 
 /** The form's values: blanks for fields that follow the defaults, the delay in seconds. */
@@ -95,6 +106,7 @@ export function toSettingsValues(settings: SendingSettings): SettingsValues {
     weeklyMarketingCap: settings.weeklyMarketingCap,
     complaintPauseThreshold: settings.complaintPauseThreshold,
     complaintPauseMinDelivered: settings.complaintPauseMinDelivered,
+    sunsetMonths: settings.sunsetMonths,
   };
 }
 
@@ -137,6 +149,7 @@ export async function updateSettings(
     ...(values.complaintPauseMinDelivered === undefined
       ? {}
       : { complaint_pause_min_delivered: values.complaintPauseMinDelivered }),
+    ...(values.sunsetMonths === undefined ? {} : { sunset_months: values.sunsetMonths }),
     updated_at: now,
   };
   await db

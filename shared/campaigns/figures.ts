@@ -14,6 +14,14 @@
  *   per-link column, named so;
  * - bounced: a bounce reported.
  */
+/**
+ * How long after delivery an open still counts as the receiving system's, not the reader's
+ * (decision 025): privacy proxies (Apple Mail Privacy Protection) and security scanners fetch every
+ * image of a message as it arrives, so their "opens" come in the seconds after delivery. The
+ * campaign figures and the sunset policy (decision 089) judge opens by it.
+ */
+export const MACHINE_OPEN_WINDOW_SECONDS = 10;
+
 export const CAMPAIGN_FIGURES = ['delivered', 'opened', 'clicked', 'bounced'] as const;
 export type CampaignFigure = (typeof CAMPAIGN_FIGURES)[number];
 

@@ -92,6 +92,8 @@ export const campaignFieldsSchema = z.object({
     .uuid('Choose a segment')
     .nullish()
     .transform((id) => id ?? null),
+  /** Send to contacts the sunset policy leaves out as well (decision 089); recorded on the campaign. */
+  includeInactive: z.boolean().default(false),
 });
 export type CampaignFields = z.output<typeof campaignFieldsSchema>;
 
@@ -108,10 +110,24 @@ export const campaignScheduleInputSchema = campaignSaveDraftInputSchema.extend({
     .regex(WALL_TIME_PATTERN, 'Choose a date and time'),
 });
 
-/** Who Send Now would reach: every subscribed contact, or a segment's audience. */
+/**
+ * Who Send Now would reach: every subscribed contact, or a segment's audience, with or without the
+ * contacts the sunset policy leaves out (decision 089).
+ */
 export const campaignAudienceInputSchema = z
-  .object({ segmentId: z.uuid('Choose a segment').nullish() })
+  .object({ segmentId: z.uuid('Choose a segment').nullish(), includeInactive: z.boolean().optional() })
   .optional();
+
+/**
+ * The audience's size: `subscribers` is who the campaign would reach as set; `inactive` is how many
+ * of the audience the sunset policy leaves out (counted in `subscribers` only when the campaign
+ * includes them); `sunsetMonths` is the policy's period, 0 when it is off.
+ */
+export interface CampaignAudienceCount {
+  subscribers: number;
+  inactive: number;
+  sunsetMonths: number;
+}
 
 /** Send Test's choice for an A/B campaign: subject A, subject B, or one e-mail of each. */
 export const TEST_SEND_VARIANTS = ['A', 'B', 'both'] as const;
@@ -257,6 +273,8 @@ export interface CampaignDetail extends CampaignSummary {
   /** A "send to non-openers" copy: the campaign whose non-openers it goes to. */
   resendOfCampaignId: string | null;
   segmentId: string | null;
+  /** Also sent to contacts the sunset policy leaves out (decision 089). */
+  includeInactive: boolean;
   /** The segment as it was when sending started; null before, and for every-subscriber campaigns. */
   segment: SegmentSnapshot | null;
 }

@@ -33,6 +33,13 @@ export const COMPLAINT_PAUSE_THRESHOLD_MAX = 5;
 export const COMPLAINT_PAUSE_MIN_DELIVERED_DEFAULT = 1000;
 export const COMPLAINT_PAUSE_MIN_DELIVERED_MIN = 100;
 export const COMPLAINT_PAUSE_MIN_DELIVERED_MAX = 100_000;
+/**
+ * The sunset policy (decision 089): contacts with no reader's open or click for this many months
+ * are left out of campaigns unless a campaign includes them; 0 turns the policy off.
+ */
+export const SUNSET_MONTHS_DEFAULT = 12;
+export const SUNSET_MONTHS_MIN = 0;
+export const SUNSET_MONTHS_MAX = 60;
 /** Flows pause when the domain's rolling 7-day complaint rate passes Gmail's blocking line. */
 export const FLOW_COMPLAINT_PAUSE_RATE = 0.3;
 
@@ -49,6 +56,7 @@ export const SETTINGS_MESSAGES = {
   timezone: 'Please choose a valid IANA timezone, such as Australia/Sydney',
   complaintThresholdRange: `The complaint limit must be from ${COMPLAINT_PAUSE_THRESHOLD_MIN}% to ${COMPLAINT_PAUSE_THRESHOLD_MAX}%`,
   complaintMinDeliveredRange: `Judge the complaint rate after ${COMPLAINT_PAUSE_MIN_DELIVERED_MIN} to ${COMPLAINT_PAUSE_MIN_DELIVERED_MAX} delivered e-mails (a whole number)`,
+  sunsetMonthsRange: `Leave out contacts inactive for ${SUNSET_MONTHS_MIN} (off) to ${SUNSET_MONTHS_MAX} months (a whole number)`,
   weeklyMarketingCapRange: `Allow from ${WEEKLY_MARKETING_CAP_MIN} to ${WEEKLY_MARKETING_CAP_MAX} marketing e-mails per contact per 7 days`,
 } as const;
 
@@ -124,6 +132,13 @@ export const settingsInputSchema = z.object({
     .int(SETTINGS_MESSAGES.complaintMinDeliveredRange)
     .min(COMPLAINT_PAUSE_MIN_DELIVERED_MIN, SETTINGS_MESSAGES.complaintMinDeliveredRange)
     .max(COMPLAINT_PAUSE_MIN_DELIVERED_MAX, SETTINGS_MESSAGES.complaintMinDeliveredRange)
+    .optional(),
+  /** Months without a reader's open or click before campaigns leave a contact out (decision 089). */
+  sunsetMonths: z
+    .number(SETTINGS_MESSAGES.sunsetMonthsRange)
+    .int(SETTINGS_MESSAGES.sunsetMonthsRange)
+    .min(SUNSET_MONTHS_MIN, SETTINGS_MESSAGES.sunsetMonthsRange)
+    .max(SUNSET_MONTHS_MAX, SETTINGS_MESSAGES.sunsetMonthsRange)
     .optional(),
 });
 export type SettingsInput = z.input<typeof settingsInputSchema>;

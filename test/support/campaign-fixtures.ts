@@ -63,6 +63,7 @@ export async function sendNow(
     variables?: Record<string, string>;
     ab_test?: AbTest;
     segment_id?: string | null;
+    includeInactive?: boolean;
   } = {},
 ): Promise<EmailCampaign> {
   const user = await services.db
@@ -83,6 +84,7 @@ export async function sendNow(
       template_id: fields.template_id ?? null,
       variables: fields.variables ?? {},
       ab_test: fields.ab_test ?? null,
+      includeInactive: fields.includeInactive ?? false,
       segment_id: fields.segment_id ?? null,
     },
     { userId: user.id },

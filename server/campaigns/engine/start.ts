@@ -1,6 +1,9 @@
+import { sql } from 'kysely';
 import type { DbTransaction } from '../../db/database.ts';
 import type { EmailCampaign } from '../../db/types.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
+import { inactiveContactSql, MAY_RECEIVE_MARKETING } from '../../segments/entry.ts';
+import { getSunsetMonths } from '../../settings/entry.ts';
 import { segmentAtStart } from '../campaign-segment.ts';
 import { notifyCampaignChanged } from '../../db/campaign-changed.ts';
 import { assignVariants } from './ab-variants.ts';
@@ -40,7 +43,15 @@ export async function beginSending(
     campaign.segment_id && !campaign.is_test_mode && !campaign.resend_of_campaign_id
       ? await segmentAtStart(trx, campaign.segment_id)
       : null;
-  const total = await snapshotAudience(trx, campaign, segment?.audience);
+  // The sunset policy (decision 089) leaves inactive contacts out of the audience, judged now, in
+  // the starting transaction, unless the campaign includes them.
+  const audience = segment?.audience ?? MAY_RECEIVE_MARKETING;
+  const months = campaign.include_inactive ? 0 : await getSunsetMonths(trx);
+  const total = await snapshotAudience(
+    trx,
+    campaign,
+    months > 0 ? sql<boolean>`(${audience} AND NOT ${inactiveContactSql(months, new Date())})` : audience,
+  );
   await assignVariants(trx, campaign, total);
   const row = await trx
     .updateTable('email_campaigns')

@@ -1,6 +1,7 @@
 import {
   CAMPAIGN_PAGE_SIZE,
   CAMPAIGN_SENDS_PAGE_SIZE,
+  type CampaignAudienceCount,
   type CampaignDetail,
   type CampaignListResult,
   type CampaignLiveDetail,
@@ -131,13 +132,19 @@ export const adminCampaignsRouter = router({
     }),
 
   /**
-   * Who Send Now would reach outside test mode: subscribed, not unsubscribed, not suppressed, and
-   * in the chosen segment when there is one (decision 032).
+   * Who Send Now would reach outside test mode: subscribed, not unsubscribed, not suppressed, in
+   * the chosen segment when there is one (decision 032), and how many of them the sunset policy
+   * leaves out (decision 089).
    */
   audienceCount: requirePermission('campaigns.read')
     .input(campaignAudienceInputSchema)
-    .query(({ ctx, input }) =>
-      run(async () => ({ subscribers: await countAudience(ctx.db, input?.segmentId ?? null) })),
+    .query(({ ctx, input }): Promise<CampaignAudienceCount> =>
+      run(() =>
+        countAudience(ctx.db, {
+          segmentId: input?.segmentId ?? null,
+          includeInactive: input?.includeInactive ?? false,
+        }),
+      ),
     ),
 
   /** The recipients card of a "send to non-openers" copy: who it would reach now (decision 038). */

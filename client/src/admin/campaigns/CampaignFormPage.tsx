@@ -25,6 +25,7 @@ import {
   bodyOf,
   campaignInput,
   recipientsLabel,
+  inactiveNote,
   subjectsOf,
   useCampaignForm,
 } from './campaign-form.ts';
@@ -58,7 +59,7 @@ function CampaignForm({ campaign }: { campaign?: CampaignDetail }) {
   const values = form.values;
   // A non-openers copy (decision 038) goes to the original's non-openers, not to every subscriber.
   const resendOf = campaign?.resendOfCampaignId ?? null;
-  const audience = useCampaignAudience(values.segmentId, resendOf);
+  const audience = useCampaignAudience(values.segmentId, resendOf, values.includeInactive);
   const templates = useQuery(trpc.admin.templates.list.queryOptions({}));
   const scheduleSettings = useQuery(trpc.admin.campaigns.scheduleSettings.queryOptions());
   const actions = useCampaignFormActions({ onStoredHtml: (html) => form.setFieldValue('html', html) });
@@ -187,6 +188,9 @@ function CampaignForm({ campaign }: { campaign?: CampaignDetail }) {
         opened={actions.dialog === 'send'}
         recipients={recipientCount}
         testMode={values.testMode}
+        inactiveNote={
+          values.testMode ? null : inactiveNote({ ...audience, includeInactive: values.includeInactive })
+        }
         abTestNote={abTestNote(recipientCount, ab.value)}
         abTestWarning={ab.value ? abSmallTestWarning(recipientCount, ab.value.testPercent) : null}
         loading={actions.sendNow.isPending}

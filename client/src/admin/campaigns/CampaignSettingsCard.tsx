@@ -1,7 +1,7 @@
 import { Card, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { EmptyAudience } from '../segments/SegmentPreviewCard.tsx';
 import { PreheaderInput } from '../widgets/InboxRow.tsx';
-import type { CampaignForm } from './campaign-form.ts';
+import { type CampaignForm, inactiveNote } from './campaign-form.ts';
 import type { CampaignAudienceState } from './useCampaignAudience.ts';
 
 interface CampaignSettingsCardProps {
@@ -22,7 +22,8 @@ export function CampaignSettingsCard({
   resendOf,
   validTestEmails,
 }: CampaignSettingsCardProps) {
-  const { segmentId, testMode } = form.values;
+  const { segmentId, testMode, includeInactive } = form.values;
+  const leftOut = resendOf ? null : inactiveNote({ ...audience, includeInactive });
   const chosenReach =
     resendOf || !segmentId ? undefined : audience.segments.data?.find((s) => s.id === segmentId)?.reach;
   return (
@@ -68,6 +69,18 @@ export function CampaignSettingsCard({
         )}
         {/* Why the chosen segment reaches nobody, and what to do (decision 032). */}
         {chosenReach && <EmptyAudience reach={chosenReach} />}
+        {/* The sunset policy (decision 089): shown while it leaves anyone out of this audience. */}
+        {!resendOf && audience.sunsetMonths > 0 && (
+          <Switch
+            label="Include inactive contacts"
+            description={
+              leftOut ??
+              `Contacts with no open or click in ${audience.sunsetMonths} months are left out unless you include them.`
+            }
+            {...form.getInputProps('includeInactive', { type: 'checkbox' })}
+            data-testid="include-inactive"
+          />
+        )}
         <Switch
           label="Test mode (send only to the test email addresses)"
           {...form.getInputProps('testMode', { type: 'checkbox' })}

@@ -10,6 +10,8 @@ interface SendNowDialogProps {
   opened: boolean;
   recipients: number;
   testMode: boolean;
+  /** Who the sunset policy leaves out, or that they are included (decision 089). */
+  inactiveNote?: string | null;
   /** An A/B subject test's plan (decision 037), said before the admin confirms. */
   abTestNote?: string | null;
   /** The A/B test's small-sample warning (decision 037), repeated here: it does not block. */
@@ -24,6 +26,7 @@ export function SendNowDialog({
   opened,
   recipients,
   testMode,
+  inactiveNote = null,
   abTestNote = null,
   abTestWarning = null,
   loading,
@@ -41,6 +44,11 @@ export function SendNowDialog({
           </Text>
           {testMode ? ' (test mode: only the test email addresses)' : ''}. Sending cannot be undone.
         </Text>
+        {inactiveNote && (
+          <Text size="sm" data-testid="send-now-inactive">
+            {inactiveNote}
+          </Text>
+        )}
         {abTestNote && <Text size="sm">{abTestNote}</Text>}
         {abTestWarning && (
           <Text size="sm" c="yellow.9" data-testid="ab-small-test-review">

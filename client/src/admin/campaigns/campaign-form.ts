@@ -21,6 +21,8 @@ export interface CampaignFormValues {
   templateId: string | null;
   variables: VariableValues;
   segmentId: string | null;
+  /** Also send to contacts the sunset policy leaves out (decision 089). */
+  includeInactive: boolean;
   abTest: AbTestDraft;
 }
 
@@ -36,6 +38,7 @@ export function campaignFormValues(campaign?: CampaignDetail): CampaignFormValue
     templateId: campaign?.templateId ?? null,
     variables: campaign?.variables ?? {},
     segmentId: campaign?.segmentId ?? null,
+    includeInactive: campaign?.includeInactive ?? false,
     abTest: abTestDraftFrom(campaign?.abTest),
   };
 }
@@ -81,6 +84,7 @@ export function campaignInput(
     ab_test: context.ab,
     // A non-openers copy goes to the original's non-openers, never to a segment (decision 038).
     segment_id: context.resendOf ? null : values.segmentId,
+    includeInactive: values.includeInactive,
   };
 }
 
@@ -91,6 +95,21 @@ export function abTestNote(recipients: number, ab: AbTest | null): string | null
     `A/B test: ${formatCount(abTestSize(recipients, ab.testPercent))} of them get subject A or B now; ` +
     `the rest get the winner ${ab.waitHours} hour${ab.waitHours === 1 ? '' : 's'} after the test sends.`
   );
+}
+
+/**
+ * The line under the audience about the sunset policy (decision 089): how many contacts it leaves
+ * out, or that they are included; null when the policy is off or leaves nobody out.
+ */
+export function inactiveNote(audience: {
+  inactive: number;
+  sunsetMonths: number;
+  includeInactive: boolean;
+}): string | null {
+  if (audience.sunsetMonths === 0 || audience.inactive === 0) return null;
+  const who = `${formatCount(audience.inactive)} inactive contact${audience.inactive === 1 ? '' : 's'}`;
+  const why = `no open or click in ${audience.sunsetMonths} month${audience.sunsetMonths === 1 ? '' : 's'}`;
+  return audience.includeInactive ? `Includes ${who} (${why}).` : `${who} left out (${why}).`;
 }
 
 /** What the recipient count counts, under it. */

@@ -10,6 +10,8 @@ import {
   COMPLAINT_PAUSE_THRESHOLD_MAX,
   COMPLAINT_PAUSE_THRESHOLD_MIN,
   type SettingsView,
+  SUNSET_MONTHS_MAX,
+  SUNSET_MONTHS_MIN,
   WEEKLY_MARKETING_CAP_MAX,
   WEEKLY_MARKETING_CAP_MIN,
 } from '#shared/settings/schemas.ts';
@@ -104,6 +106,14 @@ export function CampaignSendingCard({ form, view }: { form: SettingsForm; view: 
           max={WEEKLY_MARKETING_CAP_MAX}
           allowDecimal={false}
           {...form.getInputProps('weeklyMarketingCap')}
+        />
+        <NumberInput
+          label="Leave out contacts inactive for (months)"
+          description={`Campaigns leave out contacts who have not opened (machine opens aside) or clicked for this long, unless a campaign includes them; contacts who joined more recently are kept. ${SUNSET_MONTHS_MIN} turns this off; at most ${SUNSET_MONTHS_MAX}.`}
+          min={SUNSET_MONTHS_MIN}
+          max={SUNSET_MONTHS_MAX}
+          allowDecimal={false}
+          {...form.getInputProps('sunsetMonths')}
         />
         <Text size="sm" c="dimmed">
           A campaign pauses itself when its bounce rate passes {view.bouncePauseThreshold}% after 200 sends.
