@@ -13,6 +13,7 @@ import { enterConsentConfirmed } from '../automations/entry.ts';
 import type { Database, DbExecutor, DbTransaction } from '../db/database.ts';
 import { containsPattern, pagedIds } from '../db/paging.ts';
 import { LEAD_METRICS, readTotals } from '../stats/entry.ts';
+import { iso } from '#shared/time/iso.ts';
 
 // Contacts are the leads (docs/spec/admin.md §3). Subscribed = e-mail consent and not unsubscribed;
 // Unsubscribed = email_unsubscribed_at set (docs/spec/admin.md §4, §7 Exports).
@@ -198,8 +199,6 @@ export async function listContacts(
       };
     });
 }
-
-const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 export async function getContact(db: DbExecutor, id: string): Promise<ContactDetail | null> {
   const contact = await db.selectFrom('leads').selectAll().where('id', '=', id).executeTakeFirst();

@@ -23,12 +23,13 @@ import {
 } from '#shared/appointments/schemas.ts';
 import { type EnquiryStatus, isClosed } from '#shared/enquiries/status.ts';
 import { enquiryReference } from '#shared/leads/schema.ts';
+import { localDate } from '#shared/time/zones.ts';
 import type { AppConfig } from '../config/app-config.ts';
 import type { Database, DbExecutor, DbTransaction } from '../db/database.ts';
 import { enqueueEmail } from '../email/send-job.ts';
 import { consumeRateLimit, type RateLimitRule } from '../security/rate-limit.ts';
 import type { AppServices } from '../services.ts';
-import { getSettingsTimezone, localDate } from '../settings/entry.ts';
+import { getSettingsTimezone } from '../settings/entry.ts';
 import {
   appointmentEmail,
   type AppointmentEmailKind,
@@ -38,6 +39,7 @@ import {
 } from './appointment-emails.ts';
 import { freeDays } from './appointment-slots.ts';
 import { issueSellerLink } from './seller-link.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 
 // Appointments and insured shipping kits after an accepted offer (decision 062). Every change of a
 // seller's visit happens in one transaction that locks the enquiry row (so one seller's double
@@ -181,14 +183,6 @@ export async function freeSlots(
     now,
   });
 }
-
-const isUniqueViolation = (error: unknown, constraint: string) =>
-  typeof error === 'object' &&
-  error !== null &&
-  'code' in error &&
-  error.code === '23505' &&
-  'constraint' in error &&
-  error.constraint === constraint;
 
 async function lockedEnquiry(trx: DbTransaction, enquiryId: string) {
   const row = await trx

@@ -7,6 +7,7 @@ import { enquiryReference } from '#shared/leads/schema.ts';
 import type { DbExecutor } from '../db/database.ts';
 import { enquirySummaries } from './inbox.ts';
 import { attachmentsOf } from './unmatched.ts';
+import { iso } from '#shared/time/iso.ts';
 
 // One enquiry with everything that happened to it (decision 026). The timeline is assembled from
 // the tables that record each kind of step rather than copied into one log, so a delivery event
@@ -14,8 +15,6 @@ import { attachmentsOf } from './unmatched.ts';
 
 const OTHER_ENQUIRIES_LIMIT = 20;
 const TIMELINE_EVENTS_LIMIT = 500;
-
-const iso = (d: Date) => d.toISOString();
 
 function offerDto(
   row: {

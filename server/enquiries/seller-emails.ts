@@ -1,4 +1,5 @@
 import { enquiryReference } from '#shared/leads/schema.ts';
+import { formatAud } from '#shared/money/aud.ts';
 import { escapeHtml } from '#shared/templates/variables.ts';
 import type { AppConfig } from '../config/app-config.ts';
 import { emailButton } from '../email/layout/layout.ts';
@@ -14,12 +15,7 @@ type TeamMailConfig = Pick<AppConfig, 'appUrl' | 'site' | 'emailFrom'>;
 /** A seller's e-mail also names the enquiry's reply address (decision 060). */
 type MailConfig = TeamMailConfig & Pick<AppConfig, 'appSecret' | 'inboundDomain'>;
 
-const aud = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD' });
 const longDay = new Intl.DateTimeFormat('en-AU', { dateStyle: 'long', timeZone: 'UTC' });
-
-export function formatAud(cents: number): string {
-  return aud.format(cents / 100);
-}
 
 /** A calendar day (YYYY-MM-DD) as "27 November 2026". */
 export function formatDay(day: string): string {

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import { businessToday } from '#shared/enquiries/schemas.ts';
 import {
   OWNERSHIP_DECLARATION,
   OWNERSHIP_DECLARATION_VERSION,
@@ -12,6 +11,7 @@ import {
 } from '#shared/enquiries/seller.ts';
 import { closedStatuses, type EnquiryStatus, takesOffers } from '#shared/enquiries/status.ts';
 import { enquiryReference } from '#shared/leads/schema.ts';
+import { localDate } from '#shared/time/zones.ts';
 import type { AppConfig } from '../config/app-config.ts';
 import type { Database, DbExecutor, DbTransaction } from '../db/database.ts';
 import { notifyEnquiryChanged } from '../db/enquiry-changed.ts';
@@ -136,7 +136,7 @@ async function latestOffer(db: DbExecutor, enquiryId: string) {
 }
 
 async function today(db: DbExecutor): Promise<string> {
-  return businessToday(await getSettingsTimezone(db));
+  return localDate(new Date(), await getSettingsTimezone(db));
 }
 
 /** Everything the seller's page shows; null when the enquiry is gone. */

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { rolesWith } from '#shared/auth/permissions.ts';
-import { businessToday } from '#shared/enquiries/schemas.ts';
 import { enquiryReference } from '#shared/leads/schema.ts';
 import {
   maskIdentityNumber,
@@ -26,6 +25,7 @@ import {
   holdUntil,
   STATE_RULES,
 } from '#shared/register/states.ts';
+import { localDate } from '#shared/time/zones.ts';
 import type { DbExecutor, DbTransaction } from '../db/database.ts';
 import { getSettingsTimezone } from '../settings/entry.ts';
 import { open, type RegisterKey, RegisterKeyError, seal } from './crypto.ts';
@@ -95,7 +95,7 @@ export async function registerSettingsView(db: DbExecutor): Promise<RegisterSett
     source: rule.source,
     confirm: rule.confirm,
     members: await registerMembers(db),
-    today: businessToday(await getSettingsTimezone(db)),
+    today: localDate(new Date(), await getSettingsTimezone(db)),
   };
 }
 
@@ -106,7 +106,7 @@ export async function purchaseRules(db: DbExecutor): Promise<PurchaseRules> {
     state: settings.state,
     stateName: rule.name,
     acceptedDocuments: rule.acceptedDocuments,
-    today: businessToday(await getSettingsTimezone(db)),
+    today: localDate(new Date(), await getSettingsTimezone(db)),
     amlCddEnabled: settings.amlCddEnabled,
   };
 }
@@ -324,7 +324,7 @@ async function viewContext(db: DbExecutor, keyId: string, rows: RecordRow[]): Pr
   const timezone = await getSettingsTimezone(db);
   return {
     keyId,
-    today: businessToday(timezone),
+    today: localDate(new Date(), timezone),
     timezone,
     notices: await noticesOf(
       db,
@@ -378,7 +378,7 @@ function toView(row: RecordRow, context: ViewContext): PurchaseRecordView {
       context.today,
     ),
     retainUntil: row.retain_until,
-    keptUntil: keptUntilText(state, businessToday(context.timezone, row.created_at), row.retain_until),
+    keptUntil: keptUntilText(state, localDate(row.created_at, context.timezone), row.retain_until),
     cddDateOfBirth: row.cdd_date_of_birth,
     cddOccupation: row.cdd_occupation,
     storageLocation: row.storage_location,
@@ -597,7 +597,7 @@ export async function registerEntriesOfContact(db: DbExecutor, contactId: string
  * database refuses deleting one any earlier (the migration's guard), erasure included.
  */
 export async function deleteExpiredRegisterEntries(db: DbExecutor, now = new Date()): Promise<number> {
-  const today = businessToday(await getSettingsTimezone(db), now);
+  const today = localDate(now, await getSettingsTimezone(db));
   const deleted = await db
     .deleteFrom('purchase_records')
     .where(sql<boolean>`retain_until < ${today}::date`)

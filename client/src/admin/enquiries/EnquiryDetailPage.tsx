@@ -5,7 +5,8 @@ import { ENQUIRY_MESSAGES, type EnquiryDetail } from '#shared/enquiries/schemas.
 import { useCan } from '../auth/session.ts';
 import { ADMIN_TITLE } from '../shell/AdminShell.tsx';
 import { errorCode, errorMessage } from '../widgets/errors.ts';
-import { formatAud, formatDateTime } from '../widgets/format.ts';
+import { formatAud } from '#shared/money/aud.ts';
+import { formatDateTime } from '../widgets/format.ts';
 import { AnchorLink, ButtonLink } from '../widgets/links.tsx';
 import { useTRPC } from '../../trpc.ts';
 import { AssignmentCard } from './AssignmentCard.tsx';

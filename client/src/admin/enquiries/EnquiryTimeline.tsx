@@ -2,7 +2,8 @@ import { Text, Timeline } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { TimelineEntry } from '#shared/enquiries/schemas.ts';
 import { ENQUIRY_STATUS_LABELS } from '#shared/enquiries/status.ts';
-import { formatAud, formatDate, formatDateTime } from '../widgets/format.ts';
+import { formatAud } from '#shared/money/aud.ts';
+import { formatDate, formatDateTime } from '../widgets/format.ts';
 import { memberLabel } from '#shared/team/names.ts';
 import { AttachmentList } from './AttachmentList.tsx';
 

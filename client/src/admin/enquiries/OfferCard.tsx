@@ -3,9 +3,11 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { adminCertificatePath } from '#shared/enquiries/certificates.ts';
-import { businessToday, type EnquiryDetail } from '#shared/enquiries/schemas.ts';
+import { type EnquiryDetail } from '#shared/enquiries/schemas.ts';
 import { takesOffers } from '#shared/enquiries/status.ts';
-import { formatAud, formatDate, formatDateTime } from '../widgets/format.ts';
+import { formatAud } from '#shared/money/aud.ts';
+import { localDate } from '#shared/time/zones.ts';
+import { formatDate, formatDateTime } from '../widgets/format.ts';
 import { useTRPC } from '../../trpc.ts';
 import { useEnquiryUpdate } from './enquiry-update.ts';
 import { emptyOffer, offerDollars, offerInput, type OfferFormValues, validateOffer } from './offer-form.ts';
@@ -72,7 +74,8 @@ function OfferForm({ enquiryId }: { enquiryId: string }) {
   const update = useEnquiryUpdate();
   // "Today" is the business's day (settings timezone), as the server reads it (decision 026).
   const settings = useQuery(trpc.admin.settings.get.queryOptions(undefined, { staleTime: 60_000 }));
-  const today = businessToday(
+  const today = localDate(
+    new Date(),
     settings.data?.values.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
   );
   const form = useForm<OfferFormValues>({

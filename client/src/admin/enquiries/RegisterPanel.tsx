@@ -15,7 +15,8 @@ import { useCan } from '../auth/session.ts';
 import { DeadlineList, LinkedCashAlert, SuspiciousMatterForm } from '../register/Deadlines.tsx';
 import { ReleaseControls } from '../register/ReleaseControls.tsx';
 import { errorMessage } from '../widgets/errors.ts';
-import { formatAud, formatDateTime } from '../widgets/format.ts';
+import { formatAud } from '#shared/money/aud.ts';
+import { formatDateTime } from '../widgets/format.ts';
 import { AnchorLink } from '../widgets/links.tsx';
 import { useTRPC } from '../../trpc.ts';
 

@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { DEADLINE_MESSAGES, type DeadlineView, type LinkedCashView } from '#shared/register/deadlines.ts';
 import { useCan } from '../auth/session.ts';
 import { errorMessage } from '../widgets/errors.ts';
-import { formatAud, formatDate, formatDateTime } from '../widgets/format.ts';
+import { formatAud } from '#shared/money/aud.ts';
+import { formatDate, formatDateTime } from '../widgets/format.ts';
 import { AnchorLink } from '../widgets/links.tsx';
 import { useTRPC } from '../../trpc.ts';
 

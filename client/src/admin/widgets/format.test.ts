@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatAge,
-  formatAud,
   formatCount,
   formatDate,
   formatDateTime,
@@ -41,7 +40,7 @@ describe('format', () => {
   });
 });
 
-describe('formatAge and formatAud', () => {
+describe('formatAge', () => {
   const now = Date.parse('2026-01-02T12:00:00Z');
   it('says how long ago, in the largest useful unit', () => {
     expect(formatAge('2026-01-02T11:59:40Z', now)).toBe('just now');
@@ -49,8 +48,5 @@ describe('formatAge and formatAud', () => {
     expect(formatAge('2026-01-02T09:00:00Z', now)).toBe('3 h ago');
     expect(formatAge('2025-12-31T12:00:00Z', now)).toBe('2 d ago');
     expect(formatAge('2026-01-03T00:00:00Z', now)).toBe('just now');
-  });
-  it('shows cents of AUD as dollars', () => {
-    expect(formatAud(1_250_000)).toBe('$12,500.00');
   });
 });

@@ -78,14 +78,3 @@ export function formatAge(iso: string, now: number = Date.now()): string {
   if (hours < 48) return `${hours} h ago`;
   return `${Math.floor(hours / 24)} d ago`;
 }
-
-const aud = new Intl.NumberFormat('en-AU', {
-  style: 'currency',
-  currency: 'AUD',
-  currencyDisplay: 'narrowSymbol',
-});
-
-/** Whole cents of AUD as "$12,500.00" (every amount here is AUD). */
-export function formatAud(cents: number): string {
-  return aud.format(cents / 100);
-}

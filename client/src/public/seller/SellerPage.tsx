@@ -13,6 +13,7 @@ import {
 } from '#shared/enquiries/seller.ts';
 import type { SellerNextStepView } from '#shared/appointments/schemas.ts';
 import { SELLER_CERTIFICATE_PATH } from '#shared/enquiries/certificates.ts';
+import { formatAud } from '#shared/money/aud.ts';
 import { type ApiError, errorCode } from '../preferences/errors.ts';
 import { Notice } from '../preferences/Notice.tsx';
 import { NextStep } from './NextStep.tsx';
@@ -24,7 +25,6 @@ import './seller.css';
 // The seller's private page (decision 059): their one enquiry, the current offer to accept or
 // decline, the conversation and a message box; an unusable link offers a new one by e-mail.
 
-const aud = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD' });
 const longDay = new Intl.DateTimeFormat('en-AU', { dateStyle: 'long', timeZone: 'UTC' });
 const dateTime = new Intl.DateTimeFormat('en-AU', {
   dateStyle: 'medium',
@@ -183,7 +183,7 @@ function OfferSection({
   return (
     <section className="prefs-card seller-offer" aria-labelledby="offer-heading">
       <h2 id="offer-heading" className="prefs-card-title">
-        Our offer: {aud.format(offer.amountCents / 100)}
+        Our offer: {formatAud(offer.amountCents)}
       </h2>
       <dl className="seller-facts">
         <dt>Valid until</dt>
