@@ -1,15 +1,14 @@
 import { Button, Card, Group, Stack, Switch, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CONTACT_MESSAGES, type ContactDetail } from '#shared/contacts/schemas.ts';
 import type { ConsentEvidence } from '#shared/contacts/consent.ts';
 import { useCan } from '../auth/session.ts';
-import { errorMessage } from '../widgets/errors.ts';
 import { formatDateTime } from '../widgets/format.ts';
 import { useTRPC } from '../../trpc.ts';
 import { consentChange } from './consent-change.ts';
 import { ConsentEvidenceModal } from './ConsentEvidenceModal.tsx';
+import { notifyError, notifySuccess } from '../widgets/notify.ts';
 
 /** A ticked sell-form box the address has not confirmed (decision 016): not consent yet. */
 function pendingDescription(requestedAt: string | null): string {
@@ -33,11 +32,7 @@ export function MarketingPreferencesCard({ contact }: { contact: ContactDetail }
   const update = useMutation(
     trpc.admin.contacts.update.mutationOptions({
       onSuccess: async (updated) => {
-        notifications.show({
-          color: 'green',
-          title: CONTACT_MESSAGES.updated,
-          message: CONTACT_MESSAGES.updatedDescription,
-        });
+        notifySuccess(CONTACT_MESSAGES.updatedDescription, { title: CONTACT_MESSAGES.updated });
         queryClient.setQueryData(trpc.admin.contacts.get.queryKey({ id: updated.id }), updated);
         await Promise.all([
           queryClient.invalidateQueries({ queryKey: trpc.admin.contacts.list.queryKey() }),
@@ -46,11 +41,7 @@ export function MarketingPreferencesCard({ contact }: { contact: ContactDetail }
         ]);
       },
       onError: (error) => {
-        notifications.show({
-          color: 'red',
-          title: CONTACT_MESSAGES.updateFailed,
-          message: errorMessage(error),
-        });
+        notifyError(error, { title: CONTACT_MESSAGES.updateFailed });
       },
     }),
   );

@@ -1,5 +1,4 @@
 import { Badge, Button, Group, Modal, Select, Stack, Table, Text, Textarea } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { SEARCH_MIN_LENGTH } from '#shared/admin/lists.ts';
@@ -26,6 +25,7 @@ import { ListTable } from '../lists/ListTable.tsx';
 import { useListPage } from '../lists/useListPage.ts';
 import { useTRPC } from '../../trpc.ts';
 import { ContactsTabs } from './ContactsTabs.tsx';
+import { notifySuccess } from '../widgets/notify.ts';
 
 const reasonOptions = suppressionFilters.map((value) => ({
   value,
@@ -208,12 +208,11 @@ function AddSuppressionsModal({ opened, onClose }: { opened: boolean; onClose: (
   const add = useMutation(
     trpc.admin.suppressions.add.mutationOptions({
       onSuccess: async (result) => {
-        notifications.show({
-          color: 'green',
-          message: `Added ${result.added} address${result.added === 1 ? '' : 'es'}${
+        notifySuccess(
+          `Added ${result.added} address${result.added === 1 ? '' : 'es'}${
             result.alreadyListed > 0 ? ` (${result.alreadyListed} already on the list)` : ''
           }`,
-        });
+        );
         setText('');
         setNote('');
         onClose();
@@ -281,7 +280,7 @@ function RemoveSuppressionModal({ entry, onClose }: { entry: SuppressionEntry | 
   const remove = useMutation(
     trpc.admin.suppressions.remove.mutationOptions({
       onSuccess: async () => {
-        notifications.show({ color: 'green', message: 'Removed from the suppression list' });
+        notifySuccess('Removed from the suppression list');
         setNote('');
         onClose();
         await invalidate();

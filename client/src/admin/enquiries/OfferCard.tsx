@@ -1,6 +1,5 @@
 import { Button, Card, Group, NumberInput, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { adminCertificatePath } from '#shared/enquiries/certificates.ts';
 import { type EnquiryDetail } from '#shared/enquiries/schemas.ts';
@@ -11,6 +10,7 @@ import { formatDate, formatDateTime } from '../widgets/format.ts';
 import { useTRPC } from '../../trpc.ts';
 import { useEnquiryUpdate } from './enquiry-update.ts';
 import { emptyOffer, offerDollars, offerInput, type OfferFormValues, validateOffer } from './offer-form.ts';
+import { notifySuccess } from '../widgets/notify.ts';
 
 /** The latest offer, and for a member who may work the enquiry, the form to record a new one. */
 export function OfferCard({ enquiry, canWork }: { enquiry: EnquiryDetail; canWork: boolean }) {
@@ -87,11 +87,7 @@ function OfferForm({ enquiryId }: { enquiryId: string }) {
       ...update,
       onSuccess: async (updated) => {
         form.reset();
-        notifications.show({
-          color: 'green',
-          title: 'Offer recorded',
-          message: 'The offer is on the timeline.',
-        });
+        notifySuccess('The offer is on the timeline.', { title: 'Offer recorded' });
         await update.onSuccess(updated);
       },
     }),

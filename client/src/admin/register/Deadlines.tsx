@@ -1,5 +1,4 @@
 import { Alert, Anchor, Badge, Button, Card, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DEADLINE_MESSAGES, type DeadlineView, type LinkedCashView } from '#shared/register/deadlines.ts';
@@ -9,6 +8,7 @@ import { formatAud } from '#shared/money/aud.ts';
 import { formatDate, formatDateTime } from '../widgets/format.ts';
 import { AnchorLink } from '../widgets/links.tsx';
 import { useTRPC } from '../../trpc.ts';
+import { notifySuccess, notifyWarning } from '../widgets/notify.ts';
 
 // The register's legal clock on screen (decision 070): the entry's panel, the Compliance list and
 // Today show the same cards.
@@ -54,7 +54,7 @@ function MarkDone({ deadline }: { deadline: DeadlineView }) {
     trpc.admin.register.completeDeadline.mutationOptions({
       onSuccess: async () => {
         setOpen(false);
-        notifications.show({ color: 'green', message: `${deadline.label}: marked done` });
+        notifySuccess(`${deadline.label}: marked done`);
         await invalidate();
       },
     }),
@@ -226,10 +226,7 @@ export function SuspiciousMatterForm({ purchaseId }: { purchaseId: string }) {
       onSuccess: async (result) => {
         setOpen(false);
         setNote('');
-        notifications.show({
-          color: 'orange',
-          message: `Suspicious matter noted: report to AUSTRAC by ${formatDay(result.dueOn)}`,
-        });
+        notifyWarning(`Suspicious matter noted: report to AUSTRAC by ${formatDay(result.dueOn)}`);
         await invalidate();
       },
     }),

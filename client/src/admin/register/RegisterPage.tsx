@@ -13,7 +13,6 @@ import {
   Title,
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
@@ -30,6 +29,7 @@ import { formatAud } from '#shared/money/aud.ts';
 import { formatDateTime } from '../widgets/format.ts';
 import { AnchorLink } from '../widgets/links.tsx';
 import { useTRPC } from '../../trpc.ts';
+import { notifyError, notifySuccess } from '../widgets/notify.ts';
 
 /**
  * /admin/register: the dealer's register for a period (decision 058), identity numbers masked;
@@ -150,10 +150,10 @@ function RegisterSettingsCard({ settings, canEdit }: { settings: RegisterSetting
   const save = useMutation(
     trpc.admin.register.saveSettings.mutationOptions({
       onSuccess: async () => {
-        notifications.show({ color: 'green', message: 'Register settings saved' });
+        notifySuccess('Register settings saved');
         await queryClient.invalidateQueries({ queryKey: trpc.admin.register.pathKey() });
       },
-      onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
+      onError: (error) => notifyError(error),
     }),
   );
   const rule = STATE_RULES[state];

@@ -1,5 +1,4 @@
 import { Badge, Button, Group, Modal, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
@@ -15,6 +14,7 @@ import { useCan } from '../auth/session.ts';
 import { errorMessage } from '../widgets/errors.ts';
 import { formatDateTime } from '../widgets/format.ts';
 import { useTRPC } from '../../trpc.ts';
+import { notifySuccess } from '../widgets/notify.ts';
 
 /** Mantine's close button has no name of its own: axe's button-name rule wants one. */
 export const CLOSE = { 'aria-label': 'Close' };
@@ -98,7 +98,7 @@ function NoticeLine({ notice, canWork }: { notice: HoldNoticeView; canWork: bool
     trpc.admin.register.liftNotice.mutationOptions({
       onSuccess: async () => {
         setOpen(false);
-        notifications.show({ color: 'green', message: 'Hold notice lifted' });
+        notifySuccess('Hold notice lifted');
         await invalidate();
       },
     }),
@@ -170,7 +170,7 @@ function StolenCheckButton({ record }: { record: PurchaseRecordView }) {
     trpc.admin.register.recordCheck.mutationOptions({
       onSuccess: async () => {
         setOpen(false);
-        notifications.show({ color: 'green', message: 'Stolen-goods check recorded' });
+        notifySuccess('Stolen-goods check recorded');
         await invalidate();
       },
     }),
@@ -233,7 +233,7 @@ function NoticeButton({ record }: { record: PurchaseRecordView }) {
     trpc.admin.register.recordNotice.mutationOptions({
       onSuccess: async () => {
         setOpen(false);
-        notifications.show({ color: 'green', message: 'Hold notice recorded' });
+        notifySuccess('Hold notice recorded');
         await invalidate();
       },
     }),
@@ -314,7 +314,7 @@ function ReleaseButton({ record }: { record: PurchaseRecordView }) {
     trpc.admin.register.release.mutationOptions({
       onSuccess: async () => {
         setOpen(false);
-        notifications.show({ color: 'green', message: 'Released from hold' });
+        notifySuccess('Released from hold');
         await invalidate();
       },
     }),

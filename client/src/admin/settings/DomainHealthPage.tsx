@@ -13,7 +13,6 @@ import {
   Title,
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type ChecklistItem,
@@ -28,6 +27,7 @@ import { ADMIN_TITLE } from '../shell/AdminShell.tsx';
 import { errorMessage } from '../widgets/errors.ts';
 import { formatDateTime } from '../widgets/format.ts';
 import { useTRPC } from '../../trpc.ts';
+import { notify, notifyError } from '../widgets/notify.ts';
 
 const STATE_COLORS: Record<DomainCheckState, string> = {
   pass: 'green',
@@ -135,12 +135,9 @@ export function DomainHealthPage() {
     trpc.admin.domainHealth.checkNow.mutationOptions({
       onSuccess: (view) => {
         queryClient.setQueryData(trpc.admin.domainHealth.get.queryKey(), view);
-        notifications.show({
-          color: view.failing.length ? 'orange' : 'green',
-          message: 'Sending domain checked',
-        });
+        notify(view.failing.length ? 'warning' : 'success', 'Sending domain checked');
       },
-      onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
+      onError: (error) => notifyError(error),
     }),
   );
 

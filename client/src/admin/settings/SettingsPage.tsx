@@ -1,6 +1,5 @@
 import { Alert, Button, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { SETTINGS_MESSAGES, type SettingsView } from '#shared/settings/schemas.ts';
 import { ADMIN_TITLE } from '../shell/AdminShell.tsx';
@@ -12,6 +11,7 @@ import { EnquiryRetentionCard, MarketingConsentCard } from './PrivacySettingsCar
 import { CampaignSendingCard, EmailConfigurationCard } from './SendingSettingsCards.tsx';
 import { ApiIntegrationsCard, UserManagementCard } from './ServerSettingsCards.tsx';
 import { useSettingsForm } from './settings-form.ts';
+import { notifyError, notifySuccess } from '../widgets/notify.ts';
 
 /** /admin/settings: saved in the database and used by the sending worker (decision 005). */
 export function SettingsPage() {
@@ -42,17 +42,13 @@ function SettingsForm({ view }: { view: SettingsView }) {
   const save = useMutation(
     trpc.admin.settings.update.mutationOptions({
       onSuccess: (saved) => {
-        notifications.show({ color: 'green', message: SETTINGS_MESSAGES.saved });
+        notifySuccess(SETTINGS_MESSAGES.saved);
         queryClient.setQueryData(trpc.admin.settings.get.queryKey(), saved);
         void queryClient.invalidateQueries({ queryKey: trpc.admin.unsubscribe.stats.queryKey() });
         void queryClient.invalidateQueries({ queryKey: trpc.admin.dashboard.dailyActivity.queryKey() });
       },
       onError: (error) => {
-        notifications.show({
-          color: 'red',
-          title: SETTINGS_MESSAGES.saveFailed,
-          message: errorMessage(error),
-        });
+        notifyError(error, { title: SETTINGS_MESSAGES.saveFailed });
       },
     }),
   );
