@@ -1,12 +1,13 @@
 import { Badge, Button, Card, Table, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { authErrorMessage } from '../auth/session.ts';
-import { formatDateTime } from '../widgets/format.ts';
+import { useDisplayTime } from '../widgets/display-time.tsx';
 import { useTRPC } from '../../trpc.ts';
 import { notifyError } from '../widgets/notify.ts';
 
 /** Account → sessions: every device signed in as me, and ending any of them. */
 export function SessionsCard() {
+  const { formatDateTime } = useDisplayTime();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const sessions = useQuery(trpc.auth.sessions.queryOptions());

@@ -32,7 +32,7 @@ import { ENQUIRY_STATUS_LABELS, enquiryStatuses } from '#shared/enquiries/status
 import { useCan } from '../auth/session.ts';
 import { ADMIN_TITLE } from '../shell/AdminShell.tsx';
 import { errorCode, errorMessage } from '../widgets/errors.ts';
-import { formatDateTime } from '../widgets/format.ts';
+import { useDisplayTime } from '../widgets/display-time.tsx';
 import { AnchorLink } from '../widgets/links.tsx';
 import { useTRPC } from '../../trpc.ts';
 import { emptyFlow, flowErrors, triggerOfType } from './flow-form.ts';
@@ -122,6 +122,7 @@ function FlowEditor({
   flow?: FlowDetail;
   onShowVersion?: (version: number) => void;
 }) {
+  const { formatDateTime } = useDisplayTime();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const navigate = useNavigate();

@@ -9,7 +9,8 @@ import { ListTable } from '../lists/ListTable.tsx';
 import { ADMIN_TITLE } from '../shell/AdminShell.tsx';
 import { DomainHealthWarning } from '../settings/DomainHealthWarning.tsx';
 import { ConfirmDialog } from '../widgets/ConfirmDialog.tsx';
-import { formatCount, formatDate } from '../widgets/format.ts';
+import { formatCount } from '../widgets/format.ts';
+import { useDisplayTime } from '../widgets/display-time.tsx';
 import { AnchorLink, ButtonLink } from '../widgets/links.tsx';
 import { useTRPC } from '../../trpc.ts';
 import { liveConfirmText } from './flow-form.ts';
@@ -70,6 +71,7 @@ export function useFlowSwitch() {
 
 /** /admin/automations: every flow with its state, trigger, version and how many are in it. */
 export function FlowsPage() {
+  const { formatDate } = useDisplayTime();
   useDocumentTitle(`Automations | ${ADMIN_TITLE}`);
   const trpc = useTRPC();
   const can = useCan();

@@ -14,7 +14,7 @@ import {
 import { readOneOf } from '#shared/url-search.ts';
 import { useCan } from '../auth/session.ts';
 import { errorMessage } from '../widgets/errors.ts';
-import { formatDateTime } from '../widgets/format.ts';
+import { useDisplayTime } from '../widgets/display-time.tsx';
 import { AnchorLink } from '../widgets/links.tsx';
 import { ExportCsvButton } from '../lists/ExportCsvButton.tsx';
 import { ListPage } from '../lists/ListPage.tsx';
@@ -55,6 +55,7 @@ interface SuppressionsPageProps {
 
 /** /admin/contacts/suppressions: every address no campaign may reach (decision 034). */
 export function SuppressionsPage({ search, onSearchChange }: SuppressionsPageProps) {
+  const { formatDateTime } = useDisplayTime();
   const trpc = useTRPC();
   const can = useCan();
   const list = useListPage({

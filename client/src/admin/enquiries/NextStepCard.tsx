@@ -1,6 +1,6 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatDateTime } from '../widgets/format.ts';
+import { useDisplayTime } from '../widgets/display-time.tsx';
 import { useTRPC } from '../../trpc.ts';
 import { VISIT_STATE_LABELS, VisitOutcomeButtons } from './VisitOutcome.tsx';
 import { notifyError, notifySuccess } from '../widgets/notify.ts';
@@ -11,6 +11,7 @@ import { notifyError, notifySuccess } from '../widgets/notify.ts';
  * kit's address, which they mark as posted.
  */
 export function NextStepCard({ enquiryId, canWork }: { enquiryId: string; canWork: boolean }) {
+  const { formatDateTime } = useDisplayTime();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const panel = useQuery(trpc.admin.appointments.forEnquiry.queryOptions({ id: enquiryId }));

@@ -6,7 +6,7 @@ import { type EnquiryDetail } from '#shared/enquiries/schemas.ts';
 import { takesOffers } from '#shared/enquiries/status.ts';
 import { formatAud } from '#shared/money/aud.ts';
 import { localDate } from '#shared/time/zones.ts';
-import { formatDate, formatDateTime } from '../widgets/format.ts';
+import { useDisplayTime } from '../widgets/display-time.tsx';
 import { useTRPC } from '../../trpc.ts';
 import { useEnquiryUpdate } from './enquiry-update.ts';
 import { emptyOffer, offerDollars, offerInput, type OfferFormValues, validateOffer } from './offer-form.ts';
@@ -14,6 +14,7 @@ import { notifySuccess } from '../widgets/notify.ts';
 
 /** The latest offer, and for a member who may work the enquiry, the form to record a new one. */
 export function OfferCard({ enquiry, canWork }: { enquiry: EnquiryDetail; canWork: boolean }) {
+  const { formatDate, formatDateTime } = useDisplayTime();
   const latestOffer = enquiry.offers[0];
   return (
     <Card withBorder>

@@ -16,7 +16,7 @@ import { DeadlineList, LinkedCashAlert, SuspiciousMatterForm } from '../register
 import { ReleaseControls } from '../register/ReleaseControls.tsx';
 import { errorMessage } from '../widgets/errors.ts';
 import { formatAud } from '#shared/money/aud.ts';
-import { formatDateTime } from '../widgets/format.ts';
+import { useDisplayTime } from '../widgets/display-time.tsx';
 import { AnchorLink } from '../widgets/links.tsx';
 import { useTRPC } from '../../trpc.ts';
 
@@ -148,6 +148,7 @@ function SerialField({
 }
 
 function PurchaseRecord({ record }: { record: PurchaseRecordView }) {
+  const { formatDateTime } = useDisplayTime();
   const trpc = useTRPC();
   const canSeeFull = useCan()('register.identity');
   const reveal = useMutation(trpc.admin.register.revealIdentity.mutationOptions());

@@ -2,7 +2,7 @@ import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/cor
 import { useClipboard } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatDateTime } from '../widgets/format.ts';
+import { useDisplayTime } from '../widgets/display-time.tsx';
 import { ButtonLink } from '../widgets/links.tsx';
 import { useTRPC } from '../../trpc.ts';
 import { notifyError, notifySuccess } from '../widgets/notify.ts';
@@ -14,6 +14,7 @@ import { notifyError, notifySuccess } from '../widgets/notify.ts';
  * preview of the seller's page.
  */
 export function SellerLinkCard({ enquiryId, canWork }: { enquiryId: string; canWork: boolean }) {
+  const { formatDateTime } = useDisplayTime();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const queryKey = trpc.admin.enquiries.sellerLink.queryKey({ id: enquiryId });

@@ -10,7 +10,7 @@ import {
 import { useCan } from '../auth/session.ts';
 import { ADMIN_TITLE } from '../shell/AdminShell.tsx';
 import { errorMessage } from '../widgets/errors.ts';
-import { formatDateTime } from '../widgets/format.ts';
+import { useDisplayTime } from '../widgets/display-time.tsx';
 import { AnchorLink } from '../widgets/links.tsx';
 import { useTRPC } from '../../trpc.ts';
 import { AttachmentList } from './AttachmentList.tsx';
@@ -20,6 +20,7 @@ import { notifySuccess } from '../widgets/notify.ts';
 // the right one by hand or dismissed. Only the plain text is shown, as text: never the HTML part.
 
 export function UnmatchedMailPage() {
+  const { formatDateTime } = useDisplayTime();
   useDocumentTitle(`Unmatched mail | ${ADMIN_TITLE}`);
   const trpc = useTRPC();
   const queryClient = useQueryClient();

@@ -26,7 +26,7 @@ import { useCan } from '../auth/session.ts';
 import { ADMIN_TITLE } from '../shell/AdminShell.tsx';
 import { errorMessage } from '../widgets/errors.ts';
 import { formatAud } from '#shared/money/aud.ts';
-import { formatDateTime } from '../widgets/format.ts';
+import { useDisplayTime } from '../widgets/display-time.tsx';
 import { AnchorLink } from '../widgets/links.tsx';
 import { useTRPC } from '../../trpc.ts';
 import { notifyError, notifySuccess } from '../widgets/notify.ts';
@@ -36,6 +36,7 @@ import { notifyError, notifySuccess } from '../widgets/notify.ts';
  * the Owner downloads it as CSV or opens the printable page, both with full numbers and audited.
  */
 export function RegisterPage() {
+  const { formatDateTime } = useDisplayTime();
   useDocumentTitle(`Dealer’s register | ${ADMIN_TITLE}`);
   const trpc = useTRPC();
   const settings = useQuery(trpc.admin.register.settings.queryOptions());

@@ -12,7 +12,7 @@ import {
 import type { PurchaseRecordView } from '#shared/register/schemas.ts';
 import { useCan } from '../auth/session.ts';
 import { errorMessage } from '../widgets/errors.ts';
-import { formatDateTime } from '../widgets/format.ts';
+import { useDisplayTime } from '../widgets/display-time.tsx';
 import { useTRPC } from '../../trpc.ts';
 import { notifySuccess } from '../widgets/notify.ts';
 
@@ -48,6 +48,7 @@ function useInvalidate() {
  * says what; the buttons follow the recording permission.
  */
 export function ReleaseControls({ record }: { record: PurchaseRecordView }) {
+  const { formatDateTime } = useDisplayTime();
   const canWork = useCan()('enquiries.write');
   const released = record.releaseStatus === 'released';
   return (
@@ -90,6 +91,7 @@ export function ReleaseControls({ record }: { record: PurchaseRecordView }) {
 }
 
 function NoticeLine({ notice, canWork }: { notice: HoldNoticeView; canWork: boolean }) {
+  const { formatDateTime } = useDisplayTime();
   const trpc = useTRPC();
   const invalidate = useInvalidate();
   const [open, setOpen] = useState(false);

@@ -25,7 +25,7 @@ import {
 import { useCan } from '../auth/session.ts';
 import { ADMIN_TITLE } from '../shell/AdminShell.tsx';
 import { errorMessage } from '../widgets/errors.ts';
-import { formatDateTime } from '../widgets/format.ts';
+import { useDisplayTime } from '../widgets/display-time.tsx';
 import { useTRPC } from '../../trpc.ts';
 import { notify, notifyError } from '../widgets/notify.ts';
 
@@ -126,6 +126,7 @@ function ChecklistCard({ item }: { item: ChecklistItem }) {
 
 /** /admin/settings/domain: the sending domain's DNS and the bulk-sender checklist (decision 073). */
 export function DomainHealthPage() {
+  const { formatDateTime } = useDisplayTime();
   useDocumentTitle(`Sending domain | ${ADMIN_TITLE}`);
   const trpc = useTRPC();
   const queryClient = useQueryClient();

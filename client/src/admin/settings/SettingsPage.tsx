@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { SETTINGS_MESSAGES, type SettingsView } from '#shared/settings/schemas.ts';
 import { ADMIN_TITLE } from '../shell/AdminShell.tsx';
 import { errorMessage } from '../widgets/errors.ts';
-import { formatDateTime } from '../widgets/format.ts';
+import { useDisplayTime } from '../widgets/display-time.tsx';
 import { useTRPC } from '../../trpc.ts';
 import { AppointmentSettingsCard } from './AppointmentSettingsCard.tsx';
 import { EnquiryRetentionCard, MarketingConsentCard } from './PrivacySettingsCards.tsx';
@@ -36,6 +36,7 @@ export function SettingsPage() {
 }
 
 function SettingsForm({ view }: { view: SettingsView }) {
+  const { formatDateTime } = useDisplayTime();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const form = useSettingsForm(view);

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { ROLE_LABELS, type Role, roleSchema } from '#shared/auth/permissions.ts';
 import { ROLE_PICKER_PROPS } from './role-options.tsx';
 import type { AccessRequest } from '#shared/team/schemas.ts';
-import { formatDateTime } from '../widgets/format.ts';
+import { useDisplayTime } from '../widgets/display-time.tsx';
 import { useTRPC } from '../../trpc.ts';
 import { notifyError, notifySuccess } from '../widgets/notify.ts';
 
@@ -14,6 +14,7 @@ import { notifyError, notifySuccess } from '../widgets/notify.ts';
  * reads and answers at a phone's 390 px without scrolling sideways.
  */
 export function AccessRequestsCard() {
+  const { formatDateTime } = useDisplayTime();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const list = useQuery(trpc.admin.team.accessRequests.queryOptions());

@@ -5,13 +5,14 @@ import { ROLE_LABELS, type Role } from '#shared/auth/permissions.ts';
 import { ROLE_PICKER_PROPS } from './role-options.tsx';
 import { INVITATION_TTL_HOURS, teamInviteInputSchema } from '#shared/team/schemas.ts';
 import { errorMessage } from '../widgets/errors.ts';
-import { formatDateTime } from '../widgets/format.ts';
+import { useDisplayTime } from '../widgets/display-time.tsx';
 import { zod4Resolver } from '../widgets/zod-form-resolver.ts';
 import { useTRPC } from '../../trpc.ts';
 import { notifyError, notifySuccess } from '../widgets/notify.ts';
 
 /** Team → invite by e-mail, and the open invitations with resend and revoke (decision 030). */
 export function InvitationsCard() {
+  const { formatDateTime } = useDisplayTime();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const list = useQuery(trpc.admin.team.invitations.queryOptions());

@@ -5,7 +5,7 @@ import { roleSchema } from '#shared/auth/permissions.ts';
 import { ROLE_PICKER_PROPS } from './role-options.tsx';
 import { ADMIN_TITLE } from '../shell/AdminShell.tsx';
 import { useCan, useMe } from '../auth/session.ts';
-import { formatDateTime } from '../widgets/format.ts';
+import { useDisplayTime } from '../widgets/display-time.tsx';
 import { useTRPC } from '../../trpc.ts';
 import { AccessRequestsCard } from './AccessRequestsCard.tsx';
 import { FormerMembersCard } from './FormerMembersCard.tsx';
@@ -15,6 +15,7 @@ import { notifyError } from '../widgets/notify.ts';
 
 /** /admin/team (Owner only, decision 027): members, their role, last sign-in and 2FA. */
 export function TeamPage() {
+  const { formatDateTime } = useDisplayTime();
   useDocumentTitle(`Team | ${ADMIN_TITLE}`);
   const trpc = useTRPC();
   const queryClient = useQueryClient();

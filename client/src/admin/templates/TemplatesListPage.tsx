@@ -20,7 +20,7 @@ import { ListPage } from '../lists/ListPage.tsx';
 import { ListSearchInput } from '../lists/ListSearchInput.tsx';
 import { useListPage } from '../lists/useListPage.ts';
 import { ConfirmDialog } from '../widgets/ConfirmDialog.tsx';
-import { formatDate } from '../widgets/format.ts';
+import { useDisplayTime } from '../widgets/display-time.tsx';
 import { ButtonLink } from '../widgets/links.tsx';
 import { useTRPC } from '../../trpc.ts';
 import { notifyError, notifySuccess } from '../widgets/notify.ts';
@@ -37,6 +37,7 @@ export function TemplatesListPage({
   search: TemplateListSearchParams;
   onSearchChange: (next: TemplateListSearchParams) => void;
 }) {
+  const { formatDate } = useDisplayTime();
   const can = useCan();
   // A role without the library (the Buyer) has the reply templates only (decision 027).
   const readsLibrary = can('templates.read');

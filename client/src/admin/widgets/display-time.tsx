@@ -9,16 +9,21 @@ import { createContext, type ReactNode, useContext, useMemo } from 'react';
 
 export interface DisplayTime {
   /** "Jan 5, 2025" (the spec's list format), as a day in the zone. */
-  formatDate(iso: string): string;
+  formatDate: (iso: string) => string;
   /** "Jan 5, 2025, 9:30 AM GMT+11", or an em dash when there is no date. */
-  formatDateTime(iso: string | null): string;
+  formatDateTime: (iso: string | null) => string;
   /** "Jan 5, 9 PM": an hour of a chart, in the zone. */
-  formatHour(iso: string): string;
+  formatHour: (iso: string) => string;
 }
 
 /** The formatters for a zone; undefined is the browser's own (before the settings are read). */
 export function displayTime(timeZone: string | undefined): DisplayTime {
-  const date = new Intl.DateTimeFormat('en-US', { timeZone, month: 'short', day: 'numeric', year: 'numeric' });
+  const date = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+  });
   const dateTime = new Intl.DateTimeFormat('en-US', {
     timeZone,
     month: 'short',
@@ -28,7 +33,12 @@ export function displayTime(timeZone: string | undefined): DisplayTime {
     minute: '2-digit',
     timeZoneName: 'short',
   });
-  const hour = new Intl.DateTimeFormat('en-US', { timeZone, month: 'short', day: 'numeric', hour: 'numeric' });
+  const hour = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+  });
   return {
     formatDate: (iso) => date.format(new Date(iso)),
     formatDateTime: (iso) => (iso ? dateTime.format(new Date(iso)) : '—'),
@@ -38,7 +48,13 @@ export function displayTime(timeZone: string | undefined): DisplayTime {
 
 const DisplayTimeContext = createContext<DisplayTime>(displayTime(undefined));
 
-export function DisplayTimeProvider({ timeZone, children }: { timeZone: string | undefined; children: ReactNode }) {
+export function DisplayTimeProvider({
+  timeZone,
+  children,
+}: {
+  timeZone: string | undefined;
+  children: ReactNode;
+}) {
   const value = useMemo(() => displayTime(timeZone), [timeZone]);
   return <DisplayTimeContext value={value}>{children}</DisplayTimeContext>;
 }
