@@ -1,5 +1,6 @@
 import { enquiryReference } from '#shared/leads/schema.ts';
 import { formatAud } from '#shared/money/aud.ts';
+import { formatLongDay } from '#shared/time/zones.ts';
 import { escapeHtml } from '#shared/templates/variables.ts';
 import type { AppConfig } from '../config/app-config.ts';
 import { emailButton } from '../email/layout/layout.ts';
@@ -14,13 +15,6 @@ import { enquiryReplyTo } from './reply-address.ts';
 type TeamMailConfig = Pick<AppConfig, 'appUrl' | 'site' | 'emailFrom'>;
 /** A seller's e-mail also names the enquiry's reply address (decision 060). */
 type MailConfig = TeamMailConfig & Pick<AppConfig, 'appSecret' | 'inboundDomain'>;
-
-const longDay = new Intl.DateTimeFormat('en-AU', { dateStyle: 'long', timeZone: 'UTC' });
-
-/** A calendar day (YYYY-MM-DD) as "27 November 2026". */
-export function formatDay(day: string): string {
-  return longDay.format(new Date(`${day}T00:00:00Z`));
-}
 
 function firstNameOf(fullName: string): string {
   return fullName.trim().split(/\s+/)[0] || 'there';
@@ -55,7 +49,7 @@ export function offerEmail(config: MailConfig, offer: OfferEmailInput): EmailMes
     `<p>Hi ${escapeHtml(firstNameOf(offer.fullName))},</p>`,
     `<p>Thank you for your patience. We would like to offer <strong>${escapeHtml(amount)}</strong> for your ${escapeHtml(offer.watch)} (reference ${escapeHtml(reference)}).</p>`,
     offer.validUntil
-      ? `<p>The offer stands until <strong>${escapeHtml(formatDay(offer.validUntil))}</strong>.</p>`
+      ? `<p>The offer stands until <strong>${escapeHtml(formatLongDay(offer.validUntil))}</strong>.</p>`
       : '',
     offer.conditions ? `<p>Conditions: ${escapeHtml(offer.conditions).replace(/\r?\n/g, '<br>')}</p>` : '',
     '<p>You can accept or decline it on your enquiry page, and send us a message there if you have a question:</p>',
@@ -66,7 +60,7 @@ export function offerEmail(config: MailConfig, offer: OfferEmailInput): EmailMes
     .join('\n');
   const { html, text } = layoutMessage(site, {
     title: subject,
-    preheader: `${amount} for your ${offer.watch}${offer.validUntil ? `, valid until ${formatDay(offer.validUntil)}` : ''}`,
+    preheader: `${amount} for your ${offer.watch}${offer.validUntil ? `, valid until ${formatLongDay(offer.validUntil)}` : ''}`,
     body,
   });
   return {
@@ -177,7 +171,9 @@ export function acceptanceReceiptEmail(config: MailConfig, receipt: AcceptanceRe
   const body = [
     `<p>Hi ${escapeHtml(firstNameOf(receipt.fullName))},</p>`,
     `<p>Thank you. You accepted our offer of <strong>${escapeHtml(amount)}</strong> for your ${escapeHtml(receipt.watch)} (reference ${escapeHtml(reference)}).</p>`,
-    receipt.validUntil ? `<p>The offer stood until ${escapeHtml(formatDay(receipt.validUntil))}.</p>` : '',
+    receipt.validUntil
+      ? `<p>The offer stood until ${escapeHtml(formatLongDay(receipt.validUntil))}.</p>`
+      : '',
     receipt.conditions
       ? `<p>Conditions: ${escapeHtml(receipt.conditions).replace(/\r?\n/g, '<br>')}</p>`
       : '',

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { type DeadlineKind, DEADLINE_RULES } from '#shared/register/deadlines.ts';
 import { addDays } from '#shared/register/states.ts';
 import { escapeHtml } from '#shared/templates/variables.ts';
-import { localDate } from '#shared/time/zones.ts';
+import { localDate, wallPartsAt } from '#shared/time/zones.ts';
 import type { AppConfig } from '../config/app-config.ts';
 import { emailButton } from '../email/layout/layout.ts';
 import { layoutMessage } from '../email/layout/message.ts';
@@ -74,9 +74,7 @@ export function deadlineReminderEmail(
 }
 
 function localHour(now: Date, timeZone: string): number {
-  return Number(
-    new Intl.DateTimeFormat('en-GB', { hour: '2-digit', hourCycle: 'h23', timeZone }).format(now),
-  );
+  return new Date(wallPartsAt(now.getTime(), timeZone)).getUTCHours();
 }
 
 export async function runDeadlineReminders(

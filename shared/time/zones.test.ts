@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   calendarDays,
   formatInZone,
+  formatLongDay,
   isValidTimeZone,
   localDate,
   wallPartsAt,
@@ -96,5 +97,12 @@ describe('Australia/Sydney across its daylight-saving changes', () => {
 
   it('counts calendar days straight through a 23-hour day', () => {
     expect(calendarDays('2026-10-05', 3)).toEqual(['2026-10-03', '2026-10-04', '2026-10-05']);
+  });
+});
+
+describe('formatLongDay', () => {
+  it('writes a calendar day in words, whatever zone the machine is in', () => {
+    expect(formatLongDay('2026-11-27')).toBe('27 November 2026');
+    expect(formatLongDay('2030-03-01')).toBe('1 March 2030');
   });
 });

@@ -31,6 +31,13 @@ export function localDate(at: Date, timeZone: string): string {
   }).format(at);
 }
 
+const longDay = new Intl.DateTimeFormat('en-AU', { dateStyle: 'long', timeZone: 'UTC' });
+
+/** A calendar day (YYYY-MM-DD) in words, "27 November 2026": the same day in every zone. */
+export function formatLongDay(day: string): string {
+  return longDay.format(new Date(`${day}T00:00:00Z`));
+}
+
 /** The `count` calendar days ending with `lastDay` (YYYY-MM-DD), oldest first. */
 export function calendarDays(lastDay: string, count: number): string[] {
   const last = Date.parse(`${lastDay}T00:00:00Z`);
@@ -87,14 +94,16 @@ export function zonedWallTimeToUtc(wall: string, timeZone: string): Date | null 
   return new Date(instant);
 }
 
+/** The admin's one date-and-time format (en-US): "Jan 5, 2025, 9:00 AM". */
+export const DATE_TIME_FORMAT = {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+} as const satisfies Intl.DateTimeFormatOptions;
+
 /** "Jan 5, 2025, 9:00 AM" in the given zone. */
 export function formatInZone(instant: Date | string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  }).format(new Date(instant));
+  return new Intl.DateTimeFormat('en-US', { timeZone, ...DATE_TIME_FORMAT }).format(new Date(instant));
 }

@@ -1,4 +1,5 @@
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
+import { DATE_TIME_FORMAT } from '#shared/time/zones.ts';
 
 /*
  * Every date and time in the admin is shown in one format and in the business's timezone (the
@@ -24,15 +25,7 @@ export function displayTime(timeZone: string | undefined): DisplayTime {
     day: 'numeric',
     year: 'numeric',
   });
-  const dateTime = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  });
+  const dateTime = new Intl.DateTimeFormat('en-US', { timeZone, ...DATE_TIME_FORMAT, timeZoneName: 'short' });
   const hour = new Intl.DateTimeFormat('en-US', {
     timeZone,
     month: 'short',
