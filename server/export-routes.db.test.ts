@@ -6,11 +6,11 @@ import { settledBusyBackends } from '#test/support/backends.ts';
 import { parseCsv } from '#test/support/csv.ts';
 import { useTestDatabase } from '#test/support/db.ts';
 import { testServices } from '#test/support/services.ts';
+import { localDate } from '#shared/time/zones.ts';
 import { type AppServer, createServer } from './app.ts';
 import { createSession, generateSessionToken } from './auth/session.ts';
 import { createUser, grantAdmin } from './auth/users.ts';
 import { poolOf } from './db/database.ts';
-import { localDate } from './settings/local-time.ts';
 
 describe('admin CSV exports', () => {
   const t = useTestDatabase();

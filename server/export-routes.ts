@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { auditFiltersSchema } from '#shared/audit/schemas.ts';
+import { localDate } from '#shared/time/zones.ts';
 import { auditCsvExport } from './audit/audit.ts';
 import { requireAdminSession } from './auth/entry.ts';
 import { registerCampaignSendsExport } from './campaigns/export-route.ts';
@@ -8,7 +9,7 @@ import { registerRegisterExports } from './register/export-routes.ts';
 import { auditExport } from './audit/export-audit.ts';
 import { parseQuery, sendCsv } from './exports/csv-route.ts';
 import type { AppServices } from './services.ts';
-import { getSettingsTimezone, localDate } from './settings/entry.ts';
+import { getSettingsTimezone } from './settings/entry.ts';
 import { registerSuppressionsExport } from './suppressions/export-route.ts';
 import { registerUnsubscribeLogExport } from './unsubscribe/export-route.ts';
 

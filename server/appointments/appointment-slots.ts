@@ -1,6 +1,5 @@
 import type { AppointmentSettings, FreeDay, LocationHours } from '#shared/appointments/schemas.ts';
-import { wallPartsAt, zonedWallTimeToUtc } from '#shared/campaigns/schedule.ts';
-import { localDate } from '../settings/entry.ts';
+import { localDate, wallPartsAt, zonedWallTimeToUtc } from '#shared/time/zones.ts';
 
 // Free appointment slots (decision 062), computed on the server in the business's timezone: each
 // open day's hours are stepped in wall-clock time and every start turned into an instant with the

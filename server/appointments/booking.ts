@@ -24,6 +24,7 @@ import {
   refuse,
   visitOf,
 } from './visits.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 
 // Appointments and insured shipping kits after an accepted offer (decision 062). Every change of a
 // seller's visit happens in one transaction that locks the enquiry row (so one seller's double
@@ -39,14 +40,6 @@ export const NEXT_STEP_LIMIT: RateLimitRule = { limit: 20, windowSeconds: 60 * 6
 export function consumeNextStepAllowance(db: DbExecutor, enquiryId: string, now = new Date()) {
   return consumeRateLimit(db, `seller-next-step:enquiry:${enquiryId}`, NEXT_STEP_LIMIT, now);
 }
-
-const isUniqueViolation = (error: unknown, constraint: string) =>
-  typeof error === 'object' &&
-  error !== null &&
-  'code' in error &&
-  error.code === '23505' &&
-  'constraint' in error &&
-  error.constraint === constraint;
 
 /** Whether `startsAt` is one of the location's free slots now; its end when it is. */
 async function slotEnd(

@@ -8,7 +8,8 @@ import {
 } from '#shared/appointments/schemas.ts';
 import { enquiryReference } from '#shared/leads/schema.ts';
 import type { DbExecutor } from '../db/database.ts';
-import { getSettingsTimezone, localDate } from '../settings/entry.ts';
+import { localDate } from '#shared/time/zones.ts';
+import { getSettingsTimezone } from '../settings/entry.ts';
 import { conflict, isMarkable, type NextStepResult, refuse } from './visits.ts';
 
 // The buyers' side (decision 062): "Today", a kit posted, a visit's outcome.

@@ -22,21 +22,16 @@ import { countSegmentAudience, findSegment } from '../segments/entry.ts';
 import { getSettingsTimezone } from '../settings/entry.ts';
 import { recentMarketingSends } from './engine.ts';
 import { createFlow, saveFlowVersion, setFlowState } from './flows.ts';
+import { isUniqueViolation } from '../db/errors.ts';
+import { iso } from '#shared/time/iso.ts';
 
 // The flows admin (decision 066): what the list, the editor, the test run, the insight tab and
 // the contact page read, and the writes behind them. Counts are one grouped query per screen,
 // never a loop over runs.
 
-const isUniqueViolation = (error: unknown) =>
-  typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
-
 /** A stored definition, read back through the schema (it was valid when saved). */
 function parseDefinition(value: unknown): FlowDefinition {
   return flowDefinitionSchema.parse(value);
-}
-
-function iso(value: Date | string): string {
-  return (value instanceof Date ? value : new Date(value)).toISOString();
 }
 
 /** Template ids → names for every template a definition (or several) sends. */

@@ -1,7 +1,8 @@
 import { type RawBuilder, sql } from 'kysely';
+import { localDate } from '#shared/time/zones.ts';
 import type { Database } from '../db/database.ts';
 import { findSegment, MAY_RECEIVE_MARKETING, segmentAudience } from '../segments/entry.ts';
-import { getSettingsTimezone, localDate } from '../settings/entry.ts';
+import { getSettingsTimezone } from '../settings/entry.ts';
 import { liveFlowsTriggeredBy, type TriggeredFlow } from './triggers.ts';
 
 // The trigger scans (decision 064): the triggers no single transaction records (a contact starting

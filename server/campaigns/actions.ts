@@ -1,7 +1,7 @@
 import { validateCampaign } from '#shared/campaigns/rules.ts';
-import { zonedWallTimeToUtc } from '#shared/campaigns/schedule.ts';
 import type { CampaignFields } from '#shared/campaigns/schemas.ts';
 import { sql } from 'kysely';
+import { zonedWallTimeToUtc } from '#shared/time/zones.ts';
 import { type DbExecutor, type DbTransaction, inTransaction } from '../db/database.ts';
 import type { EmailCampaign } from '../db/types.ts';
 import type { AppServices } from '../services.ts';

@@ -19,8 +19,7 @@ import type { EmailCampaigns } from '../db/schema.ts';
 import type { EmailCampaign } from '../db/types.ts';
 import { sanitizeMarketingHtml } from '../email/marketing-html.ts';
 import { CampaignError } from './errors.ts';
-
-const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);
+import { iso } from '#shared/time/iso.ts';
 
 /**
  * The rates from the counters, by the one definition (decision 052); the stored rate columns are

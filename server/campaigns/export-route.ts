@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { CAMPAIGN_NOT_FOUND, campaignIdInputSchema } from '#shared/campaigns/schemas.ts';
+import { localDate } from '#shared/time/zones.ts';
 import { requireAdminSession } from '../auth/entry.ts';
 import { auditExport } from '../audit/export-audit.ts';
 import { sendCsv } from '../exports/csv-route.ts';
 import type { AppServices } from '../services.ts';
-import { getSettingsTimezone, localDate } from '../settings/entry.ts';
+import { getSettingsTimezone } from '../settings/entry.ts';
 import { findCampaign } from './campaigns.ts';
 import { campaignSendsCsvExport } from './sends-export.ts';
 

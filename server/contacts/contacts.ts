@@ -1,3 +1,4 @@
+import { iso } from '#shared/time/iso.ts';
 import { sql } from 'kysely';
 import {
   CONTACT_ENQUIRIES_LIMIT,
@@ -10,8 +11,6 @@ import type { DbExecutor, DbTransaction } from '../db/database.ts';
 
 // One contact: its detail page, consent changes, creation and details (decision 050). The list,
 // its filters and counts are in list.ts.
-
-const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 export async function getContact(db: DbExecutor, id: string): Promise<ContactDetail | null> {
   const contact = await db.selectFrom('leads').selectAll().where('id', '=', id).executeTakeFirst();

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { contactsExportQuerySchema } from '#shared/contacts/schemas.ts';
 import { IMPORT_MESSAGES, importIdInputSchema } from '#shared/contacts/import.ts';
+import { localDate } from '#shared/time/zones.ts';
 import { requireAdminSession } from '../auth/entry.ts';
 import { auditExport } from '../audit/export-audit.ts';
 import { parseQuery, sendCsv } from '../exports/csv-route.ts';
 import type { AppServices } from '../services.ts';
-import { getSettingsTimezone, localDate } from '../settings/entry.ts';
+import { getSettingsTimezone } from '../settings/entry.ts';
 import { contactsCsvExport } from './export.ts';
 import { getImport } from './import/import.ts';
 import { importReportCsvExport } from './import/report.ts';

@@ -11,6 +11,7 @@ import type { DbExecutor } from '../db/database.ts';
 import { notifyEnquiryChanged } from '../db/enquiry-changed.ts';
 import { type ProcessedPhoto, savePhoto, uploadStorageFor } from '../uploads/entry.ts';
 import { appendEnquiryPhotos, photoOfAttachment } from './inbound.ts';
+import { iso } from '#shared/time/iso.ts';
 
 // The "Unmatched mail" list (decision 060): incoming messages whose reply address named no known
 // enquiry (enquiry_id NULL) and that nobody dismissed. A member files each on its enquiry by hand
@@ -18,8 +19,6 @@ import { appendEnquiryPhotos, photoOfAttachment } from './inbound.ts';
 
 /** The most messages the list shows at once: the oldest wait below the newest. */
 const UNMATCHED_LIMIT = 200;
-
-const iso = (d: Date) => d.toISOString();
 
 /** The attachments of these messages, by message id, without their bytes. */
 export async function attachmentsOf(

@@ -12,9 +12,9 @@ import {
   type RecentActivityItem,
   roundRate,
 } from '#shared/dashboard/schemas.ts';
+import { calendarDays, localDate } from '#shared/time/zones.ts';
 import type { DbExecutor } from '../db/database.ts';
 import { COMPLAINT_WINDOW_DAYS, rollingComplaintRate } from '../stats/entry.ts';
-import { calendarDays, localDate } from '../settings/entry.ts';
 import { LEAD_METRICS, rateSql, readTotals, SERIES_METRICS } from '../stats/entry.ts';
 
 // Email Campaign Dashboard (docs/spec/admin.md §2, §9). Campaign figures come from the counters the sending

@@ -1,3 +1,4 @@
+import { iso } from '#shared/time/iso.ts';
 import { rolesWith } from '#shared/auth/permissions.ts';
 import { sql } from 'kysely';
 import type { EnquiryDetail, TimelineEntry } from '#shared/enquiries/schemas.ts';
@@ -20,8 +21,6 @@ import {
 // seller's other enquiries, its offers and the timeline that timeline.ts assembles.
 
 const OTHER_ENQUIRIES_LIMIT = 20;
-
-const iso = (d: Date) => d.toISOString();
 
 function enquiryFacts(db: DbExecutor, id: string) {
   return db

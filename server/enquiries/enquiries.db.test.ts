@@ -1,11 +1,12 @@
 import { TRPCError } from '@trpc/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_COUNT_CAP } from '#shared/admin/lists.ts';
-import { businessToday, ENQUIRY_MESSAGES, MAX_OFFER_CENTS } from '#shared/enquiries/schemas.ts';
+import { ENQUIRY_MESSAGES, MAX_OFFER_CENTS } from '#shared/enquiries/schemas.ts';
 import { REGISTER_MESSAGES } from '#shared/register/schemas.ts';
 import { useTestDatabase } from '#test/support/db.ts';
 import { purchaseRecord } from '#test/support/register.ts';
 import { callerFor, codeOf, testServices } from '#test/support/services.ts';
+import { localDate } from '#shared/time/zones.ts';
 import { createUser, grantAdmin } from '../auth/users.ts';
 import type { SessionUser } from '../auth/session.ts';
 import { getSettingsTimezone } from '../settings/settings.ts';
@@ -386,7 +387,7 @@ describe('admin enquiries', () => {
     await expect(over).rejects.toMatchObject({ code: 'BAD_REQUEST' });
     await expect(over).rejects.toThrow(ENQUIRY_MESSAGES.offerTooLarge);
     // Two days back on the business's calendar, and a day long gone.
-    const today = businessToday(await getSettingsTimezone(t.db));
+    const today = localDate(new Date(), await getSettingsTimezone(t.db));
     const twoDaysAgo = new Date(Date.parse(`${today}T00:00:00Z`) - 2 * 86_400_000).toISOString().slice(0, 10);
     for (const validUntil of [twoDaysAgo, '2000-01-01']) {
       const past = caller().admin.enquiries.recordOffer({ ...offer, validUntil });

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { ReplyDraft, ReplyField } from '#shared/enquiries/reply.ts';
 import { enquiryReference } from '#shared/leads/schema.ts';
+import { formatAud } from '#shared/money/aud.ts';
+import { formatLongDay } from '#shared/time/zones.ts';
 import { unfillableTags, unfillableTagsMessage } from '#shared/templates/kinds.ts';
 import { mergeTags } from '#shared/templates/variables.ts';
 import type { AppConfig } from '../config/app-config.ts';
@@ -19,9 +21,6 @@ import { enquiryReplyTo } from '../conversation/entry.ts';
 // Replies to the seller from the enquiry (decision 026): a reply template merged with the seller,
 // the watch and the latest offer; the admin may edit it; it is sent through the e-mail module
 // (outbox without a provider key) in the transaction that records it.
-
-const aud = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD' });
-const day = new Intl.DateTimeFormat('en-AU', { dateStyle: 'long', timeZone: 'UTC' });
 
 /** The merge values of one enquiry; null when it does not exist. */
 export async function replyMergeValues(
@@ -64,8 +63,8 @@ export async function replyMergeValues(
     watch_brand: row.watch_brand,
     watch_model: row.watch_model ?? '',
     watch_year: row.watch_year === null ? '' : String(row.watch_year),
-    offer_amount: offer ? aud.format(Number(offer.amount_cents) / 100) : '',
-    offer_valid_until: offer?.valid_until ? day.format(new Date(`${offer.valid_until}T00:00:00Z`)) : '',
+    offer_amount: offer ? formatAud(Number(offer.amount_cents)) : '',
+    offer_valid_until: offer?.valid_until ? formatLongDay(offer.valid_until) : '',
     offer_conditions: offer?.conditions ?? '',
     business_name: config.site.name,
     business_phone: config.site.phone,
@@ -85,8 +84,8 @@ export function sampleReplyValues(config: Pick<AppConfig, 'site'>, to: string): 
     watch_brand: 'Rolex',
     watch_model: 'Submariner',
     watch_year: '2019',
-    offer_amount: aud.format(12_500),
-    offer_valid_until: day.format(new Date('2030-03-01T00:00:00Z')),
+    offer_amount: formatAud(1_250_000),
+    offer_valid_until: formatLongDay('2030-03-01'),
     offer_conditions: 'Subject to inspection',
     business_name: config.site.name,
     business_phone: config.site.phone,

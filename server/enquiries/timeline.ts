@@ -1,3 +1,4 @@
+import { iso } from '#shared/time/iso.ts';
 import { sql } from 'kysely';
 import { locationBySlug } from '#shared/appointments/schemas.ts';
 import type { EnquiryOffer, OfferResponse, TimelineEntry } from '#shared/enquiries/schemas.ts';
@@ -10,8 +11,6 @@ import type { DbExecutor } from '../db/database.ts';
 // arriving from the provider webhook shows up without the webhook knowing about enquiries.
 
 const TIMELINE_EVENTS_LIMIT = 500;
-
-const iso = (d: Date) => d.toISOString();
 
 /** Status changes, notes and assignments, from enquiry_events. */
 export async function eventEntries(db: DbExecutor, id: string): Promise<TimelineEntry[]> {

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import { businessToday } from '#shared/enquiries/schemas.ts';
 import { type DeadlineKind, DEADLINE_RULES } from '#shared/register/deadlines.ts';
 import { addDays } from '#shared/register/states.ts';
 import { escapeHtml } from '#shared/templates/variables.ts';
+import { localDate, wallPartsAt } from '#shared/time/zones.ts';
 import type { AppConfig } from '../config/app-config.ts';
 import { emailButton } from '../email/layout/layout.ts';
 import { layoutMessage } from '../email/layout/message.ts';
@@ -74,9 +74,7 @@ export function deadlineReminderEmail(
 }
 
 function localHour(now: Date, timeZone: string): number {
-  return Number(
-    new Intl.DateTimeFormat('en-GB', { hour: '2-digit', hourCycle: 'h23', timeZone }).format(now),
-  );
+  return new Date(wallPartsAt(now.getTime(), timeZone)).getUTCHours();
 }
 
 export async function runDeadlineReminders(
@@ -86,7 +84,7 @@ export async function runDeadlineReminders(
   return services.db.transaction().execute(async (trx) => {
     const timezone = await getSettingsTimezone(trx);
     if (localHour(now, timezone) < REMINDER_FROM_HOUR) return { deadlines: 0 };
-    const today = businessToday(timezone, now);
+    const today = localDate(now, timezone);
     const tomorrow = addDays(today, 1);
     const owners = await trx
       .selectFrom('users')

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { businessToday } from '#shared/enquiries/schemas.ts';
 import {
   type ComplianceView,
   DEADLINE_RULES,
@@ -17,6 +16,7 @@ import {
 } from '#shared/register/deadlines.ts';
 import { AML_CASH_THRESHOLD_CENTS, type PaymentMethod } from '#shared/register/schemas.ts';
 import { addDays, type AuState } from '#shared/register/states.ts';
+import { localDate } from '#shared/time/zones.ts';
 import type { DbExecutor, DbTransaction } from '../db/database.ts';
 import { getSettingsTimezone } from '../settings/entry.ts';
 
@@ -66,7 +66,7 @@ export async function addSuspiciousMatter(
     .where('id', '=', input.purchaseId)
     .executeTakeFirst();
   if (!entry) return { status: 'not_found' };
-  const today = businessToday(await getSettingsTimezone(trx));
+  const today = localDate(new Date(), await getSettingsTimezone(trx));
   const dueOn = deadlineDueOn(entry.register_state as AuState, 'austrac_smr', today);
   const id = randomUUID();
   await trx
@@ -219,7 +219,7 @@ export async function entryCompliance(db: DbExecutor, enquiryId: string): Promis
   let linkedCash: LinkedCashView[] = [];
   if (entry.payment_method === 'cash' && Number(entry.price_cents) < AML_CASH_THRESHOLD_CENTS) {
     const timezone = await getSettingsTimezone(db);
-    const day = businessToday(timezone, entry.created_at);
+    const day = localDate(entry.created_at, timezone);
     // Any window of 30 days holding this payment lies within 30 days either side of it.
     const around = await cashPayments(
       db,
@@ -241,7 +241,7 @@ const LINKED_LOOKBACK_DAYS = 90;
 
 export async function complianceList(db: DbExecutor, now: Date = new Date()): Promise<ComplianceView> {
   const timezone = await getSettingsTimezone(db);
-  const today = businessToday(timezone, now);
+  const today = localDate(now, timezone);
   const open = await deadlineColumns(db)
     .where('d.done_at', 'is', null)
     .orderBy('d.due_on')

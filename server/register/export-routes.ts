@@ -7,6 +7,7 @@ import {
   REGISTER_MESSAGES,
 } from '#shared/register/schemas.ts';
 import { IDENTITY_DOCUMENT_LABELS } from '#shared/register/states.ts';
+import { escapeHtml } from '#shared/templates/variables.ts';
 import type { AuditAction } from '#shared/audit/actions.ts';
 import { requireAdminSession } from '../auth/entry.ts';
 import { auditExport } from '../audit/export-audit.ts';
@@ -85,12 +86,6 @@ export function registerCsv(rows: RegisterExportRow[], timezone: string): string
     .map((line) => `${line.map(csvField).join(',')}\n`)
     .join('');
 }
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 /**
  * Victoria's police may ask for the register with a signed verifying statement (decision 070):

@@ -1,7 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businessToday } from '#shared/enquiries/schemas.ts';
 import { REGISTER_MESSAGES } from '#shared/register/schemas.ts';
 import { holdUntil } from '#shared/register/states.ts';
 import { parseCsv } from '#test/support/csv.ts';
@@ -9,6 +8,7 @@ import { useTestDatabase } from '#test/support/db.ts';
 import { purchaseRecord } from '#test/support/register.ts';
 import { callerFor, codeOf, testServices } from '#test/support/services.ts';
 import type { PurchaseRecordInput } from '#shared/register/schemas.ts';
+import { localDate } from '#shared/time/zones.ts';
 import { type AppServer, createServer } from '../app.ts';
 import { createSession, generateSessionToken } from '../auth/session.ts';
 import type { SessionUser } from '../auth/session.ts';
@@ -226,7 +226,7 @@ describe('the dealer’s register', () => {
       'P1234567',
     );
     expect(await codeOf(caller().admin.register.revealIdentity({ id: record.id }))).toBe('CONFLICT');
-    const today = businessToday(await getSettingsTimezone(t.db));
+    const today = localDate(new Date(), await getSettingsTimezone(t.db));
     const listed = await caller().admin.register.list({ from: today, to: today });
     expect(listed.find((l) => l.id === record.id)?.idNumberReadable).toBe(false);
     expect(listed.find((l) => l.id === stored.id)?.idNumberReadable).toBe(true);
@@ -242,7 +242,7 @@ describe('the dealer’s register', () => {
       purchase: purchaseRecord(buyer.id, { storageLocation: 'Safe 1' }),
     });
     await setState('NSW');
-    const today = businessToday(await getSettingsTimezone(t.db));
+    const today = localDate(new Date(), await getSettingsTimezone(t.db));
     const expected = new Date(`${today}T00:00:00Z`);
     expected.setUTCDate(expected.getUTCDate() + 7);
     const held = await callerFor(services(), viewer).admin.register.held();
@@ -322,7 +322,7 @@ describe('the dealer’s register', () => {
         priceCents: 1_234_500,
       }),
     });
-    const today = businessToday(await getSettingsTimezone(t.db));
+    const today = localDate(new Date(), await getSettingsTimezone(t.db));
     const url = `/api/admin/exports/register.csv?from=${today}&to=${today}`;
     expect(
       (await server.app.inject({ method: 'GET', url, headers: { cookie: buyerCookie } })).statusCode,
@@ -380,7 +380,7 @@ describe('the dealer’s register', () => {
       purchase: purchaseRecord(buyer.id),
     });
     await setState('NSW');
-    const today = businessToday(await getSettingsTimezone(t.db));
+    const today = localDate(new Date(), await getSettingsTimezone(t.db));
     const record = (await caller().admin.register.forEnquiry({ id })).purchase!;
     expect(record.heldUntil).toBe(holdUntil('QLD', today));
     expect(record.heldUntilNote).toBeNull();

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { rolesWith } from '#shared/auth/permissions.ts';
-import { businessToday } from '#shared/enquiries/schemas.ts';
+import { localDate } from '#shared/time/zones.ts';
 import { enquiryReference } from '#shared/leads/schema.ts';
 import {
   normaliseSerial,
@@ -343,7 +343,7 @@ export async function registerEntriesOfContact(db: DbExecutor, contactId: string
  * database refuses deleting one any earlier (the migration's guard), erasure included.
  */
 export async function deleteExpiredRegisterEntries(db: DbExecutor, now = new Date()): Promise<number> {
-  const today = businessToday(await getSettingsTimezone(db), now);
+  const today = localDate(now, await getSettingsTimezone(db));
   const deleted = await db
     .deleteFrom('purchase_records')
     .where(sql<boolean>`retain_until < ${today}::date`)

@@ -2,10 +2,10 @@ import { TRPCError } from '@trpc/server';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeAudit, sentenceText } from '#shared/audit/sentences.ts';
-import { businessToday } from '#shared/enquiries/schemas.ts';
 import { useTestDatabase } from '#test/support/db.ts';
 import { purchaseRecord } from '#test/support/register.ts';
 import { callerFor, codeOf, testServices } from '#test/support/services.ts';
+import { localDate } from '#shared/time/zones.ts';
 import type { SessionUser } from '../auth/session.ts';
 import { createUser, grantAdmin } from '../auth/users.ts';
 import { pruneExpired } from '../housekeeping.ts';
@@ -105,7 +105,7 @@ describe('releasing a watch from the dealer’s register', () => {
     buyer = await member('buyer@example.com', 'buyer');
     marketer = await member('marketer@example.com', 'marketer');
     viewer = await member('viewer@example.com', 'viewer');
-    today = businessToday(await getSettingsTimezone(t.db));
+    today = localDate(new Date(), await getSettingsTimezone(t.db));
   });
 
   it('refuses a release without a stolen-goods check, even after the hold', async () => {
@@ -270,7 +270,7 @@ describe('the register’s own retention', () => {
     });
     await grantAdmin(t.db, 'keeper@example.com', 'owner');
     owner = { id: user.id, email: user.email, role: 'owner' };
-    today = businessToday(await getSettingsTimezone(t.db));
+    today = localDate(new Date(), await getSettingsTimezone(t.db));
   });
 
   async function purchase(email: string) {

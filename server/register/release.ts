@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { businessToday } from '#shared/enquiries/schemas.ts';
 import {
   type HoldNoticeInput,
   type LiftNoticeInput,
@@ -9,6 +8,7 @@ import {
   RELEASE_MESSAGES,
   type StolenCheckInput,
 } from '#shared/register/release.ts';
+import { localDate } from '#shared/time/zones.ts';
 import type { DbTransaction } from '../db/database.ts';
 import { getSettingsTimezone } from '../settings/entry.ts';
 import type { Actor } from './register.ts';
@@ -72,7 +72,7 @@ export async function recordHoldNotice(
   const entry = await lockEntry(trx, input.id);
   if (!entry) return notFound;
   if (entry.released_at) return { status: 'conflict', message: RELEASE_MESSAGES.released };
-  if (input.issuedOn > businessToday(await getSettingsTimezone(trx)))
+  if (input.issuedOn > localDate(new Date(), await getSettingsTimezone(trx)))
     return { status: 'invalid', message: RELEASE_MESSAGES.issuedInFuture };
   const noticeId = randomUUID();
   await trx
@@ -139,7 +139,7 @@ export async function releaseEntry(
     .where('lifted_at', 'is', null)
     .orderBy('recorded_at')
     .execute();
-  const today = businessToday(await getSettingsTimezone(trx));
+  const today = localDate(new Date(), await getSettingsTimezone(trx));
   const missing = releaseMissing(
     {
       releasedAt: null,

@@ -1,5 +1,5 @@
 import { rolesWith } from '#shared/auth/permissions.ts';
-import { businessToday } from '#shared/enquiries/schemas.ts';
+import { localDate } from '#shared/time/zones.ts';
 import {
   type PurchaseRules,
   REGISTER_RETENTION_DEFAULT_YEARS,
@@ -65,7 +65,7 @@ export async function registerSettingsView(db: DbExecutor): Promise<RegisterSett
     source: rule.source,
     confirm: rule.confirm,
     members: await registerMembers(db),
-    today: businessToday(await getSettingsTimezone(db)),
+    today: localDate(new Date(), await getSettingsTimezone(db)),
   };
 }
 
@@ -76,7 +76,7 @@ export async function purchaseRules(db: DbExecutor): Promise<PurchaseRules> {
     state: settings.state,
     stateName: rule.name,
     acceptedDocuments: rule.acceptedDocuments,
-    today: businessToday(await getSettingsTimezone(db)),
+    today: localDate(new Date(), await getSettingsTimezone(db)),
     amlCddEnabled: settings.amlCddEnabled,
   };
 }

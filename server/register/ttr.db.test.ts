@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { businessToday } from '#shared/enquiries/schemas.ts';
 import { REGISTER_MESSAGES } from '#shared/register/schemas.ts';
 import { parseCsv } from '#test/support/csv.ts';
 import { useTestDatabase } from '#test/support/db.ts';
 import { purchaseRecord } from '#test/support/register.ts';
 import { callerFor, codeOf, testServices } from '#test/support/services.ts';
+import { localDate } from '#shared/time/zones.ts';
 import { type AppServer, createServer } from '../app.ts';
 import { createSession, generateSessionToken, type SessionUser } from '../auth/session.ts';
 import { createUser, grantAdmin } from '../auth/users.ts';
@@ -145,7 +145,7 @@ describe('the TTR fields', () => {
       retentionYears: 7,
     });
     const ownerCookie = await cookieFor(owner);
-    const today = businessToday('Australia/Sydney');
+    const today = localDate(new Date(), 'Australia/Sydney');
     const printUrl = `/api/admin/exports/register.html?from=${today}&to=${today}`;
     try {
       const lead = await t.db

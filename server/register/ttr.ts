@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { formatAudAmount } from '#shared/money/aud.ts';
 import { IDENTITY_DOCUMENT_LABELS, type IdentityDocument } from '#shared/register/states.ts';
 import type { SiteConfig } from '#shared/site/config.ts';
 import type { DbExecutor } from '../db/database.ts';
@@ -15,8 +16,6 @@ export interface TtrField {
   label: string;
   value: string;
 }
-
-const money = new Intl.NumberFormat('en-AU', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 export async function ttrFields(
   db: DbExecutor,
@@ -78,8 +77,8 @@ export async function ttrFields(
     },
     { label: 'Transaction date', value: row.day },
     { label: 'Transaction time', value: `${row.time} (${timezone})` },
-    { label: 'Total amount (AUD)', value: money.format(Number(row.price_cents) / 100) },
-    { label: 'Cash paid (AUD)', value: money.format(Number(row.price_cents) / 100) },
+    { label: 'Total amount (AUD)', value: formatAudAmount(Number(row.price_cents)) },
+    { label: 'Cash paid (AUD)', value: formatAudAmount(Number(row.price_cents)) },
     { label: 'Direction', value: 'Cash paid out by the reporting entity to the customer' },
     { label: 'Designated service', value: 'Buying precious goods (a watch) from the customer' },
     { label: 'Goods', value: row.watch_description },

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { businessToday } from '#shared/enquiries/schemas.ts';
+import { localDate } from '#shared/time/zones.ts';
 import {
   maskIdentityNumber,
   type PurchaseRecordView,
@@ -121,7 +121,7 @@ export async function viewContext(db: DbExecutor, keyId: string, rows: RecordRow
   const timezone = await getSettingsTimezone(db);
   return {
     keyId,
-    today: businessToday(timezone),
+    today: localDate(new Date(), timezone),
     timezone,
     notices: await noticesOf(
       db,
@@ -175,7 +175,7 @@ export function toView(row: RecordRow, context: ViewContext): PurchaseRecordView
       context.today,
     ),
     retainUntil: row.retain_until,
-    keptUntil: keptUntilText(state, businessToday(context.timezone, row.created_at), row.retain_until),
+    keptUntil: keptUntilText(state, localDate(row.created_at, context.timezone), row.retain_until),
     cddDateOfBirth: row.cdd_date_of_birth,
     cddOccupation: row.cdd_occupation,
     storageLocation: row.storage_location,

@@ -10,6 +10,7 @@ import {
 import type { DbExecutor } from '../db/database.ts';
 import { getSettingsTimezone } from '../settings/entry.ts';
 import { compileSegment, MAY_RECEIVE_MARKETING, segmentAudience } from './compile.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 
 // Segments: saved conditions (decision 032). Stored conditions were validated on the way in; they
 // are parsed again on the way out so a row written by an older schema fails loudly, not silently.
@@ -111,9 +112,6 @@ export async function findSegment(db: DbExecutor, id: string): Promise<StoredSeg
     .executeTakeFirst();
   return row ? { id: row.id, name: row.name, definition: parseDefinition(row) } : undefined;
 }
-
-const isUniqueViolation = (error: unknown) =>
-  typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
 
 export type SaveSegmentResult = { status: 'saved'; id: string } | { status: 'not_found' | 'name_taken' };
 

@@ -10,8 +10,6 @@ export {
 } from './seller-link.ts';
 export {
   acceptanceReceiptEmail,
-  formatAud,
-  formatDay,
   offerAnsweredEmail,
   offerEmail,
   sellerLinkEmail,

@@ -1,3 +1,5 @@
+import { formatAud } from '#shared/money/aud.ts';
+import { formatLongDay } from '#shared/time/zones.ts';
 import { createElement } from 'react';
 import { enquiryReference } from '#shared/leads/schema.ts';
 import type { AppConfig } from '../config/app-config.ts';
@@ -14,18 +16,6 @@ import { enquiryReplyTo } from '../conversation/entry.ts';
 type TeamMailConfig = Pick<AppConfig, 'appUrl' | 'site' | 'emailFrom'>;
 /** A seller's e-mail also names the enquiry's reply address (decision 060). */
 type MailConfig = TeamMailConfig & Pick<AppConfig, 'appSecret' | 'inboundDomain'>;
-
-const aud = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD' });
-const longDay = new Intl.DateTimeFormat('en-AU', { dateStyle: 'long', timeZone: 'UTC' });
-
-export function formatAud(cents: number): string {
-  return aud.format(cents / 100);
-}
-
-/** A calendar day (YYYY-MM-DD) as "27 November 2026". */
-export function formatDay(day: string): string {
-  return longDay.format(new Date(`${day}T00:00:00Z`));
-}
 
 function firstNameOf(fullName: string): string {
   return fullName.trim().split(/\s+/)[0] || 'there';
@@ -80,7 +70,7 @@ export function offerEmail(config: MailConfig, offer: OfferEmailInput): EmailMes
       strong(amount),
       ` for your ${offer.watch} (reference ${reference}).`,
     ),
-    offer.validUntil ? p('The offer stands until ', strong(formatDay(offer.validUntil)), '.') : null,
+    offer.validUntil ? p('The offer stands until ', strong(formatLongDay(offer.validUntil)), '.') : null,
     offer.conditions ? p('Conditions: ', ...lines(offer.conditions)) : null,
     p(
       'You can accept or decline it on your enquiry page, and send us a message there if you have a question:',
@@ -90,7 +80,7 @@ export function offerEmail(config: MailConfig, offer: OfferEmailInput): EmailMes
   ]);
   const { html, text } = layoutMessage(site, {
     title: subject,
-    preheader: `${amount} for your ${offer.watch}${offer.validUntil ? `, valid until ${formatDay(offer.validUntil)}` : ''}`,
+    preheader: `${amount} for your ${offer.watch}${offer.validUntil ? `, valid until ${formatLongDay(offer.validUntil)}` : ''}`,
     body,
   });
   return {
@@ -209,7 +199,7 @@ export function acceptanceReceiptEmail(config: MailConfig, receipt: AcceptanceRe
       strong(amount),
       ` for your ${receipt.watch} (reference ${reference}).`,
     ),
-    receipt.validUntil ? p(`The offer stood until ${formatDay(receipt.validUntil)}.`) : null,
+    receipt.validUntil ? p(`The offer stood until ${formatLongDay(receipt.validUntil)}.`) : null,
     receipt.conditions ? p('Conditions: ', ...lines(receipt.conditions)) : null,
     p(
       'You signed as ',

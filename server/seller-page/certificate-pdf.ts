@@ -1,6 +1,7 @@
 import { PDFDocument, type PDFFont, rgb, StandardFonts } from 'pdf-lib';
 import { canonicalJson, type CanonicalValue, sha256Hex } from './evidence.ts';
-import { formatAud, formatDay } from '../seller-link/entry.ts';
+import { formatAud } from '#shared/money/aud.ts';
+import { formatLongDay } from '#shared/time/zones.ts';
 
 // The acceptance certificate as a PDF (decision 072). Built only from its canonical content, with
 // no clock and no random id of pdf-lib's own (dates are the acceptance's, metadata set by hand),
@@ -127,7 +128,7 @@ export async function certificatePdf(content: CertificateContent): Promise<Uint8
 
   heading('The offer');
   write(`Amount: ${formatAud(offer.amountCents)} (${offer.currency})`);
-  write(`Valid until: ${offer.validUntil ? formatDay(offer.validUntil) : 'no expiry'}`);
+  write(`Valid until: ${offer.validUntil ? formatLongDay(offer.validUntil) : 'no expiry'}`);
   write(`Conditions: ${offer.conditions ?? 'none'}`);
   write(`Offer e-mail sent: ${offer.sentAt ? longTime.format(new Date(offer.sentAt)) : 'not recorded'}`);
 

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { businessToday } from '#shared/enquiries/schemas.ts';
+import { localDate } from '#shared/time/zones.ts';
 import type { DbExecutor } from '../db/database.ts';
 import { getSettingsTimezone } from '../settings/entry.ts';
 
@@ -57,5 +57,5 @@ export async function latestOffer(db: DbExecutor, enquiryId: string) {
 }
 
 export async function today(db: DbExecutor): Promise<string> {
-  return businessToday(await getSettingsTimezone(db));
+  return localDate(new Date(), await getSettingsTimezone(db));
 }

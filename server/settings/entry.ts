@@ -1,3 +1,2 @@
 // What other features may use of settings/ (decision 049): they import this file, never its others.
-export { calendarDays, localDate } from './local-time.ts';
 export { getSendingSettings, getSettingsTimezone, getSunsetMonths, settingsDefaults } from './settings.ts';

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { suppressionsExportQuerySchema } from '#shared/suppressions/schemas.ts';
+import { localDate } from '#shared/time/zones.ts';
 import { requireAdminSession } from '../auth/entry.ts';
 import { auditExport } from '../audit/export-audit.ts';
 import { parseQuery, sendCsv } from '../exports/csv-route.ts';
 import type { AppServices } from '../services.ts';
-import { getSettingsTimezone, localDate } from '../settings/entry.ts';
+import { getSettingsTimezone } from '../settings/entry.ts';
 import { suppressionsCsvExport } from './export.ts';
 
 /** The suppression list CSV (decision 022), registered by server/export-routes.ts. */

@@ -1,5 +1,5 @@
-import { wallPartsAt, zonedWallTimeToUtc } from '../campaigns/schedule.ts';
 import { WEEKDAYS, type Weekday } from './flows.ts';
+import { wallPartsAt, zonedWallTimeToUtc } from '../time/zones.ts';
 
 // When a flow's steps happen, in the business's timezone (decision 061). Waits count calendar
 // days at the same wall-clock time, so "3 days" across a daylight-saving change still lands at the

@@ -5,6 +5,7 @@ import type { SegmentSnapshot } from '../segments/schema.ts';
 import { preheaderSchema, textContentSchema, variableValuesSchema } from '../templates/variables.ts';
 import { type AbMetric, type AbVariant, abTestSchema } from './ab-test.ts';
 import { MAX_HTML_BYTES, MAX_NAME, MAX_SUBJECT, utf8ByteLength } from './rules.ts';
+import { WALL_TIME_PATTERN } from '../time/zones.ts';
 
 /** One zod schema per `admin.campaigns.*` input, shared by the campaign form and the server. */
 
@@ -100,9 +101,6 @@ export type CampaignFields = z.output<typeof campaignFieldsSchema>;
 /** Save Draft: without an id it creates, with one it updates. */
 export const campaignSaveDraftInputSchema = campaignFieldsSchema.extend({ id: z.uuid().optional() });
 export type CampaignSaveDraftInput = z.input<typeof campaignSaveDraftInputSchema>;
-
-/** A wall-clock date and time typed in the settings timezone: `YYYY-MM-DD HH:mm[:ss]` (or with a `T`). */
-export const WALL_TIME_PATTERN = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?$/;
 
 export const campaignScheduleInputSchema = campaignSaveDraftInputSchema.extend({
   scheduledAt: z

@@ -89,16 +89,6 @@ export const enquiryOfferInputSchema = z.object({
   conditions: z.string().trim().max(MAX_OFFER_CONDITIONS).nullable(),
 });
 
-/** Today's calendar day (YYYY-MM-DD) in the business's timezone (settings.timezone). */
-export function businessToday(timezone: string, now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: timezone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-}
-
 /**
  * The offer input as recorded on `today` (the business's day, not the browser's or the server's):
  * an offer may be valid until today or later, never until a day already gone (decision 026). The

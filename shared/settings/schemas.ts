@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isValidTimeZone } from '../time/zones.ts';
 
 /**
  * Admin settings (docs/spec/admin.md §2 Settings; decision 005: saved, and used by the sending worker).
@@ -59,17 +60,6 @@ export const SETTINGS_MESSAGES = {
   sunsetMonthsRange: `Leave out contacts inactive for ${SUNSET_MONTHS_MIN} (off) to ${SUNSET_MONTHS_MAX} months (a whole number)`,
   weeklyMarketingCapRange: `Allow from ${WEEKLY_MARKETING_CAP_MIN} to ${WEEKLY_MARKETING_CAP_MAX} marketing e-mails per contact per 7 days`,
 } as const;
-
-/** True for a name the platform's time zone database knows (IANA names such as Australia/Perth). */
-export function isValidTimeZone(name: string): boolean {
-  if (!name || name.length > 64 || !/^[A-Za-z0-9_+\-/]+$/.test(name)) return false;
-  try {
-    new Intl.DateTimeFormat('en-AU', { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 // Header values: a CR or LF would let a value start a new e-mail header (header injection).
 const noLineBreaks = (value: string) => !/[\r\n]/.test(value);

@@ -1,11 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { createTrpcClient, TRPCProvider } from '../trpc.ts';
-import { shouldRetryQuery } from './retry.ts';
-
-function newQueryClient(): QueryClient {
-  return new QueryClient({ defaultOptions: { queries: { staleTime: 10_000, retry: shouldRetryQuery } } });
-}
+import { newQueryClient } from './query-client.ts';
 
 // One cache per browser tab, kept when the visitor leaves an API page and comes back; on the
 // server every render gets its own.

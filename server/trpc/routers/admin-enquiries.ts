@@ -1,6 +1,5 @@
 import { TRPCError } from '@trpc/server';
 import {
-  businessToday,
   ENQUIRY_MESSAGES,
   enquiriesListInputSchema,
   enquiryAssignInputSchema,
@@ -15,6 +14,7 @@ import {
   enquiryReplyPreviewInputSchema,
   REPLY_MESSAGES,
 } from '#shared/enquiries/reply.ts';
+import { localDate } from '#shared/time/zones.ts';
 import { type Database, inTransaction } from '../../db/database.ts';
 import { replyDraft, sendEnquiryReply } from '../../enquiries/reply.ts';
 import { getSettingsTimezone } from '../../settings/settings.ts';
@@ -160,7 +160,7 @@ export const adminEnquiriesRouter = router({
     .input(enquiryOfferInputSchema)
     .mutation(async ({ ctx, input }) => {
       // Whether the validity has passed depends on the business's day, known only here.
-      const today = businessToday(await getSettingsTimezone(ctx.db));
+      const today = localDate(new Date(), await getSettingsTimezone(ctx.db));
       const dated = enquiryOfferInputSchemaOn(today).safeParse(input);
       if (!dated.success)
         throw new TRPCError({

@@ -1,7 +1,6 @@
 import { Alert, Button, Card, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AUTH_MESSAGES } from '#shared/auth/messages.ts';
@@ -17,6 +16,7 @@ import {
 import { NameCard } from './NameCard.tsx';
 import { SessionsCard } from './SessionsCard.tsx';
 import { TwoFactorCard } from './TwoFactorCard.tsx';
+import { notifySuccess } from '../widgets/notify.ts';
 
 /** /admin/account: who is signed in, and "Change password". */
 export function AccountPage() {
@@ -46,7 +46,7 @@ export function AccountPage() {
     try {
       const result = await change.mutateAsync({ currentPassword, newPassword });
       form.reset();
-      notifications.show({ color: 'green', title: 'Password changed', message: result.message });
+      notifySuccess(result.message, { title: 'Password changed' });
     } catch (cause) {
       setError(authErrorMessage(cause));
     }

@@ -1,11 +1,11 @@
 import { Button, Card, Group, Text, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { changeNameInputSchema, MAX_MEMBER_NAME } from '#shared/team/names.ts';
 import { useMe } from '../auth/session.ts';
 import { errorMessage } from '../widgets/errors.ts';
 import { useTRPC } from '../../trpc.ts';
+import { notifySuccess } from '../widgets/notify.ts';
 
 /**
  * The member's display name (decision 057): what Team and the enquiry desk show for them. Optional;
@@ -22,7 +22,7 @@ export function NameCard() {
   const change = useMutation(
     trpc.auth.changeName.mutationOptions({
       onSuccess: async (result) => {
-        notifications.show({ color: 'green', message: result.message });
+        notifySuccess(result.message);
         setTyped(null);
         await queryClient.invalidateQueries({ queryKey: trpc.auth.me.queryKey() });
       },

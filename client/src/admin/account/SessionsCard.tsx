@@ -1,19 +1,20 @@
 import { Badge, Button, Card, Table, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { authErrorMessage } from '../auth/session.ts';
-import { formatDateTime } from '../widgets/format.ts';
+import { useDisplayTime } from '../widgets/display-time.tsx';
 import { useTRPC } from '../../trpc.ts';
+import { notifyError } from '../widgets/notify.ts';
 
 /** Account → sessions: every device signed in as me, and ending any of them. */
 export function SessionsCard() {
+  const { formatDateTime } = useDisplayTime();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const sessions = useQuery(trpc.auth.sessions.queryOptions());
   const end = useMutation(
     trpc.auth.endSession.mutationOptions({
       onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.auth.sessions.queryKey() }),
-      onError: (error) => notifications.show({ color: 'red', message: authErrorMessage(error) }),
+      onError: (error) => notifyError(authErrorMessage(error)),
     }),
   );
   return (

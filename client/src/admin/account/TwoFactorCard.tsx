@@ -1,5 +1,4 @@
 import { Alert, Button, Card, Code, Group, List, Stack, Text, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type RefObject, useRef, useState } from 'react';
 import { authErrorMessage, useMe } from '../auth/session.ts';
@@ -7,6 +6,7 @@ import { site } from '../../site.ts';
 import { useTRPC } from '../../trpc.ts';
 import { downloadText, recoveryCodesFilename, recoveryCodesText } from './recovery-codes.ts';
 import { TwoFactorManage } from './TwoFactorManage.tsx';
+import { notifySuccess } from '../widgets/notify.ts';
 
 /**
  * Account → two-factor sign-in (decision 029): QR code, first code, recovery codes shown once; when
@@ -147,7 +147,7 @@ function RecoveryCodesActions({ codes, list }: { codes: string[]; list: RefObjec
       if (!navigator.clipboard) throw new Error('no clipboard');
       await navigator.clipboard.writeText(codes.join('\n'));
       setCopyFailed(false);
-      notifications.show({ color: 'green', message: 'Recovery codes copied.' });
+      notifySuccess('Recovery codes copied.');
     } catch {
       // Fallback: select the codes so Ctrl+C (or ⌘C) copies them.
       if (list.current) window.getSelection()?.selectAllChildren(list.current);

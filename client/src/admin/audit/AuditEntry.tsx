@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 import type { AuditRow } from '#shared/audit/schemas.ts';
 import { describeAudit, describeChanges, type SentencePart } from '#shared/audit/sentences.ts';
 import { AnchorLink } from '../widgets/links.tsx';
-import { formatAge, formatDateTime } from '../widgets/format.ts';
+import { formatAge } from '../widgets/format.ts';
+import { useDisplayTime } from '../widgets/display-time.tsx';
 
 // Long addresses, names and JSON break anywhere rather than widen the page on a 390 px screen.
 const WRAP = { overflowWrap: 'anywhere', minWidth: 0 } as const;
@@ -73,6 +74,7 @@ function rawData(summary: string): string {
  * runs off a 390 px screen.
  */
 export function AuditEntry({ row }: { row: AuditRow }) {
+  const { formatDateTime } = useDisplayTime();
   const sentence = describeAudit(row);
   const changes = describeChanges(row, formatDateTime);
   return (

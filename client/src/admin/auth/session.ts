@@ -1,4 +1,3 @@
-import { notifications } from '@mantine/notifications';
 import { hashKey, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { TRPCClientError } from '@trpc/client';
@@ -7,6 +6,7 @@ import { AUTH_MESSAGES } from '#shared/auth/messages.ts';
 import { canOpenAdminPath } from '#shared/auth/admin-routes.ts';
 import { hasPermission, type Permission, type Role } from '#shared/auth/permissions.ts';
 import { useTRPC } from '../../trpc.ts';
+import { notifyError } from '../widgets/notify.ts';
 
 /** Other tabs of the admin hear about sign-ins and sign-outs here and re-check access. */
 export const AUTH_CHANNEL = 'admin-auth';
@@ -119,7 +119,7 @@ export function useSignOutToLogin() {
     try {
       await mutateAsync();
     } catch (error) {
-      notifications.show({ color: 'red', title: 'Sign-out failed', message: authErrorMessage(error) });
+      notifyError(authErrorMessage(error), { title: 'Sign-out failed' });
       return;
     }
     leavingOnPurpose = true;

@@ -2,7 +2,7 @@ import { Badge, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ContactFlowRun } from '#shared/automations/api.ts';
 import { errorMessage } from '../widgets/errors.ts';
-import { formatDateTime } from '../widgets/format.ts';
+import { useDisplayTime } from '../widgets/display-time.tsx';
 import { AnchorLink } from '../widgets/links.tsx';
 import { useTRPC } from '../../trpc.ts';
 
@@ -14,6 +14,7 @@ const RUN_STATE: Record<ContactFlowRun['state'], { label: string; color: string 
 
 /** The contact page's "Flows" card (decision 066): each run, where it is, what it did and when. */
 export function ContactFlowsCard({ contactId }: { contactId: string }) {
+  const { formatDateTime } = useDisplayTime();
   const trpc = useTRPC();
   const runs = useQuery(trpc.admin.automations.contactFlows.queryOptions({ contactId }));
   return (

@@ -17,7 +17,6 @@ import {
   Title,
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
@@ -33,7 +32,7 @@ import { ENQUIRY_STATUS_LABELS, enquiryStatuses } from '#shared/enquiries/status
 import { useCan } from '../auth/session.ts';
 import { ADMIN_TITLE } from '../shell/AdminShell.tsx';
 import { errorCode, errorMessage } from '../widgets/errors.ts';
-import { formatDateTime } from '../widgets/format.ts';
+import { useDisplayTime } from '../widgets/display-time.tsx';
 import { AnchorLink } from '../widgets/links.tsx';
 import { useTRPC } from '../../trpc.ts';
 import { emptyFlow, flowErrors, triggerOfType } from './flow-form.ts';
@@ -41,6 +40,7 @@ import { FlowInsightPanel } from './FlowInsightPanel.tsx';
 import { type Choice, FlowStepList } from './FlowStepList.tsx';
 import { STATE_COLORS, useFlowSwitch } from './FlowsPage.tsx';
 import { FlowTestRunPanel } from './FlowTestRunPanel.tsx';
+import { notifySuccess } from '../widgets/notify.ts';
 
 const TRIGGER_LABELS: Record<FlowTrigger['type'], string> = {
   consent_confirmed: 'A contact confirms marketing consent',
@@ -122,6 +122,7 @@ function FlowEditor({
   flow?: FlowDetail;
   onShowVersion?: (version: number) => void;
 }) {
+  const { formatDateTime } = useDisplayTime();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -145,7 +146,7 @@ function FlowEditor({
   const create = useMutation(
     trpc.admin.automations.create.mutationOptions({
       onSuccess: async (saved) => {
-        notifications.show({ color: 'green', message: 'Flow created (version 1)' });
+        notifySuccess('Flow created (version 1)');
         await refresh();
         await navigate({ to: '/admin/automations/$flowId', params: { flowId: saved.id }, replace: true });
       },
@@ -155,7 +156,7 @@ function FlowEditor({
   const save = useMutation(
     trpc.admin.automations.save.mutationOptions({
       onSuccess: async (saved) => {
-        notifications.show({ color: 'green', message: `Version ${saved.version} saved` });
+        notifySuccess(`Version ${saved.version} saved`);
         await refresh();
       },
       onError,

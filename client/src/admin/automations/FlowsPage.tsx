@@ -1,6 +1,5 @@
 import { Badge, Stack, Switch, Table, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FLOW_STATE_LABELS, type FlowListItem, type FlowState } from '#shared/automations/api.ts';
@@ -10,11 +9,12 @@ import { ListTable } from '../lists/ListTable.tsx';
 import { ADMIN_TITLE } from '../shell/AdminShell.tsx';
 import { DomainHealthWarning } from '../settings/DomainHealthWarning.tsx';
 import { ConfirmDialog } from '../widgets/ConfirmDialog.tsx';
-import { errorMessage } from '../widgets/errors.ts';
-import { formatCount, formatDate } from '../widgets/format.ts';
+import { formatCount } from '../widgets/format.ts';
+import { useDisplayTime } from '../widgets/display-time.tsx';
 import { AnchorLink, ButtonLink } from '../widgets/links.tsx';
 import { useTRPC } from '../../trpc.ts';
 import { liveConfirmText } from './flow-form.ts';
+import { notifyError, notifySuccess } from '../widgets/notify.ts';
 
 type SwitchableFlow = Pick<FlowListItem, 'id' | 'name' | 'trigger'>;
 
@@ -32,15 +32,12 @@ export function useFlowSwitch() {
     trpc.admin.automations.setState.mutationOptions({
       onSuccess: async (result) => {
         setAsking(null);
-        notifications.show({
-          color: 'green',
-          message: `Flow ${FLOW_STATE_LABELS[result.state].toLowerCase()}`,
-        });
+        notifySuccess(`Flow ${FLOW_STATE_LABELS[result.state].toLowerCase()}`);
         await queryClient.invalidateQueries({ queryKey: trpc.admin.automations.pathKey() });
       },
       onError: (error) => {
         setAsking(null);
-        notifications.show({ color: 'red', message: errorMessage(error) });
+        notifyError(error);
       },
     }),
   );
@@ -74,6 +71,7 @@ export function useFlowSwitch() {
 
 /** /admin/automations: every flow with its state, trigger, version and how many are in it. */
 export function FlowsPage() {
+  const { formatDate } = useDisplayTime();
   useDocumentTitle(`Automations | ${ADMIN_TITLE}`);
   const trpc = useTRPC();
   const can = useCan();

@@ -3,11 +3,15 @@ import { useQuery } from '@tanstack/react-query';
 import { AB_METRIC_LABELS } from '#shared/campaigns/ab-test.ts';
 import type { CampaignDetail } from '#shared/campaigns/schemas.ts';
 import { errorMessage } from '../widgets/errors.ts';
-import { formatCount, formatDateTime, formatRate } from '../widgets/format.ts';
+import { formatCount, formatRate } from '../widgets/format.ts';
+import { type DisplayTime, useDisplayTime } from '../widgets/display-time.tsx';
 import { useTRPC } from '../../trpc.ts';
 
 /** Where an A/B subject test stands (decision 037), in one sentence. */
-export function abPhase(campaign: Pick<CampaignDetail, 'status' | 'abTest'>): string | null {
+export function abPhase(
+  campaign: Pick<CampaignDetail, 'status' | 'abTest'>,
+  { formatDateTime }: Pick<DisplayTime, 'formatDateTime'>,
+): string | null {
   const ab = campaign.abTest;
   if (!ab) return null;
   if (ab.winner)
@@ -31,6 +35,7 @@ export function AbTestPanel({
   pollInterval: number | false;
 }) {
   const trpc = useTRPC();
+  const time = useDisplayTime();
   const report = useQuery(
     trpc.admin.campaigns.abTest.queryOptions({ id: campaign.id }, { refetchInterval: pollInterval }),
   );
@@ -43,7 +48,7 @@ export function AbTestPanel({
           A/B subject test
         </Title>
         <Text size="sm" data-testid="ab-phase" role="status">
-          {abPhase(campaign)}
+          {abPhase(campaign, time)}
         </Text>
         <Text size="sm" c="dimmed">
           {ab.testPercent}% of the audience split evenly between A and B; winner by{' '}

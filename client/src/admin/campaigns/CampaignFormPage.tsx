@@ -1,6 +1,5 @@
 import { Alert, Grid, Group, Loader, Stack, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { abSmallTestWarning } from '#shared/campaigns/ab-test.ts';
@@ -35,6 +34,7 @@ import { SendTestDialog } from './SendTestDialog.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import { useCampaignAudience } from './useCampaignAudience.ts';
 import { useCampaignFormActions } from './useCampaignFormActions.ts';
+import { notifySuccess } from '../widgets/notify.ts';
 
 /** /admin/campaigns/new (no id) and /admin/campaigns/$id/edit. */
 export function CampaignFormPage({ id }: { id?: string }) {
@@ -107,7 +107,7 @@ function CampaignForm({ campaign }: { campaign?: CampaignDetail }) {
       // The template's defaults become the campaign's values (decision 011).
       variables: { ...current.variables, ...template.variableDefaults },
     }));
-    notifications.show({ color: 'green', message: 'Template loaded' });
+    notifySuccess('Template loaded');
   };
 
   return (

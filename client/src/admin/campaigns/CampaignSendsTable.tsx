@@ -16,7 +16,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { SEND_FILTERS, type SendFilter } from '#shared/campaigns/schemas.ts';
 import { errorMessage } from '../widgets/errors.ts';
-import { formatCount, formatDateTime } from '../widgets/format.ts';
+import { formatCount } from '../widgets/format.ts';
+import { useDisplayTime } from '../widgets/display-time.tsx';
 import { useTRPC } from '../../trpc.ts';
 import { SendEventsPanel } from './SendEventsPanel.tsx';
 
@@ -54,6 +55,7 @@ export function CampaignSendsTable({
   onStatusChange: (next: SendFilter) => void;
   hasAbTest: boolean;
 }) {
+  const { formatDateTime } = useDisplayTime();
   const trpc = useTRPC();
   const [page, setPage] = useState(1);
   // The A/B panel asks the same query: one request, one count on both.

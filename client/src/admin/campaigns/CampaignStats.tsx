@@ -1,6 +1,7 @@
 import { Alert, Card, Group, Progress, SimpleGrid, Text } from '@mantine/core';
 import type { CampaignDetail } from '#shared/campaigns/schemas.ts';
-import { formatCount, formatDateTime, formatRate, progressPercent } from '../widgets/format.ts';
+import { formatCount, formatRate, progressPercent } from '../widgets/format.ts';
+import { useDisplayTime } from '../widgets/display-time.tsx';
 import { FailedSendsAlert } from './FailedSendsAlert.tsx';
 import { OpenRateStat } from './OpenRateStat.tsx';
 import { POLL_INTERVAL_MS } from './useCampaignLive.ts';
@@ -20,6 +21,7 @@ function Stat({ label, value }: { label: string; value: string }) {
 
 /** Why it stopped, how far the send has got, its counts and rates, and its dates. */
 export function CampaignStats({ campaign }: { campaign: CampaignDetail }) {
+  const { formatDateTime } = useDisplayTime();
   const percent = progressPercent(campaign.sentCount, campaign.totalRecipients);
   const sending = campaign.status === 'sending';
   return (

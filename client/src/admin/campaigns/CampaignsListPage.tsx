@@ -15,7 +15,8 @@ import { ListSearchInput } from '../lists/ListSearchInput.tsx';
 import { ListFooter } from '../lists/ListStates.tsx';
 import { ListTable } from '../lists/ListTable.tsx';
 import { useListPage } from '../lists/useListPage.ts';
-import { formatCount, formatDate, formatRate } from '../widgets/format.ts';
+import { formatCount, formatRate } from '../widgets/format.ts';
+import { useDisplayTime } from '../widgets/display-time.tsx';
 import { AnchorLink, ButtonLink } from '../widgets/links.tsx';
 import { useTRPC } from '../../trpc.ts';
 import { StatusBadge } from './StatusBadge.tsx';
@@ -129,6 +130,7 @@ function CampaignRow({
   campaign: CampaignSummary;
   actions: ReturnType<typeof useCampaignActions>;
 }) {
+  const { formatDate } = useDisplayTime();
   const navigate = useNavigate();
   const can = useCan();
   const allowed = permittedCampaignActions(campaign.status, can);

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '../widgets/errors.ts';
 import { formatCount } from '../widgets/format.ts';
 import { useTRPC } from '../../trpc.ts';
+import { useDisplayTime } from '../widgets/display-time.tsx';
 import { bucketLabel, label } from './engagement-buckets.ts';
 
 /**
@@ -25,13 +26,14 @@ export function EngagementChart({
   pollInterval: number | false;
 }) {
   const trpc = useTRPC();
+  const time = useDisplayTime();
   const series = useQuery(
     trpc.admin.campaigns.engagement.queryOptions({ id: campaignId }, { refetchInterval: pollInterval }),
   );
   const points = series.data?.points ?? [];
-  const data = points.map((point) => ({ ...point, label: label(point) }));
-  const started = bucketLabel(points, startedAt);
-  const finished = bucketLabel(points, completedAt);
+  const data = points.map((point) => ({ ...point, label: label(point, time) }));
+  const started = bucketLabel(points, startedAt, time);
+  const finished = bucketLabel(points, completedAt, time);
   const totals = points.reduce(
     (acc, p) => ({
       delivered: acc.delivered + p.delivered,

@@ -1,9 +1,8 @@
 import { Button } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { downloadCsv } from '../lists/download.ts';
-import { errorMessage } from '../widgets/errors.ts';
 import { formatCount } from '../widgets/format.ts';
+import { notifyError, notifySuccess } from '../widgets/notify.ts';
 
 /** Downloads the campaign's sends (one row per recipient, status and event times) as CSV. */
 export function ExportSendsButton({ campaignId }: { campaignId: string }) {
@@ -15,13 +14,11 @@ export function ExportSendsButton({ campaignId }: { campaignId: string }) {
         `/api/admin/exports/campaigns/${campaignId}/sends.csv`,
         'campaign-sends.csv',
       );
-      notifications.show({
-        color: 'green',
+      notifySuccess(`Exported ${formatCount(rowCount)} ${rowCount === 1 ? 'send' : 'sends'}`, {
         title: 'Export complete',
-        message: `Exported ${formatCount(rowCount)} ${rowCount === 1 ? 'send' : 'sends'}`,
       });
     } catch (error) {
-      notifications.show({ color: 'red', title: 'Export failed', message: errorMessage(error) });
+      notifyError(error, { title: 'Export failed' });
     } finally {
       setExporting(false);
     }

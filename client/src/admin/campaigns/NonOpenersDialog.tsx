@@ -1,5 +1,4 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -7,6 +6,7 @@ import { nonOpenersCopyInputSchema } from '#shared/campaigns/schemas.ts';
 import { errorMessage } from '../widgets/errors.ts';
 import { formatCount } from '../widgets/format.ts';
 import { useTRPC } from '../../trpc.ts';
+import { notifySuccess } from '../widgets/notify.ts';
 
 /**
  * "Send to non-openers" (decision 038): a draft copy with a new subject for the recipients who got
@@ -40,7 +40,7 @@ function NonOpenersDialog({
   const copy = useMutation(
     trpc.admin.campaigns.copyForNonOpeners.mutationOptions({
       onSuccess: async (draft) => {
-        notifications.show({ color: 'green', message: 'Draft created for the non-openers' });
+        notifySuccess('Draft created for the non-openers');
         await queryClient.invalidateQueries({ queryKey: trpc.admin.campaigns.pathKey() });
         await navigate({ to: '/admin/campaigns/$id/edit', params: { id: draft.id } });
       },

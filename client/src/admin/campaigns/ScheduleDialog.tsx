@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { formatInZone, zonedWallTimeToUtc } from '#shared/campaigns/schedule.ts';
+import { formatInZone, zonedWallTimeToUtc } from '#shared/time/zones.ts';
 
 interface ScheduleDialogProps {
   opened: boolean;

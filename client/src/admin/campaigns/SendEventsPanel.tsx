@@ -1,7 +1,7 @@
 import { Alert, Anchor, Badge, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '../widgets/errors.ts';
-import { formatDateTime } from '../widgets/format.ts';
+import { useDisplayTime } from '../widgets/display-time.tsx';
 import { useTRPC } from '../../trpc.ts';
 import { safeHttpUrl, sendEventDetail, sendEventLabel } from './send-event-labels.ts';
 
@@ -10,6 +10,7 @@ import { safeHttpUrl, sendEventDetail, sendEventLabel } from './send-event-label
  * when the operator expands a row of the details page's send table.
  */
 export function SendEventsPanel({ sendId }: { sendId: string }) {
+  const { formatDateTime } = useDisplayTime();
   const trpc = useTRPC();
   const events = useQuery(trpc.admin.campaigns.sendEvents.queryOptions({ sendId }));
 

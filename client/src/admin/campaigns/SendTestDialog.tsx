@@ -1,11 +1,11 @@
 import { Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { campaignSendTestInputSchema } from '#shared/campaigns/schemas.ts';
 import { useMe } from '../auth/session.ts';
 import { errorMessage } from '../widgets/errors.ts';
 import { useTRPC } from '../../trpc.ts';
+import { notifyError, notifySuccess } from '../widgets/notify.ts';
 
 interface SendTestDialogProps {
   opened: boolean;
@@ -39,17 +39,14 @@ export function SendTestDialog({ opened, onClose, content, subjectB }: SendTestD
   const sendTest = useMutation(
     trpc.admin.campaigns.sendTest.mutationOptions({
       onSuccess: (result) => {
-        notifications.show({
-          color: 'green',
-          message:
-            result.sent.length > 1
-              ? `${result.sent.length} test emails sent to ${result.to} (subjects ${result.sent.join(' and ')})`
-              : `Test email sent to ${result.to}`,
-        });
+        notifySuccess(
+          result.sent.length > 1
+            ? `${result.sent.length} test emails sent to ${result.to} (subjects ${result.sent.join(' and ')})`
+            : `Test email sent to ${result.to}`,
+        );
         onClose();
       },
-      onError: (cause) =>
-        notifications.show({ color: 'red', message: `Failed to send test email: ${errorMessage(cause)}` }),
+      onError: (cause) => notifyError(`Failed to send test email: ${errorMessage(cause)}`),
     }),
   );
 
@@ -63,10 +60,7 @@ export function SendTestDialog({ opened, onClose, content, subjectB }: SendTestD
       const toIssue = parsed.error.issues.find((issue) => issue.path[0] === 'to');
       setError(toIssue?.message ?? null);
       if (!toIssue) {
-        notifications.show({
-          color: 'red',
-          message: `Failed to send test email: ${parsed.error.issues[0]?.message ?? 'invalid content'}`,
-        });
+        notifyError(`Failed to send test email: ${parsed.error.issues[0]?.message ?? 'invalid content'}`);
       }
       return;
     }

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { CampaignEngagementPoint } from '#shared/campaigns/schemas.ts';
-import { bucketLabel, label } from './engagement-buckets.ts';
+import { displayTime } from '../widgets/display-time.tsx';
+import { bucketLabel as bucketIn, label as labelIn } from './engagement-buckets.ts';
+
+const sydney = displayTime('Australia/Sydney');
+const label = (point: CampaignEngagementPoint) => labelIn(point, sydney);
+const bucketLabel = (points: CampaignEngagementPoint[], iso: string | null) => bucketIn(points, iso, sydney);
 
 const zero = { delivered: 0, opened: 0, clicked: 0, bounced: 0, unsubscribed: 0 };
 const hour = (at: string): CampaignEngagementPoint => ({ at, unit: 'hour', ...zero });
@@ -25,5 +30,13 @@ describe('bucketLabel', () => {
     expect(bucketLabel(points, '2026-11-20T09:59:59.000Z')).toBeNull();
     expect(bucketLabel(points, '2026-11-25T00:00:00.000Z')).toBeNull();
     expect(bucketLabel(points, null)).toBeNull();
+  });
+});
+
+describe('label', () => {
+  it('writes an hour or a day in the display zone', () => {
+    // 16:00 UTC on 21 November is 3 AM on the 22nd in Sydney (UTC+11); 13:00 UTC starts the 22nd.
+    expect(label(hour('2026-11-21T16:00:00.000Z'))).toBe('Nov 22, 3 AM');
+    expect(label(day('2026-11-21T13:00:00.000Z'))).toBe('Nov 22, 2026');
   });
 });

@@ -1,9 +1,11 @@
 import type { CampaignEngagementPoint } from '#shared/campaigns/schemas.ts';
-import { formatDate, formatHour } from '../widgets/format.ts';
+import type { DisplayTime } from '../widgets/display-time.tsx';
 
-/** The engagement chart's x-axis label of a bucket. */
-export const label = (point: Pick<CampaignEngagementPoint, 'at' | 'unit'>) =>
-  point.unit === 'hour' ? formatHour(point.at) : formatDate(point.at);
+type BucketTime = Pick<DisplayTime, 'formatDate' | 'formatHour'>;
+
+/** The engagement chart's x-axis label of a bucket, in the admin's display zone. */
+export const label = (point: Pick<CampaignEngagementPoint, 'at' | 'unit'>, time: BucketTime) =>
+  point.unit === 'hour' ? time.formatHour(point.at) : time.formatDate(point.at);
 
 const HOUR_MS = 3_600_000;
 
@@ -12,7 +14,11 @@ const HOUR_MS = 3_600_000;
  * every bucket, empty ones as zeros (hours first, then days): an hour holds the instant when it
  * began at most an hour before; a day, up to the next day's start (23 or 25 hours across DST).
  */
-export function bucketLabel(points: CampaignEngagementPoint[], iso: string | null): string | null {
+export function bucketLabel(
+  points: CampaignEngagementPoint[],
+  iso: string | null,
+  time: BucketTime,
+): string | null {
   if (!iso) return null;
   const at = new Date(iso).getTime();
   const bucket = points.find((point, i) => {
@@ -22,5 +28,5 @@ export function bucketLabel(points: CampaignEngagementPoint[], iso: string | nul
     const next = points[i + 1];
     return next ? at < new Date(next.at).getTime() : at < start + 25 * HOUR_MS;
   });
-  return bucket ? label(bucket) : null;
+  return bucket ? label(bucket, time) : null;
 }

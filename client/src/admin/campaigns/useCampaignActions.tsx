@@ -1,10 +1,10 @@
 import { Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '../widgets/ConfirmDialog.tsx';
 import { errorMessage } from '../widgets/errors.ts';
 import { useTRPC } from '../../trpc.ts';
+import { notifyError, notifySuccess } from '../widgets/notify.ts';
 
 export interface CampaignRef {
   id: string;
@@ -12,7 +12,7 @@ export interface CampaignRef {
 }
 
 function failed(action: string, error: unknown) {
-  notifications.show({ color: 'red', message: `Failed to ${action} campaign: ${errorMessage(error)}` });
+  notifyError(`Failed to ${action} campaign: ${errorMessage(error)}`);
 }
 
 /**
@@ -29,7 +29,7 @@ export function useCampaignActions({ onDeleted }: { onDeleted?: () => void } = {
   const pause = useMutation(
     trpc.admin.campaigns.pause.mutationOptions({
       onSuccess: async () => {
-        notifications.show({ color: 'green', message: 'Campaign paused' });
+        notifySuccess('Campaign paused');
         await refresh();
       },
       onError: (error) => failed('pause', error),
@@ -38,7 +38,7 @@ export function useCampaignActions({ onDeleted }: { onDeleted?: () => void } = {
   const resume = useMutation(
     trpc.admin.campaigns.resume.mutationOptions({
       onSuccess: async () => {
-        notifications.show({ color: 'green', message: 'Campaign resumed' });
+        notifySuccess('Campaign resumed');
         await refresh();
       },
       onError: (error) => failed('resume', error),
@@ -47,7 +47,7 @@ export function useCampaignActions({ onDeleted }: { onDeleted?: () => void } = {
   const retryFailed = useMutation(
     trpc.admin.campaigns.retryFailed.mutationOptions({
       onSuccess: async () => {
-        notifications.show({ color: 'green', message: 'Retrying failed sends' });
+        notifySuccess('Retrying failed sends');
         await refresh();
       },
       onError: (error) => failed('retry', error),
@@ -56,7 +56,7 @@ export function useCampaignActions({ onDeleted }: { onDeleted?: () => void } = {
   const cancel = useMutation(
     trpc.admin.campaigns.cancel.mutationOptions({
       onSuccess: async () => {
-        notifications.show({ color: 'green', message: 'Campaign cancelled' });
+        notifySuccess('Campaign cancelled');
         setConfirmCancel(null);
         await refresh();
       },
@@ -66,7 +66,7 @@ export function useCampaignActions({ onDeleted }: { onDeleted?: () => void } = {
   const duplicate = useMutation(
     trpc.admin.campaigns.duplicate.mutationOptions({
       onSuccess: async () => {
-        notifications.show({ color: 'green', message: 'Campaign duplicated successfully' });
+        notifySuccess('Campaign duplicated successfully');
         await refresh();
       },
       onError: (error) => failed('duplicate', error),
@@ -75,7 +75,7 @@ export function useCampaignActions({ onDeleted }: { onDeleted?: () => void } = {
   const remove = useMutation(
     trpc.admin.campaigns.delete.mutationOptions({
       onSuccess: async () => {
-        notifications.show({ color: 'green', message: 'Campaign deleted successfully' });
+        notifySuccess('Campaign deleted successfully');
         setConfirmDelete(null);
         onDeleted?.();
         await refresh();

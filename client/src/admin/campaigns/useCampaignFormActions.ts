@@ -1,10 +1,10 @@
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { formatInZone } from '#shared/campaigns/schedule.ts';
+import { formatInZone } from '#shared/time/zones.ts';
 import { errorMessage } from '../widgets/errors.ts';
 import { useTRPC } from '../../trpc.ts';
+import { notifyError, notifySuccess } from '../widgets/notify.ts';
 
 export type CampaignFormDialog = 'test' | 'send' | 'schedule' | null;
 
@@ -19,10 +19,7 @@ export function useCampaignFormActions({ onStoredHtml }: { onStoredHtml: (html: 
   const saveDraft = useMutation(
     trpc.admin.campaigns.saveDraft.mutationOptions({
       onSuccess: async (result) => {
-        notifications.show({
-          color: 'green',
-          message: result.created ? 'Campaign saved as draft' : 'Campaign updated',
-        });
+        notifySuccess(result.created ? 'Campaign saved as draft' : 'Campaign updated');
         // The server sanitises the HTML: show what was actually stored.
         onStoredHtml(result.campaign.htmlContent);
         await refresh();
@@ -34,21 +31,20 @@ export function useCampaignFormActions({ onStoredHtml }: { onStoredHtml: (html: 
           });
         }
       },
-      onError: (error) =>
-        notifications.show({ color: 'red', message: `Failed to save campaign: ${errorMessage(error)}` }),
+      onError: (error) => notifyError(`Failed to save campaign: ${errorMessage(error)}`),
     }),
   );
   const sendNow = useMutation(
     trpc.admin.campaigns.sendNow.mutationOptions({
       onSuccess: async (sent) => {
-        notifications.show({ color: 'green', message: 'Campaign is now sending!' });
+        notifySuccess('Campaign is now sending!');
         setDialog(null);
         await refresh();
         await navigate({ to: '/admin/campaigns/$id', params: { id: sent.id } });
       },
       onError: (error) => {
         setDialog(null);
-        notifications.show({ color: 'red', message: `Failed to send campaign: ${errorMessage(error)}` });
+        notifyError(`Failed to send campaign: ${errorMessage(error)}`);
       },
     }),
   );
@@ -56,18 +52,16 @@ export function useCampaignFormActions({ onStoredHtml }: { onStoredHtml: (html: 
     trpc.admin.campaigns.schedule.mutationOptions({
       onSuccess: async (result) => {
         const when = result.campaign.scheduledAt;
-        notifications.show({
-          color: 'green',
-          message: when
+        notifySuccess(
+          when
             ? `Campaign scheduled for ${formatInZone(when, result.timezone)} (${result.timezone})`
             : 'Campaign scheduled',
-        });
+        );
         setDialog(null);
         await refresh();
         await navigate({ to: '/admin/campaigns/$id', params: { id: result.campaign.id } });
       },
-      onError: (error) =>
-        notifications.show({ color: 'red', message: `Failed to schedule campaign: ${errorMessage(error)}` }),
+      onError: (error) => notifyError(`Failed to schedule campaign: ${errorMessage(error)}`),
     }),
   );
 

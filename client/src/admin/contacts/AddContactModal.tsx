@@ -10,7 +10,6 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -18,6 +17,7 @@ import { CONSENT_BASIS_LABELS, consentBases, consentEvidenceSchema } from '#shar
 import { CONTACT_LIFECYCLE_MESSAGES } from '#shared/contacts/schemas.ts';
 import { errorMessage } from '../widgets/errors.ts';
 import { useTRPC } from '../../trpc.ts';
+import { notifySuccess } from '../widgets/notify.ts';
 
 const basisOptions = consentBases.map((value) => ({ value, label: CONSENT_BASIS_LABELS[value] }));
 
@@ -39,7 +39,7 @@ export function AddContactModal({ opened, onClose }: { opened: boolean; onClose:
   const create = useMutation(
     trpc.admin.contacts.create.mutationOptions({
       onSuccess: async ({ id }) => {
-        notifications.show({ color: 'green', message: CONTACT_LIFECYCLE_MESSAGES.created });
+        notifySuccess(CONTACT_LIFECYCLE_MESSAGES.created);
         onClose();
         await queryClient.invalidateQueries({ queryKey: trpc.admin.contacts.pathKey() });
         await navigate({ to: '/admin/contacts/$id', params: { id } });

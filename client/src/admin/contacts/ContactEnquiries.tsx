@@ -2,7 +2,7 @@ import { Anchor, Card, Group, Image, SimpleGrid, Stack, Text, Title } from '@man
 import type { ContactDetail, ContactEnquiry } from '#shared/contacts/schemas.ts';
 import { enquiryReference } from '#shared/leads/schema.ts';
 import { StatusBadge } from '../enquiries/StatusBadge.tsx';
-import { formatDate } from '../widgets/format.ts';
+import { useDisplayTime } from '../widgets/display-time.tsx';
 import { AnchorLink } from '../widgets/links.tsx';
 import { Field } from './ContactFacts.tsx';
 
@@ -29,6 +29,7 @@ export function ContactEnquiriesCard({ contact }: { contact: ContactDetail }) {
 }
 
 function EnquiryItem({ enquiry, contact }: { enquiry: ContactEnquiry; contact: ContactDetail }) {
+  const { formatDate } = useDisplayTime();
   // An enquiry may carry another name or phone than the contact's (anyone can type an address):
   // shown so staff see who actually wrote in.
   const differs =

@@ -4,7 +4,7 @@ import type { ContactDetail } from '#shared/contacts/schemas.ts';
 import { CONSENT_BASIS_LABELS, consentSourceLabel } from '#shared/contacts/consent.ts';
 import { SUPPRESSION_REASON_LABELS, suppressionReasons } from '#shared/suppressions/schemas.ts';
 import { readOneOf } from '#shared/url-search.ts';
-import { formatDate, formatDateTime } from '../widgets/format.ts';
+import { useDisplayTime } from '../widgets/display-time.tsx';
 
 // The contact's record, read-only: who they are, the evidence of their consent, deliverability.
 
@@ -20,6 +20,7 @@ export function Field({ label, children }: { label: string; children: ReactNode 
 }
 
 export function UnsubscribeReasonCard({ contact }: { contact: ContactDetail }) {
+  const { formatDateTime } = useDisplayTime();
   if (contact.emailUnsubscribedAt === null || !contact.unsubscribeReason) return null;
   return (
     <Card withBorder radius="md" bg="red.0" style={{ borderColor: 'var(--mantine-color-red-4)' }}>
@@ -35,6 +36,7 @@ export function UnsubscribeReasonCard({ contact }: { contact: ContactDetail }) {
 }
 
 export function ContactInformationCard({ contact }: { contact: ContactDetail }) {
+  const { formatDateTime } = useDisplayTime();
   return (
     <Card withBorder radius="md">
       <Title order={2} size="h4" mb="sm">
@@ -52,6 +54,7 @@ export function ContactInformationCard({ contact }: { contact: ContactDetail }) 
 }
 
 export function ConsentEvidenceCard({ contact }: { contact: ContactDetail }) {
+  const { formatDate, formatDateTime } = useDisplayTime();
   return (
     <Card withBorder radius="md">
       <Title order={2} size="h4" mb="sm">
@@ -88,6 +91,7 @@ export function ConsentEvidenceCard({ contact }: { contact: ContactDetail }) {
 }
 
 export function DeliverabilityCard({ contact }: { contact: ContactDetail }) {
+  const { formatDateTime } = useDisplayTime();
   return (
     <Card withBorder radius="md">
       <Title order={2} size="h4" mb="sm">

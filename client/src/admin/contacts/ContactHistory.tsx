@@ -1,12 +1,13 @@
 import { Badge, Card, Stack, Table, Text, Title } from '@mantine/core';
 import type { ContactDetail } from '#shared/contacts/schemas.ts';
 import { ACTION_LABELS, METHOD_LABELS, type UnsubscribeLogAction } from '#shared/unsubscribe/schemas.ts';
-import { formatDateTime } from '../widgets/format.ts';
+import { useDisplayTime } from '../widgets/display-time.tsx';
 import { AnchorLink } from '../widgets/links.tsx';
 
 // What was sent to the contact, and when and how they unsubscribed.
 
 export function CampaignsSentCard({ contact }: { contact: ContactDetail }) {
+  const { formatDateTime } = useDisplayTime();
   return (
     <Card withBorder radius="md">
       <Title order={2} size="h4" mb="sm">
@@ -55,6 +56,7 @@ export function CampaignsSentCard({ contact }: { contact: ContactDetail }) {
 }
 
 export function UnsubscribeHistoryCard({ contact }: { contact: ContactDetail }) {
+  const { formatDateTime } = useDisplayTime();
   if (contact.unsubscribeEvents.length === 0) return null;
   return (
     <Card withBorder radius="md">

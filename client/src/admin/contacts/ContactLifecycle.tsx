@@ -1,5 +1,4 @@
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -7,6 +6,7 @@ import { CONTACT_LIFECYCLE_MESSAGES, type ContactDetail } from '#shared/contacts
 import { useCan } from '../auth/session.ts';
 import { errorMessage } from '../widgets/errors.ts';
 import { useTRPC } from '../../trpc.ts';
+import { notifySuccess } from '../widgets/notify.ts';
 
 /** Edit name and phone, and erase the contact (decision 036). Owner only (contacts.write). */
 export function ContactLifecycleActions({ contact }: { contact: ContactDetail }) {
@@ -36,7 +36,7 @@ function EditDetailsModal({ contact, onClose }: { contact: ContactDetail; onClos
   const save = useMutation(
     trpc.admin.contacts.updateDetails.mutationOptions({
       onSuccess: async (updated) => {
-        notifications.show({ color: 'green', message: CONTACT_LIFECYCLE_MESSAGES.detailsSaved });
+        notifySuccess(CONTACT_LIFECYCLE_MESSAGES.detailsSaved);
         queryClient.setQueryData(trpc.admin.contacts.get.queryKey({ id: updated.id }), updated);
         onClose();
         await queryClient.invalidateQueries({ queryKey: trpc.admin.contacts.list.queryKey() });
@@ -93,13 +93,12 @@ function EraseModal({ contact, onClose }: { contact: ContactDetail; onClose: () 
     trpc.admin.contacts.erase.mutationOptions({
       onSuccess: async (result) => {
         // What the law keeps is said, not hidden (decision 058).
-        notifications.show({
-          color: 'green',
-          message: result.registerKept
+        notifySuccess(
+          result.registerKept
             ? `${CONTACT_LIFECYCLE_MESSAGES.erased}. ${result.registerKept}.`
             : CONTACT_LIFECYCLE_MESSAGES.erased,
-          autoClose: result.registerKept ? 10_000 : undefined,
-        });
+          { autoClose: result.registerKept ? 10_000 : undefined },
+        );
         queryClient.removeQueries({ queryKey: trpc.admin.contacts.get.queryKey({ id: contact.id }) });
         await queryClient.invalidateQueries({ queryKey: trpc.admin.contacts.pathKey() });
         await navigate({ to: '/admin/contacts' });

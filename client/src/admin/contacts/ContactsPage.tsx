@@ -18,7 +18,8 @@ import { ListFooter } from '../lists/ListStates.tsx';
 import { ListTable } from '../lists/ListTable.tsx';
 import { StatCard } from '../lists/StatCard.tsx';
 import { useListPage } from '../lists/useListPage.ts';
-import { formatCount, formatDate } from '../widgets/format.ts';
+import { formatCount } from '../widgets/format.ts';
+import { useDisplayTime } from '../widgets/display-time.tsx';
 import { ButtonLink } from '../widgets/links.tsx';
 import { useTRPC } from '../../trpc.ts';
 import { useCan } from '../auth/session.ts';
@@ -201,6 +202,7 @@ export function ContactsPage({ search, onSearchChange }: ContactsPageProps) {
 }
 
 function ContactRow({ contact }: { contact: ContactSummary }) {
+  const { formatDate } = useDisplayTime();
   return (
     <Table.Tr>
       <Table.Td>

@@ -1,5 +1,4 @@
 import { Alert, Button, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type ContactImportView, IMPORT_STATUS_LABELS } from '#shared/contacts/import.ts';
@@ -8,6 +7,7 @@ import { errorMessage } from '../widgets/errors.ts';
 import { formatCount } from '../widgets/format.ts';
 import { ButtonLink } from '../widgets/links.tsx';
 import { useTRPC } from '../../trpc.ts';
+import { notifyError, notifySuccess } from '../widgets/notify.ts';
 
 /** An import started: its progress while the job runs, then its results and rejected rows. */
 export function ImportProgressStep({
@@ -39,15 +39,9 @@ export function ImportProgressStep({
         `/api/admin/exports/contact-imports/${importView.id}/rejected.csv`,
         'import-rejected-rows.csv',
       );
-      notifications.show({
-        color: 'green',
-        message: `Downloaded ${rowCount} rejected row${rowCount === 1 ? '' : 's'}`,
-      });
+      notifySuccess(`Downloaded ${rowCount} rejected row${rowCount === 1 ? '' : 's'}`);
     } catch (error) {
-      notifications.show({
-        color: 'red',
-        message: error instanceof DownloadError ? error.message : errorMessage(error),
-      });
+      notifyError(error instanceof DownloadError ? error.message : errorMessage(error));
     } finally {
       setDownloading(false);
     }

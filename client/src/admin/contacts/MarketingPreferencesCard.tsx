@@ -1,24 +1,24 @@
 import { Button, Card, Group, Stack, Switch, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CONTACT_MESSAGES, type ContactDetail } from '#shared/contacts/schemas.ts';
 import type { ConsentEvidence } from '#shared/contacts/consent.ts';
 import { useCan } from '../auth/session.ts';
-import { errorMessage } from '../widgets/errors.ts';
-import { formatDateTime } from '../widgets/format.ts';
+import { type DisplayTime, useDisplayTime } from '../widgets/display-time.tsx';
 import { useTRPC } from '../../trpc.ts';
 import { consentChange } from './consent-change.ts';
 import { ConsentEvidenceModal } from './ConsentEvidenceModal.tsx';
+import { notifyError, notifySuccess } from '../widgets/notify.ts';
 
 /** A ticked sell-form box the address has not confirmed (decision 016): not consent yet. */
-function pendingDescription(requestedAt: string | null): string {
+function pendingDescription(requestedAt: string | null, { formatDateTime }: DisplayTime): string {
   const since = requestedAt ? ` on ${formatDateTime(requestedAt)}` : '';
   return `Pending confirmation: asked for on the sell form${since}; waits until the address opens the link e-mailed to it. No campaign is sent meanwhile.`;
 }
 
 /** The e-mail and SMS marketing switches; switching one on asks for the consent evidence first. */
 export function MarketingPreferencesCard({ contact }: { contact: ContactDetail }) {
+  const time = useDisplayTime();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [emailOn, setEmailOn] = useState(contact.emailMarketingConsent);
@@ -33,11 +33,7 @@ export function MarketingPreferencesCard({ contact }: { contact: ContactDetail }
   const update = useMutation(
     trpc.admin.contacts.update.mutationOptions({
       onSuccess: async (updated) => {
-        notifications.show({
-          color: 'green',
-          title: CONTACT_MESSAGES.updated,
-          message: CONTACT_MESSAGES.updatedDescription,
-        });
+        notifySuccess(CONTACT_MESSAGES.updatedDescription, { title: CONTACT_MESSAGES.updated });
         queryClient.setQueryData(trpc.admin.contacts.get.queryKey({ id: updated.id }), updated);
         await Promise.all([
           queryClient.invalidateQueries({ queryKey: trpc.admin.contacts.list.queryKey() }),
@@ -46,11 +42,7 @@ export function MarketingPreferencesCard({ contact }: { contact: ContactDetail }
         ]);
       },
       onError: (error) => {
-        notifications.show({
-          color: 'red',
-          title: CONTACT_MESSAGES.updateFailed,
-          message: errorMessage(error),
-        });
+        notifyError(error, { title: CONTACT_MESSAGES.updateFailed });
       },
     }),
   );
@@ -74,9 +66,9 @@ export function MarketingPreferencesCard({ contact }: { contact: ContactDetail }
           label="Email Marketing"
           description={
             emailLocked
-              ? `Unsubscribed on ${formatDateTime(contact.emailUnsubscribedAt)}. Only the contact can resubscribe, through the link in an e-mail.`
+              ? `Unsubscribed on ${time.formatDateTime(contact.emailUnsubscribedAt)}. Only the contact can resubscribe, through the link in an e-mail.`
               : contact.emailConsentPending
-                ? pendingDescription(contact.consentRequestedAt)
+                ? pendingDescription(contact.consentRequestedAt, time)
                 : 'Receives marketing e-mails'
           }
           checked={emailOn}
@@ -87,9 +79,9 @@ export function MarketingPreferencesCard({ contact }: { contact: ContactDetail }
           label="SMS Marketing"
           description={
             smsLocked
-              ? `Unsubscribed from SMS on ${formatDateTime(contact.smsUnsubscribedAt)}.`
+              ? `Unsubscribed from SMS on ${time.formatDateTime(contact.smsUnsubscribedAt)}.`
               : contact.smsConsentPending
-                ? pendingDescription(contact.consentRequestedAt)
+                ? pendingDescription(contact.consentRequestedAt, time)
                 : 'Receives marketing SMS'
           }
           checked={smsOn}

@@ -1,5 +1,4 @@
 import { Badge, Button, Group, Modal, Select, Stack, Table, Text, Textarea } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { SEARCH_MIN_LENGTH } from '#shared/admin/lists.ts';
@@ -15,7 +14,7 @@ import {
 import { readOneOf } from '#shared/url-search.ts';
 import { useCan } from '../auth/session.ts';
 import { errorMessage } from '../widgets/errors.ts';
-import { formatDateTime } from '../widgets/format.ts';
+import { useDisplayTime } from '../widgets/display-time.tsx';
 import { AnchorLink } from '../widgets/links.tsx';
 import { ExportCsvButton } from '../lists/ExportCsvButton.tsx';
 import { ListPage } from '../lists/ListPage.tsx';
@@ -26,6 +25,7 @@ import { ListTable } from '../lists/ListTable.tsx';
 import { useListPage } from '../lists/useListPage.ts';
 import { useTRPC } from '../../trpc.ts';
 import { ContactsTabs } from './ContactsTabs.tsx';
+import { notifySuccess } from '../widgets/notify.ts';
 
 const reasonOptions = suppressionFilters.map((value) => ({
   value,
@@ -55,6 +55,7 @@ interface SuppressionsPageProps {
 
 /** /admin/contacts/suppressions: every address no campaign may reach (decision 034). */
 export function SuppressionsPage({ search, onSearchChange }: SuppressionsPageProps) {
+  const { formatDateTime } = useDisplayTime();
   const trpc = useTRPC();
   const can = useCan();
   const list = useListPage({
@@ -208,12 +209,11 @@ function AddSuppressionsModal({ opened, onClose }: { opened: boolean; onClose: (
   const add = useMutation(
     trpc.admin.suppressions.add.mutationOptions({
       onSuccess: async (result) => {
-        notifications.show({
-          color: 'green',
-          message: `Added ${result.added} address${result.added === 1 ? '' : 'es'}${
+        notifySuccess(
+          `Added ${result.added} address${result.added === 1 ? '' : 'es'}${
             result.alreadyListed > 0 ? ` (${result.alreadyListed} already on the list)` : ''
           }`,
-        });
+        );
         setText('');
         setNote('');
         onClose();
@@ -281,7 +281,7 @@ function RemoveSuppressionModal({ entry, onClose }: { entry: SuppressionEntry | 
   const remove = useMutation(
     trpc.admin.suppressions.remove.mutationOptions({
       onSuccess: async () => {
-        notifications.show({ color: 'green', message: 'Removed from the suppression list' });
+        notifySuccess('Removed from the suppression list');
         setNote('');
         onClose();
         await invalidate();

@@ -34,7 +34,8 @@ import { useCan } from '../auth/session.ts';
 import { ProviderTable } from '../deliverability/ProviderTable.tsx';
 import { StatCard } from '../lists/StatCard.tsx';
 import { errorMessage } from '../widgets/errors.ts';
-import { formatAge, formatCount, formatDateTime, formatRate } from '../widgets/format.ts';
+import { formatAge, formatCount, formatRate } from '../widgets/format.ts';
+import { useDisplayTime } from '../widgets/display-time.tsx';
 import { AnchorLink } from '../widgets/links.tsx';
 import { useTRPC } from '../../trpc.ts';
 
@@ -201,6 +202,7 @@ function ActivityChart({ days }: { days: DailyActivityPoint[] }) {
 }
 
 function ActivityItem({ item }: { item: RecentActivityItem }) {
+  const { formatDateTime } = useDisplayTime();
   if (item.kind === 'campaign_completed') {
     return (
       <Group component="li" justify="space-between" wrap="nowrap">

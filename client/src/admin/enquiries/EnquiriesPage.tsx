@@ -14,7 +14,8 @@ import { ListSearchInput } from '../lists/ListSearchInput.tsx';
 import { ListFooter } from '../lists/ListStates.tsx';
 import { ListTable } from '../lists/ListTable.tsx';
 import { useListPage } from '../lists/useListPage.ts';
-import { formatAge, formatDateTime } from '../widgets/format.ts';
+import { formatAge } from '../widgets/format.ts';
+import { useDisplayTime } from '../widgets/display-time.tsx';
 import { rowClickHandler } from '../lists/row-click.ts';
 import { AnchorLink } from '../widgets/links.tsx';
 import { useTRPC } from '../../trpc.ts';
@@ -175,6 +176,7 @@ const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
 /** `now` is when the list was read (refetched every minute), so ages move with the data. */
 function EnquiryRow({ enquiry, now }: { enquiry: EnquirySummary; now: number }) {
+  const { formatDateTime } = useDisplayTime();
   const watch = [enquiry.watchBrand, enquiry.watchModel, enquiry.watchYear].filter(Boolean).join(' ');
   // Red once the reply promise is broken.
   const late = enquiry.status === 'new' && now - Date.parse(enquiry.createdAt) > PROMISE_MS;

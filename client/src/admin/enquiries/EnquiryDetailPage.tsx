@@ -5,7 +5,8 @@ import { ENQUIRY_MESSAGES, type EnquiryDetail } from '#shared/enquiries/schemas.
 import { useCan } from '../auth/session.ts';
 import { ADMIN_TITLE } from '../shell/AdminShell.tsx';
 import { errorCode, errorMessage } from '../widgets/errors.ts';
-import { formatAud, formatDateTime } from '../widgets/format.ts';
+import { formatAud } from '#shared/money/aud.ts';
+import { useDisplayTime } from '../widgets/display-time.tsx';
 import { AnchorLink, ButtonLink } from '../widgets/links.tsx';
 import { useTRPC } from '../../trpc.ts';
 import { AssignmentCard } from './AssignmentCard.tsx';
@@ -53,6 +54,7 @@ export function EnquiryDetailPage({ id }: { id: string }) {
 }
 
 function EnquiryView({ enquiry }: { enquiry: EnquiryDetail }) {
+  const { formatDateTime } = useDisplayTime();
   const watch = [enquiry.watchBrand, enquiry.watchModel].filter(Boolean).join(' ');
   // A member who may only read enquiries sees no actions (the server refuses them anyway).
   const canWork = useCan()('enquiries.write');

@@ -1,7 +1,7 @@
 import { Anchor, Card, Group, Image, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { ENQUIRY_MESSAGES, type EnquiryDetail } from '#shared/enquiries/schemas.ts';
-import { formatDate } from '../widgets/format.ts';
+import { useDisplayTime } from '../widgets/display-time.tsx';
 import { AnchorLink } from '../widgets/links.tsx';
 import { mailtoHref, telHref } from './contact-links.ts';
 import { PhotoLightbox } from './PhotoLightbox.tsx';
@@ -154,6 +154,7 @@ export function PhotosCard({ enquiry }: { enquiry: EnquiryDetail }) {
 }
 
 export function OtherEnquiriesCard({ enquiry }: { enquiry: EnquiryDetail }) {
+  const { formatDate } = useDisplayTime();
   if (enquiry.otherEnquiries.length === 0) return null;
   return (
     <Card withBorder>

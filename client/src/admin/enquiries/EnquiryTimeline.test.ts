@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { TimelineEntry } from '#shared/enquiries/schemas.ts';
+import { displayTime } from '../widgets/display-time.tsx';
 import { describeEntry } from './EnquiryTimeline.tsx';
+
+const sydney = displayTime('Australia/Sydney');
 
 const at = '2026-06-01T02:00:00.000Z';
 const accepted = (typedName: string | null): TimelineEntry => ({
@@ -27,7 +30,7 @@ const message = (body: string): TimelineEntry => ({
 // timeline says they were removed instead of quoting nothing.
 describe('timeline entries after retention', () => {
   it('quotes the typed name while it is kept', () => {
-    expect(describeEntry(accepted('Mary Jones'), false)).toEqual({
+    expect(describeEntry(accepted('Mary Jones'), false, sydney)).toEqual({
       title: 'Offer accepted on the seller\'s page, signed "Mary Jones"',
       body: null,
     });
@@ -35,19 +38,19 @@ describe('timeline entries after retention', () => {
 
   it('says the signed name was removed, never signed ""', () => {
     for (const typedName of ['', null]) {
-      const { title, body } = describeEntry(accepted(typedName), true);
+      const { title, body } = describeEntry(accepted(typedName), true, sydney);
       expect(title).toBe("Offer accepted on the seller's page");
       expect(body).toBe('Signed name: Removed under the retention policy.');
     }
   });
 
   it("says a seller's removed message was removed, and shows a kept one as written", () => {
-    expect(describeEntry(message(''), true)).toEqual({
+    expect(describeEntry(message(''), true, sydney)).toEqual({
       title: 'Message from Mary on their page',
       body: 'Removed under the retention policy.',
     });
-    expect(describeEntry(message('Is Tuesday fine?'), true).body).toBe('Is Tuesday fine?');
+    expect(describeEntry(message('Is Tuesday fine?'), true, sydney).body).toBe('Is Tuesday fine?');
     // Before retention an e-mail may be attachments only: nothing is claimed removed.
-    expect(describeEntry(message(''), false).body).toBe('');
+    expect(describeEntry(message(''), false, sydney).body).toBe('');
   });
 });

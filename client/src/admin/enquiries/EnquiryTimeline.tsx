@@ -2,7 +2,8 @@ import { Text, Timeline } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { TimelineEntry } from '#shared/enquiries/schemas.ts';
 import { ENQUIRY_STATUS_LABELS } from '#shared/enquiries/status.ts';
-import { formatAud, formatDate, formatDateTime } from '../widgets/format.ts';
+import { formatAud } from '#shared/money/aud.ts';
+import { type DisplayTime, useDisplayTime } from '../widgets/display-time.tsx';
 import { memberLabel } from '#shared/team/names.ts';
 import { AttachmentList } from './AttachmentList.tsx';
 
@@ -19,7 +20,11 @@ const EMAIL_EVENT_LABELS: Record<string, string> = {
 // What retention removed (decision 026) is said so, not shown as an empty quote or a blank message.
 const REMOVED = 'Removed under the retention policy.';
 
-export function describeEntry(entry: TimelineEntry, redacted: boolean): { title: string; body: ReactNode } {
+export function describeEntry(
+  entry: TimelineEntry,
+  redacted: boolean,
+  { formatDate, formatDateTime }: DisplayTime,
+): { title: string; body: ReactNode } {
   const by = (actor: string | null) => (actor ? ` by ${actor}` : '');
   switch (entry.kind) {
     case 'submitted':
@@ -116,10 +121,11 @@ export function EnquiryTimeline({
   /** Retention removed this closed enquiry's free text (decision 026). */
   redacted?: boolean;
 }) {
+  const time = useDisplayTime();
   return (
     <Timeline bulletSize={14} lineWidth={2} active={entries.length - 1} aria-label="Timeline">
       {entries.map((entry, i) => {
-        const { title, body } = describeEntry(entry, redacted);
+        const { title, body } = describeEntry(entry, redacted, time);
         return (
           <Timeline.Item key={`${entry.kind}-${entry.at}-${i}`} title={title}>
             {body && (
@@ -134,7 +140,7 @@ export function EnquiryTimeline({
               />
             )}
             <Text size="xs" c="dimmed">
-              {formatDateTime(entry.at)}
+              {time.formatDateTime(entry.at)}
             </Text>
           </Timeline.Item>
         );

@@ -1,10 +1,9 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { errorMessage } from '../widgets/errors.ts';
-import { formatDateTime } from '../widgets/format.ts';
+import { useDisplayTime } from '../widgets/display-time.tsx';
 import { useTRPC } from '../../trpc.ts';
 import { VISIT_STATE_LABELS, VisitOutcomeButtons } from './VisitOutcome.tsx';
+import { notifyError, notifySuccess } from '../widgets/notify.ts';
 
 /**
  * The seller's visit or insured shipping kit (decision 062): every version of the visit, newest
@@ -12,19 +11,20 @@ import { VISIT_STATE_LABELS, VisitOutcomeButtons } from './VisitOutcome.tsx';
  * kit's address, which they mark as posted.
  */
 export function NextStepCard({ enquiryId, canWork }: { enquiryId: string; canWork: boolean }) {
+  const { formatDateTime } = useDisplayTime();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const panel = useQuery(trpc.admin.appointments.forEnquiry.queryOptions({ id: enquiryId }));
   const dispatch = useMutation(
     trpc.admin.appointments.markKitDispatched.mutationOptions({
       onSuccess: async () => {
-        notifications.show({ color: 'green', message: 'Shipping kit marked as posted' });
+        notifySuccess('Shipping kit marked as posted');
         await queryClient.invalidateQueries({ queryKey: trpc.admin.appointments.pathKey() });
         await queryClient.invalidateQueries({
           queryKey: trpc.admin.enquiries.get.queryKey({ id: enquiryId }),
         });
       },
-      onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
+      onError: (error) => notifyError(error),
     }),
   );
   const data = panel.data;

@@ -1,17 +1,20 @@
 import { Button, Card, Group, NumberInput, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { adminCertificatePath } from '#shared/enquiries/certificates.ts';
-import { businessToday, type EnquiryDetail } from '#shared/enquiries/schemas.ts';
+import { type EnquiryDetail } from '#shared/enquiries/schemas.ts';
 import { takesOffers } from '#shared/enquiries/status.ts';
-import { formatAud, formatDate, formatDateTime } from '../widgets/format.ts';
+import { formatAud } from '#shared/money/aud.ts';
+import { localDate } from '#shared/time/zones.ts';
+import { useDisplayTime } from '../widgets/display-time.tsx';
 import { useTRPC } from '../../trpc.ts';
 import { useEnquiryUpdate } from './enquiry-update.ts';
 import { emptyOffer, offerDollars, offerInput, type OfferFormValues, validateOffer } from './offer-form.ts';
+import { notifySuccess } from '../widgets/notify.ts';
 
 /** The latest offer, and for a member who may work the enquiry, the form to record a new one. */
 export function OfferCard({ enquiry, canWork }: { enquiry: EnquiryDetail; canWork: boolean }) {
+  const { formatDate, formatDateTime } = useDisplayTime();
   const latestOffer = enquiry.offers[0];
   return (
     <Card withBorder>
@@ -72,7 +75,8 @@ function OfferForm({ enquiryId }: { enquiryId: string }) {
   const update = useEnquiryUpdate();
   // "Today" is the business's day (settings timezone), as the server reads it (decision 026).
   const settings = useQuery(trpc.admin.settings.get.queryOptions(undefined, { staleTime: 60_000 }));
-  const today = businessToday(
+  const today = localDate(
+    new Date(),
     settings.data?.values.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
   );
   const form = useForm<OfferFormValues>({
@@ -84,11 +88,7 @@ function OfferForm({ enquiryId }: { enquiryId: string }) {
       ...update,
       onSuccess: async (updated) => {
         form.reset();
-        notifications.show({
-          color: 'green',
-          title: 'Offer recorded',
-          message: 'The offer is on the timeline.',
-        });
+        notifySuccess('The offer is on the timeline.', { title: 'Offer recorded' });
         await update.onSuccess(updated);
       },
     }),

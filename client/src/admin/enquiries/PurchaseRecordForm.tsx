@@ -27,7 +27,7 @@ import {
   type RegisterSettingsView,
 } from '#shared/register/schemas.ts';
 import { IDENTITY_DOCUMENT_LABELS } from '#shared/register/states.ts';
-import { formatAud } from '../widgets/format.ts';
+import { formatAud } from '#shared/money/aud.ts';
 import { purchaseFormDefaults, purchaseFormErrors, type PurchaseFormValues } from './purchase-form.ts';
 
 /** Uploads the identity copy privately (decision 058): its id goes with the purchase record. */

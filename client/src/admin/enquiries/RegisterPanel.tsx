@@ -15,7 +15,8 @@ import { useCan } from '../auth/session.ts';
 import { DeadlineList, LinkedCashAlert, SuspiciousMatterForm } from '../register/Deadlines.tsx';
 import { ReleaseControls } from '../register/ReleaseControls.tsx';
 import { errorMessage } from '../widgets/errors.ts';
-import { formatAud, formatDateTime } from '../widgets/format.ts';
+import { formatAud } from '#shared/money/aud.ts';
+import { useDisplayTime } from '../widgets/display-time.tsx';
 import { AnchorLink } from '../widgets/links.tsx';
 import { useTRPC } from '../../trpc.ts';
 
@@ -147,6 +148,7 @@ function SerialField({
 }
 
 function PurchaseRecord({ record }: { record: PurchaseRecordView }) {
+  const { formatDateTime } = useDisplayTime();
   const trpc = useTRPC();
   const canSeeFull = useCan()('register.identity');
   const reveal = useMutation(trpc.admin.register.revealIdentity.mutationOptions());

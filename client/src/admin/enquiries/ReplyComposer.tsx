@@ -1,5 +1,4 @@
 import { Alert, Button, Group, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { REPLY_FIELDS, REPLY_MESSAGES } from '#shared/enquiries/reply.ts';
@@ -12,6 +11,7 @@ import { AnchorLink } from '../widgets/links.tsx';
 import { site } from '../../site.ts';
 import { useTRPC } from '../../trpc.ts';
 import { useEnquiryUpdate } from './enquiry-update.ts';
+import { notifySuccess } from '../widgets/notify.ts';
 
 /**
  * Compose a reply: a reply template merged for this enquiry on the server, then edited freely.
@@ -30,11 +30,7 @@ export function ReplyComposer({ enquiry }: { enquiry: EnquiryDetail }) {
     trpc.admin.enquiries.reply.mutationOptions({
       ...update,
       onSuccess: async (updated) => {
-        notifications.show({
-          color: 'green',
-          title: REPLY_MESSAGES.sent,
-          message: `To ${enquiry.sellerEmail}`,
-        });
+        notifySuccess(`To ${enquiry.sellerEmail}`, { title: REPLY_MESSAGES.sent });
         setTemplateId(null);
         setSubject('');
         setHtml('');

@@ -1,12 +1,11 @@
 import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useClipboard } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { errorMessage } from '../widgets/errors.ts';
-import { formatDateTime } from '../widgets/format.ts';
+import { useDisplayTime } from '../widgets/display-time.tsx';
 import { ButtonLink } from '../widgets/links.tsx';
 import { useTRPC } from '../../trpc.ts';
+import { notifyError, notifySuccess } from '../widgets/notify.ts';
 
 /**
  * The seller's private link (decisions 059 and 067). Whoever holds the link acts as the seller, so
@@ -15,6 +14,7 @@ import { useTRPC } from '../../trpc.ts';
  * preview of the seller's page.
  */
 export function SellerLinkCard({ enquiryId, canWork }: { enquiryId: string; canWork: boolean }) {
+  const { formatDateTime } = useDisplayTime();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const queryKey = trpc.admin.enquiries.sellerLink.queryKey({ id: enquiryId });
@@ -30,7 +30,7 @@ export function SellerLinkCard({ enquiryId, canWork }: { enquiryId: string; canW
         setRevealed(data.link.url);
         if (input.use === 'copy') clipboard.copy(data.link.url);
       },
-      onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
+      onError: (error) => notifyError(error),
     }),
   );
   const revoke = useMutation(
@@ -39,13 +39,11 @@ export function SellerLinkCard({ enquiryId, canWork }: { enquiryId: string; canW
         setConfirming(false);
         setRevealed(null);
         queryClient.setQueryData(queryKey, data);
-        notifications.show({
-          color: 'green',
+        notifySuccess('The old link no longer works. The new one goes out with your next e-mail.', {
           title: 'Seller link revoked',
-          message: 'The old link no longer works. The new one goes out with your next e-mail.',
         });
       },
-      onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
+      onError: (error) => notifyError(error),
     }),
   );
   const current = link.data?.link ?? null;

@@ -5,7 +5,7 @@ import type { TodayVisit } from '#shared/appointments/schemas.ts';
 import { useCan } from '../auth/session.ts';
 import { ADMIN_TITLE } from '../shell/AdminShell.tsx';
 import { errorMessage } from '../widgets/errors.ts';
-import { formatDate, formatDateTime } from '../widgets/format.ts';
+import { useDisplayTime } from '../widgets/display-time.tsx';
 import { AnchorLink } from '../widgets/links.tsx';
 import { useTRPC } from '../../trpc.ts';
 import { DeadlineList } from '../register/Deadlines.tsx';
@@ -29,6 +29,7 @@ function VisitCard({
   canWork: boolean;
   withDay: boolean;
 }) {
+  const { formatDateTime } = useDisplayTime();
   const when = withDay
     ? formatDateTime(visit.startsAt)
     : `${time(visit.startsAt, timezone)}–${time(visit.endsAt, timezone)}`;
@@ -95,6 +96,7 @@ function RegisterDeadlines({ canWork }: { canWork: boolean }) {
  * its enquiry. One column of cards, so it reads the same on a phone.
  */
 export function TodayPage() {
+  const { formatDate, formatDateTime } = useDisplayTime();
   useDocumentTitle(`Today | ${ADMIN_TITLE}`);
   const trpc = useTRPC();
   const canWork = useCan()('enquiries.write');

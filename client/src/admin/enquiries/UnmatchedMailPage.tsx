@@ -1,6 +1,5 @@
 import { Badge, Button, Card, Group, Modal, Select, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useDebouncedValue, useDocumentTitle } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
@@ -11,15 +10,17 @@ import {
 import { useCan } from '../auth/session.ts';
 import { ADMIN_TITLE } from '../shell/AdminShell.tsx';
 import { errorMessage } from '../widgets/errors.ts';
-import { formatDateTime } from '../widgets/format.ts';
+import { useDisplayTime } from '../widgets/display-time.tsx';
 import { AnchorLink } from '../widgets/links.tsx';
 import { useTRPC } from '../../trpc.ts';
 import { AttachmentList } from './AttachmentList.tsx';
+import { notifySuccess } from '../widgets/notify.ts';
 
 // /admin/enquiries/unmatched (decision 060): replies whose address named no enquiry, to be filed on
 // the right one by hand or dismissed. Only the plain text is shown, as text: never the HTML part.
 
 export function UnmatchedMailPage() {
+  const { formatDateTime } = useDisplayTime();
   useDocumentTitle(`Unmatched mail | ${ADMIN_TITLE}`);
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -86,7 +87,7 @@ export function UnmatchedMailPage() {
         onClose={() => setFiling(null)}
         onDone={async () => {
           setFiling(null);
-          notifications.show({ color: 'green', message: UNMATCHED_MESSAGES.filed });
+          notifySuccess(UNMATCHED_MESSAGES.filed);
           await refresh();
         }}
       />
@@ -95,7 +96,7 @@ export function UnmatchedMailPage() {
         onClose={() => setDismissing(null)}
         onDone={async () => {
           setDismissing(null);
-          notifications.show({ color: 'green', message: UNMATCHED_MESSAGES.dismissed });
+          notifySuccess(UNMATCHED_MESSAGES.dismissed);
           await refresh();
         }}
       />

@@ -1,13 +1,12 @@
 import { Button, Group } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   APPOINTMENT_OUTCOME_LABELS,
   type AppointmentOutcome,
   type AppointmentState,
 } from '#shared/appointments/schemas.ts';
-import { errorMessage } from '../widgets/errors.ts';
 import { useTRPC } from '../../trpc.ts';
+import { notifyError, notifySuccess } from '../widgets/notify.ts';
 
 export const VISIT_STATE_LABELS: Record<AppointmentState, { label: string; color: string }> = {
   booked: { label: 'Booked', color: 'green' },
@@ -28,14 +27,11 @@ export function VisitOutcomeButtons({ appointmentId, label }: { appointmentId: s
   const mark = useMutation(
     trpc.admin.appointments.markOutcome.mutationOptions({
       onSuccess: async (_data, input) => {
-        notifications.show({
-          color: 'green',
-          message: `Visit marked as ${APPOINTMENT_OUTCOME_LABELS[input.outcome].toLowerCase()}`,
-        });
+        notifySuccess(`Visit marked as ${APPOINTMENT_OUTCOME_LABELS[input.outcome].toLowerCase()}`);
         await queryClient.invalidateQueries({ queryKey: trpc.admin.appointments.pathKey() });
         await queryClient.invalidateQueries({ queryKey: trpc.admin.enquiries.get.pathKey() });
       },
-      onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
+      onError: (error) => notifyError(error),
     }),
   );
   const button = (outcome: AppointmentOutcome) => (

@@ -1,8 +1,7 @@
-import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import type { EnquiryDetail } from '#shared/enquiries/schemas.ts';
-import { errorMessage } from '../widgets/errors.ts';
 import { useTRPC } from '../../trpc.ts';
+import { notifyError } from '../widgets/notify.ts';
 
 /** Every mutation answers with the whole enquiry: the page takes it as is, the lists refresh. */
 export function useEnquiryUpdate() {
@@ -17,7 +16,7 @@ export function useEnquiryUpdate() {
       ]);
     },
     onError: (error: unknown) => {
-      notifications.show({ color: 'red', title: 'Not saved', message: errorMessage(error) });
+      notifyError(error, { title: 'Not saved' });
     },
   };
 }

@@ -1,9 +1,9 @@
-import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { type EnquiryLiveEvent, liveNoticeText } from '#shared/enquiries/live.ts';
 import { useTRPC, useTRPCClient } from '../../trpc.ts';
 import { AnchorLink } from '../widgets/links.tsx';
+import { notify } from '../widgets/notify.ts';
 
 /**
  * The admin shell's one subscription to `admin.enquiries.live` (decision 063), for members who may
@@ -37,16 +37,13 @@ export function useEnquiryLive(enabled: boolean, myEmail: string | null): void {
       const enquiry = await queryClient.fetchQuery(trpc.admin.enquiries.get.queryOptions({ id }));
       if (!myEmail || enquiry.assigneeEmail !== myEmail) return;
       const watch = [enquiry.watchBrand, enquiry.watchModel].filter(Boolean).join(' ');
-      notifications.show({
-        id: `enquiry-live-${event.kind}-${id}`,
-        color: event.kind === 'offer_declined' ? 'orange' : 'green',
-        autoClose: 15_000,
-        message: (
-          <AnchorLink to="/admin/enquiries/$id" params={{ id }}>
-            {liveNoticeText(event.kind, watch)}
-          </AnchorLink>
-        ),
-      });
+      notify(
+        event.kind === 'offer_declined' ? 'warning' : 'success',
+        <AnchorLink to="/admin/enquiries/$id" params={{ id }}>
+          {liveNoticeText(event.kind, watch)}
+        </AnchorLink>,
+        { id: `enquiry-live-${event.kind}-${id}`, autoClose: 15_000 },
+      );
     };
     // The client's own subscribe, as useCampaignLive does: the hook stays in the admin's chunk.
     let connectedBefore = false;

@@ -1,9 +1,9 @@
 import { Button } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { Permission } from '#shared/auth/permissions.ts';
 import { useCan } from '../auth/session.ts';
 import { DownloadError, downloadCsv, exportQuery } from './download.ts';
+import { type NoticeTone, notify } from '../widgets/notify.ts';
 
 export interface ExportMessages {
   successTitle?: string;
@@ -21,15 +21,19 @@ export type ExportParams = Record<string, string | boolean | undefined>;
 export function exportNotice(
   outcome: { rowCount: number } | { error: unknown },
   messages: ExportMessages,
-): { color: 'green' | 'yellow' | 'red'; title?: string; message: string } {
+): { tone: NoticeTone; title?: string; message: string } {
   if ('rowCount' in outcome)
-    return { color: 'green', title: messages.successTitle, message: messages.success(outcome.rowCount) };
+    return { tone: 'success', title: messages.successTitle, message: messages.success(outcome.rowCount) };
   const { error } = outcome;
   if (messages.nothingToExport && error instanceof DownloadError && error.status === 404)
-    return { color: 'yellow', message: messages.nothingToExport };
+    return { tone: 'notice', message: messages.nothingToExport };
   // A download's own message is the server's words for people; anything else (the network) is not.
   const message = error instanceof DownloadError ? error.message : '';
-  return { color: 'red', title: messages.failedTitle, message: message || messages.failed };
+  return { tone: 'error', title: messages.failedTitle, message: message || messages.failed };
+}
+
+function showNotice({ tone, message, ...options }: ReturnType<typeof exportNotice>): void {
+  notify(tone, message, options);
 }
 
 /**
@@ -57,9 +61,9 @@ export function ExportCsvButton({
     setExporting(true);
     try {
       const { rowCount } = await downloadCsv(`${path}${exportQuery(params)}`, fallbackName);
-      notifications.show(exportNotice({ rowCount }, messages));
+      showNotice(exportNotice({ rowCount }, messages));
     } catch (error) {
-      notifications.show(exportNotice({ error }, messages));
+      showNotice(exportNotice({ error }, messages));
     } finally {
       setExporting(false);
     }

@@ -185,18 +185,18 @@ describe('export notices', () => {
 
   it('reports the rows, an empty export as a notice, and the server words or the fallback', () => {
     expect(exportNotice({ rowCount: 3 }, messages)).toEqual({
-      color: 'green',
+      tone: 'success',
       title: 'Export successful',
       message: 'Exported 3 unsubscribe logs successfully',
     });
     expect(exportNotice({ error: new DownloadError(404, 'none') }, messages)).toEqual({
-      color: 'yellow',
+      tone: 'notice',
       message: 'No unsubscribe logs to export',
     });
     expect(
       exportNotice({ error: new DownloadError(403, 'Your role does not allow this.') }, messages),
     ).toMatchObject({
-      color: 'red',
+      tone: 'error',
       message: 'Your role does not allow this.',
     });
     expect(exportNotice({ error: new DownloadError(500, '') }, messages).message).toBe(
@@ -207,7 +207,7 @@ describe('export notices', () => {
     );
     const { nothingToExport: _, ...withoutEmpty } = messages;
     expect(exportNotice({ error: new DownloadError(404, 'No such list') }, withoutEmpty)).toMatchObject({
-      color: 'red',
+      tone: 'error',
       message: 'No such list',
     });
   });

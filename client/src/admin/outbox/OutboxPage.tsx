@@ -29,7 +29,7 @@ import { ListTable } from '../lists/ListTable.tsx';
 import { useListPage } from '../lists/useListPage.ts';
 import { EmailPreview } from '../widgets/EmailPreview.tsx';
 import { errorMessage } from '../widgets/errors.ts';
-import { formatDateTime } from '../widgets/format.ts';
+import { useDisplayTime } from '../widgets/display-time.tsx';
 import { useTRPC } from '../../trpc.ts';
 
 const COLUMNS = ['To', 'Subject', 'From', 'Created'];
@@ -122,6 +122,7 @@ export function OutboxPage({ search, onSearchChange }: OutboxPageProps) {
 }
 
 function OutboxRow({ email, onOpen }: { email: OutboxEmailSummary; onOpen: () => void }) {
+  const { formatDateTime } = useDisplayTime();
   return (
     <Table.Tr onClick={onOpen} style={{ cursor: 'pointer' }}>
       <Table.Td>{email.to.join(', ')}</Table.Td>
@@ -153,6 +154,7 @@ function OutboxEmailView({ id }: { id: string }) {
 }
 
 function EmailDetail({ email }: { email: OutboxEmailDetail }) {
+  const { formatDateTime } = useDisplayTime();
   const headerRows: [string, string][] = [
     ['From', email.from],
     ['To', email.to.join(', ')],

@@ -1,19 +1,23 @@
 import { Alert, Anchor, Badge, Button, Card, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DEADLINE_MESSAGES, type DeadlineView, type LinkedCashView } from '#shared/register/deadlines.ts';
 import { useCan } from '../auth/session.ts';
 import { errorMessage } from '../widgets/errors.ts';
-import { formatAud, formatDate, formatDateTime } from '../widgets/format.ts';
+import { formatAud } from '#shared/money/aud.ts';
+import { displayTime, useDisplayTime } from '../widgets/display-time.tsx';
 import { AnchorLink } from '../widgets/links.tsx';
 import { useTRPC } from '../../trpc.ts';
+import { notifySuccess, notifyWarning } from '../widgets/notify.ts';
 
 // The register's legal clock on screen (decision 070): the entry's panel, the Compliance list and
 // Today show the same cards.
 
-/** A YYYY-MM-DD day in words, read at noon UTC so every Australian zone keeps the same day. */
-export const formatDay = (day: string) => formatDate(`${day}T12:00:00Z`);
+// A calendar day is the same day in every zone: written as a day in UTC, not the display zone.
+const dayInWords = displayTime('UTC');
+
+/** A YYYY-MM-DD day in words ("Jan 5, 2025"). */
+export const formatDay = (day: string) => dayInWords.formatDate(`${day}T12:00:00Z`);
 
 function useInvalidateRegister() {
   const trpc = useTRPC();
@@ -53,7 +57,7 @@ function MarkDone({ deadline }: { deadline: DeadlineView }) {
     trpc.admin.register.completeDeadline.mutationOptions({
       onSuccess: async () => {
         setOpen(false);
-        notifications.show({ color: 'green', message: `${deadline.label}: marked done` });
+        notifySuccess(`${deadline.label}: marked done`);
         await invalidate();
       },
     }),
@@ -103,6 +107,7 @@ export function DeadlineCard({
   canWork: boolean;
   withEntry: boolean;
 }) {
+  const { formatDateTime } = useDisplayTime();
   // The TTR's fields hold the full identity number: the Owner's, audited (decisions 058 and 070).
   const canSeeFull = useCan()('register.identity');
   return (
@@ -225,10 +230,7 @@ export function SuspiciousMatterForm({ purchaseId }: { purchaseId: string }) {
       onSuccess: async (result) => {
         setOpen(false);
         setNote('');
-        notifications.show({
-          color: 'orange',
-          message: `Suspicious matter noted: report to AUSTRAC by ${formatDay(result.dueOn)}`,
-        });
+        notifyWarning(`Suspicious matter noted: report to AUSTRAC by ${formatDay(result.dueOn)}`);
         await invalidate();
       },
     }),

@@ -3,7 +3,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ADMIN_TITLE } from '../shell/AdminShell.tsx';
-import { formatDateTime } from '../widgets/format.ts';
+import { useDisplayTime } from '../widgets/display-time.tsx';
 import { AnchorLink } from '../widgets/links.tsx';
 import { useTRPC } from '../../trpc.ts';
 import { CLOSE, ReleaseControls, ReleaseStatusBadge } from './ReleaseControls.tsx';
@@ -13,6 +13,7 @@ import { CLOSE, ReleaseControls, ReleaseStatusBadge } from './ReleaseControls.ts
  * its state's hold, under a police notice, waiting for a stolen-goods check, or releasable.
  */
 export function HeldStockPage() {
+  const { formatDateTime } = useDisplayTime();
   useDocumentTitle(`Held stock | ${ADMIN_TITLE}`);
   const trpc = useTRPC();
   const held = useQuery(trpc.admin.register.held.queryOptions());

@@ -13,7 +13,6 @@ import {
   Title,
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
@@ -26,15 +25,18 @@ import { AU_STATES, type AuState, IDENTITY_DOCUMENT_LABELS, STATE_RULES } from '
 import { useCan } from '../auth/session.ts';
 import { ADMIN_TITLE } from '../shell/AdminShell.tsx';
 import { errorMessage } from '../widgets/errors.ts';
-import { formatAud, formatDateTime } from '../widgets/format.ts';
+import { formatAud } from '#shared/money/aud.ts';
+import { useDisplayTime } from '../widgets/display-time.tsx';
 import { AnchorLink } from '../widgets/links.tsx';
 import { useTRPC } from '../../trpc.ts';
+import { notifyError, notifySuccess } from '../widgets/notify.ts';
 
 /**
  * /admin/register: the dealer's register for a period (decision 058), identity numbers masked;
  * the Owner downloads it as CSV or opens the printable page, both with full numbers and audited.
  */
 export function RegisterPage() {
+  const { formatDateTime } = useDisplayTime();
   useDocumentTitle(`Dealer’s register | ${ADMIN_TITLE}`);
   const trpc = useTRPC();
   const settings = useQuery(trpc.admin.register.settings.queryOptions());
@@ -149,10 +151,10 @@ function RegisterSettingsCard({ settings, canEdit }: { settings: RegisterSetting
   const save = useMutation(
     trpc.admin.register.saveSettings.mutationOptions({
       onSuccess: async () => {
-        notifications.show({ color: 'green', message: 'Register settings saved' });
+        notifySuccess('Register settings saved');
         await queryClient.invalidateQueries({ queryKey: trpc.admin.register.pathKey() });
       },
-      onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
+      onError: (error) => notifyError(error),
     }),
   );
   const rule = STATE_RULES[state];

@@ -1,5 +1,4 @@
 import { Badge, Button, Group, Modal, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
@@ -13,8 +12,9 @@ import {
 import type { PurchaseRecordView } from '#shared/register/schemas.ts';
 import { useCan } from '../auth/session.ts';
 import { errorMessage } from '../widgets/errors.ts';
-import { formatDateTime } from '../widgets/format.ts';
+import { useDisplayTime } from '../widgets/display-time.tsx';
 import { useTRPC } from '../../trpc.ts';
+import { notifySuccess } from '../widgets/notify.ts';
 
 /** Mantine's close button has no name of its own: axe's button-name rule wants one. */
 export const CLOSE = { 'aria-label': 'Close' };
@@ -48,6 +48,7 @@ function useInvalidate() {
  * says what; the buttons follow the recording permission.
  */
 export function ReleaseControls({ record }: { record: PurchaseRecordView }) {
+  const { formatDateTime } = useDisplayTime();
   const canWork = useCan()('enquiries.write');
   const released = record.releaseStatus === 'released';
   return (
@@ -90,6 +91,7 @@ export function ReleaseControls({ record }: { record: PurchaseRecordView }) {
 }
 
 function NoticeLine({ notice, canWork }: { notice: HoldNoticeView; canWork: boolean }) {
+  const { formatDateTime } = useDisplayTime();
   const trpc = useTRPC();
   const invalidate = useInvalidate();
   const [open, setOpen] = useState(false);
@@ -98,7 +100,7 @@ function NoticeLine({ notice, canWork }: { notice: HoldNoticeView; canWork: bool
     trpc.admin.register.liftNotice.mutationOptions({
       onSuccess: async () => {
         setOpen(false);
-        notifications.show({ color: 'green', message: 'Hold notice lifted' });
+        notifySuccess('Hold notice lifted');
         await invalidate();
       },
     }),
@@ -170,7 +172,7 @@ function StolenCheckButton({ record }: { record: PurchaseRecordView }) {
     trpc.admin.register.recordCheck.mutationOptions({
       onSuccess: async () => {
         setOpen(false);
-        notifications.show({ color: 'green', message: 'Stolen-goods check recorded' });
+        notifySuccess('Stolen-goods check recorded');
         await invalidate();
       },
     }),
@@ -233,7 +235,7 @@ function NoticeButton({ record }: { record: PurchaseRecordView }) {
     trpc.admin.register.recordNotice.mutationOptions({
       onSuccess: async () => {
         setOpen(false);
-        notifications.show({ color: 'green', message: 'Hold notice recorded' });
+        notifySuccess('Hold notice recorded');
         await invalidate();
       },
     }),
@@ -314,7 +316,7 @@ function ReleaseButton({ record }: { record: PurchaseRecordView }) {
     trpc.admin.register.release.mutationOptions({
       onSuccess: async () => {
         setOpen(false);
-        notifications.show({ color: 'green', message: 'Released from hold' });
+        notifySuccess('Released from hold');
         await invalidate();
       },
     }),

@@ -11,7 +11,6 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue, useDocumentTitle } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
@@ -26,6 +25,7 @@ import { useTRPC } from '../../trpc.ts';
 import { checkSegment, useSegmentForm } from './segment-form.ts';
 import { SegmentConditionsList } from './SegmentConditionsList.tsx';
 import { SegmentPreviewCard } from './SegmentPreviewCard.tsx';
+import { notifyError, notifySuccess } from '../widgets/notify.ts';
 
 /** Typing pauses this long before the live count asks the server again. */
 const PREVIEW_DEBOUNCE_MS = 300;
@@ -72,26 +72,25 @@ function SegmentEditor({ segment }: { segment?: SegmentSummary }) {
   const save = useMutation(
     trpc.admin.segments.save.mutationOptions({
       onSuccess: async (saved) => {
-        notifications.show({ color: 'green', message: segment ? 'Segment updated' : 'Segment created' });
+        notifySuccess(segment ? 'Segment updated' : 'Segment created');
         await refresh();
         if (!segment)
           await navigate({ to: '/admin/contacts/segments/$id', params: { id: saved.id }, replace: true });
       },
-      onError: (error) =>
-        notifications.show({ color: 'red', message: `Failed to save segment: ${errorMessage(error)}` }),
+      onError: (error) => notifyError(`Failed to save segment: ${errorMessage(error)}`),
     }),
   );
   const remove = useMutation(
     trpc.admin.segments.delete.mutationOptions({
       onSuccess: async () => {
         setConfirmDelete(false);
-        notifications.show({ color: 'green', message: 'Segment deleted' });
+        notifySuccess('Segment deleted');
         await refresh();
         await navigate({ to: '/admin/contacts/segments' });
       },
       onError: (error) => {
         setConfirmDelete(false);
-        notifications.show({ color: 'red', message: `Failed to delete segment: ${errorMessage(error)}` });
+        notifyError(`Failed to delete segment: ${errorMessage(error)}`);
       },
     }),
   );

@@ -1,6 +1,7 @@
 import { Alert, Card, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { type AudienceReach, explainEmptyAudience } from '#shared/segments/schema.ts';
-import { formatCount, formatDate } from '../widgets/format.ts';
+import { formatCount } from '../widgets/format.ts';
+import { useDisplayTime } from '../widgets/display-time.tsx';
 import { AnchorLink } from '../widgets/links.tsx';
 
 /** The live count of who the conditions reach, and the first contacts they match. */
@@ -22,6 +23,7 @@ export function SegmentPreviewCard({
     | undefined;
   error: string | null;
 }) {
+  const { formatDate } = useDisplayTime();
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-labelledby="segment-preview-title">
       <Stack gap="xs">

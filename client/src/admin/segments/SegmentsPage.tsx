@@ -2,7 +2,8 @@ import { Badge, Group, List, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { describeCondition, explainEmptyAudience } from '#shared/segments/schema.ts';
 import { useCan } from '../auth/session.ts';
-import { formatCount, formatDate } from '../widgets/format.ts';
+import { formatCount } from '../widgets/format.ts';
+import { useDisplayTime } from '../widgets/display-time.tsx';
 import { AnchorLink, ButtonLink } from '../widgets/links.tsx';
 import { ListPage } from '../lists/ListPage.tsx';
 import { ListTable } from '../lists/ListTable.tsx';
@@ -11,6 +12,7 @@ import { useTRPC } from '../../trpc.ts';
 
 /** /admin/contacts/segments: every saved audience, by name (a short list: no search or pages). */
 export function SegmentsPage() {
+  const { formatDate } = useDisplayTime();
   const trpc = useTRPC();
   const can = useCan();
   const segments = useQuery(trpc.admin.segments.list.queryOptions());

@@ -13,7 +13,6 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import {
@@ -27,6 +26,7 @@ import {
 } from '#shared/appointments/schemas.ts';
 import { errorMessage } from '../widgets/errors.ts';
 import { useTRPC } from '../../trpc.ts';
+import { notifySuccess } from '../widgets/notify.ts';
 
 // Visits after an accepted offer (decision 062): each location's weekly hours, the slot length,
 // how far ahead and how soon a seller may book, and days closed. Saved on its own (not with the
@@ -68,7 +68,7 @@ function AppointmentSettingsForm({ view }: { view: AppointmentSettingsView }) {
   const save = useMutation(
     trpc.admin.appointments.saveSettings.mutationOptions({
       onSuccess: (saved) => {
-        notifications.show({ color: 'green', message: APPOINTMENT_MESSAGES.settingsSaved });
+        notifySuccess(APPOINTMENT_MESSAGES.settingsSaved);
         queryClient.setQueryData(trpc.admin.appointments.settings.queryKey(), saved);
       },
       onError: (e) => setError(errorMessage(e)),

@@ -13,7 +13,6 @@ import {
   Title,
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type ChecklistItem,
@@ -26,8 +25,9 @@ import {
 import { useCan } from '../auth/session.ts';
 import { ADMIN_TITLE } from '../shell/AdminShell.tsx';
 import { errorMessage } from '../widgets/errors.ts';
-import { formatDateTime } from '../widgets/format.ts';
+import { useDisplayTime } from '../widgets/display-time.tsx';
 import { useTRPC } from '../../trpc.ts';
+import { notify, notifyError } from '../widgets/notify.ts';
 
 const STATE_COLORS: Record<DomainCheckState, string> = {
   pass: 'green',
@@ -126,6 +126,7 @@ function ChecklistCard({ item }: { item: ChecklistItem }) {
 
 /** /admin/settings/domain: the sending domain's DNS and the bulk-sender checklist (decision 073). */
 export function DomainHealthPage() {
+  const { formatDateTime } = useDisplayTime();
   useDocumentTitle(`Sending domain | ${ADMIN_TITLE}`);
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -135,12 +136,9 @@ export function DomainHealthPage() {
     trpc.admin.domainHealth.checkNow.mutationOptions({
       onSuccess: (view) => {
         queryClient.setQueryData(trpc.admin.domainHealth.get.queryKey(), view);
-        notifications.show({
-          color: view.failing.length ? 'orange' : 'green',
-          message: 'Sending domain checked',
-        });
+        notify(view.failing.length ? 'warning' : 'success', 'Sending domain checked');
       },
-      onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
+      onError: (error) => notifyError(error),
     }),
   );
 

@@ -1,17 +1,17 @@
 import { Alert, Button, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { SETTINGS_MESSAGES, type SettingsView } from '#shared/settings/schemas.ts';
 import { ADMIN_TITLE } from '../shell/AdminShell.tsx';
 import { errorMessage } from '../widgets/errors.ts';
-import { formatDateTime } from '../widgets/format.ts';
+import { useDisplayTime } from '../widgets/display-time.tsx';
 import { useTRPC } from '../../trpc.ts';
 import { AppointmentSettingsCard } from './AppointmentSettingsCard.tsx';
 import { EnquiryRetentionCard, MarketingConsentCard } from './PrivacySettingsCards.tsx';
 import { CampaignSendingCard, EmailConfigurationCard } from './SendingSettingsCards.tsx';
 import { ApiIntegrationsCard, UserManagementCard } from './ServerSettingsCards.tsx';
 import { useSettingsForm } from './settings-form.ts';
+import { notifyError, notifySuccess } from '../widgets/notify.ts';
 
 /** /admin/settings: saved in the database and used by the sending worker (decision 005). */
 export function SettingsPage() {
@@ -36,23 +36,20 @@ export function SettingsPage() {
 }
 
 function SettingsForm({ view }: { view: SettingsView }) {
+  const { formatDateTime } = useDisplayTime();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const form = useSettingsForm(view);
   const save = useMutation(
     trpc.admin.settings.update.mutationOptions({
       onSuccess: (saved) => {
-        notifications.show({ color: 'green', message: SETTINGS_MESSAGES.saved });
+        notifySuccess(SETTINGS_MESSAGES.saved);
         queryClient.setQueryData(trpc.admin.settings.get.queryKey(), saved);
         void queryClient.invalidateQueries({ queryKey: trpc.admin.unsubscribe.stats.queryKey() });
         void queryClient.invalidateQueries({ queryKey: trpc.admin.dashboard.dailyActivity.queryKey() });
       },
       onError: (error) => {
-        notifications.show({
-          color: 'red',
-          title: SETTINGS_MESSAGES.saveFailed,
-          message: errorMessage(error),
-        });
+        notifyError(error, { title: SETTINGS_MESSAGES.saveFailed });
       },
     }),
   );

@@ -18,6 +18,7 @@ import {
 import { Notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
+import { onApiError } from '../../api/api-errors.ts';
 import { useTRPC } from '../../trpc.ts';
 import { AUTH_CHANNEL, isAccessError, isFromAnotherTab } from '../auth/session.ts';
 
@@ -174,24 +175,17 @@ function useAuthRecheck() {
   const trpc = useTRPC();
   useEffect(() => {
     const recheck = () => void queryClient.invalidateQueries({ queryKey: trpc.auth.me.queryKey() });
-    // 'failed' fires on the first failed attempt, so the check does not wait for the query's retries.
-    const unsubscribeQueries = queryClient.getQueryCache().subscribe((event) => {
-      if (event.type !== 'updated') return;
-      const { action } = event;
-      if ((action.type === 'failed' || action.type === 'error') && isAccessError(action.error)) recheck();
-    });
-    const unsubscribeMutations = queryClient.getMutationCache().subscribe((event) => {
-      if (event.type !== 'updated') return;
-      const { action } = event;
-      if ((action.type === 'failed' || action.type === 'error') && isAccessError(action.error)) recheck();
+    // The caches' onError (api-errors.ts) fires once a query has given up; a 401 or 403 is never
+    // retried (api/retry.ts), so it arrives on the first failed attempt.
+    const stopListening = onApiError((error) => {
+      if (isAccessError(error)) recheck();
     });
     const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(AUTH_CHANNEL);
     channel?.addEventListener('message', (message) => {
       if (isFromAnotherTab(message)) recheck();
     });
     return () => {
-      unsubscribeQueries();
-      unsubscribeMutations();
+      stopListening();
       channel?.close();
     };
   }, [queryClient, trpc]);

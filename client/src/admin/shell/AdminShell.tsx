@@ -11,7 +11,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { setDisplayTimeZone } from '../widgets/format.ts';
+import { DisplayTimeProvider } from '../widgets/display-time.tsx';
 import { useTRPC } from '../../trpc.ts';
 import { ADMIN_PRODUCT, AdminBrand } from './AdminBrand.tsx';
 import { useDisclosure, useHotkeys, useMediaQuery } from '@mantine/hooks';
@@ -95,22 +95,16 @@ function isActive(pathname: string, to: SidebarTarget): boolean {
 }
 
 /**
- * The settings' timezone, applied to every date the admin shows (widgets/format.ts). Answers
- * whether the pages may render: once the zone is known (or could not be read, when the browser's
- * zone stands in), so no date is first drawn in one zone and then in another, and no page is
- * remounted (and its unsaved input lost) when the zone arrives.
+ * The settings' timezone, for every date the admin shows (widgets/display-time.tsx), and whether
+ * the pages may render: once the zone is known (or could not be read, when the browser's zone
+ * stands in), so no date is first drawn in one zone and then in another, and no page is remounted
+ * (and its unsaved input lost) when the zone arrives.
  */
-function useBusinessTimeZone(): boolean {
+function useBusinessTimeZone(): { timeZone: string | undefined; ready: boolean } {
   const trpc = useTRPC();
   const settings = useQuery(trpc.admin.settings.get.queryOptions(undefined, { staleTime: 60_000 }));
-  const zone = settings.data?.values.timezone;
-  const [applied, setApplied] = useState('');
-  // Adjusting state while rendering (React's pattern for state derived from a changing input).
-  if (zone && zone !== applied) {
-    setDisplayTimeZone(zone);
-    setApplied(zone);
-  }
-  return applied !== '' || settings.isError;
+  const timeZone = settings.data?.values.timezone;
+  return { timeZone, ready: timeZone !== undefined || settings.isError };
 }
 
 /** The guarded admin frame: top bar (title, user, sidebar toggle) and the sidebar. */
@@ -120,7 +114,7 @@ export function AdminShell({ email, children }: { email: string; children: React
   const [mobileOpen, mobile] = useDisclosure(false);
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const { signOut, isPending: signingOut } = useSignOutToLogin();
-  const zoneReady = useBusinessTimeZone();
+  const zone = useBusinessTimeZone();
   const can = useCan();
   const canOpen = useCanOpen();
   const me = useMe().data ?? null;
@@ -294,7 +288,13 @@ export function AdminShell({ email, children }: { email: string; children: React
           data-testid="drawer-backdrop"
         />
       )}
-      <AppShell.Main>{zoneReady ? children : <Loader aria-label="Loading" m="xl" />}</AppShell.Main>
+      <AppShell.Main>
+        {zone.ready ? (
+          <DisplayTimeProvider timeZone={zone.timeZone}>{children}</DisplayTimeProvider>
+        ) : (
+          <Loader aria-label="Loading" m="xl" />
+        )}
+      </AppShell.Main>
     </AppShell>
   );
 }

@@ -1,13 +1,12 @@
 import { Badge, Button, Card, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ROLE_LABELS, type Role, roleSchema } from '#shared/auth/permissions.ts';
 import { ROLE_PICKER_PROPS } from './role-options.tsx';
 import type { AccessRequest } from '#shared/team/schemas.ts';
-import { errorMessage } from '../widgets/errors.ts';
-import { formatDateTime } from '../widgets/format.ts';
+import { useDisplayTime } from '../widgets/display-time.tsx';
 import { useTRPC } from '../../trpc.ts';
+import { notifyError, notifySuccess } from '../widgets/notify.ts';
 
 /**
  * Team → Access requests (decision 047): people who signed up on the sign-in page, each approved
@@ -15,6 +14,7 @@ import { useTRPC } from '../../trpc.ts';
  * reads and answers at a phone's 390 px without scrolling sideways.
  */
 export function AccessRequestsCard() {
+  const { formatDateTime } = useDisplayTime();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const list = useQuery(trpc.admin.team.accessRequests.queryOptions());
@@ -24,23 +24,20 @@ export function AccessRequestsCard() {
     await queryClient.invalidateQueries({ queryKey: trpc.admin.team.accessRequests.queryKey() });
     await queryClient.invalidateQueries({ queryKey: trpc.admin.team.list.queryKey() });
   };
-  const onError = (error: unknown) => notifications.show({ color: 'red', message: errorMessage(error) });
+  const onError = (error: unknown) => notifyError(error);
   const approve = useMutation(trpc.admin.team.approveAccessRequest.mutationOptions({ onError }));
   const dismiss = useMutation(trpc.admin.team.dismissAccessRequest.mutationOptions({ onError }));
 
   const onApprove = async (request: AccessRequest) => {
     const role = roles[request.id] ?? 'viewer';
     await approve.mutateAsync({ id: request.id, role });
-    notifications.show({
-      color: 'green',
-      message: `${request.email} joined the team as ${ROLE_LABELS[role]}.`,
-    });
+    notifySuccess(`${request.email} joined the team as ${ROLE_LABELS[role]}.`);
     await refresh();
   };
   const onDismiss = async (request: AccessRequest) => {
     if (!window.confirm(`Dismiss the request from ${request.email}? Their account is deleted.`)) return;
     await dismiss.mutateAsync({ id: request.id });
-    notifications.show({ color: 'green', message: `Request from ${request.email} dismissed.` });
+    notifySuccess(`Request from ${request.email} dismissed.`);
     await refresh();
   };
 

@@ -1,12 +1,11 @@
 import { Badge, Button, Card, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type Role, roleSchema } from '#shared/auth/permissions.ts';
 import type { FormerMember } from '#shared/team/schemas.ts';
 import { ROLE_PICKER_PROPS } from './role-options.tsx';
-import { errorMessage } from '../widgets/errors.ts';
 import { useTRPC } from '../../trpc.ts';
+import { notifyError, notifySuccess } from '../widgets/notify.ts';
 
 /**
  * Team → Former members (decision 047): accounts whose role was removed, kept apart from the team
@@ -21,14 +20,14 @@ export function FormerMembersCard() {
   const [roles, setRoles] = useState<Record<string, Role>>({});
   const invite = useMutation(
     trpc.admin.team.invite.mutationOptions({
-      onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
+      onError: (error) => notifyError(error),
     }),
   );
 
   const onInvite = async (member: FormerMember) => {
     const role = roles[member.id] ?? 'viewer';
     await invite.mutateAsync({ email: member.email, role });
-    notifications.show({ color: 'green', message: `Invitation sent to ${member.email}.` });
+    notifySuccess(`Invitation sent to ${member.email}.`);
     await queryClient.invalidateQueries({ queryKey: trpc.admin.team.formerMembers.queryKey() });
     await queryClient.invalidateQueries({ queryKey: trpc.admin.team.invitations.queryKey() });
   };

@@ -1,17 +1,18 @@
 import { Badge, Button, Card, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ROLE_LABELS, type Role } from '#shared/auth/permissions.ts';
 import { ROLE_PICKER_PROPS } from './role-options.tsx';
 import { INVITATION_TTL_HOURS, teamInviteInputSchema } from '#shared/team/schemas.ts';
 import { errorMessage } from '../widgets/errors.ts';
-import { formatDateTime } from '../widgets/format.ts';
+import { useDisplayTime } from '../widgets/display-time.tsx';
 import { zod4Resolver } from '../widgets/zod-form-resolver.ts';
 import { useTRPC } from '../../trpc.ts';
+import { notifyError, notifySuccess } from '../widgets/notify.ts';
 
 /** Team → invite by e-mail, and the open invitations with resend and revoke (decision 030). */
 export function InvitationsCard() {
+  const { formatDateTime } = useDisplayTime();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const list = useQuery(trpc.admin.team.invitations.queryOptions());
@@ -20,15 +21,12 @@ export function InvitationsCard() {
     // A former member invited (or no longer) shows so under Former members (decision 047).
     await queryClient.invalidateQueries({ queryKey: trpc.admin.team.formerMembers.queryKey() });
   };
-  const onError = (error: unknown) => notifications.show({ color: 'red', message: errorMessage(error) });
+  const onError = (error: unknown) => notifyError(error);
   const invite = useMutation(trpc.admin.team.invite.mutationOptions());
   const resend = useMutation(
     trpc.admin.team.resendInvitation.mutationOptions({
       onSuccess: () => {
-        notifications.show({
-          color: 'green',
-          message: 'A new link is on its way; the old one no longer works.',
-        });
+        notifySuccess('A new link is on its way; the old one no longer works.');
         void refresh();
       },
       onError,
@@ -45,7 +43,7 @@ export function InvitationsCard() {
   const submit = form.onSubmit(async (values) => {
     try {
       await invite.mutateAsync(values);
-      notifications.show({ color: 'green', message: `Invitation sent to ${values.email}.` });
+      notifySuccess(`Invitation sent to ${values.email}.`);
       form.reset();
       await refresh();
     } catch (error) {

@@ -1,21 +1,21 @@
 import { Alert, Badge, Button, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { roleSchema } from '#shared/auth/permissions.ts';
 import { ROLE_PICKER_PROPS } from './role-options.tsx';
 import { ADMIN_TITLE } from '../shell/AdminShell.tsx';
 import { useCan, useMe } from '../auth/session.ts';
-import { errorMessage } from '../widgets/errors.ts';
-import { formatDateTime } from '../widgets/format.ts';
+import { useDisplayTime } from '../widgets/display-time.tsx';
 import { useTRPC } from '../../trpc.ts';
 import { AccessRequestsCard } from './AccessRequestsCard.tsx';
 import { FormerMembersCard } from './FormerMembersCard.tsx';
 import { InvitationsCard } from './InvitationsCard.tsx';
 import { TwoFactorPolicyCard } from './TwoFactorPolicyCard.tsx';
+import { notifyError } from '../widgets/notify.ts';
 
 /** /admin/team (Owner only, decision 027): members, their role, last sign-in and 2FA. */
 export function TeamPage() {
+  const { formatDateTime } = useDisplayTime();
   useDocumentTitle(`Team | ${ADMIN_TITLE}`);
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -27,7 +27,7 @@ export function TeamPage() {
     // A removed member moves to Former members (decision 047).
     await queryClient.invalidateQueries({ queryKey: trpc.admin.team.formerMembers.queryKey() });
   };
-  const onError = (error: unknown) => notifications.show({ color: 'red', message: errorMessage(error) });
+  const onError = (error: unknown) => notifyError(error);
   const changeRole = useMutation(trpc.admin.team.changeRole.mutationOptions({ onSuccess: refresh, onError }));
   const endSessions = useMutation(
     trpc.admin.team.endSessions.mutationOptions({ onSuccess: refresh, onError }),

@@ -1,11 +1,11 @@
 import { Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useRef } from 'react';
 import { OFFERED_TAGS } from '#shared/templates/kinds.ts';
 import { extractVariables } from '#shared/templates/variables.ts';
 import { HtmlEditor, type HtmlEditorHandle } from '../widgets/HtmlEditor.tsx';
 import { type TemplateForm, type TemplateKind, withExtracted } from './template-form.ts';
 import { VariablesEditor } from './VariablesEditor.tsx';
+import { notifySuccess } from '../widgets/notify.ts';
 
 /** The template's HTML, its variables with their defaults, and (marketing) its plain-text part. */
 export function TemplateBodyFields({ form, kind }: { form: TemplateForm; kind: TemplateKind }) {
@@ -17,14 +17,12 @@ export function TemplateBodyFields({ form, kind }: { form: TemplateForm; kind: T
   const extract = () => {
     const found = extractVariables(form.values.html_content);
     form.setFieldValue('variables', withExtracted(form.values.variables, found));
-    notifications.show({
-      color: 'green',
-      title: 'Variables extracted',
-      message:
-        found.length === 0
-          ? 'No {{variables}} found in the HTML.'
-          : `Found ${found.length}: ${found.join(', ')}`,
-    });
+    notifySuccess(
+      found.length === 0
+        ? 'No {{variables}} found in the HTML.'
+        : `Found ${found.length}: ${found.join(', ')}`,
+      { title: 'Variables extracted' },
+    );
   };
 
   return (

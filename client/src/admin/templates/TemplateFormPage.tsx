@@ -14,7 +14,6 @@ import {
   Title,
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
@@ -41,6 +40,7 @@ import { BlocksEditor } from './BlocksEditor.tsx';
 import { BlocksPreview } from './BlocksPreview.tsx';
 import { TemplateBodyFields, VariableDefaults } from './TemplateBodyFields.tsx';
 import { type TemplateKind, useTemplateForm } from './template-form.ts';
+import { notifyError, notifySuccess } from '../widgets/notify.ts';
 
 /** A "not found" page for a missing template id (also a malformed one in the URL). */
 export function TemplateNotFound() {
@@ -113,53 +113,33 @@ function TemplateForm({ template, kind = 'marketing' }: { template?: TemplateDto
   const errorAt = (path: string) => (triedSave ? blockIssues.get(path) : undefined);
 
   const afterSave = async (title: string) => {
-    notifications.show({ color: 'green', message: title });
+    notifySuccess(title);
     await queryClient.invalidateQueries({ queryKey: trpc.admin.templates.pathKey() });
     await navigate({ to: '/admin/templates', search: templateKind === 'reply' ? { kind: 'reply' } : {} });
   };
   const create = useMutation(
     trpc.admin.templates.create.mutationOptions({
       onSuccess: () => afterSave('Template created'),
-      onError: (error) =>
-        notifications.show({
-          color: 'red',
-          title: 'Failed to create template',
-          message: errorMessage(error),
-        }),
+      onError: (error) => notifyError(error, { title: 'Failed to create template' }),
     }),
   );
   const update = useMutation(
     trpc.admin.templates.update.mutationOptions({
       onSuccess: () => afterSave('Template updated'),
-      onError: (error) =>
-        notifications.show({
-          color: 'red',
-          title: 'Failed to update template',
-          message: errorMessage(error),
-        }),
+      onError: (error) => notifyError(error, { title: 'Failed to update template' }),
     }),
   );
 
   const createFromBlocks = useMutation(
     trpc.admin.templates.createFromBlocks.mutationOptions({
       onSuccess: () => afterSave('Template created'),
-      onError: (error) =>
-        notifications.show({
-          color: 'red',
-          title: 'Failed to create template',
-          message: errorMessage(error),
-        }),
+      onError: (error) => notifyError(error, { title: 'Failed to create template' }),
     }),
   );
   const updateFromBlocks = useMutation(
     trpc.admin.templates.updateFromBlocks.mutationOptions({
       onSuccess: () => afterSave('Template updated'),
-      onError: (error) =>
-        notifications.show({
-          color: 'red',
-          title: 'Failed to update template',
-          message: errorMessage(error),
-        }),
+      onError: (error) => notifyError(error, { title: 'Failed to update template' }),
     }),
   );
 
@@ -175,7 +155,7 @@ function TemplateForm({ template, kind = 'marketing' }: { template?: TemplateDto
     setTriedSave(true);
     const fields = form.validate();
     if (fields.hasErrors || !blocksCheck.success) {
-      notifications.show({ color: 'red', title: 'Not saved', message: 'Check the marked fields.' });
+      notifyError('Check the marked fields.', { title: 'Not saved' });
       return;
     }
     if (template) updateFromBlocks.mutate({ id: template.id, ...blocksCheck.data });

@@ -15,7 +15,6 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue, useDocumentTitle } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import {
@@ -35,6 +34,7 @@ import { useCan } from '../auth/session.ts';
 import { site } from '../../site.ts';
 import { useTRPC } from '../../trpc.ts';
 import { TemplateNotFound } from './TemplateFormPage.tsx';
+import { notifyError, notifySuccess } from '../widgets/notify.ts';
 
 /** /admin/templates/$id/preview: the template with sample values, its raw HTML and a test send. */
 export function TemplatePreviewPage({ id }: { id: string }) {
@@ -92,24 +92,15 @@ function TemplatePreview({ template }: { template: TemplateDto }) {
   const canWrite = useCan()(templateWritePermission(template.templateType));
   const sendTest = useMutation(
     trpc.admin.templates.sendTest.mutationOptions({
-      onSuccess: ({ to }) => notifications.show({ color: 'green', message: `Test email sent to ${to}` }),
-      onError: (error) =>
-        notifications.show({
-          color: 'red',
-          title: 'Failed to send test email',
-          message: errorMessage(error),
-        }),
+      onSuccess: ({ to }) => notifySuccess(`Test email sent to ${to}`),
+      onError: (error) => notifyError(error, { title: 'Failed to send test email' }),
     }),
   );
 
   const send = () => {
     if (testEmail.trim() === '') {
       setTestEmailError(TEST_EMAIL_REQUIRED_MESSAGE);
-      notifications.show({
-        color: 'red',
-        title: TEST_EMAIL_REQUIRED_TITLE,
-        message: TEST_EMAIL_REQUIRED_MESSAGE,
-      });
+      notifyError(TEST_EMAIL_REQUIRED_MESSAGE, { title: TEST_EMAIL_REQUIRED_TITLE });
       return;
     }
     const parsed = templateTestEmailSchema.safeParse(testEmail);

@@ -10,7 +10,6 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TemplateListSearchParams } from '#shared/admin/search-params.ts';
@@ -21,10 +20,10 @@ import { ListPage } from '../lists/ListPage.tsx';
 import { ListSearchInput } from '../lists/ListSearchInput.tsx';
 import { useListPage } from '../lists/useListPage.ts';
 import { ConfirmDialog } from '../widgets/ConfirmDialog.tsx';
-import { errorMessage } from '../widgets/errors.ts';
-import { formatDate } from '../widgets/format.ts';
+import { useDisplayTime } from '../widgets/display-time.tsx';
 import { ButtonLink } from '../widgets/links.tsx';
 import { useTRPC } from '../../trpc.ts';
+import { notifyError, notifySuccess } from '../widgets/notify.ts';
 
 /**
  * /admin/templates: the marketing template library (campaigns) or the reply templates (replies to
@@ -38,6 +37,7 @@ export function TemplatesListPage({
   search: TemplateListSearchParams;
   onSearchChange: (next: TemplateListSearchParams) => void;
 }) {
+  const { formatDate } = useDisplayTime();
   const can = useCan();
   // A role without the library (the Buyer) has the reply templates only (decision 027).
   const readsLibrary = can('templates.read');
@@ -55,30 +55,20 @@ export function TemplatesListPage({
   const duplicate = useMutation(
     trpc.admin.templates.duplicate.mutationOptions({
       onSuccess: async () => {
-        notifications.show({ color: 'green', message: 'Template duplicated' });
+        notifySuccess('Template duplicated');
         await invalidate();
       },
-      onError: (error) =>
-        notifications.show({
-          color: 'red',
-          title: 'Failed to duplicate template',
-          message: errorMessage(error),
-        }),
+      onError: (error) => notifyError(error, { title: 'Failed to duplicate template' }),
     }),
   );
   const remove = useMutation(
     trpc.admin.templates.delete.mutationOptions({
       onSuccess: async () => {
-        notifications.show({ color: 'green', message: 'Template deleted' });
+        notifySuccess('Template deleted');
         setToDelete(null);
         await invalidate();
       },
-      onError: (error) =>
-        notifications.show({
-          color: 'red',
-          title: 'Failed to delete template',
-          message: errorMessage(error),
-        }),
+      onError: (error) => notifyError(error, { title: 'Failed to delete template' }),
     }),
   );
 

@@ -21,7 +21,8 @@ import { ListFooter } from '../lists/ListStates.tsx';
 import { ListTable } from '../lists/ListTable.tsx';
 import { StatCard } from '../lists/StatCard.tsx';
 import { useListPage } from '../lists/useListPage.ts';
-import { formatCount, formatDateTime } from '../widgets/format.ts';
+import { formatCount } from '../widgets/format.ts';
+import { useDisplayTime } from '../widgets/display-time.tsx';
 import { useTRPC } from '../../trpc.ts';
 
 const actionOptions = actionFilters.map((value) => ({ value, label: ACTION_FILTER_LABELS[value] }));
@@ -172,6 +173,7 @@ const ACTION_COLORS: Record<UnsubscribeLogEntry['action'], string> = {
 };
 
 function LogRow({ entry }: { entry: UnsubscribeLogEntry }) {
+  const { formatDateTime } = useDisplayTime();
   const ua = entry.userAgent;
   return (
     <Table.Tr>

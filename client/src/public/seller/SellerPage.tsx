@@ -13,6 +13,8 @@ import {
 } from '#shared/enquiries/seller.ts';
 import type { SellerNextStepView } from '#shared/appointments/schemas.ts';
 import { SELLER_CERTIFICATE_PATH } from '#shared/enquiries/certificates.ts';
+import { formatAud } from '#shared/money/aud.ts';
+import { formatLongDay } from '#shared/time/zones.ts';
 import { type ApiError, errorCode } from '../preferences/errors.ts';
 import { Notice } from '../preferences/Notice.tsx';
 import { NextStep } from './NextStep.tsx';
@@ -24,15 +26,11 @@ import './seller.css';
 // The seller's private page (decision 059): their one enquiry, the current offer to accept or
 // decline, the conversation and a message box; an unusable link offers a new one by e-mail.
 
-const aud = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD' });
-const longDay = new Intl.DateTimeFormat('en-AU', { dateStyle: 'long', timeZone: 'UTC' });
 const dateTime = new Intl.DateTimeFormat('en-AU', {
   dateStyle: 'medium',
   timeStyle: 'short',
   timeZone: 'Australia/Sydney',
 });
-
-const day = (value: string) => longDay.format(new Date(`${value}T00:00:00Z`));
 
 /** The server's own words where they are meant for the seller; a generic line otherwise. */
 function messageOf(error: ApiError): string {
@@ -183,11 +181,11 @@ function OfferSection({
   return (
     <section className="prefs-card seller-offer" aria-labelledby="offer-heading">
       <h2 id="offer-heading" className="prefs-card-title">
-        Our offer: {aud.format(offer.amountCents / 100)}
+        Our offer: {formatAud(offer.amountCents)}
       </h2>
       <dl className="seller-facts">
         <dt>Valid until</dt>
-        <dd>{offer.validUntil ? day(offer.validUntil) : 'No end date'}</dd>
+        <dd>{offer.validUntil ? formatLongDay(offer.validUntil) : 'No end date'}</dd>
         {offer.conditions && (
           <>
             <dt>Conditions</dt>

@@ -1,18 +1,49 @@
-import { WALL_TIME_PATTERN } from './schemas.ts';
-
 /**
- * Scheduling works in the business's timezone (settings.timezone), not the browser's: an admin
- * travelling abroad who picks "9:00" means 9:00 in Sydney. These helpers turn such a wall-clock
- * time into an instant with Intl only, so the browser and the server agree without a tz database.
+ * Every date and time the business deals in is in its timezone (settings.timezone), not the
+ * browser's or the server's: an admin travelling abroad who picks "9:00" means 9:00 in Sydney, and
+ * "today" is Sydney's day. These helpers work with Intl only, so the browser and the server agree
+ * without a tz database; they are the one home for zones
+ * (docs/decisions/081-one-home-for-time-money-and-database-errors.md).
  */
 
-export function isValidTimeZone(timeZone: string): boolean {
+/** A wall-clock date and time: `YYYY-MM-DD HH:mm[:ss]` (or with a `T`). */
+export const WALL_TIME_PATTERN = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+/** True for a name the platform's time zone database knows (IANA names such as Australia/Perth). */
+export function isValidTimeZone(name: string): boolean {
+  // Bounded and plain before Intl sees it: the name comes from a form.
+  if (!name || name.length > 64 || !/^[A-Za-z0-9_+\-/]+$/.test(name)) return false;
   try {
-    new Intl.DateTimeFormat('en-AU', { timeZone });
+    new Intl.DateTimeFormat('en-AU', { timeZone: name });
     return true;
   } catch {
     return false;
   }
+}
+
+/** The calendar day (YYYY-MM-DD) clocks in `timeZone` show at `at`: "today" when `at` is now. */
+export function localDate(at: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(at);
+}
+
+const longDay = new Intl.DateTimeFormat('en-AU', { dateStyle: 'long', timeZone: 'UTC' });
+
+/** A calendar day (YYYY-MM-DD) in words, "27 November 2026": the same day in every zone. */
+export function formatLongDay(day: string): string {
+  return longDay.format(new Date(`${day}T00:00:00Z`));
+}
+
+/** The `count` calendar days ending with `lastDay` (YYYY-MM-DD), oldest first. */
+export function calendarDays(lastDay: string, count: number): string[] {
+  const last = Date.parse(`${lastDay}T00:00:00Z`);
+  return Array.from({ length: count }, (_, i) =>
+    new Date(last - (count - 1 - i) * 86_400_000).toISOString().slice(0, 10),
+  );
 }
 
 /** What clocks in `timeZone` show at `instant`, as milliseconds of a UTC date with those fields. */
@@ -63,14 +94,16 @@ export function zonedWallTimeToUtc(wall: string, timeZone: string): Date | null 
   return new Date(instant);
 }
 
+/** The admin's one date-and-time format (en-US): "Jan 5, 2025, 9:00 AM". */
+export const DATE_TIME_FORMAT = {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+} as const satisfies Intl.DateTimeFormatOptions;
+
 /** "Jan 5, 2025, 9:00 AM" in the given zone. */
 export function formatInZone(instant: Date | string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  }).format(new Date(instant));
+  return new Intl.DateTimeFormat('en-US', { timeZone, ...DATE_TIME_FORMAT }).format(new Date(instant));
 }
