@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { APPOINTMENT_MESSAGES } from '#shared/appointments/schemas.ts';
 import { OWNERSHIP_DECLARATION_VERSION } from '#shared/enquiries/seller.ts';
-import { issueSellerLink } from '../server/enquiries/seller-link.ts';
+import { issueSellerLink } from '../server/seller-link/seller-link.ts';
 import { openSydneyAllDay, outboxEmailWithIcs } from './support/appointments.ts';
 import { seriousViolations } from './support/axe.ts';
 import { signInAsAdmin } from './support/admin.ts';

@@ -1,5 +1,5 @@
 import { createUser, grantAdmin } from '../server/auth/users.ts';
-import { issueSellerLink } from '../server/enquiries/seller-link.ts';
+import { issueSellerLink } from '../server/seller-link/seller-link.ts';
 import { submitSignIn } from './support/admin.ts';
 import { e2eDatabase } from './support/db.ts';
 import { expect, type Page, test } from './support/test.ts';

@@ -22,14 +22,14 @@ import type { TrustProxySetting } from './config/env.ts';
 import { RequestLogController } from './logging.ts';
 import type { AppServices } from './services.ts';
 import { uploadRoutes } from './uploads/routes.ts';
-import { sellerPhotoRoutes } from './enquiries/seller-photo-route.ts';
-import { certificateRoutes } from './enquiries/certificate-routes.ts';
-import { incomingAttachmentRoutes } from './enquiries/entry.ts';
+import { sellerPhotoRoutes } from './seller-page/seller-photo-route.ts';
+import { certificateRoutes } from './seller-page/certificate-routes.ts';
+import { incomingAttachmentRoutes } from './conversation/entry.ts';
 import { createContextFactory } from './trpc/context.ts';
 import { type AppRouter, appRouter } from './trpc/router.ts';
 import { oneClickUnsubscribePlugin } from './preferences/one-click-route.ts';
 import { resendWebhookPlugin } from './email-events/resend-route.ts';
-import { receiveInboundEmail } from './enquiries/entry.ts';
+import { receiveInboundEmail } from './conversation/entry.ts';
 
 export interface CreateServerOptions {
   services: AppServices;

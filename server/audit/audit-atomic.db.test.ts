@@ -12,7 +12,7 @@ import { totpAt, totpStep } from '../auth/totp.ts';
 import { createUser, grantAdmin } from '../auth/users.ts';
 import type { JobPayload } from '../jobs/definitions.ts';
 import { createImport } from '../contacts/import/import.ts';
-import { issueSellerLink } from '../enquiries/seller-link.ts';
+import { issueSellerLink } from '../seller-link/seller-link.ts';
 import { appRouter } from '../trpc/router.ts';
 import { seedSubscribers } from '#test/support/campaign-fixtures.ts';
 import { purchaseRecord } from '#test/support/register.ts';

@@ -10,7 +10,7 @@ import type { SessionUser } from '../auth/session.ts';
 import { createUser, grantAdmin } from '../auth/users.ts';
 import { runEmailSendJob } from '../email/send-job.ts';
 import { runAwaitingReplyDigest } from '../enquiries/digest.ts';
-import { runIncomingMessageNotify } from '../enquiries/incoming-notify.ts';
+import { runIncomingMessageNotify } from '../conversation/incoming-notify.ts';
 import { runEnquiryNotifyJob } from '../enquiries/notifications.ts';
 import type { JobPayload } from '../jobs/definitions.ts';
 import { createJobQueue } from '../jobs/queue.ts';

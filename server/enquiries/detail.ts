@@ -6,7 +6,7 @@ import type { EnquiryDetail, EnquiryOffer, OfferResponse, TimelineEntry } from '
 import { enquiryReference } from '#shared/leads/schema.ts';
 import type { DbExecutor } from '../db/database.ts';
 import { enquirySummaries } from './inbox.ts';
-import { attachmentsOf } from './unmatched.ts';
+import { attachmentsOf } from '../conversation/entry.ts';
 
 // One enquiry with everything that happened to it (decision 026). The timeline is assembled from
 // the tables that record each kind of step rather than copied into one log, so a delivery event

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { emailMessageSchema } from '#shared/email/message.ts';
 import { testConfig } from '#test/support/services.ts';
 import { businessNotification, type EnquiryNotice, sellerAcknowledgement } from './notifications.ts';
-import { enquiryReplyTo } from './reply-address.ts';
+import { enquiryReplyTo } from '../conversation/reply-address.ts';
 
 const config = testConfig();
 const SELLER_URL = 'http://localhost:3999/enquiry/AQIDBAUGBwgJCgsMDQ4PEAAAAAFzZWxsZXItbGluay10ZXN0';

@@ -9,8 +9,8 @@ import {
 import type { AppConfig } from '../config/app-config.ts';
 import { confirmationUrl } from '../consent/entry.ts';
 import { enqueueEmail } from '../email/send-job.ts';
-import { enqueueConversion } from './conversions.ts';
-import { enquiryReplyTo } from './reply-address.ts';
+import { enqueueConversion } from '../conversions/entry.ts';
+import { enquiryReplyTo } from '../conversation/entry.ts';
 import { emailButton, GOLD, SERIF } from '../email/layout/layout.ts';
 import { layoutMessage } from '../email/layout/message.ts';
 import type { EmailMessage } from '../email/types.ts';
@@ -18,8 +18,8 @@ import type { DbExecutor } from '../db/database.ts';
 import type { JobPayload } from '../jobs/definitions.ts';
 import type { AppServices } from '../services.ts';
 import { getSettingsTimezone } from '../settings/entry.ts';
-import { sellerPageBlock } from './seller-emails.ts';
-import { issueSellerLink } from './seller-link.ts';
+import { sellerPageBlock } from '../seller-link/entry.ts';
+import { issueSellerLink } from '../seller-link/entry.ts';
 
 /** Everything both e-mails about one enquiry say, captured when it is stored. */
 export interface EnquiryNotice {

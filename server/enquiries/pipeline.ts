@@ -4,7 +4,7 @@ import { checkTransition, type EnquiryStatus, isClosed, takesOffers } from '#sha
 import { ENQUIRY_MESSAGES } from '#shared/enquiries/schemas.ts';
 import { enterEnquiryStatus } from '../automations/entry.ts';
 import type { DbTransaction } from '../db/database.ts';
-import { endNextStepsWith, endsNextSteps, type MailServices } from './appointments.ts';
+import { endNextStepsWith, endsNextSteps, type MailServices } from '../appointments/entry.ts';
 
 // Every change an admin makes to an enquiry, each written with its timeline event in the same
 // transaction (decision 026). The row is locked first, so two admins acting at once are

@@ -5,7 +5,7 @@ import { createUser, grantAdmin } from '../auth/users.ts';
 import type { SessionUser } from '../auth/session.ts';
 import { runEmailSendJob } from '../email/send-job.ts';
 import type { JobPayload } from '../jobs/definitions.ts';
-import { enquiryReplyTo } from './reply-address.ts';
+import { enquiryReplyTo } from '../conversation/reply-address.ts';
 
 describe('replying to a seller from the enquiry', () => {
   const t = useTestDatabase();

@@ -12,9 +12,9 @@ import { writtenMessage } from '../email/layout/message.ts';
 import { enqueueEmail } from '../email/send-job.ts';
 import type { AppServices } from '../services.ts';
 import { advanceIfAllowed, type Actor } from './pipeline.ts';
-import { sellerPageBlock } from './seller-emails.ts';
-import { issueSellerLink } from './seller-link.ts';
-import { enquiryReplyTo } from './reply-address.ts';
+import { sellerPageBlock } from '../seller-link/entry.ts';
+import { issueSellerLink } from '../seller-link/entry.ts';
+import { enquiryReplyTo } from '../conversation/entry.ts';
 
 // Replies to the seller from the enquiry (decision 026): a reply template merged with the seller,
 // the watch and the latest offer; the admin may edit it; it is sent through the e-mail module

@@ -21,7 +21,7 @@ import { getContact } from '../contacts/contacts.ts';
 import { getEnquiry } from './detail.ts';
 import { enquirySummaries } from './inbox.ts';
 import { loadEnquiryNotice, runEnquiryNotifyJob } from './notifications.ts';
-import { sellerPageView } from './seller-page.ts';
+import { sellerPageView } from '../seller-page/seller-page.ts';
 import { PhotosUnavailableError, submitLead } from './submit.ts';
 
 const t = useTestDatabase();

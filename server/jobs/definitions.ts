@@ -109,7 +109,7 @@ export const jobDefinitions = {
   },
   /**
    * Tells an enquiry's assignee (or the business) of each new message from its seller, once
-   * (server/enquiries/incoming-notify.ts, decision 060).
+   * (server/conversation/incoming-notify.ts, decision 060).
    */
   'enquiries.incoming-notify': {
     payload: z.object({}),
@@ -118,7 +118,7 @@ export const jobDefinitions = {
   },
   /**
    * Every minute: e-mails each booked visit's reminder 24 hours before, once
-   * (server/enquiries/appointments.ts, decision 062).
+   * (server/appointments/appointments.ts, decision 062).
    */
   'appointments.reminders': {
     payload: z.object({}),
@@ -135,7 +135,7 @@ export const jobDefinitions = {
     schedule: { cron: '43 3 * * *' },
   },
   /**
-   * One server-side conversion event to Meta (server/enquiries/conversions.ts): Lead after a
+   * One server-side conversion event to Meta (server/conversions/conversions.ts): Lead after a
    * submission, Purchase when an enquiry reaches Purchased. Queued only when configured.
    */
   'meta.capi': {
@@ -160,7 +160,7 @@ export const jobDefinitions = {
     queue: { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 },
   },
   /**
-   * "Send me a new link" on the seller's page (server/enquiries/seller-page.ts, decision 067): the
+   * "Send me a new link" on the seller's page (server/seller-page/seller-page.ts, decision 067): the
    * request only queues this, so it answers alike for any address; the job looks the address up and
    * e-mails a fresh link for each of its open enquiries.
    */

@@ -21,8 +21,12 @@ import {
   offerAnsweredEmail,
   offerEmail,
   sellerLinkEmail,
-} from '#server/enquiries/seller-emails.ts';
-import { appointmentEmail, shippingKitEmail, teamNoticeEmail } from '#server/enquiries/appointment-emails.ts';
+} from '#server/seller-link/seller-emails.ts';
+import {
+  appointmentEmail,
+  shippingKitEmail,
+  teamNoticeEmail,
+} from '#server/appointments/appointment-emails.ts';
 import { APPOINTMENT_LOCATIONS } from '#shared/appointments/schemas.ts';
 import { deadlineReminderEmail } from '#server/register/deadline-reminders.ts';
 import { layoutMessage, writtenMessage } from './message.ts';

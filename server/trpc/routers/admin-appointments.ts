@@ -13,7 +13,7 @@ import {
   markKitDispatched,
   saveAppointmentSettings,
   todayList,
-} from '../../enquiries/appointments.ts';
+} from '../../appointments/appointments.ts';
 import { requirePermission, router } from '../trpc.ts';
 
 // admin.appointments.*: visits and shipping kits after an accepted offer (decision 062). The Owner

@@ -25,8 +25,8 @@ import {
   requestShippingKit,
   rescheduleAppointment,
   sellerNextStep,
-} from '../../enquiries/appointments.ts';
-import { enquiryForSellerToken, sellerLinkId } from '../../enquiries/seller-link.ts';
+} from '../../appointments/appointments.ts';
+import { enquiryForSellerToken, sellerLinkId } from '../../seller-link/seller-link.ts';
 import {
   answerOffer,
   type Allowance,
@@ -36,7 +36,7 @@ import {
   type OfferAnswer,
   requestSellerLinks,
   sellerPageView,
-} from '../../enquiries/seller-page.ts';
+} from '../../seller-page/seller-page.ts';
 import type { Context } from '../context.ts';
 import { publicProcedure, router } from '../trpc.ts';
 

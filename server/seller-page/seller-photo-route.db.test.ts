@@ -7,7 +7,7 @@ import { useTestDatabase } from '#test/support/db.ts';
 import { TEST_APP_URL, testServices } from '#test/support/services.ts';
 import { type AppServer, createServer } from '../app.ts';
 import type { AppConfig } from '../config/app-config.ts';
-import { issueSellerLink, revokeSellerLink } from './seller-link.ts';
+import { issueSellerLink, revokeSellerLink } from '../seller-link/seller-link.ts';
 
 // Over HTTP (decision 059): the seller's thumbnails behind their link, and the page's API answers
 // kept out of search engines and sending no referrer.

@@ -26,8 +26,8 @@ import { createUploadStorage } from '../uploads/storage.ts';
 import { type CertificateContent, certificatePdf } from './certificate-pdf.ts';
 import { CERTIFICATE_LIMITS } from './certificate.ts';
 import { evidenceRows, verifyChain } from './evidence.ts';
-import { runEnquiryRetention } from './retention.ts';
-import { sellerLinkId } from './seller-link.ts';
+import { runEnquiryRetention } from '../enquiries/retention.ts';
+import { sellerLinkId } from '../seller-link/seller-link.ts';
 
 // Proof of every online acceptance (decision 072): the offer, its e-mail's delivery events and the
 // acceptance hash-chained, the certificate read back with pdf-lib, its receipt sent once with the

@@ -4,7 +4,7 @@ import type { AppConfig } from '../config/app-config.ts';
 import { emailButton } from '../email/layout/layout.ts';
 import { layoutMessage } from '../email/layout/message.ts';
 import type { EmailMessage } from '../email/types.ts';
-import { enquiryReplyTo } from './reply-address.ts';
+import { enquiryReplyTo } from '../conversation/entry.ts';
 
 // The e-mails of the seller's page (decision 059), each through the one layout (decision 051) with
 // the seller's link as its button: an offer, a new link asked for on the expired-link form, and the

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '#test/support/db.ts';
 import { fileIncomingMessage, MAX_INCOMING_BODY_CHARS } from './conversation.ts';
-import { getEnquiry } from './detail.ts';
+import { getEnquiry } from '../enquiries/detail.ts';
 
 describe('the seller side of the conversation', () => {
   const t = useTestDatabase();

@@ -4,7 +4,7 @@ import { SELLER_CERTIFICATE_PATH } from '#shared/enquiries/certificates.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { requireAdminSession } from '../auth/entry.ts';
 import type { AppServices } from '../services.ts';
-import { attachmentDisposition } from './attachment-route.ts';
+import { attachmentDisposition } from '../conversation/entry.ts';
 import { certificateFile, certificateFilename } from './certificate.ts';
 import { openSellerFileRequest } from './seller-file-request.ts';
 import { consumeSellerPageAllowance } from './seller-page.ts';

@@ -7,7 +7,7 @@ import { type AppServer, createServer } from '../app.ts';
 import { createSession, generateSessionToken, type SessionUser } from '../auth/session.ts';
 import { createUser, grantAdmin } from '../auth/users.ts';
 import { fileIncomingMessage } from './conversation.ts';
-import { getEnquiry } from './detail.ts';
+import { getEnquiry } from '../enquiries/detail.ts';
 import { runIncomingMessageNotify } from './incoming-notify.ts';
 
 // Unmatched mail (decision 060): the list, filing by hand and dismissing, each audited; and the

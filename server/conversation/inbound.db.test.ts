@@ -15,7 +15,7 @@ import { type AppServer, createServer } from '../app.ts';
 import { createUser, grantAdmin } from '../auth/users.ts';
 import type { AppServices } from '../services.ts';
 import { uploadStorageFor } from '../uploads/entry.ts';
-import { getEnquiry } from './detail.ts';
+import { getEnquiry } from '../enquiries/detail.ts';
 import { createResendInbound } from '../email/inbound-mail.ts';
 import { RESEND_WEBHOOK_PATH } from '../email-events/resend-route.ts';
 import { MAX_REPLY_HTML_CHARS, REPLY_HTML_CUT_NOTE } from './inbound-body.ts';

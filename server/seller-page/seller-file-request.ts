@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppServices } from '../services.ts';
-import { enquiryForSellerToken } from './seller-link.ts';
+import { enquiryForSellerToken } from '../seller-link/entry.ts';
 import type { Allowance } from './seller-page.ts';
 
 const idSchema = z.uuid();

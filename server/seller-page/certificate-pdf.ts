@@ -1,6 +1,6 @@
 import { PDFDocument, type PDFFont, rgb, StandardFonts } from 'pdf-lib';
 import { canonicalJson, type CanonicalValue, sha256Hex } from './evidence.ts';
-import { formatAud, formatDay } from './seller-emails.ts';
+import { formatAud, formatDay } from '../seller-link/entry.ts';
 
 // The acceptance certificate as a PDF (decision 072). Built only from its canonical content, with
 // no clock and no random id of pdf-lib's own (dates are the acceptance's, metadata set by hand),

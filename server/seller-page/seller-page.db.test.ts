@@ -20,9 +20,9 @@ import { createEmailTransport } from '../email/transport.ts';
 import { runEmailSendJob } from '../email/send-job.ts';
 import type { JobPayload } from '../jobs/definitions.ts';
 import type { AppServices } from '../services.ts';
-import { runEnquiryNotifyJob } from './notifications.ts';
+import { runEnquiryNotifyJob } from '../enquiries/notifications.ts';
 import { consumeSellerPageAllowance, runSellerLinkRequestJob, SELLER_LIMITS } from './seller-page.ts';
-import { signSellerToken } from './seller-link.ts';
+import { signSellerToken } from '../seller-link/seller-link.ts';
 import { statementCounter } from '#test/support/statement-counter.ts';
 
 // The seller's page and offers answered online (decision 059), through the tRPC procedures the

@@ -37,7 +37,7 @@ import {
   type TeamNoticeInput,
 } from './appointment-emails.ts';
 import { freeDays } from './appointment-slots.ts';
-import { issueSellerLink } from './seller-link.ts';
+import { issueSellerLink } from '../seller-link/entry.ts';
 
 // Appointments and insured shipping kits after an accepted offer (decision 062). Every change of a
 // seller's visit happens in one transaction that locks the enquiry row (so one seller's double

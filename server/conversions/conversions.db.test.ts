@@ -7,7 +7,7 @@ import { purchaseRecord } from '#test/support/register.ts';
 import { callerFor, recordingJobQueue, testServices } from '#test/support/services.ts';
 import { createUser, grantAdmin } from '../auth/users.ts';
 import type { SessionUser } from '../auth/session.ts';
-import { runEnquiryNotifyJob } from './notifications.ts';
+import { runEnquiryNotifyJob } from '../enquiries/notifications.ts';
 import { hashEmail, normalisePhone, runCapiJob } from './conversions.ts';
 
 const sha = (v: string) => createHash('sha256').update(v).digest('hex');

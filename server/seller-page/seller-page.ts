@@ -20,12 +20,17 @@ import { enqueueEmail } from '../email/send-job.ts';
 import { consumeRateLimit, type RateLimitRule } from '../security/rate-limit.ts';
 import type { AppServices } from '../services.ts';
 import { getSettingsTimezone } from '../settings/entry.ts';
-import { fileIncomingMessage } from './conversation.ts';
-import type { MailServices } from './appointments.ts';
-import { advanceBySeller } from './pipeline.ts';
+import { fileIncomingMessage } from '../conversation/entry.ts';
+import type { MailServices } from '../appointments/entry.ts';
+import { advanceBySeller } from '../enquiries/entry.ts';
 import { certificateFilename, chainOfferSent, issueAcceptanceCertificate } from './certificate.ts';
-import { acceptanceReceiptEmail, offerAnsweredEmail, offerEmail, sellerLinkEmail } from './seller-emails.ts';
-import { issueSellerLink } from './seller-link.ts';
+import {
+  acceptanceReceiptEmail,
+  offerAnsweredEmail,
+  offerEmail,
+  sellerLinkEmail,
+} from '../seller-link/entry.ts';
+import { issueSellerLink } from '../seller-link/entry.ts';
 
 // The seller's private page (decision 059): what it shows of their one enquiry, their answer to
 // an offer, their messages, and new links for an address. Every query here is keyed by the

@@ -7,8 +7,8 @@ import { emailButton } from '../email/layout/layout.ts';
 import { layoutMessage } from '../email/layout/message.ts';
 import type { EmailMessage } from '../email/types.ts';
 import { appointmentIcs, type IcsAppointment } from './appointment-ics.ts';
-import { enquiryReplyTo } from './reply-address.ts';
-import { sellerPageBlock } from './seller-emails.ts';
+import { enquiryReplyTo } from '../conversation/entry.ts';
+import { sellerPageBlock } from '../seller-link/entry.ts';
 
 // The seller's e-mails about a visit or a shipping kit (decision 062), each through the one layout
 // (decision 051) with the seller's page as its button. Every appointment e-mail but the reminder
