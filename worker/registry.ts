@@ -2,7 +2,7 @@ import { runTriggerScans } from '#server/automations/trigger-scans.ts';
 import { chooseWinner } from '#server/campaigns/engine/ab-test.ts';
 import { runCampaignsTick, startDueCampaign } from '#server/campaigns/engine/schedule.ts';
 import { runCampaignSendJob } from '#server/campaigns/send-job-handler.ts';
-import { runAutomationsTick } from '#server/automation-sending/tick.ts';
+import { runAutomationsTick } from '#server/flow-runner/tick.ts';
 import { runPasswordResetJob } from '#server/auth/password-reset.ts';
 import { runDomainHealthCheck } from '#server/domain-health/entry.ts';
 import { dnsMxResolver, lookUpRecipientDomains } from '#server/deliverability/entry.ts';

@@ -1,6 +1,6 @@
 import type { PgBoss } from 'pg-boss';
 import { type JobName, jobDefinitions, jobNames, scheduledJobs } from '#server/jobs/definitions.ts';
-import { listenForDueRuns } from '#server/automation-sending/due-listener.ts';
+import { listenForDueRuns } from '#server/flow-runner/due-listener.ts';
 import type { AppServices } from '#server/services.ts';
 import { jobHandlers } from './registry.ts';
 

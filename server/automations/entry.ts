@@ -2,7 +2,7 @@
 // Features that record a trigger's event call these hooks in their own transaction (decision 064);
 // automations imports none of them back, so the dependency runs one way.
 export { enterConsentConfirmed, enterEnquiryStatus } from './triggers.ts';
-// The flow worker (server/automation-sending/) advances runs through these (decision 065).
+// The flow worker (server/flow-runner/) advances runs through these (decision 065).
 export { advanceRun, dueRunIds, type FlowEffects } from './engine.ts';
 // The enquiry timeline's flow entries (decision 066).
 export { enquiryFlowEntries } from './admin.ts';

@@ -80,7 +80,7 @@ export const jobDefinitions = {
   },
   /**
    * Advances the automation runs that are due and sends the flow e-mail they queued
-   * (server/automation-sending/tick.ts, decision 065). Every minute, and at once when runs are entered
+   * (server/flow-runner/tick.ts, decision 065). Every minute, and at once when runs are entered
    * (the worker LISTENs for `automation_runs_due`). `stately`: one running and one waiting at most;
    * the heartbeat frees the queue within seconds of a killed worker, not at the job's expiry.
    */

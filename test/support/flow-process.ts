@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { runAutomationsTick } from '../../server/automation-sending/tick.ts';
+import { runAutomationsTick } from '../../server/flow-runner/tick.ts';
 import { createDatabase } from '../../server/db/database.ts';
 import { createEmailTransport } from '../../server/email/transport.ts';
 import type { AppServices } from '../../server/services.ts';
