@@ -9,13 +9,13 @@ import { dnsMxResolver, lookUpRecipientDomains } from '#server/deliverability/en
 import { runEmailSendJob } from '#server/email/send-job.ts';
 import type { JobName, JobPayload } from '#server/jobs/definitions.ts';
 import { runAwaitingReplyDigest } from '#server/enquiries/digest.ts';
-import { runIncomingMessageNotify } from '#server/conversation/incoming-notify.ts';
-import { runAppointmentReminders } from '#server/appointments/appointments.ts';
-import { runCapiJob } from '#server/conversions/conversions.ts';
+import { runIncomingMessageNotify } from '#server/conversation/entry.ts';
+import { runAppointmentReminders } from '#server/appointments/entry.ts';
+import { runCapiJob } from '#server/conversions/entry.ts';
 import { runImportJob } from '#server/contacts/import/import.ts';
 import { runEnquiryRetention } from '#server/enquiries/retention.ts';
 import { runEnquiryNotifyJob } from '#server/enquiries/notifications.ts';
-import { runSellerLinkRequestJob } from '#server/seller-page/seller-page.ts';
+import { runSellerLinkRequestJob } from '#server/seller-page/entry.ts';
 import { pruneExpired } from '#server/housekeeping.ts';
 import { runDeadlineReminders } from '#server/register/deadline-reminders.ts';
 import type { AppServices } from '#server/services.ts';

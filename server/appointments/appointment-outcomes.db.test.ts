@@ -15,7 +15,8 @@ import {
 import type { SessionUser } from '../auth/session.ts';
 import { createEmailTransport } from '../email/transport.ts';
 import type { AppServices } from '../services.ts';
-import { runAppointmentReminders, todayList } from './appointments.ts';
+import { runAppointmentReminders } from './appointments.ts';
+import { todayList } from './today.ts';
 
 // What happened at a visit (decision 062): a buyer marks a begun visit attended or not (audited,
 // on the timeline), a visit whose end passed or that was marked stops being the enquiry's visit so

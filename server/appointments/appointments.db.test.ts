@@ -17,7 +17,8 @@ import {
 import type { SessionUser } from '../auth/session.ts';
 import { createEmailTransport } from '../email/transport.ts';
 import type { AppServices } from '../services.ts';
-import { bookAppointment, runAppointmentReminders } from './appointments.ts';
+import { runAppointmentReminders } from './appointments.ts';
+import { bookAppointment } from './booking.ts';
 
 // Visits and shipping kits after an accepted offer (decision 062), through the procedures the
 // seller's page and the admin call, on a real PostgreSQL, with the e-mails sent by the real Resend

@@ -1,96 +1,19 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
-import { Writable } from 'node:stream';
-import pino from 'pino';
 import sharp from 'sharp';
-import { sql } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '#test/support/db.ts';
-import { type FakeResend, startFakeResend } from '#test/support/fake-resend.ts';
-import { newSvixId, newWebhookSecret, svixHeaders } from '#test/support/resend-webhooks.ts';
+import { newSvixId, newWebhookSecret } from '#test/support/resend-webhooks.ts';
 import { callerFor, testServices } from '#test/support/services.ts';
-import { type AppServer, createServer } from '../app.ts';
 import { createUser, grantAdmin } from '../auth/users.ts';
-import type { AppServices } from '../services.ts';
 import { uploadStorageFor } from '../uploads/entry.ts';
 import { getEnquiry } from '../enquiries/detail.ts';
-import { createResendInbound } from '../email/inbound-mail.ts';
-import { RESEND_WEBHOOK_PATH } from '../email-events/resend-route.ts';
-import { MAX_REPLY_HTML_CHARS, REPLY_HTML_CUT_NOTE } from './inbound-body.ts';
-import { enquiryReplyTo, replyToken } from './reply-address.ts';
-
-const SECRET = newWebhookSecret();
-const DOMAIN = 'reply.example.com.au';
+import { replyToken } from './reply-address.ts';
+import { INBOUND_DOMAIN, useInboundServer } from '#test/support/inbound-server.ts';
 
 describe('replies e-mailed back onto the enquiry (decision 060)', () => {
   const t = useTestDatabase();
-  let fake: FakeResend;
-  let server: AppServer;
-  let dataDir: string;
-  let enquiryId: string;
-  let replyAddress: string;
-  let services: AppServices;
-  /** The server's warnings and errors, as JSON lines. */
-  const logged: Array<{ msg?: string; emailId?: string }> = [];
-
-  beforeAll(async () => {
-    fake = await startFakeResend();
-    dataDir = await mkdtemp(path.join(tmpdir(), 'inbound-test-'));
-    services = testServices(t.db, {
-      config: { resendWebhookSecret: SECRET, inboundDomain: DOMAIN, dataDir },
-      inbound: createResendInbound({ apiKey: 're_test_key', baseUrl: fake.url }),
-    });
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        for (const line of chunk.toString().split('\n').filter(Boolean))
-          logged.push(JSON.parse(line) as { msg?: string; emailId?: string });
-        done();
-      },
-    });
-    server = await createServer({ services, clientDir: null, logger: pino({ level: 'warn' }, sink) });
-    const lead = await t.db
-      .insertInto('leads')
-      .values({ email: 'olivia@example.com', full_name: 'Olivia Brown' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const enquiry = await t.db
-      .insertInto('enquiries')
-      .values({ lead_id: lead.id, watch_brand: 'Rolex', watch_condition: 'Excellent' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    enquiryId = enquiry.id;
-    replyAddress = enquiryReplyTo(services.config, enquiryId) ?? '';
-  });
-  afterAll(async () => {
-    await server.stop();
-    await fake.close();
-    await rm(dataDir, { recursive: true, force: true });
-  });
-  beforeEach(() => {
-    fake.reset();
-    logged.length = 0;
-  });
-
-  function post(event: object, id = newSvixId(), secret = SECRET) {
-    const body = JSON.stringify(event);
-    return server.app.inject({
-      method: 'POST',
-      url: RESEND_WEBHOOK_PATH,
-      headers: { 'content-type': 'application/json', ...svixHeaders(secret, body, { id }) },
-      payload: body,
-    });
-  }
-
-  const messagesOf = (emailId: string) =>
-    t.db
-      .selectFrom('enquiry_incoming_messages')
-      .selectAll()
-      .where('provider_email_id', '=', emailId)
-      .execute();
-  const fetchesOf = (emailId: string) =>
-    fake.requests.filter((r) => r.method === 'GET' && r.path === `/emails/receiving/${emailId}`).length;
+  const inbound = useInboundServer(t);
+  const { logged, post, messagesOf, fetchesOf } = inbound;
 
   const quotedReply = [
     'Thursday at 10 suits me.',
@@ -103,9 +26,9 @@ describe('replies e-mailed back onto the enquiry (decision 060)', () => {
   ].join('\n');
 
   it('fetches a signed reply with the SDK and files it on its enquiry, quoted history stripped', async () => {
-    const { id, event } = fake.receive({
+    const { id, event } = inbound.fake.receive({
       from: 'Olivia Brown <olivia@example.com>',
-      to: [replyAddress.toUpperCase()],
+      to: [inbound.replyAddress.toUpperCase()],
       cc: ['someone-else@example.com'],
       subject: 'Re: Your Rolex',
       text: quotedReply,
@@ -117,14 +40,14 @@ describe('replies e-mailed back onto the enquiry (decision 060)', () => {
     const [row, ...more] = await messagesOf(id);
     expect(more).toHaveLength(0);
     expect(row).toMatchObject({
-      enquiry_id: enquiryId,
+      enquiry_id: inbound.enquiryId,
       source: 'email',
       from_email: 'olivia@example.com',
       from_name: 'Olivia Brown',
       subject: 'Re: Your Rolex',
       body_text: 'Thursday at 10 suits me.\nThe box is in the cupboard.',
       body_html: '<p>Thursday at 10 suits me.</p>',
-      reply_token: replyToken(testServices(t.db).config.appSecret, enquiryId),
+      reply_token: replyToken(testServices(t.db).config.appSecret, inbound.enquiryId),
       read_at: null,
       notified_at: null,
     });
@@ -132,9 +55,9 @@ describe('replies e-mailed back onto the enquiry (decision 060)', () => {
   });
 
   it('does nothing on a replayed webhook, by svix id or by provider e-mail id', async () => {
-    const { id, event } = fake.receive({
+    const { id, event } = inbound.fake.receive({
       from: 'olivia@example.com',
-      to: [replyAddress],
+      to: [inbound.replyAddress],
       subject: 'Re',
       text: 'Once.',
     });
@@ -151,9 +74,9 @@ describe('replies e-mailed back onto the enquiry (decision 060)', () => {
   });
 
   it('refuses a bad signature before fetching or storing anything', async () => {
-    const { id, event } = fake.receive({
+    const { id, event } = inbound.fake.receive({
       from: 'x@example.com',
-      to: [replyAddress],
+      to: [inbound.replyAddress],
       subject: 'Forged',
       text: 'x',
     });
@@ -164,19 +87,19 @@ describe('replies e-mailed back onto the enquiry (decision 060)', () => {
   });
 
   it('keeps mail with an unknown, forged or foreign token as unmatched', async () => {
-    const valid = replyToken(testServices(t.db).config.appSecret, enquiryId);
+    const valid = replyToken(testServices(t.db).config.appSecret, inbound.enquiryId);
     const forged = `${valid.slice(0, 41)}${valid.endsWith('a') ? 'b' : 'a'}`;
     const goneEnquiry = replyToken(
       testServices(t.db).config.appSecret,
       '00000000-0000-4000-8000-000000000000',
     );
     for (const to of [
-      `enquiry+${forged}@${DOMAIN}`,
-      `enquiry+${goneEnquiry}@${DOMAIN}`,
-      `enquiry+junk@${DOMAIN}`,
-      `desk@${DOMAIN}`,
+      `enquiry+${forged}@${INBOUND_DOMAIN}`,
+      `enquiry+${goneEnquiry}@${INBOUND_DOMAIN}`,
+      `enquiry+junk@${INBOUND_DOMAIN}`,
+      `desk@${INBOUND_DOMAIN}`,
     ]) {
-      const { id, event } = fake.receive({
+      const { id, event } = inbound.fake.receive({
         from: 'stranger@example.com',
         to: [to],
         subject: 'Hello',
@@ -193,9 +116,9 @@ describe('replies e-mailed back onto the enquiry (decision 060)', () => {
     const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#884422' } })
       .jpeg()
       .toBuffer();
-    const { id, event } = fake.receive({
+    const { id, event } = inbound.fake.receive({
       from: 'olivia@example.com',
-      to: [replyAddress],
+      to: [inbound.replyAddress],
       subject: 'Photos',
       text: 'The caseback, as asked.',
       attachments: [
@@ -239,9 +162,14 @@ describe('replies e-mailed back onto the enquiry (decision 060)', () => {
       .selectAll()
       .where('id', '=', attachments[0]!.upload_id!)
       .executeTakeFirstOrThrow();
-    expect(photo).toMatchObject({ enquiry_id: enquiryId, content_type: 'image/jpeg', width: 64, height: 48 });
+    expect(photo).toMatchObject({
+      enquiry_id: inbound.enquiryId,
+      content_type: 'image/jpeg',
+      width: 64,
+      height: 48,
+    });
     // Neither refused file was downloaded.
-    expect(fake.downloads).toHaveLength(2);
+    expect(inbound.fake.downloads).toHaveLength(2);
   });
 
   it("makes a filed unmatched reply's images photos after the enquiry's own; other files stay private", async () => {
@@ -284,9 +212,9 @@ describe('replies e-mailed back onto the enquiry (decision 060)', () => {
       .withExif({ IFD0: { Artist: 'Noah Green' } })
       .toBuffer();
     expect((await sharp(jpeg).metadata()).exif).toBeDefined();
-    const { id, event } = fake.receive({
+    const { id, event } = inbound.fake.receive({
       from: 'noah@example.com',
-      to: [`enquiry+junk@${DOMAIN}`],
+      to: [`enquiry+junk@${INBOUND_DOMAIN}`],
       subject: 'Re: my Omega',
       text: 'The dial and the receipt.',
       attachments: [
@@ -313,7 +241,10 @@ describe('replies e-mailed back onto the enquiry (decision 060)', () => {
     ]);
 
     const user = { id: member.id, email: member.email, role: 'buyer' as const };
-    await callerFor(services, user).admin.unmatchedMail.file({ id: message!.id, enquiryId: enquiry.id });
+    await callerFor(inbound.services, user).admin.unmatchedMail.file({
+      id: message!.id,
+      enquiryId: enquiry.id,
+    });
 
     const [broken, dial, receipt] = await attachmentsOf();
     expect(broken).toEqual({
@@ -347,7 +278,9 @@ describe('replies e-mailed back onto the enquiry (decision 060)', () => {
       height: 48,
     });
     expect(dial?.bytes).toBe(photo.bytes);
-    const stored = await uploadStorageFor(services.config).driverFor(photo.driver).get(photo.storage_key);
+    const stored = await uploadStorageFor(inbound.services.config)
+      .driverFor(photo.driver)
+      .get(photo.storage_key);
     expect(stored?.length).toBe(photo.bytes);
     expect((await sharp(stored!).metadata()).exif).toBeUndefined();
     // The timeline shows the image as a photo and the PDF as a download; the audit row as before.
@@ -368,13 +301,13 @@ describe('replies e-mailed back onto the enquiry (decision 060)', () => {
   });
 
   it('answers 503 when the provider cannot be asked, and files on the retry', async () => {
-    const { id, event } = fake.receive({
+    const { id, event } = inbound.fake.receive({
       from: 'olivia@example.com',
-      to: [replyAddress],
+      to: [inbound.replyAddress],
       subject: 'Re',
       text: 'Retry me.',
     });
-    fake.failNext({ kind: 'server_error' });
+    inbound.fake.failNext({ kind: 'server_error' });
     const svixId = newSvixId();
     expect((await post(event, svixId)).statusCode).toBe(503);
     expect(await messagesOf(id)).toHaveLength(0);
@@ -384,7 +317,12 @@ describe('replies e-mailed back onto the enquiry (decision 060)', () => {
   });
 
   it('answers 200 without filing, and logs it, when the provider does not know the e-mail', async () => {
-    const { event } = fake.receive({ from: 'a@example.com', to: [replyAddress], subject: 'x', text: 'x' });
+    const { event } = inbound.fake.receive({
+      from: 'a@example.com',
+      to: [inbound.replyAddress],
+      subject: 'x',
+      text: 'x',
+    });
     const unknownId = randomUUID();
     const unknown = { ...event, data: { ...(event as { data: object }).data, email_id: unknownId } };
     const res = await post(unknown);
@@ -392,133 +330,11 @@ describe('replies e-mailed back onto the enquiry (decision 060)', () => {
     expect(res.json()).toMatchObject({ outcome: 'gone' });
     expect(await messagesOf(unknownId)).toHaveLength(0);
     // Asked once; the fake answered 404.
-    expect(fake.requests.map((r) => [r.path, r.status])).toEqual([[`/emails/receiving/${unknownId}`, 404]]);
+    expect(inbound.fake.requests.map((r) => [r.path, r.status])).toEqual([
+      [`/emails/receiving/${unknownId}`, 404],
+    ]);
     expect(logged).toContainEqual(
       expect.objectContaining({ msg: 'inbound e-mail unknown to the provider', emailId: unknownId }),
     );
-  });
-
-  it('never puts an e-mail id that is not a Resend id into a provider path (decision 068)', async () => {
-    const { event } = fake.receive({ from: 'a@example.com', to: [replyAddress], subject: 'x', text: 'x' });
-    for (const emailId of ['abc/attachments?x=1', '../../emails', 'no-such-email', `${randomUUID()}/x`]) {
-      const forged = { ...event, data: { ...(event as { data: object }).data, email_id: emailId } };
-      const res = await post(forged);
-      expect(res.statusCode, emailId).toBe(200);
-      expect(res.json(), emailId).toEqual({ received: true, outcome: 'malformed' });
-      expect(await messagesOf(emailId)).toHaveLength(0);
-      expect(logged, emailId).toContainEqual(
-        expect.objectContaining({ msg: 'inbound e-mail id is not a Resend id: not fetched', emailId }),
-      );
-    }
-    expect(fake.requests).toEqual([]);
-    // The Receiving API client refuses one too, whoever calls it.
-    const inbound = createResendInbound({ apiKey: 're_test_key', baseUrl: fake.url });
-    expect(await inbound.getEmail('abc/attachments?x=1')).toMatchObject({ ok: false, gone: true });
-    expect(await inbound.listAttachments('../../emails')).toMatchObject({ ok: false, gone: true });
-    expect(fake.requests).toEqual([]);
-  });
-
-  it('keeps at most 256 K characters of the HTML part, with a note of the cut (decision 068)', async () => {
-    // 3,000,007 characters, as the probe sent; the text part is small.
-    const html = `<p>${'word '.repeat(599_998)}</p><p>end</p>`;
-    expect(html.length).toBe(3_000_007);
-    const { id, event } = fake.receive({
-      from: 'olivia@example.com',
-      to: [replyAddress],
-      subject: 'Long',
-      text: 'A long letter.',
-      html,
-    });
-    expect((await post(event)).json()).toMatchObject({ outcome: 'filed' });
-    const [row] = await messagesOf(id);
-    const stored = row?.body_html ?? '';
-    expect(stored.length).toBeLessThanOrEqual(256 * 1024);
-    expect(stored.length).toBeGreaterThan(250_000);
-    expect(MAX_REPLY_HTML_CHARS).toBe(262_144);
-    expect(stored.startsWith('<p>word word ')).toBe(true);
-    // Cut at a word's tag boundary, the open paragraph closed, then the note.
-    expect(stored.endsWith(`</p>${REPLY_HTML_CUT_NOTE}`)).toBe(true);
-    expect(REPLY_HTML_CUT_NOTE).toBe('<p>[…message shortened: only its first 256 K characters are kept]</p>');
-    expect(stored).not.toContain('<p>end</p>');
-    expect(row?.body_text).toBe('A long letter.');
-  });
-
-  it('keeps at most 10 files of one message and names the refused ones on the timeline', async () => {
-    const file = (n: number) => ({
-      filename: `scan-${String(n).padStart(2, '0')}.pdf`,
-      contentType: 'application/pdf',
-      data: Buffer.alloc(200 * 1024, n),
-    });
-    const { id, event } = fake.receive({
-      from: 'olivia@example.com',
-      to: [replyAddress],
-      subject: 'Scans',
-      text: 'All the papers.',
-      attachments: Array.from({ length: 60 }, (_, i) => file(i + 1)),
-    });
-    expect((await post(event)).json()).toMatchObject({ outcome: 'filed' });
-    const [row] = await messagesOf(id);
-    const attachments = await t.db
-      .selectFrom('enquiry_incoming_attachments')
-      .select(['filename', 'refused_reason', sql<number>`coalesce(octet_length(data), 0)`.as('stored')])
-      .where('message_id', '=', row!.id)
-      .orderBy('filename')
-      .execute();
-    expect(attachments).toHaveLength(60);
-    const kept = attachments.filter((a) => a.refused_reason === null);
-    expect(kept.map((a) => a.filename)).toEqual(Array.from({ length: 10 }, (_, i) => file(i + 1).filename));
-    // 10 × 200 KB = 2,048,000 bytes stored, not 60 × 200 KB = 12,288,000.
-    expect(attachments.reduce((sum, a) => sum + Number(a.stored), 0)).toBe(2_048_000);
-    expect(new Set(attachments.filter((a) => a.refused_reason).map((a) => a.refused_reason))).toEqual(
-      new Set(['more than 10 files in one message']),
-    );
-    // The refused ones were not downloaded.
-    expect(fake.downloads).toHaveLength(10);
-    const lines = (row?.body_text ?? '').split('\n\n');
-    expect(lines[0]).toBe('All the papers.');
-    expect(lines.slice(1)).toEqual(
-      Array.from(
-        { length: 50 },
-        (_, i) =>
-          `[attachment refused: scan-${String(i + 11).padStart(2, '0')}.pdf, more than 10 files in one message]`,
-      ),
-    );
-    const detail = await getEnquiry(t.db, enquiryId);
-    const entry = detail?.timeline.find((e) => e.kind === 'incoming' && e.messageId === row!.id);
-    expect(entry).toMatchObject({ body: row?.body_text });
-    const shown = entry?.kind === 'incoming' ? entry.attachments : [];
-    expect(shown.filter((a) => a.refusedReason !== null)).toHaveLength(50);
-    expect(shown.find((a) => a.filename === 'scan-60.pdf')).toMatchObject({
-      refusedReason: 'more than 10 files in one message',
-      downloadable: false,
-    });
-  });
-
-  it('keeps at most 25 MB of files of one message (decision 068)', async () => {
-    // Three files of 9 MB: the first two fit (18 MB), the third would make 27 MB.
-    const nine = 9 * 1024 * 1024;
-    const { id, event } = fake.receive({
-      from: 'olivia@example.com',
-      to: [replyAddress],
-      subject: 'Big scans',
-      text: 'Three big ones.',
-      attachments: ['a.pdf', 'b.pdf', 'c.pdf'].map((filename) => ({
-        filename,
-        contentType: 'application/pdf',
-        data: Buffer.alloc(nine, 1),
-      })),
-    });
-    expect((await post(event)).json()).toMatchObject({ outcome: 'filed' });
-    const [row] = await messagesOf(id);
-    expect(row?.body_text).toBe(
-      'Three big ones.\n\n[attachment refused: c.pdf, more than 25 MB of files in one message]',
-    );
-    const stored = await t.db
-      .selectFrom('enquiry_incoming_attachments')
-      .select(sql<string>`sum(coalesce(octet_length(data), 0))`.as('bytes'))
-      .where('message_id', '=', row!.id)
-      .executeTakeFirstOrThrow();
-    expect(Number(stored.bytes)).toBe(2 * nine);
-    expect(fake.downloads).toHaveLength(2);
   });
 });

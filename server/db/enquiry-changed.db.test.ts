@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '#test/support/db.ts';
 import { recordingJobQueue, testConfig } from '#test/support/services.ts';
 import { fileIncomingMessage } from '../conversation/conversation.ts';
-import { answerOffer } from '../seller-page/seller-page.ts';
+import { answerOffer } from '../seller-page/offer-answer.ts';
 import { ENQUIRY_CHANGED_CHANNEL, parseEnquiryChange } from './enquiry-changed.ts';
 
 // Decision 063: the seller's answer to an offer and a message filed on an enquiry are announced on

@@ -16,7 +16,7 @@ import { createSession, generateSessionToken, sessionIdFromToken } from '../auth
 import type { Role } from '#shared/auth/permissions.ts';
 import type { EnquiryLiveHub } from '../services.ts';
 import { createEnquiryLiveHub } from './live.ts';
-import { answerOffer } from '../seller-page/seller-page.ts';
+import { answerOffer } from '../seller-page/offer-answer.ts';
 
 // Decision 063: admin.enquiries.live streams `{ kind, enquiryId }` over SSE once a change commits,
 // to members whose role grants enquiries.read, through the browser app's own tRPC client.

@@ -160,7 +160,7 @@ export const jobDefinitions = {
     queue: { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 },
   },
   /**
-   * "Send me a new link" on the seller's page (server/seller-page/seller-page.ts, decision 067): the
+   * "Send me a new link" on the seller's page (server/seller-page/seller-mail.ts, decision 067): the
    * request only queues this, so it answers alike for any address; the job looks the address up and
    * e-mails a fresh link for each of its open enquiries.
    */

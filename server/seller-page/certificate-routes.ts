@@ -7,7 +7,7 @@ import type { AppServices } from '../services.ts';
 import { attachmentDisposition } from '../conversation/entry.ts';
 import { certificateFile, certificateFilename } from './certificate.ts';
 import { openSellerFileRequest } from './seller-file-request.ts';
-import { consumeSellerPageAllowance } from './seller-page.ts';
+import { consumeSellerPageAllowance } from './allowances.ts';
 
 // The certificate of acceptance as a download (decision 072): the stored bytes, never rebuilt, so
 // staff and seller get the very file whose SHA-256 the record keeps. Staff need enquiries.read and

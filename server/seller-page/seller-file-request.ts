@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppServices } from '../services.ts';
 import { enquiryForSellerToken } from '../seller-link/entry.ts';
-import type { Allowance } from './seller-page.ts';
+import type { Allowance } from './allowances.ts';
 
 const idSchema = z.uuid();
 

@@ -21,7 +21,8 @@ import { runEmailSendJob } from '../email/send-job.ts';
 import type { JobPayload } from '../jobs/definitions.ts';
 import type { AppServices } from '../services.ts';
 import { runEnquiryNotifyJob } from '../enquiries/notifications.ts';
-import { consumeSellerPageAllowance, runSellerLinkRequestJob, SELLER_LIMITS } from './seller-page.ts';
+import { consumeSellerPageAllowance, SELLER_LIMITS } from './allowances.ts';
+import { runSellerLinkRequestJob } from './seller-mail.ts';
 import { signSellerToken } from '../seller-link/seller-link.ts';
 import { statementCounter } from '#test/support/statement-counter.ts';
 

@@ -2,7 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppServices } from '../services.ts';
 import { findUpload, thumbnailFor, uploadStorageFor, type UploadStorage } from '../uploads/entry.ts';
 import { openSellerFileRequest } from './seller-file-request.ts';
-import { consumeSellerPhotoAllowance, photoOfEnquiry } from './seller-page.ts';
+import { consumeSellerPhotoAllowance } from './allowances.ts';
+import { photoOfEnquiry } from './seller-page.ts';
 
 // The seller's own photos on their page (decision 059): thumbnails only, behind the same signed
 // link as the page, and only photos of the enquiry the link opens. Admins keep /api/uploads/:id.

@@ -13,7 +13,7 @@ import {
   markKitDispatched,
   saveAppointmentSettings,
   todayList,
-} from '../../appointments/appointments.ts';
+} from '../../appointments/entry.ts';
 import { requirePermission, router } from '../trpc.ts';
 
 // admin.appointments.*: visits and shipping kits after an accepted offer (decision 062). The Owner

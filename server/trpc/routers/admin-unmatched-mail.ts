@@ -10,7 +10,7 @@ import {
   fileUnmatched,
   listUnmatched,
   type UnmatchedActionResult,
-} from '../../conversation/unmatched.ts';
+} from '../../conversation/entry.ts';
 import { requirePermission, router } from '../trpc.ts';
 
 // admin.unmatchedMail.*: replies whose address named no enquiry (decision 060). Reading is the

@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { CERTIFICATE_MESSAGES, verifyCertificateInputSchema } from '#shared/enquiries/certificates.ts';
-import { consumeVerifyAllowance, verifyCertificateHash } from '../../seller-page/certificate.ts';
+import { consumeVerifyAllowance, verifyCertificateHash } from '../../seller-page/entry.ts';
 import { publicProcedure, router } from '../trpc.ts';
 
 // certificates.*: the public verification page (decision 072). It receives a SHA-256 the browser

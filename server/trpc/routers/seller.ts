@@ -25,8 +25,8 @@ import {
   requestShippingKit,
   rescheduleAppointment,
   sellerNextStep,
-} from '../../appointments/appointments.ts';
-import { enquiryForSellerToken, sellerLinkId } from '../../seller-link/seller-link.ts';
+} from '../../appointments/entry.ts';
+import { enquiryForSellerToken, sellerLinkId } from '../../seller-link/entry.ts';
 import {
   answerOffer,
   type Allowance,
@@ -36,7 +36,7 @@ import {
   type OfferAnswer,
   requestSellerLinks,
   sellerPageView,
-} from '../../seller-page/seller-page.ts';
+} from '../../seller-page/entry.ts';
 import type { Context } from '../context.ts';
 import { publicProcedure, router } from '../trpc.ts';
 
