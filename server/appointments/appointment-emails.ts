@@ -1,17 +1,18 @@
 import { Buffer } from 'node:buffer';
+import { createElement } from 'react';
 import { type AppointmentLocation, formatAddress } from '#shared/appointments/schemas.ts';
 import { enquiryReference } from '#shared/leads/schema.ts';
-import { escapeHtml } from '#shared/templates/variables.ts';
 import type { AppConfig } from '../config/app-config.ts';
-import { emailButton } from '../email/layout/layout.ts';
+import { buttonElement } from '../email/layout/layout.ts';
+import { type BodyPart, p, renderBody, strong } from '../email/layout/body.ts';
 import { layoutMessage } from '../email/layout/message.ts';
 import type { EmailMessage } from '../email/types.ts';
 import { appointmentIcs, type IcsAppointment } from './appointment-ics.ts';
 import { enquiryReplyTo } from '../conversation/entry.ts';
-import { sellerPageBlock } from '../seller-link/entry.ts';
+import { sellerPageParts } from '../seller-link/entry.ts';
 
 // The seller's e-mails about a visit or a shipping kit (decision 062), each through the one layout
-// (decision 051) with the seller's page as its button. Every appointment e-mail but the reminder
+// (decision 051) with the seller's page as its button, their bodies react elements (escaped). Every appointment e-mail but the reminder
 // carries the calendar invitation (.ics): a new one for each booking, move and cancellation.
 // Beside them, the team's short notice of what the seller did on their page.
 
@@ -39,6 +40,10 @@ function firstNameOf(fullName: string): string {
   return fullName.trim().split(/\s+/)[0] || 'there';
 }
 
+function kindRegards(name: string): BodyPart {
+  return p('Kind regards,', createElement('br'), name);
+}
+
 /**
  * `closed`: the business cancelled the visit because the enquiry was declined or lost (decision
  * 062); a cancellation like the seller's, told in other words and with nothing left to book.
@@ -62,6 +67,11 @@ function whereLine(location: AppointmentLocation): string {
   return `${location.city}: ${formatAddress(location.address)}`;
 }
 
+/** "When: … / Where: …" on two lines of one paragraph. */
+function whenWhere(when: string, location: AppointmentLocation): BodyPart {
+  return p(strong('When:'), ` ${when}`, createElement('br'), strong('Where:'), ` ${whereLine(location)}`);
+}
+
 export function appointmentEmail(
   config: MailConfig,
   kind: AppointmentEmailKind,
@@ -72,27 +82,27 @@ export function appointmentEmail(
   const when = formatVisit(input.startsAt, input.timezone);
   const reference = enquiryReference(input.enquiryId);
   const opening: Record<AppointmentEmailKind, string> = {
-    booked: `Thank you for booking a visit about your watch (reference ${escapeHtml(reference)}).`,
-    rescheduled: `Your visit about your watch (reference ${escapeHtml(reference)}) has moved to a new time.`,
-    cancelled: `Your visit about your watch (reference ${escapeHtml(reference)}) has been cancelled, as you asked.`,
-    closed: `We have cancelled your visit about your watch (reference ${escapeHtml(reference)}), as your enquiry with us is now closed.`,
-    reminder: `A reminder of your visit about your watch (reference ${escapeHtml(reference)}).`,
+    booked: `Thank you for booking a visit about your watch (reference ${reference}).`,
+    rescheduled: `Your visit about your watch (reference ${reference}) has moved to a new time.`,
+    cancelled: `Your visit about your watch (reference ${reference}) has been cancelled, as you asked.`,
+    closed: `We have cancelled your visit about your watch (reference ${reference}), as your enquiry with us is now closed.`,
+    reminder: `A reminder of your visit about your watch (reference ${reference}).`,
   };
-  const body = [
-    `<p>Hi ${escapeHtml(firstNameOf(input.seller.name))},</p>`,
-    `<p>${opening[kind]}</p>`,
-    `<p><strong>When:</strong> ${escapeHtml(when)}<br><strong>Where:</strong> ${escapeHtml(whereLine(input.location))}</p>`,
-    kind === 'cancelled'
-      ? '<p>You can book another time, or ask for an insured shipping kit, on your enquiry page:</p>'
-      : kind === 'closed'
-        ? '<p>If you have a question about it, reply to this e-mail or write to us on your enquiry page:</p>'
-        : '<p>Please bring the watch, its box and papers if you have them, and photo identification. You can move or cancel the visit on your enquiry page:</p>',
-    sellerPageBlock(input.url),
-    kind === 'reminder' ? '' : '<p>The calendar invitation is attached.</p>',
-    `<p>Kind regards,<br>${escapeHtml(site.name)}</p>`,
-  ]
-    .filter(Boolean)
-    .join('\n');
+  const body = renderBody([
+    p(`Hi ${firstNameOf(input.seller.name)},`),
+    p(opening[kind]),
+    whenWhere(when, input.location),
+    p(
+      kind === 'cancelled'
+        ? 'You can book another time, or ask for an insured shipping kit, on your enquiry page:'
+        : kind === 'closed'
+          ? 'If you have a question about it, reply to this e-mail or write to us on your enquiry page:'
+          : 'Please bring the watch, its box and papers if you have them, and photo identification. You can move or cancel the visit on your enquiry page:',
+    ),
+    ...sellerPageParts(input.url),
+    kind === 'reminder' ? null : p('The calendar invitation is attached.'),
+    kindRegards(site.name),
+  ]);
   const { html, text } = layoutMessage(site, {
     title: subject,
     preheader: `${when}, ${input.location.city}`,
@@ -128,14 +138,18 @@ export function shippingKitEmail(
 ): EmailMessage {
   const { site } = config;
   const subject = `Your insured shipping kit – ${site.name}`;
-  const body = [
-    `<p>Hi ${escapeHtml(firstNameOf(kit.fullName))},</p>`,
-    `<p>Thank you. We will post an insured shipping kit for your watch (reference ${escapeHtml(enquiryReference(kit.enquiryId))}) to:</p>`,
-    `<p>${kit.addressLines.map(escapeHtml).join('<br>')}</p>`,
-    '<p>The kit comes with instructions and a prepaid, insured return label. We will e-mail you when it is on its way.</p>',
-    sellerPageBlock(kit.url),
-    `<p>Kind regards,<br>${escapeHtml(site.name)}</p>`,
-  ].join('\n');
+  const body = renderBody([
+    p(`Hi ${firstNameOf(kit.fullName)},`),
+    p(
+      `Thank you. We will post an insured shipping kit for your watch (reference ${enquiryReference(kit.enquiryId)}) to:`,
+    ),
+    p(...kit.addressLines.flatMap((line, i) => (i === 0 ? [line] : [createElement('br'), line]))),
+    p(
+      'The kit comes with instructions and a prepaid, insured return label. We will e-mail you when it is on its way.',
+    ),
+    ...sellerPageParts(kit.url),
+    kindRegards(site.name),
+  ]);
   const { html, text } = layoutMessage(site, {
     title: subject,
     preheader: 'We will post an insured shipping kit to you.',
@@ -191,20 +205,19 @@ export function teamNoticeEmail(
   const subject = `${headline[notice.kind]} – ${reference}`.slice(0, 200);
   const when = notice.visit ? formatVisit(notice.visit.startsAt, notice.timezone) : null;
   const adminUrl = `${config.appUrl}/admin/enquiries/${notice.enquiryId}`;
-  const body = [
-    `<p>${escapeHtml(headline[notice.kind])} on their enquiry page (reference ${escapeHtml(reference)}).</p>`,
-    notice.visit && when
-      ? `<p><strong>When:</strong> ${escapeHtml(when)}<br><strong>Where:</strong> ${escapeHtml(whereLine(notice.visit.location))}</p>`
-      : '',
+  const body = renderBody([
+    p(`${headline[notice.kind]} on their enquiry page (reference ${reference}).`),
+    notice.visit && when ? whenWhere(when, notice.visit.location) : null,
     notice.previous
-      ? `<p><strong>Before:</strong> ${escapeHtml(formatVisit(notice.previous.startsAt, notice.timezone))}, ${escapeHtml(notice.previous.location.city)}</p>`
-      : '',
-    notice.kind === 'cancelled' ? '<p>The slot is free again.</p>' : '',
-    notice.kitTo ? `<p>To be posted to ${escapeHtml(notice.kitTo)}; the address is on the enquiry.</p>` : '',
-    emailButton(adminUrl, 'Open the enquiry'),
-  ]
-    .filter(Boolean)
-    .join('\n');
+      ? p(
+          strong('Before:'),
+          ` ${formatVisit(notice.previous.startsAt, notice.timezone)}, ${notice.previous.location.city}`,
+        )
+      : null,
+    notice.kind === 'cancelled' ? p('The slot is free again.') : null,
+    notice.kitTo ? p(`To be posted to ${notice.kitTo}; the address is on the enquiry.`) : null,
+    buttonElement(adminUrl, 'Open the enquiry'),
+  ]);
   const { html, text } = layoutMessage(site, {
     title: subject,
     preheader: when ? `${when}, ${city}` : subject,

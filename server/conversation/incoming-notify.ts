@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { enquiryReference } from '#shared/leads/schema.ts';
-import { escapeHtml } from '#shared/templates/variables.ts';
-import { emailButton, GOLD, SERIF } from '../email/layout/layout.ts';
+import { buttonElement } from '../email/layout/layout.ts';
+import { noticeHeading, p, renderBody } from '../email/layout/body.ts';
 import { layoutMessage } from '../email/layout/message.ts';
 import { enqueueEmail } from '../email/send-job.ts';
 import type { AppServices } from '../services.ts';
@@ -55,12 +55,12 @@ export async function runIncomingMessageNotify(
       const { html, text } = layoutMessage(config.site, {
         title: subject,
         preheader: row.subject ?? subject,
-        body: [
-          `<h1 style="font-family:${SERIF};font-size:22px;font-weight:normal;color:${GOLD};margin:0 0 16px">${escapeHtml(subject)}</h1>`,
-          row.subject ? `<p>Subject: ${escapeHtml(row.subject)}</p>` : '',
+        body: renderBody([
+          noticeHeading(subject),
+          row.subject ? p(`Subject: ${row.subject}`) : null,
           // The message stays in the admin: only members who sign in read what sellers write.
-          emailButton(`${config.appUrl}/admin/enquiries/${row.enquiry_id}`, 'Open the enquiry'),
-        ].join('\n'),
+          buttonElement(`${config.appUrl}/admin/enquiries/${row.enquiry_id}`, 'Open the enquiry'),
+        ]),
       });
       await enqueueEmail(
         services,

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { enquiryReference } from '#shared/leads/schema.ts';
-import { escapeHtml } from '#shared/templates/variables.ts';
-import { GOLD, SERIF } from '../email/layout/layout.ts';
+import { createElement as h } from 'react';
+import { noticeHeading, p, renderBody } from '../email/layout/body.ts';
 import { layoutMessage } from '../email/layout/message.ts';
 import { enqueueEmail } from '../email/send-job.ts';
 import { getSettingsTimezone } from '../settings/entry.ts';
@@ -61,13 +61,17 @@ export async function runAwaitingReplyDigest(
     const { html, text } = layoutMessage(config.site, {
       title: subject,
       preheader: `The site promises a reply within ${config.site.claims.responseHours} hours.`,
-      body: [
-        `<h1 style="font-family:${SERIF};font-size:22px;font-weight:normal;color:${GOLD};margin:0 0 16px">${escapeHtml(subject)}</h1>`,
-        `<p>These came in more than ${DIGEST_AFTER_HOURS} hours ago; the site promises a reply within ${config.site.claims.responseHours} hours.</p>`,
-        '<ul>',
-        ...lines.map((l) => `<li><a href="${escapeHtml(l.url)}">${escapeHtml(l.text)}</a></li>`),
-        '</ul>',
-      ].join('\n'),
+      body: renderBody([
+        noticeHeading(subject),
+        p(
+          `These came in more than ${DIGEST_AFTER_HOURS} hours ago; the site promises a reply within ${config.site.claims.responseHours} hours.`,
+        ),
+        h(
+          'ul',
+          null,
+          lines.map((l) => h('li', { key: l.url }, h('a', { href: l.url }, l.text))),
+        ),
+      ]),
     });
     // Derived from the members: a retried run that names the same enquiries sends nothing twice.
     const key = `enquiry-digest-${createHash('sha256').update(ids.join(',')).digest('hex').slice(0, 40)}`;

@@ -1,6 +1,6 @@
+import { createElement as h, type CSSProperties } from 'react';
 import { enquiryReference } from '#shared/leads/schema.ts';
 import { phoneHref } from '#shared/site/phone.ts';
-import { escapeHtml } from '#shared/templates/variables.ts';
 import {
   channelsPhrase,
   type ConsentChannel,
@@ -11,14 +11,15 @@ import { confirmationUrl } from '../consent/entry.ts';
 import { enqueueEmail } from '../email/send-job.ts';
 import { enqueueConversion } from '../conversions/entry.ts';
 import { enquiryReplyTo } from '../conversation/entry.ts';
-import { emailButton, GOLD, SERIF } from '../email/layout/layout.ts';
+import { buttonElement, SERIF } from '../email/layout/layout.ts';
+import { type BodyPart, lines, noticeHeading, p, renderBody, strong, styledP } from '../email/layout/body.ts';
 import { layoutMessage } from '../email/layout/message.ts';
 import type { EmailMessage } from '../email/types.ts';
 import type { DbExecutor } from '../db/database.ts';
 import type { JobPayload } from '../jobs/definitions.ts';
 import type { AppServices } from '../services.ts';
 import { getSettingsTimezone } from '../settings/entry.ts';
-import { sellerPageBlock } from '../seller-link/entry.ts';
+import { sellerPageParts } from '../seller-link/entry.ts';
 import { issueSellerLink } from '../seller-link/entry.ts';
 
 /** Everything both e-mails about one enquiry say, captured when it is stored. */
@@ -126,26 +127,60 @@ export function businessNotification(config: NoticeConfig, notice: EnquiryNotice
   ];
 
   const subject = oneLine(`New watch enquiry: ${watchName(notice)} from ${notice.fullName}`).slice(0, 998);
-  const cell = 'padding:6px 12px 6px 0;border-bottom:1px solid #e6ddd0;vertical-align:top;text-align:left';
+  const cell: CSSProperties = {
+    padding: '6px 12px 6px 0',
+    borderBottom: '1px solid #e6ddd0',
+    verticalAlign: 'top',
+    textAlign: 'left',
+  };
   // A table of facts (cells of class "fact"): in the text part each row reads "Label: value" (decision 051).
   const { html, text } = layoutMessage(config.site, {
     title: subject,
     preheader: `${watchName(notice)} from ${oneLine(notice.fullName)}: reply within ${config.site.claims.responseHours} hours`,
-    body: [
-      `<h1 style="font-family:${SERIF};font-size:22px;font-weight:normal;color:${GOLD};margin:0 0 16px">New watch enquiry from ${escapeHtml(notice.fullName)}</h1>`,
-      emailButton(contactUrl, 'Open the contact in the admin'),
-      '<table cellpadding="0" cellspacing="0" border="0" width="100%" style="border-collapse:collapse;font-size:14px">',
-      ...rows.map(
-        ([label, value]) =>
-          `<tr><th class="fact" scope="row" style="${cell};white-space:nowrap">${escapeHtml(label)}:</th> <td class="fact" style="${cell}">${escapeHtml(value).replace(/\r?\n/g, '<br>')}</td></tr>`,
+    body: renderBody([
+      noticeHeading(`New watch enquiry from ${notice.fullName}`),
+      buttonElement(contactUrl, 'Open the contact in the admin'),
+      h(
+        'table',
+        {
+          cellPadding: 0,
+          cellSpacing: 0,
+          border: 0,
+          width: '100%',
+          style: { borderCollapse: 'collapse', fontSize: '14px' },
+        },
+        h(
+          'tbody',
+          null,
+          rows.map(([label, value]) =>
+            h(
+              'tr',
+              { key: label },
+              h(
+                'th',
+                { className: 'fact', scope: 'row', style: { ...cell, whiteSpace: 'nowrap' } },
+                `${label}:`,
+              ),
+              ' ',
+              h('td', { className: 'fact', style: cell }, ...lines(value)),
+            ),
+          ),
+        ),
       ),
-      '</table>',
-      `<h2 style="font-family:${SERIF};font-size:18px;font-weight:normal;margin:24px 0 8px">Photos (${photoUrls.length})</h2>`,
+      h(
+        'h2',
+        { style: { fontFamily: SERIF, fontSize: '18px', fontWeight: 'normal', margin: '24px 0 8px' } },
+        `Photos (${photoUrls.length})`,
+      ),
       photoUrls.length
-        ? `<ol>${photoUrls.map((url, i) => `<li><a href="${escapeHtml(url)}">Photo ${i + 1}</a></li>`).join('')}</ol>`
-        : '<p>No photos were attached.</p>',
-      '<p style="color:#5c544b;font-size:12px">Photos open for signed-in admins only.</p>',
-    ].join('\n'),
+        ? h(
+            'ol',
+            null,
+            photoUrls.map((url, i) => h('li', { key: url }, h('a', { href: url }, `Photo ${i + 1}`))),
+          )
+        : p('No photos were attached.'),
+      styledP({ color: '#5c544b', fontSize: '12px' }, 'Photos open for signed-in admins only.'),
+    ]),
   });
 
   return {
@@ -163,8 +198,8 @@ export function businessNotification(config: NoticeConfig, notice: EnquiryNotice
  * The double opt-in request (decision 016), when this submission ticked a marketing box that still
  * waits for confirmation: fixed words and a signed link, nothing the submitter typed.
  */
-function confirmationSection(config: NoticeConfig, notice: EnquiryNotice): { html: string[] } | null {
-  if (notice.awaitingConfirmation.length === 0) return null;
+function confirmationSection(config: NoticeConfig, notice: EnquiryNotice): BodyPart[] {
+  if (notice.awaitingConfirmation.length === 0) return [];
   const url = confirmationUrl(config, {
     contactId: notice.contactId,
     enquiryId: notice.enquiryId,
@@ -173,13 +208,11 @@ function confirmationSection(config: NoticeConfig, notice: EnquiryNotice): { htm
   });
   const what = `market updates and offers by ${channelsPhrase(notice.awaitingConfirmation)}`;
   const ignore = 'If you did not ask for them, ignore this part: you will not receive any marketing from us.';
-  return {
-    html: [
-      `<p>You asked to receive ${escapeHtml(what)}. Please confirm within ${CONSENT_CONFIRMATION_TTL_DAYS} days:</p>`,
-      emailButton(url, 'Confirm my subscription'),
-      `<p style="color:#5c544b;font-size:13px">${escapeHtml(ignore)}</p>`,
-    ],
-  };
+  return [
+    p(`You asked to receive ${what}. Please confirm within ${CONSENT_CONFIRMATION_TTL_DAYS} days:`),
+    buttonElement(url, 'Confirm my subscription'),
+    styledP({ color: '#5c544b', fontSize: '13px' }, ignore),
+  ];
 }
 
 /**
@@ -198,23 +231,30 @@ export function sellerAcknowledgement(
   // they typed (model, details) goes to it; their own name is the one exception (decision 016).
   const watch = notice.watchBrand === 'Other' ? 'watch' : `${oneLine(notice.watchBrand)} watch`;
   const address = addressLines(site);
-  const confirm = confirmationSection(config, notice);
-  const body = [
-    `<p>Hi ${escapeHtml(firstName)},</p>`,
-    `<p>Thank you for sending us the details of your ${escapeHtml(watch)}. We'll review your watch details and get back to you within ${hours} hours.</p>`,
-    `<p>Your reference: <strong>${escapeHtml(enquiryReference(notice.enquiryId))}</strong></p>`,
-    `<p>${notice.photoIds.length ? `We received ${notice.photoIds.length} photo${notice.photoIds.length === 1 ? '' : 's'}. ` : ''}If you would like to add anything, reply to this e-mail or call us.</p>`,
-    '<p>Follow your enquiry, see our offer and send us a message on your own page:</p>',
-    sellerPageBlock(sellerPageUrl),
-    ...(confirm ? confirm.html : []),
-    '<p>',
-    // Non-breaking spaces: a number split over two lines is misread (and mis-dialled).
-    `Phone: <a href="${escapeHtml(phoneHref(site.phone))}">${escapeHtml(site.phone).replace(/ /g, '&nbsp;')}</a><br>`,
-    `E-mail: <a href="mailto:${escapeHtml(site.email)}">${escapeHtml(site.email)}</a><br>`,
-    `Address: ${address.map(escapeHtml).join(', ')}`,
-    '</p>',
-    `<p>Kind regards,<br>${escapeHtml(site.name)}</p>`,
-  ].join('\n');
+  const body = renderBody([
+    p(`Hi ${firstName},`),
+    p(
+      `Thank you for sending us the details of your ${watch}. We'll review your watch details and get back to you within ${hours} hours.`,
+    ),
+    p('Your reference: ', strong(enquiryReference(notice.enquiryId))),
+    p(
+      `${notice.photoIds.length ? `We received ${notice.photoIds.length} photo${notice.photoIds.length === 1 ? '' : 's'}. ` : ''}If you would like to add anything, reply to this e-mail or call us.`,
+    ),
+    p('Follow your enquiry, see our offer and send us a message on your own page:'),
+    ...sellerPageParts(sellerPageUrl),
+    ...confirmationSection(config, notice),
+    p(
+      '\nPhone: ',
+      // Non-breaking spaces: a number split over two lines is misread (and mis-dialled).
+      h('a', { href: phoneHref(site.phone) }, site.phone.replace(/ /g, '\u00a0')),
+      h('br'),
+      '\nE-mail: ',
+      h('a', { href: `mailto:${site.email}` }, site.email),
+      h('br'),
+      `\nAddress: ${address.join(', ')}\n`,
+    ),
+    p('Kind regards,', h('br'), site.name),
+  ]);
   const subject = `We've received your watch details – ${site.name}`;
   // The legal identity is the layout's footer now (decision 051).
   const { html, text } = layoutMessage(site, {

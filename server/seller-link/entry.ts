@@ -16,4 +16,5 @@ export {
   offerEmail,
   sellerLinkEmail,
   sellerPageBlock,
+  sellerPageParts,
 } from './seller-emails.ts';

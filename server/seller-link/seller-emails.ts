@@ -1,13 +1,14 @@
+import { createElement } from 'react';
 import { enquiryReference } from '#shared/leads/schema.ts';
-import { escapeHtml } from '#shared/templates/variables.ts';
 import type { AppConfig } from '../config/app-config.ts';
-import { emailButton } from '../email/layout/layout.ts';
+import { buttonElement } from '../email/layout/layout.ts';
+import { type BodyPart, lines, p, renderBody, strong, styledP } from '../email/layout/body.ts';
 import { layoutMessage } from '../email/layout/message.ts';
 import type { EmailMessage } from '../email/types.ts';
 import { enquiryReplyTo } from '../conversation/entry.ts';
 
 // The e-mails of the seller's page (decision 059), each through the one layout (decision 051) with
-// the seller's link as its button: an offer, a new link asked for on the expired-link form, and the
+// the seller's link as its button, their bodies react elements so every value is escaped: an offer, a new link asked for on the expired-link form, and the
 // assignee's notice that the seller answered an offer.
 
 type TeamMailConfig = Pick<AppConfig, 'appUrl' | 'site' | 'emailFrom'>;
@@ -30,13 +31,30 @@ function firstNameOf(fullName: string): string {
   return fullName.trim().split(/\s+/)[0] || 'there';
 }
 
+function kindRegards(name: string): BodyPart {
+  return p('Kind regards,', createElement('br'), name);
+}
+
+const NOTE = { color: '#5c544b', fontSize: '13px' };
+
 /** The button and the copyable link every seller e-mail ends with. */
-export function sellerPageBlock(url: string, label = 'Open your enquiry page'): string {
+export function sellerPageParts(url: string, label = 'Open your enquiry page'): BodyPart[] {
   return [
-    emailButton(url, label),
-    `<p data-skip-in-text="true" style="color:#5c544b;font-size:13px">Or copy this link into your browser:<br>${escapeHtml(url)}</p>`,
-    '<p style="color:#5c544b;font-size:13px">This link is private to you: please do not forward it.</p>',
-  ].join('\n');
+    buttonElement(url, label),
+    createElement(
+      'p',
+      { 'data-skip-in-text': 'true', style: NOTE },
+      'Or copy this link into your browser:',
+      createElement('br'),
+      url,
+    ),
+    styledP(NOTE, 'This link is private to you: please do not forward it.'),
+  ];
+}
+
+/** The same block as HTML, below what a member wrote in a reply (decision 059). */
+export function sellerPageBlock(url: string, label = 'Open your enquiry page'): string {
+  return renderBody(sellerPageParts(url, label));
 }
 
 export interface OfferEmailInput {
@@ -55,19 +73,21 @@ export function offerEmail(config: MailConfig, offer: OfferEmailInput): EmailMes
   const amount = formatAud(offer.amountCents);
   const reference = enquiryReference(offer.enquiryId);
   const subject = `Our offer for your ${offer.watch} – ${site.name}`;
-  const body = [
-    `<p>Hi ${escapeHtml(firstNameOf(offer.fullName))},</p>`,
-    `<p>Thank you for your patience. We would like to offer <strong>${escapeHtml(amount)}</strong> for your ${escapeHtml(offer.watch)} (reference ${escapeHtml(reference)}).</p>`,
-    offer.validUntil
-      ? `<p>The offer stands until <strong>${escapeHtml(formatDay(offer.validUntil))}</strong>.</p>`
-      : '',
-    offer.conditions ? `<p>Conditions: ${escapeHtml(offer.conditions).replace(/\r?\n/g, '<br>')}</p>` : '',
-    '<p>You can accept or decline it on your enquiry page, and send us a message there if you have a question:</p>',
-    sellerPageBlock(offer.url, 'See and answer the offer'),
-    `<p>Kind regards,<br>${escapeHtml(site.name)}</p>`,
-  ]
-    .filter(Boolean)
-    .join('\n');
+  const body = renderBody([
+    p(`Hi ${firstNameOf(offer.fullName)},`),
+    p(
+      'Thank you for your patience. We would like to offer ',
+      strong(amount),
+      ` for your ${offer.watch} (reference ${reference}).`,
+    ),
+    offer.validUntil ? p('The offer stands until ', strong(formatDay(offer.validUntil)), '.') : null,
+    offer.conditions ? p('Conditions: ', ...lines(offer.conditions)) : null,
+    p(
+      'You can accept or decline it on your enquiry page, and send us a message there if you have a question:',
+    ),
+    ...sellerPageParts(offer.url, 'See and answer the offer'),
+    kindRegards(site.name),
+  ]);
   const { html, text } = layoutMessage(site, {
     title: subject,
     preheader: `${amount} for your ${offer.watch}${offer.validUntil ? `, valid until ${formatDay(offer.validUntil)}` : ''}`,
@@ -91,13 +111,15 @@ export function sellerLinkEmail(
 ): EmailMessage {
   const { site } = config;
   const subject = `Your enquiry page – ${site.name}`;
-  const body = [
-    `<p>Hi ${escapeHtml(firstNameOf(link.fullName))},</p>`,
-    `<p>Here is a new link to the page of your ${escapeHtml(link.watch)} enquiry (reference ${escapeHtml(enquiryReference(link.enquiryId))}):</p>`,
-    sellerPageBlock(link.url),
-    '<p>If you did not ask for a new link, you can ignore this e-mail.</p>',
-    `<p>Kind regards,<br>${escapeHtml(site.name)}</p>`,
-  ].join('\n');
+  const body = renderBody([
+    p(`Hi ${firstNameOf(link.fullName)},`),
+    p(
+      `Here is a new link to the page of your ${link.watch} enquiry (reference ${enquiryReference(link.enquiryId)}):`,
+    ),
+    ...sellerPageParts(link.url),
+    p('If you did not ask for a new link, you can ignore this e-mail.'),
+    kindRegards(site.name),
+  ]);
   const { html, text } = layoutMessage(site, {
     title: subject,
     preheader: 'A new link to your enquiry page.',
@@ -135,14 +157,16 @@ export function offerAnsweredEmail(
     ' ',
   );
   const adminUrl = `${config.appUrl}/admin/enquiries/${answer.enquiryId}`;
-  const body = [
-    `<p>${escapeHtml(answer.sellerName)} ${verb} the offer of <strong>${escapeHtml(amount)}</strong> for the ${escapeHtml(answer.watch)} (reference ${escapeHtml(enquiryReference(answer.enquiryId))}) on their enquiry page.</p>`,
-    answer.typedName ? `<p>Signed as: ${escapeHtml(answer.typedName)}</p>` : '',
-    answer.reason ? `<p>Their reason: ${escapeHtml(answer.reason)}</p>` : '',
-    emailButton(adminUrl, 'Open the enquiry'),
-  ]
-    .filter(Boolean)
-    .join('\n');
+  const body = renderBody([
+    p(
+      `${answer.sellerName} ${verb} the offer of `,
+      strong(amount),
+      ` for the ${answer.watch} (reference ${enquiryReference(answer.enquiryId)}) on their enquiry page.`,
+    ),
+    answer.typedName ? p(`Signed as: ${answer.typedName}`) : null,
+    answer.reason ? p(`Their reason: ${answer.reason}`) : null,
+    buttonElement(adminUrl, 'Open the enquiry'),
+  ]);
   const { html, text } = layoutMessage(site, { title: subject, preheader: subject, body });
   return {
     from: config.emailFrom,
@@ -178,22 +202,35 @@ export function acceptanceReceiptEmail(config: MailConfig, receipt: AcceptanceRe
   const amount = formatAud(receipt.amountCents);
   const reference = enquiryReference(receipt.enquiryId);
   const subject = `Receipt: you accepted our offer – ${site.name}`;
-  const body = [
-    `<p>Hi ${escapeHtml(firstNameOf(receipt.fullName))},</p>`,
-    `<p>Thank you. You accepted our offer of <strong>${escapeHtml(amount)}</strong> for your ${escapeHtml(receipt.watch)} (reference ${escapeHtml(reference)}).</p>`,
-    receipt.validUntil ? `<p>The offer stood until ${escapeHtml(formatDay(receipt.validUntil))}.</p>` : '',
-    receipt.conditions
-      ? `<p>Conditions: ${escapeHtml(receipt.conditions).replace(/\r?\n/g, '<br>')}</p>`
-      : '',
-    `<p>You signed as <strong>${escapeHtml(receipt.typedName)}</strong> the declaration (version ${escapeHtml(receipt.declaration.version)}):</p>`,
-    `<p style="border-left:3px solid #c8b89a;padding-left:12px;color:#3d372f">${escapeHtml(receipt.declaration.text)}</p>`,
-    '<p><strong>Next step:</strong> book a visit to one of our locations or ask for an insured shipping kit on your enquiry page.</p>',
-    sellerPageBlock(receipt.url, 'Book a visit or a shipping kit'),
-    `<p style="color:#5c544b;font-size:13px">Your certificate of acceptance (${escapeHtml(receipt.certificate.id)}) is attached. Its SHA-256 is ${escapeHtml(receipt.certificate.sha256)}; you can check a copy at ${escapeHtml(receipt.verifyUrl)}.</p>`,
-    `<p>Kind regards,<br>${escapeHtml(site.name)}</p>`,
-  ]
-    .filter(Boolean)
-    .join('\n');
+  const body = renderBody([
+    p(`Hi ${firstNameOf(receipt.fullName)},`),
+    p(
+      'Thank you. You accepted our offer of ',
+      strong(amount),
+      ` for your ${receipt.watch} (reference ${reference}).`,
+    ),
+    receipt.validUntil ? p(`The offer stood until ${formatDay(receipt.validUntil)}.`) : null,
+    receipt.conditions ? p('Conditions: ', ...lines(receipt.conditions)) : null,
+    p(
+      'You signed as ',
+      strong(receipt.typedName),
+      ` the declaration (version ${receipt.declaration.version}):`,
+    ),
+    styledP(
+      { borderLeft: '3px solid #c8b89a', paddingLeft: '12px', color: '#3d372f' },
+      receipt.declaration.text,
+    ),
+    p(
+      strong('Next step:'),
+      ' book a visit to one of our locations or ask for an insured shipping kit on your enquiry page.',
+    ),
+    ...sellerPageParts(receipt.url, 'Book a visit or a shipping kit'),
+    styledP(
+      NOTE,
+      `Your certificate of acceptance (${receipt.certificate.id}) is attached. Its SHA-256 is ${receipt.certificate.sha256}; you can check a copy at ${receipt.verifyUrl}.`,
+    ),
+    kindRegards(site.name),
+  ]);
   const { html, text } = layoutMessage(site, {
     title: subject,
     preheader: `${amount} for your ${receipt.watch}: your receipt and certificate of acceptance`,

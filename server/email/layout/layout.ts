@@ -219,26 +219,35 @@ const buttonLink: CSSProperties = {
  * padding on the link through react-email's Button, whose mso-padding trick Outlook honours.
  */
 export function emailButton(url: string, label: string): string {
-  // Button adds target="_blank", which Gmail and Yahoo do not support (Can I email) and every
-  // webmail ignores: links there open in a new tab anyway (decision 051, "Checks").
-  const markup = renderToStaticMarkup(
+  return withoutButtonTarget(renderToStaticMarkup(buttonElement(url, label)));
+}
+
+/** The same button as an element, for a body built with react (body.ts). */
+export function buttonElement(url: string, label: string): ReactNode {
+  return h(
+    'table',
+    { role: 'presentation', cellPadding: 0, cellSpacing: 0, border: 0, style: { margin: '16px 0' } },
     h(
-      'table',
-      { role: 'presentation', cellPadding: 0, cellSpacing: 0, border: 0, style: { margin: '16px 0' } },
+      'tbody',
+      null,
       h(
-        'tbody',
+        'tr',
         null,
         h(
-          'tr',
-          null,
-          h(
-            'td',
-            { align: 'center', bgcolor: GOLD, style: buttonCell },
-            h(Button, { href: url, style: buttonLink }, label),
-          ),
+          'td',
+          { align: 'center', bgcolor: GOLD, style: buttonCell },
+          h(Button, { href: url, style: buttonLink }, label),
         ),
       ),
     ),
   );
-  return markup.replace(' target="_blank"', '');
+}
+
+/**
+ * Button adds target="_blank", which Gmail and Yahoo do not support (Can I email) and every
+ * webmail ignores: links there open in a new tab anyway (decision 051, "Checks"). Text React
+ * rendered has its quotes escaped, so only an attribute matches.
+ */
+export function withoutButtonTarget(markup: string): string {
+  return markup.replaceAll(' target="_blank"', '');
 }

@@ -1,0 +1,50 @@
+import { createElement as h, type CSSProperties, type ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { GOLD, SERIF, withoutButtonTarget } from './layout.ts';
+
+/*
+ * A message's body built as react elements (decision 051), so every value a seller or a member
+ * typed is escaped by React rather than by a hand-called escapeHtml. Rendered with the layout's
+ * renderer, react-dom/server's renderToStaticMarkup, one part at a time and joined by newlines,
+ * the shape the string builders had, so the text part (htmlToPlainText) reads the same.
+ */
+
+export type BodyPart = ReactNode;
+
+/** The parts as the layout's body HTML; null, false and '' parts are left out. */
+export function renderBody(parts: readonly BodyPart[]): string {
+  return parts
+    .filter((part) => part !== null && part !== undefined && part !== false && part !== '')
+    .map((part) => withoutButtonTarget(renderToStaticMarkup(part)))
+    .join('\n');
+}
+
+/** A paragraph: children are text or elements, never HTML. */
+export function p(...children: ReactNode[]): ReactNode {
+  return h('p', null, ...children);
+}
+
+/** A paragraph with inline style (muted notes, the declaration quote). */
+export function styledP(style: CSSProperties, ...children: ReactNode[]): ReactNode {
+  return h('p', { style }, ...children);
+}
+
+export function strong(...children: ReactNode[]): ReactNode {
+  return h('strong', null, ...children);
+}
+
+/** Text whose line breaks stay line breaks (`<br>`), as typed in a textarea. */
+export function lines(text: string): ReactNode[] {
+  return text.split(/\r?\n/).flatMap((line, i) => (i === 0 ? [line] : [h('br'), line]));
+}
+
+/** The heading the team's notices open with, in the brand's serif and gold. */
+export function noticeHeading(text: string): ReactNode {
+  return h(
+    'h1',
+    {
+      style: { fontFamily: SERIF, fontSize: '22px', fontWeight: 'normal', color: GOLD, margin: '0 0 16px' },
+    },
+    text,
+  );
+}
