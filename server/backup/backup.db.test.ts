@@ -8,7 +8,7 @@ import { createEmptyTestDatabase, createTestDatabase, type TestDatabase } from '
 import { runAdminCommand, UsageError } from '../cli/admin-commands.ts';
 import { createUser } from '../auth/users.ts';
 import type { Database } from '../db/database.ts';
-import { enquiryForSellerToken, issueSellerLink } from '../enquiries/seller-link.ts';
+import { enquiryForSellerToken, issueSellerLink } from '../seller-link/entry.ts';
 import { createBoss } from '../jobs/queue.ts';
 import { openBytes, registerKeyFrom } from '../register/crypto.ts';
 import { sealedCopyOf, storeIdentityCopy } from '../register/identity-copies.ts';
