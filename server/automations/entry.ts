@@ -5,7 +5,7 @@ export { enterConsentConfirmed, enterEnquiryStatus } from './triggers.ts';
 // The flow worker (server/flow-runner/) advances runs through these (decision 065).
 export { advanceRun, dueRunIds, type FlowEffects } from './engine.ts';
 // The enquiry timeline's flow entries (decision 066).
-export { enquiryFlowEntries } from './admin.ts';
+export { enquiryFlowEntries } from './insight.ts';
 // Deleting a template is refused while a flow sends it (decision 066).
 export { flowsSendingTemplate } from './admin.ts';
 // The flow worker applies the complaint brake before each tick (decision 074).

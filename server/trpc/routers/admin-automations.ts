@@ -11,11 +11,9 @@ import {
   flowTestRunInputSchema,
 } from '#shared/automations/api.ts';
 import {
-  contactFlows,
   createFlowFromEditor,
   deleteFlow,
   entryEstimate,
-  flowInsight,
   type FlowWriteResult,
   getFlow,
   listFlows,
@@ -23,6 +21,7 @@ import {
   setFlowStateFromAdmin,
   testRun,
 } from '../../automations/admin.ts';
+import { contactFlows, flowInsight } from '../../automations/insight.ts';
 import { inTransaction } from '../../db/database.ts';
 import { requirePermission, router } from '../trpc.ts';
 
