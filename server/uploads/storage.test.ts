@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalStorage, createUploadStorage, localUploadDir, newStorageKey } from './storage.ts';
-import { parseEnv, baseEnvSchema, resolveFileStore } from '../config/env.ts';
+import { baseEnvSchema, localFileStoreWarning, parseEnv, resolveFileStore } from '../config/env.ts';
 
 describe('storage selection', () => {
   const env = (vars: Record<string, string>) => parseEnv(baseEnvSchema, vars);
@@ -18,6 +18,16 @@ describe('storage selection', () => {
     expect(resolveFileStore(env({ DATABASE_URL: 'postgres://db.example/watch', FILE_STORE: 'local' }))).toBe(
       'local',
     );
+  });
+
+  it('warns when processes sharing a DATABASE_URL keep photos on their own disks', () => {
+    const shared = env({ DATABASE_URL: 'postgres://db.example/watch', FILE_STORE: 'local' });
+    expect(localFileStoreWarning(shared)).toMatch(
+      /^FILE_STORE=local with DATABASE_URL: .*files:move --to postgres/,
+    );
+    expect(localFileStoreWarning(env({ DATABASE_URL: 'postgres://db.example/watch' }))).toBeNull();
+    // The embedded start is one process on one disk.
+    expect(localFileStoreWarning(env({}))).toBeNull();
   });
 
   it('refuses FILE_STORE=s3 without a bucket and half a key pair, naming the variables', () => {
