@@ -78,7 +78,10 @@ class ByteReader {
   /** n bytes, or null at a clean end of stream (nothing buffered). */
   async read(n: number): Promise<Buffer | null> {
     while (this.size < n) {
-      const next = await this.iterator.next();
+      const next = await this.iterator.next().catch((error: unknown) => {
+        // gunzip's own words ("unexpected end of file") say nothing about what to do.
+        throw new BackupFormatError('The backup file is damaged or truncated.', { cause: error });
+      });
       if (next.done) {
         if (this.size === 0) return null;
         throw new BackupFormatError('The backup file is truncated.');

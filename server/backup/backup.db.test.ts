@@ -235,6 +235,26 @@ describe('backup and restore (decision 085)', () => {
     expect({ ...after, 'public.audit_log': 0 }).toEqual({ ...countsBefore, 'public.audit_log': 0 });
   });
 
+  it('refuses a truncated backup and restores no row of it', async () => {
+    const target = await emptyTarget();
+    const cut = path.join(work, 'cut.backup');
+    const whole = await readFile(file);
+    // The tail cut off: the manifest and the first tables read, the last frames missing.
+    await writeFile(cut, whole.subarray(0, whole.length - 40));
+    const error: unknown = await restoreBackup(target.db, {
+      file: cut,
+      dataDir: path.join(work, 'cut'),
+      secrets,
+      connectionString: target.url,
+    }).catch((e: unknown) => e);
+    expect((error as Error).message).toMatch(/damaged or truncated.*No rows were restored.*--replace/s);
+    const leads = await target.db
+      .selectFrom('leads')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirst();
+    expect(leads?.n).toBe(0);
+  });
+
   it('refuses a file that is not a backup', async () => {
     const target = await emptyTarget();
     const junk = path.join(work, `junk-${randomBytes(3).toString('hex')}`);

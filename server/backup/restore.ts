@@ -125,12 +125,19 @@ async function copyRows(
         copyFrom(`COPY ${qualified(table)} (${table.columns.map(quoteIdent).join(', ')}) FROM STDIN`),
       );
       let end: Frame['header'] | null = null;
-      for (let chunk = await frames.next(); !chunk.done; chunk = await frames.next()) {
-        if (chunk.value.header.kind === 'chunk') await writeChunk(stream, chunk.value.payload);
-        else {
-          end = chunk.value.header;
-          break;
+      try {
+        for (let chunk = await frames.next(); !chunk.done; chunk = await frames.next()) {
+          if (chunk.value.header.kind === 'chunk') await writeChunk(stream, chunk.value.payload);
+          else {
+            end = chunk.value.header;
+            break;
+          }
         }
+      } catch (error) {
+        // The caller closes the connection; the stream's own "connection terminated" is expected.
+        stream.on('error', () => undefined);
+        stream.destroy();
+        throw error;
       }
       stream.end();
       await finished(stream);
@@ -214,11 +221,16 @@ export async function restoreBackup(db: Database, options: RestoreOptions): Prom
       await writer.query('BEGIN');
       counts = await copyRows(writer, manifest, frames, options.dataDir);
       await writer.query('COMMIT');
-    } catch (error) {
-      await writer.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
       writer.release();
+    } catch (error) {
+      // The connection may be mid-COPY, where no ROLLBACK can be sent: closing it rolls back.
+      writer.release(true);
+      if (error instanceof BackupFormatError)
+        throw new BackupFormatError(
+          `${error.message} No rows were restored; the database holds the empty schema, so run restore again with --replace and a good file.`,
+          { cause: error },
+        );
+      throw error;
     }
     await migrateToLatest(db);
     return counts;
