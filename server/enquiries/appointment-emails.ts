@@ -1,6 +1,6 @@
 import { Buffer } from 'node:buffer';
 import { type AppointmentLocation, formatAddress } from '#shared/appointments/schemas.ts';
-import { enquiryReference } from '#shared/leads/schema.ts';
+import { enquiryReference } from '#shared/enquiries/reference.ts';
 import { escapeHtml } from '#shared/templates/variables.ts';
 import type { AppConfig } from '../config/app-config.ts';
 import { emailButton } from '../email/layout/layout.ts';

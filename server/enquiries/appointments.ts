@@ -22,7 +22,7 @@ import {
   type TodayVisit,
 } from '#shared/appointments/schemas.ts';
 import { type EnquiryStatus, isClosed } from '#shared/enquiries/status.ts';
-import { enquiryReference } from '#shared/leads/schema.ts';
+import { enquiryReference } from '#shared/enquiries/reference.ts';
 import type { AppConfig } from '../config/app-config.ts';
 import type { Database, DbExecutor, DbTransaction } from '../db/database.ts';
 import { enqueueEmail } from '../email/send-job.ts';

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { enquiryFlowEntries } from '../automations/entry.ts';
 import { locationBySlug } from '#shared/appointments/schemas.ts';
 import type { EnquiryDetail, EnquiryOffer, OfferResponse, TimelineEntry } from '#shared/enquiries/schemas.ts';
-import { enquiryReference } from '#shared/leads/schema.ts';
+import { enquiryReference } from '#shared/enquiries/reference.ts';
 import type { DbExecutor } from '../db/database.ts';
 import { enquirySummaries } from './inbox.ts';
 import { attachmentsOf } from './unmatched.ts';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import { enquiryReference } from '#shared/leads/schema.ts';
+import { enquiryReference } from '#shared/enquiries/reference.ts';
 import { escapeHtml } from '#shared/templates/variables.ts';
 import { GOLD, SERIF } from '../email/layout/layout.ts';
 import { layoutMessage } from '../email/layout/message.ts';

@@ -1,4 +1,4 @@
-import { enquiryReference } from '#shared/leads/schema.ts';
+import { enquiryReference } from '#shared/enquiries/reference.ts';
 import { phoneHref } from '#shared/site/phone.ts';
 import { escapeHtml } from '#shared/templates/variables.ts';
 import {

@@ -11,7 +11,7 @@ import {
   type SellerPageView,
 } from '#shared/enquiries/seller.ts';
 import { closedStatuses, type EnquiryStatus, takesOffers } from '#shared/enquiries/status.ts';
-import { enquiryReference } from '#shared/leads/schema.ts';
+import { enquiryReference } from '#shared/enquiries/reference.ts';
 import type { AppConfig } from '../config/app-config.ts';
 import type { Database, DbExecutor, DbTransaction } from '../db/database.ts';
 import { notifyEnquiryChanged } from '../db/enquiry-changed.ts';

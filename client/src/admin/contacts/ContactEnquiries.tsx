@@ -1,6 +1,6 @@
 import { Anchor, Card, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ContactDetail, ContactEnquiry } from '#shared/contacts/schemas.ts';
-import { enquiryReference } from '#shared/leads/schema.ts';
+import { enquiryReference } from '#shared/enquiries/reference.ts';
 import { StatusBadge } from '../enquiries/StatusBadge.tsx';
 import { formatDate } from '../widgets/format.ts';
 import { AnchorLink } from '../widgets/links.tsx';
