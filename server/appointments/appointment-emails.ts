@@ -1,7 +1,7 @@
 import { Buffer } from 'node:buffer';
 import { createElement } from 'react';
 import { type AppointmentLocation, formatAddress } from '#shared/appointments/schemas.ts';
-import { enquiryReference } from '#shared/leads/schema.ts';
+import { enquiryReference } from '#shared/enquiries/reference.ts';
 import type { AppConfig } from '../config/app-config.ts';
 import { buttonElement } from '../email/layout/layout.ts';
 import { type BodyPart, p, renderBody, strong } from '../email/layout/body.ts';

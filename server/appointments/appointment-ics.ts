@@ -4,7 +4,7 @@ import ical, {
   ICalCalendarMethod,
   ICalEventStatus,
 } from 'ical-generator';
-import { enquiryReference } from '#shared/leads/schema.ts';
+import { enquiryReference } from '#shared/enquiries/reference.ts';
 import type { AppointmentLocation } from '#shared/appointments/schemas.ts';
 import { formatAddress } from '#shared/appointments/schemas.ts';
 import type { AppConfig } from '../config/app-config.ts';

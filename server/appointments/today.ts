@@ -6,7 +6,7 @@ import {
   type TodayView,
   type TodayVisit,
 } from '#shared/appointments/schemas.ts';
-import { enquiryReference } from '#shared/leads/schema.ts';
+import { enquiryReference } from '#shared/enquiries/reference.ts';
 import type { DbExecutor } from '../db/database.ts';
 import { localDate } from '#shared/time/zones.ts';
 import { getSettingsTimezone } from '../settings/entry.ts';

@@ -35,6 +35,7 @@ describe('starter flows', () => {
     expect(flows.map((f) => [f.name, f.state, f.starter_key])).toEqual([
       ['Offer reminder (starter)', 'off', 'offer-reminder'],
       ['Selling another watch?', 'off', 'selling-another'],
+      ['Still want to hear from us?', 'off', 're-permission'],
       ['Thank you and review request', 'off', 'thank-you-review'],
       ['Welcome series', 'off', 'welcome-series'],
     ]);

@@ -145,6 +145,34 @@ export const STARTER_TEMPLATES: readonly StarterTemplate[] = [
       },
     }),
   },
+  {
+    key: 'still-subscribed',
+    kind: 'marketing',
+    name: 'Starter: do you still want to hear from us?',
+    subject: 'Do you still want to hear from us, {{first_name}}?',
+    preheader: 'One click keeps our market updates coming; otherwise we will stop',
+    description:
+      'The re-permission e-mail (decision 089): sent once to a contact who has not opened or clicked for the sunset period',
+    variables: ['first_name'],
+    content: () => ({
+      blocks: {
+        version: 1,
+        blocks: [
+          { type: 'heading', text: 'Do you still want to hear from us?', level: 1 },
+          {
+            type: 'richText',
+            html: '<p>Dear {{first_name}},</p><p>It has been a while since you opened one of our e-mails, and we would rather not fill your inbox with messages you no longer read. If you would still like our market updates and the occasional offer, please tell us with one click.</p>',
+          },
+          { type: 'button', label: 'Yes, keep me subscribed', url: '{{still_subscribed_url}}' },
+          {
+            type: 'richText',
+            html: '<p>If we do not hear from you, we will stop sending our regular e-mails and will not ask again. You are welcome back at any time: simply subscribe again on our <a href="{{preferences_url}}">preferences page</a>.</p>',
+          },
+          { type: 'footer' },
+        ],
+      },
+    }),
+  },
 ];
 
 interface StarterFlow {
@@ -217,6 +245,20 @@ export const STARTER_FLOWS: readonly StarterFlow[] = [
       steps: [
         { id: 'anniversary', type: 'send', templateId: template('selling-another'), template: 'marketing' },
       ],
+    }),
+  },
+  {
+    // The sunset policy's re-permission flow (decision 089): asked once ever ("once"), so a contact
+    // who does not answer is left out of campaigns and never asked again; a "yes" brings them back.
+    key: 're-permission',
+    definition: (template) => ({
+      name: 'Still want to hear from us?',
+      description:
+        'Asks a contact who has had no open or click for the sunset period in Settings, once, whether they still want your e-mails; a yes brings them back into campaigns.',
+      trigger: { type: 'became_inactive' },
+      reentry: 'once',
+      respectQuietHours: true,
+      steps: [{ id: 'ask', type: 'send', templateId: template('still-subscribed'), template: 'marketing' }],
     }),
   },
 ];

@@ -213,6 +213,7 @@ describe('automation trigger scans', () => {
           segment: 0,
           afterPurchase: 1,
           noEngagement: 0,
+          becameInactive: 0,
         });
         expect(await keysOf(flowId)).toEqual([`purchase:${bought}`]);
       } finally {

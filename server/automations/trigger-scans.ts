@@ -1,8 +1,13 @@
 import { type RawBuilder, sql } from 'kysely';
 import { localDate } from '#shared/time/zones.ts';
 import type { Database } from '../db/database.ts';
-import { findSegment, MAY_RECEIVE_MARKETING, segmentAudience } from '../segments/entry.ts';
-import { getSettingsTimezone } from '../settings/entry.ts';
+import {
+  findSegment,
+  inactiveContactSql,
+  MAY_RECEIVE_MARKETING,
+  segmentAudience,
+} from '../segments/entry.ts';
+import { getSettingsTimezone, getSunsetMonths } from '../settings/entry.ts';
 import { liveFlowsTriggeredBy, type TriggeredFlow } from './triggers.ts';
 
 // The trigger scans (decision 064): the triggers no single transaction records (a contact starting
@@ -18,6 +23,7 @@ export interface ScanCounts {
   segment: number;
   afterPurchase: number;
   noEngagement: number;
+  becameInactive: number;
 }
 
 /**
@@ -167,6 +173,29 @@ export async function scanNoEngagement(db: Database, now: Date, timeZone: string
   return entered;
 }
 
+/**
+ * Became inactive (decision 089): a contact who may receive marketing and whom the sunset policy
+ * now leaves out of campaigns, by the same SQL the campaign audience uses. The occurrence is the
+ * local day; the re-permission starter flow enters each contact once ever (its rule is "once"),
+ * so its question is asked once and, unanswered, never again. With the policy off, nobody enters.
+ */
+export async function scanBecameInactive(db: Database, now: Date, timeZone: string): Promise<number> {
+  const flows = await liveFlowsTriggeredBy(db, 'became_inactive');
+  if (flows.length === 0) return 0;
+  const months = await getSunsetMonths(db);
+  if (months <= 0) return 0;
+  let entered = 0;
+  for (const flow of flows) {
+    const entries = sql`
+      SELECT l.id AS contact_id, NULL::uuid AS enquiry_id, ${`inactive:${localDate(now, timeZone)}`}::text AS occurrence
+        FROM leads l
+       WHERE ${MAY_RECEIVE_MARKETING} AND ${inactiveContactSql(months, now)}`;
+    const result = await insertRuns(flow, entries, now).execute(db);
+    entered += Number(result.numAffectedRows ?? 0n);
+  }
+  return entered;
+}
+
 /** The `automations.triggers` job: every scan, in the business timezone. */
 export async function runTriggerScans(db: Database, now = new Date()): Promise<ScanCounts> {
   const timeZone = await getSettingsTimezone(db);
@@ -174,5 +203,6 @@ export async function runTriggerScans(db: Database, now = new Date()): Promise<S
     segment: await scanSegmentEntries(db, now, timeZone),
     afterPurchase: await scanPurchaseDates(db, now, timeZone),
     noEngagement: await scanNoEngagement(db, now, timeZone),
+    becameInactive: await scanBecameInactive(db, now, timeZone),
   };
 }

@@ -14,6 +14,7 @@ describe('sampleMergeValues', () => {
       email: 'tester@example.com',
       unsubscribe_url: 'https://watches.example/unsubscribe',
       preferences_url: 'https://watches.example/unsubscribe',
+      still_subscribed_url: 'https://watches.example/unsubscribe?keep=1',
     });
   });
 });
@@ -31,6 +32,13 @@ describe('contactMergeValues', () => {
       unsubscribe_url: 'https://u.example/x',
       preferences_url: 'https://p.example/y',
     });
+    // The re-permission answer (decision 089): the signed preferences link, asking "keep me?".
+    expect(
+      contactMergeValues(
+        { email: 'a@b.co', fullName: null },
+        { ...links, preferencesUrl: 'https://p.example/y?token=T' },
+      ).still_subscribed_url,
+    ).toBe('https://p.example/y?token=T&keep=1');
   });
 });
 

@@ -1,5 +1,6 @@
 import { footerTemplate, hasUnsubscribeLink, withFooter } from '#shared/templates/identity-footer.ts';
 import { compileMergeTags, mergeTags } from '#shared/templates/variables.ts';
+import { STILL_SUBSCRIBED_PARAM } from '#shared/preferences/schemas.ts';
 import type { AppConfig } from '../config/app-config.ts';
 import { unwrapDocument } from '#shared/templates/layout-shell.ts';
 import { marketingLayout } from '../email/layout/marketing.ts';
@@ -25,6 +26,13 @@ export interface CampaignMergeValues {
   email: string;
   unsubscribe_url: string;
   preferences_url: string;
+  /** The preferences page with its "yes, keep me subscribed" answer (decision 089). */
+  still_subscribed_url: string;
+}
+
+/** The re-permission answer is the preferences page asked to show it (decision 089). */
+function stillSubscribedUrl(preferencesUrl: string): string {
+  return `${preferencesUrl}${preferencesUrl.includes('?') ? '&' : '?'}${STILL_SUBSCRIBED_PARAM}=1`;
 }
 
 /** What a test e-mail shows in place of a contact's data. */
@@ -36,6 +44,7 @@ export function sampleMergeValues(config: Pick<AppConfig, 'appUrl'>, to: string)
     email: to,
     unsubscribe_url: preferencesPage,
     preferences_url: preferencesPage,
+    still_subscribed_url: stillSubscribedUrl(preferencesPage),
   };
 }
 
@@ -51,6 +60,7 @@ export function contactMergeValues(
     email: contact.email,
     unsubscribe_url: links.unsubscribeUrl,
     preferences_url: links.preferencesUrl,
+    still_subscribed_url: stillSubscribedUrl(links.preferencesUrl),
   };
 }
 

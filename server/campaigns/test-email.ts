@@ -111,6 +111,7 @@ export function renderTestEmail(
     email: standard.email,
     unsubscribe_url: standard.unsubscribe_url,
     preferences_url: standard.preferences_url,
+    still_subscribed_url: standard.still_subscribed_url,
   };
   const rendered = renderCampaignEmail(
     {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { enquiryReference } from '#shared/leads/schema.ts';
+import { enquiryReference } from '#shared/enquiries/reference.ts';
 import { buttonElement } from '../email/layout/layout.ts';
 import { noticeHeading, p, renderBody } from '../email/layout/body.ts';
 import { layoutMessage } from '../email/layout/message.ts';

@@ -2,7 +2,7 @@ import { iso } from '#shared/time/iso.ts';
 import { rolesWith } from '#shared/auth/permissions.ts';
 import { sql } from 'kysely';
 import type { EnquiryDetail, TimelineEntry } from '#shared/enquiries/schemas.ts';
-import { enquiryReference } from '#shared/leads/schema.ts';
+import { enquiryReference } from '#shared/enquiries/reference.ts';
 import type { DbExecutor } from '../db/database.ts';
 import { enquirySummaries } from './inbox.ts';
 import {

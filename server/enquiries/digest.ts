@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import { enquiryReference } from '#shared/leads/schema.ts';
+import { enquiryReference } from '#shared/enquiries/reference.ts';
 import { createElement as h } from 'react';
 import { noticeHeading, p, renderBody } from '../email/layout/body.ts';
 import { layoutMessage } from '../email/layout/message.ts';

@@ -7,7 +7,7 @@ import {
   type EnquirySummary,
 } from '#shared/enquiries/schemas.ts';
 import type { EnquiryStatus } from '#shared/enquiries/status.ts';
-import { enquiryReference } from '#shared/leads/schema.ts';
+import { enquiryReference } from '#shared/enquiries/reference.ts';
 import { contactSearchTerm } from '../contacts/entry.ts';
 import type { Database, DbExecutor } from '../db/database.ts';
 import { containsPattern, pagedIds } from '../db/paging.ts';

@@ -1,5 +1,5 @@
 import { createElement as h, type CSSProperties } from 'react';
-import { enquiryReference } from '#shared/leads/schema.ts';
+import { enquiryReference } from '#shared/enquiries/reference.ts';
 import { phoneHref } from '#shared/site/phone.ts';
 import {
   channelsPhrase,

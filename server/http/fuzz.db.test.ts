@@ -107,6 +107,7 @@ describe('fuzzing the public surface', () => {
   const mutations: Array<[string, fc.Arbitrary<unknown>, number]> = [
     ['lead.submit', leadLike, 4500],
     ['preferences.update', fc.record({ token: anyValue, action: anyValue }, { requiredKeys: [] }), 600],
+    ['preferences.stillSubscribed', fc.record({ token: anyValue }, { requiredKeys: [] }), 300],
     ['preferences.unsubscribeByEmail', emailLike, 600],
     ['preferences.requestLink', emailLike, 600],
     ['auth.signUp', emailLike, 300],

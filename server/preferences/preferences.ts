@@ -209,3 +209,28 @@ export async function applyPreferenceAction(
 
   return { status: 'ok', contact: updated, logged: logs };
 }
+
+export type StillSubscribedResult = 'confirmed' | 'not_found' | 'not_subscribed';
+
+/**
+ * The re-permission answer (decision 089): a subscribed contact says they still want our e-mail,
+ * which counts as engagement from now, so the sunset policy keeps them in campaigns for another
+ * period. Only a contact who may receive marketing can give it; it never subscribes anyone.
+ */
+export async function confirmStillSubscribed(
+  db: DbExecutor,
+  contactId: string,
+  now = new Date(),
+): Promise<StillSubscribedResult> {
+  const row = await db
+    .updateTable('leads')
+    .set({ still_subscribed_at: now })
+    .where('id', '=', contactId)
+    .where('email_marketing_consent', '=', true)
+    .where('email_unsubscribed_at', 'is', null)
+    .where('suppressed_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  if (row) return 'confirmed';
+  return (await findContactPreferences(db, contactId)) ? 'not_subscribed' : 'not_found';
+}

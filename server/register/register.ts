@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { rolesWith } from '#shared/auth/permissions.ts';
 import { localDate } from '#shared/time/zones.ts';
-import { enquiryReference } from '#shared/leads/schema.ts';
+import { enquiryReference } from '#shared/enquiries/reference.ts';
 import {
   normaliseSerial,
   type PurchaseRecordValues,

@@ -1,7 +1,7 @@
 import { formatAud } from '#shared/money/aud.ts';
 import { formatLongDay } from '#shared/time/zones.ts';
 import { createElement } from 'react';
-import { enquiryReference } from '#shared/leads/schema.ts';
+import { enquiryReference } from '#shared/enquiries/reference.ts';
 import type { AppConfig } from '../config/app-config.ts';
 import { buttonElement } from '../email/layout/layout.ts';
 import { type BodyPart, lines, p, renderBody, strong, styledP } from '../email/layout/body.ts';

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { CERTIFICATE_VERIFY_PATH } from '#shared/content/routes.ts';
 import type { CertificateVerification } from '#shared/enquiries/certificates.ts';
 import { OWNERSHIP_DECLARATION, OWNERSHIP_DECLARATION_VERSION } from '#shared/enquiries/seller.ts';
-import { enquiryReference } from '#shared/leads/schema.ts';
+import { enquiryReference } from '#shared/enquiries/reference.ts';
 import type { AppConfig } from '../config/app-config.ts';
 import type { DbExecutor } from '../db/database.ts';
 import { consumeRateLimit, type RateLimitRule } from '../security/rate-limit.ts';

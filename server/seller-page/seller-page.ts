@@ -7,7 +7,7 @@ import {
   type SellerPageView,
 } from '#shared/enquiries/seller.ts';
 import { takesOffers } from '#shared/enquiries/status.ts';
-import { enquiryReference } from '#shared/leads/schema.ts';
+import { enquiryReference } from '#shared/enquiries/reference.ts';
 import type { Database, DbExecutor } from '../db/database.ts';
 import { htmlToPlainText } from '../email/plain-text.ts';
 import { fileIncomingMessage } from '../conversation/entry.ts';

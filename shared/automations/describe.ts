@@ -27,6 +27,8 @@ export function triggerSummary(trigger: FlowTrigger, segmentNames: Record<string
       return `${plural(trigger.days, 'day')} after a purchase${trigger.yearly ? ', then yearly' : ''}`;
     case 'no_engagement':
       return `No open or click for ${plural(trigger.days, 'day')}`;
+    case 'became_inactive':
+      return 'When a contact becomes inactive (the sunset policy in Settings)';
   }
 }
 

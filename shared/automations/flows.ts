@@ -57,6 +57,11 @@ export const flowTriggerSchema = z.discriminatedUnion('type', [
   }),
   /** No open and no click for N days by a subscribed contact who was sent something. */
   z.object({ type: z.literal('no_engagement'), days: z.int().min(1).max(MAX_TRIGGER_DAYS) }),
+  /**
+   * A subscribed contact becomes inactive under the sunset policy (decision 089): no reader's open
+   * or click for the settings' period. The re-permission starter flow asks them once.
+   */
+  z.object({ type: z.literal('became_inactive') }),
 ]);
 export type FlowTrigger = z.infer<typeof flowTriggerSchema>;
 

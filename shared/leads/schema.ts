@@ -9,14 +9,6 @@ export const MIN_WATCH_YEAR = 1900;
 export const MAX_UTM_LENGTH = 200;
 
 export const TOO_MANY_PHOTOS_MESSAGE = 'Please upload a maximum of 10 photos.';
-/**
- * The reference a seller quotes when they call: the enquiry id's first eight hex digits, upper case.
- * Eight digits tell about four billion enquiries apart, and staff find it by the same prefix.
- */
-export function enquiryReference(enquiryId: string): string {
-  return enquiryId.replace(/-/g, '').slice(0, 8).toUpperCase();
-}
-
 export const SUBMISSION_SUCCESS_MESSAGE =
   "Form submitted successfully! We'll review your watch details and get back to you within 24 hours.";
 

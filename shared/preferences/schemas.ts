@@ -19,6 +19,12 @@ export const PREFERENCES_MESSAGES = {
   emailInvalid: 'Please enter a valid email address',
   emailTooLong: 'Email must be less than 255 characters',
   reasonTooLong: `Reason must be at most ${MAX_UNSUBSCRIBE_REASON} characters`,
+  stillSubscribedAsk:
+    'Would you still like to hear from us? Say so and we will keep sending you our e-mails.',
+  stillSubscribedButton: 'Yes, keep me subscribed',
+  stillSubscribedThanks: 'Thank you: we will keep sending you our e-mails.',
+  stillSubscribedNotSubscribed:
+    'You are not subscribed to our marketing e-mails. To receive them again, choose “Resubscribe to Email” below.',
   suppressed:
     'This address cannot be resubscribed to marketing e-mails because earlier e-mails to it bounced or were reported as spam. Please contact us if you would like to receive them again.',
 } as const;
@@ -43,6 +49,13 @@ export type PreferenceAction = (typeof preferenceActions)[number];
 const token = z.string().trim().min(1).max(MAX_TOKEN_LENGTH);
 
 export const preferencesGetInputSchema = z.object({ token });
+
+/**
+ * The re-permission e-mail's link (decision 089): the preferences page with `?keep=1` asks "do you
+ * still want to hear from us?", and its button sends `preferences.stillSubscribed`.
+ */
+export const STILL_SUBSCRIBED_PARAM = 'keep';
+export const preferencesStillSubscribedInputSchema = z.object({ token });
 
 /** Optional free text; blank becomes undefined so nothing meaningless is stored. */
 export const unsubscribeReasonSchema = z

@@ -44,7 +44,8 @@ export function extractVariables(html: string): string[] {
  * whose value the campaign carries, copied from the template's defaults and editable on the form.
  */
 export const RECIPIENT_FIELDS = ['first_name', 'full_name', 'email'] as const;
-export const SYSTEM_LINKS = ['unsubscribe_url', 'preferences_url'] as const;
+/** `still_subscribed_url`: the preferences page asking "keep me subscribed?" (decision 089). */
+export const SYSTEM_LINKS = ['unsubscribe_url', 'preferences_url', 'still_subscribed_url'] as const;
 export const BUILT_IN_TAGS: readonly string[] = [...RECIPIENT_FIELDS, ...SYSTEM_LINKS];
 export const MAX_VARIABLE_VALUE = 2000;
 

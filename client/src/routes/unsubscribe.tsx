@@ -3,6 +3,7 @@ import { PreferencesPage } from '../public/preferences/PreferencesPage.tsx';
 import { site } from '../site.ts';
 
 import { standalonePageSeo } from '#shared/content/pages/seo.ts';
+import { STILL_SUBSCRIBED_PARAM } from '#shared/preferences/schemas.ts';
 import { readText } from '#shared/url-search.ts';
 import { seoHead } from '../seo.ts';
 
@@ -15,6 +16,8 @@ export const Route = createFileRoute('/unsubscribe')({
   validateSearch: (search: Record<string, unknown>) => ({
     token: searchText(search.token),
     email: searchText(search.email),
+    // The re-permission e-mail's "keep me subscribed" link (decision 089).
+    [STILL_SUBSCRIBED_PARAM]: search[STILL_SUBSCRIBED_PARAM] === 1 || search[STILL_SUBSCRIBED_PARAM] === '1',
   }),
   // A personal page reached through a signed link: shareable metadata, but kept (with its tokens)
   // out of search engines.
@@ -31,9 +34,14 @@ export const Route = createFileRoute('/unsubscribe')({
 });
 
 function UnsubscribeRoute() {
-  const { token, email } = Route.useSearch();
+  const { token, email, keep } = Route.useSearch();
   // Keyed so that opening another link starts from a clean state.
   return (
-    <PreferencesPage key={`${token ?? ''}|${email ?? ''}`} token={token || null} email={email || null} />
+    <PreferencesPage
+      key={`${token ?? ''}|${email ?? ''}`}
+      token={token || null}
+      email={email || null}
+      keep={keep}
+    />
   );
 }

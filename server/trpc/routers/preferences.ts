@@ -3,6 +3,7 @@ import {
   PREFERENCES_MESSAGES,
   preferencesEmailInputSchema,
   preferencesGetInputSchema,
+  preferencesStillSubscribedInputSchema,
   preferencesUnsubscribeByEmailInputSchema,
   preferencesUpdateInputSchema,
   type PreferencesView,
@@ -15,6 +16,7 @@ import {
 } from '../../preferences/lookup.ts';
 import {
   applyPreferenceAction,
+  confirmStillSubscribed,
   findContactPreferences,
   toPreferencesView,
 } from '../../preferences/preferences.ts';
@@ -84,6 +86,27 @@ export const preferencesRouter = router({
       if (result.status === 'suppressed')
         throw new TRPCError({ code: 'PRECONDITION_FAILED', message: PREFERENCES_MESSAGES.suppressed });
       return { success: true, preferences: toPreferencesView(result.contact) };
+    }),
+
+  /** The re-permission e-mail's "yes, keep me subscribed" (decision 089). */
+  stillSubscribed: publicProcedure
+    .input(preferencesStillSubscribedInputSchema)
+    .mutation(async ({ ctx, input }): Promise<{ success: true }> => {
+      const { contactId } = verifiedToken(ctx, input.token);
+      const limit = await consumeRateLimit(
+        ctx.db,
+        `preferences-update:ip:${ctx.request.ip ?? 'unknown'}`,
+        UPDATE_LIMIT_PER_IP,
+      );
+      if (!limit.allowed) throw tooManyRequests(limit.retryAfterSeconds);
+      const result = await confirmStillSubscribed(ctx.db, contactId);
+      if (result === 'not_found') throw linkNotFound();
+      if (result === 'not_subscribed')
+        throw new TRPCError({
+          code: 'PRECONDITION_FAILED',
+          message: PREFERENCES_MESSAGES.stillSubscribedNotSubscribed,
+        });
+      return { success: true };
     }),
 
   unsubscribeByEmail: publicProcedure

@@ -48,6 +48,7 @@ const TRIGGER_LABELS: Record<FlowTrigger['type'], string> = {
   segment_entered: 'A contact enters a segment',
   after_purchase: 'Days after a purchase',
   no_engagement: 'No open or click for a number of days',
+  became_inactive: 'A contact becomes inactive (sunset policy)',
 };
 
 const REENTRY_LABELS: Record<(typeof REENTRY_RULES)[number], string> = {
@@ -444,6 +445,12 @@ function TriggerFields({
               onChange={(event) => onChange({ ...trigger, yearly: event.currentTarget.checked })}
             />
           </Group>
+        )}
+        {trigger.type === 'became_inactive' && (
+          <Text size="sm" c="dimmed">
+            No reader’s open or click for the months set in Settings (machine opens do not count). Campaigns
+            leave these contacts out unless they include them.
+          </Text>
         )}
         {trigger.type === 'no_engagement' && (
           <NumberInput

@@ -46,6 +46,8 @@ export function triggerOfType(type: FlowTrigger['type']): FlowTrigger {
       return { type, days: 30, yearly: false };
     case 'no_engagement':
       return { type, days: 90 };
+    case 'became_inactive':
+      return { type };
   }
 }
 

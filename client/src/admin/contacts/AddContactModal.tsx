@@ -11,30 +11,61 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useForm } from '@mantine/form';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { z } from 'zod';
 import { CONSENT_BASIS_LABELS, consentBases, consentEvidenceSchema } from '#shared/contacts/consent.ts';
-import { CONTACT_LIFECYCLE_MESSAGES } from '#shared/contacts/schemas.ts';
+import { CONTACT_LIFECYCLE_MESSAGES, contactCreateInputSchema } from '#shared/contacts/schemas.ts';
 import { errorMessage } from '../widgets/errors.ts';
+import { zod4Resolver } from '../widgets/zod-form-resolver.ts';
 import { useTRPC } from '../../trpc.ts';
 import { notifySuccess } from '../widgets/notify.ts';
 
 const basisOptions = consentBases.map((value) => ({ value, label: CONSENT_BASIS_LABELS[value] }));
+
+/**
+ * The form as typed: the create input's contact fields, and the consent evidence flat, checked by
+ * the shared evidence schema only when consent is ticked (the same rules the server applies).
+ */
+const addContactFormSchema = contactCreateInputSchema
+  .pick({ email: true, fullName: true, phone: true })
+  .extend({
+    consented: z.boolean(),
+    sms: z.boolean(),
+    basis: z.string().nullable(),
+    note: z.string(),
+    obtainedOn: z.string(),
+  })
+  .superRefine((values, ctx) => {
+    if (!values.consented) return;
+    const evidence = consentEvidenceSchema.safeParse(values);
+    for (const issue of evidence.error?.issues ?? [])
+      ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+  });
+type AddContactFormValues = z.input<typeof addContactFormSchema>;
+
+const EMPTY_CONTACT: AddContactFormValues = {
+  email: '',
+  fullName: '',
+  phone: '',
+  consented: false,
+  sms: false,
+  basis: null,
+  note: '',
+  obtainedOn: '',
+};
 
 /** A contact added by hand (decision 012): with its consent evidence, or without consent. */
 export function AddContactModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [email, setEmail] = useState('');
-  const [fullName, setFullName] = useState('');
-  const [phone, setPhone] = useState('');
-  const [consented, setConsented] = useState(false);
-  const [sms, setSms] = useState(false);
-  const [basis, setBasis] = useState<string | null>(null);
-  const [note, setNote] = useState('');
-  const [obtainedOn, setObtainedOn] = useState('');
-  const [evidenceError, setEvidenceError] = useState<string | null>(null);
+  const form = useForm<AddContactFormValues>({
+    mode: 'controlled',
+    initialValues: EMPTY_CONTACT,
+    validate: zod4Resolver(addContactFormSchema),
+  });
+  const consented = form.values.consented;
 
   const create = useMutation(
     trpc.admin.contacts.create.mutationOptions({
@@ -47,52 +78,29 @@ export function AddContactModal({ opened, onClose }: { opened: boolean; onClose:
     }),
   );
 
-  const submit = () => {
-    setEvidenceError(null);
-    let consentEvidence = null;
-    if (consented) {
-      const parsed = consentEvidenceSchema.safeParse({ basis, note, obtainedOn });
-      if (!parsed.success) {
-        setEvidenceError(parsed.error.issues[0]?.message ?? 'Check the consent evidence');
-        return;
-      }
-      consentEvidence = parsed.data;
-    }
-    create.mutate({ email, fullName, phone, consentEvidence, smsMarketingConsent: consented && sms });
+  const submit = (values: AddContactFormValues) => {
+    const { email, fullName, phone, sms, basis, note, obtainedOn } = values;
+    // Validated above: the evidence parses whenever consent is ticked.
+    const evidence = values.consented ? consentEvidenceSchema.safeParse({ basis, note, obtainedOn }) : null;
+    create.mutate({
+      email,
+      fullName,
+      phone,
+      consentEvidence: evidence?.data ?? null,
+      smsMarketingConsent: values.consented && sms,
+    });
   };
 
   return (
     <Modal opened={opened} onClose={onClose} title="Add a contact" size="lg">
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
+      <form noValidate onSubmit={form.onSubmit(submit)}>
         <Stack>
-          <TextInput
-            label="E-mail"
-            type="email"
-            withAsterisk
-            value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
-          />
-          <TextInput
-            label="Full name"
-            value={fullName}
-            onChange={(event) => setFullName(event.currentTarget.value)}
-          />
-          <TextInput
-            label="Phone"
-            type="tel"
-            value={phone}
-            onChange={(event) => setPhone(event.currentTarget.value)}
-          />
+          <TextInput label="E-mail" type="email" withAsterisk {...form.getInputProps('email')} />
+          <TextInput label="Full name" {...form.getInputProps('fullName')} />
+          <TextInput label="Phone" type="tel" {...form.getInputProps('phone')} />
           <Checkbox
             label="The contact agreed to e-mail marketing"
-            checked={consented}
-            onChange={(event) => setConsented(event.currentTarget.checked)}
+            {...form.getInputProps('consented', { type: 'checkbox' })}
           />
           {consented && (
             <>
@@ -104,9 +112,8 @@ export function AddContactModal({ opened, onClose }: { opened: boolean; onClose:
                 placeholder="How did the contact agree?"
                 withAsterisk
                 data={basisOptions}
-                value={basis}
                 allowDeselect={false}
-                onChange={setBasis}
+                {...form.getInputProps('basis')}
               />
               <Textarea
                 label="Source note"
@@ -115,26 +122,23 @@ export function AddContactModal({ opened, onClose }: { opened: boolean; onClose:
                 autosize
                 minRows={2}
                 maxLength={500}
-                value={note}
-                onChange={(event) => setNote(event.currentTarget.value)}
+                {...form.getInputProps('note')}
               />
               <TextInput
                 label="Date the contact agreed"
                 type="date"
                 withAsterisk
-                value={obtainedOn}
-                onChange={(event) => setObtainedOn(event.currentTarget.value)}
+                {...form.getInputProps('obtainedOn')}
               />
               <Checkbox
                 label="Also agreed to SMS marketing"
-                checked={sms}
-                onChange={(event) => setSms(event.currentTarget.checked)}
+                {...form.getInputProps('sms', { type: 'checkbox' })}
               />
             </>
           )}
-          {(evidenceError || create.isError) && (
+          {create.isError && (
             <Alert color="red" role="alert">
-              {evidenceError ?? errorMessage(create.error)}
+              {errorMessage(create.error)}
             </Alert>
           )}
           <Group justify="flex-end">

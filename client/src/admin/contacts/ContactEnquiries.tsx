@@ -1,6 +1,6 @@
 import { Anchor, Card, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ContactDetail, ContactEnquiry } from '#shared/contacts/schemas.ts';
-import { enquiryReference } from '#shared/leads/schema.ts';
+import { enquiryReference } from '#shared/enquiries/reference.ts';
 import { StatusBadge } from '../enquiries/StatusBadge.tsx';
 import { useDisplayTime } from '../widgets/display-time.tsx';
 import { AnchorLink } from '../widgets/links.tsx';

@@ -7,20 +7,23 @@ import { EmailLookup } from './EmailLookup.tsx';
 import { isLinkNotFound } from './errors.ts';
 import { Notice } from './Notice.tsx';
 import { PreferencesPanel } from './PreferencesPanel.tsx';
+import { StillSubscribed } from './StillSubscribed.tsx';
 import './preferences.css';
 
 interface PreferencesPageProps {
   token: string | null;
   email: string | null;
+  /** Opened from the re-permission e-mail: ask "keep me subscribed?" first (decision 089). */
+  keep?: boolean;
 }
 
 /** The /unsubscribe page: preferences through a signed link, or the e-mail look-up without one. */
-export function PreferencesPage({ token, email }: PreferencesPageProps) {
+export function PreferencesPage({ token, email, keep = false }: PreferencesPageProps) {
   return (
     <main className="page prefs">
       <h1 className="prefs-title">Marketing Preferences</h1>
       {token ? (
-        <TokenPreferences token={token} initialEmail={email ?? ''} />
+        <TokenPreferences token={token} initialEmail={email ?? ''} keep={keep} />
       ) : (
         // No link at all is a visitor who came to manage their preferences: the look-up is the page.
         <EmailLookup initialEmail={email ?? ''} />
@@ -29,7 +32,15 @@ export function PreferencesPage({ token, email }: PreferencesPageProps) {
   );
 }
 
-function TokenPreferences({ token, initialEmail }: { token: string; initialEmail: string }) {
+function TokenPreferences({
+  token,
+  initialEmail,
+  keep,
+}: {
+  token: string;
+  initialEmail: string;
+  keep: boolean;
+}) {
   const trpc = useTRPC();
   const query = useQuery(
     trpc.preferences.get.queryOptions(
@@ -63,7 +74,12 @@ function TokenPreferences({ token, initialEmail }: { token: string; initialEmail
     );
   }
 
-  return <PreferencesPanel token={token} preferences={query.data} />;
+  return (
+    <>
+      {keep && query.data.emailSubscribed && <StillSubscribed token={token} />}
+      <PreferencesPanel token={token} preferences={query.data} />
+    </>
+  );
 }
 
 /** A link that does not work: say so once, and offer the look-up; a look-up that works clears it. */

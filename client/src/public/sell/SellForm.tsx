@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { enquiryReference, submissionFailedMessage } from '#shared/leads/schema.ts';
+import { enquiryReference } from '#shared/enquiries/reference.ts';
+import { submissionFailedMessage } from '#shared/leads/schema.ts';
 import { cityNote, type SellSearchParams } from '#shared/leads/sell-search.ts';
 import type { AppRouter } from '#server/trpc/router.ts';
 import { trackCheckoutInitiated, trackConversion, trackLead } from '../analytics.ts';

@@ -1,15 +1,15 @@
-import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { skipToken, useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import {
   APPOINTMENT_MESSAGES,
   type LocationSlug,
   type SellerNextStepView,
-  shippingKitInputSchema,
 } from '#shared/appointments/schemas.ts';
-import { AUSTRALIAN_STATES, STATE_NAMES } from '#shared/appointments/postcodes.ts';
-import { type ApiError, errorCode } from '../preferences/errors.ts';
+import type { ApiError } from '../preferences/errors.ts';
 import { Notice } from '../preferences/Notice.tsx';
 import { useTRPC } from '../../trpc.ts';
+import { KitForm } from './KitForm.tsx';
+import { messageOf, type StepProps, useNextStepUpdate } from './next-step-parts.ts';
 
 // "Visit us or ship it" on the seller's page (decision 062): after an accepted offer the seller
 // books a visit from the free slots the server lists (in the business's timezone), moves or
@@ -50,15 +50,6 @@ function visitDayAndTime(startsAt: string, timezone: string): { day: string; tim
       at,
     ),
   };
-}
-
-function messageOf(error: ApiError): string {
-  const code = errorCode(error);
-  const field = error.data?.fieldErrors ? Object.values(error.data.fieldErrors).flat()[0] : undefined;
-  if (code === 'BAD_REQUEST' && field) return field;
-  if (code === 'CONFLICT' || code === 'FORBIDDEN' || code === 'NOT_FOUND' || code === 'TOO_MANY_REQUESTS')
-    return error.message;
-  return 'Something went wrong. Please try again, or call us.';
 }
 
 type Outcome = { tone: 'success' | 'error'; message: string } | null;
@@ -211,21 +202,6 @@ function SellerChoice({
       {mode === 'kit' && <KitForm token={token} onDone={done} onError={failed} />}
     </>
   );
-}
-
-function useNextStepUpdate(token: string) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  return (next: SellerNextStepView) => {
-    queryClient.setQueryData(trpc.seller.nextStep.queryKey({ token }), next);
-    void queryClient.invalidateQueries({ queryKey: trpc.seller.slots.pathKey() });
-  };
-}
-
-interface StepProps {
-  token: string;
-  onDone: (message: string) => void;
-  onError: (message: string) => void;
 }
 
 function SlotPicker({
@@ -389,122 +365,5 @@ function CancelVisit({ token, onDone, onError }: StepProps) {
         Keep it
       </button>
     </>
-  );
-}
-
-const EMPTY_KIT = {
-  recipientName: '',
-  addressLine1: '',
-  addressLine2: '',
-  suburb: '',
-  state: '',
-  postcode: '',
-  phone: '',
-};
-
-function KitForm({ token, onDone, onError }: StepProps) {
-  const trpc = useTRPC();
-  const update = useNextStepUpdate(token);
-  const ids = {
-    recipientName: useId(),
-    addressLine1: useId(),
-    addressLine2: useId(),
-    suburb: useId(),
-    state: useId(),
-    postcode: useId(),
-    phone: useId(),
-  };
-  const [kit, setKit] = useState(EMPTY_KIT);
-  const [errors, setErrors] = useState<Partial<Record<keyof typeof EMPTY_KIT, string>>>({});
-  const request = useMutation(
-    trpc.seller.requestKit.mutationOptions({
-      onSuccess: (view) => {
-        update(view);
-        onDone(APPOINTMENT_MESSAGES.kitSent);
-      },
-      onError: (e) => onError(messageOf(e)),
-    }),
-  );
-  const set = (field: keyof typeof EMPTY_KIT) => (value: string) => setKit((k) => ({ ...k, [field]: value }));
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = shippingKitInputSchema.safeParse({ token, ...kit });
-    if (!parsed.success) {
-      const found: typeof errors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as keyof typeof EMPTY_KIT;
-        found[field] ??= issue.message;
-      }
-      setErrors(found);
-      onError('Please check the address.');
-      return;
-    }
-    setErrors({});
-    request.mutate({ token, ...kit, state: parsed.data.state });
-  };
-  const field = (
-    name: keyof typeof EMPTY_KIT,
-    label: string,
-    autoComplete: string,
-    extra: { inputMode?: 'numeric' | 'tel'; maxLength?: number } = {},
-  ) => (
-    <>
-      <label className="prefs-label" htmlFor={ids[name]}>
-        {label}
-      </label>
-      <input
-        id={ids[name]}
-        className="prefs-input"
-        autoComplete={autoComplete}
-        value={kit[name]}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={errors[name] ? `${ids[name]}-error` : undefined}
-        onChange={(e) => set(name)(e.target.value)}
-        {...extra}
-      />
-      {errors[name] && (
-        <p id={`${ids[name]}-error`} className="prefs-field-error">
-          {errors[name]}
-        </p>
-      )}
-    </>
-  );
-  return (
-    <form className="seller-form" onSubmit={onSubmit} noValidate>
-      <h3 className="prefs-section-title">Where should we post the kit?</h3>
-      {field('recipientName', 'Name on the parcel', 'name')}
-      {field('addressLine1', 'Street address', 'address-line1')}
-      {field('addressLine2', 'Address line 2 (optional)', 'address-line2')}
-      {field('suburb', 'Suburb or town', 'address-level2')}
-      <label className="prefs-label" htmlFor={ids.state}>
-        State or territory
-      </label>
-      <select
-        id={ids.state}
-        className="prefs-input"
-        autoComplete="address-level1"
-        value={kit.state}
-        aria-invalid={errors.state ? true : undefined}
-        aria-describedby={errors.state ? `${ids.state}-error` : undefined}
-        onChange={(e) => set('state')(e.target.value)}
-      >
-        <option value="">Choose…</option>
-        {AUSTRALIAN_STATES.map((s) => (
-          <option key={s} value={s}>
-            {STATE_NAMES[s]}
-          </option>
-        ))}
-      </select>
-      {errors.state && (
-        <p id={`${ids.state}-error`} className="prefs-field-error">
-          {errors.state}
-        </p>
-      )}
-      {field('postcode', 'Postcode', 'postal-code', { inputMode: 'numeric', maxLength: 4 })}
-      {field('phone', 'Phone for the courier (optional)', 'tel', { inputMode: 'tel', maxLength: 30 })}
-      <button type="submit" className="prefs-button prefs-button--primary" disabled={request.isPending}>
-        {request.isPending ? 'Sending…' : 'Send me the kit'}
-      </button>
-    </form>
   );
 }
