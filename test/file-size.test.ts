@@ -17,16 +17,10 @@ const EXCEPTIONS: Record<string, string> = {
 };
 
 /**
- * TEMPORARY: files that other branches are splitting while this check lands. The lead empties this
- * list when those branches are merged; nothing is added to it.
+ * Test files still over the limit, each to be split by its describe blocks; the list only shrinks
+ * (a second test fails on an entry no longer over the limit). No source file outside tests is here.
  */
 const pendingSplit: readonly string[] = [
-  'server/register/register.ts',
-  'server/automations/admin.ts',
-  'server/seed/demo.ts',
-  'bench/campaign-send.bench.ts',
-  'server/contacts/contacts.ts',
-  'client/src/public/seller/NextStep.tsx',
   'server/audit/audit-atomic.db.test.ts',
   'server/campaigns/campaigns.db.test.ts',
   'server/campaigns/engine/engine.db.test.ts',
