@@ -3,7 +3,6 @@ import { PreferencesPage } from '../public/preferences/PreferencesPage.tsx';
 import { site } from '../site.ts';
 
 import { standalonePageSeo } from '#shared/content/pages/seo.ts';
-import { STILL_SUBSCRIBED_PARAM } from '#shared/preferences/schemas.ts';
 import { readText } from '#shared/url-search.ts';
 import { seoHead } from '../seo.ts';
 
@@ -16,8 +15,10 @@ export const Route = createFileRoute('/unsubscribe')({
   validateSearch: (search: Record<string, unknown>) => ({
     token: searchText(search.token),
     email: searchText(search.email),
-    // The re-permission e-mail's "keep me subscribed" link (decision 089).
-    [STILL_SUBSCRIBED_PARAM]: search[STILL_SUBSCRIBED_PARAM] === 1 || search[STILL_SUBSCRIBED_PARAM] === '1',
+    // The re-permission e-mail's "keep me subscribed" link, STILL_SUBSCRIBED_PARAM (decision 089);
+    // named here, not imported, so this route loads no schema module before zod's CSP setting.
+    // Absent unless set: a `keep=false` default would be written into every /unsubscribe URL.
+    keep: search.keep === 1 || search.keep === '1' ? (true as const) : undefined,
   }),
   // A personal page reached through a signed link: shareable metadata, but kept (with its tokens)
   // out of search engines.
@@ -41,7 +42,7 @@ function UnsubscribeRoute() {
       key={`${token ?? ''}|${email ?? ''}`}
       token={token || null}
       email={email || null}
-      keep={keep}
+      keep={keep === true}
     />
   );
 }
