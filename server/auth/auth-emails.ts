@@ -1,8 +1,9 @@
+import { createElement } from 'react';
 import { ROLE_LABELS, type Role } from '#shared/auth/permissions.ts';
 import { INVITATION_TTL_HOURS } from '#shared/team/schemas.ts';
-import { escapeHtml } from '#shared/templates/variables.ts';
 import type { AppConfig } from '../config/app-config.ts';
-import { emailButton as button } from '../email/layout/layout.ts';
+import { type BodyPart, copyLinkParagraph as copyLink, p, renderBody } from '../email/layout/body.ts';
+import { buttonElement as button } from '../email/layout/layout.ts';
 import { layoutMessage } from '../email/layout/message.ts';
 import type { EmailMessage } from '../email/types.ts';
 import { createVerificationToken, type VerificationSubject } from './verification.ts';
@@ -17,19 +18,17 @@ export function verificationUrl(
   return url.toString();
 }
 
-// For a reader whose client hides the button; the text part lists the button's link already.
-function copyLink(url: string): string {
-  return `<p data-skip-in-text="true">Or copy this link into your browser:<br>${escapeHtml(url)}</p>`;
-}
-
-/** The paragraphs in the layout (decision 051); the text part is converted from the same HTML. */
+/**
+ * The parts in the layout (decision 051), built as react elements so every value is escaped by
+ * React; the text part is converted from the same HTML.
+ */
 function page(
   config: Pick<AppConfig, 'site'>,
   title: string,
   preheader: string,
-  paragraphs: string[],
+  parts: BodyPart[],
 ): { html: string; text: string } {
-  return layoutMessage(config.site, { title, preheader, body: paragraphs.join('\n') });
+  return layoutMessage(config.site, { title, preheader, body: renderBody(parts) });
 }
 
 /** Sent after a new sign-up: proves the address belongs to whoever signed up. */
@@ -42,12 +41,14 @@ export function verificationEmail(
   const name = config.site.name;
   const title = `Verify your email address for ${name}`;
   const { html, text } = page(config, title, `Confirm your address to finish signing up to ${name}`, [
-    '<p>Hello,</p>',
-    `<p>Thanks for signing up to the ${escapeHtml(name)} Email Campaign Manager. Confirm your email address (the link is valid for 48 hours):</p>`,
+    p('Hello,'),
+    p(
+      `Thanks for signing up to the ${name} Email Campaign Manager. Confirm your email address (the link is valid for 48 hours):`,
+    ),
     button(url, 'Verify my email address'),
     copyLink(url),
-    '<p>Then ask your administrator to grant you admin access.</p>',
-    '<p>If you did not sign up, ignore this e-mail: no access is given without an administrator.</p>',
+    p('Then ask your administrator to grant you admin access.'),
+    p('If you did not sign up, ignore this e-mail: no access is given without an administrator.'),
   ]);
   return {
     from: config.emailFrom,
@@ -77,16 +78,26 @@ export function accountExistsEmail(
     subject,
     'Someone tried to sign up with this address. Nothing was changed.',
     [
-      '<p>Hello,</p>',
-      `<p>Someone (hopefully you) tried to sign up to the ${escapeHtml(name)} Email Campaign Manager with this address, which already has an account. Nothing was changed.</p>`,
+      p('Hello,'),
+      p(
+        `Someone (hopefully you) tried to sign up to the ${name} Email Campaign Manager with this address, which already has an account. Nothing was changed.`,
+      ),
       button(loginUrl, 'Sign in'),
       ...(verifyUrl
         ? [
-            '<p>Your address is not verified yet. Confirm it with this link (valid for 48 hours):</p>',
+            p('Your address is not verified yet. Confirm it with this link (valid for 48 hours):'),
             button(verifyUrl, 'Verify my email address'),
           ]
         : []),
-      `<p>If you cannot remember your password, <a href="${escapeHtml(new URL('/admin/forgot-password', config.appUrl).toString())}">reset it here</a>. If this was not you, ignore this e-mail.</p>`,
+      p(
+        'If you cannot remember your password, ',
+        createElement(
+          'a',
+          { href: new URL('/admin/forgot-password', config.appUrl).toString() },
+          'reset it here',
+        ),
+        '. If this was not you, ignore this e-mail.',
+      ),
     ],
   );
   return {
@@ -110,11 +121,15 @@ export function passwordResetEmail(
   const name = config.site.name;
   const subject = `Reset your ${name} password`;
   const { html, text } = page(config, subject, 'Choose a new password: the link is valid for 1 hour, once.', [
-    '<p>Hello,</p>',
-    `<p>Someone (hopefully you) asked to reset the password of your ${escapeHtml(name)} Email Campaign Manager account. Choose a new password (the link is valid for 1 hour, once):</p>`,
+    p('Hello,'),
+    p(
+      `Someone (hopefully you) asked to reset the password of your ${name} Email Campaign Manager account. Choose a new password (the link is valid for 1 hour, once):`,
+    ),
     button(link, 'Choose a new password'),
     copyLink(link),
-    '<p>Resetting signs you out everywhere. If you did not ask for this, ignore this e-mail: your password stays as it is.</p>',
+    p(
+      'Resetting signs you out everywhere. If you did not ask for this, ignore this e-mail: your password stays as it is.',
+    ),
   ]);
   return {
     from: config.emailFrom,
@@ -138,11 +153,13 @@ export function invitationEmail(
   const role = ROLE_LABELS[invitation.role];
   const subject = `You are invited to ${name}`;
   const { html, text } = page(config, subject, `${invitation.inviter} invited you to join as ${role}.`, [
-    '<p>Hello,</p>',
-    `<p>${escapeHtml(invitation.inviter)} invited you to the ${escapeHtml(name)} Email Campaign Manager as ${escapeHtml(role)}. Choose your password (the link is valid for ${INVITATION_TTL_HOURS} hours, once):</p>`,
+    p('Hello,'),
+    p(
+      `${invitation.inviter} invited you to the ${name} Email Campaign Manager as ${role}. Choose your password (the link is valid for ${INVITATION_TTL_HOURS} hours, once):`,
+    ),
     button(link, 'Join the team'),
     copyLink(link),
-    '<p>If you did not expect this, ignore this e-mail: nothing happens without the link.</p>',
+    p('If you did not expect this, ignore this e-mail: nothing happens without the link.'),
   ]);
   return {
     from: config.emailFrom,

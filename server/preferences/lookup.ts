@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { escapeHtml } from '#shared/templates/variables.ts';
 import type { Database } from '../db/database.ts';
 import { enqueueEmail } from '../email/send-job.ts';
-import { emailButton } from '../email/layout/layout.ts';
+import { copyLinkParagraph, p, renderBody } from '../email/layout/body.ts';
+import { buttonElement } from '../email/layout/layout.ts';
 import { layoutMessage } from '../email/layout/message.ts';
 import type { EmailMessage } from '../email/types.ts';
 import { consumeRateLimit, type RateLimitRule } from '../security/rate-limit.ts';
@@ -78,14 +78,16 @@ export function preferencesLinkEmail(
   const { html, text } = layoutMessage(site, {
     title: subject,
     preheader: 'See and change what we send you.',
-    body: [
-      '<p>Hello,</p>',
-      `<p>Someone (hopefully you) asked to manage the marketing preferences of this address with ${escapeHtml(site.name)}.</p>`,
-      '<p>Open this link to see and change what we send you:</p>',
-      emailButton(url, 'Manage my preferences'),
-      `<p data-skip-in-text="true">Or copy this link into your browser:<br>${escapeHtml(url)}</p>`,
-      '<p>If you did not ask for this, you can ignore this e-mail: nothing has changed.</p>',
-    ].join('\n'),
+    body: renderBody([
+      p('Hello,'),
+      p(
+        `Someone (hopefully you) asked to manage the marketing preferences of this address with ${site.name}.`,
+      ),
+      p('Open this link to see and change what we send you:'),
+      buttonElement(url, 'Manage my preferences'),
+      copyLinkParagraph(url),
+      p('If you did not ask for this, you can ignore this e-mail: nothing has changed.'),
+    ]),
   });
   return {
     from: config.emailFrom,

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
+import { createElement } from 'react';
 import { type DeadlineKind, DEADLINE_RULES } from '#shared/register/deadlines.ts';
 import { addDays } from '#shared/register/states.ts';
-import { escapeHtml } from '#shared/templates/variables.ts';
 import { localDate, wallPartsAt } from '#shared/time/zones.ts';
 import type { AppConfig } from '../config/app-config.ts';
-import { emailButton } from '../email/layout/layout.ts';
+import { p, renderBody, strong } from '../email/layout/body.ts';
+import { buttonElement } from '../email/layout/layout.ts';
 import { layoutMessage } from '../email/layout/message.ts';
 import { enqueueEmail } from '../email/send-job.ts';
 import type { EmailMessage } from '../email/types.ts';
@@ -48,16 +49,23 @@ export function deadlineReminderEmail(
   const count = input.lines.length;
   const subject = `${count} dealer’s register ${count === 1 ? 'deadline' : 'deadlines'} due tomorrow`;
   // The suspicious-matter note and the seller's name stay in the admin: an e-mail is forwarded.
-  const items = input.lines.map((line) => {
+  const items = input.lines.map((line, i) => {
     const rule = DEADLINE_RULES[line.kind];
-    return `<li><strong>${escapeHtml(rule.label)}</strong> · ${escapeHtml(line.watch || 'Watch')}<br>${escapeHtml(rule.action)}</li>`;
+    return createElement(
+      'li',
+      { key: i },
+      strong(rule.label),
+      ` · ${line.watch || 'Watch'}`,
+      createElement('br'),
+      rule.action,
+    );
   });
-  const body = [
-    `<p>Due ${escapeHtml(formatDay(input.dueOn))}:</p>`,
-    `<ul>\n${items.join('\n')}\n</ul>`,
-    '<p>Mark each done on the Compliance list once it is sent, with its reference.</p>',
-    emailButton(`${config.appUrl}/admin/register/compliance`, 'Open the Compliance list'),
-  ].join('\n');
+  const body = renderBody([
+    p(`Due ${formatDay(input.dueOn)}:`),
+    createElement('ul', null, ...items),
+    p('Mark each done on the Compliance list once it is sent, with its reference.'),
+    buttonElement(`${config.appUrl}/admin/register/compliance`, 'Open the Compliance list'),
+  ]);
   const { html, text } = layoutMessage(config.site, {
     title: subject,
     preheader: `Due ${formatDay(input.dueOn)}`,

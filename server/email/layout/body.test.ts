@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createElement as h } from 'react';
-import { lines, noticeHeading, p, renderBody, strong } from './body.ts';
+import { copyLinkParagraph, lines, noticeHeading, p, renderBody, strong } from './body.ts';
 import { buttonElement, emailButton } from './layout.ts';
 
 // Bodies built as react elements (decision 051): what a seller or a member typed is escaped
@@ -19,6 +19,12 @@ describe('renderBody', () => {
   it('joins the parts by newlines and leaves out the empty ones', () => {
     expect(renderBody([p('a'), null, false, '', undefined, p('b ', strong('c'))])).toBe(
       '<p>a</p>\n<p>b <strong>c</strong></p>',
+    );
+  });
+
+  it('writes a link out for clients that hide the button, skipped in the text part', () => {
+    expect(renderBody([copyLinkParagraph('https://x.example/a?b=1&c="2"')])).toBe(
+      '<p data-skip-in-text="true">Or copy this link into your browser:<br/>https://x.example/a?b=1&amp;c=&quot;2&quot;</p>',
     );
   });
 

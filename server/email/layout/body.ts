@@ -48,3 +48,11 @@ export function noticeHeading(text: string): ReactNode {
     text,
   );
 }
+
+/**
+ * The button's address written out, for a reader whose client hides the button; the text part
+ * lists the button's link already, so this paragraph is skipped there.
+ */
+export function copyLinkParagraph(url: string, style?: CSSProperties): ReactNode {
+  return h('p', { 'data-skip-in-text': 'true', style }, 'Or copy this link into your browser:', h('br'), url);
+}
