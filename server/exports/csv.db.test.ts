@@ -1,32 +1,11 @@
 import { text } from 'node:stream/consumers';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { parseCsv } from '#test/support/csv.ts';
+import { CSV_CELL_SAMPLES as samples, parseCsv } from '#test/support/csv.ts';
 import { useTestDatabase } from '#test/support/db.ts';
 import type { DbExecutor } from '../db/database.ts';
 import { type CsvCellSql } from './csv.ts';
 import { type CsvExportSpec, openCsvExport } from './csv-export.ts';
-
-// Each sample as a cell of a real export: PostgreSQL's COPY quotes it, csvCellSql neutralises it.
-const samples: Array<[string | null, string]> = [
-  ['plain@example.com', 'plain@example.com'],
-  [null, ''],
-  ['', ''],
-  ['a,b', '"a,b"'],
-  ['say "hi"', '"say ""hi"""'],
-  ['line\nbreak', '"line\nbreak"'],
-  ['cr\rlf', '"cr\rlf"'],
-  ['=HYPERLINK("http://evil.example","x")', `"'=HYPERLINK(""http://evil.example"",""x"")"`],
-  ['+61 400 000 000', "'+61 400 000 000"],
-  ['-2+3', "'-2+3"],
-  ['@SUM(A1:A2)', "'@SUM(A1:A2)"],
-  ['\tcmd', "'\tcmd"],
-  ['\rcmd', `"'\rcmd"`],
-  [' =not at the start', ' =not at the start'],
-  ['ünïcödé "quotes", commas', '"ünïcödé ""quotes"", commas"'],
-  ["it's", "it's"],
-  ['back\\slash', 'back\\slash'],
-];
 
 describe('csvCellSql through COPY (FORMAT csv)', () => {
   const t = useTestDatabase();

@@ -11,6 +11,7 @@ import { escapeHtml } from '#shared/templates/variables.ts';
 import type { AuditAction } from '#shared/audit/actions.ts';
 import { requireAdminSession } from '../auth/entry.ts';
 import { auditExport } from '../audit/export-audit.ts';
+import { csvText } from '../exports/csv.ts';
 import { parseQuery, ROW_COUNT_HEADER } from '../exports/csv-route.ts';
 import type { AppServices } from '../services.ts';
 import { RegisterKeyError, registerKeyFrom } from './crypto.ts';
@@ -75,16 +76,8 @@ function cells(row: RegisterExportRow, timezone: string): string[] {
   ];
 }
 
-/** RFC 4180, with a text that a spreadsheet would run as a formula prefixed by an apostrophe. */
-function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 export function registerCsv(rows: RegisterExportRow[], timezone: string): string {
-  return [HEADERS, ...rows.map((row) => cells(row, timezone))]
-    .map((line) => `${line.map(csvField).join(',')}\n`)
-    .join('');
+  return csvText([HEADERS, ...rows.map((row) => cells(row, timezone))]);
 }
 
 /**
@@ -130,9 +123,7 @@ ${body}
 
 /** AUSTRAC's TTR fields as a CSV: the labels as a header row, the values as one row (decision 070). */
 export function ttrCsv(fields: TtrField[]): string {
-  return [fields.map((f) => f.label), fields.map((f) => f.value)]
-    .map((line) => `${line.map(csvField).join(',')}\n`)
-    .join('');
+  return csvText([fields.map((f) => f.label), fields.map((f) => f.value)]);
 }
 
 export function ttrHtml(fields: TtrField[]): string {

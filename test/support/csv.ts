@@ -30,3 +30,27 @@ export function parseCsv(text: string): string[][] {
   if (field || record.length) throw new Error('CSV does not end with a line break');
   return records;
 }
+
+/**
+ * Cell values and the field each is written as, by hand from RFC 4180 and the formula rule
+ * (decision 022): COPY with csvCellSql and the Node writer (csvText) must both write these.
+ */
+export const CSV_CELL_SAMPLES: Array<[string | null, string]> = [
+  ['plain@example.com', 'plain@example.com'],
+  [null, ''],
+  ['', ''],
+  ['a,b', '"a,b"'],
+  ['say "hi"', '"say ""hi"""'],
+  ['line\nbreak', '"line\nbreak"'],
+  ['cr\rlf', '"cr\rlf"'],
+  ['=HYPERLINK("http://evil.example","x")', `"'=HYPERLINK(""http://evil.example"",""x"")"`],
+  ['+61 400 000 000', "'+61 400 000 000"],
+  ['-2+3', "'-2+3"],
+  ['@SUM(A1:A2)', "'@SUM(A1:A2)"],
+  ['\tcmd', "'\tcmd"],
+  ['\rcmd', `"'\rcmd"`],
+  [' =not at the start', ' =not at the start'],
+  ['ünïcödé "quotes", commas', '"ünïcödé ""quotes"", commas"'],
+  ["it's", "it's"],
+  ['back\\slash', 'back\\slash'],
+];
