@@ -101,10 +101,12 @@ describe('the bundled worker (dist/worker/main.mjs)', { timeout: 90_000 }, () =>
       .orderBy('starter_key')
       .execute();
     expect(starters).toEqual(
-      ['offer-reminder', 'selling-another', 'thank-you-review', 'welcome-series'].map((key) => ({
-        starter_key: key,
-        state: 'off',
-      })),
+      ['offer-reminder', 're-permission', 'selling-another', 'thank-you-review', 'welcome-series'].map(
+        (key) => ({
+          starter_key: key,
+          state: 'off',
+        }),
+      ),
     );
 
     const campaign = await sendNow(services);

@@ -131,6 +131,19 @@ export function registerMetrics(app: FastifyInstance, db: Database, token: strin
     help: 'Automation runs waiting whose next step is due now.',
     registers: [registry],
   });
+
+  app.addHook('onResponse', async (request, reply) => {
+    // The route's pattern ("/api/uploads/:id"), never the raw URL: one series per route, however
+    // many ids and query strings arrive. A request no route matched is "unmatched".
+    const route = request.routeOptions.url ?? 'unmatched';
+    const method = request.method;
+    requests.inc({ method, route, status: String(reply.statusCode) });
+    latency.observe({ method, route }, reply.elapsedTime / 1000);
+  });
+
+  if (!token) return { registry };
+
+  // Read only once the endpoint exists: the pool is the one createDatabase made for this process.
   const pool = poolOf(db);
   new Gauge({
     name: 'db_pool_connections',
@@ -143,17 +156,6 @@ export function registerMetrics(app: FastifyInstance, db: Database, token: strin
       this.set({ state: 'waiting' }, pool.waitingCount);
     },
   });
-
-  app.addHook('onResponse', async (request, reply) => {
-    // The route's pattern ("/api/uploads/:id"), never the raw URL: one series per route, however
-    // many ids and query strings arrive. A request no route matched is "unmatched".
-    const route = request.routeOptions.url ?? 'unmatched';
-    const method = request.method;
-    requests.inc({ method, route, status: String(reply.statusCode) });
-    latency.observe({ method, route }, reply.elapsedTime / 1000);
-  });
-
-  if (!token) return { registry };
 
   app.get('/metrics', async (request, reply) => {
     void reply.header('cache-control', 'no-store');

@@ -38,6 +38,8 @@ describe('campaignSaveDraftInputSchema', () => {
       template_id: null,
       variables: {},
       segment_id: null,
+      // The sunset policy applies unless the campaign opts in (decision 089).
+      includeInactive: false,
       // No hand-written text part: the campaign's text is generated from its HTML (decision 024).
       text_content: null,
     });
