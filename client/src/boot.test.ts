@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -75,6 +75,20 @@ function scriptElement(attributes: Record<string, string>): Element {
 async function settle(): Promise<void> {
   await vi.waitFor(() => expect(globalThis.__bootedEntries?.length).toBeGreaterThan(0));
 }
+
+describe('the boot chunk', () => {
+  // An import would make the bundler load what it imports (the entry chunk) with the boot script.
+  const source = readFileSync(new URL('./boot.ts', import.meta.url), 'utf8');
+
+  it('imports nothing', () => {
+    expect(source).not.toMatch(/^\s*import\s/m);
+  });
+
+  it("names the script's attributes as the prerenderer writes them", () => {
+    expect(source).toContain(`const BOOT_ENTRY_ATTRIBUTE = '${BOOT_ENTRY_ATTRIBUTE}';`);
+    expect(source).toContain(`const BOOT_PRELOAD_ATTRIBUTE = '${BOOT_PRELOAD_ATTRIBUTE}';`);
+  });
+});
 
 describe('bootWhenPainted', () => {
   let dir: string;

@@ -4,11 +4,14 @@
  * element) is fetched only once the page has loaded and painted: its download and start-up then
  * compete with neither the stylesheet, the hero image nor the first paint (Lighthouse counts every
  * script that finished loading before the largest paint as holding it back; bench/README.md,
- * public-pages). It imports only two constant strings, which the bundler inlines: it is its own
- * tiny chunk, loaded by every public page.
+ * public-pages). Kept free of imports: it is its own tiny chunk, loaded by every public page. An
+ * import of even two constants made the bundler load the 326 kB entry chunk with it, before the
+ * page had loaded; so the attribute names are written here again, and boot.test.ts holds them
+ * equal to shared/site/boot-attributes.ts, which the prerenderer reads (decision 078).
  */
 
-import { BOOT_ENTRY_ATTRIBUTE, BOOT_PRELOAD_ATTRIBUTE } from '#shared/site/boot-attributes.ts';
+const BOOT_ENTRY_ATTRIBUTE = 'data-entry';
+const BOOT_PRELOAD_ATTRIBUTE = 'data-preload';
 
 /**
  * Events that show a visitor reaching for the page: the app starts at once rather than after the
