@@ -36,6 +36,19 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/only-throw-error': 'off',
+      // A path that climbs four folders says nothing about where it lands: the package's `#client/*`,
+      // `#server/*`, `#shared/*`, `#worker/*` and `#test/*` imports name the tree instead.
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./){4,}',
+              message: 'Import through the #client/, #server/, #shared/, #worker/ or #test/ alias.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

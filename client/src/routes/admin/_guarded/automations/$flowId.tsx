@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { FlowEditorPage } from '../../../../admin/automations/FlowEditorPage.tsx';
+import { FlowEditorPage } from '#client/src/admin/automations/FlowEditorPage.tsx';
 
 export const Route = createFileRoute('/admin/_guarded/automations/$flowId')({
   component: FlowEditorRoute,

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { parseCampaignListSearch } from '#shared/campaigns/search-params.ts';
-import { CampaignsListPage } from '../../../../admin/campaigns/CampaignsListPage.tsx';
+import { CampaignsListPage } from '#client/src/admin/campaigns/CampaignsListPage.tsx';
 
 export const Route = createFileRoute('/admin/_guarded/campaigns/')({
   validateSearch: parseCampaignListSearch,

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CampaignFormPage } from '../../../../admin/campaigns/CampaignFormPage.tsx';
+import { CampaignFormPage } from '#client/src/admin/campaigns/CampaignFormPage.tsx';
 
 // campaigns.write, checked by the role gate from the route table (decision 027).
 export const Route = createFileRoute('/admin/_guarded/campaigns/new')({

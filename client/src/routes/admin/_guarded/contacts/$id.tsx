@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ContactDetailPage } from '../../../../admin/contacts/ContactDetailPage.tsx';
+import { ContactDetailPage } from '#client/src/admin/contacts/ContactDetailPage.tsx';
 
 export const Route = createFileRoute('/admin/_guarded/contacts/$id')({
   component: ContactRoute,

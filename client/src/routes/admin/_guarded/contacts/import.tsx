@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { readUuid } from '#shared/url-search.ts';
-import { ImportPage } from '../../../../admin/contacts/ImportPage.tsx';
+import { ImportPage } from '#client/src/admin/contacts/ImportPage.tsx';
 
 /**
  * ?id=<import>: a reload keeps the import being mapped or watched. contacts.import, checked by the

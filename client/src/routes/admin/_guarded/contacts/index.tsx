@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { parseContactsSearch } from '#shared/admin/search-params.ts';
-import { ContactsPage } from '../../../../admin/contacts/ContactsPage.tsx';
+import { ContactsPage } from '#client/src/admin/contacts/ContactsPage.tsx';
 
 export const Route = createFileRoute('/admin/_guarded/contacts/')({
   validateSearch: parseContactsSearch,

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { parseSuppressionsSearch } from '#shared/suppressions/schemas.ts';
-import { SuppressionsPage } from '../../../../admin/contacts/SuppressionsPage.tsx';
+import { SuppressionsPage } from '#client/src/admin/contacts/SuppressionsPage.tsx';
 
 export const Route = createFileRoute('/admin/_guarded/contacts/suppressions')({
   validateSearch: parseSuppressionsSearch,

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { parseEnquiriesSearch } from '#shared/enquiries/schemas.ts';
-import { EnquiriesPage } from '../../../../admin/enquiries/EnquiriesPage.tsx';
+import { EnquiriesPage } from '#client/src/admin/enquiries/EnquiriesPage.tsx';
 
 export const Route = createFileRoute('/admin/_guarded/enquiries/')({
   validateSearch: parseEnquiriesSearch,

@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CompliancePage } from '../../../../admin/register/CompliancePage.tsx';
+import { CompliancePage } from '#client/src/admin/register/CompliancePage.tsx';
 
 export const Route = createFileRoute('/admin/_guarded/register/compliance')({ component: CompliancePage });

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { parseTemplateListSearch } from '#shared/admin/search-params.ts';
-import { TemplatesListPage } from '../../../../admin/templates/TemplatesListPage.tsx';
+import { TemplatesListPage } from '#client/src/admin/templates/TemplatesListPage.tsx';
 
 export const Route = createFileRoute('/admin/_guarded/templates/')({
   validateSearch: parseTemplateListSearch,

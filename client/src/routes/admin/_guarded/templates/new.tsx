@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { templateWritePermission } from '#shared/auth/permissions.ts';
-import { useCan } from '../../../../admin/auth/session.ts';
-import { Permitted } from '../../../../admin/widgets/Permitted.tsx';
-import { TemplateFormPage } from '../../../../admin/templates/TemplateFormPage.tsx';
+import { useCan } from '#client/src/admin/auth/session.ts';
+import { Permitted } from '#client/src/admin/widgets/Permitted.tsx';
+import { TemplateFormPage } from '#client/src/admin/templates/TemplateFormPage.tsx';
 import { parseTemplatesSearch } from '#shared/admin/search-params.ts';
 
 export const Route = createFileRoute('/admin/_guarded/templates/new')({

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { parseCampaignDetailsSearch } from '#shared/campaigns/search-params.ts';
-import { CampaignDetailsPage } from '../../../../../admin/campaigns/CampaignDetailsPage.tsx';
+import { CampaignDetailsPage } from '#client/src/admin/campaigns/CampaignDetailsPage.tsx';
 
 export const Route = createFileRoute('/admin/_guarded/campaigns/$id/')({
   validateSearch: parseCampaignDetailsSearch,

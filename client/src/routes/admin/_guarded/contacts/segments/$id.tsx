@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SegmentEditorPage } from '../../../../../admin/segments/SegmentEditorPage.tsx';
+import { SegmentEditorPage } from '#client/src/admin/segments/SegmentEditorPage.tsx';
 
 // `new` opens an empty editor; any other value is a segment's id.
 export const Route = createFileRoute('/admin/_guarded/contacts/segments/$id')({

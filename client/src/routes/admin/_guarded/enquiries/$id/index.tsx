@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { EnquiryDetailPage } from '../../../../../admin/enquiries/EnquiryDetailPage.tsx';
+import { EnquiryDetailPage } from '#client/src/admin/enquiries/EnquiryDetailPage.tsx';
 
 export const Route = createFileRoute('/admin/_guarded/enquiries/$id/')({
   component: EnquiryRoute,

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SellerPreviewPage } from '../../../../../admin/enquiries/SellerPreviewPage.tsx';
+import { SellerPreviewPage } from '#client/src/admin/enquiries/SellerPreviewPage.tsx';
 
 export const Route = createFileRoute('/admin/_guarded/enquiries/$id/seller-preview')({
   component: SellerPreviewRoute,

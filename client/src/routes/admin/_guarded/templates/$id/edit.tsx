@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { TemplateFormPage } from '../../../../../admin/templates/TemplateFormPage.tsx';
+import { TemplateFormPage } from '#client/src/admin/templates/TemplateFormPage.tsx';
 
 // The role gate lets the template writers of either kind in; the page checks the template's kind.
 export const Route = createFileRoute('/admin/_guarded/templates/$id/edit')({

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { TemplatePreviewPage } from '../../../../../admin/templates/TemplatePreviewPage.tsx';
+import { TemplatePreviewPage } from '#client/src/admin/templates/TemplatePreviewPage.tsx';
 
 export const Route = createFileRoute('/admin/_guarded/templates/$id/preview')({
   component: TemplatePreviewRoute,
