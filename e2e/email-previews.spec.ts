@@ -26,6 +26,10 @@ test('a reply template previews in the e-mail layout with the identity footer', 
   await page.goto(`/admin/templates/${template.id}/preview`);
   const frame = page.locator('iframe[title="Email preview"]');
   await expect(frame).toHaveAttribute('data-layout', 'email');
+  // The footer is in the document the frame shows, then drawn: an opaque-origin frame out of view
+  // may go unpainted, so it is brought into view before its text is looked at.
+  await expect(frame).toHaveAttribute('srcdoc', /ABN \d/);
+  await frame.scrollIntoViewIfNeeded();
   const preview = frame.contentFrame();
   // The brand header's logo, named for readers without images, and the identity footer.
   await expect(preview.locator('img[alt]').first()).toHaveAttribute('src', /\/assets\/email\/logo\.png$/);
@@ -46,5 +50,7 @@ test('a reply template previews in the e-mail layout with the identity footer', 
   await page.goto(`/admin/templates/${template.id}/edit`);
   const live = page.locator('iframe[title="Live preview"]');
   await expect(live).toHaveAttribute('data-layout', 'email');
+  await expect(live).toHaveAttribute('srcdoc', /ABN \d/);
+  await live.scrollIntoViewIfNeeded();
   await expect(live.contentFrame().getByText(/ABN \d/)).toBeVisible();
 });
