@@ -163,6 +163,20 @@ describe('admin enquiries', () => {
     await caller().admin.enquiries.assign({ id: ids[30]!, assigneeId: null });
   });
 
+  it('keeps the assignee when the same member is picked again; only null unassigns (decision 095)', async () => {
+    const api = caller().admin.enquiries;
+    await api.assign({ id: ids[31]!, assigneeId: other.id });
+    await api.assign({ id: ids[31]!, assigneeId: other.id });
+    const kept = await api.get({ id: ids[31]! });
+    expect(kept.assigneeId).toBe(other.id);
+    // One "Assigned to" on the timeline: re-picking changed nothing.
+    expect(kept.timeline.filter((e) => e.kind === 'assignment')).toHaveLength(1);
+    await api.assign({ id: ids[31]!, assigneeId: null });
+    const cleared = await api.get({ id: ids[31]! });
+    expect(cleared.assigneeId).toBeNull();
+    expect(cleared.timeline.filter((e) => e.kind === 'assignment')).toHaveLength(2);
+  });
+
   it('filters by calendar days in the settings timezone, both ends included', async () => {
     // Sydney is UTC+11 in January: minute 0 UTC on 1 January is 11:00 on 1 January there.
     const jan1 = await caller().admin.enquiries.list({ from: '2026-01-01', to: '2026-01-01' });
