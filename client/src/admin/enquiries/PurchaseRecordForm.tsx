@@ -56,6 +56,7 @@ async function uploadIdentityCopy(file: File): Promise<string> {
 export function PurchaseRecordForm({
   settings,
   latestOfferCents,
+  acceptanceId,
   memberId,
   pending,
   serverError,
@@ -64,6 +65,8 @@ export function PurchaseRecordForm({
 }: {
   settings: RegisterSettingsView;
   latestOfferCents: number | null;
+  /** The stored online acceptance's reference, to pre-fill the declaration with. */
+  acceptanceId: string | null;
   memberId: string;
   pending: boolean;
   serverError: string | null;
@@ -78,7 +81,7 @@ export function PurchaseRecordForm({
     amlCddEnabled: settings.amlCddEnabled,
   };
   const form = useForm<PurchaseFormValues>({
-    initialValues: purchaseFormDefaults(latestOfferCents, memberId),
+    initialValues: purchaseFormDefaults(latestOfferCents, memberId, acceptanceId),
     validate: (values) => purchaseFormErrors(values, rules),
   });
   const values = form.getValues();
@@ -209,6 +212,7 @@ export function PurchaseRecordForm({
         {values.declarationMethod === 'online_acceptance' && (
           <TextInput
             label="Online acceptance reference"
+            description="The certificate id of the seller’s acceptance, filled in from the offer when there is one"
             required
             {...form.getInputProps('declarationAcceptanceId')}
           />
