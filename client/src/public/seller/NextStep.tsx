@@ -61,9 +61,12 @@ type Outcome = { tone: 'success' | 'error'; message: string } | null;
 export function NextStep({
   token,
   preview,
+  parcelName = '',
 }: {
   token: string | null;
   preview?: SellerNextStepView | undefined;
+  /** The kit form's "Name on the parcel" to start with. */
+  parcelName?: string;
 }) {
   const trpc = useTRPC();
   const view = useQuery(
@@ -141,7 +144,15 @@ export function NextStep({
             </p>
           )}
           {next.open && (
-            <SellerChoice token={key} next={next} mode={mode} setMode={setMode} done={done} failed={failed} />
+            <SellerChoice
+              token={key}
+              next={next}
+              mode={mode}
+              setMode={setMode}
+              done={done}
+              failed={failed}
+              parcelName={parcelName}
+            />
           )}
         </>
       )}
@@ -157,9 +168,11 @@ function SellerChoice({
   setMode,
   done,
   failed,
+  parcelName,
 }: {
   token: string;
   next: SellerNextStepView;
+  parcelName: string;
   mode: 'visit' | 'kit' | 'move' | null;
   setMode: (mode: 'visit' | 'kit' | null) => void;
   done: (message: string) => void;
@@ -199,7 +212,7 @@ function SellerChoice({
           onCancel={() => setMode(null)}
         />
       )}
-      {mode === 'kit' && <KitForm token={token} onDone={done} onError={failed} />}
+      {mode === 'kit' && <KitForm token={token} onDone={done} onError={failed} defaultName={parcelName} />}
     </>
   );
 }
