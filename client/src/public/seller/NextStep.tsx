@@ -181,18 +181,22 @@ function SellerChoice({
   return (
     <>
       <p className="prefs-card-text">
-        Bring your watch to one of our locations at a time that suits you, or we will post you an insured
-        shipping kit.
+        {next.bookable
+          ? 'Bring your watch to one of our locations at a time that suits you, or we will post you an insured shipping kit.'
+          : 'We will post you an insured shipping kit to send your watch in. If you would rather visit us, send us a message below.'}
       </p>
       <div className="seller-actions">
-        <button
-          type="button"
-          className={`prefs-button${mode === 'visit' ? ' prefs-button--primary' : ''}`}
-          aria-pressed={mode === 'visit'}
-          onClick={() => setMode('visit')}
-        >
-          Book a visit
-        </button>
+        {/* Offered only while some location has a free time, never to a dead end (decision 095). */}
+        {next.bookable && (
+          <button
+            type="button"
+            className={`prefs-button${mode === 'visit' ? ' prefs-button--primary' : ''}`}
+            aria-pressed={mode === 'visit'}
+            onClick={() => setMode('visit')}
+          >
+            Book a visit
+          </button>
+        )}
         <button
           type="button"
           className={`prefs-button${mode === 'kit' ? ' prefs-button--primary' : ''}`}
