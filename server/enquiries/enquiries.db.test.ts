@@ -146,6 +146,11 @@ describe('admin enquiries', () => {
     expect(detail.timeline.filter((e) => e.kind === 'assignment')).toEqual([
       expect.objectContaining({ assigneeEmail: 'buyer@example.com', assigneeName: 'Grace Buyer' }),
     ]);
+    // Every member the page names by address comes with their name, once (decision 095): the
+    // unnamed desk admin who assigned is left to its address.
+    await named.admin.enquiries.addNote({ id: ids[30]!, body: 'Called the seller' });
+    const noted = await caller().admin.enquiries.get({ id: ids[30]! });
+    expect(noted.people).toEqual({ 'buyer@example.com': 'Grace Buyer' });
 
     // Blank removes the name: the address again. A line break is a 400 with the form's message.
     expect(await named.auth.changeName({ name: ' ' })).toMatchObject({ name: null });

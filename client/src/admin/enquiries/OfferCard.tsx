@@ -19,6 +19,7 @@ import { takesOffers } from '#shared/enquiries/status.ts';
 import { formatAud } from '#shared/money/aud.ts';
 import { localDate } from '#shared/time/zones.ts';
 import { useDisplayTime } from '../widgets/display-time.tsx';
+import { PersonName } from '../widgets/PersonName.tsx';
 import { useTRPC } from '../../trpc.ts';
 import { useEnquiryUpdate } from './enquiry-update.ts';
 import {
@@ -51,7 +52,8 @@ export function OfferCard({ enquiry, canWork }: { enquiry: EnquiryDetail; canWor
           {latestOffer.conditions && <Text size="sm">{latestOffer.conditions}</Text>}
           <Text size="xs" c="dimmed">
             {enquiry.offers.length > 1 ? `Offer ${enquiry.offers.length}, ` : ''}
-            by {latestOffer.createdByEmail ?? 'unknown'} on {formatDateTime(latestOffer.createdAt)}
+            by <PersonName email={latestOffer.createdByEmail} names={enquiry.people} /> on{' '}
+            {formatDateTime(latestOffer.createdAt)}
           </Text>
           {latestOffer.response && (
             // The seller's answer on their page, with the evidence kept (decision 059).
