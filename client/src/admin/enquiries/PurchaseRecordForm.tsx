@@ -28,6 +28,7 @@ import {
 } from '#shared/register/schemas.ts';
 import { IDENTITY_DOCUMENT_LABELS } from '#shared/register/states.ts';
 import { formatAud } from '#shared/money/aud.ts';
+import { memberLabel } from '#shared/team/names.ts';
 import { purchaseFormDefaults, purchaseFormErrors, type PurchaseFormValues } from './purchase-form.ts';
 
 /** Uploads the identity copy privately (decision 058): its id goes with the purchase record. */
@@ -90,7 +91,8 @@ export function PurchaseRecordForm({
     onSuccess: (id) => form.setFieldValue('idUploadId', id),
     onError: () => form.setFieldValue('idUploadId', null),
   });
-  const members = settings.members.map((m) => ({ value: m.id, label: m.email }));
+  // By name, the address for a member without one (decision 095).
+  const members = settings.members.map((m) => ({ value: m.id, label: memberLabel(m) }));
   const price = typeof values.price === 'number' ? values.price : Number.parseFloat(values.price);
   const cdd = needsCdd({ paymentMethod: values.paymentMethod, priceCents: Math.round(price * 100) });
   return (
