@@ -247,8 +247,16 @@ test('the Owner sets a location’s hours and the slot length in Settings; bad v
       sql<string>`to_char(closes, 'HH24:MI')`.as('closes'),
     ])
     .where('location', '=', 'melbourne')
+    .orderBy('weekday')
     .execute();
-  expect(saved).toEqual([{ weekday: 2, opens: '11:00', closes: '15:30' }]);
+  // A fresh install opens every location Monday to Friday, 9 to 5 (decision 095): Tuesday changed.
+  expect(saved).toEqual([
+    { weekday: 1, opens: '09:00', closes: '17:00' },
+    { weekday: 2, opens: '11:00', closes: '15:30' },
+    { weekday: 3, opens: '09:00', closes: '17:00' },
+    { weekday: 4, opens: '09:00', closes: '17:00' },
+    { weekday: 5, opens: '09:00', closes: '17:00' },
+  ]);
   const settings = await db
     .selectFrom('appointment_settings')
     .select([
@@ -271,7 +279,8 @@ test('a seller asks for an insured shipping kit at 390 px; a wrong postcode is r
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(new URL(link.url).pathname);
   await page.getByRole('button', { name: 'Send me an insured shipping kit' }).click();
-  await page.getByRole('textbox', { name: 'Name on the parcel' }).fill(name);
+  // Started from the name the seller signed the offer with (decision 095).
+  await expect(page.getByRole('textbox', { name: 'Name on the parcel' })).toHaveValue(name);
   await page.getByRole('textbox', { name: 'Street address' }).fill('12 George Street');
   await page.getByRole('textbox', { name: 'Suburb or town' }).fill('Paddington');
   await page.getByRole('combobox', { name: 'State or territory' }).selectOption('NSW');
@@ -300,4 +309,49 @@ test('a seller asks for an insured shipping kit at 390 px; a wrong postcode is r
   await panel.getByRole('button', { name: 'Mark as posted' }).click();
   await expect(panel).toContainText('Posted');
   await expect(page.getByText(`Shipping kit marked as posted by`)).toBeVisible();
+  // The e-mail the kit request promised (decision 095), and the seller's page says so.
+  await outboxEmailWithIcs(email, 'Your insured shipping kit is on its way');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(new URL(link.url).pathname);
+  await expect(page.getByText(`Your insured shipping kit is on its way to ${name}`)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Book a visit' })).toHaveCount(0);
+});
+
+test('with no free time anywhere, a seller is offered only the kit and the Owner is warned', async ({
+  page,
+}) => {
+  const db = e2eDatabase();
+  const hours = await db.selectFrom('location_hours').selectAll().execute();
+  await db.deleteFrom('location_hours').execute();
+  try {
+    const email = `nohours.${randomUUID().slice(0, 8)}@example.com`;
+    const { link } = await acceptedEnquiry(email, `Nora Nohours ${randomUUID().slice(0, 4)}`);
+    // Decision 095: no "Book a visit" leading to "No location is taking bookings".
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 844 });
+      await page.goto(new URL(link.url).pathname);
+      await expect(page.getByRole('button', { name: 'Send me an insured shipping kit' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Book a visit' })).toHaveCount(0);
+      await expect(page.getByText(/If you would rather visit us, send us a message below\./)).toBeVisible();
+      expect(await seriousViolations(page, { include: 'main' })).toEqual({});
+    }
+    await signInAsAdmin(page);
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 844 });
+      await page.goto('/admin');
+      const warning = page.getByRole('alert').filter({ hasText: 'Sellers cannot book a visit' });
+      await expect(warning).toBeVisible();
+      await expect(warning.getByRole('link', { name: 'Set opening hours in Settings' })).toHaveAttribute(
+        'href',
+        '/admin/settings',
+      );
+      expect(await seriousViolations(page, { include: 'main' })).toEqual({});
+    }
+  } finally {
+    await db.deleteFrom('location_hours').execute();
+    if (hours.length > 0) await db.insertInto('location_hours').values(hours).execute();
+  }
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { level: 1, name: 'Email Campaign Dashboard' })).toBeVisible();
+  await expect(page.getByText('Sellers cannot book a visit')).toHaveCount(0);
 });

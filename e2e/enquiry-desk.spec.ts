@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { ENQUIRY_MESSAGES } from '#shared/enquiries/schemas.ts';
 import { REGISTER_MESSAGES } from '#shared/register/schemas.ts';
 import { signInAsAdmin } from './support/admin.ts';
+import { seriousViolations } from './support/axe.ts';
 import { fillPurchaseRecord } from './support/purchase.ts';
 import { e2eDatabase } from './support/db.ts';
 import { expect, test } from './support/test.ts';
@@ -149,6 +150,20 @@ test('an enquiry from the sell form is worked from the inbox to Purchased', asyn
   await page.getByRole('textbox', { name: 'Conditions' }).fill('Subject to inspection');
   await page.getByRole('button', { name: 'Record offer' }).click();
   await expect(page.getByTestId('latest-offer')).toContainText('$12,500.00 AUD');
+  // The same offer again would e-mail the seller twice: the form asks first (decision 095).
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 844 });
+    await page.getByRole('textbox', { name: 'Amount (AUD)' }).fill('12500');
+    await page.getByRole('textbox', { name: 'Conditions' }).fill('Subject to inspection');
+    await page.getByRole('button', { name: 'Record offer' }).click();
+    const again = page.getByRole('dialog', { name: 'Send the same offer again?' });
+    await expect(again).toContainText('e-mails the seller the same offer a second time');
+    expect(await seriousViolations(page)).toEqual({});
+    await again.getByRole('button', { name: 'Cancel' }).click();
+    await expect(again).toHaveCount(0);
+  }
+  await page.setViewportSize({ width: 1280, height: 844 });
+  await expect(page.getByTestId('latest-offer')).not.toContainText('Offer 2');
   await page.getByRole('button', { name: 'Accepted', exact: true }).click();
   // Purchased is final: it asks for the purchase record (decision 058), refusing no price or too much.
   await page.getByRole('button', { name: 'Purchased', exact: true }).click();
@@ -237,7 +252,29 @@ test('the assignee is named by the member’s display name, the address without 
   await page.goto(`/admin/enquiries/${enquiry.id}`);
   await page.getByRole('combobox', { name: 'Assigned to' }).click();
   await page.getByRole('option', { name, exact: true }).click();
-  await expect(page.getByLabel('Timeline').getByText(`Assigned to ${name} by admin@e2e.test`)).toBeVisible();
+  // Both by name now, each with the address on hover (decision 095).
+  const timeline = page.getByLabel('Timeline');
+  await expect(timeline.getByText(`Assigned to ${name} by ${name}`)).toBeVisible();
+  await expect(timeline.locator('span[title="admin@e2e.test"]').first()).toHaveText(name);
+
+  // Re-picking the assignee keeps it; "Unassign" is the way to unassign (decision 095).
+  const picker = page.getByRole('combobox', { name: 'Assigned to' });
+  await picker.click();
+  await page.getByRole('option', { name, exact: true }).click();
+  await expect(picker).toHaveValue(name);
+  await expect(timeline.getByText(/^Unassigned/)).toHaveCount(0);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 844 });
+    await expect(page.getByRole('button', { name: 'Unassign' })).toBeVisible();
+    expect(await seriousViolations(page, { include: 'main' })).toEqual({});
+  }
+  await page.getByRole('button', { name: 'Unassign' }).click();
+  await expect(timeline.getByText(`Unassigned by ${name}`)).toBeVisible();
+  await expect(picker).toHaveValue('');
+  await expect(page.getByRole('button', { name: 'Unassign' })).toHaveCount(0);
+  await picker.click();
+  await page.getByRole('option', { name, exact: true }).click();
+  await expect(picker).toHaveValue(name);
   await page.goto(`/admin/enquiries?search=named.${tag}`);
   await expect(page.getByRole('row').filter({ hasText: `Named Seller ${tag}` })).toContainText(name);
 

@@ -166,6 +166,44 @@ export function shippingKitEmail(
   };
 }
 
+/**
+ * "Your kit is on its way" (decision 095): the e-mail the kit request promised, sent when a buyer
+ * marks the kit as posted, to the address it was posted to.
+ */
+export function kitPostedEmail(
+  config: MailConfig,
+  kit: { to: string; fullName: string; enquiryId: string; addressLines: string[]; url: string },
+): EmailMessage {
+  const { site } = config;
+  const subject = `Your insured shipping kit is on its way – ${site.name}`;
+  const body = renderBody([
+    p(`Hi ${firstNameOf(kit.fullName)},`),
+    p(
+      `We have posted the insured shipping kit for your watch (reference ${enquiryReference(kit.enquiryId)}) to:`,
+    ),
+    p(...kit.addressLines.flatMap((line, i) => (i === 0 ? [line] : [createElement('br'), line]))),
+    p(
+      'When it arrives, pack the watch as the instructions show and send it back with the prepaid, insured label. We will let you know as soon as it reaches us.',
+    ),
+    ...sellerPageParts(kit.url),
+    kindRegards(site.name),
+  ]);
+  const { html, text } = layoutMessage(site, {
+    title: subject,
+    preheader: 'Your insured shipping kit has been posted.',
+    body,
+  });
+  return {
+    from: config.emailFrom,
+    to: [kit.to],
+    replyTo: enquiryReplyTo(config, kit.enquiryId) ?? site.email,
+    subject,
+    html,
+    text,
+    tags: [{ name: 'category', value: 'shipping_kit_posted' }],
+  };
+}
+
 /** What the seller did on their page that the team hears of (decision 062). */
 type TeamNoticeKind = 'booked' | 'rescheduled' | 'cancelled' | 'kit';
 

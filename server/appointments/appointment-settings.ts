@@ -69,8 +69,12 @@ export async function readAppointmentSettings(db: DbExecutor): Promise<Appointme
 }
 
 export async function appointmentSettingsView(db: DbExecutor): Promise<AppointmentSettingsView> {
-  const [settings, timezone] = await Promise.all([readAppointmentSettings(db), getSettingsTimezone(db)]);
-  return { ...settings, timezone, locations: APPOINTMENT_LOCATIONS };
+  const [settings, timezone, bookable] = await Promise.all([
+    readAppointmentSettings(db),
+    getSettingsTimezone(db),
+    anySlotFree(db),
+  ]);
+  return { ...settings, timezone, locations: APPOINTMENT_LOCATIONS, bookable };
 }
 
 /** The Owner's settings, the weekly hours replaced whole. */
@@ -133,4 +137,17 @@ export async function freeSlots(
     booked: booked.map((b) => ({ startsAt: b.starts_at, endsAt: b.ends_at })),
     now,
   });
+}
+
+/**
+ * Whether a seller could book a visit now: some location has a free slot within the horizon
+ * (decision 095). The seller's page offers "Book a visit" only then, and the Owner's dashboard
+ * warns when not. Locations are tried in order and the first free one answers.
+ */
+export async function anySlotFree(db: DbExecutor, now = new Date()): Promise<boolean> {
+  const open = await db.selectFrom('location_hours').select('location').distinct().execute();
+  for (const location of APPOINTMENT_LOCATIONS.filter((l) => open.some((o) => o.location === l.slug))) {
+    if ((await freeSlots(db, location.slug, now)).length > 0) return true;
+  }
+  return false;
 }

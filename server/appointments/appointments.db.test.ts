@@ -389,8 +389,17 @@ describe('appointments and shipping kits', () => {
     expect(today.kits.map((k) => k.enquiryId)).toContain(id);
     const panel = await admin().appointments.forEnquiry({ id });
     expect(panel.kit?.addressLines).toEqual(['Kit Carson', '12 Collins Street', 'Melbourne VIC 3000']);
+    await deliver();
     await admin().appointments.markKitDispatched({ id: panel.kit!.id });
+    // The "on its way" e-mail the kit request promised (decision 095), to the seller, once.
+    const posted = await deliver();
+    expect(posted.map((m) => [m.to, m.subject])).toEqual([
+      [['kit@example.com'], expect.stringContaining('Your insured shipping kit is on its way')],
+    ]);
+    expect(posted[0]?.text).toContain('12 Collins Street');
+    expect(await checkRenderedEmail({ html: posted[0]?.html ?? '', text: posted[0]?.text })).toEqual([]);
     expect(await codeOf(admin().appointments.markKitDispatched({ id: panel.kit!.id }))).toBe('CONFLICT');
+    expect(await deliver()).toEqual([]);
     expect(await codeOf(admin().appointments.markKitDispatched({ id: crypto.randomUUID() }))).toBe(
       'NOT_FOUND',
     );

@@ -9,6 +9,7 @@ import {
 } from '#shared/appointments/schemas.ts';
 import type { Database, DbExecutor } from '../db/database.ts';
 import { getSettingsTimezone } from '../settings/entry.ts';
+import { anySlotFree } from './appointment-settings.ts';
 import { currentAppointment, isMarkable, openKit } from './visits.ts';
 
 // The visit and the kit as the seller's page and the enquiry page show them (decision 062).
@@ -19,7 +20,7 @@ export async function sellerNextStep(
   enquiryId: string,
   now = new Date(),
 ): Promise<SellerNextStepView> {
-  const [enquiry, appointment, past, kit, timezone] = await Promise.all([
+  const [enquiry, appointment, past, kit, timezone, bookable] = await Promise.all([
     db.selectFrom('enquiries').select('status').where('id', '=', enquiryId).executeTakeFirst(),
     currentAppointment(db, enquiryId, now),
     // The latest visit that is history: ended, or marked by a buyer (decision 062).
@@ -38,9 +39,10 @@ export async function sellerNextStep(
       .executeTakeFirst(),
     openKit(db, enquiryId),
     getSettingsTimezone(db),
+    anySlotFree(db, now),
   ]);
-  const bookable = await db.selectFrom('location_hours').select('location').distinct().execute();
-  const open = new Set(bookable.map((b) => b.location));
+  const hoursSet = await db.selectFrom('location_hours').select('location').distinct().execute();
+  const open = new Set(hoursSet.map((b) => b.location));
   const visitView = (row: typeof appointment) => {
     const location = row ? locationBySlug(row.location) : undefined;
     return row && location
@@ -61,6 +63,7 @@ export async function sellerNextStep(
       city: l.city,
       address: formatAddress(l.address),
     })),
+    bookable,
     appointment: visitView(appointment),
     pastVisit: appointment ? null : visitView(past),
     kit: kit

@@ -2,34 +2,76 @@ import { sql } from 'kysely';
 import {
   APPOINTMENT_MESSAGES,
   type AppointmentOutcome,
+  kitAddressLines,
   locationBySlug,
   type TodayView,
   type TodayVisit,
 } from '#shared/appointments/schemas.ts';
 import { enquiryReference } from '#shared/enquiries/reference.ts';
-import type { DbExecutor } from '../db/database.ts';
+import type { DbExecutor, DbTransaction } from '../db/database.ts';
+import { enqueueEmail } from '../email/send-job.ts';
+import { issueSellerLink } from '../seller-link/entry.ts';
+import { kitPostedEmail } from './appointment-emails.ts';
 import { localDate } from '#shared/time/zones.ts';
 import { getSettingsTimezone } from '../settings/entry.ts';
-import { conflict, isMarkable, type NextStepResult, refuse } from './visits.ts';
+import {
+  conflict,
+  isMarkable,
+  lockedEnquiry,
+  type MailServices,
+  type NextStepResult,
+  refuse,
+} from './visits.ts';
 
-// The buyers' side (decision 062): "Today", a kit posted, a visit's outcome.
+// The buyers' side (decision 062): "Today", a kit posted (and the seller told, decision 095), a
+// visit's outcome.
 
-/** A buyer marks a kit as posted; refused when it already was. */
+/**
+ * A buyer marks a kit as posted; refused when it already was. In the same transaction the seller's
+ * "on its way" e-mail is queued, the one the kit request promised (decision 095), keyed by the kit.
+ */
 export async function markKitDispatched(
-  db: DbExecutor,
+  trx: DbTransaction,
+  services: MailServices,
   kitId: string,
   userId: string,
 ): Promise<NextStepResult & { enquiryId?: string }> {
-  const row = await db
+  const row = await trx
     .updateTable('shipping_kit_requests')
     .set({ dispatched_at: sql<Date>`now()`, dispatched_by: userId })
     .where('id', '=', kitId)
     .where('dispatched_at', 'is', null)
     .where('withdrawn_at', 'is', null)
-    .returning('enquiry_id')
+    .returningAll()
     .executeTakeFirst();
-  if (row) return { status: 'ok', enquiryId: row.enquiry_id };
-  const exists = await db
+  if (row) {
+    const seller = await lockedEnquiry(trx, row.enquiry_id);
+    if (seller) {
+      const link = await issueSellerLink(trx, services.config, row.enquiry_id);
+      await enqueueEmail(
+        services,
+        kitPostedEmail(services.config, {
+          to: seller.email,
+          fullName: seller.name,
+          enquiryId: row.enquiry_id,
+          addressLines: kitAddressLines({
+            recipientName: row.recipient_name,
+            addressLine1: row.address_line1,
+            addressLine2: row.address_line2,
+            suburb: row.suburb,
+            state: row.state,
+            postcode: row.postcode,
+          }),
+          url: link.url,
+        }),
+        `shipping-kit-posted-${row.id}`,
+        { trx },
+        { aboutEnquiryIds: [row.enquiry_id] },
+      );
+    }
+    return { status: 'ok', enquiryId: row.enquiry_id };
+  }
+  const exists = await trx
     .selectFrom('shipping_kit_requests')
     .select('withdrawn_at')
     .where('id', '=', kitId)

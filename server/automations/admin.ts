@@ -129,6 +129,7 @@ export async function getFlow(db: DbExecutor, id: string, version?: number): Pro
       version: v.version,
       savedAt: iso(v.created_at),
       savedBy: v.name ?? v.email ?? null,
+      savedByEmail: v.email ?? null,
     })),
     runs: Number(runs.n),
     templateNames: await templateNames(db, [definition]),

@@ -59,7 +59,9 @@ describe('the unread count and the assignee notice of incoming messages (decisio
     expect(sent.map((m) => m.to)).toEqual([['desk@example.com'], [services.config.site.email]]);
     expect(sent[0]?.subject).toMatch(/^Olivia Brown replied by e-mail – /);
     expect(sent[1]?.subject).toMatch(/^Olivia Brown wrote on their page – /);
-    expect(sent[0]?.html).not.toContain('By e-mail');
+    // The notice quotes what the seller wrote (decision 095), in the HTML and the text part.
+    expect(sent[0]?.html).toContain('By e-mail');
+    expect(sent[1]?.text).toContain('On the page');
     // Each keyed by its message (decision 006): a retry of the e-mail job sends nothing twice.
     const keys = jobs.jobs.map((job) => (job.payload as JobPayload<'email.send'>).idempotencyKey);
     expect(new Set(keys).size).toBe(2);

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { EnquiryDetail, TimelineEntry } from '#shared/enquiries/schemas.ts';
 import { enquiryReference } from '#shared/enquiries/reference.ts';
 import type { DbExecutor } from '../db/database.ts';
+import { memberNames } from '../db/member-names.ts';
 import { enquirySummaries } from './inbox.ts';
 import {
   emailEventEntries,
@@ -121,6 +122,12 @@ export async function getEnquiry(db: DbExecutor, id: string): Promise<EnquiryDet
   };
   await Promise.allSettled([offersOf, ...Object.values(part)]);
   const enquiry = await part.facts;
+  const [offers, timeline] = [await offersOf, await part.timeline];
+  // Every member named by address on this page, resolved to a name once (decision 095).
+  const people = await memberNames(db, [
+    ...offers.map((o) => o.createdByEmail),
+    ...timeline.map((e) => ('actor' in e ? e.actor : null)),
+  ]);
   return {
     ...summary,
     additionalDetails: enquiry.additional_details,
@@ -141,8 +148,9 @@ export async function getEnquiry(db: DbExecutor, id: string): Promise<EnquiryDet
       suppressedAt: enquiry.suppressed_at?.toISOString() ?? null,
     },
     otherEnquiries: await part.others,
-    offers: await offersOf,
-    timeline: await part.timeline,
+    offers,
+    timeline,
+    people,
   };
 }
 

@@ -146,6 +146,11 @@ describe('admin enquiries', () => {
     expect(detail.timeline.filter((e) => e.kind === 'assignment')).toEqual([
       expect.objectContaining({ assigneeEmail: 'buyer@example.com', assigneeName: 'Grace Buyer' }),
     ]);
+    // Every member the page names by address comes with their name, once (decision 095): the
+    // unnamed desk admin who assigned is left to its address.
+    await named.admin.enquiries.addNote({ id: ids[30]!, body: 'Called the seller' });
+    const noted = await caller().admin.enquiries.get({ id: ids[30]! });
+    expect(noted.people).toEqual({ 'buyer@example.com': 'Grace Buyer' });
 
     // Blank removes the name: the address again. A line break is a 400 with the form's message.
     expect(await named.auth.changeName({ name: ' ' })).toMatchObject({ name: null });
@@ -161,6 +166,20 @@ describe('admin enquiries', () => {
       .execute();
     expect(audit.map((a) => a.summary)).toEqual([{ named: true }, { named: false }]);
     await caller().admin.enquiries.assign({ id: ids[30]!, assigneeId: null });
+  });
+
+  it('keeps the assignee when the same member is picked again; only null unassigns (decision 095)', async () => {
+    const api = caller().admin.enquiries;
+    await api.assign({ id: ids[31]!, assigneeId: other.id });
+    await api.assign({ id: ids[31]!, assigneeId: other.id });
+    const kept = await api.get({ id: ids[31]! });
+    expect(kept.assigneeId).toBe(other.id);
+    // One "Assigned to" on the timeline: re-picking changed nothing.
+    expect(kept.timeline.filter((e) => e.kind === 'assignment')).toHaveLength(1);
+    await api.assign({ id: ids[31]!, assigneeId: null });
+    const cleared = await api.get({ id: ids[31]! });
+    expect(cleared.assigneeId).toBeNull();
+    expect(cleared.timeline.filter((e) => e.kind === 'assignment')).toHaveLength(2);
   });
 
   it('filters by calendar days in the settings timezone, both ends included', async () => {

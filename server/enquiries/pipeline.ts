@@ -23,7 +23,7 @@ export type ChangeResult =
 async function lockEnquiry(trx: DbTransaction, id: string) {
   return trx
     .selectFrom('enquiries')
-    .select(['id', 'status', 'first_replied_at'])
+    .select(['id', 'status', 'first_replied_at', 'assignee_id'])
     .where('id', '=', id)
     .forUpdate()
     .executeTakeFirst();
@@ -166,6 +166,8 @@ export async function assignEnquiry(
       .executeTakeFirst();
     if (!admin) return { status: 'unknown_user' };
   }
+  // Picking the member who already has it keeps it (decision 095): no change, no timeline entry.
+  if (row.assignee_id === input.assigneeId) return { status: 'ok' };
   await trx
     .updateTable('enquiries')
     .set({ assignee_id: input.assigneeId })

@@ -64,10 +64,11 @@ function cells(row: RegisterExportRow, timezone: string): string[] {
     row.sellerAddress,
     IDENTITY_DOCUMENT_LABELS[row.idDocument],
     row.idNumber,
-    row.idCheckedByEmail ?? '',
+    // Employees by name, the address for a member without one (decision 095).
+    row.idCheckedByName ?? row.idCheckedByEmail ?? '',
     (row.priceCents / 100).toFixed(2),
     PAYMENT_METHOD_LABELS[row.paymentMethod],
-    row.receivedByEmail ?? '',
+    row.receivedByName ?? row.receivedByEmail ?? '',
     row.storageLocation ?? '',
     row.heldUntil ?? '',
     row.releasedAt

@@ -322,6 +322,15 @@ describe('the dealer’s register', () => {
         priceCents: 1_234_500,
       }),
     });
+    // Employees are named by name (decision 095): the buyer has one for this export.
+    await t.db.updateTable('users').set({ name: 'Grace Buyer' }).where('id', '=', buyer.id).execute();
+    const record = (await caller().admin.register.forEnquiry({ id })).purchase;
+    expect([record?.receivedByName, record?.idCheckedByName]).toEqual(['Grace Buyer', 'Grace Buyer']);
+    expect((await caller().admin.register.settings()).members).toContainEqual({
+      id: buyer.id,
+      email: 'buyer@example.com',
+      name: 'Grace Buyer',
+    });
     const today = localDate(new Date(), await getSettingsTimezone(t.db));
     const url = `/api/admin/exports/register.csv?from=${today}&to=${today}`;
     expect(
@@ -343,7 +352,9 @@ describe('the dealer’s register', () => {
     const cell = (name: string) => row[header!.indexOf(name)];
     expect(cell('Seller name')).toBe(`'=Eve "Quote", Jr`);
     expect(cell('Price (AUD)')).toBe('12345.00');
-    expect(cell('Employee')).toBe('buyer@example.com');
+    expect(cell('Employee')).toBe('Grace Buyer');
+    expect(cell('Identity checked by')).toBe('Grace Buyer');
+    await t.db.updateTable('users').set({ name: null }).where('id', '=', buyer.id).execute();
     expect(cell('Serial number')).toBe('Z123-456 78');
     expect(cell('Description')).toBe('Rolex Daytona');
     expect(response.headers['x-row-count']).toBe(String(rows.length));

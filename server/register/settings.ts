@@ -44,14 +44,19 @@ export async function saveRegisterSettings(db: DbExecutor, input: RegisterSettin
 }
 
 /** Team members who may check identity and take goods: those who record purchases. */
-export async function registerMembers(db: DbExecutor): Promise<Array<{ id: string; email: string }>> {
-  return db
-    .selectFrom('users')
-    .innerJoin('user_roles', 'user_roles.user_id', 'users.id')
-    .select(['users.id', 'users.email'])
-    .where('user_roles.role', 'in', rolesWith('enquiries.write'))
-    .orderBy('users.email')
-    .execute();
+export async function registerMembers(
+  db: DbExecutor,
+): Promise<Array<{ id: string; email: string; name: string | null }>> {
+  return (
+    db
+      .selectFrom('users')
+      .innerJoin('user_roles', 'user_roles.user_id', 'users.id')
+      // By name in the pickers, the address for a member without one (decision 095).
+      .select(['users.id', 'users.email', 'users.name'])
+      .where('user_roles.role', 'in', rolesWith('enquiries.write'))
+      .orderBy('users.email')
+      .execute()
+  );
 }
 
 export async function registerSettingsView(db: DbExecutor): Promise<RegisterSettingsView> {

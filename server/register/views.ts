@@ -9,6 +9,7 @@ import { releaseStatus, type HoldNoticeView, type NoticeKind } from '#shared/reg
 import { keptUntilText } from '#shared/register/retention.ts';
 import { type AuState, holdDateNote } from '#shared/register/states.ts';
 import type { DbExecutor } from '../db/database.ts';
+import { memberNames } from '../db/member-names.ts';
 import { getSettingsTimezone } from '../settings/entry.ts';
 
 // How a register entry is read (decision 058): the columns, the hold notices and the business's day
@@ -66,6 +67,8 @@ export interface ViewContext {
   today: string;
   timezone: string;
   notices: Map<string, HoldNoticeView[]>;
+  /** Members' names by address, for the employees each entry names (decision 095). */
+  names: Record<string, string>;
 }
 
 /** The hold notices of these entries, oldest first (decision 071). */
@@ -127,6 +130,10 @@ export async function viewContext(db: DbExecutor, keyId: string, rows: RecordRow
       db,
       rows.map((r) => r.id),
     ),
+    names: await memberNames(
+      db,
+      rows.flatMap((r) => [r.id_checked_by_email, r.received_by_email]),
+    ),
   };
 }
 
@@ -146,6 +153,7 @@ export function toView(row: RecordRow, context: ViewContext): PurchaseRecordView
     idNumberReadable: row.id_number_key_id === keyId,
     idExpiry: row.id_expiry,
     idCheckedByEmail: row.id_checked_by_email,
+    idCheckedByName: row.id_checked_by_email ? (context.names[row.id_checked_by_email] ?? null) : null,
     idCheckMethod: row.id_check_method as PurchaseRecordView['idCheckMethod'],
     hasIdentityCopy: row.id_upload_id !== null,
     serialNumber: row.serial_number,
@@ -154,6 +162,7 @@ export function toView(row: RecordRow, context: ViewContext): PurchaseRecordView
     declarationMethod: row.declaration_method as PurchaseRecordView['declarationMethod'],
     declarationAcceptanceId: row.declaration_acceptance_id,
     receivedByEmail: row.received_by_email,
+    receivedByName: row.received_by_email ? (context.names[row.received_by_email] ?? null) : null,
     heldUntil: row.held_until,
     heldUntilNote: holdDateNote(row.register_state as AuState, row.held_until),
     releasedAt: row.released_at?.toISOString() ?? null,

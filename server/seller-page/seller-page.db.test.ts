@@ -172,6 +172,15 @@ describe("the seller's page", () => {
       answerable: true,
       response: null,
     });
+    // The offer e-mail is in the seller's conversation too (decision 095).
+    const offers = page.conversation.filter((c) => c.kind === 'ours' && c.subject.startsWith('Our offer'));
+    expect(offers).toEqual([
+      expect.objectContaining({ kind: 'ours', subject: 'Our offer for your Rolex Submariner' }),
+    ]);
+    const text = offers[0]?.kind === 'ours' ? offers[0].text : '';
+    expect(text).toContain('We offered $12,500.00 for your watch.');
+    expect(text).toContain('31 January 2099');
+    expect(text).toContain('Conditions: Subject to inspection');
   });
 
   it('refuses forged, mangled, unknown-enquiry and wrong-secret tokens with one answer', async () => {

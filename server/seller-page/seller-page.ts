@@ -8,15 +8,33 @@ import {
 } from '#shared/enquiries/seller.ts';
 import { takesOffers } from '#shared/enquiries/status.ts';
 import { enquiryReference } from '#shared/enquiries/reference.ts';
+import { formatAud } from '#shared/money/aud.ts';
+import { formatLongDay } from '#shared/time/zones.ts';
+import { sql } from 'kysely';
 import type { Database, DbExecutor } from '../db/database.ts';
 import { htmlToPlainText } from '../email/plain-text.ts';
 import { fileIncomingMessage } from '../conversation/entry.ts';
 import { allowance, type Allowance, SELLER_LIMITS } from './allowances.ts';
-import { latestOffer, sellerName, sellerOf, today } from './sellers.ts';
+import { latestOffer, sellerName, sellerOf, today, watchName } from './sellers.ts';
 
 // The seller's private page (decision 059): what it shows of their one enquiry, their answer to
 // an offer, their messages, and new links for an address. Every query here is keyed by the
 // enquiry the verified token names, so nothing of another enquiry is reachable from it.
+
+/** An offer e-mail in the seller's conversation: what it offered, in the e-mail's words. */
+export function offerSummary(
+  amountCents: number,
+  validUntil: string | null,
+  conditions: string | null,
+): string {
+  return [
+    `We offered ${formatAud(amountCents)} for your watch.`,
+    validUntil ? `The offer stands until ${formatLongDay(validUntil)}.` : null,
+    conditions ? `Conditions: ${conditions}` : null,
+  ]
+    .filter(Boolean)
+    .join('\n');
+}
 
 /** Everything the seller's page shows; null when the enquiry is gone. */
 export async function sellerPageView(db: Database, enquiryId: string): Promise<SellerPageView | null> {
@@ -40,7 +58,7 @@ export async function sellerPageView(db: Database, enquiryId: string): Promise<S
     .where('enquiries.id', '=', enquiryId)
     .executeTakeFirst();
   if (!enquiry) return null;
-  const [photos, offer, replies, incoming, day] = await Promise.all([
+  const [photos, offer, replies, incoming, offers, day] = await Promise.all([
     db
       .selectFrom('uploads')
       .select('id')
@@ -62,6 +80,17 @@ export async function sellerPageView(db: Database, enquiryId: string): Promise<S
       .select(['body_text', 'received_at'])
       .where('enquiry_id', '=', enquiryId)
       .orderBy('received_at')
+      .execute(),
+    db
+      .selectFrom('enquiry_offers')
+      .select([
+        'amount_cents',
+        sql<string | null>`to_char(valid_until, 'YYYY-MM-DD')`.as('valid_until'),
+        'conditions',
+        'created_at',
+      ])
+      .where('enquiry_id', '=', enquiryId)
+      .orderBy('created_at')
       .execute(),
     today(db),
   ]);
@@ -113,6 +142,14 @@ export async function sellerPageView(db: Database, enquiryId: string): Promise<S
       subject: r.subject,
       // Retention may have removed the body (decision 026): the subject stays as the record.
       text: r.html ? htmlToPlainText(r.html) : '',
+    })),
+    // Every offer was e-mailed to the seller (queueOfferEmail): listed with the e-mail's subject,
+    // so the conversation holds what we sent as well as what we wrote (decision 095).
+    ...offers.map((o): SellerConversationEntry => ({
+      kind: 'ours',
+      at: o.created_at.toISOString(),
+      subject: `Our offer for your ${watchName(enquiry)}`,
+      text: offerSummary(Number(o.amount_cents), o.valid_until, o.conditions),
     })),
     ...incoming.map((m): SellerConversationEntry => ({
       kind: 'theirs',

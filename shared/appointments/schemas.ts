@@ -144,6 +144,8 @@ export type AppointmentSettings = z.output<typeof appointmentSettingsInputSchema
 export interface AppointmentSettingsView extends AppointmentSettings {
   timezone: string;
   locations: readonly AppointmentLocation[];
+  /** Whether any location has a free slot now: false leaves sellers no visit to book. */
+  bookable: boolean;
 }
 
 const token = z.string().trim().min(1).max(MAX_SELLER_TOKEN_LENGTH);
@@ -263,6 +265,8 @@ export interface SellerNextStepView {
   /** Whether the section is open (the offer was accepted and the watch not yet bought). */
   open: boolean;
   locations: Array<{ slug: LocationSlug; city: string; address: string }>;
+  /** Whether any location has a free slot: "Book a visit" is offered only then (decision 095). */
+  bookable: boolean;
   /** The visit to come (or under way): booked, not marked, its end not yet passed. */
   appointment: SellerAppointmentView | null;
   /** The latest visit that is history (ended or marked), when none is to come. */

@@ -94,7 +94,10 @@ export interface FlowListItem {
 export interface FlowVersionItem {
   version: number;
   savedAt: string;
+  /** The member's name, or address without one; null for a version the app saved (a starter flow). */
   savedBy: string | null;
+  /** The member's address, shown on hover (decision 095). */
+  savedByEmail: string | null;
 }
 
 export interface FlowDetail {

@@ -298,4 +298,6 @@ export interface EnquiryDetail extends EnquirySummary {
   }>;
   offers: EnquiryOffer[];
   timeline: TimelineEntry[];
+  /** The names of the members the timeline and offers name by address (decision 095). */
+  people: Record<string, string>;
 }

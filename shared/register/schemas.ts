@@ -242,6 +242,8 @@ export interface PurchaseRecordView {
   idNumberReadable: boolean;
   idExpiry: string;
   idCheckedByEmail: string | null;
+  /** The member who checked it by name (decision 095); null for a member without one. */
+  idCheckedByName: string | null;
   idCheckMethod: IdCheckMethod;
   /** An uploaded copy of the identity document is kept (viewable with register.identity). */
   hasIdentityCopy: boolean;
@@ -251,6 +253,8 @@ export interface PurchaseRecordView {
   declarationMethod: DeclarationMethod;
   declarationAcceptanceId: string | null;
   receivedByEmail: string | null;
+  /** The employee who took the goods by name (decision 095); null for a member without one. */
+  receivedByName: string | null;
   heldUntil: string | null;
   /** Beside the hold date when it runs past the state's listed public holidays (decision 058). */
   heldUntilNote: string | null;
@@ -298,6 +302,6 @@ export interface RegisterSettingsView extends RegisterSettings {
   source: string;
   confirm: string | null;
   /** Team members who may check identity and take goods (Owner, Buyer). */
-  members: Array<{ id: string; email: string }>;
+  members: Array<{ id: string; email: string; name: string | null }>;
   today: string;
 }

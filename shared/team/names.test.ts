@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changeNameInputSchema, memberLabel, memberNameSchema } from './names.ts';
+import { changeNameInputSchema, memberLabel, memberNameSchema, personLabel } from './names.ts';
 
 describe('member names (decision 057)', () => {
   it('trims a name, and reads blank or absent as no name', () => {
@@ -19,5 +19,13 @@ describe('member names (decision 057)', () => {
   it('names a member by name, or by address without one', () => {
     expect(memberLabel({ name: 'Grace Hopper', email: 'grace@example.com' })).toBe('Grace Hopper');
     expect(memberLabel({ name: null, email: 'grace@example.com' })).toBe('grace@example.com');
+  });
+
+  it('names who did something by the address a record keeps, and "System" without one (decision 095)', () => {
+    const names = { 'grace@example.com': 'Grace Hopper' };
+    expect(personLabel('grace@example.com', names)).toBe('Grace Hopper');
+    expect(personLabel('sam@example.com', names)).toBe('sam@example.com');
+    expect(personLabel(null, names)).toBe('System');
+    expect(personLabel(undefined, {})).toBe('System');
   });
 });

@@ -29,3 +29,18 @@ export const changeNameInputSchema = z.object({ name: memberNameSchema });
 export function memberLabel(member: { name: string | null; email: string }): string {
   return member.name ?? member.email;
 }
+
+/** What the admin names an action no member took: the app did it itself (decision 095). */
+export const SYSTEM_NAME = 'System';
+
+/**
+ * Who did something, by the address a record keeps (decision 095): the member's name when
+ * `names` has one for that address, the address otherwise, and "System" without an address.
+ */
+export function personLabel(
+  email: string | null | undefined,
+  names: Readonly<Record<string, string>>,
+): string {
+  if (!email) return SYSTEM_NAME;
+  return names[email] ?? email;
+}

@@ -24,9 +24,11 @@ import {
 } from '#server/seller-link/seller-emails.ts';
 import {
   appointmentEmail,
+  kitPostedEmail,
   shippingKitEmail,
   teamNoticeEmail,
 } from '#server/appointments/appointment-emails.ts';
+import { incomingNoticeEmail } from '#server/conversation/incoming-notify.ts';
 import { APPOINTMENT_LOCATIONS } from '#shared/appointments/schemas.ts';
 import { deadlineReminderEmail } from '#server/register/deadline-reminders.ts';
 import { layoutMessage, writtenMessage } from './message.ts';
@@ -182,6 +184,28 @@ const messages: Array<[string, RenderedMessage]> = [
       enquiryId: notice.enquiryId,
       addressLines: ["Mary-Jane O'Brien", '12 George Street', 'Paddington NSW 2021'],
       url: SELLER_URL,
+    }),
+  ],
+  [
+    'shipping kit posted',
+    kitPostedEmail(config, {
+      to: 'mj@example.com',
+      fullName: "Mary-Jane O'Brien",
+      enquiryId: notice.enquiryId,
+      addressLines: ["Mary-Jane O'Brien", '12 George Street', 'Paddington NSW 2021'],
+      url: SELLER_URL,
+    }),
+  ],
+  [
+    'team notice: a seller wrote',
+    incomingNoticeEmail(config, {
+      enquiryId: notice.enquiryId,
+      source: 'email',
+      fromEmail: 'mj@example.com',
+      fromName: "Mary-Jane O'Brien",
+      subject: 'Re: Your Rolex',
+      bodyText: `Thank you. Is the offer firm if the bracelet needs a new link?\n\n${'I can bring the receipt from the 2023 service as well. '.repeat(40)}`,
+      to: 'sam@example.com',
     }),
   ],
   ...(['booked', 'rescheduled', 'cancelled', 'kit'] as const).map((kind): [string, RenderedMessage] => [

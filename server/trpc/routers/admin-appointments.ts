@@ -48,7 +48,7 @@ export const adminAppointmentsRouter = router({
   markKitDispatched: requirePermission('enquiries.write')
     .input(kitIdInputSchema)
     .mutation(async ({ ctx, input }) => {
-      const result = await markKitDispatched(ctx.db, input.id, ctx.user.id);
+      const result = await inTransaction(ctx.db, (trx) => markKitDispatched(trx, ctx, input.id, ctx.user.id));
       if (result.status === 'not_found') throw new TRPCError({ code: 'NOT_FOUND', message: result.message });
       if (result.status !== 'ok') throw new TRPCError({ code: 'CONFLICT', message: result.message });
       return { ok: true };

@@ -20,7 +20,12 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
-import { FLOW_STATE_LABELS, type FlowDetail, type FlowState } from '#shared/automations/api.ts';
+import {
+  FLOW_STATE_LABELS,
+  type FlowDetail,
+  type FlowState,
+  type FlowVersionItem,
+} from '#shared/automations/api.ts';
 import {
   type FlowDefinition,
   type FlowTrigger,
@@ -34,6 +39,7 @@ import { ADMIN_TITLE } from '../shell/AdminShell.tsx';
 import { errorCode, errorMessage } from '../widgets/errors.ts';
 import { useDisplayTime } from '../widgets/display-time.tsx';
 import { AnchorLink } from '../widgets/links.tsx';
+import { PersonName } from '../widgets/PersonName.tsx';
 import { useTRPC } from '../../trpc.ts';
 import { emptyFlow, flowErrors, triggerOfType } from './flow-form.ts';
 import { FlowInsightPanel } from './FlowInsightPanel.tsx';
@@ -187,7 +193,7 @@ function FlowEditor({
                 {FLOW_STATE_LABELS[flow.state]}
               </Badge>
               <Text size="sm" c="dimmed" data-testid="flow-version">
-                Version {current.version} · saved by {current.savedBy ?? 'a former member'} at{' '}
+                Version {current.version} · saved by <SavedBy version={current} /> at{' '}
                 {formatDateTime(current.savedAt)}
               </Text>
             </Group>
@@ -333,8 +339,7 @@ function FlowEditor({
                 <Paper key={v.version} withBorder p="sm">
                   <Group justify="space-between">
                     <Text size="sm">
-                      Version {v.version} · saved by {v.savedBy ?? 'a former member'} at{' '}
-                      {formatDateTime(v.savedAt)}
+                      Version {v.version} · saved by <SavedBy version={v} /> at {formatDateTime(v.savedAt)}
                       {v.version === flow.currentVersion ? ' (current)' : ''}
                     </Text>
                     {v.version !== flow.version && (
@@ -467,4 +472,10 @@ function TriggerFields({
       </Stack>
     </Paper>
   );
+}
+
+/** Who saved a version (decision 095): the member by name, the address on hover; "System" for a starter flow's. */
+function SavedBy({ version }: { version: FlowVersionItem }) {
+  const email = version.savedByEmail;
+  return <PersonName email={email} names={email && version.savedBy ? { [email]: version.savedBy } : {}} />;
 }

@@ -54,6 +54,11 @@ export function DashboardPage() {
   const awaiting = useQuery(
     trpc.admin.enquiries.awaitingReply.queryOptions(undefined, { ...refresh, enabled: seesEnquiries }),
   );
+  // The Owner hears when sellers who accepted an offer have no visit to book (decision 095).
+  const setsHours = useCan()('settings.write');
+  const appointments = useQuery(
+    trpc.admin.appointments.settings.queryOptions(undefined, { ...refresh, enabled: setsHours }),
+  );
   const s = stats.data;
   const oldest = awaiting.data?.oldestAt ?? null;
 
@@ -61,6 +66,12 @@ export function DashboardPage() {
     <Stack>
       <Title order={1}>Email Campaign Dashboard</Title>
       {stats.isError && <Alert color="red">{errorMessage(stats.error)}</Alert>}
+      {setsHours && appointments.data && !appointments.data.bookable && (
+        <Alert color="yellow" title="Sellers cannot book a visit">
+          No location has a free time to book: sellers who accept an offer are offered only a shipping kit.{' '}
+          <AnchorLink to="/admin/settings">Set opening hours in Settings</AnchorLink>
+        </Alert>
+      )}
       {seesEnquiries && (
         <AnchorLink to="/admin/enquiries" search={{ awaiting: true }} underline="never" c="inherit" maw={360}>
           <StatCard

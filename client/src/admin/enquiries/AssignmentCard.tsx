@@ -5,6 +5,7 @@ import type { EnquiryDetail } from '#shared/enquiries/schemas.ts';
 import { useTRPC } from '../../trpc.ts';
 import { useEnquiryUpdate } from './enquiry-update.ts';
 import { memberLabel } from '#shared/team/names.ts';
+import { assignmentChange } from './assignment.ts';
 
 /** Who works the enquiry, and the internal notes only admins see. */
 export function AssignmentCard({ enquiry }: { enquiry: EnquiryDetail }) {
@@ -27,16 +28,32 @@ function AssignSelect({ enquiry }: { enquiry: EnquiryDetail }) {
   const options = useQuery(trpc.admin.enquiries.filterOptions.queryOptions(undefined, { staleTime: 60_000 }));
   const assign = useMutation(trpc.admin.enquiries.assign.mutationOptions(useEnquiryUpdate()));
   return (
-    <Select
-      label="Assigned to"
-      placeholder="Nobody"
-      clearable
-      // By name, the address for a member without one (decision 057).
-      data={(options.data?.admins ?? []).map((a) => ({ value: a.id, label: memberLabel(a) }))}
-      value={enquiry.assigneeId}
-      disabled={assign.isPending}
-      onChange={(value) => assign.mutate({ id: enquiry.id, assigneeId: value })}
-    />
+    <Group align="flex-end" gap="xs" wrap="nowrap">
+      <Select
+        label="Assigned to"
+        placeholder="Nobody"
+        style={{ flex: 1 }}
+        // Picking the member who has it keeps it; unassigning is the button beside (decision 095).
+        allowDeselect={false}
+        // By name, the address for a member without one (decision 057).
+        data={(options.data?.admins ?? []).map((a) => ({ value: a.id, label: memberLabel(a) }))}
+        value={enquiry.assigneeId}
+        disabled={assign.isPending}
+        onChange={(value) => {
+          const change = assignmentChange(enquiry.assigneeId, value);
+          if (change !== undefined) assign.mutate({ id: enquiry.id, assigneeId: change });
+        }}
+      />
+      {enquiry.assigneeId && (
+        <Button
+          variant="default"
+          disabled={assign.isPending}
+          onClick={() => assign.mutate({ id: enquiry.id, assigneeId: null })}
+        >
+          Unassign
+        </Button>
+      )}
+    </Group>
   );
 }
 

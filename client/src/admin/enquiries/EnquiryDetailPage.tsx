@@ -121,6 +121,7 @@ function EnquiryView({ enquiry }: { enquiry: EnquiryDetail }) {
           entries={enquiry.timeline}
           enquiryId={enquiry.id}
           redacted={enquiry.redactedAt !== null}
+          names={enquiry.people}
         />
       </Card>
 

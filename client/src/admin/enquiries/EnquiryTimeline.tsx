@@ -4,7 +4,7 @@ import type { TimelineEntry } from '#shared/enquiries/schemas.ts';
 import { ENQUIRY_STATUS_LABELS } from '#shared/enquiries/status.ts';
 import { formatAud } from '#shared/money/aud.ts';
 import { type DisplayTime, useDisplayTime } from '../widgets/display-time.tsx';
-import { memberLabel } from '#shared/team/names.ts';
+import { PersonName } from '../widgets/PersonName.tsx';
 import { AttachmentList } from './AttachmentList.tsx';
 
 const EMAIL_EVENT_LABELS: Record<string, string> = {
@@ -24,28 +24,49 @@ export function describeEntry(
   entry: TimelineEntry,
   redacted: boolean,
   { formatDate, formatDateTime }: DisplayTime,
-): { title: string; body: ReactNode } {
-  const by = (actor: string | null) => (actor ? ` by ${actor}` : '');
+  /** Members' names by address (decision 095): each "by" names the member, the address on hover. */
+  names: Readonly<Record<string, string>> = {},
+): { title: ReactNode; body: ReactNode } {
+  const person = (actor: string) => <PersonName email={actor} names={names} />;
+  const by = (actor: string | null) => (actor ? <> by {person(actor)}</> : '');
   switch (entry.kind) {
     case 'submitted':
       return { title: 'Submitted on the sell form', body: null };
     case 'status':
       return {
-        title: `${entry.from ? `${ENQUIRY_STATUS_LABELS[entry.from]} → ` : ''}${ENQUIRY_STATUS_LABELS[entry.to]}${by(entry.actor)}`,
+        title: (
+          <>
+            {`${entry.from ? `${ENQUIRY_STATUS_LABELS[entry.from]} → ` : ''}${ENQUIRY_STATUS_LABELS[entry.to]}`}
+            {by(entry.actor)}
+          </>
+        ),
         body: entry.reason ? `Reason: ${entry.reason}` : null,
       };
     case 'note':
-      return { title: `Note${by(entry.actor)}`, body: entry.body };
+      return { title: <>Note{by(entry.actor)}</>, body: entry.body };
     case 'assignment':
       return {
-        title: entry.assigneeEmail
-          ? `Assigned to ${memberLabel({ name: entry.assigneeName, email: entry.assigneeEmail })}${by(entry.actor)}`
-          : `Unassigned${by(entry.actor)}`,
+        title: entry.assigneeEmail ? (
+          <>
+            Assigned to{' '}
+            <PersonName
+              email={entry.assigneeEmail}
+              names={entry.assigneeName ? { [entry.assigneeEmail]: entry.assigneeName } : {}}
+            />
+            {by(entry.actor)}
+          </>
+        ) : (
+          <>Unassigned{by(entry.actor)}</>
+        ),
         body: null,
       };
     case 'offer':
       return {
-        title: `Offer of ${formatAud(entry.offer.amountCents)} AUD${by(entry.offer.createdByEmail)}`,
+        title: (
+          <>
+            Offer of {formatAud(entry.offer.amountCents)} AUD{by(entry.offer.createdByEmail)}
+          </>
+        ),
         body: [
           entry.offer.validUntil ? `Valid until ${formatDate(entry.offer.validUntil)}` : null,
           entry.offer.conditions,
@@ -55,10 +76,23 @@ export function describeEntry(
       };
     case 'email': {
       // A flow's reply names the flow, and the assignee it was sent as (decision 065).
-      const sender = entry.flow
-        ? ` by the flow “${entry.flow}”${entry.actor ? ` as ${entry.actor}` : ''}`
-        : by(entry.actor);
-      return { title: `E-mail sent to ${entry.to}${sender}`, body: entry.subject };
+      const sender = entry.flow ? (
+        <>
+          {` by the flow “${entry.flow}”`}
+          {entry.actor ? <> as {person(entry.actor)}</> : ''}
+        </>
+      ) : (
+        by(entry.actor)
+      );
+      return {
+        title: (
+          <>
+            E-mail sent to {entry.to}
+            {sender}
+          </>
+        ),
+        body: entry.subject,
+      };
     }
     case 'email_event':
       return { title: `E-mail: ${EMAIL_EVENT_LABELS[entry.type] ?? entry.type}`, body: entry.detail };
@@ -84,8 +118,16 @@ export function describeEntry(
           cancelled: entry.withStatus
             ? `Visit in ${entry.city} cancelled as the enquiry became ${ENQUIRY_STATUS_LABELS[entry.withStatus]}`
             : `Visit in ${entry.city} cancelled on the seller's page`,
-          attended: `Visit in ${entry.city} marked as attended${by(entry.actor)}`,
-          no_show: `Visit in ${entry.city} marked as not attended${by(entry.actor)}`,
+          attended: (
+            <>
+              Visit in {entry.city} marked as attended{by(entry.actor)}
+            </>
+          ),
+          no_show: (
+            <>
+              Visit in {entry.city} marked as not attended{by(entry.actor)}
+            </>
+          ),
         }[entry.action],
         body: `For ${formatDateTime(entry.startsAt)}`,
       };
@@ -93,7 +135,7 @@ export function describeEntry(
       return {
         title: {
           requested: "Insured shipping kit requested on the seller's page",
-          dispatched: `Shipping kit marked as posted${by(entry.actor)}`,
+          dispatched: <>Shipping kit marked as posted{by(entry.actor)}</>,
           withdrawn: 'Shipping kit request withdrawn with the enquiry, not posted',
         }[entry.action],
         body: null,
@@ -115,9 +157,12 @@ export function EnquiryTimeline({
   entries,
   enquiryId,
   redacted = false,
+  names = {},
 }: {
   entries: TimelineEntry[];
   enquiryId: string;
+  /** Members' names by address (EnquiryDetail.people, decision 095). */
+  names?: Readonly<Record<string, string>>;
   /** Retention removed this closed enquiry's free text (decision 026). */
   redacted?: boolean;
 }) {
@@ -125,7 +170,7 @@ export function EnquiryTimeline({
   return (
     <Timeline bulletSize={14} lineWidth={2} active={entries.length - 1} aria-label="Timeline">
       {entries.map((entry, i) => {
-        const { title, body } = describeEntry(entry, redacted, time);
+        const { title, body } = describeEntry(entry, redacted, time, names);
         return (
           <Timeline.Item key={`${entry.kind}-${entry.at}-${i}`} title={title}>
             {body && (

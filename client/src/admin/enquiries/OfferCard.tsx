@@ -1,15 +1,35 @@
-import { Button, Card, Group, NumberInput, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  Button,
+  Card,
+  Group,
+  Modal,
+  NumberInput,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useState } from 'react';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { adminCertificatePath } from '#shared/enquiries/certificates.ts';
-import { type EnquiryDetail } from '#shared/enquiries/schemas.ts';
+import { type EnquiryDetail, type EnquiryOffer } from '#shared/enquiries/schemas.ts';
 import { takesOffers } from '#shared/enquiries/status.ts';
 import { formatAud } from '#shared/money/aud.ts';
 import { localDate } from '#shared/time/zones.ts';
 import { useDisplayTime } from '../widgets/display-time.tsx';
+import { PersonName } from '../widgets/PersonName.tsx';
 import { useTRPC } from '../../trpc.ts';
 import { useEnquiryUpdate } from './enquiry-update.ts';
-import { emptyOffer, offerDollars, offerInput, type OfferFormValues, validateOffer } from './offer-form.ts';
+import {
+  emptyOffer,
+  offerDollars,
+  offerInput,
+  type OfferFormValues,
+  repeatsOffer,
+  validateOffer,
+} from './offer-form.ts';
 import { notifySuccess } from '../widgets/notify.ts';
 
 /** The latest offer, and for a member who may work the enquiry, the form to record a new one. */
@@ -32,7 +52,8 @@ export function OfferCard({ enquiry, canWork }: { enquiry: EnquiryDetail; canWor
           {latestOffer.conditions && <Text size="sm">{latestOffer.conditions}</Text>}
           <Text size="xs" c="dimmed">
             {enquiry.offers.length > 1 ? `Offer ${enquiry.offers.length}, ` : ''}
-            by {latestOffer.createdByEmail ?? 'unknown'} on {formatDateTime(latestOffer.createdAt)}
+            by <PersonName email={latestOffer.createdByEmail} names={enquiry.people} /> on{' '}
+            {formatDateTime(latestOffer.createdAt)}
           </Text>
           {latestOffer.response && (
             // The seller's answer on their page, with the evidence kept (decision 059).
@@ -55,7 +76,8 @@ export function OfferCard({ enquiry, canWork }: { enquiry: EnquiryDetail; canWor
                 Download certificate of acceptance
               </Button>
               <Text size="xs" c="dimmed" ff="monospace" style={{ wordBreak: 'break-all' }}>
-                SHA-256 {latestOffer.response.certificate.sha256}
+                Reference {latestOffer.response.certificate.id} · SHA-256{' '}
+                {latestOffer.response.certificate.sha256}
               </Text>
             </Group>
           )}
@@ -65,12 +87,17 @@ export function OfferCard({ enquiry, canWork }: { enquiry: EnquiryDetail; canWor
           No offer yet.
         </Text>
       )}
-      {canWork && takesOffers(enquiry.status) && <OfferForm enquiryId={enquiry.id} />}
+      {canWork && takesOffers(enquiry.status) && (
+        <OfferForm enquiryId={enquiry.id} latestOffer={latestOffer} />
+      )}
     </Card>
   );
 }
 
-function OfferForm({ enquiryId }: { enquiryId: string }) {
+function OfferForm({ enquiryId, latestOffer }: { enquiryId: string; latestOffer: EnquiryOffer | undefined }) {
+  const { formatDateTime } = useDisplayTime();
+  // The same offer again would e-mail the seller an identical message: asked first (decision 095).
+  const [repeat, setRepeat] = useState<ReturnType<typeof offerInput> | null>(null);
   const trpc = useTRPC();
   const update = useEnquiryUpdate();
   // "Today" is the business's day (settings timezone), as the server reads it (decision 026).
@@ -87,6 +114,7 @@ function OfferForm({ enquiryId }: { enquiryId: string }) {
     trpc.admin.enquiries.recordOffer.mutationOptions({
       ...update,
       onSuccess: async (updated) => {
+        setRepeat(null);
         form.reset();
         notifySuccess('The offer is on the timeline.', { title: 'Offer recorded' });
         await update.onSuccess(updated);
@@ -94,7 +122,29 @@ function OfferForm({ enquiryId }: { enquiryId: string }) {
     }),
   );
   return (
-    <form noValidate onSubmit={form.onSubmit((values) => record.mutate(offerInput(enquiryId, values)))}>
+    <form
+      noValidate
+      onSubmit={form.onSubmit((values) => {
+        const input = offerInput(enquiryId, values);
+        if (repeatsOffer(input, latestOffer)) setRepeat(input);
+        else record.mutate(input);
+      })}
+    >
+      <Modal opened={repeat !== null} onClose={() => setRepeat(null)} title="Send the same offer again?">
+        <Text size="sm">
+          {latestOffer
+            ? `This is the offer recorded on ${formatDateTime(latestOffer.createdAt)}: the same amount, expiry and conditions. Recording it again e-mails the seller the same offer a second time.`
+            : ''}
+        </Text>
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={() => setRepeat(null)}>
+            Cancel
+          </Button>
+          <Button loading={record.isPending} onClick={() => repeat && record.mutate(repeat)}>
+            Record it again
+          </Button>
+        </Group>
+      </Modal>
       <Stack gap="xs">
         <Group grow>
           <NumberInput

@@ -28,6 +28,7 @@ import {
 } from '#shared/register/schemas.ts';
 import { IDENTITY_DOCUMENT_LABELS } from '#shared/register/states.ts';
 import { formatAud } from '#shared/money/aud.ts';
+import { memberLabel } from '#shared/team/names.ts';
 import { purchaseFormDefaults, purchaseFormErrors, type PurchaseFormValues } from './purchase-form.ts';
 
 /** Uploads the identity copy privately (decision 058): its id goes with the purchase record. */
@@ -56,6 +57,7 @@ async function uploadIdentityCopy(file: File): Promise<string> {
 export function PurchaseRecordForm({
   settings,
   latestOfferCents,
+  acceptanceId,
   memberId,
   pending,
   serverError,
@@ -64,6 +66,8 @@ export function PurchaseRecordForm({
 }: {
   settings: RegisterSettingsView;
   latestOfferCents: number | null;
+  /** The stored online acceptance's reference, to pre-fill the declaration with. */
+  acceptanceId: string | null;
   memberId: string;
   pending: boolean;
   serverError: string | null;
@@ -78,7 +82,7 @@ export function PurchaseRecordForm({
     amlCddEnabled: settings.amlCddEnabled,
   };
   const form = useForm<PurchaseFormValues>({
-    initialValues: purchaseFormDefaults(latestOfferCents, memberId),
+    initialValues: purchaseFormDefaults(latestOfferCents, memberId, acceptanceId),
     validate: (values) => purchaseFormErrors(values, rules),
   });
   const values = form.getValues();
@@ -87,7 +91,8 @@ export function PurchaseRecordForm({
     onSuccess: (id) => form.setFieldValue('idUploadId', id),
     onError: () => form.setFieldValue('idUploadId', null),
   });
-  const members = settings.members.map((m) => ({ value: m.id, label: m.email }));
+  // By name, the address for a member without one (decision 095).
+  const members = settings.members.map((m) => ({ value: m.id, label: memberLabel(m) }));
   const price = typeof values.price === 'number' ? values.price : Number.parseFloat(values.price);
   const cdd = needsCdd({ paymentMethod: values.paymentMethod, priceCents: Math.round(price * 100) });
   return (
@@ -209,6 +214,7 @@ export function PurchaseRecordForm({
         {values.declarationMethod === 'online_acceptance' && (
           <TextInput
             label="Online acceptance reference"
+            description="The certificate id of the seller’s acceptance, filled in from the offer when there is one"
             required
             {...form.getInputProps('declarationAcceptanceId')}
           />

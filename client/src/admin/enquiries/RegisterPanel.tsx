@@ -19,6 +19,7 @@ import { formatAud } from '#shared/money/aud.ts';
 import { useDisplayTime } from '../widgets/display-time.tsx';
 import { AnchorLink } from '../widgets/links.tsx';
 import { useTRPC } from '../../trpc.ts';
+import { PersonName } from '../widgets/PersonName.tsx';
 
 /**
  * The enquiry's part of the dealer's register (decision 058): the serial (editable before the
@@ -181,7 +182,15 @@ function PurchaseRecord({ record }: { record: PurchaseRecordView }) {
       'Checked',
       <Group gap="xs" key="checked">
         <Text size="sm">
-          {`${ID_CHECK_METHOD_LABELS[record.idCheckMethod]} by ${record.idCheckedByEmail ?? 'a former member'}`}
+          {ID_CHECK_METHOD_LABELS[record.idCheckMethod]} by{' '}
+          {record.idCheckedByEmail ? (
+            <PersonName
+              email={record.idCheckedByEmail}
+              names={record.idCheckedByName ? { [record.idCheckedByEmail]: record.idCheckedByName } : {}}
+            />
+          ) : (
+            'a former member'
+          )}
         </Text>
         {/* The copy is the Owner's to view, each view audited like the full number (decision 058). */}
         {canSeeFull && record.hasIdentityCopy && (
@@ -198,7 +207,18 @@ function PurchaseRecord({ record }: { record: PurchaseRecordView }) {
       'Ownership declaration',
       `${DECLARATION_METHOD_LABELS[record.declarationMethod]}${record.declarationAcceptanceId ? ` (${record.declarationAcceptanceId})` : ''}`,
     ],
-    ['Taken by', record.receivedByEmail ?? 'a former member'],
+    [
+      'Taken by',
+      record.receivedByEmail ? (
+        <PersonName
+          key="taken"
+          email={record.receivedByEmail}
+          names={record.receivedByName ? { [record.receivedByEmail]: record.receivedByName } : {}}
+        />
+      ) : (
+        'a former member'
+      ),
+    ],
     ...(record.storageLocation ? [['Stored at', record.storageLocation] as [string, string]] : []),
     [
       'Hold',

@@ -14,7 +14,7 @@ import { useTRPC } from '../../trpc.ts';
 import { useMe } from '../auth/session.ts';
 import { errorMessage } from '../widgets/errors.ts';
 import { useEnquiryUpdate } from './enquiry-update.ts';
-import { purchaseInput } from './purchase-form.ts';
+import { acceptanceReference, purchaseInput } from './purchase-form.ts';
 import { PurchaseRecordForm } from './PurchaseRecordForm.tsx';
 
 /**
@@ -104,6 +104,7 @@ export function StatusActions({ enquiry }: { enquiry: EnquiryDetail }) {
           <PurchaseRecordForm
             settings={register.data}
             latestOfferCents={latestOffer?.amountCents ?? null}
+            acceptanceId={acceptanceReference(latestOffer)}
             memberId={register.data.members.find((m) => m.email === me.data?.email)?.id ?? ''}
             pending={setStatus.isPending}
             serverError={setStatus.isError ? errorMessage(setStatus.error) : null}

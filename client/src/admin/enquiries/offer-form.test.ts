@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ENQUIRY_MESSAGES } from '#shared/enquiries/schemas.ts';
-import { emptyOffer, offerInput, validateOffer } from './offer-form.ts';
+import { emptyOffer, offerInput, repeatsOffer, validateOffer } from './offer-form.ts';
 
 const id = '00000000-0000-4000-8000-000000000001';
 const today = '2026-11-27';
@@ -31,5 +31,23 @@ describe('offer form', () => {
     });
     expect(validate({ ...emptyOffer, amount: 12500, validUntil: today })).toEqual({});
     expect(validate(emptyOffer)).toHaveProperty('amount');
+  });
+
+  it('knows an offer that repeats the latest one, to ask before e-mailing it again (decision 095)', () => {
+    const latest = { amountCents: 1_250_000, validUntil: '2026-12-11', conditions: 'Subject to inspection' };
+    const same = offerInput(id, {
+      amount: 12500,
+      validUntil: '2026-12-11',
+      conditions: ' Subject to inspection ',
+    });
+    expect(repeatsOffer(same, latest)).toBe(true);
+    expect(repeatsOffer({ ...same, amountCents: 1_250_001 }, latest)).toBe(false);
+    expect(repeatsOffer({ ...same, validUntil: null }, latest)).toBe(false);
+    expect(repeatsOffer({ ...same, conditions: null }, latest)).toBe(false);
+    expect(repeatsOffer(same, undefined)).toBe(false);
+    const bare = { amountCents: 980_000, validUntil: null, conditions: null };
+    expect(repeatsOffer(offerInput(id, { amount: '9800', validUntil: '', conditions: '  ' }), bare)).toBe(
+      true,
+    );
   });
 });

@@ -41,3 +41,20 @@ export function validateOffer(id: string, today: string) {
     return errors;
   };
 }
+
+/**
+ * Whether the offer about to be recorded repeats the latest one word for word (decision 095):
+ * same amount, expiry and conditions. Recording it e-mails the seller the same offer again, so the
+ * form asks first.
+ */
+export function repeatsOffer(
+  input: { amountCents: number; validUntil: string | null; conditions: string | null },
+  latest: { amountCents: number; validUntil: string | null; conditions: string | null } | undefined,
+): boolean {
+  return (
+    latest !== undefined &&
+    latest.amountCents === input.amountCents &&
+    (latest.validUntil ?? null) === input.validUntil &&
+    (latest.conditions?.trim() || null) === input.conditions
+  );
+}

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { REGISTER_MESSAGES } from '#shared/register/schemas.ts';
 import { STATE_RULES } from '#shared/register/states.ts';
-import { purchaseFormDefaults, purchaseFormErrors, purchaseInput } from './purchase-form.ts';
+import {
+  acceptanceReference,
+  purchaseFormDefaults,
+  purchaseFormErrors,
+  purchaseInput,
+} from './purchase-form.ts';
 
 const id = '5b0b1d7e-7a3c-4b8e-9a57-2f1d5d6c0a11';
 const member = '6c1c2e8f-8b4d-4c9f-8b68-3a2e6e7d1b22';
@@ -54,5 +59,36 @@ describe('the purchase record form', () => {
     expect(
       purchaseFormErrors({ ...complete, paymentMethod: 'cash', price: 10_000 }, rules).paymentMethod,
     ).toBe(REGISTER_MESSAGES.cashNeedsAml);
+  });
+
+  it('pre-fills the online acceptance reference from the stored acceptance (decision 095)', () => {
+    const certificate = { id: '7d2d3f90-9c5e-4d7a-8c79-4b3f7f8e2c33', sha256: 'ab'.repeat(32) };
+    const accepted = { response: { kind: 'accepted' as const, certificate } };
+    expect(acceptanceReference(accepted)).toBe('7d2d3f90-9c5e-4d7a-8c79-4b3f7f8e2c33');
+    expect(acceptanceReference({ response: { kind: 'declined', certificate: null } })).toBeNull();
+    expect(acceptanceReference({ response: null })).toBeNull();
+    expect(acceptanceReference(undefined)).toBeNull();
+
+    const online = purchaseFormDefaults(1_250_050, member, '7d2d3f90-9c5e-4d7a-8c79-4b3f7f8e2c33');
+    expect([online.declarationMethod, online.declarationAcceptanceId]).toEqual([
+      'online_acceptance',
+      '7d2d3f90-9c5e-4d7a-8c79-4b3f7f8e2c33',
+    ]);
+    // Complete with the reference filled in: nothing left for the buyer to look up.
+    expect(
+      purchaseFormErrors(
+        {
+          ...complete,
+          declarationMethod: online.declarationMethod,
+          declarationAcceptanceId: online.declarationAcceptanceId,
+        },
+        rules,
+      ),
+    ).toEqual({});
+    const inPerson = purchaseFormDefaults(1_250_050, member);
+    expect([inPerson.declarationMethod, inPerson.declarationAcceptanceId]).toEqual([
+      'signed_in_person',
+      null,
+    ]);
   });
 });

@@ -12,7 +12,22 @@ export type PurchaseFormValues = Omit<PurchaseRecordInput, 'priceCents' | 'decla
   declarationAccepted: boolean;
 };
 
-export function purchaseFormDefaults(latestOfferCents: number | null, memberId: string): PurchaseFormValues {
+/**
+ * The online acceptance's reference (decision 095): the certificate id the seller's certificate of
+ * acceptance carries (decision 072), when the latest offer was accepted on the seller's page.
+ */
+export function acceptanceReference(
+  offer:
+    { response: { kind: 'accepted' | 'declined'; certificate: { id: string } | null } | null } | undefined,
+): string | null {
+  return offer?.response?.kind === 'accepted' ? (offer.response.certificate?.id ?? null) : null;
+}
+
+export function purchaseFormDefaults(
+  latestOfferCents: number | null,
+  memberId: string,
+  acceptanceId: string | null = null,
+): PurchaseFormValues {
   return {
     // The accepted offer is the likely price; the buyer confirms or corrects it.
     price: latestOfferCents === null ? '' : latestOfferCents / 100,
@@ -29,8 +44,9 @@ export function purchaseFormDefaults(latestOfferCents: number | null, memberId: 
     referenceNumber: '',
     identifyingMarks: '',
     declarationAccepted: false,
-    declarationMethod: 'signed_in_person',
-    declarationAcceptanceId: null,
+    // An offer accepted online is the declaration, by its stored reference (decision 095).
+    declarationMethod: acceptanceId ? 'online_acceptance' : 'signed_in_person',
+    declarationAcceptanceId: acceptanceId,
     receivedBy: memberId,
     stolenRegisterChecked: false,
     stolenRegisterName: null,

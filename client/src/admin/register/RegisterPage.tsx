@@ -28,6 +28,7 @@ import { errorMessage } from '../widgets/errors.ts';
 import { formatAud } from '#shared/money/aud.ts';
 import { useDisplayTime } from '../widgets/display-time.tsx';
 import { AnchorLink } from '../widgets/links.tsx';
+import { PersonName } from '../widgets/PersonName.tsx';
 import { useTRPC } from '../../trpc.ts';
 import { notifyError, notifySuccess } from '../widgets/notify.ts';
 
@@ -125,7 +126,14 @@ export function RegisterPage() {
                 <Table.Td>
                   {formatAud(row.priceCents)} ({PAYMENT_METHOD_LABELS[row.paymentMethod]})
                 </Table.Td>
-                <Table.Td>{row.receivedByEmail}</Table.Td>
+                <Table.Td>
+                  {row.receivedByEmail && (
+                    <PersonName
+                      email={row.receivedByEmail}
+                      names={row.receivedByName ? { [row.receivedByEmail]: row.receivedByName } : {}}
+                    />
+                  )}
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -30,7 +30,8 @@ export function SellConfirmation({
   return (
     <section className="sell-confirmation" aria-labelledby="sell-confirmation-heading">
       <h2 id="sell-confirmation-heading" className="sell-step-heading" tabIndex={-1} ref={headingRef}>
-        {enquiry.firstName ? `Thank you, ${enquiry.firstName}.` : 'Thank you.'} Your enquiry is with us.
+        {/* Thanks, then the spec's success line says the rest once (decision 095). */}
+        {enquiry.firstName ? `Thank you, ${enquiry.firstName}.` : 'Thank you.'}
       </h2>
       <p role="status" className="sell-confirmation__status">
         {SUBMISSION_SUCCESS_MESSAGE}

@@ -18,7 +18,7 @@ const EMPTY_KIT = {
   phone: '',
 };
 
-export function KitForm({ token, onDone, onError }: StepProps) {
+export function KitForm({ token, onDone, onError, defaultName }: StepProps & { defaultName: string }) {
   const trpc = useTRPC();
   const update = useNextStepUpdate(token);
   const ids = {
@@ -30,7 +30,7 @@ export function KitForm({ token, onDone, onError }: StepProps) {
     postcode: useId(),
     phone: useId(),
   };
-  const [kit, setKit] = useState(EMPTY_KIT);
+  const [kit, setKit] = useState({ ...EMPTY_KIT, recipientName: defaultName });
   const [errors, setErrors] = useState<Partial<Record<keyof typeof EMPTY_KIT, string>>>({});
   const request = useMutation(
     trpc.seller.requestKit.mutationOptions({

@@ -61,9 +61,12 @@ type Outcome = { tone: 'success' | 'error'; message: string } | null;
 export function NextStep({
   token,
   preview,
+  parcelName = '',
 }: {
   token: string | null;
   preview?: SellerNextStepView | undefined;
+  /** The kit form's "Name on the parcel" to start with. */
+  parcelName?: string;
 }) {
   const trpc = useTRPC();
   const view = useQuery(
@@ -141,7 +144,15 @@ export function NextStep({
             </p>
           )}
           {next.open && (
-            <SellerChoice token={key} next={next} mode={mode} setMode={setMode} done={done} failed={failed} />
+            <SellerChoice
+              token={key}
+              next={next}
+              mode={mode}
+              setMode={setMode}
+              done={done}
+              failed={failed}
+              parcelName={parcelName}
+            />
           )}
         </>
       )}
@@ -157,9 +168,11 @@ function SellerChoice({
   setMode,
   done,
   failed,
+  parcelName,
 }: {
   token: string;
   next: SellerNextStepView;
+  parcelName: string;
   mode: 'visit' | 'kit' | 'move' | null;
   setMode: (mode: 'visit' | 'kit' | null) => void;
   done: (message: string) => void;
@@ -168,18 +181,22 @@ function SellerChoice({
   return (
     <>
       <p className="prefs-card-text">
-        Bring your watch to one of our locations at a time that suits you, or we will post you an insured
-        shipping kit.
+        {next.bookable
+          ? 'Bring your watch to one of our locations at a time that suits you, or we will post you an insured shipping kit.'
+          : 'We will post you an insured shipping kit to send your watch in. If you would rather visit us, send us a message below.'}
       </p>
       <div className="seller-actions">
-        <button
-          type="button"
-          className={`prefs-button${mode === 'visit' ? ' prefs-button--primary' : ''}`}
-          aria-pressed={mode === 'visit'}
-          onClick={() => setMode('visit')}
-        >
-          Book a visit
-        </button>
+        {/* Offered only while some location has a free time, never to a dead end (decision 095). */}
+        {next.bookable && (
+          <button
+            type="button"
+            className={`prefs-button${mode === 'visit' ? ' prefs-button--primary' : ''}`}
+            aria-pressed={mode === 'visit'}
+            onClick={() => setMode('visit')}
+          >
+            Book a visit
+          </button>
+        )}
         <button
           type="button"
           className={`prefs-button${mode === 'kit' ? ' prefs-button--primary' : ''}`}
@@ -199,7 +216,7 @@ function SellerChoice({
           onCancel={() => setMode(null)}
         />
       )}
-      {mode === 'kit' && <KitForm token={token} onDone={done} onError={failed} />}
+      {mode === 'kit' && <KitForm token={token} onDone={done} onError={failed} defaultName={parcelName} />}
     </>
   );
 }

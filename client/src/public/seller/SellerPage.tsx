@@ -18,6 +18,7 @@ import { formatLongDay } from '#shared/time/zones.ts';
 import { type ApiError, errorCode } from '../preferences/errors.ts';
 import { Notice } from '../preferences/Notice.tsx';
 import { NextStep } from './NextStep.tsx';
+import { parcelName } from './next-step-parts.ts';
 import { site } from '../../site.ts';
 import { useTRPC } from '../../trpc.ts';
 import '../preferences/preferences.css';
@@ -117,7 +118,7 @@ function Enquiry({
       <fieldset className="seller-controls" disabled={token === null}>
         {page.offer && <OfferSection token={token} offer={page.offer} declaration={page.declaration.text} />}
         {(page.status === 'accepted' || page.status === 'purchased') && (
-          <NextStep token={token} preview={nextStep} />
+          <NextStep token={token} preview={nextStep} parcelName={parcelName(page.offer)} />
         )}
         <section className="prefs-card" aria-labelledby="watch-heading">
           <h2 id="watch-heading" className="prefs-card-title">

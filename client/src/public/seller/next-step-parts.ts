@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { SellerNextStepView } from '#shared/appointments/schemas.ts';
+import type { SellerOfferView } from '#shared/enquiries/seller.ts';
 import { type ApiError, errorCode } from '../preferences/errors.ts';
 import { useTRPC } from '../../trpc.ts';
 
@@ -28,4 +29,12 @@ export interface StepProps {
   token: string;
   onDone: (message: string) => void;
   onError: (message: string) => void;
+}
+
+/**
+ * "Name on the parcel" to start with (decision 095): the full name the seller signed the accepted
+ * offer with, the name they gave us for the purpose; empty when the offer was not accepted here.
+ */
+export function parcelName(offer: Pick<SellerOfferView, 'response'> | null): string {
+  return offer?.response?.kind === 'accepted' ? (offer.response.typedName?.trim() ?? '') : '';
 }

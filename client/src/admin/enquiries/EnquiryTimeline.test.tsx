@@ -1,3 +1,4 @@
+import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { TimelineEntry } from '#shared/enquiries/schemas.ts';
 import { displayTime } from '../widgets/display-time.tsx';
@@ -52,5 +53,36 @@ describe('timeline entries after retention', () => {
     expect(describeEntry(message('Is Tuesday fine?'), true, sydney).body).toBe('Is Tuesday fine?');
     // Before retention an e-mail may be attachments only: nothing is claimed removed.
     expect(describeEntry(message(''), false, sydney).body).toBe('');
+  });
+});
+
+// Decision 095: a member is named by name, the address as the title (hover), "System" for the app.
+describe('who did it, on the timeline', () => {
+  const names = { 'grace@example.com': 'Grace Buyer' };
+  const title = (entry: TimelineEntry) =>
+    renderToStaticMarkup(describeEntry(entry, false, sydney, names).title);
+
+  it('names a member by name with the address on hover, or by address without a name', () => {
+    expect(title({ kind: 'note', at, body: 'Called', actor: 'grace@example.com' })).toBe(
+      'Note by <span title="grace@example.com">Grace Buyer</span>',
+    );
+    expect(title({ kind: 'note', at, body: 'Called', actor: 'sam@example.com' })).toBe(
+      'Note by sam@example.com',
+    );
+    expect(
+      title({
+        kind: 'assignment',
+        at,
+        assigneeEmail: 'sam@example.com',
+        assigneeName: 'Sam Desk',
+        actor: 'grace@example.com',
+      }),
+    ).toBe(
+      'Assigned to <span title="sam@example.com">Sam Desk</span> by <span title="grace@example.com">Grace Buyer</span>',
+    );
+  });
+
+  it('says nothing of a member for what the app did itself', () => {
+    expect(title({ kind: 'note', at, body: 'x', actor: null })).toBe('Note');
   });
 });
