@@ -138,7 +138,7 @@ export async function registerClientFiles(
         // Images an e-mail loads (the logo): a mail client, a webmail's image proxy and the
         // admin's own previews fetch them from another origin, which Helmet's default
         // Cross-Origin-Resource-Policy (same-origin) made Chromium block. They are public and
-        // change only with the brand, so they are cached for a month.
+        // change only with the brand, so they are cached for a month (decision 094).
         void res.header('cross-origin-resource-policy', 'cross-origin');
         void res.header('cache-control', EMAIL_ASSET_CACHE);
         return;
