@@ -11,6 +11,7 @@ import { useTRPC } from '../../trpc.ts';
 import { useEnquiryUpdate } from './enquiry-update.ts';
 import { emptyOffer, offerDollars, offerInput, type OfferFormValues, validateOffer } from './offer-form.ts';
 import { notifySuccess } from '../widgets/notify.ts';
+import { runtimeTimeZone } from '#shared/time/format.ts';
 
 /** The latest offer, and for a member who may work the enquiry, the form to record a new one. */
 export function OfferCard({ enquiry, canWork }: { enquiry: EnquiryDetail; canWork: boolean }) {
@@ -75,10 +76,7 @@ function OfferForm({ enquiryId }: { enquiryId: string }) {
   const update = useEnquiryUpdate();
   // "Today" is the business's day (settings timezone), as the server reads it (decision 026).
   const settings = useQuery(trpc.admin.settings.get.queryOptions(undefined, { staleTime: 60_000 }));
-  const today = localDate(
-    new Date(),
-    settings.data?.values.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
-  );
+  const today = localDate(new Date(), settings.data?.values.timezone ?? runtimeTimeZone());
   const form = useForm<OfferFormValues>({
     initialValues: emptyOffer,
     validate: validateOffer(enquiryId, today),
