@@ -5,7 +5,7 @@
  * (decision 081); a test keeps Intl.DateTimeFormat and toLocale*String out of every other file.
  */
 
-export const DISPLAY_LOCALE = 'en-AU';
+const DISPLAY_LOCALE = 'en-AU';
 
 /** The styles in use, each named for what it shows (examples at 17:34 on 6 December 2026). */
 const STYLES = {
@@ -60,7 +60,7 @@ const STYLES = {
   },
 } as const satisfies Record<string, Intl.DateTimeFormatOptions>;
 
-export type DateStyle = keyof typeof STYLES;
+type DateStyle = keyof typeof STYLES;
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
