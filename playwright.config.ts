@@ -1,18 +1,5 @@
-import { execFileSync } from 'node:child_process';
 import { defineConfig, devices } from '@playwright/test';
-
-// Debian's Chromium, never a downloaded browser (`npx playwright install` cannot work here).
-function chromiumPath(): string {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
-  for (const name of ['chromium', 'chromium-browser']) {
-    try {
-      return execFileSync('which', [name], { encoding: 'utf8' }).trim();
-    } catch {
-      // try the next name
-    }
-  }
-  throw new Error('Chromium not found: install it (apt-get install -y chromium) or set CHROMIUM_PATH');
-}
+import { CHROMIUM_ARGS, chromiumPath } from './test/support/chromium.ts';
 
 // One port for the whole run, chosen here so baseURL and the global setup agree on it.
 process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 20_000));
@@ -39,15 +26,7 @@ export default defineConfig({
         ...devices['Desktop Chrome'],
         launchOptions: {
           executablePath: chromiumPath(),
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-dev-shm-usage',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-          ],
+          args: CHROMIUM_ARGS,
         },
       },
     },

@@ -57,9 +57,10 @@ test('a completed campaign is not "Live", and an expanded send shows its open an
     .filter({ has: page.locator('td:nth-child(4)', { hasText: /\d{4}/ }) });
   const row = rows.first();
   await expect(row).toBeVisible();
-  // One date format, in the business's timezone (the demo settings: Australia/Sydney).
+  // One date style, Australian, in the business's timezone (the demo settings: Australia/Sydney):
+  // "6 Dec 2026, 5:34 pm AEDT" (shared/time/format.ts).
   await expect(row.locator('td').nth(3)).toHaveText(
-    /^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M GMT\+1[01]$/,
+    /^\d{1,2} [A-Z][a-z]{2,3} \d{4}, \d{1,2}:\d{2} [ap]m AE[DS]T$/,
   );
   await row.getByRole('button').first().click();
   const events = page.getByRole('list', { name: 'Delivery events' });

@@ -10,6 +10,7 @@ import type { EmailMessage } from '../email/types.ts';
 import { appointmentIcs, type IcsAppointment } from './appointment-ics.ts';
 import { enquiryReplyTo } from '../conversation/entry.ts';
 import { sellerPageParts } from '../seller-link/entry.ts';
+import { formatInstant } from '#shared/time/format.ts';
 
 // The seller's e-mails about a visit or a shipping kit (decision 062), each through the one layout
 // (decision 051) with the seller's page as its button, their bodies react elements (escaped). Every appointment e-mail but the reminder
@@ -20,20 +21,7 @@ type MailConfig = Pick<AppConfig, 'appUrl' | 'site' | 'emailFrom' | 'appSecret' 
 
 /** "Monday 7 December 2026 at 10:00 am" in the business's timezone. */
 export function formatVisit(at: Date, timezone: string): string {
-  const day = new Intl.DateTimeFormat('en-AU', {
-    timeZone: timezone,
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-  }).format(at);
-  const time = new Intl.DateTimeFormat('en-AU', {
-    timeZone: timezone,
-    hour: 'numeric',
-    minute: '2-digit',
-    hour12: true,
-  }).format(at);
-  return `${day} at ${time}`;
+  return `${formatInstant(at, timezone, 'weekdayDate')} at ${formatInstant(at, timezone, 'time')}`;
 }
 
 function firstNameOf(fullName: string): string {

@@ -18,7 +18,7 @@ import { parseDefinition, templateNames } from './read.ts';
 // never a loop over runs.
 
 /** The segments a definition reads: its trigger's and its branches'. */
-function usedSegments(definition: FlowDefinition): string[] {
+export function usedSegments(definition: FlowDefinition): string[] {
   return [
     ...new Set([
       ...(definition.trigger.type === 'segment_entered' ? [definition.trigger.segmentId] : []),

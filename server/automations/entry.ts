@@ -10,3 +10,5 @@ export { enquiryFlowEntries } from './insight.ts';
 export { flowsSendingTemplate } from './admin.ts';
 // The flow worker applies the complaint brake before each tick (decision 074).
 export { brakeFlowsOnComplaints } from './complaint-brake.ts';
+// The audit log's save of a flow lists what the new version changed (decision 061).
+export { withFlowChanges } from './audit-changes.ts';

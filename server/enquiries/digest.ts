@@ -7,6 +7,7 @@ import { layoutMessage } from '../email/layout/message.ts';
 import { enqueueEmail } from '../email/send-job.ts';
 import { getSettingsTimezone } from '../settings/entry.ts';
 import type { AppServices } from '../services.ts';
+import { formatInstant } from '#shared/time/format.ts';
 
 // The 24-hour promise (decision 026): every quarter of an hour the worker
 // e-mails the business one digest of the enquiries still awaiting a first reply 20 hours after
@@ -18,8 +19,8 @@ export const DIGEST_AFTER_HOURS = 20;
 const DIGEST_LIMIT = 200;
 
 /** Times as the business reads them: in the timezone its settings name. */
-function receivedFormat(timeZone: string): Intl.DateTimeFormat {
-  return new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeStyle: 'short', timeZone });
+function receivedFormat(timeZone: string): (at: Date) => string {
+  return (at) => formatInstant(at, timeZone, 'dateTime');
 }
 
 export async function runAwaitingReplyDigest(
@@ -53,7 +54,7 @@ export async function runAwaitingReplyDigest(
     const { config } = services;
     const received = receivedFormat(await getSettingsTimezone(trx));
     const lines = rows.rows.map((r) => ({
-      text: `${enquiryReference(r.id)} · ${[r.watch_brand, r.watch_model].filter(Boolean).join(' ')} · ${r.name ?? ''} · received ${received.format(r.created_at)}`,
+      text: `${enquiryReference(r.id)} · ${[r.watch_brand, r.watch_model].filter(Boolean).join(' ')} · ${r.name ?? ''} · received ${received(r.created_at)}`,
       url: `${config.appUrl}/admin/enquiries/${r.id}`,
     }));
     const count = rows.rows.length;

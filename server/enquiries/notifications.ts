@@ -21,6 +21,7 @@ import type { AppServices } from '../services.ts';
 import { getSettingsTimezone } from '../settings/entry.ts';
 import { sellerPageParts } from '../seller-link/entry.ts';
 import { issueSellerLink } from '../seller-link/entry.ts';
+import { formatInstant } from '#shared/time/format.ts';
 
 /** Everything both e-mails about one enquiry say, captured when it is stored. */
 export interface EnquiryNotice {
@@ -64,11 +65,7 @@ export function notificationKeys(enquiryId: string): { business: string; seller:
 // Read by the team in the business timezone set in Settings (Perth reads Perth time); the
 // stored instant stays UTC.
 function formatSubmitted(notice: EnquiryNotice): string {
-  return new Intl.DateTimeFormat('en-AU', {
-    dateStyle: 'full',
-    timeStyle: 'short',
-    timeZone: notice.timeZone,
-  }).format(notice.submittedAt);
+  return formatInstant(notice.submittedAt, notice.timeZone, 'fullDateTime');
 }
 
 /** Header-safe: collapses line breaks and runs of spaces a free-text field may hold. */

@@ -17,6 +17,9 @@ import {
 
 const API_PREFIXES = ['/trpc', '/api/', '/healthz', '/readyz'];
 
+/** Cache lifetime of the images e-mails load from /assets/email/ (30 days, a day stale-while-revalidate). */
+const EMAIL_ASSET_CACHE = 'public, max-age=2592000, stale-while-revalidate=86400';
+
 /** A page held in memory with its compressed forms, so serving it is a lookup. */
 interface ServedPage {
   status: 200 | 404;
@@ -110,6 +113,7 @@ export async function registerClientFiles(
   }
   const pagesDir = path.join(clientDir, PAGES_DIR);
   const assetsDir = path.join(path.resolve(clientDir), 'assets');
+  const emailAssetsDir = path.join(assetsDir, 'email');
   const pages = new Map<string, ServedPage>();
   for (const [pagePath, page] of Object.entries(manifest.pages)) {
     pages.set(pagePath, loadPage(path.join(pagesDir, page.file), page));
@@ -130,6 +134,15 @@ export async function registerClientFiles(
     // Pages are served below from memory; their files are not a second address for them.
     allowedPath: (pathName) => !pathName.startsWith(`/${PAGES_DIR}/`) && pathName !== '/index.html',
     setHeaders(res, filePath) {
+      if (path.dirname(filePath) === emailAssetsDir) {
+        // Images an e-mail loads (the logo): a mail client, a webmail's image proxy and the
+        // admin's own previews fetch them from another origin, which Helmet's default
+        // Cross-Origin-Resource-Policy (same-origin) made Chromium block. They are public and
+        // change only with the brand, so they are cached for a month (decision 094).
+        void res.header('cross-origin-resource-policy', 'cross-origin');
+        void res.header('cache-control', EMAIL_ASSET_CACHE);
+        return;
+      }
       // Vite's output in assets/ carries content hashes; public files (images in assets/<folder>/,
       // the favicon) keep their names, so they are revalidated after an hour.
       const hashed = path.dirname(filePath) === assetsDir && /\.(js|css)(\.br|\.gz)?$/.test(filePath);

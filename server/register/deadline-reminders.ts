@@ -12,6 +12,7 @@ import { enqueueEmail } from '../email/send-job.ts';
 import type { EmailMessage } from '../email/types.ts';
 import type { AppServices } from '../services.ts';
 import { getSettingsTimezone } from '../settings/entry.ts';
+import { formatCalendarDay } from '#shared/time/format.ts';
 
 // The day-before reminder (decision 070): the worker runs this every hour; from 8 am in the
 // business's timezone it e-mails the Owners, once, the register deadlines due tomorrow that are
@@ -29,17 +30,9 @@ export interface DeadlineReminderLine {
   dueOn: string;
 }
 
-const dueFormat = new Intl.DateTimeFormat('en-AU', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
 /** "Friday 11 December 2026" for a YYYY-MM-DD day. */
 function formatDay(day: string): string {
-  return dueFormat.format(new Date(`${day}T00:00:00Z`)).replace(',', '');
+  return formatCalendarDay(day, 'weekdayDate');
 }
 
 export function deadlineReminderEmail(

@@ -18,6 +18,7 @@ import { RegisterKeyError, registerKeyFrom } from './crypto.ts';
 import { type RegisterExportRow, registerExportRows } from './register.ts';
 import { getRegisterSettings } from './settings.ts';
 import { type TtrField, ttrFields } from './ttr.ts';
+import { formatInstant } from '#shared/time/format.ts';
 
 // The dealer's register for a period (decision 058): a CSV and a printable page, both with the
 // full identity numbers the law's register holds, so both are the Owner's (register.identity) and
@@ -44,13 +45,9 @@ const HEADERS = [
   'Released early',
 ] as const;
 
+/** "06/12/2026, 17:56": four-digit years, as in every export (decision 081's home for time). */
 function localDateTime(at: string, timezone: string): string {
-  return new Intl.DateTimeFormat('en-AU', {
-    timeZone: timezone,
-    dateStyle: 'short',
-    timeStyle: 'short',
-    hour12: false,
-  }).format(new Date(at));
+  return formatInstant(at, timezone, 'numeric');
 }
 
 function cells(row: RegisterExportRow, timezone: string): string[] {

@@ -357,6 +357,8 @@ describe('the dealer’s register', () => {
     await t.db.updateTable('users').set({ name: null }).where('id', '=', buyer.id).execute();
     expect(cell('Serial number')).toBe('Z123-456 78');
     expect(cell('Description')).toBe('Rolex Daytona');
+    // Day before month and a four-digit year, as every export writes a date: 06/12/2026, 17:56.
+    expect(cell('Date and time')).toMatch(/^\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}$/);
     expect(response.headers['x-row-count']).toBe(String(rows.length));
     // The entry sealed under another REGISTER_KEY (an earlier test) says so instead of failing all.
     expect(rows.some((r) => r.includes(UNREADABLE_NUMBER))).toBe(true);

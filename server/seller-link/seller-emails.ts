@@ -4,7 +4,15 @@ import { createElement } from 'react';
 import { enquiryReference } from '#shared/enquiries/reference.ts';
 import type { AppConfig } from '../config/app-config.ts';
 import { buttonElement } from '../email/layout/layout.ts';
-import { type BodyPart, lines, p, renderBody, strong, styledP } from '../email/layout/body.ts';
+import {
+  type BodyPart,
+  copyLinkParagraph,
+  lines,
+  p,
+  renderBody,
+  strong,
+  styledP,
+} from '../email/layout/body.ts';
 import { layoutMessage } from '../email/layout/message.ts';
 import type { EmailMessage } from '../email/types.ts';
 import { enquiryReplyTo } from '../conversation/entry.ts';
@@ -31,13 +39,7 @@ const NOTE = { color: '#5c544b', fontSize: '13px' };
 export function sellerPageParts(url: string, label = 'Open your enquiry page'): BodyPart[] {
   return [
     buttonElement(url, label),
-    createElement(
-      'p',
-      { 'data-skip-in-text': 'true', style: NOTE },
-      'Or copy this link into your browser:',
-      createElement('br'),
-      url,
-    ),
+    copyLinkParagraph(url, NOTE),
     styledP(NOTE, 'This link is private to you: please do not forward it.'),
   ];
 }

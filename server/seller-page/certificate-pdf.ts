@@ -2,6 +2,7 @@ import { PDFDocument, type PDFFont, rgb, StandardFonts } from 'pdf-lib';
 import { canonicalJson, type CanonicalValue, sha256Hex } from './evidence.ts';
 import { formatAud } from '#shared/money/aud.ts';
 import { formatLongDay } from '#shared/time/zones.ts';
+import { formatInstant } from '#shared/time/format.ts';
 
 // The acceptance certificate as a PDF (decision 072). Built only from its canonical content, with
 // no clock and no random id of pdf-lib's own (dates are the acceptance's, metadata set by hand),
@@ -78,11 +79,8 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
   return lines;
 }
 
-const longTime = new Intl.DateTimeFormat('en-AU', {
-  dateStyle: 'long',
-  timeStyle: 'long',
-  timeZone: 'UTC',
-});
+/** "6 December 2026 at 6:34:00 am UTC": a certificate's times are UTC, to the second. */
+const longTime = (at: Date | string) => formatInstant(at, 'UTC', 'longDateTimeZone');
 
 export async function certificatePdf(content: CertificateContent): Promise<Uint8Array> {
   const digest = contentDigest(content);
@@ -130,7 +128,7 @@ export async function certificatePdf(content: CertificateContent): Promise<Uint8
   write(`Amount: ${formatAud(offer.amountCents)} (${offer.currency})`);
   write(`Valid until: ${offer.validUntil ? formatLongDay(offer.validUntil) : 'no expiry'}`);
   write(`Conditions: ${offer.conditions ?? 'none'}`);
-  write(`Offer e-mail sent: ${offer.sentAt ? longTime.format(new Date(offer.sentAt)) : 'not recorded'}`);
+  write(`Offer e-mail sent: ${offer.sentAt ? longTime(offer.sentAt) : 'not recorded'}`);
 
   heading('The declaration signed');
   write(declaration.text);
@@ -139,7 +137,7 @@ export async function certificatePdf(content: CertificateContent): Promise<Uint8
 
   heading('The acceptance');
   write(`Typed name: ${acceptance.typedName}`);
-  write(`Time: ${longTime.format(acceptedAt)}`);
+  write(`Time: ${longTime(acceptedAt)}`);
   write(`IP address: ${acceptance.ip ?? 'not recorded'}`);
   write(`User agent: ${acceptance.userAgent ?? 'not recorded'}`);
   write(`Private link id: ${acceptance.linkId ?? 'not recorded'}`);
@@ -147,8 +145,7 @@ export async function certificatePdf(content: CertificateContent): Promise<Uint8
   heading('Delivery of the offer e-mail (provider events)');
   write(`Provider message id: ${offerEmail.providerMessageId ?? 'not recorded'}`);
   if (offerEmail.events.length === 0) write('No delivery event had been reported at the time of acceptance.');
-  for (const event of offerEmail.events)
-    write(`${longTime.format(new Date(event.occurredAt))}: ${event.type}`);
+  for (const event of offerEmail.events) write(`${longTime(event.occurredAt)}: ${event.type}`);
 
   heading('Integrity');
   write(`Evidence chain: ${chain.length} events, head`);

@@ -47,6 +47,8 @@ export interface AuditRow {
   entityId: string | null;
   summary: string;
   target: AuditTarget | null;
+  /** A flow's save: what the new version changed, one line each (shared/automations/changes.ts). */
+  flowChanges?: string[];
 }
 
 export interface AuditListResult {

@@ -1,3 +1,5 @@
+import { formatCalendarDay, formatInstant } from './format.ts';
+
 /**
  * Every date and time the business deals in is in its timezone (settings.timezone), not the
  * browser's or the server's: an admin travelling abroad who picks "9:00" means 9:00 in Sydney, and
@@ -31,11 +33,9 @@ export function localDate(at: Date, timeZone: string): string {
   }).format(at);
 }
 
-const longDay = new Intl.DateTimeFormat('en-AU', { dateStyle: 'long', timeZone: 'UTC' });
-
 /** A calendar day (YYYY-MM-DD) in words, "27 November 2026": the same day in every zone. */
 export function formatLongDay(day: string): string {
-  return longDay.format(new Date(`${day}T00:00:00Z`));
+  return formatCalendarDay(day, 'longDate');
 }
 
 /** The `count` calendar days ending with `lastDay` (YYYY-MM-DD), oldest first. */
@@ -94,16 +94,7 @@ export function zonedWallTimeToUtc(wall: string, timeZone: string): Date | null 
   return new Date(instant);
 }
 
-/** The admin's one date-and-time format (en-US): "Jan 5, 2025, 9:00 AM". */
-export const DATE_TIME_FORMAT = {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-} as const satisfies Intl.DateTimeFormatOptions;
-
-/** "Jan 5, 2025, 9:00 AM" in the given zone. */
+/** "5 Jan 2025, 9:00 am" in the given zone (format.ts, the one date style). */
 export function formatInZone(instant: Date | string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone, ...DATE_TIME_FORMAT }).format(new Date(instant));
+  return formatInstant(instant, timeZone, 'dateTime');
 }

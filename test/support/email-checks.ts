@@ -77,6 +77,11 @@ export const ACCEPTED_FEATURES: Readonly<Record<string, { clients: readonly stri
     clients: ['outlook.windows'],
     reason: 'Outlook for Windows draws the button square; its colour and padding do not depend on it',
   },
+  'word-break': {
+    clients: ['yahoo.desktop-webmail', 'yahoo.ios', 'yahoo.android'],
+    reason:
+      'a long link breaks to fit a phone elsewhere (decision 094); Yahoo keeps it whole, and the button above it is the way in',
+  },
   'white-space': {
     clients: ['outlook.windows'],
     reason: 'the new-lead alert keeps its row labels on one line; Outlook for Windows may wrap one',

@@ -24,7 +24,7 @@ describe('renderBody', () => {
 
   it('writes a link out for clients that hide the button, skipped in the text part', () => {
     expect(renderBody([copyLinkParagraph('https://x.example/a?b=1&c="2"')])).toBe(
-      '<p data-skip-in-text="true">Or copy this link into your browser:<br/>https://x.example/a?b=1&amp;c=&quot;2&quot;</p>',
+      '<p data-skip-in-text="true">Or copy this link into your browser:<br/><span style="word-break:break-all">https://x.example/a?b=1&amp;c=&quot;2&quot;</span></p>',
     );
   });
 

@@ -51,8 +51,16 @@ export function noticeHeading(text: string): ReactNode {
 
 /**
  * The button's address written out, for a reader whose client hides the button; the text part
- * lists the button's link already, so this paragraph is skipped there.
+ * lists the button's link already, so this paragraph is skipped there. The address is one long
+ * word (a seller's link is over 80 characters): it breaks anywhere, so the message stays as wide
+ * as a 375 px phone rather than scrolling sideways (decision 094).
  */
 export function copyLinkParagraph(url: string, style?: CSSProperties): ReactNode {
-  return h('p', { 'data-skip-in-text': 'true', style }, 'Or copy this link into your browser:', h('br'), url);
+  return h(
+    'p',
+    { 'data-skip-in-text': 'true', style },
+    'Or copy this link into your browser:',
+    h('br'),
+    h('span', { style: { wordBreak: 'break-all' } }, url),
+  );
 }

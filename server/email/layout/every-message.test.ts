@@ -1,4 +1,5 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { type Browser, chromium, type Page } from '@playwright/test';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   accountExistsEmail,
   invitationEmail,
@@ -13,6 +14,7 @@ import {
   sellerAcknowledgement,
 } from '#server/enquiries/notifications.ts';
 import { preferencesLinkEmail } from '#server/preferences/lookup.ts';
+import { CHROMIUM_ARGS, chromiumPath } from '#test/support/chromium.ts';
 import { checkRenderedEmail } from '#test/support/email-checks.ts';
 import { testConfig } from '#test/support/services.ts';
 import { spamAssassinMissing, spamAssassinScores, type SpamScore } from '#test/support/spamassassin.ts';
@@ -249,7 +251,8 @@ const messages: Array<[string, RenderedMessage]> = [
       subject: 'Your Rolex',
       ...writtenMessage(site, {
         title: 'Your Rolex',
-        html: '<p>Dear Mary-Jane,</p><p>Our offer stands: <a href="https://watches.example/sell">see it</a>.</p>',
+        // A pasted tracking link, one word of 150 characters, must break rather than widen it.
+        html: `<p>Dear Mary-Jane,</p><p>Our offer stands: <a href="https://watches.example/sell">see it</a>.</p><p>https://tracking.example/parcel/${'A1b2C3d4E5'.repeat(12)}</p>`,
       }),
     },
   ],
@@ -346,6 +349,38 @@ describe('the layout', () => {
     const text = verificationEmail(config, { userId: USER_ID, email: 'new@example.com' }).text ?? '';
     expect(text).toMatch(/Verify my email address\n\[https?:\/\/\S+\/api\/auth\/verify\?token=\S+\]/);
   });
+});
+
+// A phone's screen (375 px) and the layout's own width (600 px): Chromium lays each message out
+// and nothing may stick out sideways (a long link once made 13 of them 469-582 px wide at 375).
+// One browser for the file; the network is cut, so an image is its width and height attributes.
+describe('every message fits a phone without scrolling sideways', () => {
+  const widths = [375, 600] as const;
+  let browser: Browser;
+  const pages = new Map<number, Page>();
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+    for (const width of widths) {
+      const page = await browser.newPage({ viewport: { width, height: 800 } });
+      await page.route('**/*', (route) => route.abort());
+      pages.set(width, page);
+    }
+  }, 60_000);
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it.each(messages.flatMap(([kind, message]) => widths.map((width) => [kind, width, message] as const)))(
+    '%s at %i px',
+    async (_kind, width, message) => {
+      const page = pages.get(width);
+      if (!page) throw new Error(`no page at ${width} px`);
+      await page.setContent(message.html ?? '', { waitUntil: 'domcontentloaded' });
+      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(scrollWidth, 'the document is as wide as the screen').toBeLessThanOrEqual(width);
+    },
+    30_000,
+  );
 });
 
 describe('outside checks (decision 051, "Checks")', () => {

@@ -162,6 +162,9 @@ function layout(props: LayoutProps): ReactNode {
                         fontSize: '16px',
                         lineHeight: '24px',
                         color: INK,
+                        // A word longer than a phone's line (a link someone typed or pasted)
+                        // breaks instead of widening the message past the screen (decision 094).
+                        wordBreak: 'break-word',
                       },
                     },
                     raw(props.body),

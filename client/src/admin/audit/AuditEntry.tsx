@@ -120,6 +120,17 @@ export function AuditEntry({ row }: { row: AuditRow }) {
             ))}
           </ul>
         )}
+        {row.flowChanges && row.flowChanges.length > 0 && (
+          <ul aria-label="What the new version changed" style={{ margin: 0, paddingInlineStart: 20 }}>
+            {row.flowChanges.map((line, index) => (
+              <li key={index} style={WRAP}>
+                <Text span size="sm">
+                  {line}
+                </Text>
+              </li>
+            ))}
+          </ul>
+        )}
         <Text size="xs" c="dimmed" style={WRAP}>
           {formatDateTime(row.createdAt)} · <Code>{row.action}</Code>
           {row.ip ? ` · from ${row.ip}` : ''}

@@ -5,6 +5,7 @@ import {
   type FlowTrigger,
   placedSteps,
 } from '#shared/automations/flows.ts';
+import { formatWeekdayClock } from '#shared/time/format.ts';
 
 // The flow editor's state and its edits (decision 066): a definition held as the schema's type,
 // with empty strings where a choice is still to be made, validated by the shared schema. Each
@@ -160,15 +161,5 @@ export function liveConfirmText(name: string, trigger: FlowTrigger['type'], cont
 
 /** "Mon 2 Dec 08:00" in the business timezone: the test run's timeline. */
 export function formatPlanTime(iso: string, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-AU', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone,
-  }).formatToParts(new Date(iso));
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('weekday')} ${part('day')} ${part('month')} ${part('hour')}:${part('minute')}`;
+  return formatWeekdayClock(iso, timeZone);
 }

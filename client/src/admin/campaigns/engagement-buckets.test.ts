@@ -35,8 +35,8 @@ describe('bucketLabel', () => {
 
 describe('label', () => {
   it('writes an hour or a day in the display zone', () => {
-    // 16:00 UTC on 21 November is 3 AM on the 22nd in Sydney (UTC+11); 13:00 UTC starts the 22nd.
-    expect(label(hour('2026-11-21T16:00:00.000Z'))).toBe('Nov 22, 3 AM');
-    expect(label(day('2026-11-21T13:00:00.000Z'))).toBe('Nov 22, 2026');
+    // 16:00 UTC on 21 November is 3 am on the 22nd in Sydney (UTC+11); 13:00 UTC starts the 22nd.
+    expect(label(hour('2026-11-21T16:00:00.000Z'))).toBe('22 Nov, 3 am');
+    expect(label(day('2026-11-21T13:00:00.000Z'))).toBe('22 Nov 2026');
   });
 });

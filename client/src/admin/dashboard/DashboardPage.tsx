@@ -38,6 +38,7 @@ import { formatAge, formatCount, formatRate } from '../widgets/format.ts';
 import { useDisplayTime } from '../widgets/display-time.tsx';
 import { AnchorLink } from '../widgets/links.tsx';
 import { useTRPC } from '../../trpc.ts';
+import { formatCalendarDay } from '#shared/time/format.ts';
 
 const refresh = { refetchInterval: DASHBOARD_REFRESH_MS };
 
@@ -162,11 +163,9 @@ export function DashboardPage() {
   );
 }
 
-const shortDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-
 function ActivityChart({ days }: { days: DailyActivityPoint[] }) {
-  // The server's dates are local days already; formatting them at UTC midnight keeps the day.
-  const data = days.map((d) => ({ ...d, day: shortDay.format(new Date(`${d.date}T00:00:00Z`)) }));
+  // The server's dates are local days already: calendar days, the same in every zone.
+  const data = days.map((d) => ({ ...d, day: formatCalendarDay(d.date, 'dayMonth') }));
   const totals = days.reduce(
     (acc, d) => ({
       sent: acc.sent + d.sent,

@@ -31,6 +31,7 @@ import {
   validateOffer,
 } from './offer-form.ts';
 import { notifySuccess } from '../widgets/notify.ts';
+import { runtimeTimeZone } from '#shared/time/format.ts';
 
 /** The latest offer, and for a member who may work the enquiry, the form to record a new one. */
 export function OfferCard({ enquiry, canWork }: { enquiry: EnquiryDetail; canWork: boolean }) {
@@ -102,10 +103,7 @@ function OfferForm({ enquiryId, latestOffer }: { enquiryId: string; latestOffer:
   const update = useEnquiryUpdate();
   // "Today" is the business's day (settings timezone), as the server reads it (decision 026).
   const settings = useQuery(trpc.admin.settings.get.queryOptions(undefined, { staleTime: 60_000 }));
-  const today = localDate(
-    new Date(),
-    settings.data?.values.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
-  );
+  const today = localDate(new Date(), settings.data?.values.timezone ?? runtimeTimeZone());
   const form = useForm<OfferFormValues>({
     initialValues: emptyOffer,
     validate: validateOffer(enquiryId, today),

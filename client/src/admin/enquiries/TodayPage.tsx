@@ -10,9 +10,9 @@ import { AnchorLink } from '../widgets/links.tsx';
 import { useTRPC } from '../../trpc.ts';
 import { DeadlineList } from '../register/Deadlines.tsx';
 import { VISIT_STATE_LABELS, VisitOutcomeButtons } from './VisitOutcome.tsx';
+import { formatInstant } from '#shared/time/format.ts';
 
-const time = (iso: string, timeZone: string) =>
-  new Intl.DateTimeFormat('en-AU', { hour: 'numeric', minute: '2-digit', timeZone }).format(new Date(iso));
+const time = (iso: string, timeZone: string) => formatInstant(iso, timeZone, 'time');
 
 /**
  * One visit on "Today" (decision 062): its time, place and seller, its outcome once marked, and for

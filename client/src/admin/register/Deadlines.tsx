@@ -16,7 +16,7 @@ import { notifySuccess, notifyWarning } from '../widgets/notify.ts';
 // A calendar day is the same day in every zone: written as a day in UTC, not the display zone.
 const dayInWords = displayTime('UTC');
 
-/** A YYYY-MM-DD day in words ("Jan 5, 2025"). */
+/** A YYYY-MM-DD day in words ("5 Jan 2025"). */
 export const formatDay = (day: string) => dayInWords.formatDate(`${day}T12:00:00Z`);
 
 function useInvalidateRegister() {

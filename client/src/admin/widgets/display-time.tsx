@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
-import { DATE_TIME_FORMAT } from '#shared/time/zones.ts';
+import { formatInstant } from '#shared/time/format.ts';
 
 /*
  * Every date and time in the admin is shown in one format and in the business's timezone (the
@@ -9,33 +9,20 @@ import { DATE_TIME_FORMAT } from '#shared/time/zones.ts';
  */
 
 export interface DisplayTime {
-  /** "Jan 5, 2025" (the spec's list format), as a day in the zone. */
+  /** "5 Jan 2025", as a day in the zone. */
   formatDate: (iso: string) => string;
-  /** "Jan 5, 2025, 9:30 AM GMT+11", or an em dash when there is no date. */
+  /** "5 Jan 2025, 9:30 am AEDT", or an em dash when there is no date. */
   formatDateTime: (iso: string | null) => string;
-  /** "Jan 5, 9 PM": an hour of a chart, in the zone. */
+  /** "5 Jan, 9 pm": an hour of a chart, in the zone. */
   formatHour: (iso: string) => string;
 }
 
 /** The formatters for a zone; undefined is the browser's own (before the settings are read). */
 export function displayTime(timeZone: string | undefined): DisplayTime {
-  const date = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-  });
-  const dateTime = new Intl.DateTimeFormat('en-US', { timeZone, ...DATE_TIME_FORMAT, timeZoneName: 'short' });
-  const hour = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-  });
   return {
-    formatDate: (iso) => date.format(new Date(iso)),
-    formatDateTime: (iso) => (iso ? dateTime.format(new Date(iso)) : '—'),
-    formatHour: (iso) => hour.format(new Date(iso)),
+    formatDate: (iso) => formatInstant(iso, timeZone, 'day'),
+    formatDateTime: (iso) => (iso ? formatInstant(iso, timeZone, 'dateTimeZone') : '—'),
+    formatHour: (iso) => formatInstant(iso, timeZone, 'hour'),
   };
 }
 

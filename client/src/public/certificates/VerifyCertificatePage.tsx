@@ -11,8 +11,7 @@ import { Notice } from '../preferences/Notice.tsx';
 import { usePrerenderedForm } from '../prerendered-forms.ts';
 import { useTRPC } from '../../trpc.ts';
 import '../preferences/preferences.css';
-
-const dayFormat = new Intl.DateTimeFormat('en-AU', { dateStyle: 'long', timeStyle: 'short' });
+import { formatInstant } from '#shared/time/format.ts';
 
 /** The file's SHA-256 in hex, computed here: the file never leaves the browser (decision 072). */
 async function sha256Of(file: Blob): Promise<string> {
@@ -26,7 +25,7 @@ function outcomeOf(result: CertificateVerification): Outcome {
   return result.match
     ? {
         tone: 'success',
-        message: `This file matches the record of acceptance ${result.certificateId} on ${dayFormat.format(new Date(result.acceptedAt))}.`,
+        message: `This file matches the record of acceptance ${result.certificateId} on ${formatInstant(result.acceptedAt, undefined, 'longDateTime')}.`,
       }
     : { tone: 'error', message: CERTIFICATE_MESSAGES.noMatch };
 }

@@ -1,14 +1,10 @@
 import { Link } from '@tanstack/react-router';
 import type { BlogPost } from '#shared/content/blog/index.ts';
+import { formatCalendarDay } from '#shared/time/format.ts';
 
 /** "20 January 2025": Australian long date (docs/spec/public-site.md §9). Dates are calendar days, so read them as UTC. */
 export function formatPublishedDate(isoDate: string): string {
-  return new Date(isoDate).toLocaleDateString('en-AU', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+  return formatCalendarDay(isoDate, 'longDate');
 }
 
 export function PostMeta({ post }: { post: BlogPost }) {

@@ -11,8 +11,7 @@ import { Notice } from '../preferences/Notice.tsx';
 import { site } from '../../site.ts';
 import { useTRPC } from '../../trpc.ts';
 import '../preferences/preferences.css';
-
-const dayFormat = new Intl.DateTimeFormat('en-AU', { dateStyle: 'long', timeZone: 'Australia/Sydney' });
+import { formatInstant } from '#shared/time/format.ts';
 
 /**
  * /confirm-subscription: the double opt-in link from the seller's acknowledgement (decision 016).
@@ -161,7 +160,7 @@ function ViewState({
           <p className="prefs-card-text">
             Confirm that {view.email} may receive market updates and offers from {site.name} by{' '}
             {channelsPhrase(view.channels)}. You can unsubscribe at any time. This link works until{' '}
-            {dayFormat.format(new Date(view.expiresAt))}.
+            {formatInstant(view.expiresAt, 'Australia/Sydney', 'longDate')}.
           </p>
           <button
             type="button"

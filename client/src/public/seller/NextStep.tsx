@@ -10,45 +10,23 @@ import { Notice } from '../preferences/Notice.tsx';
 import { useTRPC } from '../../trpc.ts';
 import { KitForm } from './KitForm.tsx';
 import { messageOf, type StepProps, useNextStepUpdate } from './next-step-parts.ts';
+import { formatCalendarDay, formatInstant } from '#shared/time/format.ts';
 
 // "Visit us or ship it" on the seller's page (decision 062): after an accepted offer the seller
 // books a visit from the free slots the server lists (in the business's timezone), moves or
 // cancels it, or asks for an insured shipping kit with a checked Australian address.
 
-const longDay = new Intl.DateTimeFormat('en-AU', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  timeZone: 'UTC',
-});
-const dayLabel = (day: string) => longDay.format(new Date(`${day}T00:00:00Z`));
+const dayLabel = (day: string) => formatCalendarDay(day, 'weekdayDayMonth');
 
 function visitWhen(startsAt: string, timezone: string): string {
-  return new Intl.DateTimeFormat('en-AU', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone: timezone,
-  }).format(new Date(startsAt));
+  return formatInstant(startsAt, timezone, 'weekdayDateTime');
 }
 
 /** "Friday 27 November 2026" and "10:00 am", apart, for a visit that is history. */
 function visitDayAndTime(startsAt: string, timezone: string): { day: string; time: string } {
-  const at = new Date(startsAt);
   return {
-    day: new Intl.DateTimeFormat('en-AU', {
-      weekday: 'long',
-      day: 'numeric',
-      month: 'long',
-      year: 'numeric',
-      timeZone: timezone,
-    }).format(at),
-    time: new Intl.DateTimeFormat('en-AU', { hour: 'numeric', minute: '2-digit', timeZone: timezone }).format(
-      at,
-    ),
+    day: formatInstant(startsAt, timezone, 'weekdayDate'),
+    time: formatInstant(startsAt, timezone, 'time'),
   };
 }
 

@@ -23,15 +23,13 @@ import { site } from '../../site.ts';
 import { useTRPC } from '../../trpc.ts';
 import '../preferences/preferences.css';
 import './seller.css';
+import { formatInstant } from '#shared/time/format.ts';
 
 // The seller's private page (decision 059): their one enquiry, the current offer to accept or
 // decline, the conversation and a message box; an unusable link offers a new one by e-mail.
 
-const dateTime = new Intl.DateTimeFormat('en-AU', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'Australia/Sydney',
-});
+/** The zone the page's times are written in, as it always has been. */
+const SELLER_ZONE = 'Australia/Sydney';
 
 /** The server's own words where they are meant for the seller; a generic line otherwise. */
 function messageOf(error: ApiError): string {
@@ -110,7 +108,7 @@ function Enquiry({
     <Root preview={token === null}>
       <h1 className="prefs-title">Your {watch}</h1>
       <p className="prefs-intro">
-        Reference {page.reference} · sent {dateTime.format(new Date(page.submittedAt))}
+        Reference {page.reference} · sent {formatInstant(page.submittedAt, SELLER_ZONE, 'dateTime')}
       </p>
       <p className="seller-status" role="status">
         {page.statusWords}
@@ -197,8 +195,8 @@ function OfferSection({
       {offer.response ? (
         <Notice tone="success">
           {offer.response.kind === 'accepted'
-            ? `You accepted this offer on ${dateTime.format(new Date(offer.response.at))}, signed as ${offer.response.typedName ?? ''}.`
-            : `You declined this offer on ${dateTime.format(new Date(offer.response.at))}.`}
+            ? `You accepted this offer on ${formatInstant(offer.response.at, SELLER_ZONE, 'dateTime')}, signed as ${offer.response.typedName ?? ''}.`
+            : `You declined this offer on ${formatInstant(offer.response.at, SELLER_ZONE, 'dateTime')}.`}
           {offer.response.certificate && (
             // The certificate e-mailed with the receipt, the same stored file (decision 072).
             <>
@@ -365,7 +363,8 @@ function Conversation({ token, page }: { token: string | null; page: SellerPageV
           {page.conversation.map((entry, i) => (
             <li key={`${entry.at}-${i}`} className={`seller-message seller-message--${entry.kind}`}>
               <p className="seller-message-meta">
-                {entry.kind === 'ours' ? site.name : 'You'} · {dateTime.format(new Date(entry.at))}
+                {entry.kind === 'ours' ? site.name : 'You'} ·{' '}
+                {formatInstant(entry.at, SELLER_ZONE, 'dateTime')}
               </p>
               {entry.kind === 'ours' && <p className="seller-message-subject">{entry.subject}</p>}
               <p className="seller-pre">{entry.text}</p>
