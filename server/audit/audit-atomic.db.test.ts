@@ -33,9 +33,9 @@ const html = `<html><body><p>Hello {{first_name}}, this month's watch prices.</p
 const draft = {
   name: 'Audit walk',
   subject: 'Prices',
-  html_content: html,
-  is_test_mode: false,
-  test_emails: [],
+  htmlContent: html,
+  isTestMode: false,
+  testEmails: [],
 };
 
 /** A signed-in Owner for calling the admin procedures directly. */
@@ -173,7 +173,7 @@ describe('every admin mutation, called successfully, writes one audit row', () =
         to: 'me@example.com',
         name: 'T',
         subject: 'S',
-        html_content: html,
+        htmlContent: html,
         variables: {},
       }),
     'admin.campaigns.duplicate': async () => api().campaigns.duplicate({ id: await campaign('completed') }),

@@ -24,9 +24,9 @@ const NEEDLES = [EMAIL, NAME, 'Ottoline', 'Vandersloot', PHONE, '0488765432'];
  * segments, settings), or staff addresses (team).
  */
 const PERSONAL_INPUT: Record<string, readonly string[]> = {
-  'admin.campaigns.saveDraft': ['test_emails'],
-  'admin.campaigns.sendNow': ['test_emails'],
-  'admin.campaigns.schedule': ['test_emails'],
+  'admin.campaigns.saveDraft': ['testEmails'],
+  'admin.campaigns.sendNow': ['testEmails'],
+  'admin.campaigns.schedule': ['testEmails'],
   'admin.campaigns.sendTest': ['to'],
   'admin.campaigns.pause': [],
   'admin.campaigns.resume': [],
@@ -191,25 +191,25 @@ describe('the audit log holds no personal data (decision 036)', () => {
     await api().campaigns.saveDraft({
       name: 'Preview for a customer',
       subject: 'Prices',
-      html_content: '<p>Hello</p>',
-      is_test_mode: true,
-      test_emails: [EMAIL],
+      htmlContent: '<p>Hello</p>',
+      isTestMode: true,
+      testEmails: [EMAIL],
     });
     // A draft's test addresses changed later: the before/after says so, without the addresses.
     const draft = await api().campaigns.saveDraft({
       name: 'Preview edited later',
       subject: 'Prices',
-      html_content: '<p>Hello</p>',
-      is_test_mode: true,
-      test_emails: ['qa@example.com'],
+      htmlContent: '<p>Hello</p>',
+      isTestMode: true,
+      testEmails: ['qa@example.com'],
     });
     await api().campaigns.saveDraft({
       id: draft.campaign.id,
       name: 'Preview edited later',
       subject: 'Prices',
-      html_content: '<p>Hello</p>',
-      is_test_mode: true,
-      test_emails: [EMAIL],
+      htmlContent: '<p>Hello</p>',
+      isTestMode: true,
+      testEmails: [EMAIL],
     });
     await api().suppressions.add({ addresses: [EMAIL], reason: 'manual', note: `${NAME} asked by phone` });
     // Their own words when they left, read into the erasure's before/after.
@@ -241,7 +241,7 @@ describe('the audit log holds no personal data (decision 036)', () => {
       input: { addresses: PERSONAL_VALUE, reason: 'manual', note: PERSONAL_VALUE },
     });
     expect(await summaryOf('admin.campaigns.saveDraft')).toMatchObject({
-      input: { test_emails: PERSONAL_VALUE, is_test_mode: true },
+      input: { testEmails: PERSONAL_VALUE, isTestMode: true },
     });
     const edited = await t.db
       .selectFrom('audit_log')

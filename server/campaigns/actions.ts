@@ -35,15 +35,16 @@ async function checkSendable(trx: DbExecutor, fields: CampaignFields, target: Sa
     name: fields.name,
     subject: fields.subject,
     preheader: fields.preheader,
-    html: fields.html_content,
-    text: fields.text_content,
+    html: fields.htmlContent,
+    text: fields.textContent,
     recipientCount,
     variables: fields.variables,
+    fromBlocks: fields.blocks !== null,
   };
   const { errors } = validateCampaign(draft);
   const messages = errors.map((e) => e.message);
   // Subject B must pass the subject's own rules (decision 037).
-  const subjectB = fields.ab_test?.subjectB;
+  const subjectB = fields.abTest?.subjectB;
   if (subjectB !== undefined) {
     for (const error of validateCampaign({ ...draft, subject: subjectB }).errors) {
       if (error.code.startsWith('subject_')) messages.push(`Subject B: ${error.message}`);
@@ -59,14 +60,14 @@ async function checkSendable(trx: DbExecutor, fields: CampaignFields, target: Sa
 export async function storedAudience(
   db: DbExecutor,
   id: string | undefined,
-): Promise<{ resend_of_campaign_id: string | null }> {
-  if (!id) return { resend_of_campaign_id: null };
+): Promise<{ resendOfCampaignId: string | null }> {
+  if (!id) return { resendOfCampaignId: null };
   const row = await db
     .selectFrom('email_campaigns')
     .select('resend_of_campaign_id')
     .where('id', '=', id)
     .executeTakeFirst();
-  return { resend_of_campaign_id: row?.resend_of_campaign_id ?? null };
+  return { resendOfCampaignId: row?.resend_of_campaign_id ?? null };
 }
 
 async function saveForSending(

@@ -68,17 +68,17 @@ export async function countAudience(
 export async function recipientCountFor(
   db: DbExecutor,
   campaign: {
-    is_test_mode: boolean;
-    test_emails: readonly string[];
-    segment_id: string | null;
+    isTestMode: boolean;
+    testEmails: readonly string[];
+    segmentId: string | null;
     includeInactive: boolean;
-    resend_of_campaign_id?: string | null | undefined;
+    resendOfCampaignId?: string | null | undefined;
   },
 ): Promise<number> {
-  if (campaign.is_test_mode) return parseTestEmails(campaign.test_emails.join(',')).length;
-  if (campaign.resend_of_campaign_id) return countNonOpeners(db, campaign.resend_of_campaign_id);
+  if (campaign.isTestMode) return parseTestEmails(campaign.testEmails.join(',')).length;
+  if (campaign.resendOfCampaignId) return countNonOpeners(db, campaign.resendOfCampaignId);
   const count = await countAudience(db, {
-    segmentId: campaign.segment_id,
+    segmentId: campaign.segmentId,
     includeInactive: campaign.includeInactive,
   });
   return count.subscribers;

@@ -15,9 +15,9 @@ const html = `<html><body><p>Hello {{first_name}}, here is this month's watch ma
 const draft: CampaignSaveDraftInput = {
   name: 'April market update',
   subject: 'Rolex prices this month',
-  html_content: html,
-  is_test_mode: false,
-  test_emails: [],
+  htmlContent: html,
+  isTestMode: false,
+  testEmails: [],
 };
 
 const missingId = '00000000-0000-4000-8000-000000000000';
@@ -90,8 +90,8 @@ describe('admin.campaigns', () => {
         ...draft,
         id: campaign.id,
         name: '  Renamed ',
-        is_test_mode: true,
-        test_emails: ['qa@example.com', 'boss@example.com'],
+        isTestMode: true,
+        testEmails: ['qa@example.com', 'boss@example.com'],
       });
       expect(again.created).toBe(false);
       expect(again.campaign).toMatchObject({
@@ -125,7 +125,7 @@ describe('admin.campaigns', () => {
     it('needs name, subject and content, with the spec messages', async () => {
       await expect(api().saveDraft({ ...draft, name: ' ' })).rejects.toThrow('Campaign name is required');
       await expect(api().saveDraft({ ...draft, subject: '' })).rejects.toThrow('Subject line is required');
-      await expect(api().saveDraft({ ...draft, html_content: ' ' })).rejects.toThrow(
+      await expect(api().saveDraft({ ...draft, htmlContent: ' ' })).rejects.toThrow(
         'Email content is required',
       );
       await expect(api().saveDraft({ ...draft, name: 'n'.repeat(201) })).rejects.toThrow(
@@ -147,13 +147,13 @@ describe('admin.campaigns', () => {
         'Subject cannot contain line breaks',
       );
       await expect(
-        api().saveDraft({ ...draft, test_emails: ['a@b.co\r\nBcc: x@evil.example'] }),
+        api().saveDraft({ ...draft, testEmails: ['a@b.co\r\nBcc: x@evil.example'] }),
       ).rejects.toThrow('Please enter a valid email address');
-      await expect(api().saveDraft({ ...draft, test_emails: ['a@b.co\n'] })).rejects.toThrow(
+      await expect(api().saveDraft({ ...draft, testEmails: ['a@b.co\n'] })).rejects.toThrow(
         'Please enter a valid email address',
       );
       await expect(
-        api().sendTest({ to: 'a@b.co\nBcc: x@evil.example', name: 'n', subject: 's', html_content: html }),
+        api().sendTest({ to: 'a@b.co\nBcc: x@evil.example', name: 'n', subject: 's', htmlContent: html }),
       ).rejects.toThrow('Email cannot contain line breaks');
       expect(await t.db.selectFrom('email_campaigns').select('id').execute()).toEqual([]);
     });
@@ -161,7 +161,7 @@ describe('admin.campaigns', () => {
     it('sanitises the HTML on save, keeping merge tags and e-mail markup', async () => {
       for (const sample of owaspSamples) {
         const input = `<html><body><table><tr><td style="padding: 8px">Hi {{first_name}}</td></tr></table><a href="{{unsubscribe_url}}">Unsubscribe</a>${sample.html}</body></html>`;
-        const { campaign } = await api().saveDraft({ ...draft, html_content: input });
+        const { campaign } = await api().saveDraft({ ...draft, htmlContent: input });
         for (const pattern of sample.mustNotContain)
           expect(campaign.htmlContent, sample.name).not.toMatch(pattern);
         expect(campaign.htmlContent, sample.name).toContain('<td style="padding:8px">Hi {{first_name}}</td>');
@@ -412,15 +412,15 @@ describe('admin.campaigns', () => {
       await expect(
         api().sendNow({
           ...draft,
-          html_content: html.replace('</body>', '<script>alert(1)</script></body>'),
+          htmlContent: html.replace('</body>', '<script>alert(1)</script></body>'),
         }),
       ).rejects.toThrow('Email content cannot contain <script> tags');
-      await expect(api().sendNow({ ...draft, html_content: '<p>too short</p>' })).rejects.toThrow(
+      await expect(api().sendNow({ ...draft, htmlContent: '<p>too short</p>' })).rejects.toThrow(
         'Email content must be at least 50 characters',
       );
       await t.db.deleteFrom('leads').execute();
       await expect(api().sendNow(draft)).rejects.toThrow('No recipients selected for this campaign');
-      await expect(api().sendNow({ ...draft, is_test_mode: true, test_emails: [] })).rejects.toThrow(
+      await expect(api().sendNow({ ...draft, isTestMode: true, testEmails: [] })).rejects.toThrow(
         'No recipients selected for this campaign',
       );
       expect(await t.db.selectFrom('email_campaigns').select('id').execute()).toEqual([]);
@@ -451,8 +451,8 @@ describe('admin.campaigns', () => {
     it('counts valid test addresses in test mode', async () => {
       const sent = await api().sendNow({
         ...draft,
-        is_test_mode: true,
-        test_emails: ['a@example.com', 'b@example.com'],
+        isTestMode: true,
+        testEmails: ['a@example.com', 'b@example.com'],
       });
       expect(sent).toMatchObject({ status: 'sending', isTestMode: true, totalRecipients: 2 });
     });
@@ -539,7 +539,7 @@ describe('admin.campaigns', () => {
       await expect(
         api().schedule({
           ...draft,
-          html_content: `${html}<script></script>`,
+          htmlContent: `${html}<script></script>`,
           scheduledAt: '2099-01-01 09:00',
         }),
       ).rejects.toThrow('Email content cannot contain <script> tags');
@@ -554,7 +554,7 @@ describe('admin.campaigns', () => {
           to: 'tester@example.com',
           name: 'n',
           subject: 'For {{first_name}}',
-          html_content: content,
+          htmlContent: content,
         }),
       ).toEqual({ to: 'tester@example.com', sent: ['A'] });
       const emails = await t.db
@@ -592,9 +592,9 @@ describe('admin.campaigns', () => {
           to,
           name: 'n',
           subject: '{{brand}} prices for {{first_name}}',
-          subject_b: 'What is your {{brand}} worth?',
+          subjectB: 'What is your {{brand}} worth?',
           variant: 'both',
-          html_content: html,
+          htmlContent: html,
           variables: { brand: 'Omega' },
         }),
       ).toEqual({ to, sent: ['A', 'B'] });
@@ -611,9 +611,9 @@ describe('admin.campaigns', () => {
         to,
         name: 'n',
         subject: 'A',
-        subject_b: 'Only B',
+        subjectB: 'Only B',
         variant: 'B',
-        html_content: html,
+        htmlContent: html,
       });
       expect((await outbox()).map((e) => e.subject).sort()).toEqual([
         'Omega prices for Alex',
@@ -621,7 +621,7 @@ describe('admin.campaigns', () => {
         'What is your Omega worth?',
       ]);
       expect(
-        await codeOf(api().sendTest({ to, name: 'n', subject: 'A', variant: 'both', html_content: html })),
+        await codeOf(api().sendTest({ to, name: 'n', subject: 'A', variant: 'both', htmlContent: html })),
       ).toBe('BAD_REQUEST');
       expect(await outbox()).toHaveLength(3);
     });
@@ -632,7 +632,7 @@ describe('admin.campaigns', () => {
         VALUES ('listed.test@example.org', email_hash('listed.test@example.org'), 'complaint'),
                (NULL, email_hash('erased.test@example.org'), 'erased')`.execute(t.db);
       for (const to of ['Listed.Test@example.org', 'erased.test@example.org']) {
-        const attempt = api().sendTest({ to, name: 'n', subject: 's', html_content: html });
+        const attempt = api().sendTest({ to, name: 'n', subject: 's', htmlContent: html });
         await expect(attempt).rejects.toMatchObject({
           code: 'BAD_REQUEST',
           message: `${to} is on the suppression list, so no e-mail is sent to it, not even a test.`,
@@ -651,7 +651,7 @@ describe('admin.campaigns', () => {
         to: 'values@example.com',
         name: 'n',
         subject: 'Your {{watch_brand}}, {{first_name}}',
-        html_content: `<html><body><p>{{first_name}}, your {{watch_brand}} could be worth more.</p><a href="{{valuation_url}}">Value it</a></body></html>`,
+        htmlContent: `<html><body><p>{{first_name}}, your {{watch_brand}} could be worth more.</p><a href="{{valuation_url}}">Value it</a></body></html>`,
         variables: { watch_brand: 'Omega', valuation_url: 'https://example.com/sell' },
       });
       const email = await t.db
@@ -674,7 +674,7 @@ describe('admin.campaigns', () => {
           reply_to_email: 'reply@example.com',
         })
         .execute();
-      await api().sendTest({ to: 'own-link@example.com', name: 'n', subject: 's', html_content: html });
+      await api().sendTest({ to: 'own-link@example.com', name: 'n', subject: 's', htmlContent: html });
       const email = await t.db
         .selectFrom('outbox_emails')
         .selectAll()
@@ -694,12 +694,12 @@ describe('admin.campaigns', () => {
 
     it('refuses a script and needs name, subject and content', async () => {
       await expect(
-        api().sendTest({ to: 'a@example.com', name: 'n', subject: 's', html_content: '<script>x</script>' }),
+        api().sendTest({ to: 'a@example.com', name: 'n', subject: 's', htmlContent: '<script>x</script>' }),
       ).rejects.toThrow('Email content cannot contain <script> tags');
       await expect(
-        api().sendTest({ to: 'a@example.com', name: '', subject: 's', html_content: html }),
+        api().sendTest({ to: 'a@example.com', name: '', subject: 's', htmlContent: html }),
       ).rejects.toThrow('Campaign name is required');
-      await expect(api().sendTest({ to: '', name: 'n', subject: 's', html_content: html })).rejects.toThrow(
+      await expect(api().sendTest({ to: '', name: 'n', subject: 's', htmlContent: html })).rejects.toThrow(
         'Please enter a test email address',
       );
     });

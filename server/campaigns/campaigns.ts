@@ -12,11 +12,14 @@ import {
 import { campaignRates } from '#shared/campaigns/figures.ts';
 import { MAX_NAME } from '#shared/campaigns/rules.ts';
 import { segmentSnapshotSchema } from '#shared/segments/schema.ts';
+import { type BlockDocument, blockDocumentSchema } from '#shared/templates/blocks.ts';
 import { usedValues } from '#shared/templates/variables.ts';
 import type { DbExecutor } from '../db/database.ts';
 import { containsPattern } from '../db/paging.ts';
 import type { EmailCampaigns } from '../db/schema.ts';
 import type { EmailCampaign } from '../db/types.ts';
+import { renderBlocksBody } from '../email/layout/blocks.ts';
+import type { LayoutSite } from '../email/layout/layout.ts';
 import { sanitizeMarketingHtml } from '../email/marketing-html.ts';
 import { CampaignError } from './errors.ts';
 import { iso } from '#shared/time/iso.ts';
@@ -56,6 +59,7 @@ export function toCampaignDetail(row: EmailCampaign): CampaignDetail {
     ...toCampaignSummary(row),
     preheader: row.preheader,
     htmlContent: row.html_content,
+    blocks: storedCampaignBlocks(row.blocks),
     textContent: row.text_content,
     isPaused: row.is_paused,
     isTestMode: row.is_test_mode,
@@ -97,7 +101,7 @@ export function toCampaignDetail(row: EmailCampaign): CampaignDetail {
 }
 
 export function toCampaignLiveDetail(row: EmailCampaign): CampaignLiveDetail {
-  const { htmlContent: _html, textContent: _text, ...live } = toCampaignDetail(row);
+  const { htmlContent: _html, textContent: _text, blocks: _blocks, ...live } = toCampaignDetail(row);
   return live;
 }
 
@@ -156,30 +160,56 @@ export async function refusal(
   return new CampaignError('CONFLICT', explain(row.status));
 }
 
-/** The stored form of the form's fields; the HTML is sanitised on every save. */
+/** The stored blocks, or null for custom HTML (or JSON this version no longer reads as blocks). */
+export function storedCampaignBlocks(json: unknown): BlockDocument | null {
+  if (json === null || json === undefined) return null;
+  const parsed = blockDocumentSchema.safeParse(json);
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * A campaign's content as it is checked, stored and sent: a campaign made from blocks gets its
+ * HTML from the one renderer templates use (decision 092, as decision 054 for templates), and no
+ * hand-written text part, so the text is generated from that HTML and cannot drift from the
+ * blocks (decision 024). Every path that takes the form's fields (save, send, schedule, test)
+ * passes them through here first; custom HTML passes unchanged.
+ */
+export function withRenderedBlocks<
+  T extends { htmlContent: string; textContent: string | null; blocks: BlockDocument | null },
+>(site: Pick<LayoutSite, 'url'>, fields: T): T {
+  if (!fields.blocks) return fields;
+  return { ...fields, htmlContent: renderBlocksBody(site, fields.blocks), textContent: null };
+}
+
+/**
+ * The stored form of the form's fields: the one place where the camelCase input meets the
+ * snake_case columns. The HTML is sanitised on every save.
+ */
 export function contentValues(fields: CampaignFields) {
-  const ab = fields.ab_test ?? null;
+  const ab = fields.abTest ?? null;
   return {
     // Subject B's tags need values too: both subjects are merged with the same values.
     // The hand-written text's tags are filled from the same values (decision 024).
     variables: usedValues(
       `${fields.subject} ${ab?.subjectB ?? ''} ${fields.preheader}`,
-      `${fields.html_content}\n${fields.text_content ?? ''}`,
+      `${fields.htmlContent}\n${fields.textContent ?? ''}`,
       fields.variables,
     ),
     name: fields.name,
     subject: fields.subject,
     preheader: fields.preheader,
-    html_content: sanitizeMarketingHtml(fields.html_content),
-    text_content: fields.text_content,
-    is_test_mode: fields.is_test_mode,
-    test_emails: fields.test_emails,
-    template_id: fields.template_id,
+    html_content: sanitizeMarketingHtml(fields.htmlContent),
+    // The blocks beside the HTML rendered from them (withRenderedBlocks), as a template's (decision 092).
+    blocks: fields.blocks ? JSON.stringify(fields.blocks) : null,
+    text_content: fields.textContent,
+    is_test_mode: fields.isTestMode,
+    test_emails: fields.testEmails,
+    template_id: fields.templateId,
     subject_b: ab?.subjectB ?? null,
     ab_test_percent: ab?.testPercent ?? null,
     ab_wait_hours: ab?.waitHours ?? null,
     ab_metric: ab?.metric ?? null,
-    segment_id: fields.segment_id,
+    segment_id: fields.segmentId,
     include_inactive: fields.includeInactive,
   };
 }
@@ -250,6 +280,7 @@ export async function duplicateCampaign(
       subject: source.subject,
       preheader: source.preheader,
       html_content: source.html_content,
+      blocks: source.blocks === null ? null : JSON.stringify(source.blocks),
       text_content: source.text_content,
       is_test_mode: source.is_test_mode,
       test_emails: source.test_emails,

@@ -74,7 +74,7 @@ describe('what every marketing e-mail carries', () => {
       const content = {
         subject: template.subject,
         html: template.html_content,
-        template_id: template.id,
+        templateId: template.id,
         variables: template.variable_defaults,
       };
       await collect(`campaign from "${template.template_name}"`, async () => {
@@ -84,7 +84,7 @@ describe('what every marketing e-mail carries', () => {
       await collect(`A/B test phase from "${template.template_name}"`, async () => {
         const campaign = await sendNow(services, {
           ...content,
-          ab_test: { subjectB: `B: ${template.subject}`, testPercent: 50, waitHours: 1, metric: 'opens' },
+          abTest: { subjectB: `B: ${template.subject}`, testPercent: 50, waitHours: 1, metric: 'opens' },
         });
         expect(await runCampaignSend(services, campaign.id)).toBe('waiting');
       });
@@ -93,7 +93,7 @@ describe('what every marketing e-mail carries', () => {
           to: 'campaign-test@example.com',
           name: template.template_name,
           subject: template.subject,
-          html_content: template.html_content,
+          htmlContent: template.html_content,
           variables: template.variable_defaults,
         }),
       );

@@ -73,7 +73,7 @@ describe('send to non-openers', () => {
       id: copy.id,
       name: copy.name,
       subject: copy.subject,
-      html_content: copy.htmlContent,
+      htmlContent: copy.htmlContent,
       variables: {},
     });
     expect(sent.totalRecipients).toBe(2);

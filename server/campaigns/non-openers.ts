@@ -69,6 +69,8 @@ export async function createNonOpenersCopy(
       subject,
       preheader: source.preheader,
       html_content: source.html_content,
+      // A copy of a campaign made from blocks is edited in the blocks too (decision 092).
+      blocks: source.blocks === null ? null : JSON.stringify(source.blocks),
       text_content: source.text_content,
       template_id: source.template_id,
       variables: source.variables,

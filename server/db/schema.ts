@@ -252,6 +252,7 @@ export interface EmailCampaigns {
   ab_winner: AbVariant | null;
   ab_winner_chosen_at: Timestamp | null;
   ab_winner_due_at: Timestamp | null;
+  blocks: ColumnType<unknown, string | null | undefined, string | null>;
   bounce_baseline_bounces: Generated<number>;
   bounce_baseline_sent: Generated<number>;
   bounce_count: Generated<number>;

@@ -444,9 +444,9 @@ describe('POST /api/webhooks/resend', () => {
       const saveDraft = await callerFor(testServices(t.db), admin).admin.campaigns.saveDraft({
         name: 'Next month',
         subject: 'Next month',
-        html_content: '<p>Hello</p>',
-        is_test_mode: false,
-        test_emails: [],
+        htmlContent: '<p>Hello</p>',
+        isTestMode: false,
+        testEmails: [],
       });
       expect(saveDraft.campaign.totalRecipients).toBe(audienceBefore - 1);
       const contact = await callerFor(testServices(t.db), admin).admin.contacts.get({ id: a.contactId });

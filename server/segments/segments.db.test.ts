@@ -295,8 +295,8 @@ describe('segments', () => {
     const fields = {
       name: 'For gmail readers',
       subject: 'Hello',
-      html_content: campaignHtml,
-      segment_id: segmentId,
+      htmlContent: campaignHtml,
+      segmentId: segmentId,
     };
     const draft = await caller().admin.campaigns.saveDraft(fields);
     expect(draft.campaign).toMatchObject({ totalRecipients: 2, segmentId, segment: null });
@@ -345,8 +345,8 @@ describe('segments', () => {
       caller().admin.campaigns.saveDraft({
         name: 'n',
         subject: 's',
-        html_content: '<p>x</p>',
-        segment_id: missing,
+        htmlContent: '<p>x</p>',
+        segmentId: missing,
       }),
     ).rejects.toEqual(new TRPCError({ code: 'BAD_REQUEST', message: MISSING_SEGMENT }));
     await expect(caller().admin.segments.delete({ id: missing })).rejects.toMatchObject({

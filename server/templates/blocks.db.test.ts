@@ -116,7 +116,7 @@ describe('templates built from blocks (decision 054)', () => {
       subject: row.subject,
       preheader: row.preheader,
       html: row.html_content,
-      template_id: row.id,
+      templateId: row.id,
       variables: row.variable_defaults,
     });
     expect(await runCampaignSend(services, campaign.id)).toBe('completed');

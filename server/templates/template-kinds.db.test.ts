@@ -152,7 +152,7 @@ describe('merge tags by template kind', () => {
       const campaign = await sendNow(services, {
         subject: saved.subject,
         html: saved.htmlContent,
-        template_id: saved.id,
+        templateId: saved.id,
         variables: saved.variableDefaults,
       });
       expect(await runCampaignSend(services, campaign.id)).toBe('completed');

@@ -200,6 +200,22 @@ describe('validateCampaign: warnings', () => {
     expect(warningCodes({ html: cleanHtml.replace('Unsubscribe', 'UNSUBSCRIBE') })).toEqual([]);
   });
 
+  it('does not warn about structure or unsubscribe for a campaign made from blocks (decision 092)', () => {
+    // The blocks' texts: no <html>, no <body>, no unsubscribe, and shorter than MIN_HTML.
+    const texts = 'Hi {{first_name}}\n<p>We buy.</p>';
+    const fromBlocks = check({ html: texts, fromBlocks: true });
+    expect(fromBlocks.warnings).toEqual([]);
+    expect(fromBlocks.errors).toEqual([]);
+    expect(fromBlocks.ready).toBe(true);
+    // The same text as custom HTML gets both warnings and the length error.
+    expect(warningCodes({ html: texts })).toEqual(['missing_html_structure', 'missing_unsubscribe']);
+    expect(errorCodes({ html: texts })).toEqual(['html_too_short']);
+    // Every other rule still applies to blocks: a script, a tag without a value.
+    expect(errorCodes({ html: '<script>x</script>', fromBlocks: true })).toEqual(['html_script']);
+    expect(errorCodes({ html: 'Hi {{city}}', fromBlocks: true })).toEqual(['merge_tag_without_value']);
+    expect(warningCodes({ html: 'Hi {{city}}', fromBlocks: true })).toEqual(['merge_tags']);
+  });
+
   it('warns about merge tags only when one lacks a value (decision 011)', () => {
     const html = cleanHtml.replace(
       '<p>',

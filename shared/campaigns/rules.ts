@@ -68,6 +68,12 @@ export interface CampaignDraft {
   recipientCount: number;
   /** The campaign's custom variable values; every custom tag needs one. */
   variables?: Readonly<VariableValues>;
+  /**
+   * Made from blocks (decision 092): `html` is the blocks' text or their rendered body, never a
+   * whole document, and the layout adds the footer with its unsubscribe link (decisions 004, 051),
+   * so the two warnings about the document's own structure and link do not apply.
+   */
+  fromBlocks?: boolean;
 }
 
 const enAU = new Intl.NumberFormat('en-AU');
@@ -103,7 +109,16 @@ export function punctuationMarkCount(subject: string): number {
  * warnings only inform. `ready` is the all-clear that the form shows as CAMPAIGN_READY.
  */
 export function validateCampaign(draft: CampaignDraft): CampaignValidation {
-  const { name, subject, preheader = '', html, text, recipientCount, variables = {} } = draft;
+  const {
+    name,
+    subject,
+    preheader = '',
+    html,
+    text,
+    recipientCount,
+    variables = {},
+    fromBlocks = false,
+  } = draft;
   const errors: Issue<CampaignErrorCode>[] = [];
   const warnings: Issue<CampaignWarningCode>[] = [];
 
@@ -143,7 +158,8 @@ export function validateCampaign(draft: CampaignDraft): CampaignValidation {
     errors.push({ code: 'preheader_line_break', message: PREHEADER_LINE_BREAK_MESSAGE });
   }
 
-  if (html.trim().length < MIN_HTML) {
+  // Blocks are checked block by block (blockDocumentSchema); their text may well be short.
+  if (!fromBlocks && html.trim().length < MIN_HTML) {
     errors.push({ code: 'html_too_short', message: `Email content must be at least ${MIN_HTML} characters` });
   }
   const htmlBytes = utf8ByteLength(html);
@@ -177,13 +193,13 @@ export function validateCampaign(draft: CampaignDraft): CampaignValidation {
     });
   }
 
-  if (!/<html[\s>]/i.test(html) || !/<body[\s>]/i.test(html)) {
+  if (!fromBlocks && (!/<html[\s>]/i.test(html) || !/<body[\s>]/i.test(html))) {
     warnings.push({
       code: 'missing_html_structure',
       message: 'Email content is missing <html> or <body> tags',
     });
   }
-  if (!/unsubscribe/i.test(html)) {
+  if (!fromBlocks && !/unsubscribe/i.test(html)) {
     warnings.push({
       code: 'missing_unsubscribe',
       message: 'No unsubscribe link found. One will be added automatically.',

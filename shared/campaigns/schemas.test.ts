@@ -8,13 +8,14 @@ import {
   permittedCampaignActions,
 } from './schemas.ts';
 import { parseCampaignListSearch } from './search-params.ts';
+import { starterBlocks } from '../templates/blocks.ts';
 
 const valid = {
   name: 'April update',
   subject: 'Prices this month',
-  html_content: '<p>Hello</p>',
-  is_test_mode: true,
-  test_emails: ['qa@example.com'],
+  htmlContent: '<p>Hello</p>',
+  isTestMode: true,
+  testEmails: ['qa@example.com'],
 };
 
 function messages(
@@ -27,31 +28,60 @@ function messages(
 
 describe('campaignSaveDraftInputSchema', () => {
   it('accepts a draft, trimming name and subject and defaulting optional fields', () => {
-    const parsed = campaignSaveDraftInputSchema.parse({ name: ' A ', subject: ' B ', html_content: 'x' });
+    const parsed = campaignSaveDraftInputSchema.parse({ name: ' A ', subject: ' B ', htmlContent: 'x' });
     expect(parsed).toEqual({
       name: 'A',
       subject: 'B',
       preheader: '',
-      html_content: 'x',
-      is_test_mode: false,
-      test_emails: [],
-      template_id: null,
+      htmlContent: 'x',
+      // Not made from blocks: the HTML as written (decision 092).
+      blocks: null,
+      isTestMode: false,
+      testEmails: [],
+      templateId: null,
       variables: {},
-      segment_id: null,
+      segmentId: null,
       // The sunset policy applies unless the campaign opts in (decision 089).
       includeInactive: false,
       // No hand-written text part: the campaign's text is generated from its HTML (decision 024).
-      text_content: null,
+      textContent: null,
     });
   });
 
   it('takes a segment as the audience, by id only', () => {
-    const base = { name: 'A', subject: 'B', html_content: 'x' };
+    const base = { name: 'A', subject: 'B', htmlContent: 'x' };
     const id = '00000000-0000-4000-8000-000000000001';
-    expect(campaignSaveDraftInputSchema.parse({ ...base, segment_id: id }).segment_id).toBe(id);
-    expect(messages(campaignSaveDraftInputSchema, { ...base, segment_id: "1' OR '1'='1" })).toEqual([
+    expect(campaignSaveDraftInputSchema.parse({ ...base, segmentId: id }).segmentId).toBe(id);
+    expect(messages(campaignSaveDraftInputSchema, { ...base, segmentId: "1' OR '1'='1" })).toEqual([
       'Choose a segment',
     ]);
+  });
+
+  it('takes blocks in place of the HTML, and needs one or the other (decision 092)', () => {
+    const base = { name: 'A', subject: 'B' };
+    const blocks = starterBlocks('marketing');
+    expect(campaignSaveDraftInputSchema.parse({ ...base, blocks })).toMatchObject({
+      htmlContent: '',
+      blocks,
+    });
+    expect(messages(campaignSaveDraftInputSchema, base)).toEqual(['Email content is required']);
+    expect(messages(campaignSaveDraftInputSchema, { ...base, htmlContent: ' ', blocks: null })).toEqual([
+      'Email content is required',
+    ]);
+    // A document the block editor would refuse is refused here too: the footer stays last.
+    expect(
+      messages(campaignSaveDraftInputSchema, {
+        ...base,
+        blocks: { ...blocks, blocks: blocks.blocks.toReversed() },
+      }),
+    ).toEqual(['The footer is always the last block']);
+    expect(
+      messages(campaignSendTestInputSchema, {
+        ...base,
+        to: 'qa@example.com',
+        blocks: { version: 1, blocks: [] },
+      }),
+    ).toEqual(['The footer cannot be removed']);
   });
 
   it('uses the spec messages and limits', () => {
@@ -69,7 +99,7 @@ describe('campaignSaveDraftInputSchema', () => {
     expect(messages(campaignSaveDraftInputSchema, { ...valid, subject: 's'.repeat(151) })).toEqual([
       'Subject must be less than 150 characters',
     ]);
-    expect(messages(campaignSaveDraftInputSchema, { ...valid, html_content: '\n' })).toEqual([
+    expect(messages(campaignSaveDraftInputSchema, { ...valid, htmlContent: '\n' })).toEqual([
       'Email content is required',
     ]);
   });
@@ -81,7 +111,7 @@ describe('campaignSaveDraftInputSchema', () => {
     expect(messages(campaignSaveDraftInputSchema, { ...valid, subject: 'Hi\r' })).toEqual([
       'Subject cannot contain line breaks',
     ]);
-    expect(messages(campaignSaveDraftInputSchema, { ...valid, test_emails: ['qa@example.com\n'] })).toEqual([
+    expect(messages(campaignSaveDraftInputSchema, { ...valid, testEmails: ['qa@example.com\n'] })).toEqual([
       'Please enter a valid email address',
     ]);
     expect(

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Permission } from '../auth/permissions.ts';
 import { BASIC_EMAIL } from '../email/address.ts';
 import type { SegmentSnapshot } from '../segments/schema.ts';
+import { type BlockDocument, blockDocumentSchema } from '../templates/blocks.ts';
 import { preheaderSchema, textContentSchema, variableValuesSchema } from '../templates/variables.ts';
 import { type AbMetric, type AbVariant, abTestSchema } from './ab-test.ts';
 import { MAX_HTML_BYTES, MAX_NAME, MAX_SUBJECT, utf8ByteLength } from './rules.ts';
@@ -52,13 +53,31 @@ export const campaignSubjectSchema = z
   .min(1, 'Subject line is required')
   .max(MAX_SUBJECT, `Subject must be less than ${MAX_SUBJECT} characters`);
 
+export const CAMPAIGN_HTML_REQUIRED = 'Email content is required';
+
+/**
+ * The campaign's own HTML: required unless the campaign is made from blocks, whose HTML the server
+ * renders (decision 092); `withContent` below says which.
+ */
 export const campaignHtmlSchema = z
-  .string({ error: 'Email content is required' })
-  .refine((html) => html.trim() !== '', 'Email content is required')
+  .string({ error: CAMPAIGN_HTML_REQUIRED })
   .refine(
     (html) => utf8ByteLength(html) < MAX_HTML_BYTES,
     'Email content is too large. Must be less than 5MB',
-  );
+  )
+  .default('');
+
+/**
+ * A campaign made from blocks (decision 092): the document, as a template keeps it (decision 054);
+ * null or absent: the HTML as written.
+ */
+export const campaignBlocksSchema = blockDocumentSchema.nullish().transform((doc) => doc ?? null);
+
+/** Content is either blocks or HTML that is not blank. */
+function withContent(input: { htmlContent: string; blocks: unknown }, ctx: z.RefinementCtx): void {
+  if (input.blocks === null && input.htmlContent.trim() === '')
+    ctx.addIssue({ code: 'custom', path: ['htmlContent'], message: CAMPAIGN_HTML_REQUIRED });
+}
 
 export const testEmailSchema = z
   .string()
@@ -71,25 +90,27 @@ export const campaignFieldsSchema = z.object({
   subject: campaignSubjectSchema,
   /** Inbox preview text (decision 011), copied from the template like the HTML; '' is none. */
   preheader: preheaderSchema,
-  html_content: campaignHtmlSchema,
+  htmlContent: campaignHtmlSchema,
+  /** The blocks the HTML is rendered from (decision 092); null: the HTML as written. */
+  blocks: campaignBlocksSchema,
   /** The template's hand-written plain-text part, carried like the HTML (decision 024). */
-  text_content: textContentSchema,
-  is_test_mode: z.boolean().default(false),
+  textContent: textContentSchema,
+  isTestMode: z.boolean().default(false),
   /** Already parsed by `parseTestEmails` in the form; the server re-checks each address. */
-  test_emails: z
+  testEmails: z
     .array(testEmailSchema)
     .max(MAX_TEST_EMAILS, `At most ${MAX_TEST_EMAILS} test emails`)
     .default([]),
-  template_id: z
+  templateId: z
     .uuid()
     .nullish()
     .transform((id) => id ?? null),
   /** Values of the custom merge tags (docs/decisions/011-merge-variables.md). */
   variables: variableValuesSchema,
   /** An optional A/B subject test (decision 037); absent or null: one subject for everyone. */
-  ab_test: abTestSchema.nullable().optional(),
+  abTest: abTestSchema.nullable().optional(),
   /** The audience: a segment, or null for every subscribed contact (decision 032). */
-  segment_id: z
+  segmentId: z
     .uuid('Choose a segment')
     .nullish()
     .transform((id) => id ?? null),
@@ -99,14 +120,19 @@ export const campaignFieldsSchema = z.object({
 export type CampaignFields = z.output<typeof campaignFieldsSchema>;
 
 /** Save Draft: without an id it creates, with one it updates. */
-export const campaignSaveDraftInputSchema = campaignFieldsSchema.extend({ id: z.uuid().optional() });
+export const campaignSaveDraftInputSchema = campaignFieldsSchema
+  .extend({ id: z.uuid().optional() })
+  .superRefine(withContent);
 export type CampaignSaveDraftInput = z.input<typeof campaignSaveDraftInputSchema>;
 
-export const campaignScheduleInputSchema = campaignSaveDraftInputSchema.extend({
-  scheduledAt: z
-    .string({ error: 'Choose a date and time' })
-    .regex(WALL_TIME_PATTERN, 'Choose a date and time'),
-});
+export const campaignScheduleInputSchema = campaignFieldsSchema
+  .extend({
+    id: z.uuid().optional(),
+    scheduledAt: z
+      .string({ error: 'Choose a date and time' })
+      .regex(WALL_TIME_PATTERN, 'Choose a date and time'),
+  })
+  .superRefine(withContent);
 
 /**
  * Who Send Now would reach: every subscribed contact, or a segment's audience, with or without the
@@ -143,18 +169,21 @@ export const campaignSendTestInputSchema = z
     name: campaignNameSchema,
     subject: campaignSubjectSchema,
     preheader: preheaderSchema,
-    html_content: campaignHtmlSchema,
-    text_content: textContentSchema,
+    htmlContent: campaignHtmlSchema,
+    /** Blocks are rendered by the server, as Save Draft renders them (decision 092). */
+    blocks: campaignBlocksSchema,
+    textContent: textContentSchema,
     variables: variableValuesSchema,
     /** An A/B campaign's second subject (decision 037); needed for `variant` 'B' or 'both'. */
-    subject_b: campaignSubjectSchema.optional(),
+    subjectB: campaignSubjectSchema.optional(),
     /** Which subject the test carries: 'both' sends two e-mails, one per subject. */
     variant: z.enum(TEST_SEND_VARIANTS).default('A'),
   })
-  .refine((input) => input.variant === 'A' || input.subject_b !== undefined, {
+  .refine((input) => input.variant === 'A' || input.subjectB !== undefined, {
     message: 'Subject line B is required to send a test of subject B',
-    path: ['subject_b'],
-  });
+    path: ['subjectB'],
+  })
+  .superRefine(withContent);
 
 /** "Send to non-openers" (decision 038): the copy needs its own subject. */
 export const nonOpenersCopyInputSchema = z.object({
@@ -238,6 +267,8 @@ export interface CampaignDetail extends CampaignSummary {
   /** Inbox preview text (decision 011); '' is none. */
   preheader: string;
   htmlContent: string;
+  /** The blocks the HTML was rendered from (decision 092); null: custom HTML. */
+  blocks: BlockDocument | null;
   /** Hand-written plain-text part; null: generated from the HTML (decision 024). */
   textContent: string | null;
   isPaused: boolean;
@@ -278,10 +309,11 @@ export interface CampaignDetail extends CampaignSummary {
 }
 
 /**
- * What `admin.campaigns.watch` pushes: the detail without the HTML and the text part, which cannot
- * change while a campaign sends and would otherwise be re-sent (up to 5 MB and 1 MB) with every push.
+ * What `admin.campaigns.watch` pushes: the detail without the HTML, the blocks and the text part,
+ * which cannot change while a campaign sends and would otherwise be re-sent (up to 5 MB and 1 MB)
+ * with every push.
  */
-export type CampaignLiveDetail = Omit<CampaignDetail, 'htmlContent' | 'textContent'>;
+export type CampaignLiveDetail = Omit<CampaignDetail, 'htmlContent' | 'textContent' | 'blocks'>;
 
 export interface CampaignSendRow {
   id: string;
@@ -371,4 +403,36 @@ export function campaignStatusLabel(campaign: Pick<CampaignSummary, 'status' | '
 export interface CampaignFailureReason {
   reason: string;
   count: number;
+}
+
+/**
+ * The block editor's live preview of a campaign (decision 092): the blocks rendered and merged for
+ * a sample contact of the audience, exactly as the sending engine merges a recipient's message.
+ */
+export const campaignPreviewInputSchema = z.object({
+  subject: z
+    .string()
+    .max(MAX_SUBJECT * 4)
+    .default(''),
+  preheader: z.string().max(500).default(''),
+  blocks: blockDocumentSchema,
+  variables: variableValuesSchema,
+  segmentId: z.uuid('Choose a segment').nullish(),
+  includeInactive: z.boolean().default(false),
+});
+
+export type CampaignPreviewInput = z.output<typeof campaignPreviewInputSchema>;
+
+/** The name the preview uses when the audience has no contact to show (or the member may not see one). */
+export const SAMPLE_CONTACT_NAME = 'Alex Sample';
+
+export interface CampaignPreview {
+  /** The whole message as the sample contact would get it: layout, merged body, footer. */
+  html: string;
+  subject: string;
+  preheader: string;
+  /** The blocks' body before merging: what Custom HTML starts from (decision 092). */
+  body: string;
+  /** Whom the preview is merged for: a contact of the audience, or the named sample. */
+  sample: { name: string; email: string; fromAudience: boolean };
 }

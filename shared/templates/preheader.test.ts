@@ -10,7 +10,7 @@ const template = {
   subject: 'Prices for {{first_name}}',
   html_content: '<p>Hello {{first_name}}</p>',
 };
-const campaign = { name: 'April update', subject: 'Prices this month', html_content: '<p>Hello</p>' };
+const campaign = { name: 'April update', subject: 'Prices this month', htmlContent: '<p>Hello</p>' };
 
 function messagesOf(result: { success: boolean; error?: { issues: Array<{ message: string }> } }) {
   return result.error?.issues.map((issue) => issue.message) ?? [];

@@ -51,18 +51,18 @@ export async function sendNow(
   services: Pick<AppServices, 'db' | 'jobs'>,
   fields: {
     name?: string;
-    is_test_mode?: boolean;
-    test_emails?: string[];
+    isTestMode?: boolean;
+    testEmails?: string[];
     html?: string;
     /** The hand-written text part (decision 024); absent: generated from the HTML. */
     text?: string | null;
-    template_id?: string | null;
+    templateId?: string | null;
     subject?: string;
     /** The inbox preview text (decision 011); absent: none. */
     preheader?: string;
     variables?: Record<string, string>;
-    ab_test?: AbTest;
-    segment_id?: string | null;
+    abTest?: AbTest;
+    segmentId?: string | null;
     includeInactive?: boolean;
   } = {},
 ): Promise<EmailCampaign> {
@@ -77,15 +77,16 @@ export async function sendNow(
       name: fields.name ?? 'Market update',
       subject: fields.subject ?? 'Watch market update for {{first_name}}',
       preheader: fields.preheader ?? '',
-      html_content: fields.html ?? campaignHtml,
-      text_content: fields.text ?? null,
-      is_test_mode: fields.is_test_mode ?? false,
-      test_emails: fields.test_emails ?? [],
-      template_id: fields.template_id ?? null,
+      htmlContent: fields.html ?? campaignHtml,
+      blocks: null,
+      textContent: fields.text ?? null,
+      isTestMode: fields.isTestMode ?? false,
+      testEmails: fields.testEmails ?? [],
+      templateId: fields.templateId ?? null,
       variables: fields.variables ?? {},
-      ab_test: fields.ab_test ?? null,
+      abTest: fields.abTest ?? null,
       includeInactive: fields.includeInactive ?? false,
-      segment_id: fields.segment_id ?? null,
+      segmentId: fields.segmentId ?? null,
     },
     { userId: user.id },
   );

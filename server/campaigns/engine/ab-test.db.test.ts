@@ -105,7 +105,7 @@ describe('A/B subject test', () => {
 
   it('sends the test share A/B, waits, picks the winner by readers’ opens and sends it to the rest', async () => {
     await seedSubscribers(t.db, 1000);
-    const campaign = await sendNow(services, { subject: subjectA, ab_test: abTest });
+    const campaign = await sendNow(services, { subject: subjectA, abTest: abTest });
     expect(campaign.total_recipients).toBe(1000);
     expect(await groups(campaign.id)).toEqual([
       { status: 'queued', variant: 'A', ab_remainder: false, n: 100 },
@@ -206,7 +206,7 @@ describe('A/B subject test', () => {
 
   it('a tie (nothing opened) goes to A', async () => {
     await seedSubscribers(t.db, 50);
-    const campaign = await sendNow(services, { subject: subjectA, ab_test: { ...abTest, metric: 'clicks' } });
+    const campaign = await sendNow(services, { subject: subjectA, abTest: { ...abTest, metric: 'clicks' } });
     expect(await runCampaignSend(services, campaign.id)).toBe('waiting');
     expect(fake.emails).toHaveLength(10);
     await endWait(campaign.id);
@@ -219,7 +219,7 @@ describe('A/B subject test', () => {
 
   it('pause during the wait: the winner job does nothing; after Resume the winner is chosen and sent', async () => {
     await seedSubscribers(t.db, 100);
-    const campaign = await sendNow(services, { subject: subjectA, ab_test: abTest });
+    const campaign = await sendNow(services, { subject: subjectA, abTest: abTest });
     expect(await runCampaignSend(services, campaign.id)).toBe('waiting');
     await pauseCampaign(t.db, campaign.id);
     await endWait(campaign.id);
@@ -245,7 +245,7 @@ describe('A/B subject test', () => {
 
   it('cancel during the wait: the held recipients are cancelled and never e-mailed', async () => {
     await seedSubscribers(t.db, 100);
-    const campaign = await sendNow(services, { subject: subjectA, ab_test: abTest });
+    const campaign = await sendNow(services, { subject: subjectA, abTest: abTest });
     expect(await runCampaignSend(services, campaign.id)).toBe('waiting');
     await cancelCampaign(t.db, campaign.id);
     await endWait(campaign.id);
@@ -298,7 +298,7 @@ describe('A/B subject test', () => {
   async function startInBatchesOfFive() {
     await seedSubscribers(t.db, 100);
     await engineSettings(t.db, { batchSize: 5 });
-    return sendNow(services, { subject: subjectA, ab_test: abTest });
+    return sendNow(services, { subject: subjectA, abTest: abTest });
   }
 
   it('pause during the test-share send, then Resume: each test recipient once, the wait starts after', async () => {
@@ -411,7 +411,7 @@ describe('A/B subject test', () => {
 
   it('a campaign that failed in the wait carries on with Retry failed: the winner goes to the rest', async () => {
     await seedSubscribers(t.db, 30);
-    const campaign = await sendNow(services, { subject: subjectA, ab_test: abTest });
+    const campaign = await sendNow(services, { subject: subjectA, abTest: abTest });
     expect(await runCampaignSend(services, campaign.id)).toBe('waiting');
     // What the send job does after its last retry fails (send-job-handler.ts).
     await sql`UPDATE email_campaigns SET status = 'failed', failure_reason = 'boom' WHERE id = ${campaign.id}`.execute(
@@ -428,7 +428,7 @@ describe('A/B subject test', () => {
 
   it('the sends CSV names each recipient’s variant', async () => {
     await seedSubscribers(t.db, 20);
-    const campaign = await sendNow(services, { subject: subjectA, ab_test: { ...abTest, testPercent: 50 } });
+    const campaign = await sendNow(services, { subject: subjectA, abTest: { ...abTest, testPercent: 50 } });
     expect(await runCampaignSend(services, campaign.id)).toBe('waiting');
     const spec = campaignSendsCsvExport(campaign.id, 'UTC');
     expect(spec.header).toContain('Variant');

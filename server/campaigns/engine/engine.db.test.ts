@@ -262,8 +262,8 @@ describe('campaign sending engine', () => {
   it('test mode sends only to the test addresses', async () => {
     await seedSubscribers(t.db, 50);
     const campaign = await sendNow(services, {
-      is_test_mode: true,
-      test_emails: ['contact-3@example.com', 'owner@sterling.example', 'not an address'],
+      isTestMode: true,
+      testEmails: ['contact-3@example.com', 'owner@sterling.example', 'not an address'],
     });
     expect(campaign.total_recipients).toBe(2);
     expect(await runCampaignSend(services, campaign.id)).toBe('completed');
@@ -280,8 +280,8 @@ describe('campaign sending engine', () => {
       VALUES ('listed.tester@example.org', email_hash('listed.tester@example.org'), 'manual'),
              (NULL, email_hash('erased.tester@example.org'), 'erased')`.execute(t.db);
     const campaign = await sendNow(services, {
-      is_test_mode: true,
-      test_emails: ['contact-2@example.com', 'Listed.Tester@example.org', 'erased.tester@example.org'],
+      isTestMode: true,
+      testEmails: ['contact-2@example.com', 'Listed.Tester@example.org', 'erased.tester@example.org'],
     });
     expect(campaign.total_recipients).toBe(3);
     expect(await runCampaignSend(services, campaign.id)).toBe('completed');

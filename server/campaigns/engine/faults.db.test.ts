@@ -149,7 +149,7 @@ describe('sending engine under faults', { timeout: 240_000 }, () => {
       { db: t.db, jobs: recordingJobQueue() },
       {
         subject: 'Subject A for {{first_name}}',
-        ab_test: { subjectB: 'Subject B for {{first_name}}', testPercent: 20, waitHours: 1, metric: 'opens' },
+        abTest: { subjectB: 'Subject B for {{first_name}}', testPercent: 20, waitHours: 1, metric: 'opens' },
       },
     );
 

@@ -48,7 +48,7 @@ describe('hand-written plain-text part', () => {
       subject: row.subject,
       html: row.html_content,
       text: row.text_content,
-      template_id: row.id,
+      templateId: row.id,
       variables: row.variable_defaults,
     });
   }

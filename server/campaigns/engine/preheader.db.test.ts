@@ -75,7 +75,7 @@ describe('preheader', () => {
       subject: row.subject,
       preheader: row.preheader,
       html: row.html_content,
-      template_id: row.id,
+      templateId: row.id,
       variables: row.variable_defaults,
     });
     expect(campaign.preheader).toBe(row.preheader);
@@ -106,7 +106,7 @@ describe('preheader', () => {
     await seedSubscribers(t.db, 100);
     const campaign = await sendNow(services, {
       preheader: 'Only for {{first_name}}',
-      ab_test: { subjectB: 'Subject B for {{first_name}}', testPercent: 20, waitHours: 4, metric: 'opens' },
+      abTest: { subjectB: 'Subject B for {{first_name}}', testPercent: 20, waitHours: 4, metric: 'opens' },
     });
     expect(await runCampaignSend(services, campaign.id)).toBe('waiting');
     const subjects = new Set(fake.emails.map((e) => e.subject.split(' ')[0]));

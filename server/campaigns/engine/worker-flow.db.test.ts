@@ -97,7 +97,7 @@ describe('campaign sending through pg-boss and the worker', { timeout: 60_000 },
     await seedSubscribers(t.db, 100, 'ab');
     const campaign = await sendNow(services, {
       subject: 'Subject A',
-      ab_test: { subjectB: 'Subject B', testPercent: 20, waitHours: 1, metric: 'opens' },
+      abTest: { subjectB: 'Subject B', testPercent: 20, waitHours: 1, metric: 'opens' },
     });
     const waiting = async () =>
       (

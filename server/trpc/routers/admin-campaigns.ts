@@ -8,6 +8,8 @@ import {
   campaignAudienceInputSchema,
   campaignIdInputSchema,
   campaignListInputSchema,
+  type CampaignPreview,
+  campaignPreviewInputSchema,
   campaignSaveDraftInputSchema,
   campaignScheduleInputSchema,
   campaignSendsInputSchema,
@@ -37,7 +39,10 @@ import {
   campaignFailureReasons,
   toCampaignLiveDetail,
   toCampaignSummary,
+  withRenderedBlocks,
 } from '../../campaigns/campaigns.ts';
+import { previewCampaignBlocks } from '../../campaigns/preview.ts';
+import { hasPermission } from '#shared/auth/permissions.ts';
 import { WatchAccessEndedError, watchCampaign } from '../../campaigns/live-watch.ts';
 import { campaignEngagement } from '../../campaigns/engagement.ts';
 import { campaignLinkReport } from '../../campaigns/link-report.ts';
@@ -157,17 +162,27 @@ export const adminCampaignsRouter = router({
       }),
     ),
 
+  /**
+   * The block editor's live preview (decision 092): merged for a contact of the audience, or the
+   * named sample when there is none or the member may not see contacts.
+   */
+  preview: requirePermission('campaigns.read')
+    .input(campaignPreviewInputSchema)
+    .query(({ ctx, input }): Promise<CampaignPreview> =>
+      previewCampaignBlocks(ctx.db, ctx.config, input, hasPermission(ctx.user.role, 'contacts.read')),
+    ),
+
   /** The timezone in which the form's Schedule date is read (settings.timezone). */
   scheduleSettings: requirePermission('campaigns.read').query(async ({ ctx }) => ({
     timezone: await getSettingsTimezone(ctx.db),
   })),
 
   // Test addresses are people's addresses (decision 036): the audit row says they were given.
-  saveDraft: requirePermission('campaigns.write', { personalInput: ['test_emails'] })
+  saveDraft: requirePermission('campaigns.write', { personalInput: ['testEmails'] })
     .input(campaignSaveDraftInputSchema)
     .mutation(({ ctx, input }) =>
       run(async () => {
-        const { id, ...fields } = input;
+        const { id, ...fields } = withRenderedBlocks(ctx.config.site, input);
         const recipientCount = await recipientCountFor(ctx.db, {
           ...fields,
           ...(await storedAudience(ctx.db, id)),
@@ -182,21 +197,21 @@ export const adminCampaignsRouter = router({
     ),
 
   // Send Now saves the form as it is (creating the campaign if needed), then starts sending.
-  sendNow: requirePermission('campaigns.send', { personalInput: ['test_emails'] })
+  sendNow: requirePermission('campaigns.send', { personalInput: ['testEmails'] })
     .input(campaignSaveDraftInputSchema)
     .mutation(({ ctx, input }) =>
       run(async () => {
-        const { id, ...fields } = input;
+        const { id, ...fields } = withRenderedBlocks(ctx.config.site, input);
         const row = await sendCampaignNow(ctx, fields, { id, userId: ctx.user.id });
         return toCampaignDetail(row);
       }),
     ),
 
-  schedule: requirePermission('campaigns.send', { personalInput: ['test_emails'] })
+  schedule: requirePermission('campaigns.send', { personalInput: ['testEmails'] })
     .input(campaignScheduleInputSchema)
     .mutation(({ ctx, input }) =>
       run(async () => {
-        const { id, scheduledAt, ...fields } = input;
+        const { id, scheduledAt, ...fields } = withRenderedBlocks(ctx.config.site, input);
         const { row, timezone } = await scheduleCampaign(ctx, fields, {
           id,
           userId: ctx.user.id,
@@ -210,14 +225,15 @@ export const adminCampaignsRouter = router({
     .input(campaignSendTestInputSchema)
     .mutation(({ ctx, input }) =>
       run(async () => {
+        const content = withRenderedBlocks(ctx.config.site, input);
         const { sent } = await sendCampaignTests(ctx, {
           to: input.to,
           subject: input.subject,
-          subjectB: input.subject_b,
+          subjectB: input.subjectB,
           variant: input.variant,
           preheader: input.preheader,
-          html: input.html_content,
-          text: input.text_content,
+          html: content.htmlContent,
+          text: content.textContent,
           samples: input.variables,
           userId: ctx.user.id,
         });

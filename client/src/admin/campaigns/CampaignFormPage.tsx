@@ -13,7 +13,9 @@ import { AnchorLink } from '../widgets/links.tsx';
 import { site } from '../../site.ts';
 import { useTRPC } from '../../trpc.ts';
 import { AbTestFields, checkAbTest } from './AbTestFields.tsx';
+import { BlocksEditor } from '../templates/BlocksEditor.tsx';
 import { CampaignBodyFields } from './CampaignBodyFields.tsx';
+import { CampaignEditorSwitch } from './CampaignEditorSwitch.tsx';
 import { CampaignNotEditable } from './CampaignNotEditable.tsx';
 import { CampaignNotFound } from './CampaignNotFound.tsx';
 import { CampaignSendPanel } from './CampaignSendPanel.tsx';
@@ -33,6 +35,7 @@ import { SendNowDialog } from './SendNowDialog.tsx';
 import { SendTestDialog } from './SendTestDialog.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import { useCampaignAudience } from './useCampaignAudience.ts';
+import { useCampaignBlocks } from './useCampaignBlocks.ts';
 import { useCampaignFormActions } from './useCampaignFormActions.ts';
 import { notifySuccess } from '../widgets/notify.ts';
 
@@ -69,21 +72,47 @@ function CampaignForm({ campaign }: { campaign?: CampaignDetail }) {
   const abOff = abDisabledReason(values.testMode, resendOf);
   const ab = checkAbTest({ ...values.abTest, enabled: values.abTest.enabled && !abOff });
   const { name, subject, preheader, html, text, variables } = values;
+  const blocks = useCampaignBlocks(campaign, {
+    subject,
+    preheader,
+    variables,
+    segmentId: resendOf ? null : values.segmentId,
+    includeInactive: values.includeInactive,
+  });
+  const fromBlocks = blocks.editor === 'blocks';
+  // Made from blocks (decision 092): the rules read the blocks' texts, and the layout's footer
+  // carries the unsubscribe link, so no warning about the document's own structure or link.
+  const content = fromBlocks ? { html: blocks.texts, text: '' } : { html, text };
   const validation = useMemo(
-    () => validateCampaign({ name, subject, preheader, html, text, recipientCount, variables }),
-    [name, subject, preheader, html, text, recipientCount, variables],
+    () =>
+      validateCampaign({
+        name,
+        subject,
+        preheader,
+        html: content.html,
+        text: content.text,
+        recipientCount,
+        variables,
+        fromBlocks,
+      }),
+    [name, subject, preheader, content.html, content.text, recipientCount, variables, fromBlocks],
   );
   const subjects = subjectsOf(values, ab.value);
-  const body = bodyOf(values);
+  const body = bodyOf(values, fromBlocks ? blocks.texts : null);
   const tags = useMemo(() => customTags(subjects, body), [subjects, body]);
   // With the footer every campaign message gets (decision 004), so the admin sees what is sent.
-  const previewHtml = useMemo(
+  // Blocks: the server's preview, merged for a sample contact as the sender merges (decision 092).
+  const htmlPreview = useMemo(
     () => previewWithIdentityFooter(mergeTags(html, variables, true), html, site),
     [html, variables],
   );
-  const saveable = canSaveDraft({ name, subject, html });
+  const blocksPreview = blocks.preview.data;
+  const saveable = fromBlocks
+    ? canSaveDraft({ name, subject, html: blocks.valid ? blocks.texts || ' ' : '' })
+    : canSaveDraft({ name, subject, html });
   const abValid = !values.abTest.enabled || Boolean(abOff) || ab.value !== null;
   const sendable =
+    (!fromBlocks || blocks.valid !== null) &&
     (values.testMode || audience.current) &&
     abValid &&
     canSendNow({
@@ -92,13 +121,24 @@ function CampaignForm({ campaign }: { campaign?: CampaignDetail }) {
       testEmails: validTestEmails,
       subscriberCount: audience.subscribers,
     });
+  const blocksInput = fromBlocks && blocks.valid ? { doc: blocks.valid, texts: blocks.texts } : null;
   const input = () =>
-    campaignInput(values, { id: campaign?.id, resendOf, testEmails: validTestEmails, ab: ab.value });
+    campaignInput(values, {
+      id: campaign?.id,
+      resendOf,
+      testEmails: validTestEmails,
+      ab: ab.value,
+      blocks: blocksInput,
+    });
 
   const loadTemplate = (value: string | null) => {
     form.setFieldValue('templateId', value);
     const template = templates.data?.find((t) => t.id === value);
     if (!template) return;
+    // A template made from blocks makes a campaign edited in blocks (decision 092); its HTML is
+    // kept too, for Custom HTML.
+    if (template.blocks) blocks.history.reset(template.blocks);
+    blocks.setEditor(template.blocks ? 'blocks' : 'html');
     form.setValues((current) => ({
       subject: template.subject,
       preheader: template.preheader,
@@ -140,7 +180,23 @@ function CampaignForm({ campaign }: { campaign?: CampaignDetail }) {
               disabledReason={abOff}
               recipients={audience.counted ? audience.subscribers : null}
             />
-            <CampaignBodyFields form={form} tags={tags} />
+            <CampaignEditorSwitch
+              blocks={blocks}
+              onHtml={(body) => form.setValues({ html: body, text: '' })}
+            />
+            <CampaignBodyFields
+              form={form}
+              tags={tags}
+              blocksEditor={
+                fromBlocks ? (
+                  <BlocksEditor
+                    {...blocks.history}
+                    errorAt={blocks.errorAt}
+                    documentError={blocks.errorAt('blocks')}
+                  />
+                ) : undefined
+              }
+            />
           </Stack>
         </Grid.Col>
 
@@ -161,12 +217,28 @@ function CampaignForm({ campaign }: { campaign?: CampaignDetail }) {
             saving={actions.saveDraft.isPending}
             onSave={() => actions.saveDraft.mutate(input())}
             onDialog={actions.setDialog}
-            previewHtml={previewHtml}
-            // Filled as the preview fills the body: the campaign's values, contact fields as tags.
-            inbox={{
-              subject: mergeTags(subject, variables, false),
-              preheader: mergeTags(preheader, variables, false),
-            }}
+            preview={
+              fromBlocks
+                ? {
+                    html: blocksPreview?.html ?? '',
+                    message: true,
+                    sample: blocksPreview?.sample ?? null,
+                    inbox: {
+                      subject: blocksPreview?.subject ?? '',
+                      preheader: blocksPreview?.preheader ?? '',
+                    },
+                  }
+                : {
+                    html: htmlPreview,
+                    message: false,
+                    sample: null,
+                    // Filled as the preview fills the body: the campaign's values, contact fields as tags.
+                    inbox: {
+                      subject: mergeTags(subject, variables, false),
+                      preheader: mergeTags(preheader, variables, false),
+                    },
+                  }
+            }
           />
         </Grid.Col>
       </Grid>
@@ -178,8 +250,9 @@ function CampaignForm({ campaign }: { campaign?: CampaignDetail }) {
           name,
           subject,
           preheader,
-          html_content: html,
-          text_content: text,
+          htmlContent: fromBlocks ? '' : html,
+          textContent: fromBlocks ? '' : text,
+          blocks: blocksInput?.doc ?? null,
           variables: usedValues(subjects, body, variables),
         }}
         subjectB={ab.value?.subjectB}

@@ -18,9 +18,15 @@ interface CampaignSendPanelProps {
   saving: boolean;
   onSave: () => void;
   onDialog: (dialog: CampaignFormDialog) => void;
-  previewHtml: string;
-  /** The subject and preheader with their tags filled as the preview fills the body. */
-  inbox: { subject: string; preheader: string };
+  preview: {
+    html: string;
+    /** `html` is the whole message (the server's block preview, decision 092), not a body to lay out. */
+    message: boolean;
+    /** Whom a merged preview is filled for; null: contact fields show as tags. */
+    sample: { name: string; email: string; fromAudience: boolean } | null;
+    /** The subject and preheader with their tags filled as the preview fills the body. */
+    inbox: { subject: string; preheader: string };
+  };
 }
 
 /** The editor's side column: who it reaches, what the rules say, the actions and the live preview. */
@@ -35,8 +41,7 @@ export function CampaignSendPanel({
   saving,
   onSave,
   onDialog,
-  previewHtml,
-  inbox,
+  preview,
 }: CampaignSendPanelProps) {
   return (
     <Stack>
@@ -70,12 +75,19 @@ export function CampaignSendPanel({
           Send Now
         </Button>
       </Group>
-      <InboxRow subject={inbox.subject} preheader={inbox.preheader} html={previewHtml} />
+      <InboxRow subject={preview.inbox.subject} preheader={preview.inbox.preheader} html={preview.html} />
+      {preview.sample && (
+        <Text size="sm" c="dimmed" data-testid="preview-sample">
+          {preview.sample.fromAudience
+            ? `Previewed for ${preview.sample.name} (${preview.sample.email}), a contact of this audience.`
+            : `Previewed for ${preview.sample.name}, a sample contact: the audience has nobody to show yet.`}
+        </Text>
+      )}
       <EmailPreview
-        html={previewHtml}
+        html={preview.html}
         title="Live preview"
         height={520}
-        layout={{ subject: inbox.subject }}
+        {...(preview.message ? {} : { layout: { subject: preview.inbox.subject } })}
       />
     </Stack>
   );

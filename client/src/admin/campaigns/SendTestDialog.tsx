@@ -2,6 +2,7 @@ import { Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { campaignSendTestInputSchema } from '#shared/campaigns/schemas.ts';
+import type { BlockDocument } from '#shared/templates/blocks.ts';
 import { useMe } from '../auth/session.ts';
 import { errorMessage } from '../widgets/errors.ts';
 import { useTRPC } from '../../trpc.ts';
@@ -14,8 +15,10 @@ interface SendTestDialogProps {
     name: string;
     subject: string;
     preheader: string;
-    html_content: string;
-    text_content: string;
+    htmlContent: string;
+    textContent: string;
+    /** A campaign made from blocks (decision 092): the server renders them for the test. */
+    blocks: BlockDocument | null;
     variables: Record<string, string>;
   };
   /** An A/B campaign's subject B (decision 037), valid as typed; absent without a test. */
@@ -54,7 +57,7 @@ export function SendTestDialog({ opened, onClose, content, subjectB }: SendTestD
     const parsed = campaignSendTestInputSchema.safeParse({
       ...content,
       to,
-      ...(sendsBoth ? { subject_b: subjectB, variant: 'both' } : {}),
+      ...(sendsBoth ? { subjectB, variant: 'both' } : {}),
     });
     if (!parsed.success) {
       const toIssue = parsed.error.issues.find((issue) => issue.path[0] === 'to');

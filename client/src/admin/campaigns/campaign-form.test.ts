@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AbTest } from '#shared/campaigns/ab-test.ts';
+import { campaignSaveDraftInputSchema } from '#shared/campaigns/schemas.ts';
+import { starterBlocks } from '#shared/templates/blocks.ts';
 import {
   abDisabledReason,
   abTestNote,
@@ -30,10 +32,10 @@ describe('campaign form', () => {
     const input = campaignInput(values, { id: undefined, resendOf: null, testEmails: [], ab });
     expect(input).not.toHaveProperty('id');
     expect(input.variables).toEqual({ season: 'Spring', sign_off: 'Bye', offer: '10%' });
-    expect(input.segment_id).toBe(values.segmentId);
-    expect(input.ab_test).toEqual(ab);
+    expect(input.segmentId).toBe(values.segmentId);
+    expect(input.abTest).toEqual(ab);
     const copy = campaignInput(values, { id: 'c1', resendOf: 'c0', testEmails: ['a@b.co'], ab: null });
-    expect(copy).toMatchObject({ id: 'c1', segment_id: null, test_emails: ['a@b.co'], ab_test: null });
+    expect(copy).toMatchObject({ id: 'c1', segmentId: null, testEmails: ['a@b.co'], abTest: null });
   });
 
   it('sends the preheader, and keeps the values of the tags only it uses (decision 011)', () => {
@@ -47,6 +49,31 @@ describe('campaign form', () => {
     const input = campaignInput(values, { id: undefined, resendOf: null, testEmails: [], ab: null });
     expect(input.preheader).toBe('{{model}} for {{first_name}}');
     expect(input.variables).toEqual({ model: 'Daytona' });
+  });
+
+  it('sends a campaign made from blocks as its blocks, without HTML or text (decision 092)', () => {
+    const doc = starterBlocks('marketing');
+    const values = {
+      ...campaignFormValues(),
+      name: 'Blocks',
+      subject: 'Hi',
+      // Left from Custom HTML: not sent, the server renders the blocks.
+      html: '<p>Old {{stale}}</p>',
+      text: 'Old text',
+      variables: { season: 'Spring', stale: 'x' },
+    };
+    const texts = 'Hello {{first_name}},\n<p>Our {{season}} offer.</p>';
+    const input = campaignInput(values, {
+      id: undefined,
+      resendOf: null,
+      testEmails: [],
+      ab: null,
+      blocks: { doc, texts },
+    });
+    expect(input).toMatchObject({ htmlContent: '', textContent: null, blocks: doc });
+    // The values of the tags the blocks use, not those of the HTML left behind.
+    expect(input.variables).toEqual({ season: 'Spring' });
+    expect(campaignSaveDraftInputSchema.safeParse(input).success).toBe(true);
   });
 
   it('says why the A/B test is off, and what Send Now adds about it', () => {

@@ -2,6 +2,7 @@ import { useForm } from '@mantine/form';
 import type { AbTest } from '#shared/campaigns/ab-test.ts';
 import { abTestSize } from '#shared/campaigns/ab-test.ts';
 import type { CampaignDetail, CampaignSaveDraftInput } from '#shared/campaigns/schemas.ts';
+import type { BlockDocument } from '#shared/templates/blocks.ts';
 import { usedValues, type VariableValues } from '#shared/templates/variables.ts';
 import { formatCount } from '../widgets/format.ts';
 import { type AbTestDraft, abTestDraftFrom } from './AbTestFields.tsx';
@@ -62,28 +63,41 @@ export function abDisabledReason(testMode: boolean, resendOf: string | null): st
 export const subjectsOf = (values: CampaignFormValues, ab: AbTest | null) =>
   `${values.subject} ${ab?.subjectB ?? ''} ${values.preheader}`;
 
-/** Tags used only in the hand-written text part need values too. */
-export const bodyOf = (values: CampaignFormValues) => `${values.html}\n${values.text}`;
+/**
+ * Tags used only in the hand-written text part need values too. A campaign made from blocks
+ * (decision 092) has neither HTML nor text of its own: its blocks' texts are its body.
+ */
+export const bodyOf = (values: CampaignFormValues, blockTexts: string | null = null) =>
+  blockTexts ?? `${values.html}\n${values.text}`;
 
 /** The input saveDraft, sendNow and schedule take. */
 export function campaignInput(
   values: CampaignFormValues,
-  context: { id: string | undefined; resendOf: string | null; testEmails: string[]; ab: AbTest | null },
+  context: {
+    id: string | undefined;
+    resendOf: string | null;
+    testEmails: string[];
+    ab: AbTest | null;
+    /** The blocks when the campaign is made from them (decision 092): the server renders its HTML. */
+    blocks?: { doc: BlockDocument; texts: string } | null;
+  },
 ): CampaignSaveDraftInput {
+  const blocks = context.blocks ?? null;
   return {
     ...(context.id ? { id: context.id } : {}),
     name: values.name,
     subject: values.subject,
     preheader: values.preheader,
-    html_content: values.html,
-    text_content: values.text,
-    is_test_mode: values.testMode,
-    test_emails: context.testEmails,
-    template_id: values.templateId,
-    variables: usedValues(subjectsOf(values, context.ab), bodyOf(values), values.variables),
-    ab_test: context.ab,
+    htmlContent: blocks ? '' : values.html,
+    blocks: blocks?.doc ?? null,
+    textContent: blocks ? null : values.text,
+    isTestMode: values.testMode,
+    testEmails: context.testEmails,
+    templateId: values.templateId,
+    variables: usedValues(subjectsOf(values, context.ab), bodyOf(values, blocks?.texts), values.variables),
+    abTest: context.ab,
     // A non-openers copy goes to the original's non-openers, never to a segment (decision 038).
-    segment_id: context.resendOf ? null : values.segmentId,
+    segmentId: context.resendOf ? null : values.segmentId,
     includeInactive: values.includeInactive,
   };
 }

@@ -31,7 +31,11 @@ export interface BlockHistory {
 export const MAX_UNDO = 200;
 
 export type HistoryAction =
-  { type: 'change'; list: BlockList; field?: string } | { type: 'undo' } | { type: 'redo' };
+  | { type: 'change'; list: BlockList; field?: string }
+  | { type: 'undo' }
+  | { type: 'redo' }
+  // Another document altogether (a campaign loading a template, decision 092): no way back to the old one.
+  | { type: 'reset'; doc: BlockDocument };
 
 export function historyReducer(history: BlockHistory, action: HistoryAction): BlockHistory {
   switch (action.type) {
@@ -60,6 +64,8 @@ export function historyReducer(history: BlockHistory, action: HistoryAction): Bl
       if (!next) return history;
       return { past: [...history.past, history.present], present: next, future: rest, typing: null };
     }
+    case 'reset':
+      return { past: [], present: listFrom(action.doc), future: [], typing: null };
   }
 }
 
@@ -157,11 +163,13 @@ export function useBlockHistory(initial: BlockDocument) {
   );
   const undo = useCallback(() => dispatch({ type: 'undo' }), []);
   const redo = useCallback(() => dispatch({ type: 'redo' }), []);
+  const reset = useCallback((doc: BlockDocument) => dispatch({ type: 'reset', doc }), []);
   return {
     list: history.present,
     change,
     undo,
     redo,
+    reset,
     canUndo: history.past.length > 0,
     canRedo: history.future.length > 0,
   };
