@@ -223,7 +223,7 @@ test('the Owner sets a location’s hours and the slot length in Settings; bad v
   await expect(slot).toHaveValue('15');
   const blackout = card.getByRole('textbox', { name: 'Closed on (blackout dates)' });
   await blackout.fill('2026-12-25\n2026-02-30');
-  await card.getByRole('button', { name: 'Save appointment settings' }).click();
+  await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(card.getByRole('alert')).toHaveText(APPOINTMENT_MESSAGES.day);
   await blackout.fill('2026-12-25');
 
@@ -233,10 +233,10 @@ test('the Owner sets a location’s hours and the slot length in Settings; bad v
   await hours.getByRole('checkbox', { name: 'Tuesday' }).check();
   await hours.getByLabel('Tuesday opens').fill('11:00');
   await hours.getByLabel('Tuesday closes').fill('10:00');
-  await card.getByRole('button', { name: 'Save appointment settings' }).click();
+  await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(card.getByRole('alert')).toHaveText(APPOINTMENT_MESSAGES.hoursOrder);
   await hours.getByLabel('Tuesday closes').fill('15:30');
-  await card.getByRole('button', { name: 'Save appointment settings' }).click();
+  await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText(APPOINTMENT_MESSAGES.settingsSaved)).toBeVisible();
 
   const saved = await db

@@ -53,6 +53,7 @@ export function AuditLogPage({ search, onSearchChange }: AuditLogPageProps) {
           }}
         />
       }
+      activeFilters={list.activeFilters}
       filters={
         <>
           <ListSearchInput

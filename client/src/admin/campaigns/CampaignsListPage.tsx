@@ -67,6 +67,7 @@ export function CampaignsListPage({ search, onSearchChange }: CampaignsListPageP
     <ListPage
       title="Campaigns"
       actions={can('campaigns.write') && <ButtonLink to="/admin/campaigns/new">New Campaign</ButtonLink>}
+      activeFilters={list.activeFilters}
       filters={
         <>
           <ListSearchInput

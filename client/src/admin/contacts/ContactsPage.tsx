@@ -131,6 +131,8 @@ export function ContactsPage({ search, onSearchChange }: ContactsPageProps) {
           />
         </SimpleGrid>
       }
+      // The phone's Filters button counts the status and import filters too (decision 091).
+      activeFilters={list.activeFilters + (filter === 'all' ? 0 : 1) + (importId ? 1 : 0)}
       filters={
         <>
           <ListSearchInput

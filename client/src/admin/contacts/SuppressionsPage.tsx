@@ -100,6 +100,7 @@ export function SuppressionsPage({ search, onSearchChange }: SuppressionsPagePro
           automatically; an erased contact is kept only as a one-way hash of its address.
         </Text>
       }
+      activeFilters={list.activeFilters}
       filters={
         <>
           <ListSearchInput

@@ -28,7 +28,6 @@ const COLUMNS = [
   { label: 'Photo', hidden: true },
   'Seller',
   'Watch',
-  'Box / papers',
   'Source',
   'Received',
   'Status',
@@ -79,6 +78,7 @@ export function EnquiriesPage({ search, onSearchChange }: EnquiriesPageProps) {
           <UnmatchedMailLink />
         </Group>
       }
+      activeFilters={list.activeFilters}
       filters={
         <>
           <ListSearchInput
@@ -158,7 +158,9 @@ export function EnquiriesPage({ search, onSearchChange }: EnquiriesPageProps) {
     >
       <ListTable
         columns={COLUMNS}
-        minWidth={1100}
+        // Fits the main column at 1366 px with the sidebar open: box and papers are the watch's
+        // second line rather than a column, so the assignee is not cut off (decision 091).
+        minWidth={940}
         rows={rows.data?.rows}
         pending={rows.isPending}
         fetching={rows.isFetching}
@@ -172,7 +174,7 @@ export function EnquiriesPage({ search, onSearchChange }: EnquiriesPageProps) {
   );
 }
 
-const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
+const yesNo = (value: boolean) => (value ? 'yes' : 'no');
 
 /** `now` is when the list was read (refetched every minute), so ages move with the data. */
 function EnquiryRow({ enquiry, now }: { enquiry: EnquirySummary; now: number }) {
@@ -221,11 +223,8 @@ function EnquiryRow({ enquiry, now }: { enquiry: EnquirySummary; now: number }) 
       <Table.Td>
         <Text size="sm">{watch}</Text>
         <Text size="xs" c="dimmed">
-          {enquiry.watchCondition}
+          {enquiry.watchCondition} · Box {yesNo(enquiry.hasBox)} · Papers {yesNo(enquiry.hasPapers)}
         </Text>
-      </Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-        {yesNo(enquiry.hasBox)} / {yesNo(enquiry.hasPapers)}
       </Table.Td>
       <Table.Td>
         <Text size="sm">{enquiry.source}</Text>

@@ -3,6 +3,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { ADMIN_TITLE } from '../shell/AdminShell.tsx';
 import { errorMessage } from '../widgets/errors.ts';
+import { FilterBar } from '../widgets/FilterBar.tsx';
 import { ROLE_REFUSED_MESSAGE } from '../widgets/Permitted.tsx';
 
 interface ListPageProps {
@@ -16,6 +17,8 @@ interface ListPageProps {
   /** Between the heading and the filters: a description, summary cards. */
   intro?: ReactNode;
   filters?: ReactNode;
+  /** How many of the filters (the search included) narrow the list: the phone's Filters button shows it. */
+  activeFilters?: number;
   /** The failed reads of the page (null for those that did not fail), each shown as a red alert. */
   errors?: readonly unknown[];
   errorTitle?: string;
@@ -39,6 +42,7 @@ export function ListPage({
   actions,
   intro,
   filters,
+  activeFilters = 0,
   errors = [],
   errorTitle,
   forbidden = false,
@@ -56,11 +60,7 @@ export function ListPage({
         {actions && <Group>{actions}</Group>}
       </Group>
       {intro}
-      {filters && (
-        <Group align="flex-start" wrap="wrap">
-          {filters}
-        </Group>
-      )}
+      {filters && <FilterBar active={activeFilters}>{filters}</FilterBar>}
       {errors.map(
         (error, index) =>
           error != null && (

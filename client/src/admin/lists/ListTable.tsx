@@ -1,5 +1,6 @@
 import { Table, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { ResponsiveTable } from '../widgets/ResponsiveTable.tsx';
 import { EmptyTableRow } from './ListStates.tsx';
 import { SkeletonRows } from './SkeletonRows.tsx';
 
@@ -8,7 +9,8 @@ export type ListColumn = string | { label: string; hidden?: boolean; align?: 'ri
 
 interface ListTableProps<T> {
   columns: readonly ListColumn[];
-  /** Below this width the table scrolls sideways rather than squeezing its columns. */
+  /** Below this width the table scrolls sideways rather than squeezing its columns; on a phone
+   * (under 48em) each row is a card instead (widgets/ResponsiveTable.tsx, decision 091). */
   minWidth: number;
   /** The page's rows; undefined until the first answer. */
   rows: readonly T[] | undefined;
@@ -24,7 +26,7 @@ interface ListTableProps<T> {
   testId?: string;
 }
 
-/** The table of an admin list with its loading (skeleton rows) and empty states. */
+/** The table of an admin list with its loading (skeleton rows) and empty states; cards on a phone. */
 export function ListTable<T>({
   columns,
   minWidth,
@@ -38,38 +40,33 @@ export function ListTable<T>({
   testId,
 }: ListTableProps<T>) {
   return (
-    <Table.ScrollContainer minWidth={minWidth}>
-      <Table
-        striped
-        highlightOnHover={highlightOnHover}
-        verticalSpacing="sm"
-        aria-busy={fetching}
-        data-testid={testId}
-      >
-        <Table.Thead>
-          <Table.Tr>
-            {columns.map((column, index) => {
-              const {
-                label,
-                hidden = false,
-                align,
-              } = typeof column === 'string' ? { label: column } : column;
-              return (
-                <Table.Th key={index} ta={align}>
-                  {hidden ? <VisuallyHidden>{label}</VisuallyHidden> : label}
-                </Table.Th>
-              );
-            })}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {pending && <SkeletonRows columns={columns.length} rows={skeletonRows} />}
-          {rows?.length === 0 && (
-            <EmptyTableRow columns={columns.length} message={empty.message} hint={empty.hint ?? null} />
-          )}
-          {rows?.map(renderRow)}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ResponsiveTable
+      minWidth={minWidth}
+      striped
+      highlightOnHover={highlightOnHover}
+      verticalSpacing="sm"
+      aria-busy={fetching}
+      data-testid={testId}
+    >
+      <Table.Thead>
+        <Table.Tr>
+          {columns.map((column, index) => {
+            const { label, hidden = false, align } = typeof column === 'string' ? { label: column } : column;
+            return (
+              <Table.Th key={index} ta={align}>
+                {hidden ? <VisuallyHidden>{label}</VisuallyHidden> : label}
+              </Table.Th>
+            );
+          })}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {pending && <SkeletonRows columns={columns.length} rows={skeletonRows} />}
+        {rows?.length === 0 && (
+          <EmptyTableRow columns={columns.length} message={empty.message} hint={empty.hint ?? null} />
+        )}
+        {rows?.map(renderRow)}
+      </Table.Tbody>
+    </ResponsiveTable>
   );
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { appliedSearch, isFiltered, listAnchor, pickedFilter, withFilters, withPage } from './list-url.ts';
+import {
+  activeFilterCount,
+  appliedSearch,
+  isFiltered,
+  listAnchor,
+  pickedFilter,
+  withFilters,
+  withPage,
+} from './list-url.ts';
 
 const ID = '0a1b2c3d-0000-4000-8000-00000000abcd';
 
@@ -56,6 +64,18 @@ describe('list URL state', () => {
     expect(isFiltered<S>({ action: 'all' }, keys, 3)).toBe(false);
     expect(isFiltered<S>({ action: 'sms_unsubscribe' }, keys, 3)).toBe(true);
     expect(isFiltered<S>({ resubscribes: true, page: 2 }, keys, 3)).toBe(false);
+  });
+
+  it('counts each applied filter once for the phone’s Filters button (decision 091)', () => {
+    type S = { search?: string; status?: string; brand?: string; awaiting?: boolean; page?: number };
+    const keys = ['status', 'brand', 'awaiting'] as const;
+    expect(activeFilterCount<S>({}, keys, 3)).toBe(0);
+    // A search too short to apply, "all" and an unticked box are no filter; the page is none.
+    expect(activeFilterCount<S>({ search: 'ab', status: 'all', awaiting: false, page: 3 }, keys, 3)).toBe(0);
+    expect(activeFilterCount<S>({ search: 'rolex', status: 'new' }, keys, 3)).toBe(2);
+    expect(
+      activeFilterCount<S>({ search: 'rolex', status: 'new', brand: 'Omega', awaiting: true }, keys, 3),
+    ).toBe(4);
   });
 
   it('a one-of filter keeps its value; "all", nothing or an unknown value is no filter', () => {

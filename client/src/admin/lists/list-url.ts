@@ -46,19 +46,31 @@ export function appliedSearch(term: string | undefined, minLength: number): stri
 }
 
 /**
- * Whether the list is narrowed by its search or one of `filterKeys`; "all" (a filter's own word
- * for none) does not count. The empty state then suggests adjusting them.
+ * How many of the search and `filterKeys` narrow the list; "all" (a filter's own word for none)
+ * does not count. The phone's Filters button shows it (decision 091).
  */
+export function activeFilterCount<S extends ListUrlState>(
+  search: S,
+  filterKeys: readonly (keyof S)[],
+  minLength: number,
+): number {
+  const searched = appliedSearch(search.search, minLength) ? 1 : 0;
+  return (
+    searched +
+    filterKeys.filter((key) => {
+      const value = search[key];
+      return value !== undefined && value !== 'all' && value !== '' && value !== false;
+    }).length
+  );
+}
+
+/** Whether the list is narrowed by its search or one of `filterKeys`: the empty state then suggests adjusting them. */
 export function isFiltered<S extends ListUrlState>(
   search: S,
   filterKeys: readonly (keyof S)[],
   minLength: number,
 ): boolean {
-  if (appliedSearch(search.search, minLength)) return true;
-  return filterKeys.some((key) => {
-    const value = search[key];
-    return value !== undefined && value !== 'all' && value !== '' && value !== false;
-  });
+  return activeFilterCount(search, filterKeys, minLength) > 0;
 }
 
 export function listAnchor(search: ListUrlState, keyset: boolean): ListAnchor | undefined {

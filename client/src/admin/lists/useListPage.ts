@@ -1,6 +1,7 @@
 import type { ListAnchor } from '#shared/admin/lists.ts';
 import type { PageTarget } from './ListPagination.tsx';
 import {
+  activeFilterCount,
   appliedSearch,
   isFiltered,
   listAnchor,
@@ -31,6 +32,8 @@ export interface ListPageState<S extends ListUrlState> {
   anchor: ListAnchor | undefined;
   /** Search or a filter narrows the list: the empty state suggests adjusting them. */
   filtered: boolean;
+  /** How many of the search and filters are applied (the phone's Filters button, decision 091). */
+  activeFilters: number;
   setSearch: (search: string | undefined) => void;
   setFilters: (patch: Partial<S>) => void;
   goTo: (target: PageTarget) => void;
@@ -54,6 +57,7 @@ export function useListPage<S extends ListUrlState>({
     page: search.page ?? 1,
     anchor: listAnchor(search, keyset),
     filtered: isFiltered(search, filterKeys, searchMinLength),
+    activeFilters: activeFilterCount(search, filterKeys, searchMinLength),
     setSearch: (value) => onSearchChange(withFilters(search, { search: value } as Partial<S>)),
     setFilters: (patch) => onSearchChange(withFilters(search, patch)),
     goTo: (target) => onSearchChange(withPage(search, target, keyset)),

@@ -79,6 +79,7 @@ export function OutboxPage({ search, onSearchChange }: OutboxPageProps) {
           )}
         </>
       }
+      activeFilters={list.activeFilters}
       filters={
         <ListSearchInput
           label="Search"

@@ -7,6 +7,7 @@ import { useDisplayTime } from '../widgets/display-time.tsx';
 import { AnchorLink } from '../widgets/links.tsx';
 import { useTRPC } from '../../trpc.ts';
 import { CLOSE, ReleaseControls, ReleaseStatusBadge } from './ReleaseControls.tsx';
+import { ResponsiveTable } from '../widgets/ResponsiveTable.tsx';
 
 /**
  * /admin/register/held: watches not yet released (decisions 058, 071), each with its status: in
@@ -25,60 +26,58 @@ export function HeldStockPage() {
         <Title order={1}>Held stock</Title>
         <AnchorLink to="/admin/register">Dealer’s register</AnchorLink>
       </Group>
-      <Table.ScrollContainer minWidth={720}>
-        <Table striped data-testid="held-stock">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Watch</Table.Th>
-              <Table.Th>Serial</Table.Th>
-              <Table.Th>Bought</Table.Th>
-              <Table.Th>Held until</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
+      <ResponsiveTable minWidth={720} striped data-testid="held-stock">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Watch</Table.Th>
+            <Table.Th>Serial</Table.Th>
+            <Table.Th>Bought</Table.Th>
+            <Table.Th>Held until</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th>
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {(held.data ?? []).map((row) => (
+            <Table.Tr key={row.id}>
+              <Table.Td>
+                {row.enquiryId ? (
+                  <AnchorLink to="/admin/enquiries/$id" params={{ id: row.enquiryId }}>
+                    {row.watch}
+                  </AnchorLink>
+                ) : (
+                  row.watch
+                )}
+              </Table.Td>
+              <Table.Td>{row.serialNumber}</Table.Td>
+              <Table.Td>{formatDateTime(row.createdAt)}</Table.Td>
+              <Table.Td>
+                {row.heldUntil ?? 'No hold'}
+                {row.heldUntilNote && (
+                  <Text size="xs" c="orange">
+                    {row.heldUntilNote}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <ReleaseStatusBadge status={row.releaseStatus} />
+              </Table.Td>
+              <Table.Td>
+                <Button
+                  size="compact-sm"
+                  variant="default"
+                  aria-label={`Checks and release: ${row.watch}, serial ${row.serialNumber}`}
+                  onClick={() => setOpenId(row.id)}
+                >
+                  Checks and release
+                </Button>
+              </Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {(held.data ?? []).map((row) => (
-              <Table.Tr key={row.id}>
-                <Table.Td>
-                  {row.enquiryId ? (
-                    <AnchorLink to="/admin/enquiries/$id" params={{ id: row.enquiryId }}>
-                      {row.watch}
-                    </AnchorLink>
-                  ) : (
-                    row.watch
-                  )}
-                </Table.Td>
-                <Table.Td>{row.serialNumber}</Table.Td>
-                <Table.Td>{formatDateTime(row.createdAt)}</Table.Td>
-                <Table.Td>
-                  {row.heldUntil ?? 'No hold'}
-                  {row.heldUntilNote && (
-                    <Text size="xs" c="orange">
-                      {row.heldUntilNote}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <ReleaseStatusBadge status={row.releaseStatus} />
-                </Table.Td>
-                <Table.Td>
-                  <Button
-                    size="compact-sm"
-                    variant="default"
-                    aria-label={`Checks and release: ${row.watch}, serial ${row.serialNumber}`}
-                    onClick={() => setOpenId(row.id)}
-                  >
-                    Checks and release
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+          ))}
+        </Table.Tbody>
+      </ResponsiveTable>
       {held.data?.length === 0 && <Text c="dimmed">No watches waiting for release.</Text>}
       <Modal
         closeButtonProps={CLOSE}

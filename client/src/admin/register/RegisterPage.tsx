@@ -31,6 +31,7 @@ import { AnchorLink } from '../widgets/links.tsx';
 import { PersonName } from '../widgets/PersonName.tsx';
 import { useTRPC } from '../../trpc.ts';
 import { notifyError, notifySuccess } from '../widgets/notify.ts';
+import { ResponsiveTable } from '../widgets/ResponsiveTable.tsx';
 
 /**
  * /admin/register: the dealer's register for a period (decision 058), identity numbers masked;
@@ -82,63 +83,61 @@ export function RegisterPage() {
         )}
       </Group>
       {list.isError && <Alert color="red">{errorMessage(list.error)}</Alert>}
-      <Table.ScrollContainer minWidth={900}>
-        <Table striped data-testid="register-list">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Date and time</Table.Th>
-              <Table.Th>Watch</Table.Th>
-              <Table.Th>Serial</Table.Th>
-              <Table.Th>Seller</Table.Th>
-              <Table.Th>Identity</Table.Th>
-              <Table.Th>Price</Table.Th>
-              <Table.Th>Employee</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {(list.data ?? []).map((row) => (
-              <Table.Tr key={row.id}>
-                <Table.Td>{formatDateTime(row.createdAt)}</Table.Td>
-                <Table.Td>
-                  {row.enquiryId ? (
-                    <AnchorLink to="/admin/enquiries/$id" params={{ id: row.enquiryId }}>
-                      {row.watch}
-                    </AnchorLink>
-                  ) : (
-                    row.watch
-                  )}
-                </Table.Td>
-                <Table.Td>{row.serialNumber}</Table.Td>
-                <Table.Td>
-                  {row.sellerName}
-                  <Text size="xs" c="dimmed">
-                    {row.sellerAddress}
+      <ResponsiveTable minWidth={900} striped data-testid="register-list">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Date and time</Table.Th>
+            <Table.Th>Watch</Table.Th>
+            <Table.Th>Serial</Table.Th>
+            <Table.Th>Seller</Table.Th>
+            <Table.Th>Identity</Table.Th>
+            <Table.Th>Price</Table.Th>
+            <Table.Th>Employee</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {(list.data ?? []).map((row) => (
+            <Table.Tr key={row.id}>
+              <Table.Td>{formatDateTime(row.createdAt)}</Table.Td>
+              <Table.Td>
+                {row.enquiryId ? (
+                  <AnchorLink to="/admin/enquiries/$id" params={{ id: row.enquiryId }}>
+                    {row.watch}
+                  </AnchorLink>
+                ) : (
+                  row.watch
+                )}
+              </Table.Td>
+              <Table.Td>{row.serialNumber}</Table.Td>
+              <Table.Td>
+                {row.sellerName}
+                <Text size="xs" c="dimmed">
+                  {row.sellerAddress}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                {IDENTITY_DOCUMENT_LABELS[row.idDocument]} {row.idNumberMasked}
+                {!row.idNumberReadable && (
+                  <Text size="xs" c="orange">
+                    {UNREADABLE_IDENTITY_HINT}
                   </Text>
-                </Table.Td>
-                <Table.Td>
-                  {IDENTITY_DOCUMENT_LABELS[row.idDocument]} {row.idNumberMasked}
-                  {!row.idNumberReadable && (
-                    <Text size="xs" c="orange">
-                      {UNREADABLE_IDENTITY_HINT}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  {formatAud(row.priceCents)} ({PAYMENT_METHOD_LABELS[row.paymentMethod]})
-                </Table.Td>
-                <Table.Td>
-                  {row.receivedByEmail && (
-                    <PersonName
-                      email={row.receivedByEmail}
-                      names={row.receivedByName ? { [row.receivedByEmail]: row.receivedByName } : {}}
-                    />
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+                )}
+              </Table.Td>
+              <Table.Td>
+                {formatAud(row.priceCents)} ({PAYMENT_METHOD_LABELS[row.paymentMethod]})
+              </Table.Td>
+              <Table.Td>
+                {row.receivedByEmail && (
+                  <PersonName
+                    email={row.receivedByEmail}
+                    names={row.receivedByName ? { [row.receivedByEmail]: row.receivedByName } : {}}
+                  />
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </ResponsiveTable>
       {list.data?.length === 0 && <Text c="dimmed">No purchases in this period.</Text>}
       {settings.data && <RegisterSettingsCard settings={settings.data} canEdit={can('settings.write')} />}
     </Stack>

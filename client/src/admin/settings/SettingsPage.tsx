@@ -1,12 +1,13 @@
 import { Alert, Button, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useRef } from 'react';
 import { SETTINGS_MESSAGES, type SettingsView } from '#shared/settings/schemas.ts';
 import { ADMIN_TITLE } from '../shell/AdminShell.tsx';
 import { errorMessage } from '../widgets/errors.ts';
 import { useDisplayTime } from '../widgets/display-time.tsx';
 import { useTRPC } from '../../trpc.ts';
-import { AppointmentSettingsCard } from './AppointmentSettingsCard.tsx';
+import { AppointmentSettingsCard, type AppointmentSettingsHandle } from './AppointmentSettingsCard.tsx';
 import { EnquiryRetentionCard, MarketingConsentCard } from './PrivacySettingsCards.tsx';
 import { CampaignSendingCard, EmailConfigurationCard } from './SendingSettingsCards.tsx';
 import { ApiIntegrationsCard, UserManagementCard } from './ServerSettingsCards.tsx';
@@ -26,13 +27,7 @@ export function SettingsPage() {
       </Center>
     );
   if (settings.isError) return <Alert color="red">{errorMessage(settings.error)}</Alert>;
-  return (
-    <Stack>
-      <SettingsForm key={settings.data.updatedAt} view={settings.data} />
-      {/* Its own form and save (decision 062): a form cannot sit inside the one above. */}
-      <AppointmentSettingsCard />
-    </Stack>
-  );
+  return <SettingsForm key={settings.data.updatedAt} view={settings.data} />;
 }
 
 function SettingsForm({ view }: { view: SettingsView }) {
@@ -54,7 +49,14 @@ function SettingsForm({ view }: { view: SettingsView }) {
     }),
   );
 
-  const submit = form.onSubmit((values) => save.mutate(values));
+  // One Save Changes for the whole page (decision 091): the appointment card (its own procedure,
+  // decision 062) is checked first, so a refused value there saves nothing.
+  const appointments = useRef<AppointmentSettingsHandle>(null);
+  const submit = (event: FormEvent<HTMLFormElement>) =>
+    form.onSubmit((values) => {
+      if (appointments.current && !appointments.current.save()) return;
+      save.mutate(values);
+    })(event);
 
   return (
     <form onSubmit={submit} noValidate>
@@ -79,6 +81,7 @@ function SettingsForm({ view }: { view: SettingsView }) {
           <ApiIntegrationsCard view={view} />
           <UserManagementCard view={view} />
         </SimpleGrid>
+        <AppointmentSettingsCard handle={appointments} />
       </Stack>
     </form>
   );

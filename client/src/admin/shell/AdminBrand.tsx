@@ -1,14 +1,32 @@
 import { Box, Group, Stack, Text } from '@mantine/core';
+import type { Role } from '#shared/auth/permissions.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { site } from '../../site.ts';
 
 export const ADMIN_PRODUCT = 'Email Campaign Manager';
 
 /**
+ * What the admin is to each role, under the business's name (decision 091): a Buyer works the
+ * enquiry desk and a Viewer only reads, so neither is told it is an e-mail campaign tool.
+ */
+export const ROLE_PRODUCTS: Record<Role, string> = {
+  owner: ADMIN_PRODUCT,
+  marketer: ADMIN_PRODUCT,
+  buyer: 'Buying desk',
+  viewer: 'Read-only overview',
+};
+
+/**
  * The business's mark (the site's watch symbol in its gold ring) with its name and the product's:
  * the admin is this business's tool, not a generic console.
  */
-export function AdminBrand({ size = 'md' }: { size?: 'sm' | 'md' }) {
+export function AdminBrand({
+  size = 'md',
+  product = ADMIN_PRODUCT,
+}: {
+  size?: 'sm' | 'md';
+  product?: string;
+}) {
   const ring = size === 'sm' ? 32 : 44;
   return (
     <Group gap="sm" wrap="nowrap" data-testid="admin-brand">
@@ -33,7 +51,7 @@ export function AdminBrand({ size = 'md' }: { size?: 'sm' | 'md' }) {
           {site.name}
         </Text>
         <Text size="xs" c="dimmed" lh={1.2} truncate>
-          {ADMIN_PRODUCT}
+          {product}
         </Text>
       </Stack>
     </Group>

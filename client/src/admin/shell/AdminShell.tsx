@@ -13,7 +13,8 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { DisplayTimeProvider } from '../widgets/display-time.tsx';
 import { useTRPC } from '../../trpc.ts';
-import { ADMIN_PRODUCT, AdminBrand } from './AdminBrand.tsx';
+import { ADMIN_PRODUCT, AdminBrand, ROLE_PRODUCTS } from './AdminBrand.tsx';
+import { MAIN_CONTENT_ID, SkipLink } from './SkipLink.tsx';
 import { useDisclosure, useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { type ReactNode, useCallback, useRef, useState } from 'react';
@@ -205,6 +206,7 @@ export function AdminShell({ email, children }: { email: string; children: React
       }}
       padding="md"
     >
+      <SkipLink />
       <AppShell.Header>
         <Group h="100%" px="sm" justify="space-between" wrap="nowrap">
           <Group gap="xs" wrap="nowrap">
@@ -223,7 +225,7 @@ export function AdminShell({ email, children }: { email: string; children: React
                 <SidebarIcon />
               </ActionIcon>
             </Tooltip>
-            <AdminBrand size="sm" />
+            <AdminBrand size="sm" product={role ? ROLE_PRODUCTS[role] : ADMIN_PRODUCT} />
           </Group>
           <Tooltip
             label={`Account and password${role ? ` · ${ROLE_LABELS[role]}` : ''}`}
@@ -288,7 +290,8 @@ export function AdminShell({ email, children }: { email: string; children: React
           data-testid="drawer-backdrop"
         />
       )}
-      <AppShell.Main>
+      {/* The skip link's target: focusable by script only, so it is no extra tab stop. */}
+      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} style={{ outline: 'none' }}>
         {zone.ready ? (
           <DisplayTimeProvider timeZone={zone.timeZone}>{children}</DisplayTimeProvider>
         ) : (

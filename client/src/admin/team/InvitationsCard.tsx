@@ -9,6 +9,7 @@ import { useDisplayTime } from '../widgets/display-time.tsx';
 import { zod4Resolver } from '../widgets/zod-form-resolver.ts';
 import { useTRPC } from '../../trpc.ts';
 import { notifyError, notifySuccess } from '../widgets/notify.ts';
+import { ResponsiveTable } from '../widgets/ResponsiveTable.tsx';
 
 /** Team → invite by e-mail, and the open invitations with resend and revoke (decision 030). */
 export function InvitationsCard() {
@@ -85,56 +86,54 @@ export function InvitationsCard() {
           member in with the role chosen.
         </Text>
         {list.data && list.data.length > 0 && (
-          <Table.ScrollContainer minWidth={640}>
-            <Table striped data-testid="team-invitations">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Invited</Table.Th>
-                  <Table.Th>Role</Table.Th>
-                  <Table.Th>By</Table.Th>
-                  <Table.Th>Link valid until</Table.Th>
-                  <Table.Th />
+          <ResponsiveTable minWidth={640} striped data-testid="team-invitations">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Invited</Table.Th>
+                <Table.Th>Role</Table.Th>
+                <Table.Th>By</Table.Th>
+                <Table.Th>Link valid until</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.data.map((invitation) => (
+                <Table.Tr key={invitation.id}>
+                  <Table.Td>{invitation.email}</Table.Td>
+                  <Table.Td>{ROLE_LABELS[invitation.role]}</Table.Td>
+                  <Table.Td>{invitation.invitedBy ?? '—'}</Table.Td>
+                  <Table.Td>
+                    {invitation.expired ? (
+                      <Badge color="gray">Expired</Badge>
+                    ) : (
+                      formatDateTime(invitation.expiresAt)
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      <Button
+                        variant="subtle"
+                        size="xs"
+                        aria-label={`Resend the invitation to ${invitation.email}`}
+                        onClick={() => resend.mutate({ id: invitation.id })}
+                      >
+                        Resend
+                      </Button>
+                      <Button
+                        variant="subtle"
+                        color="red"
+                        size="xs"
+                        aria-label={`Revoke the invitation to ${invitation.email}`}
+                        onClick={() => revoke.mutate({ id: invitation.id })}
+                      >
+                        Revoke
+                      </Button>
+                    </Group>
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.data.map((invitation) => (
-                  <Table.Tr key={invitation.id}>
-                    <Table.Td>{invitation.email}</Table.Td>
-                    <Table.Td>{ROLE_LABELS[invitation.role]}</Table.Td>
-                    <Table.Td>{invitation.invitedBy ?? '—'}</Table.Td>
-                    <Table.Td>
-                      {invitation.expired ? (
-                        <Badge color="gray">Expired</Badge>
-                      ) : (
-                        formatDateTime(invitation.expiresAt)
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
-                        <Button
-                          variant="subtle"
-                          size="xs"
-                          aria-label={`Resend the invitation to ${invitation.email}`}
-                          onClick={() => resend.mutate({ id: invitation.id })}
-                        >
-                          Resend
-                        </Button>
-                        <Button
-                          variant="subtle"
-                          color="red"
-                          size="xs"
-                          aria-label={`Revoke the invitation to ${invitation.email}`}
-                          onClick={() => revoke.mutate({ id: invitation.id })}
-                        >
-                          Revoke
-                        </Button>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+              ))}
+            </Table.Tbody>
+          </ResponsiveTable>
         )}
       </Stack>
     </Card>

@@ -12,6 +12,7 @@ import { FormerMembersCard } from './FormerMembersCard.tsx';
 import { InvitationsCard } from './InvitationsCard.tsx';
 import { TwoFactorPolicyCard } from './TwoFactorPolicyCard.tsx';
 import { notifyError } from '../widgets/notify.ts';
+import { ResponsiveTable } from '../widgets/ResponsiveTable.tsx';
 
 /** /admin/team (Owner only, decision 027): members, their role, last sign-in and 2FA. */
 export function TeamPage() {
@@ -43,98 +44,94 @@ export function TeamPage() {
     <Stack>
       <Title order={1}>Team</Title>
       {list.isError && <Alert color="red">{list.error.message}</Alert>}
-      <Table.ScrollContainer minWidth={720}>
-        <Table striped data-testid="team-members">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Member</Table.Th>
-              <Table.Th>Role</Table.Th>
-              <Table.Th>Last sign-in</Table.Th>
-              <Table.Th>Two-factor</Table.Th>
-              <Table.Th>Sessions</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.data?.map((member) => (
-              <Table.Tr key={member.id}>
-                <Table.Td>
-                  {/* Decision 057: the name when the member has one, the address always. */}
-                  {member.name ? (
-                    <>
-                      <Text size="sm" fw={500}>
-                        {member.name}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {member.email}
-                      </Text>
-                    </>
-                  ) : (
-                    member.email
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <Select
-                    aria-label={`Role of ${member.email}`}
-                    {...ROLE_PICKER_PROPS}
-                    value={member.role}
-                    onChange={(value) => {
-                      const role = roleSchema.safeParse(value);
-                      if (role.success) changeRole.mutate({ id: member.id, role: role.data });
+      <ResponsiveTable minWidth={720} striped data-testid="team-members">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Member</Table.Th>
+            <Table.Th>Role</Table.Th>
+            <Table.Th>Last sign-in</Table.Th>
+            <Table.Th>Two-factor</Table.Th>
+            <Table.Th>Sessions</Table.Th>
+            <Table.Th />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {list.data?.map((member) => (
+            <Table.Tr key={member.id}>
+              <Table.Td>
+                {/* Decision 057: the name when the member has one, the address always. */}
+                {member.name ? (
+                  <>
+                    <Text size="sm" fw={500}>
+                      {member.name}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {member.email}
+                    </Text>
+                  </>
+                ) : (
+                  member.email
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Select
+                  aria-label={`Role of ${member.email}`}
+                  {...ROLE_PICKER_PROPS}
+                  value={member.role}
+                  onChange={(value) => {
+                    const role = roleSchema.safeParse(value);
+                    if (role.success) changeRole.mutate({ id: member.id, role: role.data });
+                  }}
+                />
+              </Table.Td>
+              <Table.Td>{member.lastSignInAt ? formatDateTime(member.lastSignInAt) : 'Never'}</Table.Td>
+              <Table.Td>
+                <Badge color={member.twoFactor ? 'green' : 'gray'}>{member.twoFactor ? 'On' : 'Off'}</Badge>
+                {member.twoFactor && member.email !== me.data?.email && (
+                  <Button
+                    variant="subtle"
+                    size="xs"
+                    aria-label={`Reset two-factor sign-in of ${member.email}`}
+                    onClick={() => {
+                      if (
+                        window.confirm(
+                          `Reset two-factor sign-in of ${member.email}? Their sessions end; they sign in with their password and set it up again.`,
+                        )
+                      )
+                        resetTwoFactor.mutate({ id: member.id });
                     }}
-                  />
-                </Table.Td>
-                <Table.Td>{member.lastSignInAt ? formatDateTime(member.lastSignInAt) : 'Never'}</Table.Td>
-                <Table.Td>
-                  <Badge color={member.twoFactor ? 'green' : 'gray'}>{member.twoFactor ? 'On' : 'Off'}</Badge>
-                  {member.twoFactor && member.email !== me.data?.email && (
-                    <Button
-                      variant="subtle"
-                      size="xs"
-                      aria-label={`Reset two-factor sign-in of ${member.email}`}
-                      onClick={() => {
-                        if (
-                          window.confirm(
-                            `Reset two-factor sign-in of ${member.email}? Their sessions end; they sign in with their password and set it up again.`,
-                          )
-                        )
-                          resetTwoFactor.mutate({ id: member.id });
-                      }}
-                    >
-                      Reset
-                    </Button>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  {member.activeSessions}
-                  {member.activeSessions > 0 && member.email !== me.data?.email && (
-                    <Button variant="subtle" size="xs" onClick={() => endSessions.mutate({ id: member.id })}>
-                      End all
-                    </Button>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  {member.email !== me.data?.email && (
-                    <Button
-                      variant="subtle"
-                      color="red"
-                      size="xs"
-                      onClick={() => {
-                        if (
-                          window.confirm(`Remove ${member.email} from the team? Their sessions end at once.`)
-                        )
-                          remove.mutate({ id: member.id });
-                      }}
-                    >
-                      Remove
-                    </Button>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+                  >
+                    Reset
+                  </Button>
+                )}
+              </Table.Td>
+              <Table.Td>
+                {member.activeSessions}
+                {member.activeSessions > 0 && member.email !== me.data?.email && (
+                  <Button variant="subtle" size="xs" onClick={() => endSessions.mutate({ id: member.id })}>
+                    End all
+                  </Button>
+                )}
+              </Table.Td>
+              <Table.Td>
+                {member.email !== me.data?.email && (
+                  <Button
+                    variant="subtle"
+                    color="red"
+                    size="xs"
+                    onClick={() => {
+                      if (window.confirm(`Remove ${member.email} from the team? Their sessions end at once.`))
+                        remove.mutate({ id: member.id });
+                    }}
+                  >
+                    Remove
+                  </Button>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </ResponsiveTable>
       <AccessRequestsCard />
       <InvitationsCard />
       <FormerMembersCard />

@@ -107,6 +107,7 @@ export function TemplatesListPage({
           )}
         </>
       }
+      activeFilters={list.activeFilters}
       filters={
         <ListSearchInput
           label="Search templates"

@@ -106,6 +106,7 @@ export function UnsubscribesPage({ search, onSearchChange }: UnsubscribesPagePro
           />
         </SimpleGrid>
       }
+      activeFilters={list.activeFilters}
       filters={
         <>
           <ListSearchInput
