@@ -9,7 +9,7 @@ import {
 import { takesOffers } from '#shared/enquiries/status.ts';
 import { enquiryReference } from '#shared/enquiries/reference.ts';
 import type { Database, DbExecutor } from '../db/database.ts';
-import { htmlToPlainText } from '../email/plain-text.ts';
+import { htmlToReadingText } from '../email/plain-text.ts';
 import { fileIncomingMessage } from '../conversation/entry.ts';
 import { allowance, type Allowance, SELLER_LIMITS } from './allowances.ts';
 import { latestOffer, sellerName, sellerOf, today } from './sellers.ts';
@@ -112,7 +112,7 @@ export async function sellerPageView(db: Database, enquiryId: string): Promise<S
       at: r.created_at.toISOString(),
       subject: r.subject,
       // Retention may have removed the body (decision 026): the subject stays as the record.
-      text: r.html ? htmlToPlainText(r.html) : '',
+      text: r.html ? htmlToReadingText(r.html) : '',
     })),
     ...incoming.map((m): SellerConversationEntry => ({
       kind: 'theirs',

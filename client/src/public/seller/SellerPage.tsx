@@ -17,6 +17,7 @@ import { formatAud } from '#shared/money/aud.ts';
 import { formatLongDay } from '#shared/time/zones.ts';
 import { type ApiError, errorCode } from '../preferences/errors.ts';
 import { Notice } from '../preferences/Notice.tsx';
+import { MessageText } from '../../ui/MessageText.tsx';
 import { NextStep } from './NextStep.tsx';
 import { site } from '../../site.ts';
 import { useTRPC } from '../../trpc.ts';
@@ -367,7 +368,7 @@ function Conversation({ token, page }: { token: string | null; page: SellerPageV
                 {entry.kind === 'ours' ? site.name : 'You'} · {dateTime.format(new Date(entry.at))}
               </p>
               {entry.kind === 'ours' && <p className="seller-message-subject">{entry.subject}</p>}
-              <p className="seller-pre">{entry.text}</p>
+              <MessageText text={entry.text} paragraphClass="seller-pre seller-paragraph" />
             </li>
           ))}
         </ol>
