@@ -1,4 +1,4 @@
-import { compile } from 'html-to-text';
+import { compile, type SelectorDefinition } from 'html-to-text';
 
 /*
  * The text/plain alternative of an HTML e-mail (decision 024). A multipart message reads in any
@@ -7,33 +7,41 @@ import { compile } from 'html-to-text';
  * headings in their own case, so a merge tag in a heading (`{{first_name}}`) is still a tag after
  * conversion and can be filled per recipient.
  */
-const convert = compile({
-  wordwrap: 78,
-  selectors: [
-    { selector: 'a', options: { linkBrackets: ['[', ']'], hideLinkHrefIfSameAsText: true } },
-    { selector: 'img', format: 'skip' },
-    // The layout (decision 051): the hidden preheader is not part of the message, and its tables
-    // are layout, each cell its own block rather than cells run together on one line. A table of
-    // facts (cells of class "fact") reads one "Label: value" line a row.
-    { selector: '[data-skip-in-text=true]', format: 'skip' },
-    { selector: 'table', format: 'block' },
-    { selector: 'tr', format: 'block', options: { leadingLineBreaks: 1, trailingLineBreaks: 1 } },
-    { selector: 'td', format: 'block', options: { leadingLineBreaks: 1, trailingLineBreaks: 1 } },
-    { selector: 'th', format: 'block', options: { leadingLineBreaks: 1, trailingLineBreaks: 1 } },
-    { selector: 'th.fact', format: 'inline' },
-    { selector: 'td.fact', format: 'inline' },
-    { selector: 'h1', options: { uppercase: false } },
-    { selector: 'h2', options: { uppercase: false } },
-    { selector: 'h3', options: { uppercase: false } },
-    { selector: 'h4', options: { uppercase: false } },
-    { selector: 'h5', options: { uppercase: false } },
-    { selector: 'h6', options: { uppercase: false } },
-  ],
-});
+const selectors: SelectorDefinition[] = [
+  { selector: 'a', options: { linkBrackets: ['[', ']'], hideLinkHrefIfSameAsText: true } },
+  { selector: 'img', format: 'skip' },
+  // The layout (decision 051): the hidden preheader is not part of the message, and its tables
+  // are layout, each cell its own block rather than cells run together on one line. A table of
+  // facts (cells of class "fact") reads one "Label: value" line a row.
+  { selector: '[data-skip-in-text=true]', format: 'skip' },
+  { selector: 'table', format: 'block' },
+  { selector: 'tr', format: 'block', options: { leadingLineBreaks: 1, trailingLineBreaks: 1 } },
+  { selector: 'td', format: 'block', options: { leadingLineBreaks: 1, trailingLineBreaks: 1 } },
+  { selector: 'th', format: 'block', options: { leadingLineBreaks: 1, trailingLineBreaks: 1 } },
+  { selector: 'th.fact', format: 'inline' },
+  { selector: 'td.fact', format: 'inline' },
+  { selector: 'h1', options: { uppercase: false } },
+  { selector: 'h2', options: { uppercase: false } },
+  { selector: 'h3', options: { uppercase: false } },
+  { selector: 'h4', options: { uppercase: false } },
+  { selector: 'h5', options: { uppercase: false } },
+  { selector: 'h6', options: { uppercase: false } },
+];
+const convert = compile({ wordwrap: 78, selectors });
+// A page wraps text to its own width: lines cut at 78 characters would read ragged on a phone.
+const convertUnwrapped = compile({ wordwrap: false, selectors });
 
 /** The plain-text part of an e-mail whose HTML is `html`. */
 export function htmlToPlainText(html: string): string {
   return convert(html).trim();
+}
+
+/**
+ * What a reader of a page sees of an e-mail's HTML (an enquiry reply on the seller's page,
+ * decision 093): the same conversion, paragraphs apart by a blank line, lines not wrapped.
+ */
+export function htmlToReadingText(html: string): string {
+  return convertUnwrapped(html).trim();
 }
 
 /** The message with a text part derived from its HTML, unless it carries its own text already. */

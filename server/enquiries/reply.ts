@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { ReplyDraft, ReplyField } from '#shared/enquiries/reply.ts';
 import { enquiryReference } from '#shared/enquiries/reference.ts';
+import { replyBodyHtml } from '#shared/enquiries/reply-body.ts';
 import { formatAud } from '#shared/money/aud.ts';
 import { formatLongDay } from '#shared/time/zones.ts';
 import { unfillableTags, unfillableTagsMessage } from '#shared/templates/kinds.ts';
@@ -119,8 +120,8 @@ function replyIdempotencyKey(messageId: string): string {
 
 /**
  * Records and queues one reply. Tags left in the edited text are merged again (escaped); a tag
- * that is no reply field is refused, naming it. The HTML is sanitised like every template, and the
- * first reply moves New → Contacted.
+ * that is no reply field is refused, naming it. Plain text becomes paragraphs, the HTML is sanitised
+ * like every template, and the first reply moves New → Contacted.
  */
 export async function sendEnquiryReply(
   trx: DbTransaction,
@@ -159,7 +160,9 @@ export async function sendEnquiryReply(
     .trim();
   const sender = await campaignSender(trx, services.config);
   const subject = mergeTags(input.subject, values, false).replace(/\s+/g, ' ').trim();
-  const html = sanitizeMarketingHtml(mergeTags(input.html, values, true));
+  // Plain text (no tag at all) is writing: its paragraphs and line breaks become <p> and <br>
+  // before the merge, as the composer would have sent them (decision 093).
+  const html = sanitizeMarketingHtml(mergeTags(replyBodyHtml(input.html), values, true));
   const messageId = randomUUID();
   const key = origin.idempotencyKey ?? replyIdempotencyKey(messageId);
   // Every reply carries the seller's page link, its expiry pushed out again (decision 059).

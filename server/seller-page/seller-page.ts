@@ -12,7 +12,7 @@ import { formatAud } from '#shared/money/aud.ts';
 import { formatLongDay } from '#shared/time/zones.ts';
 import { sql } from 'kysely';
 import type { Database, DbExecutor } from '../db/database.ts';
-import { htmlToPlainText } from '../email/plain-text.ts';
+import { htmlToReadingText } from '../email/plain-text.ts';
 import { fileIncomingMessage } from '../conversation/entry.ts';
 import { allowance, type Allowance, SELLER_LIMITS } from './allowances.ts';
 import { latestOffer, sellerName, sellerOf, today, watchName } from './sellers.ts';
@@ -141,7 +141,7 @@ export async function sellerPageView(db: Database, enquiryId: string): Promise<S
       at: r.created_at.toISOString(),
       subject: r.subject,
       // Retention may have removed the body (decision 026): the subject stays as the record.
-      text: r.html ? htmlToPlainText(r.html) : '',
+      text: r.html ? htmlToReadingText(r.html) : '',
     })),
     // Every offer was e-mailed to the seller (queueOfferEmail): listed with the e-mail's subject,
     // so the conversation holds what we sent as well as what we wrote (decision 095).

@@ -1,11 +1,13 @@
-import { Alert, Button, Group, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { REPLY_FIELDS, REPLY_MESSAGES } from '#shared/enquiries/reply.ts';
 import type { EnquiryDetail } from '#shared/enquiries/schemas.ts';
 import { identityFooter } from '#shared/templates/identity-footer.ts';
 import { unfillableTags, unfillableTagsMessage } from '#shared/templates/kinds.ts';
 import { EmailPreview } from '../widgets/EmailPreview.tsx';
+import { ReplyEditor, type ReplyWriting } from '../widgets/ReplyEditor.tsx';
+import { MessageText } from '../../ui/MessageText.tsx';
 import { errorMessage } from '../widgets/errors.ts';
 import { AnchorLink } from '../widgets/links.tsx';
 import { site } from '../../site.ts';
@@ -13,9 +15,12 @@ import { useTRPC } from '../../trpc.ts';
 import { useEnquiryUpdate } from './enquiry-update.ts';
 import { notifySuccess } from '../widgets/notify.ts';
 
+// As on the seller's page: a line break kept, paragraphs a line apart (decision 093).
+const PARAGRAPH_STYLE = { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', margin: '0 0 0.75rem' } as const;
+
 /**
- * Compose a reply: a reply template merged for this enquiry on the server, then edited freely.
- * Tags left in the text are merged again when it is sent.
+ * Compose a reply: a reply template merged for this enquiry on the server, then written on in the
+ * composer (decision 093). Tags left in the text are merged again when it is sent.
  */
 export function ReplyComposer({ enquiry }: { enquiry: EnquiryDetail }) {
   const trpc = useTRPC();
@@ -24,6 +29,12 @@ export function ReplyComposer({ enquiry }: { enquiry: EnquiryDetail }) {
   const [templateId, setTemplateId] = useState<string | null>(null);
   const [subject, setSubject] = useState('');
   const [html, setHtml] = useState('');
+  const [text, setText] = useState('');
+  const previewHeadingId = useId();
+  const write = useCallback((writing: ReplyWriting) => {
+    setHtml(writing.html);
+    setText(writing.text);
+  }, []);
   const [loadError, setLoadError] = useState<string | null>(null);
   const update = useEnquiryUpdate();
   const send = useMutation(
@@ -34,6 +45,7 @@ export function ReplyComposer({ enquiry }: { enquiry: EnquiryDetail }) {
         setTemplateId(null);
         setSubject('');
         setHtml('');
+        setText('');
         await update.onSuccess(updated);
       },
     }),
@@ -81,25 +93,36 @@ export function ReplyComposer({ enquiry }: { enquiry: EnquiryDetail }) {
         onChange={(event) => setSubject(event.currentTarget.value)}
         error={subjectTags.length > 0 ? unfillableTagsMessage('reply', subjectTags) : undefined}
       />
-      <Textarea
-        label="Message (HTML)"
-        description={`Merge fields: ${REPLY_FIELDS.map((name) => `{{${name}}}`).join(' ')}`}
+      <ReplyEditor
+        label="Message"
+        description="Enter starts a paragraph, Shift+Enter a new line. Merge fields are filled when it is sent."
         value={html}
-        onChange={(event) => setHtml(event.currentTarget.value)}
+        onChange={write}
+        fields={REPLY_FIELDS}
         error={htmlTags.length > 0 ? unfillableTagsMessage('reply', htmlTags) : undefined}
-        autosize
-        minRows={4}
-        maxRows={16}
-        styles={{ input: { fontFamily: 'monospace' } }}
       />
       {html.trim() && (
-        // The reply as the seller gets it: in the layout, with the identity footer (decision 051).
-        <EmailPreview
-          html={html}
-          title="Reply preview"
-          height={360}
-          layout={{ subject, footer: identityFooter(site) }}
-        />
+        <>
+          {/* The reply as the seller's page will show it: its paragraphs, under the subject. */}
+          <Paper component="section" withBorder p="sm" radius="md" aria-labelledby={previewHeadingId}>
+            <Title order={3} size="h6" id={previewHeadingId} mb={4}>
+              On the seller&apos;s page
+            </Title>
+            {subject.trim() && (
+              <Text fw={600} size="sm" mb={4}>
+                {subject}
+              </Text>
+            )}
+            <MessageText text={text} paragraphStyle={PARAGRAPH_STYLE} />
+          </Paper>
+          {/* The reply as the seller gets it: in the layout, with the identity footer (decision 051). */}
+          <EmailPreview
+            html={html}
+            title="Reply preview"
+            height={360}
+            layout={{ subject, footer: identityFooter(site) }}
+          />
+        </>
       )}
       <Group justify="space-between">
         <Text size="xs" c="dimmed">

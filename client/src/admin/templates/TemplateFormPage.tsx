@@ -18,6 +18,7 @@ import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/reac
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { blockTexts, starterBlocks } from '#shared/templates/blocks.ts';
+import { isWritingHtml } from '#shared/enquiries/reply-body.ts';
 import { templateWritePermission } from '#shared/auth/permissions.ts';
 import {
   TEMPLATE_NOT_FOUND,
@@ -29,6 +30,7 @@ import { identityFooter, previewWithIdentityFooter } from '#shared/templates/ide
 import { ADMIN_TITLE } from '../shell/AdminShell.tsx';
 import { BUILT_IN_TAGS, extractVariables, mergeTags } from '#shared/templates/variables.ts';
 import { EmailPreview } from '../widgets/EmailPreview.tsx';
+import { ReplyEditor } from '../widgets/ReplyEditor.tsx';
 import { InboxRow, PreheaderInput } from '../widgets/InboxRow.tsx';
 import { errorCode, errorMessage } from '../widgets/errors.ts';
 import { ButtonLink } from '../widgets/links.tsx';
@@ -74,15 +76,28 @@ export function TemplateFormPage({ id, kind = 'marketing' }: { id?: string; kind
   );
 }
 
+type EditorMode = 'writing' | 'blocks' | 'html';
+
+/**
+ * Decision 054: a saved template opens as it was saved; a new one starts in blocks, so nobody has
+ * to write HTML, and Custom HTML is one click away for experts. A reply template is writing
+ * (decision 093): a new one starts in the composer the desk replies with, and a saved one whose
+ * HTML the composer holds whole opens there too.
+ */
+function initialMode(template: TemplateDto | undefined, kind: TemplateKind): EditorMode {
+  if (template?.blocks) return 'blocks';
+  if (kind !== 'reply') return template ? 'html' : 'blocks';
+  if (!template || isWritingHtml(template.htmlContent)) return 'writing';
+  return 'html';
+}
+
 function TemplateForm({ template, kind = 'marketing' }: { template?: TemplateDto; kind?: TemplateKind }) {
   const templateKind = template?.templateType ?? kind;
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const form = useTemplateForm(template, templateKind);
-  // Decision 054: a saved template opens as it was saved; a new one starts in blocks, so nobody
-  // has to write HTML, and Custom HTML is one click away for experts.
-  const [mode, setMode] = useState<'blocks' | 'html'>(!template || template.blocks ? 'blocks' : 'html');
+  const [mode, setMode] = useState<EditorMode>(() => initialMode(template, templateKind));
   const history = useBlockHistory(template?.blocks ?? starterBlocks(templateKind));
   const doc = documentOf(history.list);
   // Errors show once a save was tried, then follow every edit.
@@ -195,8 +210,9 @@ function TemplateForm({ template, kind = 'marketing' }: { template?: TemplateDto
               <SegmentedControl
                 aria-label="Editor"
                 value={mode}
-                onChange={(value) => setMode(value === 'html' ? 'html' : 'blocks')}
+                onChange={(value) => setMode(value === 'html' || value === 'writing' ? value : 'blocks')}
                 data={[
+                  ...(templateKind === 'reply' ? [{ value: 'writing', label: 'Writing' }] : []),
                   { value: 'blocks', label: 'Blocks' },
                   { value: 'html', label: 'Custom HTML' },
                 ]}
@@ -246,7 +262,18 @@ function TemplateForm({ template, kind = 'marketing' }: { template?: TemplateDto
         ) : (
           <Grid gap="md">
             <Grid.Col span={{ base: 12, lg: 6 }}>
-              <TemplateBodyFields form={form} kind={templateKind} />
+              {mode === 'writing' ? (
+                <ReplyEditor
+                  label="Message"
+                  description="Enter starts a paragraph, Shift+Enter a new line."
+                  value={form.values.html_content}
+                  onChange={({ html }) => form.setFieldValue('html_content', html)}
+                  fields={OFFERED_TAGS.reply}
+                  error={typeof form.errors.html_content === 'string' ? form.errors.html_content : undefined}
+                />
+              ) : (
+                <TemplateBodyFields form={form} kind={templateKind} />
+              )}
             </Grid.Col>
             <Grid.Col span={{ base: 12, lg: 6 }}>
               {templateKind === 'marketing' && (

@@ -17,6 +17,7 @@ import { formatAud } from '#shared/money/aud.ts';
 import { formatLongDay } from '#shared/time/zones.ts';
 import { type ApiError, errorCode } from '../preferences/errors.ts';
 import { Notice } from '../preferences/Notice.tsx';
+import { MessageText } from '../../ui/MessageText.tsx';
 import { NextStep } from './NextStep.tsx';
 import { parcelName } from './next-step-parts.ts';
 import { site } from '../../site.ts';
@@ -367,7 +368,7 @@ function Conversation({ token, page }: { token: string | null; page: SellerPageV
                 {formatInstant(entry.at, SELLER_ZONE, 'dateTime')}
               </p>
               {entry.kind === 'ours' && <p className="seller-message-subject">{entry.subject}</p>}
-              <p className="seller-pre">{entry.text}</p>
+              <MessageText text={entry.text} paragraphClass="seller-pre seller-paragraph" />
             </li>
           ))}
         </ol>
