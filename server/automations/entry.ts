@@ -10,3 +10,10 @@ export { enquiryFlowEntries } from './insight.ts';
 export { flowsSendingTemplate } from './admin.ts';
 // The flow worker applies the complaint brake before each tick (decision 074).
 export { brakeFlowsOnComplaints } from './complaint-brake.ts';
+// The live flows each app keeps in memory, and the generation an event's statement reads (decision 098).
+export {
+  createLiveFlowCache,
+  type FlowsSeen,
+  type LiveFlowCache,
+  liveFlowsGeneration,
+} from './live-flow-cache.ts';
