@@ -1,6 +1,7 @@
 import type { PgBoss } from 'pg-boss';
 import { sql } from 'kysely';
 import { createCampaignLiveHub } from './campaigns/live-hub.ts';
+import { createLiveFlowCache } from './automations/entry.ts';
 import { createEnquiryLiveHub } from './enquiries/live.ts';
 import { type AppConfig, buildAppConfig } from './config/app-config.ts';
 import type { BaseEnv } from './config/env.ts';
@@ -131,6 +132,7 @@ export async function createRuntime(env: BaseEnv, options: CreateRuntimeOptions)
     logger: options.logger,
     live,
     enquiryLive,
+    liveFlows: createLiveFlowCache(),
     connectionWatch,
   };
   const startedBoss = boss;

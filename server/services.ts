@@ -1,3 +1,4 @@
+import type { LiveFlowCache } from './automations/entry.ts';
 import type { AppConfig } from './config/app-config.ts';
 import type { Database } from './db/database.ts';
 import type { ConnectionWatch } from './db/connection-watch.ts';
@@ -62,6 +63,8 @@ export interface AppServices {
   live?: CampaignLiveHub | undefined;
   /** Enquiry change notifications (LISTEN, decision 063); present in processes that serve HTTP. */
   enquiryLive?: EnquiryLiveHub | undefined;
+  /** The live flows this app has read, by generation (decision 098); absent: every event reads them. */
+  liveFlows?: LiveFlowCache | undefined;
   /** Takes over errors that mean the database is unreachable, so an outage logs one line (decision 075). */
   connectionWatch?: ConnectionWatch | undefined;
 }

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { type FlowDefinition, flowDefinitionSchema, type FlowTrigger } from '#shared/automations/flows.ts';
 import type { DbExecutor, DbTransaction } from '../db/database.ts';
 import { enterFlow } from './enter.ts';
+import { cachedFlows, type FlowsSeen, keepFlows, liveFlowsGeneration } from './live-flow-cache.ts';
 
 // The trigger hooks (decision 064). Each runs inside the transaction that records its event, so
 // the event and the flow entries it causes commit together or not at all: a rolled-back consent
@@ -19,19 +20,31 @@ export interface TriggeredFlow<T extends TriggerType> {
 /**
  * Live flows whose current version starts on this trigger type. The definition is read from the
  * version row (the flow row has no trigger of its own), so an edit takes effect from its save.
+ * With `seen` (decision 098), a list this process read at the generation the caller's statement saw
+ * is used without a read; otherwise the list and the generation are read in one statement, and
+ * the list is kept for the next caller that sees that generation.
  */
 export async function liveFlowsTriggeredBy<T extends TriggerType>(
   db: DbExecutor,
   type: T,
+  seen?: FlowsSeen,
 ): Promise<Array<TriggeredFlow<T>>> {
-  const { rows } = await sql<{ id: string; version: number; definition: unknown }>`
-    SELECT f.id, f.current_version AS version, v.definition
-      FROM automation_flows f
-      JOIN automation_flow_versions v ON v.flow_id = f.id AND v.version = f.current_version
-     WHERE f.state = 'live' AND v.definition -> 'trigger' ->> 'type' = ${type}
-     ORDER BY f.created_at, f.id`.execute(db);
+  const cached = cachedFlows(seen, type);
+  if (cached) return cached as Array<TriggeredFlow<T>>;
+  const { rows } = await sql<{
+    generation: string | null;
+    flows: Array<{ id: string; version: number; definition: unknown }>;
+  }>`
+    SELECT ${liveFlowsGeneration} AS generation,
+           COALESCE((SELECT json_agg(json_build_object('id', f.id, 'version', f.current_version,
+                                                       'definition', v.definition)
+                                     ORDER BY f.created_at, f.id)
+                       FROM automation_flows f
+                       JOIN automation_flow_versions v ON v.flow_id = f.id AND v.version = f.current_version
+                      WHERE f.state = 'live' AND v.definition -> 'trigger' ->> 'type' = ${type}),
+                    '[]') AS flows`.execute(db);
   const flows: Array<TriggeredFlow<T>> = [];
-  for (const row of rows) {
+  for (const row of rows[0]?.flows ?? []) {
     // Every saved version passed the schema; one that no longer does (a later, stricter rule)
     // starts nobody rather than failing the event that triggered it.
     const parsed = flowDefinitionSchema.safeParse(row.definition);
@@ -45,6 +58,7 @@ export async function liveFlowsTriggeredBy<T extends TriggerType>(
       trigger: trigger as Extract<FlowTrigger, { type: T }>,
     });
   }
+  if (seen) keepFlows(seen.cache, rows[0]?.generation ?? null, type, flows);
   return flows;
 }
 
@@ -73,13 +87,18 @@ export async function enterConsentConfirmed(
 
 /**
  * An enquiry has just entered its current status (called after the status and its timeline event
- * are written). The occurrence counts how often this enquiry has entered this status, so an
+ * are written). `seen`: the flows' generation read in the caller's own statement, with this
+ * process's cache (decision 098). The occurrence counts how often this enquiry has entered this status, so an
  * enquiry that returns to Offer made is a new occurrence and a retried hook is not.
  */
-export async function enterEnquiryStatus(trx: DbTransaction, enquiryId: string): Promise<string[]> {
-  // The flows first: with none live for this trigger (the usual case) the event costs one read,
-  // which keeps the sell form's submit, a status change too (it enters New), as lean as before.
-  const flows = await liveFlowsTriggeredBy(trx, 'enquiry_status');
+export async function enterEnquiryStatus(
+  trx: DbTransaction,
+  enquiryId: string,
+  seen?: FlowsSeen,
+): Promise<string[]> {
+  // The flows first: with none live for this trigger (the usual case) the event costs one read, or
+  // none when the caller saw the generation of this process's list (the sell form, decision 098).
+  const flows = await liveFlowsTriggeredBy(trx, 'enquiry_status', seen);
   if (flows.length === 0) return [];
   const enquiry = await trx
     .selectFrom('enquiries')

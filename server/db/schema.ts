@@ -120,6 +120,11 @@ export interface AutomationFlows {
   updated_at: Generated<Timestamp>;
 }
 
+export interface AutomationFlowsGeneration {
+  generation: Generated<string>;
+  id: Generated<boolean>;
+}
+
 export interface AutomationFlowVersions {
   created_at: Generated<Timestamp>;
   created_by: string | null;
@@ -863,6 +868,7 @@ export interface DB {
   audit_log: AuditLog;
   automation_flow_versions: AutomationFlowVersions;
   automation_flows: AutomationFlows;
+  automation_flows_generation: AutomationFlowsGeneration;
   automation_run_steps: AutomationRunSteps;
   automation_runs: AutomationRuns;
   automation_segment_baselines: AutomationSegmentBaselines;

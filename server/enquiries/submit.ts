@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { LeadSubmit } from '#shared/leads/schema.ts';
 import type { DbTransaction } from '../db/database.ts';
-import { enterEnquiryStatus } from '../automations/entry.ts';
+import { enterEnquiryStatus, liveFlowsGeneration } from '../automations/entry.ts';
 import { PREPARE_MARKER } from '../db/prepared.ts';
 import type { AppServices } from '../services.ts';
 import type { RequestInfo } from '../http/request-info.ts';
@@ -47,7 +47,7 @@ class NotStored extends Error {
  * deadlock.
  */
 export async function submitLead(
-  services: Pick<AppServices, 'db' | 'jobs'>,
+  services: Pick<AppServices, 'db' | 'jobs' | 'liveFlows'>,
   input: LeadSubmit,
   request: RequestInfo,
   now = new Date(),
@@ -70,7 +70,7 @@ export async function submitLead(
           .execute();
         if (free.length !== photoIds.length) throw new NotStored(false);
       }
-      const { contact, enquiry } = await storeContactAndEnquiry(trx, input, request, now);
+      const { contact, enquiry, flowsGeneration } = await storeContactAndEnquiry(trx, input, request, now);
       if (!enquiry) throw new NotStored(true);
       // Each photo keeps its place in the seller's order: readers list by position (decision 026).
       if (inOrder.length > 0)
@@ -79,8 +79,13 @@ export async function submitLead(
           FROM unnest(${inOrder}::uuid[]) WITH ORDINALITY AS o(id, ord)
           WHERE uploads.id = o.id`.execute(trx);
       await services.jobs.send('enquiry.notify', { enquiryId: enquiry.id }, { trx });
-      // A new enquiry enters New: flows triggered by it start in this transaction (decision 064).
-      await enterEnquiryStatus(trx, enquiry.id);
+      // A new enquiry enters New: flows triggered by it start in this transaction (decision 064),
+      // found in this app's cache when no flow changed since it was read (decision 098).
+      await enterEnquiryStatus(
+        trx,
+        enquiry.id,
+        services.liveFlows ? { cache: services.liveFlows, generation: flowsGeneration } : undefined,
+      );
       return {
         enquiryId: enquiry.id,
         contactId: contact.id,
@@ -124,19 +129,26 @@ export async function submitLead(
  * source. Consent is only ever added here; unsubscribes and suppressions are never touched, so a
  * ticked box cannot resubscribe anyone. The enquiry does nothing on a repeated meta_event_id (a
  * concurrent twin's insert is waited for): `enquiry` is then null, and the caller rolls back.
+ * It also reads the live flows' generation (decision 098), so the status entry that follows needs
+ * no read of its own while this app's cached flows are current.
  */
 async function storeContactAndEnquiry(
   trx: DbTransaction,
   input: LeadSubmit,
   request: RequestInfo,
   now: Date,
-): Promise<{ contact: { id: string; consent_pending: boolean }; enquiry: { id: string } | null }> {
+): Promise<{
+  contact: { id: string; consent_pending: boolean };
+  enquiry: { id: string } | null;
+  flowsGeneration: string | null;
+}> {
   const consenting = input.emailMarketingConsent || input.smsMarketingConsent;
   const consentAt = consenting ? now : null;
   const { rows } = await sql<{
     id: string;
     consent_pending: boolean;
     enquiry_id: string | null;
+    flows_generation: string | null;
   }>`${sql.raw(PREPARE_MARKER)}
     WITH contact AS (
       INSERT INTO leads (email, full_name, phone, email_marketing_consent, sms_marketing_consent,
@@ -198,12 +210,14 @@ async function storeContactAndEnquiry(
       ON CONFLICT (meta_event_id) DO NOTHING
       RETURNING id
     )
-    SELECT contact.id, contact.consent_pending, enquiry.id AS enquiry_id
+    SELECT contact.id, contact.consent_pending, enquiry.id AS enquiry_id,
+           ${liveFlowsGeneration} AS flows_generation
     FROM contact LEFT JOIN enquiry ON true`.execute(trx);
   const row = rows[0];
   if (!row) throw new Error('The contact upsert returned no row');
   return {
     contact: { id: row.id, consent_pending: row.consent_pending },
     enquiry: row.enquiry_id ? { id: row.enquiry_id } : null,
+    flowsGeneration: row.flows_generation,
   };
 }
