@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { LeadSubmit } from '#shared/leads/schema.ts';
 import type { DbTransaction } from '../db/database.ts';
 import { enterEnquiryStatus } from '../automations/entry.ts';
+import { readTouchCandidates, recordAttribution } from '../insight/entry.ts';
 import { PREPARE_MARKER } from '../db/prepared.ts';
 import type { AppServices } from '../services.ts';
 import type { RequestInfo } from '../http/request-info.ts';
@@ -55,6 +56,10 @@ export async function submitLead(
   // The seller's order (decision 026): ids in the order the form showed them, a repeat dropped.
   const inOrder = [...new Set(input.photo_upload_ids)];
   const photoIds = [...inOrder].sort();
+  // The contact's e-mail touches are read beside the transaction, on another connection (decision
+  // 096): attribution costs the transaction one INSERT, and only when there is a touch. A failed
+  // read loses the attribution, never the enquiry.
+  const touches = readTouchCandidates(services.db, input.email, now).catch(() => null);
   try {
     return await services.db.transaction().execute(async (trx) => {
       // The photos asked for that are still unattached, locked until commit: a concurrent twin
@@ -81,6 +86,7 @@ export async function submitLead(
       await services.jobs.send('enquiry.notify', { enquiryId: enquiry.id }, { trx });
       // A new enquiry enters New: flows triggered by it start in this transaction (decision 064).
       await enterEnquiryStatus(trx, enquiry.id);
+      await recordAttribution(trx, enquiry.id, contact.id, now, await touches);
       return {
         enquiryId: enquiry.id,
         contactId: contact.id,
