@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readDay, readOneOf } from '../url-search.ts';
 
 // The owner's reports (decision 096): attribution of campaigns and flows, and the funnel from
 // enquiry to purchase. Amounts are AUD whole cents (decision 058); `null` where the reader may not
@@ -116,3 +117,14 @@ export const insightSettingsSchema = z.object({
   marketersSeePrices: z.boolean(),
 });
 export type InsightSettings = z.infer<typeof insightSettingsSchema>;
+
+/** The funnel page's URL (`?from=2026-11-01&to=2026-11-30&by=brand`); a missing day is the default. */
+export interface FunnelSearch {
+  from?: string;
+  to?: string;
+  by?: FunnelDimension;
+}
+
+export function parseFunnelSearch(raw: Record<string, unknown>): FunnelSearch {
+  return { from: readDay(raw.from), to: readDay(raw.to), by: readOneOf(raw.by, FUNNEL_DIMENSIONS) };
+}
