@@ -26,6 +26,7 @@ const SPRING_VALUE = 1_200_000 + 300_000;
 let services: ReturnType<typeof testServices>;
 const people: Partial<Record<Role, SessionUser>> = {};
 let spring = '';
+let boId = '';
 let welcome = '';
 
 async function member(email: string, role: Role, name: string | null = null): Promise<SessionUser> {
@@ -41,7 +42,7 @@ interface Spec {
   status?: EnquiryStatus;
   path?: EnquiryStatus[];
   replyHours?: number;
-  offer?: { hours: number; cents: number };
+  offer?: { hours: number; cents: number; accepted?: boolean };
   purchase?: { hours: number; cents: number };
   assignee?: string | null;
   location?: string;
@@ -87,11 +88,24 @@ async function enquiry(spec: Spec): Promise<{ id: string; leadId: string }> {
         last_at: at(-1),
       })
       .execute();
-  if (spec.offer)
-    await t.db
+  if (spec.offer) {
+    const offer = await t.db
       .insertInto('enquiry_offers')
       .values({ enquiry_id: row.id, amount_cents: spec.offer.cents, created_at: at(spec.offer.hours) })
-      .execute();
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (spec.offer.accepted)
+      await t.db
+        .insertInto('offer_responses')
+        .values({
+          enquiry_id: row.id,
+          offer_id: offer.id,
+          response: 'accepted',
+          typed_name: 'A Seller',
+          terms_version: 'test',
+        })
+        .execute();
+  }
   let previous: EnquiryStatus = 'new';
   for (const [i, status] of (spec.path ?? []).entries()) {
     const when = status === 'purchased' && spec.purchase ? at(spec.purchase.hours) : at(i + 1);
@@ -132,6 +146,7 @@ beforeAll(async () => {
   people.marketer = await member('marketer@example.com', 'marketer');
   const bo = await member('bo@example.com', 'buyer', 'Bo Buyer');
   people.buyer = bo;
+  boId = bo.id;
   spring = (
     await t.db
       .insertInto('email_campaigns')
@@ -151,7 +166,7 @@ beforeAll(async () => {
     status: 'purchased',
     path: ['contacted', 'offer_made', 'accepted', 'purchased'],
     replyHours: 2,
-    offer: { hours: 24, cents: 1_000_000 },
+    offer: { hours: 24, cents: 1_000_000, accepted: true },
     purchase: { hours: 72, cents: 1_200_000 },
     assignee: bo.id,
     location: 'Sydney CBD',
@@ -188,7 +203,8 @@ beforeAll(async () => {
   await enquiry({ brand: 'Patek Philippe', created: '2026-11-06T00:00:00Z' });
   await enquiry({ brand: 'Tudor', created: '2026-10-31T13:30:00Z' });
   await enquiry({ brand: 'Cartier', created: '2026-11-30T13:30:00Z', touch: { campaign: spring } });
-  await enquiry({ created: '2026-10-15T00:00:00Z' });
+  const cy = await member('cy@example.com', 'buyer', 'Cy Buyer');
+  await enquiry({ created: '2026-10-15T00:00:00Z', assignee: cy.id });
   await enquiry({
     created: '2026-10-20T00:00:00Z',
     status: 'purchased',
@@ -310,5 +326,37 @@ describe('the funnel (decision 096)', () => {
     expect(await codeOf(as('owner').funnel({ from: '2025-01-01', to: '2026-11-01', by: 'brand' }))).toBe(
       'BAD_REQUEST',
     );
+  });
+});
+
+describe('the desk’s numbers (decision 096)', () => {
+  const bo = () => ({
+    memberId: boId,
+    name: 'Bo Buyer',
+    // E1, E2, E4: replies at 2, 4 and 1 hours, all within the site's 24 hours.
+    handled: 3,
+    replied: 3,
+    repliedWithinSla: 3,
+    medianHoursToFirstReply: 2,
+    // One offer on each; E1's accepted by the seller.
+    offersMade: 3,
+    offersAccepted: 1,
+    purchases: 2,
+  });
+
+  it('shows the Owner every member with enquiries in the period, against the site’s promise', async () => {
+    const november = await as('owner').desk({ from: '2026-11-01', to: '2026-11-30' });
+    expect(november.slaHours).toBe(24);
+    expect(november.rows).toEqual([bo()]);
+    const october = await as('viewer').desk({ from: '2026-10-01', to: '2026-10-31' });
+    expect(october.rows.map((r) => [r.name, r.handled, r.replied, r.medianHoursToFirstReply])).toEqual([
+      ['Cy Buyer', 1, 0, null],
+    ]);
+  });
+
+  it('shows a Buyer their own row only, and refuses the Marketer', async () => {
+    expect((await as('buyer').desk({ from: '2026-11-01', to: '2026-11-30' })).rows).toEqual([bo()]);
+    expect((await as('buyer').desk({ from: '2026-10-01', to: '2026-10-31' })).rows).toEqual([]);
+    expect(await codeOf(as('marketer').desk({ from: '2026-11-01', to: '2026-11-30' }))).toBe('FORBIDDEN');
   });
 });

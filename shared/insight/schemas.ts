@@ -128,3 +128,40 @@ export interface FunnelSearch {
 export function parseFunnelSearch(raw: Record<string, unknown>): FunnelSearch {
   return { from: readDay(raw.from), to: readDay(raw.to), by: readOneOf(raw.by, FUNNEL_DIMENSIONS) };
 }
+
+export const deskInputSchema = z
+  .object({ from: day, to: day })
+  .refine((v) => v.from <= v.to, { message: 'The period must end on or after its first day', path: ['to'] })
+  .refine((v) => daysBetween(v.from, v.to) < FUNNEL_MAX_DAYS, {
+    message: `Choose at most ${FUNNEL_MAX_DAYS} days`,
+    path: ['from'],
+  });
+
+/** One Buyer's desk over a period (decision 096): the enquiries assigned to them that came in. */
+export interface DeskRow {
+  memberId: string;
+  name: string;
+  handled: number;
+  replied: number;
+  /** First replies within the site's promise (hours, `slaHours`). */
+  repliedWithinSla: number;
+  medianHoursToFirstReply: number | null;
+  offersMade: number;
+  offersAccepted: number;
+  purchases: number;
+}
+
+export interface DeskReport {
+  period: { from: string; to: string };
+  slaHours: number;
+  rows: DeskRow[];
+}
+
+export interface DeskSearch {
+  from?: string;
+  to?: string;
+}
+
+export function parseDeskSearch(raw: Record<string, unknown>): DeskSearch {
+  return { from: readDay(raw.from), to: readDay(raw.to) };
+}

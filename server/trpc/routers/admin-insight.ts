@@ -1,4 +1,11 @@
-import { attributionInputSchema, funnelInputSchema, insightSettingsSchema } from '#shared/insight/schemas.ts';
+import { hasPermission } from '#shared/auth/permissions.ts';
+import {
+  attributionInputSchema,
+  deskInputSchema,
+  funnelInputSchema,
+  insightSettingsSchema,
+} from '#shared/insight/schemas.ts';
+import { deskReport } from '../../insight/desk.ts';
 import { attributedFigures, maySeePrices } from '../../insight/money.ts';
 import { funnelReport } from '../../insight/funnel.ts';
 import { getInsightSettings, updateInsightSettings } from '../../insight/settings.ts';
@@ -20,6 +27,16 @@ export const adminInsightRouter = router({
   funnel: requirePermission('insight.read')
     .input(funnelInputSchema)
     .query(({ ctx, input }) => funnelReport(ctx.db, input)),
+  /** The desk's numbers: everyone's for the Owner and the Viewer, a Buyer's own row for a Buyer. */
+  desk: requirePermission('enquiries.read')
+    .input(deskInputSchema)
+    .query(({ ctx, input }) =>
+      deskReport(ctx.db, {
+        ...input,
+        slaHours: ctx.config.site.claims.responseHours,
+        ...(hasPermission(ctx.user.role, 'insight.read') ? {} : { memberId: ctx.user.id }),
+      }),
+    ),
   settings: requirePermission('settings.write').query(({ ctx }) => getInsightSettings(ctx.db)),
   updateSettings: requirePermission('settings.write')
     .input(insightSettingsSchema)
