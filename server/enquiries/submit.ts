@@ -56,10 +56,11 @@ export async function submitLead(
   // The seller's order (decision 026): ids in the order the form showed them, a repeat dropped.
   const inOrder = [...new Set(input.photo_upload_ids)];
   const photoIds = [...inOrder].sort();
-  // The contact's e-mail touches are read beside the transaction, on another connection (decision
-  // 096): attribution costs the transaction one INSERT, and only when there is a touch. A failed
-  // read loses the attribution, never the enquiry.
-  const touches = readTouchCandidates(services.db, input.email, now).catch(() => null);
+  // The contact's e-mail touches, read before the transaction (decision 096): it holds no lock and
+  // its connection is back in the pool before the transaction takes one, so a burst that fills the
+  // pool cannot leave transactions waiting on reads. Attribution then costs the transaction one
+  // INSERT, only when there is a touch. A failed read loses the attribution, never the enquiry.
+  const touches = await readTouchCandidates(services.db, input.email, now).catch(() => null);
   try {
     return await services.db.transaction().execute(async (trx) => {
       // The photos asked for that are still unattached, locked until commit: a concurrent twin
@@ -86,7 +87,7 @@ export async function submitLead(
       await services.jobs.send('enquiry.notify', { enquiryId: enquiry.id }, { trx });
       // A new enquiry enters New: flows triggered by it start in this transaction (decision 064).
       await enterEnquiryStatus(trx, enquiry.id);
-      await recordAttribution(trx, enquiry.id, contact.id, now, await touches);
+      await recordAttribution(trx, enquiry.id, contact.id, now, touches);
       return {
         enquiryId: enquiry.id,
         contactId: contact.id,

@@ -4,9 +4,8 @@ import type { DbExecutor, DbTransaction } from '../db/database.ts';
 import { type Attribution, attributeTouches, type TouchCandidate } from './attribution.ts';
 
 // Attribution at submit (decision 096). The sell form reads the contact's clicks and opens of the
-// window while its transaction runs (a read on another connection: no extra statement on the
-// transaction's path), and the transaction stores the chosen touches with one INSERT, only when
-// there are any.
+// window just before its transaction (one indexed read that holds no lock), and the transaction
+// stores the chosen touches with one INSERT, only when there are any.
 
 export const ATTRIBUTION_WINDOW_DEFAULT_DAYS = 30;
 
