@@ -75,6 +75,7 @@ function headingFor(route: AdminRoutePath, role: Role): string | RegExp {
     '/admin/automations/new': 'New flow',
     '/admin/automations/$flowId': names.flow,
     '/admin/unsubscribes': 'Unsubscribe Activity',
+    '/admin/insight': 'Enquiry funnel',
     '/admin/settings': 'Settings',
     '/admin/settings/domain': 'Sending domain',
     '/admin/team': 'Team',

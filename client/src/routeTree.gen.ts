@@ -33,6 +33,7 @@ import { Route as AdminGuardedIndexRouteImport } from './routes/admin/_guarded/i
 import { Route as AdminGuardedAccountRouteImport } from './routes/admin/_guarded/account.tsx'
 import { Route as AdminGuardedAuditRouteImport } from './routes/admin/_guarded/audit.tsx'
 import { Route as AdminGuardedDashboardRouteImport } from './routes/admin/_guarded/dashboard.tsx'
+import { Route as AdminGuardedInsightRouteImport } from './routes/admin/_guarded/insight.tsx'
 import { Route as AdminGuardedOutboxRouteImport } from './routes/admin/_guarded/outbox.tsx'
 import { Route as AdminGuardedSettingsRouteImport } from './routes/admin/_guarded/settings.tsx'
 import { Route as AdminGuardedTeamRouteImport } from './routes/admin/_guarded/team.tsx'
@@ -183,6 +184,11 @@ const AdminGuardedAuditRoute = AdminGuardedAuditRouteImport.update({
 const AdminGuardedDashboardRoute = AdminGuardedDashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
+  getParentRoute: () => AdminGuardedRoute,
+} as any)
+const AdminGuardedInsightRoute = AdminGuardedInsightRouteImport.update({
+  id: '/insight',
+  path: '/insight',
   getParentRoute: () => AdminGuardedRoute,
 } as any)
 const AdminGuardedOutboxRoute = AdminGuardedOutboxRouteImport.update({
@@ -385,6 +391,7 @@ export interface FileRoutesByFullPath {
   '/admin/account': typeof AdminGuardedAccountRoute
   '/admin/audit': typeof AdminGuardedAuditRoute
   '/admin/dashboard': typeof AdminGuardedDashboardRoute
+  '/admin/insight': typeof AdminGuardedInsightRoute
   '/admin/outbox': typeof AdminGuardedOutboxRoute
   '/admin/settings': typeof AdminGuardedSettingsRoute
   '/admin/team': typeof AdminGuardedTeamRoute
@@ -440,6 +447,7 @@ export interface FileRoutesByTo {
   '/admin/account': typeof AdminGuardedAccountRoute
   '/admin/audit': typeof AdminGuardedAuditRoute
   '/admin/dashboard': typeof AdminGuardedDashboardRoute
+  '/admin/insight': typeof AdminGuardedInsightRoute
   '/admin/outbox': typeof AdminGuardedOutboxRoute
   '/admin/settings': typeof AdminGuardedSettingsRoute
   '/admin/team': typeof AdminGuardedTeamRoute
@@ -496,6 +504,7 @@ export interface FileRoutesById {
   '/admin/_guarded/account': typeof AdminGuardedAccountRoute
   '/admin/_guarded/audit': typeof AdminGuardedAuditRoute
   '/admin/_guarded/dashboard': typeof AdminGuardedDashboardRoute
+  '/admin/_guarded/insight': typeof AdminGuardedInsightRoute
   '/admin/_guarded/outbox': typeof AdminGuardedOutboxRoute
   '/admin/_guarded/settings': typeof AdminGuardedSettingsRoute
   '/admin/_guarded/team': typeof AdminGuardedTeamRoute
@@ -553,6 +562,7 @@ export interface FileRouteTypes {
     | '/admin/account'
     | '/admin/audit'
     | '/admin/dashboard'
+    | '/admin/insight'
     | '/admin/outbox'
     | '/admin/settings'
     | '/admin/team'
@@ -608,6 +618,7 @@ export interface FileRouteTypes {
     | '/admin/account'
     | '/admin/audit'
     | '/admin/dashboard'
+    | '/admin/insight'
     | '/admin/outbox'
     | '/admin/settings'
     | '/admin/team'
@@ -663,6 +674,7 @@ export interface FileRouteTypes {
     | '/admin/_guarded/account'
     | '/admin/_guarded/audit'
     | '/admin/_guarded/dashboard'
+    | '/admin/_guarded/insight'
     | '/admin/_guarded/outbox'
     | '/admin/_guarded/settings'
     | '/admin/_guarded/team'
@@ -883,6 +895,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminGuardedDashboardRouteImport
       parentRoute: typeof AdminGuardedRoute
     }
+    '/admin/_guarded/insight': {
+      id: '/admin/_guarded/insight'
+      path: '/insight'
+      fullPath: '/admin/insight'
+      preLoaderRoute: typeof AdminGuardedInsightRouteImport
+      parentRoute: typeof AdminGuardedRoute
+    }
     '/admin/_guarded/outbox': {
       id: '/admin/_guarded/outbox'
       path: '/outbox'
@@ -1100,6 +1119,7 @@ interface AdminGuardedRouteChildren {
   AdminGuardedAccountRoute: typeof AdminGuardedAccountRoute
   AdminGuardedAuditRoute: typeof AdminGuardedAuditRoute
   AdminGuardedDashboardRoute: typeof AdminGuardedDashboardRoute
+  AdminGuardedInsightRoute: typeof AdminGuardedInsightRoute
   AdminGuardedOutboxRoute: typeof AdminGuardedOutboxRoute
   AdminGuardedSettingsRoute: typeof AdminGuardedSettingsRoute
   AdminGuardedTeamRoute: typeof AdminGuardedTeamRoute
@@ -1137,6 +1157,7 @@ const AdminGuardedRouteChildren: AdminGuardedRouteChildren = {
   AdminGuardedAccountRoute: AdminGuardedAccountRoute,
   AdminGuardedAuditRoute: AdminGuardedAuditRoute,
   AdminGuardedDashboardRoute: AdminGuardedDashboardRoute,
+  AdminGuardedInsightRoute: AdminGuardedInsightRoute,
   AdminGuardedOutboxRoute: AdminGuardedOutboxRoute,
   AdminGuardedSettingsRoute: AdminGuardedSettingsRoute,
   AdminGuardedTeamRoute: AdminGuardedTeamRoute,

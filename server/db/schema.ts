@@ -438,6 +438,22 @@ export interface Enquiries {
   watch_year: number | null;
 }
 
+export interface EnquiryAttributions {
+  enquiry_id: string | null;
+  first_at: Timestamp;
+  first_campaign_id: string | null;
+  first_flow_id: string | null;
+  first_kind: string;
+  id: Generated<string>;
+  last_at: Timestamp;
+  last_campaign_id: string | null;
+  last_flow_id: string | null;
+  last_kind: string;
+  purchase_price_cents: number | null;
+  purchased_at: Timestamp | null;
+  submitted_at: Timestamp;
+}
+
 export interface EnquiryEvents {
   actor_email: string | null;
   actor_id: string | null;
@@ -729,6 +745,7 @@ export interface Sessions {
 
 export interface Settings {
   aml_cdd_enabled: Generated<boolean>;
+  attribution_window_days: Generated<number>;
   batch_delay_ms: Generated<number>;
   batch_size: Generated<number>;
   bounce_pause_threshold: Generated<number>;
@@ -738,6 +755,7 @@ export interface Settings {
   from_email: string | null;
   from_name: string | null;
   id: Generated<boolean>;
+  marketers_see_prices: Generated<boolean>;
   register_retention_years: Generated<number>;
   register_state: Generated<string>;
   reply_to_email: string | null;
@@ -889,6 +907,7 @@ export interface DB {
   email_suppressions: EmailSuppressions;
   email_templates: EmailTemplates;
   enquiries: Enquiries;
+  enquiry_attributions: EnquiryAttributions;
   enquiry_events: EnquiryEvents;
   enquiry_incoming_attachments: EnquiryIncomingAttachments;
   enquiry_incoming_messages: EnquiryIncomingMessages;

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { LeadSubmit } from '#shared/leads/schema.ts';
 import type { DbTransaction } from '../db/database.ts';
 import { enterEnquiryStatus, liveFlowsGeneration } from '../automations/entry.ts';
+import { readTouchCandidates, recordAttribution } from '../insight/entry.ts';
 import { PREPARE_MARKER } from '../db/prepared.ts';
 import type { AppServices } from '../services.ts';
 import type { RequestInfo } from '../http/request-info.ts';
@@ -55,6 +56,11 @@ export async function submitLead(
   // The seller's order (decision 026): ids in the order the form showed them, a repeat dropped.
   const inOrder = [...new Set(input.photo_upload_ids)];
   const photoIds = [...inOrder].sort();
+  // The contact's e-mail touches, read before the transaction (decision 096): it holds no lock and
+  // its connection is back in the pool before the transaction takes one, so a burst that fills the
+  // pool cannot leave transactions waiting on reads. Attribution then costs the transaction one
+  // INSERT, only when there is a touch. A failed read loses the attribution, never the enquiry.
+  const touches = await readTouchCandidates(services.db, input.email, now).catch(() => null);
   try {
     return await services.db.transaction().execute(async (trx) => {
       // The photos asked for that are still unattached, locked until commit: a concurrent twin
@@ -86,6 +92,7 @@ export async function submitLead(
         enquiry.id,
         services.liveFlows ? { cache: services.liveFlows, generation: flowsGeneration } : undefined,
       );
+      await recordAttribution(trx, enquiry.id, contact.id, now, touches);
       return {
         enquiryId: enquiry.id,
         contactId: contact.id,

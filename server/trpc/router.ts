@@ -9,6 +9,7 @@ import { adminSuppressionsRouter } from './routers/admin-suppressions.ts';
 import { adminDashboardRouter } from './routers/admin-dashboard.ts';
 import { adminDomainHealthRouter } from './routers/admin-domain-health.ts';
 import { adminEnquiriesRouter } from './routers/admin-enquiries.ts';
+import { adminInsightRouter } from './routers/admin-insight.ts';
 import { adminOutboxRouter } from './routers/admin-outbox.ts';
 import { adminRegisterRouter } from './routers/admin-register.ts';
 import { adminUnmatchedMailRouter } from './routers/admin-unmatched-mail.ts';
@@ -52,6 +53,7 @@ export const appRouter = router({
     register: adminRegisterRouter,
     unmatchedMail: adminUnmatchedMailRouter,
     appointments: adminAppointmentsRouter,
+    insight: adminInsightRouter,
   }),
 });
 

@@ -40,6 +40,8 @@ export const ADMIN_ROUTE_PERMISSIONS = {
   '/admin/automations/new': 'automations.write',
   '/admin/automations/$flowId': 'automations.read',
   '/admin/unsubscribes': 'unsubscribe.read',
+  // The owner's funnel report (decision 096): the Owner and the Viewer.
+  '/admin/insight': 'insight.read',
   '/admin/settings': 'settings.write',
   // The sending domain's DNS checks and the bulk-sender checklist (decision 073).
   '/admin/settings/domain': 'settings.write',

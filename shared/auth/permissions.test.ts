@@ -52,6 +52,7 @@ const EXPECTED: Record<Role, Permission[]> = {
     'automations.read',
     'unsubscribe.read',
     'enquiries.read',
+    'insight.read',
   ],
 };
 

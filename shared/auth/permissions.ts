@@ -61,6 +61,8 @@ export const PERMISSIONS = [
   'settings.write',
   'team.manage',
   'audit.read',
+  // The owner's reports (decision 096): the funnel and prices in attribution. Owner and Viewer.
+  'insight.read',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -75,6 +77,7 @@ const READS: Permission[] = [
   'automations.read',
   'unsubscribe.read',
   'enquiries.read',
+  'insight.read',
 ];
 
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {

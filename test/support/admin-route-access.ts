@@ -40,6 +40,8 @@ export const ADMIN_ROUTE_ACCESS: Record<AdminRoutePath, readonly Role[]> = {
   '/admin/automations/new': ['owner', 'marketer'],
   '/admin/automations/$flowId': ['owner', 'marketer', 'buyer', 'viewer'],
   '/admin/unsubscribes': ['owner', 'marketer', 'viewer'],
+  // The funnel (decision 096): what the business earns is the Owner's to read, and the Viewer's.
+  '/admin/insight': ['owner', 'viewer'],
   '/admin/settings': ['owner'],
   '/admin/settings/domain': ['owner'],
   '/admin/team': ['owner'],

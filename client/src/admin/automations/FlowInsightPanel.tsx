@@ -1,10 +1,12 @@
-import { Alert, Table, Text } from '@mantine/core';
+import { Alert, Box, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { describeStep } from '#shared/automations/describe.ts';
 import { type FlowDefinition, placedSteps } from '#shared/automations/flows.ts';
 import { errorMessage } from '../widgets/errors.ts';
 import { formatCount } from '../widgets/format.ts';
 import { ListTable } from '../lists/ListTable.tsx';
+import { useCan } from '../auth/session.ts';
+import { AttributionSummary } from '../insight/AttributionSummary.tsx';
 import { useTRPC } from '../../trpc.ts';
 
 /** Per step of one version: entered, waiting here, sent, opened, clicked, left (decision 066). */
@@ -20,11 +22,18 @@ export function FlowInsightPanel({
   templateNames: Record<string, string>;
 }) {
   const trpc = useTRPC();
+  const can = useCan();
   const insight = useQuery(trpc.admin.automations.insight.queryOptions({ id: flowId, version }));
   const placed = new Map(placedSteps(definition.steps).map((p) => [p.step.id, p]));
   if (insight.isError) return <Alert color="red">{errorMessage(insight.error)}</Alert>;
   return (
     <>
+      {/* What the flow brought (decision 096): for those who read campaigns, not the Buyer. */}
+      {can('campaigns.read') && (
+        <Box mb="md">
+          <AttributionSummary kind="flow" id={flowId} />
+        </Box>
+      )}
       <Text size="sm" c="dimmed" mb="sm">
         Version {version}. A contact who left is counted at the last step they reached.
       </Text>

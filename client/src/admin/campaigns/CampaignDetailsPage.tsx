@@ -7,6 +7,7 @@ import type { CampaignDetail, SendFilter } from '#shared/campaigns/schemas.ts';
 import { ADMIN_TITLE } from '../shell/AdminShell.tsx';
 import { errorCode, errorMessage } from '../widgets/errors.ts';
 import { useTRPC } from '../../trpc.ts';
+import { AttributionSummary } from '../insight/AttributionSummary.tsx';
 import { AbTestPanel } from './AbTestPanel.tsx';
 import { CampaignHeader } from './CampaignHeader.tsx';
 import { CampaignNotFound } from './CampaignNotFound.tsx';
@@ -83,6 +84,7 @@ function CampaignDetails({
     <Stack>
       <CampaignHeader campaign={campaign} live={live} actions={actions} />
       <CampaignStats campaign={campaign} />
+      <AttributionSummary kind="campaign" id={campaign.id} />
 
       <AbTestPanel campaign={campaign} pollInterval={sending ? POLL_INTERVAL_MS : false} />
       <EngagementChart

@@ -54,6 +54,7 @@ type SidebarTarget =
   | '/admin/register/compliance'
   | '/admin/contacts'
   | '/admin/unsubscribes'
+  | '/admin/insight'
   | '/admin/settings'
   | '/admin/outbox';
 
@@ -70,6 +71,8 @@ const NAV_ITEMS: ReadonlyArray<{ label: string; to: SidebarTarget; icon: () => R
   { label: 'Compliance', to: '/admin/register/compliance', icon: EnquiriesIcon },
   { label: 'Contacts', to: '/admin/contacts', icon: ContactsIcon },
   { label: 'Unsubscribes', to: '/admin/unsubscribes', icon: UnsubscribesIcon },
+  // The owner's funnel (decision 096).
+  { label: 'Funnel', to: '/admin/insight', icon: DashboardIcon },
   { label: 'Settings', to: '/admin/settings', icon: SettingsIcon },
   { label: 'Outbox', to: '/admin/outbox', icon: OutboxIcon },
 ];
