@@ -1,4 +1,3 @@
-import type { LiveFlowCache } from './automations/entry.ts';
 import type { AppConfig } from './config/app-config.ts';
 import type { Database } from './db/database.ts';
 import type { ConnectionWatch } from './db/connection-watch.ts';
@@ -42,6 +41,16 @@ export interface EnquiryLiveHub {
   ready(): Promise<void>;
   subscriberCount(): number;
   close(): Promise<void>;
+}
+
+/**
+ * The live flows one app has read, each list with the generation it was read at (decision 098;
+ * kept and read by server/automations/live-flow-cache.ts). Named here, infrastructure-free, so
+ * AppServices imports no feature.
+ */
+export interface LiveFlowCache {
+  generation: string | null;
+  readonly byType: Map<string, readonly unknown[]>;
 }
 
 export interface Logger {

@@ -8,13 +8,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession, generateSessionToken } from '#server/auth/session.ts';
 import { createUser, grantAdmin } from '#server/auth/users.ts';
 import { createS3Storage } from '#server/uploads/storage.ts';
+import { createFlow } from '#server/automations/flows.ts';
+import { createJobQueue } from '#server/jobs/queue.ts';
 import { useBoss } from './support/boss.ts';
+import { engineSettings, seedSubscribers, sendNow } from './support/campaign-fixtures.ts';
 import { useTestDatabase } from './support/db.ts';
+import { type FakeResend, startFakeResend } from './support/fake-resend.ts';
 import { type FakeS3, startFakeS3 } from './support/fake-s3.ts';
+import { leadSubmission } from './support/lead-form.ts';
+import { testServices } from './support/services.ts';
 
 // Decision 083: two servers and a worker, each with its own DATA_DIR (its own disk), on one
 // PostgreSQL, with each shared store. A photo taken by one is served by the other, erased through
 // the other, and an unattached one is cleaned up by the worker, its bytes gone from the store.
+// The same processes send e-mail through the real Resend SDK to the fake provider: a 2,000-recipient
+// campaign and a two-step flow (switched on through one server, entered by a sell form submitted
+// through the other, decision 098) reach each recipient exactly once.
 
 const t = useTestDatabase();
 const boss = useBoss(t);
@@ -66,8 +75,9 @@ const jpeg = () =>
     .jpeg()
     .toBuffer();
 
-describe.each(['postgres', 's3'] as const)('photos on the %s store across processes', (store) => {
+describe.each(['postgres', 's3'] as const)('two servers and a worker on the %s store', (store) => {
   let s3: FakeS3 | null = null;
+  let resend: FakeResend;
   const dirs: string[] = [];
   const processes: Running[] = [];
   let serverA = '';
@@ -76,11 +86,16 @@ describe.each(['postgres', 's3'] as const)('photos on the %s store across proces
 
   beforeAll(async () => {
     if (store === 's3') s3 = await startFakeS3();
+    resend = await startFakeResend({ keepBodies: false });
+    resend.advertiseRate(1000);
     const shared = {
       DATABASE_URL: t.url,
       APP_SECRET,
       FILE_STORE: store,
       UPLOAD_RATE_LIMIT: 'off',
+      LEAD_SUBMIT_RATE_LIMIT: 'off',
+      RESEND_API_KEY: 're_test',
+      RESEND_BASE_URL: resend.url,
       ...s3?.env,
     };
     const ownDisk = async () => {
@@ -117,12 +132,14 @@ describe.each(['postgres', 's3'] as const)('photos on the %s store across proces
     const token = generateSessionToken();
     await createSession(t.db, token, user.id, { ip: null, userAgent: null });
     cookie = `session=${token}`;
-  }, 90_000);
+    // Three processes starting at once on two shared cores can take more than a minute.
+  }, 180_000);
 
   afterAll(async () => {
     for (const p of processes) p.child.kill('SIGTERM');
     await Promise.all(processes.map((p) => p.exited));
     await s3?.close();
+    await resend.close();
     for (const dir of dirs) await rm(dir, { recursive: true, force: true });
   });
 
@@ -166,7 +183,8 @@ describe.each(['postgres', 's3'] as const)('photos on the %s store across proces
     expect(served.equals((await inStore(photo.key)) ?? Buffer.alloc(0))).toBe(true);
     expect((await sharp(served).metadata()).width).toBe(64);
     for (const dir of dirs) expect(await readdir(path.join(dir, 'uploads')).catch(() => [])).toEqual([]);
-  });
+    // The first request to each freshly started process loads its upload modules.
+  }, 60_000);
 
   it('erasure through the other server removes the photo’s bytes from the store', async () => {
     const photo = await uploadThrough(serverA);
@@ -229,4 +247,121 @@ describe.each(['postgres', 's3'] as const)('photos on the %s store across proces
       )
       .toEqual({ row: null, bytes: null });
   });
+  it('a 2,000-recipient campaign goes out through the worker exactly once', async () => {
+    // Only this campaign's contacts consent: the other store's run left its own behind.
+    await t.db.updateTable('leads').set({ email_marketing_consent: false }).execute();
+    await seedSubscribers(t.db, 2000, `campaign-${store}`);
+    await engineSettings(t.db, { batchSize: 100 });
+    const campaign = await sendNow(testServices(t.db, { jobs: createJobQueue(boss()) }), {
+      subject: `Market update ${store}`,
+    });
+    await expect
+      .poll(
+        async () =>
+          (
+            await t.db
+              .selectFrom('email_campaigns')
+              .select('status')
+              .where('id', '=', campaign.id)
+              .executeTakeFirstOrThrow()
+          ).status,
+        { timeout: 90_000, interval: 250 },
+      )
+      .toBe('completed');
+    const recipients = resend.emails
+      .filter((e) => e.subject === `Market update ${store}`)
+      .flatMap((e) => e.to)
+      .sort();
+    const expected = Array.from({ length: 2000 }, (_, i) => `campaign-${store}-${i + 1}@example.com`).sort();
+    expect(recipients).toEqual(expected);
+  }, 120_000);
+
+  it('a two-step flow switched on through one server, entered through the other, sends each step once', async () => {
+    const template = async (name: string, subject: string) =>
+      (
+        await t.db
+          .insertInto('email_templates')
+          .values({
+            template_name: name,
+            template_type: 'reply',
+            subject,
+            html_content: '<p>Hello {{first_name}}.</p>',
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    const first = await template(`Thanks ${store}`, `Thank you for your enquiry (${store})`);
+    const second = await template(`Follow-up ${store}`, `Still thinking of selling? (${store})`);
+    const flowId = await t.db.transaction().execute((trx) =>
+      createFlow(
+        trx,
+        {
+          name: `New sellers ${store}`,
+          description: '',
+          trigger: { type: 'enquiry_status', status: 'new', brands: [] },
+          reentry: 'once',
+          respectQuietHours: false,
+          steps: [
+            { id: 'thanks', type: 'send', templateId: first, template: 'reply' },
+            { id: 'pause', type: 'wait', days: 1, hours: 0, minutes: 0 },
+            { id: 'again', type: 'send', templateId: second, template: 'reply' },
+          ],
+        },
+        null,
+      ),
+    );
+    const trpc = (base: string, procedure: string, body: unknown, withCookie: boolean) =>
+      fetch(`${base}/trpc/${procedure}`, {
+        method: 'POST',
+        headers: {
+          ...(withCookie ? { cookie } : {}),
+          origin: base,
+          'x-csrf-protection': '1',
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify(body),
+      });
+    // Reply templates: the seller gave no marketing consent, and a flow about their enquiry needs none.
+    // Server B has submitted a sell form before, so it holds the flows (none live) in its cache.
+    expect((await trpc(serverB, 'lead.submit', leadSubmission(), false)).status).toBe(200);
+    expect(
+      (await trpc(serverA, 'admin.automations.setState', { id: flowId, state: 'live' }, true)).status,
+    ).toBe(200);
+    const seller = `seller-flow-${store}@example.com`;
+    expect((await trpc(serverB, 'lead.submit', leadSubmission({ email: seller }), false)).status).toBe(200);
+
+    const subjectsTo = (address: string) =>
+      resend.emails
+        .filter((e) => e.to.includes(address) && e.subject.endsWith(`(${store})`))
+        .map((e) => e.subject);
+    // The entry wakes the worker (automation_runs_due): the first step goes out at once.
+    await expect
+      .poll(() => subjectsTo(seller), { timeout: 30_000, interval: 200 })
+      .toEqual([`Thank you for your enquiry (${store})`]);
+    // A day later: the wait is over when its due time has passed, and the worker's tick sends the second.
+    await t.db
+      .updateTable('automation_runs')
+      .set({ due_at: new Date(Date.now() - 1000) })
+      .where('flow_id', '=', flowId)
+      .where('state', '=', 'waiting')
+      .execute();
+    await boss().send('automations.tick', {});
+    // The run finishes when the second step is recorded; its e-mail is delivered right after.
+    await expect
+      .poll(() => subjectsTo(seller), { timeout: 30_000, interval: 200 })
+      .toEqual([`Thank you for your enquiry (${store})`, `Still thinking of selling? (${store})`]);
+    await expect
+      .poll(
+        async () =>
+          (
+            await t.db.selectFrom('automation_runs').select('state').where('flow_id', '=', flowId).execute()
+          ).map((r) => r.state),
+        { timeout: 30_000, interval: 200 },
+      )
+      .toEqual(['finished']);
+    expect(subjectsTo(seller)).toEqual([
+      `Thank you for your enquiry (${store})`,
+      `Still thinking of selling? (${store})`,
+    ]);
+  }, 90_000);
 });

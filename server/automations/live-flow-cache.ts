@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { LiveFlowCache } from '../services.ts';
 
 // Decision 098: each process keeps the live flows it has read, keyed by the flows' generation
 // (a value every change to automation_flows or automation_flow_versions replaces, in the changing
@@ -11,11 +12,7 @@ export const liveFlowsGeneration = sql<
   string | null
 >`(SELECT generation::text FROM automation_flows_generation)`;
 
-/** One process's (one app's) live flows by trigger type, all read at one generation. */
-export interface LiveFlowCache {
-  generation: string | null;
-  readonly byType: Map<string, readonly unknown[]>;
-}
+export type { LiveFlowCache };
 
 export function createLiveFlowCache(): LiveFlowCache {
   return { generation: null, byType: new Map() };
