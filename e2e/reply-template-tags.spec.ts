@@ -10,8 +10,9 @@ const templateName = `Reply tags ${Date.now().toString(36)}`;
 test('a new reply template offers only reply fields and refuses {{unsubscribe_url}}', async ({ page }) => {
   await signInAsAdmin(page);
   await page.goto('/admin/templates/new?kind=reply');
-  await expect(page.getByRole('heading', { name: 'New Reply Template' })).toBeVisible();
-  // New templates start in blocks (decision 054); this one is written in HTML.
+  // The form's editors load in their own chunk: a loaded machine takes a while the first time.
+  await expect(page.getByRole('heading', { name: 'New Reply Template' })).toBeVisible({ timeout: 30_000 });
+  // A new reply template starts in the composer (decision 093); this one is written in HTML.
   await page.getByText('Custom HTML', { exact: true }).click();
   const html = page.getByRole('textbox', { name: 'HTML content' });
   await expect(html).toContainText('Reference {{reference}}');

@@ -113,7 +113,9 @@ export function ReplyComposer({ enquiry }: { enquiry: EnquiryDetail }) {
                 {subject}
               </Text>
             )}
-            <MessageText text={text} paragraphStyle={PARAGRAPH_STYLE} />
+            <div data-testid="seller-page-message">
+              <MessageText text={text} paragraphStyle={PARAGRAPH_STYLE} />
+            </div>
           </Paper>
           {/* The reply as the seller gets it: in the layout, with the identity footer (decision 051). */}
           <EmailPreview
