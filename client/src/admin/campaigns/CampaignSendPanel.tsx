@@ -56,7 +56,12 @@ export function CampaignSendPanel({
       </Card>
       <ValidationPanel validation={validation} />
       <Group grow>
-        <Button variant="default" onClick={() => onDialog('test')} disabled={!saveable || busy}>
+        <Button
+          variant="default"
+          aria-haspopup="dialog"
+          onClick={() => onDialog('test')}
+          disabled={!saveable || busy}
+        >
           Send Test
         </Button>
         <Button variant="default" onClick={onSave} disabled={!saveable || busy} loading={saving}>
@@ -66,12 +71,13 @@ export function CampaignSendPanel({
       <Group grow>
         <Button
           variant="light"
+          aria-haspopup="dialog"
           onClick={() => onDialog('schedule')}
           disabled={!sendable || busy || !schedulable}
         >
           Schedule
         </Button>
-        <Button onClick={() => onDialog('send')} disabled={!sendable || busy}>
+        <Button aria-haspopup="dialog" onClick={() => onDialog('send')} disabled={!sendable || busy}>
           Send Now
         </Button>
       </Group>

@@ -59,7 +59,7 @@ export function EngagementChart({
             reports them through its webhook.
           </Text>
           {!series.data.webhookConfigured && (
-            <Text size="sm" c="orange.8">
+            <Text size="sm" c="orange">
               No webhook secret is configured (RESEND_WEBHOOK_SECRET), so the provider's reports cannot be
               accepted and this chart stays empty.
             </Text>

@@ -16,7 +16,7 @@ export function NonOpenersButton({ campaign }: { campaign: { id: string; subject
   const [opened, setOpened] = useState(false);
   return (
     <>
-      <Button variant="light" onClick={() => setOpened(true)}>
+      <Button variant="light" aria-haspopup="dialog" onClick={() => setOpened(true)}>
         Send to non-openers
       </Button>
       {opened && <NonOpenersDialog campaign={campaign} onClose={() => setOpened(false)} />}

@@ -51,7 +51,7 @@ export function SendNowDialog({
         )}
         {abTestNote && <Text size="sm">{abTestNote}</Text>}
         {abTestWarning && (
-          <Text size="sm" c="yellow.9" data-testid="ab-small-test-review">
+          <Text size="sm" c="yellow" data-testid="ab-small-test-review">
             {abTestWarning}
           </Text>
         )}

@@ -16,10 +16,10 @@ export function ContactLifecycleActions({ contact }: { contact: ContactDetail })
   if (!can('contacts.write')) return null;
   return (
     <Group>
-      <Button variant="default" onClick={() => setEditing(true)}>
+      <Button variant="default" aria-haspopup="dialog" onClick={() => setEditing(true)}>
         Edit details
       </Button>
-      <Button color="red" variant="light" onClick={() => setErasing(true)}>
+      <Button color="red" variant="light" aria-haspopup="dialog" onClick={() => setErasing(true)}>
         Erase contact
       </Button>
       {editing && <EditDetailsModal contact={contact} onClose={() => setEditing(false)} />}

@@ -101,7 +101,11 @@ export function ContactsPage({ search, onSearchChange }: ContactsPageProps) {
               failed: 'The export failed. Please try again.',
             }}
           />
-          {can('contacts.write') && <Button onClick={() => setAdding(true)}>Add contact</Button>}
+          {can('contacts.write') && (
+            <Button aria-haspopup="dialog" onClick={() => setAdding(true)}>
+              Add contact
+            </Button>
+          )}
         </>
       }
       intro={

@@ -91,7 +91,11 @@ export function SuppressionsPage({ search, onSearchChange }: SuppressionsPagePro
               failed: SUPPRESSION_MESSAGES.exportFailed,
             }}
           />
-          {can('contacts.write') && <Button onClick={() => setAdding(true)}>Add addresses</Button>}
+          {can('contacts.write') && (
+            <Button aria-haspopup="dialog" onClick={() => setAdding(true)}>
+              Add addresses
+            </Button>
+          )}
         </>
       }
       intro={
@@ -171,6 +175,7 @@ export function SuppressionsPage({ search, onSearchChange }: SuppressionsPagePro
                   variant="subtle"
                   size="xs"
                   color="red"
+                  aria-haspopup="dialog"
                   onClick={() => setRemoving(entry)}
                   aria-label={`Remove ${entry.email ?? 'erased contact'} from the list`}
                 >

@@ -99,7 +99,7 @@ export function SellerLinkCard({ enquiryId, canWork }: { enquiryId: string; canW
             </Button>
           )}
           {current && canWork && !confirming && (
-            <Button variant="default" color="red" onClick={() => setConfirming(true)}>
+            <Button variant="default" color="red" aria-haspopup="dialog" onClick={() => setConfirming(true)}>
               Revoke seller link
             </Button>
           )}

@@ -59,6 +59,8 @@ export function StatusActions({ enquiry }: { enquiry: EnquiryDetail }) {
           // Closing moves are quieter than the ones that take the enquiry forward.
           variant={isClosed(to) ? 'default' : 'light'}
           loading={setStatus.isPending && setStatus.variables.to === to}
+          // A purchase asks for its record, a closing move for its reason: both in a dialog.
+          aria-haspopup={to === 'purchased' || REASON_REQUIRED.has(to) ? 'dialog' : undefined}
           onClick={() => {
             if (to === 'purchased') {
               setStatus.reset();

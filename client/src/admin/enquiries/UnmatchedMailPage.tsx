@@ -71,10 +71,15 @@ export function UnmatchedMailPage() {
             />
             {canAct && (
               <Group>
-                <Button size="compact-sm" onClick={() => setFiling(message)}>
+                <Button size="compact-sm" aria-haspopup="dialog" onClick={() => setFiling(message)}>
                   File on enquiry…
                 </Button>
-                <Button size="compact-sm" variant="default" onClick={() => setDismissing(message)}>
+                <Button
+                  size="compact-sm"
+                  variant="default"
+                  aria-haspopup="dialog"
+                  onClick={() => setDismissing(message)}
+                >
                   Dismiss
                 </Button>
               </Group>

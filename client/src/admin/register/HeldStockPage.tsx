@@ -69,6 +69,7 @@ export function HeldStockPage() {
                   size="compact-sm"
                   variant="default"
                   aria-label={`Checks and release: ${row.watch}, serial ${row.serialNumber}`}
+                  aria-haspopup="dialog"
                   onClick={() => setOpenId(row.id)}
                 >
                   Checks and release

@@ -124,7 +124,7 @@ function NoticeLine({ notice, canWork }: { notice: HoldNoticeView; canWork: bool
       ) : (
         canWork && (
           <Group>
-            <Button size="compact-sm" variant="default" onClick={() => setOpen(true)}>
+            <Button size="compact-sm" variant="default" aria-haspopup="dialog" onClick={() => setOpen(true)}>
               Lift notice {notice.reference}
             </Button>
           </Group>
@@ -179,7 +179,7 @@ function StolenCheckButton({ record }: { record: PurchaseRecordView }) {
   );
   return (
     <>
-      <Button size="compact-sm" variant="default" onClick={() => setOpen(true)}>
+      <Button size="compact-sm" variant="default" aria-haspopup="dialog" onClick={() => setOpen(true)}>
         Record stolen-goods check
       </Button>
       <Modal
@@ -242,7 +242,7 @@ function NoticeButton({ record }: { record: PurchaseRecordView }) {
   );
   return (
     <>
-      <Button size="compact-sm" variant="default" onClick={() => setOpen(true)}>
+      <Button size="compact-sm" variant="default" aria-haspopup="dialog" onClick={() => setOpen(true)}>
         Record hold notice
       </Button>
       <Modal closeButtonProps={CLOSE} opened={open} onClose={() => setOpen(false)} title="Record hold notice">
@@ -323,7 +323,12 @@ function ReleaseButton({ record }: { record: PurchaseRecordView }) {
   );
   return (
     <>
-      <Button size="compact-sm" variant={early ? 'default' : 'filled'} onClick={() => setOpen(true)}>
+      <Button
+        size="compact-sm"
+        variant={early ? 'default' : 'filled'}
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+      >
         {early ? 'Release early' : 'Release'}
       </Button>
       <Modal

@@ -142,7 +142,12 @@ function SegmentEditor({ segment }: { segment?: SegmentSummary }) {
                   Save segment
                 </Button>
                 {segment && (
-                  <Button variant="default" color="red" onClick={() => setConfirmDelete(true)}>
+                  <Button
+                    variant="default"
+                    color="red"
+                    aria-haspopup="dialog"
+                    onClick={() => setConfirmDelete(true)}
+                  >
                     Delete
                   </Button>
                 )}

@@ -58,11 +58,21 @@ export const adminTheme = createTheme({
   fontFamily: ADMIN_FONT,
   headings: { fontFamily: ADMIN_FONT },
   components: {
-    Modal: Modal.extend({ styles: titleInAdminFont }),
-    Drawer: Drawer.extend({ styles: titleInAdminFont }),
-    // Every toast's close button is named (axe button-name): Mantine's is an unlabelled icon.
+    // Every dialog's and drawer's close button is named (axe button-name, critical; decision 090):
+    // Mantine's is an unlabelled icon. A dialog that passes its own closeButtonProps keeps them.
+    Modal: Modal.extend({
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } },
+      styles: titleInAdminFont,
+    }),
+    Drawer: Drawer.extend({
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close drawer' } },
+      styles: titleInAdminFont,
+    }),
+    // Every toast's close button is named (axe button-name): Mantine's is an unlabelled icon. Its
+    // message is Mantine's gray 6 (3.3:1 on white): the admin's dimmed gray 7 instead (decision 090).
     Notification: Notification.extend({
       defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
+      styles: { description: { color: 'var(--mantine-color-dimmed)' } },
     }),
     // Decision 056: a badge is as wide as its words, never an ellipsis ("NE…") or a dot, wherever a
     // flex row or a narrow table cell squeezes it.
@@ -131,7 +141,7 @@ export function readableColorVariables(
  * a striped row, under WCAG AA's 4.5:1, and axe counts every such text as a serious violation; gray
  * 7 is 8.2:1 and 7.4:1. Every named colour's variants follow decision 056 (readableColorVariables).
  */
-const adminCssVariables: CSSVariablesResolver = (theme) => ({
+export const adminCssVariables: CSSVariablesResolver = (theme) => ({
   variables: {},
   light: {
     ...readableColorVariables(theme.colors),
@@ -139,6 +149,8 @@ const adminCssVariables: CSSVariablesResolver = (theme) => ({
     // A FileInput's placeholder is text in a button, so it needs 4.5:1 too (gray 5 is 2.1:1); gray 6
     // made readable keeps it lighter than a value.
     '--mantine-color-placeholder': readableOn(theme.colors.gray[6], '#ffffff'),
+    // A field's error message and its invalid value are Mantine's red 6, 3.3:1 on white (decision 090).
+    '--mantine-color-error': readableOn(theme.colors.red[6], '#ffffff'),
   },
   dark: {},
 });

@@ -1,7 +1,8 @@
-import { DEFAULT_THEME } from '@mantine/core';
+import { DEFAULT_THEME, mergeMantineTheme } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
 import {
   ADMIN_SCROLLBAR_HIDE_MS,
+  adminCssVariables,
   adminTheme,
   contrastRatio,
   readableColorVariables,
@@ -45,5 +46,23 @@ describe('readable colours (decision 056)', () => {
     expect(readableColorVariables({ gold: [...(adminTheme.colors?.gold ?? [])] })).toMatchObject({
       '--mantine-color-gold-filled': '#8c6516',
     });
+  });
+});
+
+describe('transient states (decision 090)', () => {
+  it('names every dialog, drawer and toast close button', () => {
+    const close = (name: 'Modal' | 'Drawer' | 'Notification') =>
+      (adminTheme.components?.[name]?.defaultProps as { closeButtonProps?: Record<string, string> })
+        ?.closeButtonProps?.['aria-label'];
+    expect(close('Modal')).toBe('Close dialog');
+    expect(close('Drawer')).toBe('Close drawer');
+    expect(close('Notification')).toBe('Close notification');
+  });
+
+  it('writes field errors in a red that reads at 4.5:1 on white; Mantine’s red 6 does not', () => {
+    // #fa5252 on white: 3.3:1 (axe's figure for the admin's form errors was 3.28:1).
+    expect(contrastRatio(DEFAULT_THEME.colors.red[6], '#ffffff')).toBeLessThan(3.5);
+    const { light } = adminCssVariables(mergeMantineTheme(DEFAULT_THEME, adminTheme));
+    expect(contrastRatio(light['--mantine-color-error'] ?? '', '#ffffff')).toBeGreaterThanOrEqual(4.5);
   });
 });

@@ -197,6 +197,7 @@ export function TemplatesListPage({
                       size="xs"
                       variant="light"
                       color="red"
+                      aria-haspopup="dialog"
                       onClick={() => setToDelete(template)}
                       aria-label={`Delete ${template.templateName}`}
                     >
