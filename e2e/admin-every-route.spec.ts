@@ -62,6 +62,7 @@ function headingFor(route: AdminRoutePath, role: Role): string | RegExp {
     '/admin/enquiries/$id/seller-preview': 'Your Rolex Submariner Date 126610LN',
     '/admin/enquiries/unmatched': 'Unmatched mail',
     '/admin/enquiries/today': 'Today',
+    '/admin/enquiries/desk': 'The desk’s numbers',
     '/admin/register': 'Dealer’s register',
     '/admin/register/held': 'Held stock',
     '/admin/register/compliance': 'Compliance',

@@ -48,6 +48,7 @@ import { Route as AdminGuardedContactsIdRouteImport } from './routes/admin/_guar
 import { Route as AdminGuardedContactsImportRouteImport } from './routes/admin/_guarded/contacts/import.tsx'
 import { Route as AdminGuardedContactsSuppressionsRouteImport } from './routes/admin/_guarded/contacts/suppressions.tsx'
 import { Route as AdminGuardedEnquiriesIndexRouteImport } from './routes/admin/_guarded/enquiries/index.tsx'
+import { Route as AdminGuardedEnquiriesDeskRouteImport } from './routes/admin/_guarded/enquiries/desk.tsx'
 import { Route as AdminGuardedEnquiriesTodayRouteImport } from './routes/admin/_guarded/enquiries/today.tsx'
 import { Route as AdminGuardedEnquiriesUnmatchedRouteImport } from './routes/admin/_guarded/enquiries/unmatched.tsx'
 import { Route as AdminGuardedRegisterIndexRouteImport } from './routes/admin/_guarded/register/index.tsx'
@@ -271,6 +272,12 @@ const AdminGuardedEnquiriesIndexRoute =
     path: '/enquiries/',
     getParentRoute: () => AdminGuardedRoute,
   } as any)
+const AdminGuardedEnquiriesDeskRoute =
+  AdminGuardedEnquiriesDeskRouteImport.update({
+    id: '/enquiries/desk',
+    path: '/enquiries/desk',
+    getParentRoute: () => AdminGuardedRoute,
+  } as any)
 const AdminGuardedEnquiriesTodayRoute =
   AdminGuardedEnquiriesTodayRouteImport.update({
     id: '/enquiries/today',
@@ -403,6 +410,7 @@ export interface FileRoutesByFullPath {
   '/admin/contacts/$id': typeof AdminGuardedContactsIdRoute
   '/admin/contacts/import': typeof AdminGuardedContactsImportRoute
   '/admin/contacts/suppressions': typeof AdminGuardedContactsSuppressionsRoute
+  '/admin/enquiries/desk': typeof AdminGuardedEnquiriesDeskRoute
   '/admin/enquiries/today': typeof AdminGuardedEnquiriesTodayRoute
   '/admin/enquiries/unmatched': typeof AdminGuardedEnquiriesUnmatchedRoute
   '/admin/register/compliance': typeof AdminGuardedRegisterComplianceRoute
@@ -458,6 +466,7 @@ export interface FileRoutesByTo {
   '/admin/contacts/$id': typeof AdminGuardedContactsIdRoute
   '/admin/contacts/import': typeof AdminGuardedContactsImportRoute
   '/admin/contacts/suppressions': typeof AdminGuardedContactsSuppressionsRoute
+  '/admin/enquiries/desk': typeof AdminGuardedEnquiriesDeskRoute
   '/admin/enquiries/today': typeof AdminGuardedEnquiriesTodayRoute
   '/admin/enquiries/unmatched': typeof AdminGuardedEnquiriesUnmatchedRoute
   '/admin/register/compliance': typeof AdminGuardedRegisterComplianceRoute
@@ -516,6 +525,7 @@ export interface FileRoutesById {
   '/admin/_guarded/contacts/$id': typeof AdminGuardedContactsIdRoute
   '/admin/_guarded/contacts/import': typeof AdminGuardedContactsImportRoute
   '/admin/_guarded/contacts/suppressions': typeof AdminGuardedContactsSuppressionsRoute
+  '/admin/_guarded/enquiries/desk': typeof AdminGuardedEnquiriesDeskRoute
   '/admin/_guarded/enquiries/today': typeof AdminGuardedEnquiriesTodayRoute
   '/admin/_guarded/enquiries/unmatched': typeof AdminGuardedEnquiriesUnmatchedRoute
   '/admin/_guarded/register/compliance': typeof AdminGuardedRegisterComplianceRoute
@@ -574,6 +584,7 @@ export interface FileRouteTypes {
     | '/admin/contacts/$id'
     | '/admin/contacts/import'
     | '/admin/contacts/suppressions'
+    | '/admin/enquiries/desk'
     | '/admin/enquiries/today'
     | '/admin/enquiries/unmatched'
     | '/admin/register/compliance'
@@ -629,6 +640,7 @@ export interface FileRouteTypes {
     | '/admin/contacts/$id'
     | '/admin/contacts/import'
     | '/admin/contacts/suppressions'
+    | '/admin/enquiries/desk'
     | '/admin/enquiries/today'
     | '/admin/enquiries/unmatched'
     | '/admin/register/compliance'
@@ -686,6 +698,7 @@ export interface FileRouteTypes {
     | '/admin/_guarded/contacts/$id'
     | '/admin/_guarded/contacts/import'
     | '/admin/_guarded/contacts/suppressions'
+    | '/admin/_guarded/enquiries/desk'
     | '/admin/_guarded/enquiries/today'
     | '/admin/_guarded/enquiries/unmatched'
     | '/admin/_guarded/register/compliance'
@@ -1000,6 +1013,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminGuardedEnquiriesIndexRouteImport
       parentRoute: typeof AdminGuardedRoute
     }
+    '/admin/_guarded/enquiries/desk': {
+      id: '/admin/_guarded/enquiries/desk'
+      path: '/enquiries/desk'
+      fullPath: '/admin/enquiries/desk'
+      preLoaderRoute: typeof AdminGuardedEnquiriesDeskRouteImport
+      parentRoute: typeof AdminGuardedRoute
+    }
     '/admin/_guarded/enquiries/today': {
       id: '/admin/_guarded/enquiries/today'
       path: '/enquiries/today'
@@ -1131,6 +1151,7 @@ interface AdminGuardedRouteChildren {
   AdminGuardedContactsIdRoute: typeof AdminGuardedContactsIdRoute
   AdminGuardedContactsImportRoute: typeof AdminGuardedContactsImportRoute
   AdminGuardedContactsSuppressionsRoute: typeof AdminGuardedContactsSuppressionsRoute
+  AdminGuardedEnquiriesDeskRoute: typeof AdminGuardedEnquiriesDeskRoute
   AdminGuardedEnquiriesTodayRoute: typeof AdminGuardedEnquiriesTodayRoute
   AdminGuardedEnquiriesUnmatchedRoute: typeof AdminGuardedEnquiriesUnmatchedRoute
   AdminGuardedRegisterComplianceRoute: typeof AdminGuardedRegisterComplianceRoute
@@ -1169,6 +1190,7 @@ const AdminGuardedRouteChildren: AdminGuardedRouteChildren = {
   AdminGuardedContactsIdRoute: AdminGuardedContactsIdRoute,
   AdminGuardedContactsImportRoute: AdminGuardedContactsImportRoute,
   AdminGuardedContactsSuppressionsRoute: AdminGuardedContactsSuppressionsRoute,
+  AdminGuardedEnquiriesDeskRoute: AdminGuardedEnquiriesDeskRoute,
   AdminGuardedEnquiriesTodayRoute: AdminGuardedEnquiriesTodayRoute,
   AdminGuardedEnquiriesUnmatchedRoute: AdminGuardedEnquiriesUnmatchedRoute,
   AdminGuardedRegisterComplianceRoute: AdminGuardedRegisterComplianceRoute,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '#test/support/db.ts';
-import { recordingJobQueue, testServices } from '#test/support/services.ts';
+import { recordingJobQueue, TEST_APP_URL, testServices } from '#test/support/services.ts';
 import type { JobPayload } from '../jobs/definitions.ts';
 import { runAwaitingReplyDigest } from './digest.ts';
 
@@ -50,6 +50,8 @@ describe('awaiting-reply digest', () => {
     );
     expect(payload.message.html).toContain(`/admin/enquiries/${late.id}`);
     expect(payload.message.html).toContain(`/admin/enquiries/${older.id}`);
+    // The desk's numbers, linked from the digest (decision 096).
+    expect(payload.message.html).toContain(`${TEST_APP_URL}/admin/enquiries/desk`);
 
     // The next run names nobody again; a later one names only what became late since.
     expect(await runAwaitingReplyDigest(services, NOW)).toEqual({ enquiries: 0 });

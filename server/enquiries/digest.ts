@@ -72,6 +72,8 @@ export async function runAwaitingReplyDigest(
           null,
           lines.map((l) => h('li', { key: l.url }, h('a', { href: l.url }, l.text))),
         ),
+        // Each buyer's reply times against the promise (decision 096).
+        p(h('a', { href: `${config.appUrl}/admin/enquiries/desk` }, 'The desk’s numbers')),
       ]),
     });
     // Derived from the members: a retried run that names the same enquiries sends nothing twice.

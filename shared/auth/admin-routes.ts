@@ -24,6 +24,8 @@ export const ADMIN_ROUTE_PERMISSIONS = {
   '/admin/enquiries/unmatched': 'enquiries.read',
   // The buyers' day: today's visits and the shipping kits to post (decision 062).
   '/admin/enquiries/today': 'enquiries.read',
+  // Each buyer's numbers (decision 096): a Buyer sees their own row, the server decides.
+  '/admin/enquiries/desk': 'enquiries.read',
   // The dealer's register (decision 058): masked for every reader; full numbers need register.identity.
   '/admin/register': 'enquiries.read',
   '/admin/register/held': 'enquiries.read',

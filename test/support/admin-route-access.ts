@@ -27,6 +27,8 @@ export const ADMIN_ROUTE_ACCESS: Record<AdminRoutePath, readonly Role[]> = {
   '/admin/enquiries/$id/seller-preview': ['owner', 'buyer', 'viewer'],
   '/admin/enquiries/unmatched': ['owner', 'buyer', 'viewer'],
   '/admin/enquiries/today': ['owner', 'buyer', 'viewer'],
+  // The desk's numbers (decision 096): the Buyer's own row, everyone's for the Owner and Viewer.
+  '/admin/enquiries/desk': ['owner', 'buyer', 'viewer'],
   '/admin/register': ['owner', 'buyer', 'viewer'],
   '/admin/register/held': ['owner', 'buyer', 'viewer'],
   '/admin/register/compliance': ['owner', 'buyer', 'viewer'],

@@ -5,7 +5,7 @@ import {
   Button,
   Card,
   Group,
-  SegmentedControl,
+  NativeSelect,
   Skeleton,
   Stack,
   Table,
@@ -27,6 +27,7 @@ import {
   stepConversions,
 } from '#shared/insight/schemas.ts';
 import { formatAud } from '#shared/money/aud.ts';
+import { readOneOf } from '#shared/url-search.ts';
 import { useCan } from '../auth/session.ts';
 import { saveBlob } from '../lists/download.ts';
 import { ADMIN_TITLE } from '../shell/AdminShell.tsx';
@@ -34,16 +35,7 @@ import { errorMessage } from '../widgets/errors.ts';
 import { formatCount } from '../widgets/format.ts';
 import { useTRPC } from '../../trpc.ts';
 import { FunnelBreakdown } from './FunnelBreakdown.tsx';
-import { hoursText, percent } from './format.ts';
-
-const DAY_MS = 86_400_000;
-
-/** The default period: the 30 days ending today (the browser's day; the server counts local days). */
-function defaultPeriod(): { from: string; to: string } {
-  const today = new Date();
-  const iso = (at: Date) => at.toLocaleDateString('en-CA');
-  return { from: iso(new Date(today.getTime() - 29 * DAY_MS)), to: iso(today) };
-}
+import { defaultPeriod, hoursText, percent } from './format.ts';
 
 /**
  * /admin/insight: enquiries to purchases for a period against the previous one (decision 096),
@@ -147,11 +139,14 @@ export function FunnelPage({
                 </Button>
               )}
             </Group>
-            <SegmentedControl
+            <NativeSelect
               mb="sm"
-              aria-label="Break down by"
+              maw={240}
+              label="Break down by"
               value={input.by}
-              onChange={(value) => onSearchChange({ ...search, by: value })}
+              onChange={(event) =>
+                onSearchChange({ ...search, by: readOneOf(event.currentTarget.value, FUNNEL_DIMENSIONS) })
+              }
               data={FUNNEL_DIMENSIONS.map((d) => ({ value: d, label: FUNNEL_DIMENSION_LABELS[d] }))}
             />
             <FunnelBreakdown rows={data.rows} />

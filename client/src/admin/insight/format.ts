@@ -7,3 +7,12 @@ export function percent(value: number | null): string {
 export function hoursText(value: number | null): string {
   return value === null ? '—' : `${value} h`;
 }
+
+const DAY_MS = 86_400_000;
+
+/** The default period: the 30 days ending today (the browser's day; the server counts local days). */
+export function defaultPeriod(): { from: string; to: string } {
+  const today = new Date();
+  const iso = (at: Date) => at.toLocaleDateString('en-CA');
+  return { from: iso(new Date(today.getTime() - 29 * DAY_MS)), to: iso(today) };
+}
