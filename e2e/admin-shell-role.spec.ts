@@ -61,7 +61,7 @@ for (const size of SIZES) {
       await signInAsAdmin(page, { role: 'buyer', at: '/admin/settings' });
       await expect(
         page.getByRole('heading', { level: 1, name: 'Settings: not open to the Buyer role' }),
-      ).toBeVisible();
+      ).toBeVisible({ timeout: 30_000 });
       await expect(page.getByText('Your role does not allow this.')).toBeVisible();
       await expect(page.getByText('You are signed in as Buyer.')).toBeVisible({ timeout: 30_000 });
       await noSeriousViolations(page, `refusal at ${size.width} px`);

@@ -116,7 +116,7 @@ test('the Owner reads sends and setting changes as sentences, on a desktop and a
 
   // The filters stay in the URL: a reload shows the same rows. On a phone they fold behind one
   // button that counts the applied ones (decision 091).
-  await page.getByRole('button', { name: 'Filters', exact: true }).click();
+  await page.getByRole('button', { name: /^Filters/ }).click();
   await page.getByRole('textbox', { name: 'Action' }).fill('settings');
   await expect(page).toHaveURL(/action=settings/);
   await page.reload();

@@ -1,14 +1,9 @@
-import { Badge, Button, Collapse, Group, Stack } from '@mantine/core';
+import { Badge, Button, Collapse, Group, Stack, VisuallyHidden } from '@mantine/core';
 import { useDisclosure, useId, useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 
 /** Mantine's `sm` breakpoint (48em): below it the admin is laid out for a phone. */
 export const PHONE_QUERY = '(max-width: 47.99em)';
-
-/** "Filters", with how many are applied: the button's visible text and its accessible name. */
-export function filtersButtonName(active: number): string {
-  return active === 0 ? 'Filters' : `Filters (${active} active)`;
-}
 
 /**
  * A list's search and filters (decision 091): in a row from 48em up; on a phone folded behind one
@@ -31,11 +26,12 @@ export function FilterBar({ active, children }: { active: number; children: Reac
         onClick={toggle.toggle}
         aria-expanded={open}
         aria-controls={id}
-        aria-label={filtersButtonName(active)}
         rightSection={
+          // Read out as "Filters 2 active": the visible "Filters 2" stays part of the name.
           active > 0 ? (
-            <Badge size="sm" circle aria-hidden="true">
+            <Badge size="sm" circle>
               {active}
+              <VisuallyHidden> active</VisuallyHidden>
             </Badge>
           ) : undefined
         }

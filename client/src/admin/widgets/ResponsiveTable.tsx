@@ -53,7 +53,11 @@ export function ResponsiveTable({ minWidth, children, ...tableProps }: Responsiv
     return () => observer.disconnect();
   }, []);
   return (
-    <Table.ScrollContainer minWidth={minWidth} className="admin-rtable">
+    <Table.ScrollContainer
+      minWidth={minWidth}
+      className="admin-rtable"
+      classNames={{ scrollContainerInner: 'admin-rtable-inner' }}
+    >
       <Table ref={ref} {...tableProps}>
         {children}
       </Table>
