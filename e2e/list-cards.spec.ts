@@ -121,7 +121,6 @@ const LISTS = [
   { path: '/admin/automations', heading: 'Automations' },
   { path: '/admin/outbox', heading: 'Outbox' },
   { path: '/admin/team', heading: 'Team' },
-  { path: '/admin/register/held', heading: 'Held stock' },
 ] as const;
 
 test('every admin list is cards at 390 px and a table at 1366 px', async ({ page }) => {
@@ -150,7 +149,12 @@ test('every admin list is cards at 390 px and a table at 1366 px', async ({ page
       expect(layout, label).toEqual(
         phone
           ? { table: 'block', row: 'flex', headings: 1, fits: true }
-          : { table: 'table', row: 'table-row', headings: expect.any(Number) as number, fits: true },
+          : {
+              table: 'table',
+              row: 'table-row',
+              headings: expect.any(Number) as unknown as number,
+              fits: true,
+            },
       );
       if (phone) expect(await overflowIn(page, label)).toEqual([]);
       expect(await seriousViolations(page), label).toEqual({});
