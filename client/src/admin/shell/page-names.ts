@@ -21,6 +21,7 @@ export const ADMIN_PAGE_NAMES: Record<AdminRoutePath, string> = {
   '/admin/enquiries/$id/seller-preview': 'The seller’s page',
   '/admin/enquiries/unmatched': 'Unmatched mail',
   '/admin/enquiries/today': 'Today’s visits and kits',
+  '/admin/enquiries/desk': 'The desk’s numbers',
   '/admin/register': 'Dealer’s register',
   '/admin/register/held': 'Held stock',
   '/admin/register/compliance': 'Compliance',
@@ -39,4 +40,5 @@ export const ADMIN_PAGE_NAMES: Record<AdminRoutePath, string> = {
   '/admin/team': 'Team',
   '/admin/audit': 'Audit log',
   '/admin/outbox': 'Outbox',
+  '/admin/insight': 'Enquiry funnel',
 };

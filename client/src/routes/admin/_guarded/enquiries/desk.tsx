@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { parseDeskSearch } from '#shared/insight/schemas.ts';
-import { DeskPage } from '../../../../admin/insight/DeskPage.tsx';
+import { DeskPage } from '#client/src/admin/insight/DeskPage.tsx';
 
 export const Route = createFileRoute('/admin/_guarded/enquiries/desk')({
   validateSearch: parseDeskSearch,
