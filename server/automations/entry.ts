@@ -13,9 +13,4 @@ export { brakeFlowsOnComplaints } from './complaint-brake.ts';
 // The audit log's save of a flow lists what the new version changed (decision 061).
 export { withFlowChanges } from './audit-changes.ts';
 // The live flows each app keeps in memory, and the generation an event's statement reads (decision 098).
-export {
-  createLiveFlowCache,
-  type FlowsSeen,
-  type LiveFlowCache,
-  liveFlowsGeneration,
-} from './live-flow-cache.ts';
+export { createLiveFlowCache, liveFlowsGeneration } from './live-flow-cache.ts';

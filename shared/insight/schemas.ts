@@ -39,7 +39,6 @@ export const funnelInputSchema = z
     message: `Choose at most ${FUNNEL_MAX_DAYS} days`,
     path: ['from'],
   });
-export type FunnelInput = z.input<typeof funnelInputSchema>;
 
 export const FUNNEL_STEPS = ['enquiries', 'contacted', 'offered', 'accepted', 'purchased'] as const;
 export type FunnelStep = (typeof FUNNEL_STEPS)[number];

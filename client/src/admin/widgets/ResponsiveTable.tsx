@@ -2,9 +2,6 @@ import { Table, type TableProps } from '@mantine/core';
 import { type ReactNode, useLayoutEffect, useRef } from 'react';
 import './responsive-table.css';
 
-/** A column heading that names no cards' line (e.g. the row actions) says so with this attribute. */
-export const NO_CARD_LABEL = { 'data-card-label': 'none' } as const;
-
 /**
  * Gives each body cell its column's name (data-label), read from the heading row, so the phone's
  * card layout (responsive-table.css) can show it above the value. A heading marked `data-card-label
