@@ -382,6 +382,8 @@ describe('every admin mutation, called successfully, writes one audit row', () =
       const { values } = await api().settings.get();
       return api().settings.update({ ...values, batchSize: values.batchSize === 50 ? 60 : 50 });
     },
+    'admin.insight.updateSettings': () =>
+      api().insight.updateSettings({ attributionWindowDays: 45, marketersSeePrices: true }),
     // Against an empty local DNS (decision 073): every record missing, at once, never the network.
     'admin.domainHealth.checkNow': async () => {
       const dns = await startFakeDns();

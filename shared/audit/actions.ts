@@ -77,6 +77,8 @@ export const AUDIT_ACTIONS = [
   'admin.settings.update',
   // The sending domain's DNS, checked on demand (decision 073)
   'admin.domainHealth.checkNow',
+  // The reports' attribution window and who sees purchase prices (decision 096)
+  'admin.insight.updateSettings',
   'admin.team.changeRole',
   'admin.team.endSessions',
   'admin.team.remove',

@@ -199,6 +199,7 @@ const SENTENCES: Record<AuditAction, Describe> = {
 
   'admin.settings.update': () => ['changed the settings'],
   'admin.domainHealth.checkNow': () => ['checked the sending domain’s DNS records'],
+  'admin.insight.updateSettings': () => ['changed the report settings'],
   'admin.team.changeRole': (c) => {
     const role = roleLabel(c.input.role);
     return ['changed the role of ', member(c), role ? ` to ${role}` : ''];
