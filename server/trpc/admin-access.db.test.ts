@@ -107,6 +107,7 @@ const EXPECTED_PERMISSIONS: Record<string, Needed> = {
   'admin.campaigns.opens': 'campaigns.read',
   'admin.campaigns.abTest': 'campaigns.read',
   'admin.campaigns.nonOpenersCount': 'campaigns.read',
+  'admin.campaigns.preview': 'campaigns.read',
   'admin.campaigns.copyForNonOpeners': 'campaigns.write',
   'admin.campaigns.saveDraft': 'campaigns.write',
   'admin.campaigns.sendTest': 'campaigns.write',
@@ -233,4 +234,10 @@ const EXPECTED_PERMISSIONS: Record<string, Needed> = {
   'admin.team.accessRequests': 'team.manage',
   'admin.team.approveAccessRequest': 'team.manage',
   'admin.team.dismissAccessRequest': 'team.manage',
+  'admin.insight.campaignAttribution': 'campaigns.read',
+  'admin.insight.flowAttribution': 'campaigns.read',
+  'admin.insight.funnel': 'insight.read',
+  'admin.insight.desk': 'enquiries.read',
+  'admin.insight.settings': 'settings.write',
+  'admin.insight.updateSettings': 'settings.write',
 };
