@@ -65,12 +65,13 @@ describe('the live flows cached per app (decision 098)', () => {
     const seller = app();
 
     // The first submission reads the flows (none live); the next finds them in its app's cache:
-    // the contact-and-enquiry statement is then the only statement through Kysely.
+    // the seller's e-mail touches, read before the transaction (decision 096), and the
+    // contact-and-enquiry statement are then the only statements through Kysely.
     expect(await runsFor(await submit(seller))).toEqual([]);
     const counter = statementCounter();
     const counted: AppServices = { ...seller, db: seller.db.withPlugin(counter) };
     expect(await runsFor(await submit(counted))).toEqual([]);
-    expect(counter.count).toBe(1);
+    expect(counter.count).toBe(2);
 
     // Switched on in the other app: the very next submission enters it.
     const flowId = await editor.db.transaction().execute((trx) => createFlow(trx, onNew([]), null));
@@ -94,7 +95,7 @@ describe('the live flows cached per app (decision 098)', () => {
     const counted: AppServices = { ...plain, db: t.db.withPlugin(counter) };
     await submit(plain);
     await submit(counted);
-    // The contact-and-enquiry statement and the flows read.
-    expect(counter.count).toBe(2);
+    // The touches read, the contact-and-enquiry statement and the flows read.
+    expect(counter.count).toBe(3);
   });
 });
