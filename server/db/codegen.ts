@@ -71,6 +71,7 @@ const columns: Record<string, string> = {
   'email_templates.variable_defaults': 'Generated<Record<string, string>>',
   // JSON text on insert, parsed on select; validated by blockDocumentSchema when read (decision 054).
   'email_templates.blocks': 'ColumnType<unknown, string | null | undefined, string | null>',
+  'email_campaigns.blocks': 'ColumnType<unknown, string | null | undefined, string | null>',
   'email_campaigns.status': 'Generated<CampaignStatus>',
   'email_campaigns.variables': 'Generated<Record<string, string>>',
   'email_campaigns.ab_metric': 'AbMetric | null',

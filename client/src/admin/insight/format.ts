@@ -1,3 +1,6 @@
+import { runtimeTimeZone } from '#shared/time/format.ts';
+import { localDate } from '#shared/time/zones.ts';
+
 /** A share (0-1) as "33.3%", or an em dash where there is nothing to divide. */
 export function percent(value: number | null): string {
   return value === null ? '—' : `${(value * 100).toFixed(1)}%`;
@@ -13,6 +16,6 @@ const DAY_MS = 86_400_000;
 /** The default period: the 30 days ending today (the browser's day; the server counts local days). */
 export function defaultPeriod(): { from: string; to: string } {
   const today = new Date();
-  const iso = (at: Date) => at.toLocaleDateString('en-CA');
-  return { from: iso(new Date(today.getTime() - 29 * DAY_MS)), to: iso(today) };
+  const zone = runtimeTimeZone();
+  return { from: localDate(new Date(today.getTime() - 29 * DAY_MS), zone), to: localDate(today, zone) };
 }
