@@ -120,6 +120,7 @@ test('the Owner reads sends and setting changes as sentences, on a desktop and a
   await page.getByRole('textbox', { name: 'Action' }).fill('settings');
   await expect(page).toHaveURL(/action=settings/);
   await page.reload();
+  await page.getByRole('button', { name: /^Filters/ }).click();
   await expect(page.getByRole('textbox', { name: 'Action' })).toHaveValue('settings');
   await expect(entries.first()).toContainText(`${owner} changed the settings`);
   await expect(entries.filter({ hasText: `'${campaignName}'` })).toHaveCount(0);

@@ -47,6 +47,11 @@ export async function seriousViolations(
   options: { include?: string; tags?: string[] } = {},
 ): Promise<Record<string, string[]>> {
   await axeReady(page);
+  // A dialog or toast still fading in has its text at part opacity, which axe measures as low
+  // contrast: the state is checked as the reader sees it once its transitions have finished.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running'),
+  );
   const violations = await page.evaluate(
     async ({ include, tags }) => {
       const axe = (window as unknown as { axe: AxeInPage }).axe;
