@@ -94,6 +94,7 @@ const NAV: Record<Role, string[]> = {
     'Compliance',
     'Contacts',
     'Unsubscribes',
+    'Funnel',
     'Settings',
     'Outbox',
   ],
@@ -125,6 +126,7 @@ const NAV: Record<Role, string[]> = {
     'Compliance',
     'Contacts',
     'Unsubscribes',
+    'Funnel',
   ],
 };
 
