@@ -1,20 +1,11 @@
 import '@mantine/tiptap/styles.css';
 import { Input } from '@mantine/core';
-import { RichTextEditor, type RichTextEditorProps } from '@mantine/tiptap';
+import { RichTextEditor } from '@mantine/tiptap';
 import Link from '@tiptap/extension-link';
-import { type Editor, useEditor } from '@tiptap/react';
+import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useId } from 'react';
-
-/**
- * @mantine/tiptap 9.7.3's declarations reach @tiptap/core through its CommonJS types and this
- * module through its ESM ones: one class at run time, two declarations to the compiler (TS2322,
- * "separate declarations of a private property"). The editor is handed over as Mantine's type.
- */
-function forMantine(editor: Editor | null): RichTextEditorProps['editor'] {
-  const handed: unknown = editor;
-  return handed as RichTextEditorProps['editor'];
-}
+import { forMantine } from '../widgets/tiptap-handover.ts';
 
 /*
  * Rich text for a block (decision 054): tiptap through Mantine's toolbar, held to what the block

@@ -1,25 +1,16 @@
 import '@mantine/tiptap/styles.css';
 import { Button, Input, Menu } from '@mantine/core';
-import { RichTextEditor, type RichTextEditorProps } from '@mantine/tiptap';
+import { RichTextEditor } from '@mantine/tiptap';
 import Link from '@tiptap/extension-link';
 import { type Editor, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useId, useRef } from 'react';
+import { forMantine } from './tiptap-handover.ts';
 
 /** What the composer holds: the HTML sent, and the text a reader sees (paragraphs a blank line apart). */
 export interface ReplyWriting {
   html: string;
   text: string;
-}
-
-/**
- * @mantine/tiptap 9.7.3's declarations reach @tiptap/core through its CommonJS types and this
- * module through its ESM ones: one class at run time, two declarations to the compiler (TS2322).
- * The editor is handed over as Mantine's type (as in templates/RichTextField.tsx).
- */
-function forMantine(editor: Editor | null): RichTextEditorProps['editor'] {
-  const handed: unknown = editor;
-  return handed as RichTextEditorProps['editor'];
 }
 
 function writingOf(editor: Editor): ReplyWriting {
