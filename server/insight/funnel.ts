@@ -140,30 +140,38 @@ async function funnelRows(
       LEFT JOIN o ON o.enquiry_id = q.id
       LEFT JOIN h ON h.enquiry_id = q.id
     ),
+    -- Each enquiry reduced to what the figures need before grouping sorts the rows: a year's
+    -- rows stay in memory (decision 101).
     r AS (
-      SELECT e.*, ${dim.key} AS key, ${dim.label} AS label
+      SELECT ${dim.key} AS key, ${dim.label} AS label,
+        e.first_replied_at IS NOT NULL OR e.first_offer_at IS NOT NULL OR e.h_contacted
+          OR ${statusIn(sql`e.status`, 'contacted')} AS contacted,
+        e.first_offer_at IS NOT NULL OR e.h_offered OR ${statusIn(sql`e.status`, 'offered')} AS offered,
+        e.h_accepted OR ${statusIn(sql`e.status`, 'accepted')} AS accepted,
+        e.status = 'purchased' AS purchased,
+        CASE WHEN e.status = 'purchased' THEN e.purchase_price_cents END AS price,
+        CASE WHEN e.status = 'purchased' AND e.purchase_price_cents IS NOT NULL THEN e.first_offer_cents END
+          AS paired_offer,
+        CASE WHEN e.status = 'purchased' AND e.first_offer_cents IS NOT NULL THEN e.purchase_price_cents END
+          AS paired_price,
+        extract(epoch FROM e.first_replied_at - e.created_at) / 3600 AS reply_hours,
+        extract(epoch FROM e.first_offer_at - e.created_at) / 3600 AS offer_hours,
+        extract(epoch FROM e.purchased_at - e.created_at) / 3600 AS purchase_hours
       FROM e ${dim.joins}
     )
     SELECT ${by ? sql`GROUPING(r.key) = 1` : sql`true`} AS total,
       ${by ? sql`coalesce(r.key, 'all')` : sql`'all'`} AS key, coalesce(min(r.label), 'All') AS label,
       count(*)::int AS enquiries,
-      count(*) FILTER (WHERE r.first_replied_at IS NOT NULL OR r.first_offer_at IS NOT NULL
-        OR r.h_contacted OR ${statusIn(sql`r.status`, 'contacted')})::int AS contacted,
-      count(*) FILTER (WHERE r.first_offer_at IS NOT NULL OR r.h_offered
-        OR ${statusIn(sql`r.status`, 'offered')})::int AS offered,
-      count(*) FILTER (WHERE r.h_accepted OR ${statusIn(sql`r.status`, 'accepted')})::int AS accepted,
-      count(*) FILTER (WHERE r.status = 'purchased')::int AS purchased,
-      coalesce(sum(r.purchase_price_cents) FILTER (WHERE r.status = 'purchased'), 0)::text AS value,
-      round(avg(r.first_offer_cents) FILTER (WHERE r.status = 'purchased'
-        AND r.first_offer_cents IS NOT NULL AND r.purchase_price_cents IS NOT NULL))::text AS avg_offer,
-      round(avg(r.purchase_price_cents) FILTER (WHERE r.status = 'purchased'
-        AND r.first_offer_cents IS NOT NULL AND r.purchase_price_cents IS NOT NULL))::text AS avg_price,
-      percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM r.first_replied_at - r.created_at) / 3600)
-        AS reply_hours,
-      percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM r.first_offer_at - r.created_at) / 3600)
-        AS offer_hours,
-      percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM r.purchased_at - r.created_at) / 3600)
-        AS purchase_hours
+      count(*) FILTER (WHERE r.contacted)::int AS contacted,
+      count(*) FILTER (WHERE r.offered)::int AS offered,
+      count(*) FILTER (WHERE r.accepted)::int AS accepted,
+      count(*) FILTER (WHERE r.purchased)::int AS purchased,
+      coalesce(sum(r.price), 0)::text AS value,
+      round(avg(r.paired_offer))::text AS avg_offer,
+      round(avg(r.paired_price))::text AS avg_price,
+      percentile_cont(0.5) WITHIN GROUP (ORDER BY r.reply_hours) AS reply_hours,
+      percentile_cont(0.5) WITHIN GROUP (ORDER BY r.offer_hours) AS offer_hours,
+      percentile_cont(0.5) WITHIN GROUP (ORDER BY r.purchase_hours) AS purchase_hours
     FROM r
     GROUP BY ${by ? sql`GROUPING SETS ((), (r.key))` : sql`GROUPING SETS (())`}
     ORDER BY total DESC, enquiries DESC, key`.execute(db);
