@@ -12,6 +12,8 @@ import type { DbExecutor } from '../db/database.ts';
 // zone) and how far each got. A step counts when the enquiry ever reached it or a later one, by
 // its status history, its current status, or the fact itself (a reply sent, an offer made): an
 // enquiry that was offered and then lost still counts as offered. One statement per period.
+// By source: the last touch's campaign or flow, else the UTM tags, else the referring site's host
+// (decision 100), else "Direct or unknown".
 
 const STEPS_AFTER = {
   contacted: ['contacted', 'offer_made', 'accepted', 'purchased'],
@@ -33,11 +35,13 @@ function dimensionSql(by: FunnelDimension): { key: RawBuilder<string>; label: Ra
           WHEN a.last_flow_id IS NOT NULL THEN 'flow:' || a.last_flow_id
           WHEN nullif(e.utm_source, '') IS NOT NULL
             THEN 'utm:' || lower(e.utm_source) || '/' || lower(coalesce(e.utm_medium, ''))
+          WHEN e.referrer_host IS NOT NULL THEN 'referrer:' || e.referrer_host
           ELSE 'direct' END`,
         label: sql<string>`CASE WHEN a.last_campaign_id IS NOT NULL THEN 'Campaign: ' || c.name
           WHEN a.last_flow_id IS NOT NULL THEN 'Flow: ' || f.name
           WHEN nullif(e.utm_source, '') IS NOT NULL
             THEN lower(e.utm_source) || coalesce(' / ' || lower(nullif(e.utm_medium, '')), '')
+          WHEN e.referrer_host IS NOT NULL THEN 'Referred by ' || e.referrer_host
           ELSE 'Direct or unknown' END`,
       };
     case 'brand':
@@ -87,6 +91,9 @@ async function funnelRows(
     e AS (
       SELECT q.id, q.created_at, q.status, q.watch_brand, q.assignee_id, q.utm_source, q.utm_medium,
              q.first_replied_at, q.purchase_price_cents,
+             -- The referring site's host without "www." (decision 100): a source when nothing else is.
+             nullif(regexp_replace(lower(substring(q.referrer FROM '^https?://([^/:?#]+)')), '^www\\.', ''), '')
+               AS referrer_host,
              o.first_offer_at, o.first_offer_cents,
              (SELECT array_agg(DISTINCT ev.to_status::text) FROM enquiry_events ev
                WHERE ev.enquiry_id = q.id AND ev.to_status IS NOT NULL) AS reached,
