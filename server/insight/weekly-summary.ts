@@ -14,7 +14,7 @@ import { weeklySummaryEmail } from './weekly-summary-email.ts';
 // the e-mail, is what makes it once: a second worker waits on the first's row and then skips.
 
 /** The business's hour on Monday from which the week's summary goes. */
-export const SUMMARY_FROM_HOUR = 8;
+const SUMMARY_FROM_HOUR = 8;
 const DAY_MS = 86_400_000;
 
 /** The week to sum up at `now`: its Monday and Sunday, or null when it is not Monday from 8 am. */
@@ -25,7 +25,7 @@ export function summaryWeek(now: Date, timeZone: string): { from: string; to: st
   return { from: day(-7), to: day(-1) };
 }
 
-export interface WeekFigures {
+interface WeekFigures {
   enquiries: number;
   purchases: number;
   valueCents: number;
@@ -49,7 +49,7 @@ const weekFigures = (f: FunnelFigures): WeekFigures => ({
 });
 
 /** Most purchases, then most enquiries, then the label's alphabetical order. */
-export function bestSource(rows: readonly FunnelRow[]): WeeklySummary['bestSource'] {
+function bestSource(rows: readonly FunnelRow[]): WeeklySummary['bestSource'] {
   const best = [...rows].sort(
     (a, b) => b.purchased - a.purchased || b.enquiries - a.enquiries || a.label.localeCompare(b.label),
   )[0];
@@ -61,7 +61,7 @@ export function bestSource(rows: readonly FunnelRow[]): WeeklySummary['bestSourc
  * a stage's time is its median less the one before it that exists. The longest stage is the
  * slowest; a tie goes to the earlier stage, a stage of no time or less is none.
  */
-export function slowestStep(f: FunnelFigures): WeeklySummary['slowestStep'] {
+function slowestStep(f: FunnelFigures): WeeklySummary['slowestStep'] {
   const stages = [
     { label: 'Enquiry to first reply', median: f.medianHoursToFirstReply },
     { label: 'First reply to offer', median: f.medianHoursToOffer },
@@ -79,10 +79,7 @@ export function slowestStep(f: FunnelFigures): WeeklySummary['slowestStep'] {
 }
 
 /** The week's figures from the funnel's own query (decision 096), by source. */
-export async function weeklySummary(
-  db: DbExecutor,
-  week: { from: string; to: string },
-): Promise<WeeklySummary> {
+async function weeklySummary(db: DbExecutor, week: { from: string; to: string }): Promise<WeeklySummary> {
   const report = await funnelReport(db, { ...week, by: 'source' });
   return {
     week: report.period,

@@ -119,7 +119,6 @@ export type InsightSettings = z.infer<typeof insightSettingsSchema>;
 
 /** An Owner's own weekly summary e-mail (decision 100): on or off. */
 export const weeklySummaryInputSchema = z.object({ enabled: z.boolean('Choose on or off') });
-export type WeeklySummaryInput = z.infer<typeof weeklySummaryInputSchema>;
 
 /** The funnel page's URL (`?from=2026-11-01&to=2026-11-30&by=brand`); a missing day is the default. */
 export interface FunnelSearch {
