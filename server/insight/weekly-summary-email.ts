@@ -6,10 +6,27 @@ import { noticeHeading, p, renderBody, strong, styledP } from '../email/layout/b
 import { buttonElement } from '../email/layout/layout.ts';
 import { layoutMessage } from '../email/layout/message.ts';
 import type { EmailMessage } from '../email/types.ts';
-import type { WeeklySummary } from './weekly-summary.ts';
 
 // The weekly summary's e-mail (decision 100), in the team notices' layout with its text part made
 // from the HTML (decision 024). Figures only: no seller is named, as an e-mail is forwarded.
+
+/** One week's figures (server/insight/weekly-summary.ts computes them). */
+export interface WeekFigures {
+  enquiries: number;
+  purchases: number;
+  valueCents: number;
+}
+
+export interface WeeklySummary {
+  week: { from: string; to: string };
+  previous: { from: string; to: string };
+  current: WeekFigures;
+  prior: WeekFigures;
+  /** The source with the most purchases, then enquiries; null in a week without enquiries. */
+  bestSource: { label: string; purchases: number; enquiries: number } | null;
+  /** The stage that adds the most median hours; null when the week reached no step with a time. */
+  slowestStep: { label: string; hours: number } | null;
+}
 
 const day = (value: string) => formatCalendarDay(value, 'day');
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;

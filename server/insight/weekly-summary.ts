@@ -6,7 +6,7 @@ import { enqueueEmail } from '../email/send-job.ts';
 import type { AppServices } from '../services.ts';
 import { getSettingsTimezone } from '../settings/entry.ts';
 import { funnelReport } from './funnel.ts';
-import { weeklySummaryEmail } from './weekly-summary-email.ts';
+import { type WeekFigures, type WeeklySummary, weeklySummaryEmail } from './weekly-summary-email.ts';
 
 // The weekly summary (decision 100): from Monday 8 am in the business's timezone, each Owner who
 // opted in gets one e-mail of the week before (Monday to Sunday) against the week before that. The
@@ -23,23 +23,6 @@ export function summaryWeek(now: Date, timeZone: string): { from: string; to: st
   if (wall.getUTCDay() !== 1 || wall.getUTCHours() < SUMMARY_FROM_HOUR) return null;
   const day = (offset: number) => new Date(wall.getTime() + offset * DAY_MS).toISOString().slice(0, 10);
   return { from: day(-7), to: day(-1) };
-}
-
-interface WeekFigures {
-  enquiries: number;
-  purchases: number;
-  valueCents: number;
-}
-
-export interface WeeklySummary {
-  week: { from: string; to: string };
-  previous: { from: string; to: string };
-  current: WeekFigures;
-  prior: WeekFigures;
-  /** The source with the most purchases, then enquiries; null in a week without enquiries. */
-  bestSource: { label: string; purchases: number; enquiries: number } | null;
-  /** The stage that adds the most median hours; null when the week reached no step with a time. */
-  slowestStep: { label: string; hours: number } | null;
 }
 
 const weekFigures = (f: FunnelFigures): WeekFigures => ({
