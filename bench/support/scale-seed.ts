@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import path from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { createDatabase, type Database } from '#server/db/database.ts';
+import { createDatabase, type Database, type DbExecutor } from '#server/db/database.ts';
 import { startEmbeddedPostgres } from '#server/db/embedded.ts';
 import { migrateToLatest } from '#server/db/migrator.ts';
 import { compactStatDeltas } from '#server/stats/stat-deltas.ts';
@@ -44,7 +44,7 @@ function sqlArray(values: string[]) {
 }
 
 /** Secondary indexes are dropped for the bulk load and rebuilt from their own definitions after it. */
-async function withoutSecondaryIndexes(db: Database, tables: string[], load: () => Promise<void>) {
+export async function withoutSecondaryIndexes(db: DbExecutor, tables: string[], load: () => Promise<void>) {
   const { rows } = await sql<{ name: string; def: string }>`
     SELECT i.indexrelid::regclass::text AS name, pg_get_indexdef(i.indexrelid) AS def
     FROM pg_index i JOIN pg_class t ON t.oid = i.indrelid

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import pino from 'pino';
+import { createLiveFlowCache } from '#server/automations/entry.ts';
 import { createServer } from '#server/app.ts';
 import { buildAppConfig } from '#server/config/app-config.ts';
 import { parseEnv, serverEnvSchema } from '#server/config/env.ts';
@@ -55,6 +56,8 @@ export async function serveRealServer(
         ? { send: () => Promise.reject(new Error('no jobs in this benchmark')) }
         : createJobQueue(boss),
       logger: pino({ level: 'warn' }),
+      // As server/runtime.ts gives every app: the live flows kept per generation (decision 098).
+      liveFlows: createLiveFlowCache(),
     },
     clientDir: null,
     // Per-request info logs are a deployment choice; measured here is the application's own work.

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { FlowDefinition, FlowTrigger } from '#shared/automations/flows.ts';
 import { useBoss } from '#test/support/boss.ts';
@@ -97,5 +98,19 @@ describe('the live flows cached per app (decision 098)', () => {
     await submit(counted);
     // The touches read, the contact-and-enquiry statement and the flows read.
     expect(counter.count).toBe(3);
+  });
+  it('plans the e-mail touches read and the contact-and-enquiry statement once per connection', async () => {
+    // Decision 020: planning these costs more than running them (the touches read's four joined
+    // branches about 6 ms of PostgreSQL's CPU per submission, bench/README.md); prepared, each is
+    // parsed once per connection. One connection, so the session's prepared statements are its own.
+    const pool = createDatabase({ connectionString: t.url, max: 1, applicationName: 'prepared-test' });
+    pools.push(pool);
+    const single = app(pool);
+    for (let i = 0; i < 3; i += 1) await submit(single);
+    const { rows } = await sql<{ statement: string }>`
+      SELECT statement FROM pg_prepared_statements`.execute(pool);
+    const named = (fragment: string) => rows.filter((r) => r.statement.includes(fragment)).length;
+    expect(named('attribution_window_days')).toBe(1);
+    expect(named('INSERT INTO enquiries')).toBe(1);
   });
 });

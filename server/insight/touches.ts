@@ -1,11 +1,14 @@
 import { sql } from 'kysely';
 import { MACHINE_OPEN_WINDOW_SECONDS } from '#shared/campaigns/figures.ts';
 import type { DbExecutor, DbTransaction } from '../db/database.ts';
+import { PREPARE_MARKER } from '../db/prepared.ts';
 import { type Attribution, attributeTouches, type TouchCandidate } from './attribution.ts';
 
 // Attribution at submit (decision 096). The sell form reads the contact's clicks and opens of the
 // window just before its transaction (one indexed read that holds no lock), and the transaction
-// stores the chosen touches with one INSERT, only when there are any.
+// stores the chosen touches with one INSERT, only when there are any. The read is a prepared
+// statement (decision 020): planning its four joined branches cost several times running them,
+// about 6 ms of PostgreSQL's CPU per submission (bench/README.md, lead-submit).
 
 export const ATTRIBUTION_WINDOW_DEFAULT_DAYS = 30;
 
@@ -32,7 +35,7 @@ export async function readTouchCandidates(
     kind: 'click' | 'open';
     at: Date;
     machine: boolean;
-  }>`
+  }>`${sql.raw(PREPARE_MARKER)}
     WITH w AS (
       SELECT coalesce((SELECT attribution_window_days FROM settings), ${ATTRIBUTION_WINDOW_DEFAULT_DAYS}) AS days
     ), b AS (

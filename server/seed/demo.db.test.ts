@@ -27,24 +27,27 @@ describe('demo data', () => {
       ).n;
     expect(await count('leads')).toBe(12);
     expect(await count('email_templates')).toBe(3);
-    expect(await count('email_campaigns')).toBe(1);
+    expect(await count('email_campaigns')).toBe(2);
     expect(await count('unsubscribe_logs')).toBe(3);
   });
 
-  it("keeps the completed campaign's counters equal to its send rows", async () => {
-    const campaign = await t.db.selectFrom('email_campaigns').selectAll().executeTakeFirstOrThrow();
-    const sends = await t.db
-      .selectFrom('email_sends')
-      .selectAll()
-      .where('campaign_id', '=', campaign.id)
-      .execute();
-    expect(campaign.status).toBe('completed');
-    expect(campaign.total_recipients).toBe(sends.length);
-    expect(campaign.sent_count).toBe(sends.length);
-    expect(campaign.delivered_count).toBe(sends.filter((s) => s.status === 'delivered').length);
-    expect(campaign.bounce_count).toBe(sends.filter((s) => s.status === 'bounced').length);
-    expect(campaign.open_count).toBe(sends.filter((s) => s.opened_at).length);
-    expect(campaign.click_count).toBe(sends.filter((s) => s.clicked_at).length);
+  it("keeps each completed campaign's counters equal to its send rows", async () => {
+    const campaigns = await t.db.selectFrom('email_campaigns').selectAll().execute();
+    expect(campaigns).toHaveLength(2);
+    for (const campaign of campaigns) {
+      const sends = await t.db
+        .selectFrom('email_sends')
+        .selectAll()
+        .where('campaign_id', '=', campaign.id)
+        .execute();
+      expect(campaign.status).toBe('completed');
+      expect(campaign.total_recipients).toBe(sends.length);
+      expect(campaign.sent_count).toBe(sends.length);
+      expect(campaign.delivered_count).toBe(sends.filter((s) => s.status === 'delivered').length);
+      expect(campaign.bounce_count).toBe(sends.filter((s) => s.status === 'bounced').length);
+      expect(campaign.open_count).toBe(sends.filter((s) => s.opened_at).length);
+      expect(campaign.click_count).toBe(sends.filter((s) => s.clicked_at).length);
+    }
     // Every recipient had consented; unsubscribed contacts carry their time and log row.
     const unsubscribed = await t.db
       .selectFrom('leads')
@@ -63,7 +66,11 @@ describe('demo data', () => {
       const body = `${template.preheader}\n${template.html_content}`;
       expect(tagsWithoutValue(template.subject, body, template.variable_defaults)).toEqual([]);
     }
-    const campaign = await t.db.selectFrom('email_campaigns').selectAll().executeTakeFirstOrThrow();
+    const campaign = await t.db
+      .selectFrom('email_campaigns')
+      .selectAll()
+      .where('name', '=', 'Spring market update')
+      .executeTakeFirstOrThrow();
     expect(campaign.preheader).not.toBe('');
     expect(
       tagsWithoutValue(

@@ -1,15 +1,15 @@
 import { sql } from 'kysely';
-import { campaignRates } from '#shared/campaigns/figures.ts';
 import type { Database } from '../db/database.ts';
 import { renderBlocksBody } from '../email/layout/blocks.ts';
+import { insertDemoCampaign } from './demo-campaign.ts';
 import {
   DEMO_PREHEADER,
-  type DemoEventType,
   demoContacts,
   newsletterBlocks,
   reminderBlocks,
   seasonalBlocks,
 } from './demo-content.ts';
+import { seedDemoEnquiries } from './demo-enquiries.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -67,7 +67,7 @@ export async function seedDemoData(
       .returning(['id', 'email', 'created_at'])
       .execute();
 
-    const [firstTemplate] = await trx
+    const templates = await trx
       .insertInto('email_templates')
       .values([
         {
@@ -105,140 +105,74 @@ export async function seedDemoData(
       .returning('id')
       .execute();
 
-    // The completed campaign went to the first eight consenting contacts. Its figures come from
-    // the provider's events, as they would in production: the events are written, each send's
-    // timestamps are the earliest of its events (an open implies delivery, a click an open), and
-    // the counters count the sends (decision 052). So the header, the chart (sends), the link
-    // report and the readers' opens (events) and the list and dashboard (counters) agree.
+    // The spring campaign went to the first eight consenting contacts ten days ago, the summer one
+    // to the first six twenty days ago; their clickers' enquiries are in demo-enquiries.ts.
     const recipients = contacts.slice(0, 8);
     const sentAt = new Date(now.getTime() - 10 * DAY);
     const at = (minutes: number) => new Date(sentAt.getTime() + minutes * 60_000);
     const valuationUrl = newsletterValues.valuation_url;
-    type DemoEvent = { type: DemoEventType; at: Date; link?: string };
     const delivered = { type: 'email.delivered', at: at(2) } as const;
     const readerOpen = { type: 'email.opened', at: at(90) } as const;
     const click = (minutes: number) =>
       ({ type: 'email.clicked', at: at(minutes), link: valuationUrl }) as const;
-    const histories: readonly (readonly DemoEvent[])[] = [
-      [delivered, readerOpen],
-      // Clicked the valuation link twice: one click (one clicker), two total clicks on the link.
-      [delivered, readerOpen, click(95), click(300)],
-      [delivered],
-      // Opened 4 seconds after delivery and never again: a machine open (decision 025), e.g. Apple
-      // Mail Privacy Protection fetching the images as the message arrived.
-      [delivered, { type: 'email.opened', at: new Date(at(2).getTime() + 4_000) }],
-      [{ type: 'email.bounced', at: at(2) }],
-      [delivered],
-      [delivered, readerOpen, click(95)],
-      [delivered],
-    ];
-    const sendRows = recipients.map((contact, i) => {
-      const events: readonly DemoEvent[] = histories[i] ?? [delivered];
-      const first = (...types: DemoEventType[]) =>
-        events
-          .filter((e) => types.includes(e.type))
-          .reduce<Date | null>((min, e) => (min && min <= e.at ? min : e.at), null);
-      const bouncedAt = first('email.bounced');
-      return {
-        contact,
-        events,
-        deliveredAt: first('email.delivered', 'email.opened', 'email.clicked'),
-        openedAt: first('email.opened', 'email.clicked'),
-        clickedAt: first('email.clicked'),
-        bouncedAt,
-      };
+    const campaign = await insertDemoCampaign(trx, {
+      name: 'Spring market update',
+      subject: 'What your watch could be worth this spring',
+      preheader: DEMO_PREHEADER,
+      html: newsletterHtml,
+      variables: newsletterValues,
+      templateId: templates[0]?.id ?? null,
+      sentAt,
+      recipients,
+      histories: [
+        [delivered, readerOpen],
+        // Clicked the valuation link twice: one click (one clicker), two total clicks on the link.
+        [delivered, readerOpen, click(95), click(300)],
+        [delivered],
+        // Opened 4 seconds after delivery and never again: a machine open (decision 025), e.g. Apple
+        // Mail Privacy Protection fetching the images as the message arrived.
+        [delivered, { type: 'email.opened', at: new Date(at(2).getTime() + 4_000) }],
+        [{ type: 'email.bounced', at: at(2) }],
+        [delivered],
+        [delivered, readerOpen, click(95)],
+        [delivered],
+      ],
     });
-    const count = (key: 'deliveredAt' | 'openedAt' | 'clickedAt' | 'bouncedAt') =>
-      sendRows.filter((row) => row[key] !== null).length;
-    const counts = {
-      sent: recipients.length,
-      delivered: count('deliveredAt'),
-      opened: count('openedAt'),
-      clicked: count('clickedAt'),
-      bounced: count('bouncedAt'),
-    };
-    const rates = campaignRates(counts);
-    const campaign = await trx
-      .insertInto('email_campaigns')
-      .values({
-        name: 'Spring market update',
-        subject: 'What your watch could be worth this spring',
-        preheader: DEMO_PREHEADER,
-        html_content: newsletterHtml,
-        variables: newsletterValues,
-        status: 'completed',
-        template_id: firstTemplate?.id ?? null,
-        total_recipients: recipients.length,
-        sent_count: counts.sent,
-        delivered_count: counts.delivered,
-        bounce_count: counts.bounced,
-        open_count: counts.opened,
-        click_count: counts.clicked,
-        open_rate: rates.openRate,
-        click_rate: rates.clickRate,
-        bounce_rate: rates.bounceRate,
-        started_at: sentAt,
-        completed_at: new Date(sentAt.getTime() + 60_000),
-        created_at: new Date(sentAt.getTime() - DAY),
-        updated_at: new Date(sentAt.getTime() + 60_000),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-
-    const sends = await trx
-      .insertInto('email_sends')
-      .values(
-        sendRows.map((row, i) => ({
-          campaign_id: campaign.id,
-          lead_id: row.contact.id,
-          recipient_email: row.contact.email,
-          status: row.bouncedAt ? ('bounced' as const) : ('delivered' as const),
-          provider_message_id: `demo-${campaign.id}-${i}`,
-          attempts: 1,
-          sent_at: at(1),
-          delivered_at: row.deliveredAt,
-          opened_at: row.openedAt,
-          clicked_at: row.clickedAt,
-          bounced_at: row.bouncedAt,
-          bounce_type: row.bouncedAt ? 'Transient' : null,
-          bounce_message: row.bouncedAt ? 'Mailbox full' : null,
-        })),
-      )
-      .returning(['id', 'provider_message_id'])
-      .execute();
-    // Stored as the webhook stores Resend's events (decision 007), so the link report and the
-    // machine-open rule read them as they read real ones.
-    await trx
-      .insertInto('email_events')
-      .values(
-        sendRows.flatMap((row, i) => {
-          const send = sends[i];
-          if (!send?.provider_message_id) return [];
-          const messageId = send.provider_message_id;
-          return row.events.map((event, n) => ({
-            provider_event_id: `demo-${messageId}-${n}`,
-            type: event.type,
-            provider_message_id: messageId,
-            send_id: send.id,
-            occurred_at: event.at,
-            payload: JSON.stringify({
-              type: event.type,
-              created_at: event.at.toISOString(),
-              data: {
-                email_id: messageId,
-                created_at: at(1).toISOString(),
-                to: [row.contact.email],
-                ...(event.type === 'email.bounced'
-                  ? { bounce: { type: 'Transient', message: 'Mailbox full' } }
-                  : {}),
-                ...(event.link ? { click: { link: event.link, timestamp: event.at.toISOString() } } : {}),
-              },
-            }),
-          }));
-        }),
-      )
-      .execute();
-
+    const summerAt = new Date(now.getTime() - 20 * DAY);
+    const summer = (minutes: number) => new Date(summerAt.getTime() + minutes * 60_000);
+    const summerUrl = `${appUrl}/sell`;
+    const summerDelivered = { type: 'email.delivered', at: summer(2) } as const;
+    const summerClick = (minutes: number) =>
+      [
+        { type: 'email.opened', at: summer(minutes - 5) },
+        { type: 'email.clicked', at: summer(minutes), link: summerUrl },
+      ] as const;
+    const summerCampaign = await insertDemoCampaign(trx, {
+      name: 'This summer, we are buying',
+      subject: 'This summer, we are buying fine watches',
+      preheader: '{{first_name}}, a free valuation before the year ends',
+      html: renderBlocksBody(site, seasonal),
+      variables: {},
+      templateId: templates[2]?.id ?? null,
+      sentAt: summerAt,
+      recipients: contacts.slice(0, 6),
+      histories: [
+        [summerDelivered, ...summerClick(60)],
+        [summerDelivered],
+        [summerDelivered, { type: 'email.opened', at: summer(240) }],
+        [summerDelivered, ...summerClick(600)],
+        [summerDelivered],
+        [summerDelivered],
+      ],
+    });
+    await seedDemoEnquiries(trx, {
+      now,
+      contacts,
+      campaigns: {
+        spring: { id: campaign.id, sentAt },
+        summer: { id: summerCampaign.id, sentAt: summerAt },
+      },
+    });
     // Two contacts unsubscribed after the campaign: one by one-click, one on the preferences page.
     const unsubscribed = [
       { contact: contacts[9], method: 'one_click' as const, reason: null, daysAgo: 8, ip: '203.0.113.24' },
