@@ -18,6 +18,7 @@ import { runEnquiryNotifyJob } from '#server/enquiries/notifications.ts';
 import { runSellerLinkRequestJob } from '#server/seller-page/entry.ts';
 import { pruneExpired } from '#server/housekeeping.ts';
 import { runDeadlineReminders } from '#server/register/deadline-reminders.ts';
+import { runWeeklySummaries } from '#server/insight/entry.ts';
 import type { AppServices } from '#server/services.ts';
 import { compactStatDeltas } from '#server/stats/stat-deltas.ts';
 import { uploadStorageFor } from '#server/uploads/storage.ts';
@@ -65,6 +66,7 @@ export const jobHandlers: Handlers = {
     return { states: report.checks.map((check) => `${check.key}:${check.state}`) };
   },
   'register.deadline-reminders': (services) => runDeadlineReminders(services),
+  'insight.weekly-summary': (services) => runWeeklySummaries(services),
   'deliverability.mx-lookup': (services) =>
     lookUpRecipientDomains(services.db, dnsMxResolver(services.config.dnsResolver)),
   'stats.compact': async (services) => ({ compacted: await compactStatDeltas(services.db) }),

@@ -384,6 +384,7 @@ describe('every admin mutation, called successfully, writes one audit row', () =
     },
     'admin.insight.updateSettings': () =>
       api().insight.updateSettings({ attributionWindowDays: 45, marketersSeePrices: true }),
+    'admin.insight.setWeeklySummary': () => api().insight.setWeeklySummary({ enabled: true }),
     // Against an empty local DNS (decision 073): every record missing, at once, never the network.
     'admin.domainHealth.checkNow': async () => {
       const dns = await startFakeDns();

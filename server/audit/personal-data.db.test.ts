@@ -92,6 +92,7 @@ const PERSONAL_INPUT: Record<string, readonly string[]> = {
   'admin.settings.update': [],
   'admin.domainHealth.checkNow': [],
   'admin.insight.updateSettings': [],
+  'admin.insight.setWeeklySummary': [],
   'admin.suppressions.add': ['addresses', 'note'],
   // Why an address may be mailed again, kept as decision 034 asks.
   'admin.suppressions.remove': [],

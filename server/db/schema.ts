@@ -421,6 +421,7 @@ export interface Enquiries {
   meta_event_id: string | null;
   purchase_price_cents: number | null;
   redacted_at: Timestamp | null;
+  referrer: string | null;
   serial_number: string | null;
   sms_consent_requested: Generated<boolean>;
   source: Generated<string>;
@@ -575,6 +576,12 @@ export interface IdentityCopies {
   filename: string;
   id: Generated<string>;
   uploaded_by: string | null;
+}
+
+export interface InsightWeeklySummaries {
+  created_at: Generated<Timestamp>;
+  user_id: string;
+  week_start: Timestamp;
 }
 
 export interface Leads {
@@ -867,6 +874,7 @@ export interface Users {
   id: Generated<string>;
   name: string | null;
   password_hash: string;
+  weekly_summary: Generated<boolean>;
 }
 
 export interface UserTwoFactor {
@@ -916,6 +924,7 @@ export interface DB {
   evidence_events: EvidenceEvents;
   hold_notices: HoldNotices;
   identity_copies: IdentityCopies;
+  insight_weekly_summaries: InsightWeeklySummaries;
   leads: Leads;
   location_hours: LocationHours;
   offer_responses: OfferResponses;

@@ -203,7 +203,7 @@ async function storeContactAndEnquiry(
       INSERT INTO enquiries (lead_id, contact_name, contact_phone, email_consent_requested,
                              sms_consent_requested, watch_brand, watch_model, watch_year,
                              watch_condition, has_box, has_papers, additional_details, source,
-                             utm_source, utm_medium, utm_campaign, utm_content, utm_term,
+                             utm_source, utm_medium, utm_campaign, utm_content, utm_term, referrer,
                              meta_event_id, ip, user_agent, created_at)
       SELECT contact.id, ${input.fullName}::text, ${input.phone}::text,
              ${input.emailMarketingConsent}::boolean, ${input.smsMarketingConsent}::boolean,
@@ -211,7 +211,7 @@ async function storeContactAndEnquiry(
              ${input.watchCondition}::text, ${input.hasBox}::boolean, ${input.hasPapers}::boolean,
              ${input.additionalDetails}::text, 'website', ${input.utm_source}::text,
              ${input.utm_medium}::text, ${input.utm_campaign}::text, ${input.utm_content}::text,
-             ${input.utm_term}::text, ${input.meta_event_id}::text, ${request.ip}::text,
+             ${input.utm_term}::text, ${input.referrer}::text, ${input.meta_event_id}::text, ${request.ip}::text,
              ${request.userAgent}::text, ${now}::timestamptz
       FROM contact
       ON CONFLICT (meta_event_id) DO NOTHING

@@ -13,6 +13,8 @@ import type { DbExecutor } from '../db/database.ts';
 // its status history, its current status, or the fact itself (a reply sent, an offer made): an
 // enquiry that was offered and then lost still counts as offered. One statement per period gives
 // the period's figures and, with a breakdown, each group's (GROUPING SETS).
+// By source: the last touch's campaign or flow, else the UTM tags, else the referring site's host
+// (decision 100), else "Direct or unknown".
 //
 // Scale (decision 101): the period's enquiries are read once, and their offers, status history and
 // visits are each read in one pass joined to them, not looked up enquiry by enquiry; a breakdown
@@ -43,11 +45,13 @@ function dimensionSql(by: FunnelDimension | null): {
           WHEN a.last_flow_id IS NOT NULL THEN 'flow:' || a.last_flow_id
           WHEN nullif(e.utm_source, '') IS NOT NULL
             THEN 'utm:' || lower(e.utm_source) || '/' || lower(coalesce(e.utm_medium, ''))
+          WHEN e.referrer_host IS NOT NULL THEN 'referrer:' || e.referrer_host
           ELSE 'direct' END`,
         label: sql<string>`CASE WHEN a.last_campaign_id IS NOT NULL THEN 'Campaign: ' || c.name
           WHEN a.last_flow_id IS NOT NULL THEN 'Flow: ' || f.name
           WHEN nullif(e.utm_source, '') IS NOT NULL
             THEN lower(e.utm_source) || coalesce(' / ' || lower(nullif(e.utm_medium, '')), '')
+          WHEN e.referrer_host IS NOT NULL THEN 'Referred by ' || e.referrer_host
           ELSE 'Direct or unknown' END`,
         joins: sql`LEFT JOIN enquiry_attributions a ON a.enquiry_id = e.id
           LEFT JOIN email_campaigns c ON c.id = a.last_campaign_id
@@ -111,7 +115,10 @@ async function funnelRows(
     ),
     q AS MATERIALIZED (
       SELECT q.id, q.created_at, q.status, q.status_changed_at, q.watch_brand, q.assignee_id, q.utm_source,
-             q.utm_medium, q.first_replied_at, q.purchase_price_cents
+             q.utm_medium, q.first_replied_at, q.purchase_price_cents,
+             -- The referring site's host without "www." (decision 100): a source when nothing else is.
+             nullif(regexp_replace(lower(substring(q.referrer FROM '^https?://([^/:?#]+)')), '^www\\.', ''), '')
+               AS referrer_host
       FROM bounds b
       JOIN enquiries q ON q.created_at >= b.from_at AND q.created_at < b.to_at
     ),

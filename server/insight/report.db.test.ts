@@ -15,7 +15,8 @@ const t = useTestDatabase();
 //   E2 Omega  Spring campaign  reply 4 h, offer 48 h $5,000, lost                                Bo
 //   E3 Rolex  Welcome flow     reply 6 h, contacted                                              -
 //   E4 Rolex  google / cpc     reply 1 h, offer 10 h $18,000, purchased 100 h $19,400            Bo, visit Melbourne
-//   E5 Patek  no touch         new                                                               -
+//             (and referred by www.google.com: the UTM tags win)
+//   E5 Patek  no touch         new, referred by https://www.Chrono24.com.au/forum/t/1 (decision 100)
 //   E8 Tudor  no touch         new, 2026-10-31T13:30Z = 1 Nov 00:30 in Sydney: inside            -
 //   E7        2026-11-30T13:30Z = 1 Dec 00:30 in Sydney: outside
 //   P1 new, P2 purchased $5,000 (previous period)
@@ -48,6 +49,7 @@ interface Spec {
   location?: string;
   touch?: { campaign?: string; flow?: string };
   utm?: [string, string];
+  referrer?: string;
 }
 
 async function enquiry(spec: Spec): Promise<{ id: string; leadId: string }> {
@@ -69,6 +71,7 @@ async function enquiry(spec: Spec): Promise<{ id: string; leadId: string }> {
       first_replied_at: spec.replyHours === undefined ? null : at(spec.replyHours),
       utm_source: spec.utm?.[0] ?? null,
       utm_medium: spec.utm?.[1] ?? null,
+      referrer: spec.referrer ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -199,8 +202,13 @@ beforeAll(async () => {
     assignee: bo.id,
     location: 'Melbourne',
     utm: ['Google', 'CPC'],
+    referrer: 'https://www.google.com/',
   });
-  await enquiry({ brand: 'Patek Philippe', created: '2026-11-06T00:00:00Z' });
+  await enquiry({
+    brand: 'Patek Philippe',
+    created: '2026-11-06T00:00:00Z',
+    referrer: 'https://www.Chrono24.com.au/forum/t/1',
+  });
   await enquiry({ brand: 'Tudor', created: '2026-10-31T13:30:00Z' });
   await enquiry({ brand: 'Cartier', created: '2026-11-30T13:30:00Z', touch: { campaign: spring } });
   const cy = await member('cy@example.com', 'buyer', 'Cy Buyer');
@@ -286,7 +294,7 @@ describe('the funnel (decision 096)', () => {
     });
   });
 
-  it('breaks the period down by source and by buyer, naming no seller', async () => {
+  it('breaks the period down by source (a referring host where nothing else is) and by buyer, naming no seller', async () => {
     const bySource = await as('owner').funnel({ ...period, by: 'source' });
     expect(
       bySource.rows.map((r) => [
@@ -300,8 +308,9 @@ describe('the funnel (decision 096)', () => {
       ]),
     ).toEqual([
       ['Campaign: Spring', 2, 2, 2, 1, 1, 1_200_000],
-      ['Direct or unknown', 2, 0, 0, 0, 0, 0],
+      ['Direct or unknown', 1, 0, 0, 0, 0, 0],
       ['Flow: Welcome', 1, 1, 0, 0, 0, 0],
+      ['Referred by chrono24.com.au', 1, 0, 0, 0, 0, 0],
       ['google / cpc', 1, 1, 1, 1, 1, 1_940_000],
     ]);
     const byBuyer = await as('owner').funnel({ ...period, by: 'assignee' });

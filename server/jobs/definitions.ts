@@ -213,6 +213,15 @@ export const jobDefinitions = {
     queue: { policy: 'singleton', retryLimit: 2, retryDelay: 60, expireInSeconds: 300 },
     schedule: { cron: '23 * * * *' },
   },
+  /**
+   * Every hour: on Monday from 8 am in the business's timezone, e-mails each Owner who opted in the
+   * week before's figures, once per Owner and week (server/insight/weekly-summary.ts, decision 100).
+   */
+  'insight.weekly-summary': {
+    payload: z.object({}),
+    queue: { policy: 'singleton', retryLimit: 2, retryDelay: 60, expireInSeconds: 300 },
+    schedule: { cron: '37 * * * *' },
+  },
   /** Folds the trigger-kept count deltas (server/stats/stat-deltas.ts) so reading them stays cheap. */
   'stats.compact': {
     payload: z.object({}),

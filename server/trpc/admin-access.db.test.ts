@@ -240,4 +240,6 @@ const EXPECTED_PERMISSIONS: Record<string, Needed> = {
   'admin.insight.desk': 'enquiries.read',
   'admin.insight.settings': 'settings.write',
   'admin.insight.updateSettings': 'settings.write',
+  'admin.insight.weeklySummary': 'team.manage',
+  'admin.insight.setWeeklySummary': 'team.manage',
 };

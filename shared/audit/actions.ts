@@ -79,6 +79,8 @@ export const AUDIT_ACTIONS = [
   'admin.domainHealth.checkNow',
   // The reports' attribution window and who sees purchase prices (decision 096)
   'admin.insight.updateSettings',
+  // An Owner's own weekly summary e-mail, on or off (decision 100)
+  'admin.insight.setWeeklySummary',
   'admin.team.changeRole',
   'admin.team.endSessions',
   'admin.team.remove',

@@ -34,6 +34,13 @@ describe('the audit log as sentences (decision 028)', () => {
     expect(text).not.toContain(action);
   });
 
+  it('says whether an Owner turned their weekly summary on or off (decision 100)', () => {
+    const weekly = (enabled: boolean) =>
+      read({ action: 'admin.insight.setWeeklySummary', actorRole: 'owner', summary: { input: { enabled } } });
+    expect(weekly(true)).toBe('ava@example.com (Owner) turned on their weekly summary e-mail');
+    expect(weekly(false)).toBe('ava@example.com (Owner) turned off their weekly summary e-mail');
+  });
+
   it('says who sent which campaign to how many, the count grouped in thousands', () => {
     expect(
       read({

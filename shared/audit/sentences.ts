@@ -200,6 +200,11 @@ const SENTENCES: Record<AuditAction, Describe> = {
   'admin.settings.update': () => ['changed the settings'],
   'admin.domainHealth.checkNow': () => ['checked the sending domain’s DNS records'],
   'admin.insight.updateSettings': () => ['changed the report settings'],
+  'admin.insight.setWeeklySummary': (c) => [
+    c.input.enabled === false
+      ? 'turned off their weekly summary e-mail'
+      : 'turned on their weekly summary e-mail',
+  ],
   'admin.team.changeRole': (c) => {
     const role = roleLabel(c.input.role);
     return ['changed the role of ', member(c), role ? ` to ${role}` : ''];

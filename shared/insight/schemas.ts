@@ -117,6 +117,9 @@ export const insightSettingsSchema = z.object({
 });
 export type InsightSettings = z.infer<typeof insightSettingsSchema>;
 
+/** An Owner's own weekly summary e-mail (decision 100): on or off. */
+export const weeklySummaryInputSchema = z.object({ enabled: z.boolean('Choose on or off') });
+
 /** The funnel page's URL (`?from=2026-11-01&to=2026-11-30&by=brand`); a missing day is the default. */
 export interface FunnelSearch {
   from?: string;

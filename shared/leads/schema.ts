@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { trimReferrer } from './referrer.ts';
 import { watchBrandChoices, watchConditionChoices } from '../content/choices.ts';
 
 /** Sell-form rules (docs/spec/public-site.md §5). Messages are verbatim from the spec; the client and server share them. */
@@ -172,6 +173,12 @@ export const leadSubmitInputSchema = leadFormSchema.extend({
   utm_campaign: utm,
   utm_content: utm,
   utm_term: utm,
+  // The external page the visit came from (decision 100): attribution like the utm values, so a
+  // malformed one is dropped rather than refused.
+  referrer: z
+    .string()
+    .nullish()
+    .transform((v) => trimReferrer(v)),
   // Client-generated; also the idempotency key that stops a retried submission being stored twice.
   meta_event_id: z.string().regex(/^[A-Za-z0-9_-]{8,100}$/, 'Invalid event id'),
   photo_upload_ids: z.array(z.uuid()).max(MAX_PHOTOS, TOO_MANY_PHOTOS_MESSAGE).default([]),

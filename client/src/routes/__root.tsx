@@ -3,7 +3,7 @@ import { type ReactNode, useEffect } from 'react';
 import { loadApiProviders, pathNeedsApi } from '../api/boundary.tsx';
 import { PublicLayout } from '../public/layout/PublicLayout.tsx';
 import { NotFoundPage } from '../public/pages/NotFoundPage.tsx';
-import { captureUtm } from '../public/sell/utm.ts';
+import { captureReferrer, captureUtm } from '../public/sell/utm.ts';
 import { notFoundHead } from '../seo.ts';
 import { site } from '../site.ts';
 
@@ -28,6 +28,7 @@ function Document({ children }: { children: ReactNode }) {
 function CaptureUtmOnLoad() {
   useEffect(() => {
     captureUtm();
+    captureReferrer();
   }, []);
   return null;
 }

@@ -33,6 +33,7 @@ import {
 import { incomingNoticeEmail } from '#server/conversation/incoming-notify.ts';
 import { APPOINTMENT_LOCATIONS } from '#shared/appointments/schemas.ts';
 import { deadlineReminderEmail } from '#server/register/deadline-reminders.ts';
+import { weeklySummaryEmail } from '#server/insight/weekly-summary-email.ts';
 import { layoutMessage, writtenMessage } from './message.ts';
 import { LOGO_PATH } from './layout.ts';
 
@@ -243,6 +244,25 @@ const messages: Array<[string, RenderedMessage]> = [
         { kind: 'nsw_police_transfer', watch: 'Rolex Daytona 2019', dueOn: '2026-12-09' },
         { kind: 'austrac_ttr', watch: 'Omega Speedmaster', dueOn: '2026-12-09' },
       ],
+    }),
+  ],
+  [
+    'weekly summary',
+    weeklySummaryEmail(config, {
+      to: ['owner@example.com'],
+      summary: {
+        week: { from: '2026-11-30', to: '2026-12-06' },
+        previous: { from: '2026-11-23', to: '2026-11-29' },
+        current: { enquiries: 48, purchases: 6, valueCents: 12_345_600 },
+        prior: { enquiries: 52, purchases: 6, valueCents: 9_870_000 },
+        // A long campaign name must wrap at 375 px like any other text.
+        bestSource: {
+          label: 'Campaign: Spring buying, Rolex and Omega owners in Sydney',
+          purchases: 3,
+          enquiries: 11,
+        },
+        slowestStep: { label: 'Offer to purchase', hours: 50.5 },
+      },
     }),
   ],
   [

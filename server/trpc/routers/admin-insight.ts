@@ -4,12 +4,14 @@ import {
   deskInputSchema,
   funnelInputSchema,
   insightSettingsSchema,
+  weeklySummaryInputSchema,
 } from '#shared/insight/schemas.ts';
 import { deskReport } from '../../insight/desk.ts';
 import { attributedFigures, maySeePrices } from '../../insight/money.ts';
 import { funnelReport } from '../../insight/funnel.ts';
 import { getInsightSettings, updateInsightSettings } from '../../insight/settings.ts';
-import { requirePermission, router } from '../trpc.ts';
+import { getWeeklySummaryOptIn, setWeeklySummaryOptIn } from '../../insight/weekly-summary.ts';
+import { ownerProcedure, requirePermission, router } from '../trpc.ts';
 
 // The owner's reports (decision 096). Attribution is read by whoever reads campaigns (the Buyer
 // does not); its value only by the Owner and Viewer, or a Marketer the Owner allows.
@@ -41,4 +43,9 @@ export const adminInsightRouter = router({
   updateSettings: requirePermission('settings.write')
     .input(insightSettingsSchema)
     .mutation(({ ctx, input }) => updateInsightSettings(ctx.db, input)),
+  /** The signed-in Owner's own weekly summary e-mail (decision 100): Owners only, each for themself. */
+  weeklySummary: ownerProcedure.query(({ ctx }) => getWeeklySummaryOptIn(ctx.db, ctx.user.id)),
+  setWeeklySummary: ownerProcedure
+    .input(weeklySummaryInputSchema)
+    .mutation(({ ctx, input }) => setWeeklySummaryOptIn(ctx.db, ctx.user.id, input.enabled)),
 });

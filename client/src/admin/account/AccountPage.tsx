@@ -16,6 +16,7 @@ import {
 import { NameCard } from './NameCard.tsx';
 import { SessionsCard } from './SessionsCard.tsx';
 import { TwoFactorCard } from './TwoFactorCard.tsx';
+import { WeeklySummaryCard } from './WeeklySummaryCard.tsx';
 import { notifySuccess } from '../widgets/notify.ts';
 
 /** /admin/account: who is signed in, and "Change password". */
@@ -57,6 +58,7 @@ export function AccountPage() {
       <Title order={1}>Account</Title>
       <Text c="dimmed">Signed in as {me.data?.email}</Text>
       <NameCard />
+      <WeeklySummaryCard />
       <Card withBorder radius="md">
         <Title order={2} size="h4" mb="sm">
           Change password

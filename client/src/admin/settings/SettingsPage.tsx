@@ -8,6 +8,7 @@ import { errorMessage } from '../widgets/errors.ts';
 import { useDisplayTime } from '../widgets/display-time.tsx';
 import { useTRPC } from '../../trpc.ts';
 import { AppointmentSettingsCard, type AppointmentSettingsHandle } from './AppointmentSettingsCard.tsx';
+import { InsightSettingsCard, type InsightSettingsHandle } from './InsightSettingsCard.tsx';
 import { EnquiryRetentionCard, MarketingConsentCard } from './PrivacySettingsCards.tsx';
 import { CampaignSendingCard, EmailConfigurationCard } from './SendingSettingsCards.tsx';
 import { ApiIntegrationsCard, UserManagementCard } from './ServerSettingsCards.tsx';
@@ -51,10 +52,14 @@ function SettingsForm({ view }: { view: SettingsView }) {
 
   // One Save Changes for the whole page (decision 091): the appointment card (its own procedure,
   // decision 062) is checked first, so a refused value there saves nothing.
+  // The reports' card (decision 096) likewise.
   const appointments = useRef<AppointmentSettingsHandle>(null);
+  const insight = useRef<InsightSettingsHandle>(null);
   const submit = (event: FormEvent<HTMLFormElement>) =>
     form.onSubmit((values) => {
+      if (insight.current && !insight.current.check()) return;
       if (appointments.current && !appointments.current.save()) return;
+      insight.current?.save();
       save.mutate(values);
     })(event);
 
@@ -80,6 +85,7 @@ function SettingsForm({ view }: { view: SettingsView }) {
           <EnquiryRetentionCard form={form} />
           <ApiIntegrationsCard view={view} />
           <UserManagementCard view={view} />
+          <InsightSettingsCard handle={insight} />
         </SimpleGrid>
         <AppointmentSettingsCard handle={appointments} />
       </Stack>

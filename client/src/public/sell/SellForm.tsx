@@ -30,7 +30,7 @@ import { StepIndicator } from './StepIndicator.tsx';
 import { ConsentFields, PersonalStep, WatchStep } from './Steps.tsx';
 import { Toasts, useToasts } from './Toasts.tsx';
 import { usePhotos } from './usePhotos.ts';
-import { readUtm } from './utm-read.ts';
+import { readReferrer, readUtm } from './utm-read.ts';
 
 /** The spec's nominal value of a seller lead for ad platforms. */
 const LEAD_VALUE = { value: 1000, currency: 'AUD' } as const;
@@ -159,7 +159,7 @@ export function SellForm({
     try {
       const photoIds = await photos.settle();
       const result = await submitLead.mutateAsync(
-        buildSubmission(values, { utm: readUtm(), eventId, photoIds }),
+        buildSubmission(values, { utm: readUtm(), referrer: readReferrer(), eventId, photoIds }),
       );
       if (!result.success) throw new Error('The server did not confirm the submission');
       trackLead({ eventId, ...LEAD_VALUE });

@@ -3,7 +3,7 @@ import type { SellSearchParams } from '#shared/leads/sell-search.ts';
 import { phoneHref } from '#shared/site/phone.ts';
 import { site } from '../../site.ts';
 import { SellForm } from './SellForm.tsx';
-import { captureUtm } from './utm.ts';
+import { captureReferrer, captureUtm } from './utm.ts';
 import './sell.css';
 
 const RESOURCES = [
@@ -24,6 +24,7 @@ export function SellPage({ preset = {} }: { preset?: SellSearchParams }) {
   useEffect(() => {
     // Also called by the layout on every page; here so a visit that lands on /sell is attributed too.
     captureUtm();
+    captureReferrer();
   }, []);
 
   // Once the confirmation replaces the form it says what happens next itself: one list, not two.

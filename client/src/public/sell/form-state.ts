@@ -95,11 +95,12 @@ export function firstErrorField(errors: SellFormErrors): ErrorField | null {
 /** The tRPC input: the form as typed (the server parses it with the same schema) plus attribution. */
 export function buildSubmission(
   values: SellFormValues,
-  extras: { utm: Utm; eventId: string; photoIds: string[] },
+  extras: { utm: Utm; referrer?: string | null; eventId: string; photoIds: string[] },
 ): LeadSubmitInput {
   return {
     ...(values as LeadFormInput),
     ...extras.utm,
+    referrer: extras.referrer ?? null,
     meta_event_id: extras.eventId,
     photo_upload_ids: extras.photoIds,
   };

@@ -1,4 +1,13 @@
-import { emptyUtm, type KeyValueStore, sessionStore, type Utm, UTM_KEYS, UTM_STORAGE_KEY } from './utm.ts';
+import { trimReferrer } from '#shared/leads/referrer.ts';
+import {
+  emptyUtm,
+  type KeyValueStore,
+  REFERRER_STORAGE_KEY,
+  sessionStore,
+  type Utm,
+  UTM_KEYS,
+  UTM_STORAGE_KEY,
+} from './utm.ts';
 
 /** The visit's attribution, all nulls when there is none. */
 export function readUtm(store: KeyValueStore | null = sessionStore()): Utm {
@@ -15,4 +24,13 @@ export function readUtm(store: KeyValueStore | null = sessionStore()): Utm {
     if (typeof value === 'string' && value) utm[key] = value;
   }
   return utm;
+}
+
+/** The visit's external referrer (decision 100), or null. */
+export function readReferrer(store: KeyValueStore | null = sessionStore()): string | null {
+  try {
+    return trimReferrer(store?.getItem(REFERRER_STORAGE_KEY));
+  } catch {
+    return null;
+  }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { captureUtm, emptyUtm, parseUtm } from './utm.ts';
-import { readUtm } from './utm-read.ts';
+import { captureReferrer, captureUtm, emptyUtm, parseUtm, REFERRER_STORAGE_KEY } from './utm.ts';
+import { readReferrer, readUtm } from './utm-read.ts';
 
 function memoryStore(initial: Record<string, string> = {}) {
   const data = new Map(Object.entries(initial));
@@ -51,5 +51,26 @@ describe('UTM capture', () => {
       utm_term: 'ok',
     });
     expect(() => captureUtm('?utm_source=x', null)).not.toThrow();
+  });
+});
+
+describe('referrer capture (decision 100)', () => {
+  const OWN = 'https://watches.example';
+
+  it('keeps an external referrer as origin and path, and our own pages never replace it', () => {
+    const store = memoryStore();
+    captureReferrer('https://www.google.com/search?q=sell+my+rolex', OWN, store);
+    expect(store.data.get(REFERRER_STORAGE_KEY)).toBe('https://www.google.com/search');
+    captureReferrer('https://watches.example/blog/rolex-prices', OWN, store);
+    captureReferrer('', OWN, store);
+    expect(readReferrer(store)).toBe('https://www.google.com/search');
+    captureReferrer('https://forum.example/t/42?user=jane', OWN, store);
+    expect(readReferrer(store)).toBe('https://forum.example/t/42');
+  });
+
+  it('reads null without storage, without a referrer, or from a tampered value', () => {
+    expect(readReferrer(null)).toBeNull();
+    expect(readReferrer(memoryStore())).toBeNull();
+    expect(readReferrer(memoryStore({ [REFERRER_STORAGE_KEY]: 'javascript:alert(1)' }))).toBeNull();
   });
 });

@@ -1,3 +1,5 @@
+import { externalReferrer } from '#shared/leads/referrer.ts';
+
 /**
  * Campaign attribution for the visit. Kept free of zod and React so the layout can call
  * `captureUtm()` on every public page load without pulling the sell form's code; the sell form
@@ -9,6 +11,7 @@ export type UtmKey = (typeof UTM_KEYS)[number];
 export type Utm = Record<UtmKey, string | null>;
 
 export const UTM_STORAGE_KEY = 'sell:utm';
+export const REFERRER_STORAGE_KEY = 'sell:referrer';
 
 export type KeyValueStore = Pick<Storage, 'getItem' | 'setItem'>;
 
@@ -55,5 +58,24 @@ export function captureUtm(
     store.setItem(UTM_STORAGE_KEY, JSON.stringify(utm));
   } catch {
     // Storage full or refused: attribution is a nicety, never a reason to break the page.
+  }
+}
+
+/**
+ * Call beside `captureUtm()`: another site's page the visit came from (decision 100), origin and
+ * path only. A client-side move between our pages keeps `document.referrer`, and a page of our own
+ * is no source, so an external one replaces what the visit held and nothing else does.
+ */
+export function captureReferrer(
+  referrer: string = typeof document === 'undefined' ? '' : document.referrer,
+  ownOrigin: string = typeof window === 'undefined' ? '' : window.location.origin,
+  store: KeyValueStore | null = sessionStore(),
+): void {
+  const external = externalReferrer(referrer, ownOrigin);
+  if (!external || !store) return;
+  try {
+    store.setItem(REFERRER_STORAGE_KEY, external);
+  } catch {
+    // As with utm: attribution never breaks the page.
   }
 }
