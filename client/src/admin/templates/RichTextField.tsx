@@ -5,7 +5,7 @@ import Link from '@tiptap/extension-link';
 import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useId } from 'react';
-import { forMantine } from '../widgets/tiptap-handover.ts';
+import { forMantine, RICH_TEXT_ATTRIBUTES } from '../widgets/tiptap-handover.ts';
 
 /*
  * Rich text for a block (decision 054): tiptap through Mantine's toolbar, held to what the block
@@ -60,7 +60,7 @@ export function RichTextField({
     // A div, not a <label>: the editor is no form control; aria-labelledby names it instead.
     <Input.Wrapper label={label} labelElement="div" labelProps={{ id: labelId }} error={error} required>
       {/* eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- typed linting cannot resolve Mantine's CommonJS view of the editor type (see forMantine); tsc checks this line */}
-      <RichTextEditor editor={forMantine(editor)}>
+      <RichTextEditor editor={forMantine(editor)} attributes={RICH_TEXT_ATTRIBUTES}>
         <RichTextEditor.Toolbar>
           <RichTextEditor.ControlsGroup>
             <RichTextEditor.Bold />

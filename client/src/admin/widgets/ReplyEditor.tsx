@@ -5,7 +5,7 @@ import Link from '@tiptap/extension-link';
 import { type Editor, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useId, useRef } from 'react';
-import { forMantine } from './tiptap-handover.ts';
+import { forMantine, RICH_TEXT_ATTRIBUTES } from './tiptap-handover.ts';
 
 /** What the composer holds: the HTML sent, and the text a reader sees (paragraphs a blank line apart). */
 export interface ReplyWriting {
@@ -97,7 +97,7 @@ export function ReplyEditor({
       error={error}
     >
       {/* eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- typed linting cannot resolve Mantine's CommonJS view of the editor type (see forMantine); tsc checks this line */}
-      <RichTextEditor editor={forMantine(editor)}>
+      <RichTextEditor editor={forMantine(editor)} attributes={RICH_TEXT_ATTRIBUTES}>
         <RichTextEditor.Toolbar>
           <RichTextEditor.ControlsGroup>
             <RichTextEditor.Bold />
