@@ -15,6 +15,7 @@ import { errorMessage } from '../widgets/errors.ts';
 import { useDisplayTime } from '../widgets/display-time.tsx';
 import { useTRPC } from '../../trpc.ts';
 import { notifySuccess } from '../widgets/notify.ts';
+import { DayInput } from '../widgets/DayInput.tsx';
 
 /** Mantine's close button has no name of its own: axe's button-name rule wants one. */
 export const CLOSE = { 'aria-label': 'Close' };
@@ -279,13 +280,7 @@ function NoticeButton({ record }: { record: PurchaseRecordView }) {
               value={reference}
               onChange={(event) => setReference(event.currentTarget.value)}
             />
-            <TextInput
-              type="date"
-              label="Issued on"
-              required
-              value={issuedOn}
-              onChange={(event) => setIssuedOn(event.currentTarget.value)}
-            />
+            <DayInput label="Issued on" required value={issuedOn} onChange={setIssuedOn} />
             <Textarea
               label="Notes"
               autosize
