@@ -108,7 +108,7 @@ export function AuditLogPage({ search, onSearchChange }: AuditLogPageProps) {
             </li>
           ))}
         {data?.rows.map((row) => (
-          <AuditEntry key={row.id} row={row} />
+          <AuditEntry key={row.id} row={row} names={data.names} />
         ))}
       </Stack>
       {data?.rows.length === 0 && (
