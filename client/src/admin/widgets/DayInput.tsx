@@ -6,6 +6,7 @@ import {
   type CalendarAriaLabels,
   type DayOfWeek,
 } from '@mantine/dates';
+import { useState } from 'react';
 import { DAY_ENTRY_FORMAT, parseDayEntry } from '#shared/time/day-entry.ts';
 
 type DayInputProps = Omit<
@@ -24,7 +25,7 @@ type DayInputProps = Omit<
 /**
  * The calendar as axe passes it (decision 090): Mantine paints weekends red and the neighbouring
  * months' days dimmed, both under 4.5:1 on white (an Australian week needs neither), and leaves
- * its arrows and level buttons without names.
+ * its arrows without names (the level button is named by its text, "December 2026").
  */
 const READABLE_CALENDAR: {
   weekendDays: DayOfWeek[];
@@ -34,8 +35,6 @@ const READABLE_CALENDAR: {
   weekendDays: [],
   hideOutsideDates: true,
   ariaLabels: {
-    monthLevelControl: 'Choose the month',
-    yearLevelControl: 'Choose the year',
     nextMonth: 'Next month',
     previousMonth: 'Previous month',
     nextYear: 'Next year',
@@ -49,9 +48,21 @@ const READABLE_CALENDAR: {
  * Every admin date input (decision 102): Mantine's DateInput showing and reading day before month,
  * "06/12/2026", whatever the browser's language, where `<input type="date">` showed mm/dd/yyyy in
  * an en-US browser. It holds and sends the ISO day, so no schema changed. Emptying the text clears
- * the value.
+ * the value. The calendar opens on focus and closes once a whole day is typed or picked, so it
+ * never covers the field or button that comes next.
  */
-export function DayInput({ value, onChange, min, max, ...rest }: DayInputProps) {
+export function DayInput({
+  value,
+  onChange,
+  min,
+  max,
+  onFocus,
+  onBlur,
+  onClick,
+  onKeyDown,
+  ...rest
+}: DayInputProps) {
+  const [opened, setOpened] = useState(false);
   return (
     <DateInput
       placeholder="dd/mm/yyyy"
@@ -59,10 +70,30 @@ export function DayInput({ value, onChange, min, max, ...rest }: DayInputProps) 
       {...READABLE_CALENDAR}
       {...rest}
       value={value ? value : null}
-      onChange={(day) => onChange(day ?? '')}
+      onChange={(day) => {
+        if (day) setOpened(false);
+        onChange(day ?? '');
+      }}
       valueFormat={DAY_ENTRY_FORMAT}
       dateParser={parseDayEntry}
       excludeDate={(day) => (min !== undefined && day < min) || (max !== undefined && day > max)}
+      popoverProps={{ opened, onClose: () => setOpened(false) }}
+      onFocus={(event) => {
+        setOpened(true);
+        onFocus?.(event);
+      }}
+      onClick={(event) => {
+        setOpened(true);
+        onClick?.(event);
+      }}
+      onBlur={(event) => {
+        setOpened(false);
+        onBlur?.(event);
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') setOpened(false);
+        onKeyDown?.(event);
+      }}
     />
   );
 }
