@@ -1,4 +1,4 @@
-import { E2E_ADMIN } from './support/constants.ts';
+import { E2E_ADMIN, E2E_MEMBERS } from './support/constants.ts';
 import { signInAsAdmin, toast } from './support/admin.ts';
 import { seriousViolations } from './support/axe.ts';
 import { e2eDatabase } from './support/db.ts';
@@ -124,4 +124,37 @@ test('the Owner reads sends and setting changes as sentences, on a desktop and a
   await expect(page.getByRole('textbox', { name: 'Action' })).toHaveValue('settings');
   await expect(entries.first()).toContainText(`${owner} changed the settings`);
   await expect(entries.filter({ hasText: `'${campaignName}'` })).toHaveCount(0);
+});
+
+test('the log names a member by name, the address on hover (decision 102)', async ({ page }) => {
+  const db = e2eDatabase();
+  const marketer = await db
+    .selectFrom('users')
+    .select(['id', 'email'])
+    .where('email', '=', E2E_MEMBERS.marketer.email)
+    .executeTakeFirstOrThrow();
+  const template = `Named ${run}`;
+  await db
+    .insertInto('audit_log')
+    .values({
+      actor_id: marketer.id,
+      actor_email: marketer.email,
+      action: 'admin.templates.create',
+      entity_type: 'templates',
+      summary: JSON.stringify({ input: { template_name: template } }),
+    })
+    .execute();
+  await db.updateTable('users').set({ name: 'Mara Marketer' }).where('id', '=', marketer.id).execute();
+  try {
+    await signInAsAdmin(page);
+    await page.goto(`/admin/audit?member=${encodeURIComponent(marketer.email)}`);
+    const entry = page.getByTestId('audit-entry').filter({ hasText: template });
+    await expect(entry.getByRole('paragraph').first()).toHaveText(
+      `Mara Marketer (Marketer) created the template '${template}'`,
+    );
+    await expect(entry.getByTestId('audit-actor')).toHaveAttribute('title', marketer.email);
+  } finally {
+    // Other specs read this member by address.
+    await db.updateTable('users').set({ name: null }).where('id', '=', marketer.id).execute();
+  }
 });

@@ -46,6 +46,22 @@ describe('one date style', () => {
     expect(stray).toEqual([]);
   });
 
+  it('takes dates in the admin through the day-first pickers, not the browser’s inputs', () => {
+    // <input type="date"> shows mm/dd/yyyy in an en-US browser; DayInput and DayTimeInput
+    // (client/src/admin/widgets/DayInput.tsx, decision 102) show and read 06/12/2026.
+    const browserInput = /type=["'{]+(?:date|datetime-local)["'}]/;
+    const stray = sources('client/src')
+      .filter((file) => file.endsWith('.tsx'))
+      .flatMap((file) =>
+        readFileSync(path.join(root, file), 'utf8')
+          .split('\n')
+          .flatMap((line, i) =>
+            browserInput.test(line) && !line.trim().startsWith('*') ? [`${file}:${i + 1}`] : [],
+          ),
+      );
+    expect(stray).toEqual([]);
+  });
+
   it('writes day before month, four-digit years and a lower-case am/pm', () => {
     // 06:34 UTC on 6 December 2026 is 5:34 pm in Sydney (AEDT, UTC+11).
     const at = '2026-12-06T06:34:00.000Z';

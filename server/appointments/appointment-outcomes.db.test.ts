@@ -191,11 +191,16 @@ describe('visit outcomes', () => {
       'buyer@example.com (Buyer) marked a visit as not attended',
     ]);
 
+    // The member who marked it by name, the address kept (decision 102).
+    const named = () => t.db.updateTable('users').where('email', '=', 'buyer@example.com');
+    await named().set({ name: 'Bea Buyer' }).execute();
     const panel = await desk().appointments.forEnquiry({ id: came.id });
+    await named().set({ name: null }).execute();
     expect(panel.appointments[0]).toMatchObject({
       state: 'attended',
       markable: false,
       outcomeBy: 'buyer@example.com',
+      outcomeByName: 'Bea Buyer',
     });
     const timeline = (await desk().enquiries.get({ id: missed.id })).timeline.flatMap((e) =>
       e.kind === 'appointment' ? [`${e.action} ${e.actor ?? ''}`.trim()] : [],

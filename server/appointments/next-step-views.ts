@@ -97,7 +97,7 @@ export async function enquiryNextStep(
       .selectFrom('appointments')
       .leftJoin('users', 'users.id', 'appointments.outcome_by')
       .selectAll('appointments')
-      .select('users.email as outcome_by_email')
+      .select(['users.email as outcome_by_email', 'users.name as outcome_by_name'])
       .where('enquiry_id', '=', enquiryId)
       .orderBy('appointments.created_at', 'desc')
       .orderBy('ics_sequence', 'desc')
@@ -121,6 +121,7 @@ export async function enquiryNextStep(
       markable: isMarkable(r, now),
       outcomeAt: r.outcome_at?.toISOString() ?? null,
       outcomeBy: r.outcome_by_email,
+      outcomeByName: r.outcome_by_name,
     })),
     kit: kit
       ? {

@@ -257,6 +257,45 @@ describe('the audit log (decision 028)', () => {
     expect(rows.find((r) => r.entityId === 'abc123')).toMatchObject({ target: null, actorRole: null });
   });
 
+  it('lists the names of the members its rows name, the addresses kept (decision 102)', async () => {
+    await grantAdmin(t.db, owner.email, 'owner');
+    const nadia = await t.db
+      .insertInto('users')
+      .values({ email: 'named-member@example.com', password_hash: 'not-used', name: 'Nadia Named' })
+      .returning(['id', 'email'])
+      .executeTakeFirstOrThrow();
+    await grantAdmin(t.db, nadia.email, 'owner');
+    const asNadia = callerFor(testServices(t.db), { id: nadia.id, email: nadia.email, role: 'owner' }).admin;
+    const template = await asNadia.templates.create({
+      template_name: 'By a named member',
+      subject: 'Hello',
+      description: null,
+      html_content: '<p>Hi</p>',
+      variables: [],
+    });
+    // The unnamed Owner acts on her: she is named in the sentence, the actor by address.
+    const api = callerFor(testServices(t.db), owner).admin;
+    await api.team.changeRole({ id: nadia.id, role: 'buyer' });
+
+    const list = await api.audit.list({});
+    expect(list.names).toEqual({ 'named-member@example.com': 'Nadia Named' });
+    const created = list.rows.find(
+      (r) => r.action === 'admin.templates.create' && r.entityId === template.id,
+    );
+    const sentence = describeAudit(created as AuditRow, list.names);
+    expect(sentenceText(sentence)).toBe("Nadia Named (Buyer) created the template 'By a named member'");
+    expect(sentence.actorAddress).toBe('named-member@example.com');
+    // The row itself still keeps the address: it is the identity record.
+    expect(created?.actorEmail).toBe('named-member@example.com');
+    const changed = list.rows.find((r) => r.action === 'admin.team.changeRole');
+    const roleSentence = describeAudit(changed as AuditRow, list.names);
+    expect(sentenceText(roleSentence)).toBe(
+      'audit-owner@example.com (Owner) changed the role of Nadia Named to Buyer',
+    );
+    expect(roleSentence.actorAddress).toBeNull();
+    expect(roleSentence.parts).toContainEqual({ target: 'Nadia Named', address: 'named-member@example.com' });
+  });
+
   it('refuses UPDATE, DELETE and TRUNCATE (append-only)', async () => {
     await expect(sql`UPDATE audit_log SET action = 'x'`.execute(t.db)).rejects.toThrow(/append-only/);
     await expect(sql`DELETE FROM audit_log`.execute(t.db)).rejects.toThrow(/append-only/);

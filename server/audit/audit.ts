@@ -3,6 +3,7 @@ import type { AuditAction } from '#shared/audit/actions.ts';
 import { AUDIT_PAGE_SIZE, type AuditFilters, type AuditListResult } from '#shared/audit/schemas.ts';
 import { ROLES, type Role } from '#shared/auth/permissions.ts';
 import type { DbExecutor } from '../db/database.ts';
+import { memberNames } from '../db/member-names.ts';
 import { containsPattern } from '../db/paging.ts';
 import { type CsvExportSpec, localTimestamp } from '../exports/csv-export.ts';
 
@@ -134,6 +135,22 @@ const target = sql`LEFT JOIN LATERAL (
 
 const ROLE_NAMES: ReadonlySet<string> = new Set(ROLES);
 
+/**
+ * The addresses a row may name a member by (decision 102): its actor, and for a team action the
+ * member it acted on (the target's label, or the address its input or summary kept).
+ */
+function namedAddresses(row: { actor_email: string | null; target_label: string | null; summary: unknown }) {
+  const summary =
+    row.summary !== null && typeof row.summary === 'object' ? (row.summary as Record<string, unknown>) : {};
+  const input =
+    summary.input !== null && typeof summary.input === 'object'
+      ? (summary.input as Record<string, unknown>)
+      : {};
+  return [row.actor_email, row.target_label, input.email, summary.email].filter(
+    (value): value is string => typeof value === 'string' && value.includes('@'),
+  );
+}
+
 export async function listAudit(
   db: DbExecutor,
   filters: AuditFilters & { page: number },
@@ -173,6 +190,7 @@ export async function listAudit(
     sql<{ n: number }>`SELECT count(*)::int AS n FROM audit_log WHERE ${where}`.execute(db),
   ]);
   return {
+    names: await memberNames(db, rows.rows.flatMap(namedAddresses)),
     rows: rows.rows.map((r) => ({
       id: String(r.id),
       createdAt: r.created_at.toISOString(),

@@ -134,8 +134,16 @@ describe('the register’s deadlines', () => {
     );
     await as(buyer).admin.register.completeDeadline({ id, reference: 'NSWPF-123' });
     expect(await codeOf(as(buyer).admin.register.completeDeadline({ id }))).toBe('CONFLICT');
+    // The member who did it by name, the address kept (decision 102).
+    const named = () => t.db.updateTable('users').where('email', '=', 'buyer@example.com');
+    await named().set({ name: 'Bea Buyer' }).execute();
     const after = (await as(viewer).admin.register.entryCompliance({ id: enquiryId })).deadlines[0];
-    expect(after).toMatchObject({ doneByEmail: 'buyer@example.com', reference: 'NSWPF-123' });
+    await named().set({ name: null }).execute();
+    expect(after).toMatchObject({
+      doneByEmail: 'buyer@example.com',
+      doneByName: 'Bea Buyer',
+      reference: 'NSWPF-123',
+    });
     expect(after?.doneAt).not.toBeNull();
     const audit = await t.db
       .selectFrom('audit_log')

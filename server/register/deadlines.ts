@@ -18,6 +18,7 @@ import { AML_CASH_THRESHOLD_CENTS, type PaymentMethod } from '#shared/register/s
 import { addDays, type AuState } from '#shared/register/states.ts';
 import { localDate } from '#shared/time/zones.ts';
 import type { DbExecutor, DbTransaction } from '../db/database.ts';
+import { memberNames } from '../db/member-names.ts';
 import { getSettingsTimezone } from '../settings/entry.ts';
 
 // The register's legal clock (decision 070): deadlines are rows written in the transaction of the
@@ -131,7 +132,16 @@ function deadlineColumns(db: DbExecutor) {
 
 type DeadlineRow = Awaited<ReturnType<ReturnType<typeof deadlineColumns>['execute']>>[number];
 
-function toDeadlineView(row: DeadlineRow): DeadlineView {
+/** Each row's view, the member who did it named (decision 102). */
+async function deadlineViews(db: DbExecutor, rows: DeadlineRow[]): Promise<DeadlineView[]> {
+  const names = await memberNames(
+    db,
+    rows.map((r) => r.done_by_email),
+  );
+  return rows.map((row) => toDeadlineView(row, names));
+}
+
+function toDeadlineView(row: DeadlineRow, names: Readonly<Record<string, string>>): DeadlineView {
   const kind = row.kind as DeadlineKind;
   const rule = DEADLINE_RULES[kind];
   return {
@@ -147,6 +157,7 @@ function toDeadlineView(row: DeadlineRow): DeadlineView {
     note: row.note,
     doneAt: row.done_at?.toISOString() ?? null,
     doneByEmail: row.done_by_email,
+    doneByName: row.done_by_email ? (names[row.done_by_email] ?? null) : null,
     reference: row.reference,
     watch: row.watch_description,
     sellerName: row.seller_name,
@@ -232,7 +243,7 @@ export async function entryCompliance(db: DbExecutor, enquiryId: string): Promis
     if (linked.some((r) => r.id === entry.id))
       linkedCash = linked.filter((r) => r.id !== entry.id).map(toLinkedView);
   }
-  return { deadlines: rows.map(toDeadlineView), linkedCash };
+  return { deadlines: await deadlineViews(db, rows), linkedCash };
 }
 
 /** How far back the Compliance list looks for done deadlines and linked cash. */
@@ -255,8 +266,8 @@ export async function complianceList(db: DbExecutor, now: Date = new Date()): Pr
   const cash = await cashPayments(db, timezone, addDays(today, -LINKED_LOOKBACK_DAYS), today);
   return {
     today,
-    open: open.map(toDeadlineView),
-    done: done.map(toDeadlineView),
+    open: await deadlineViews(db, open),
+    done: await deadlineViews(db, done),
     linkedCash: linkedAmong(cash).map(toLinkedView),
   };
 }

@@ -169,7 +169,12 @@ describe('releasing a watch from the dealer’s register', () => {
     await endHold(id);
     expect(await as(buyer).release({ id })).toEqual({ released: true });
 
+    // The release lines' members by name, the addresses kept (decision 102).
+    const named = () => t.db.updateTable('users').where('email', '=', 'buyer@example.com');
+    await named().set({ name: 'Bea Buyer' }).execute();
     const record = (await as(viewer).forEnquiry({ id: enquiryId })).purchase!;
+    await named().set({ name: null }).execute();
+    expect(record.people).toEqual({ 'buyer@example.com': 'Bea Buyer' });
     expect(record).toMatchObject({
       releaseStatus: 'released',
       releasedByEmail: 'buyer@example.com',

@@ -122,19 +122,31 @@ export async function noticesOf(
 
 export async function viewContext(db: DbExecutor, keyId: string, rows: RecordRow[]): Promise<ViewContext> {
   const timezone = await getSettingsTimezone(db);
+  const notices = await noticesOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  const noticePeople = [...notices.values()].flat().flatMap((n) => [n.recordedByEmail, n.liftedByEmail]);
   return {
     keyId,
     today: localDate(new Date(), timezone),
     timezone,
-    notices: await noticesOf(
-      db,
-      rows.map((r) => r.id),
-    ),
-    names: await memberNames(
-      db,
-      rows.flatMap((r) => [r.id_checked_by_email, r.received_by_email]),
-    ),
+    notices,
+    names: await memberNames(db, [
+      ...rows.flatMap((r) => [
+        r.id_checked_by_email,
+        r.received_by_email,
+        r.released_by_email,
+        r.stolen_checked_by_email,
+      ]),
+      ...noticePeople,
+    ]),
   };
+}
+
+/** The names of these addresses that `names` holds (decision 102). */
+function namesOf(names: Readonly<Record<string, string>>, emails: (string | null)[]): Record<string, string> {
+  return Object.fromEntries(emails.flatMap((e) => (e && names[e] ? [[e, names[e]]] : [])));
 }
 
 export function toView(row: RecordRow, context: ViewContext): PurchaseRecordView {
@@ -174,6 +186,11 @@ export function toView(row: RecordRow, context: ViewContext): PurchaseRecordView
     stolenCheckedAt: row.stolen_checked_at?.toISOString() ?? null,
     stolenCheckedByEmail: row.stolen_checked_by_email,
     notices,
+    people: namesOf(context.names, [
+      row.released_by_email,
+      row.stolen_checked_by_email,
+      ...notices.flatMap((n) => [n.recordedByEmail, n.liftedByEmail]),
+    ]),
     releaseStatus: releaseStatus(
       {
         releasedAt: row.released_at?.toISOString() ?? null,

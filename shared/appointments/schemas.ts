@@ -291,6 +291,8 @@ export interface AdminAppointmentView {
   outcomeAt: string | null;
   /** The member who marked it, by address. */
   outcomeBy: string | null;
+  /** Their name (decision 102), null for a member without one. */
+  outcomeByName: string | null;
 }
 
 export interface AdminKitView {

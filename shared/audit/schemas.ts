@@ -53,6 +53,8 @@ export interface AuditRow {
 
 export interface AuditListResult {
   rows: AuditRow[];
+  /** Members' names by address, for the actors and members the rows name (decision 102). */
+  names: Record<string, string>;
   total: number;
   page: number;
   pageSize: number;

@@ -62,6 +62,25 @@ describe('the audit log as sentences (decision 028)', () => {
     ).toBe("ava@example.com (Marketer) sent 'Spring buying' to 12,040 recipients");
   });
 
+  it('names members by name where the list has one, the address kept for the hover', () => {
+    const names = { 'ava@example.com': 'Ava Smith', 'ben@example.com': 'Ben Jones' };
+    const sentence = describeAudit(
+      row({
+        action: 'admin.team.remove',
+        entityType: 'team',
+        target: { label: 'ben@example.com', recipients: null },
+      }),
+      names,
+    );
+    expect(sentenceText(sentence)).toBe('Ava Smith (Marketer) removed Ben Jones from the team');
+    expect(sentence.actorAddress).toBe('ava@example.com');
+    expect(sentence.parts).toContainEqual({ target: 'Ben Jones', address: 'ben@example.com' });
+    // No name: the address, and nothing to hover.
+    const unnamed = describeAudit(row({ actorEmail: 'cy@example.com', actorRole: null }), names);
+    expect(unnamed.actor).toBe('cy@example.com');
+    expect(unnamed.actorAddress).toBeNull();
+  });
+
   it('names a deleted record by what the row kept, and links only what still exists', () => {
     const sentence = describeAudit(
       row({

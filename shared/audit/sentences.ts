@@ -1,20 +1,29 @@
 import { ENQUIRY_STATUS_LABELS, type EnquiryStatus } from '../enquiries/status.ts';
 import { ROLE_LABELS, ROLES, type Role } from '../auth/permissions.ts';
+import { personLabel } from '../team/names.ts';
 import type { AuditAction } from './actions.ts';
 import type { AuditRow } from './schemas.ts';
 
-// The audit log read as sentences (decision 028): "Ava@… (Marketer) sent 'Spring buying' to 1,204
-// recipients". Built only from what the row keeps and from names that are not a person's (a
-// campaign's, a template's, a segment's, a team member's address): a contact or an enquiry is
+// The audit log read as sentences (decision 028): "Ava Smith (Marketer) sent 'Spring buying' to 1,204
+// recipients". Built only from what the row keeps and from names that are not a contact's (a
+// campaign's, a template's, a segment's, a team member's name or address): a contact or an enquiry is
 // "a contact" or "an enquiry", never its name, and a field the row holds as "[personal data]" or
 // "changed" is never filled in from elsewhere (decision 036).
 
-/** A piece of a sentence: text, or the record it names (a link where the admin has a page). */
-export type SentencePart = string | { target: string };
+/**
+ * A piece of a sentence: text, or the record it names (a link where the admin has a page). A
+ * member named by name carries their address, for the screen's hover (decision 102).
+ */
+export type SentencePart = string | { target: string; address?: string };
 
 export interface AuditSentence {
-  /** "ava@example.com (Marketer)", or "Someone" for a refused sign-in on an unknown address. */
+  /**
+   * "Ava Smith (Marketer)", the address where the member has no name (decision 102), or "Someone"
+   * for a refused sign-in on an unknown address.
+   */
   actor: string;
+  /** The address the row keeps for the actor, when the actor reads as a name (the hover). */
+  actorAddress: string | null;
   /** What they did, after the actor. */
   parts: SentencePart[];
 }
@@ -23,6 +32,8 @@ type Data = Record<string, unknown>;
 
 interface SentenceContext {
   row: AuditRow;
+  /** Members' names by address (server/db/member-names.ts), for the people a row names. */
+  names: Readonly<Record<string, string>>;
   input: Data;
   changes: Data;
   summary: Data;
@@ -84,10 +95,15 @@ function roleLabel(value: unknown): string | null {
   return ROLES.find((role) => role === value) ? ROLE_LABELS[value as Role] : null;
 }
 
-/** A team member: their address (staff's, not a contact's: decision 036) when known. */
+/**
+ * A team member: their name with the address on hover (decision 102), or the address (staff's,
+ * not a contact's: decision 036) when they have no name.
+ */
 function member(c: SentenceContext): SentencePart {
   const address = c.row.target?.label ?? text(c.input.email) ?? text(c.summary.email);
-  return { target: address && !address.startsWith('[') ? address : 'a team member' };
+  if (!address || address.startsWith('[')) return { target: 'a team member' };
+  const name = c.names[address];
+  return name ? { target: name, address } : { target: address };
 }
 
 function recipients(n: number | null): string {
@@ -320,21 +336,24 @@ function parse(summary: string): Data {
   }
 }
 
-function actorOf(row: AuditRow): string {
+function actorOf(row: AuditRow, names: Readonly<Record<string, string>>): string {
   // The platform's own actions (decision 074) have no member behind them.
   if (!row.actorEmail && row.action.startsWith('system.')) return 'The platform';
   if (!row.actorEmail) return 'Someone';
-  return row.actorRole ? `${row.actorEmail} (${ROLE_LABELS[row.actorRole]})` : row.actorEmail;
+  const who = personLabel(row.actorEmail, names);
+  return row.actorRole ? `${who} (${ROLE_LABELS[row.actorRole]})` : who;
 }
 
 /**
- * The row as a sentence. An action without an entry (one logged before this table knew it) still
- * reads as one: its name and the record it names.
+ * The row as a sentence, members by name where `names` (by address, the list's) has one. An
+ * action without an entry (one logged before this table knew it) still reads as one: its name and
+ * the record it names.
  */
-export function describeAudit(row: AuditRow): AuditSentence {
+export function describeAudit(row: AuditRow, names: Readonly<Record<string, string>> = {}): AuditSentence {
   const summary = parse(row.summary);
   const context: SentenceContext = {
     row,
+    names,
     summary,
     input: record(summary.input),
     changes: record(summary.changes),
@@ -344,7 +363,11 @@ export function describeAudit(row: AuditRow): AuditSentence {
   // A throttled caller's refusals are one row with their count (decision 028).
   const refusals = numberOf(summary.refusals);
   if (refusals !== null && refusals > 1) parts.push(`, ${count.format(refusals)} times`);
-  return { actor: actorOf(row), parts: parts.filter((part) => part !== '') };
+  return {
+    actor: actorOf(row, names),
+    actorAddress: row.actorEmail && names[row.actorEmail] ? row.actorEmail : null,
+    parts: parts.filter((part) => part !== ''),
+  };
 }
 
 function fallback(row: AuditRow): SentencePart[] {

@@ -144,6 +144,8 @@ export interface DeadlineView {
   note: string | null;
   doneAt: string | null;
   doneByEmail: string | null;
+  /** The member who did it by name (decision 102); null for a member without one. */
+  doneByName: string | null;
   reference: string | null;
   watch: string;
   sellerName: string;

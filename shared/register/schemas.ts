@@ -269,6 +269,11 @@ export interface PurchaseRecordView {
   stolenCheckedByEmail: string | null;
   /** Police hold notices on this watch, open and lifted (decision 071). */
   notices: HoldNoticeView[];
+  /**
+   * Names by address of the members the release lines name (decision 102): who recorded the
+   * stolen-goods check, each notice and its lifting, and the release.
+   */
+  people: Record<string, string>;
   releaseStatus: ReleaseStatus;
   /** The last day the entry is kept (decision 071), and that date as the entry says it. */
   retainUntil: string;

@@ -56,7 +56,10 @@ function TargetLink({ row, children }: { row: AuditRow; children: string }): Rea
 }
 
 function Part({ row, part }: { row: AuditRow; part: SentencePart }): ReactNode {
-  return typeof part === 'string' ? part : <TargetLink row={row}>{part.target}</TargetLink>;
+  if (typeof part === 'string') return part;
+  const link = <TargetLink row={row}>{part.target}</TargetLink>;
+  // A member by name: the address on hover, as PersonName shows it (decision 102).
+  return part.address ? <span title={part.address}>{link}</span> : link;
 }
 
 /** Pretty-printed, for the raw data behind the sentence. */
@@ -73,16 +76,16 @@ function rawData(summary: string): string {
  * it changed before → after, and the raw data behind a disclosure. Every text wraps, so nothing
  * runs off a 390 px screen.
  */
-export function AuditEntry({ row }: { row: AuditRow }) {
+export function AuditEntry({ row, names }: { row: AuditRow; names: Readonly<Record<string, string>> }) {
   const { formatDateTime } = useDisplayTime();
-  const sentence = describeAudit(row);
+  const sentence = describeAudit(row, names);
   const changes = describeChanges(row, formatDateTime);
   return (
     <Paper component="li" withBorder p="sm" data-testid="audit-entry">
       <Stack gap={6}>
         <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
           <Text style={WRAP}>
-            <Text span fw={600}>
+            <Text span fw={600} title={sentence.actorAddress ?? undefined} data-testid="audit-actor">
               {sentence.actor}
             </Text>{' '}
             {sentence.parts.map((part, index) => (

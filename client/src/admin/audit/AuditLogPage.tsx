@@ -1,4 +1,4 @@
-import { Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Skeleton, Stack, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AuditSearchParams } from '#shared/admin/search-params.ts';
 import { AUDIT_PAGE_SIZE } from '#shared/audit/schemas.ts';
@@ -11,6 +11,7 @@ import { ListFooter } from '../lists/ListStates.tsx';
 import { useListPage } from '../lists/useListPage.ts';
 import { useTRPC } from '../../trpc.ts';
 import { AuditEntry } from './AuditEntry.tsx';
+import { PeriodInputs } from '../widgets/PeriodInputs.tsx';
 
 interface AuditLogPageProps {
   search: AuditSearchParams;
@@ -72,18 +73,7 @@ export function AuditLogPage({ search, onSearchChange }: AuditLogPageProps) {
             term={search.action ?? ''}
             onSearch={(action) => list.setFilters({ action })}
           />
-          <TextInput
-            label="From"
-            type="date"
-            value={search.from ?? ''}
-            onChange={(event) => list.setFilters({ from: event.currentTarget.value || undefined })}
-          />
-          <TextInput
-            label="To"
-            type="date"
-            value={search.to ?? ''}
-            onChange={(event) => list.setFilters({ to: event.currentTarget.value || undefined })}
-          />
+          <PeriodInputs from={search.from} to={search.to} onChange={(change) => list.setFilters(change)} />
         </>
       }
       errors={[rows.error]}
@@ -118,7 +108,7 @@ export function AuditLogPage({ search, onSearchChange }: AuditLogPageProps) {
             </li>
           ))}
         {data?.rows.map((row) => (
-          <AuditEntry key={row.id} row={row} />
+          <AuditEntry key={row.id} row={row} names={data.names} />
         ))}
       </Stack>
       {data?.rows.length === 0 && (

@@ -1,6 +1,7 @@
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { formatInZone, zonedWallTimeToUtc } from '#shared/time/zones.ts';
+import { DayTimeInput } from '../widgets/DayInput.tsx';
 
 interface ScheduleDialogProps {
   opened: boolean;
@@ -40,13 +41,12 @@ export function ScheduleDialog({ opened, timezone, loading, onConfirm, onClose }
         noValidate
       >
         <Stack>
-          <TextInput
-            type="datetime-local"
+          <DayTimeInput
             label={`Send at (${timezone} time)`}
             required
             value={value}
-            onChange={(event) => {
-              setValue(event.currentTarget.value);
+            onChange={(wallTime) => {
+              setValue(wallTime);
               setError(null);
             }}
             error={error}

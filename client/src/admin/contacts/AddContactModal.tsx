@@ -20,6 +20,7 @@ import { errorMessage } from '../widgets/errors.ts';
 import { zod4Resolver } from '../widgets/zod-form-resolver.ts';
 import { useTRPC } from '../../trpc.ts';
 import { notifySuccess } from '../widgets/notify.ts';
+import { DayInput } from '../widgets/DayInput.tsx';
 
 const basisOptions = consentBases.map((value) => ({ value, label: CONSENT_BASIS_LABELS[value] }));
 
@@ -124,12 +125,7 @@ export function AddContactModal({ opened, onClose }: { opened: boolean; onClose:
                 maxLength={500}
                 {...form.getInputProps('note')}
               />
-              <TextInput
-                label="Date the contact agreed"
-                type="date"
-                withAsterisk
-                {...form.getInputProps('obtainedOn')}
-              />
+              <DayInput label="Date the contact agreed" withAsterisk {...form.getInputProps('obtainedOn')} />
               <Checkbox
                 label="Also agreed to SMS marketing"
                 {...form.getInputProps('sms', { type: 'checkbox' })}

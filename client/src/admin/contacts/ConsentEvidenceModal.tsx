@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   CONSENT_BASIS_LABELS,
@@ -7,6 +7,7 @@ import {
   consentEvidenceSchema,
 } from '#shared/contacts/consent.ts';
 import { zod4Resolver } from '../widgets/zod-form-resolver.ts';
+import { DayInput } from '../widgets/DayInput.tsx';
 
 interface ConsentEvidenceModalProps {
   opened: boolean;
@@ -65,9 +66,8 @@ export function ConsentEvidenceModal({
             maxLength={500}
             {...form.getInputProps('note')}
           />
-          <TextInput
+          <DayInput
             label="Date the contact agreed"
-            type="date"
             withAsterisk
             max={today()}
             {...form.getInputProps('obtainedOn')}

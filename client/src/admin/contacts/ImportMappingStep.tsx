@@ -9,7 +9,6 @@ import {
   Table,
   Text,
   Textarea,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -28,6 +27,7 @@ import { formatCount } from '../widgets/format.ts';
 import { useTRPC } from '../../trpc.ts';
 import { ImportDryRunCard } from './ImportDryRunCard.tsx';
 import { importSettings, type ImportSettingsValues, initialImportSettings } from './import-settings.ts';
+import { DayInput } from '../widgets/DayInput.tsx';
 
 /** Steps 1 and 2 of an uploaded import: map the columns and choose the consent basis, then dry-run. */
 export function ImportMappingStep({
@@ -123,9 +123,8 @@ export function ImportMappingStep({
                 maxLength={500}
                 {...form.getInputProps('note')}
               />
-              <TextInput
+              <DayInput
                 label="Date the consent was obtained"
-                type="date"
                 withAsterisk
                 {...form.getInputProps('obtainedOn')}
               />

@@ -1,4 +1,4 @@
-import { Checkbox, Group, Image, Select, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Checkbox, Group, Image, Select, Table, Text, VisuallyHidden } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { SEARCH_MIN_LENGTH } from '#shared/admin/lists.ts';
@@ -23,6 +23,7 @@ import { StatusBadge } from './StatusBadge.tsx';
 import { memberLabel } from '#shared/team/names.ts';
 import { UnreadBadge } from './UnreadBadge.tsx';
 import { UnmatchedMailLink } from './UnmatchedMailPage.tsx';
+import { PeriodInputs } from '../widgets/PeriodInputs.tsx';
 
 const COLUMNS = [
   { label: 'Photo', hidden: true },
@@ -122,18 +123,10 @@ export function EnquiriesPage({ search, onSearchChange }: EnquiriesPageProps) {
             onChange={(value) => list.setFilters({ assignee: value ?? undefined })}
             w={220}
           />
-          <TextInput
-            label="From"
-            type="date"
-            value={search.from ?? ''}
-            onChange={(event) => list.setFilters({ from: event.currentTarget.value || undefined })}
-            w={150}
-          />
-          <TextInput
-            label="To"
-            type="date"
-            value={search.to ?? ''}
-            onChange={(event) => list.setFilters({ to: event.currentTarget.value || undefined })}
+          <PeriodInputs
+            from={search.from}
+            to={search.to}
+            onChange={(change) => list.setFilters(change)}
             w={150}
           />
           <Checkbox

@@ -1,6 +1,7 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDisplayTime } from '../widgets/display-time.tsx';
+import { PersonName } from '../widgets/PersonName.tsx';
 import { useTRPC } from '../../trpc.ts';
 import { VISIT_STATE_LABELS, VisitOutcomeButtons } from './VisitOutcome.tsx';
 import { notifyError, notifySuccess } from '../widgets/notify.ts';
@@ -45,9 +46,16 @@ export function NextStepCard({ enquiryId, canWork }: { enquiryId: string; canWor
                 <Text size="xs" c="dimmed">
                   Booked {formatDateTime(a.createdAt)}
                   {a.reminderSentAt ? ` · reminder sent ${formatDateTime(a.reminderSentAt)}` : ''}
-                  {a.outcomeAt
-                    ? ` · marked ${formatDateTime(a.outcomeAt)}${a.outcomeBy ? ` by ${a.outcomeBy}` : ''}`
-                    : ''}
+                  {a.outcomeAt ? ` · marked ${formatDateTime(a.outcomeAt)}` : ''}
+                  {a.outcomeAt && a.outcomeBy && (
+                    <>
+                      {' by '}
+                      <PersonName
+                        email={a.outcomeBy}
+                        names={a.outcomeByName ? { [a.outcomeBy]: a.outcomeByName } : {}}
+                      />
+                    </>
+                  )}
                 </Text>
               </div>
               <Badge color={VISIT_STATE_LABELS[a.state].color} variant="light">

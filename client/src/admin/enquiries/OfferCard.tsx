@@ -1,15 +1,4 @@
-import {
-  Button,
-  Card,
-  Group,
-  Modal,
-  NumberInput,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Card, Group, Modal, NumberInput, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -32,6 +21,7 @@ import {
 } from './offer-form.ts';
 import { notifySuccess } from '../widgets/notify.ts';
 import { runtimeTimeZone } from '#shared/time/format.ts';
+import { DayInput } from '../widgets/DayInput.tsx';
 
 /** The latest offer, and for a member who may work the enquiry, the form to record a new one. */
 export function OfferCard({ enquiry, canWork }: { enquiry: EnquiryDetail; canWork: boolean }) {
@@ -153,7 +143,7 @@ function OfferForm({ enquiryId, latestOffer }: { enquiryId: string; latestOffer:
             min={0}
             {...form.getInputProps('amount')}
           />
-          <TextInput label="Valid until" type="date" min={today} {...form.getInputProps('validUntil')} />
+          <DayInput label="Valid until" min={today} {...form.getInputProps('validUntil')} />
         </Group>
         <Textarea label="Conditions" autosize minRows={2} {...form.getInputProps('conditions')} />
         <Group justify="flex-end">

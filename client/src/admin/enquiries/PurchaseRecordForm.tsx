@@ -30,6 +30,7 @@ import { IDENTITY_DOCUMENT_LABELS } from '#shared/register/states.ts';
 import { formatAud } from '#shared/money/aud.ts';
 import { memberLabel } from '#shared/team/names.ts';
 import { purchaseFormDefaults, purchaseFormErrors, type PurchaseFormValues } from './purchase-form.ts';
+import { DayInput } from '../widgets/DayInput.tsx';
 
 /** Uploads the identity copy privately (decision 058): its id goes with the purchase record. */
 async function uploadIdentityCopy(file: File): Promise<string> {
@@ -123,12 +124,7 @@ export function PurchaseRecordForm({
             <Text size="sm" fw={600}>
               Customer due diligence (AML/CTF): cash of $10,000 or more
             </Text>
-            <TextInput
-              label="Seller’s date of birth"
-              type="date"
-              required
-              {...form.getInputProps('cddDateOfBirth')}
-            />
+            <DayInput label="Seller’s date of birth" required {...form.getInputProps('cddDateOfBirth')} />
             <TextInput label="Seller’s occupation" required {...form.getInputProps('cddOccupation')} />
           </>
         )}
@@ -154,7 +150,7 @@ export function PurchaseRecordForm({
           {...form.getInputProps('idDocument')}
         />
         <TextInput label="Document number" required autoComplete="off" {...form.getInputProps('idNumber')} />
-        <TextInput label="Document expiry" type="date" required {...form.getInputProps('idExpiry')} />
+        <DayInput label="Document expiry" required {...form.getInputProps('idExpiry')} />
         <Select
           label="Identity checked by"
           required

@@ -1,9 +1,10 @@
-import { Alert, Group, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type DeskSearch, deskInputSchema } from '#shared/insight/schemas.ts';
 import { ADMIN_TITLE } from '../shell/AdminShell.tsx';
 import { errorMessage } from '../widgets/errors.ts';
+import { PeriodInputs } from '../widgets/PeriodInputs.tsx';
 import { formatCount } from '../widgets/format.ts';
 import { useTRPC } from '../../trpc.ts';
 import { defaultPeriod, hoursText, percent } from './format.ts';
@@ -37,21 +38,12 @@ export function DeskPage({
       <Title order={1} size="h2">
         The desk’s numbers
       </Title>
-      <Group align="end" wrap="wrap">
-        <TextInput
-          label="From"
-          type="date"
-          value={input.from}
-          onChange={(event) => onSearchChange({ ...search, from: event.currentTarget.value || undefined })}
-        />
-        <TextInput
-          label="To"
-          type="date"
-          value={input.to}
-          onChange={(event) => onSearchChange({ ...search, to: event.currentTarget.value || undefined })}
-        />
-      </Group>
-      {!valid.success && <Alert color="red">{valid.error.issues[0]?.message}</Alert>}
+      <PeriodInputs
+        from={input.from}
+        to={input.to}
+        issues={valid.error?.issues}
+        onChange={(change) => onSearchChange({ ...search, ...change })}
+      />
       {report.isError && <Alert color="red">{errorMessage(report.error)}</Alert>}
       {report.isPending && valid.success && <Skeleton height={120} />}
       {data && data.rows.length === 0 && (

@@ -1,18 +1,6 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
-import {
-  Alert,
-  Button,
-  Card,
-  Group,
-  NativeSelect,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Card, Group, NativeSelect, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { funnelCsv } from '#shared/insight/csv.ts';
@@ -27,11 +15,13 @@ import {
   stepConversions,
 } from '#shared/insight/schemas.ts';
 import { formatAud } from '#shared/money/aud.ts';
+import { formatCalendarDay } from '#shared/time/format.ts';
 import { readOneOf } from '#shared/url-search.ts';
 import { useCan } from '../auth/session.ts';
 import { saveBlob } from '../lists/download.ts';
 import { ADMIN_TITLE } from '../shell/AdminShell.tsx';
 import { errorMessage } from '../widgets/errors.ts';
+import { PeriodInputs } from '../widgets/PeriodInputs.tsx';
 import { formatCount } from '../widgets/format.ts';
 import { useTRPC } from '../../trpc.ts';
 import { FunnelBreakdown } from './FunnelBreakdown.tsx';
@@ -72,32 +62,24 @@ export function FunnelPage({
       <Title order={1} size="h2">
         Enquiry funnel
       </Title>
-      <Group align="end" wrap="wrap">
-        <TextInput
-          label="From"
-          type="date"
-          value={input.from}
-          onChange={(event) => onSearchChange({ ...search, from: event.currentTarget.value || undefined })}
-        />
-        <TextInput
-          label="To"
-          type="date"
-          value={input.to}
-          onChange={(event) => onSearchChange({ ...search, to: event.currentTarget.value || undefined })}
-        />
-      </Group>
-      {!valid.success && <Alert color="red">{valid.error.issues[0]?.message}</Alert>}
+      <PeriodInputs
+        from={input.from}
+        to={input.to}
+        issues={valid.error?.issues}
+        onChange={(change) => onSearchChange({ ...search, ...change })}
+      />
       {report.isError && <Alert color="red">{errorMessage(report.error)}</Alert>}
       {report.isPending && valid.success && <Skeleton height={260} />}
       {data && (
         <>
           <Card withBorder radius="md">
             <Title order={2} size="h3" mb="xs">
-              {data.period.from} to {data.period.to}
+              {formatCalendarDay(data.period.from, 'day')} to {formatCalendarDay(data.period.to, 'day')}
             </Title>
             <Text size="sm" c="dimmed" mb="sm">
-              Against {data.previous.from} to {data.previous.to}. A step counts every enquiry that reached it
-              or a later one.
+              Against {formatCalendarDay(data.previous.from, 'day')} to{' '}
+              {formatCalendarDay(data.previous.to, 'day')}. A step counts every enquiry that reached it or a
+              later one.
             </Text>
             <BarChart
               h={240}

@@ -9,6 +9,7 @@ import { displayTime, useDisplayTime } from '../widgets/display-time.tsx';
 import { AnchorLink } from '../widgets/links.tsx';
 import { useTRPC } from '../../trpc.ts';
 import { notifySuccess, notifyWarning } from '../widgets/notify.ts';
+import { PersonName } from '../widgets/PersonName.tsx';
 
 // The register's legal clock on screen (decision 070): the entry's panel, the Compliance list and
 // Today show the same cards.
@@ -161,7 +162,15 @@ export function DeadlineCard({
         )}
         {deadline.doneAt ? (
           <Text size="xs" c="dimmed">
-            Done {formatDateTime(deadline.doneAt)} by {deadline.doneByEmail ?? 'a former member'}
+            Done {formatDateTime(deadline.doneAt)} by{' '}
+            {deadline.doneByEmail ? (
+              <PersonName
+                email={deadline.doneByEmail}
+                names={deadline.doneByName ? { [deadline.doneByEmail]: deadline.doneByName } : {}}
+              />
+            ) : (
+              'a former member'
+            )}
             {deadline.reference ? ` · reference ${deadline.reference}` : ''}
           </Text>
         ) : (

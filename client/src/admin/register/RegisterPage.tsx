@@ -9,7 +9,6 @@ import {
   Switch,
   Table,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
@@ -32,6 +31,7 @@ import { PersonName } from '../widgets/PersonName.tsx';
 import { useTRPC } from '../../trpc.ts';
 import { notifyError, notifySuccess } from '../widgets/notify.ts';
 import { ResponsiveTable } from '../widgets/ResponsiveTable.tsx';
+import { PeriodInputs } from '../widgets/PeriodInputs.tsx';
 
 /**
  * /admin/register: the dealer's register for a period (decision 058), identity numbers masked;
@@ -59,13 +59,14 @@ export function RegisterPage() {
         </Group>
       </Group>
       <Group align="flex-end">
-        <TextInput
-          label="From"
-          type="date"
-          value={period.from}
-          onChange={(e) => setFrom(e.currentTarget.value)}
+        <PeriodInputs
+          from={period.from}
+          to={period.to}
+          onChange={(change) => {
+            if ('from' in change) setFrom(change.from ?? '');
+            if ('to' in change) setTo(change.to ?? '');
+          }}
         />
-        <TextInput label="To" type="date" value={period.to} onChange={(e) => setTo(e.currentTarget.value)} />
         {can('register.identity') && (
           <>
             <Button component="a" href={`/api/admin/exports/register.csv?${query}`} variant="light">

@@ -13,8 +13,11 @@ import type { PurchaseRecordView } from '#shared/register/schemas.ts';
 import { useCan } from '../auth/session.ts';
 import { errorMessage } from '../widgets/errors.ts';
 import { useDisplayTime } from '../widgets/display-time.tsx';
+import { PersonName } from '../widgets/PersonName.tsx';
+import { formatCalendarDay } from '#shared/time/format.ts';
 import { useTRPC } from '../../trpc.ts';
 import { notifySuccess } from '../widgets/notify.ts';
+import { DayInput } from '../widgets/DayInput.tsx';
 
 /** Mantine's close button has no name of its own: axe's button-name rule wants one. */
 export const CLOSE = { 'aria-label': 'Close' };
@@ -61,20 +64,22 @@ export function ReleaseControls({ record }: { record: PurchaseRecordView }) {
       </Group>
       <Text size="sm" data-testid="stolen-check">
         {record.stolenRegisterChecked
-          ? `Stolen-goods check: ${record.stolenRegisterName ?? ''} (${record.stolenRegisterReference ?? ''})${
-              record.stolenCheckedAt
-                ? `, by ${record.stolenCheckedByEmail ?? 'a former member'} ${formatDateTime(record.stolenCheckedAt)}`
-                : ''
-            }`
+          ? `Stolen-goods check: ${record.stolenRegisterName ?? ''} (${record.stolenRegisterReference ?? ''})`
           : 'Stolen-goods check: not recorded'}
+        {record.stolenRegisterChecked && record.stolenCheckedAt && (
+          <>
+            , by <Member email={record.stolenCheckedByEmail} names={record.people} />{' '}
+            {formatDateTime(record.stolenCheckedAt)}
+          </>
+        )}
       </Text>
       {record.notices.map((notice) => (
-        <NoticeLine key={notice.id} notice={notice} canWork={canWork && !released} />
+        <NoticeLine key={notice.id} notice={notice} names={record.people} canWork={canWork && !released} />
       ))}
       {released ? (
         <Text size="sm">
           Released {record.releasedAt ? formatDateTime(record.releasedAt) : ''} by{' '}
-          {record.releasedByEmail ?? 'a former member'}
+          <Member email={record.releasedByEmail} names={record.people} />
           {record.releaseReason ? ` (early: ${record.releaseReason})` : ''}
         </Text>
       ) : (
@@ -90,7 +95,20 @@ export function ReleaseControls({ record }: { record: PurchaseRecordView }) {
   );
 }
 
-function NoticeLine({ notice, canWork }: { notice: HoldNoticeView; canWork: boolean }) {
+/** A member by name, the address on hover (decision 102); "a former member" once removed. */
+function Member({ email, names }: { email: string | null; names: Readonly<Record<string, string>> }) {
+  return email ? <PersonName email={email} names={names} /> : <>a former member</>;
+}
+
+function NoticeLine({
+  notice,
+  names,
+  canWork,
+}: {
+  notice: HoldNoticeView;
+  names: Readonly<Record<string, string>>;
+  canWork: boolean;
+}) {
   const { formatDateTime } = useDisplayTime();
   const trpc = useTRPC();
   const invalidate = useInvalidate();
@@ -112,13 +130,13 @@ function NoticeLine({ notice, canWork }: { notice: HoldNoticeView; canWork: bool
         {notice.liftedAt ? ' (lifted)' : ' (open)'}
       </Text>
       <Text size="sm">
-        Issued {notice.issuedOn} by {notice.officer}, {notice.station}; recorded by {notice.recordedByEmail}{' '}
-        {formatDateTime(notice.recordedAt)}
+        Issued {formatCalendarDay(notice.issuedOn, 'day')} by {notice.officer}, {notice.station}; recorded by{' '}
+        <Member email={notice.recordedByEmail} names={names} /> {formatDateTime(notice.recordedAt)}
         {notice.notes ? `. ${notice.notes}` : ''}
       </Text>
       {notice.liftedAt ? (
         <Text size="sm">
-          Lifted {formatDateTime(notice.liftedAt)} by {notice.liftedByEmail ?? 'a former member'} (
+          Lifted {formatDateTime(notice.liftedAt)} by <Member email={notice.liftedByEmail} names={names} /> (
           {notice.liftReference})
         </Text>
       ) : (
@@ -279,13 +297,7 @@ function NoticeButton({ record }: { record: PurchaseRecordView }) {
               value={reference}
               onChange={(event) => setReference(event.currentTarget.value)}
             />
-            <TextInput
-              type="date"
-              label="Issued on"
-              required
-              value={issuedOn}
-              onChange={(event) => setIssuedOn(event.currentTarget.value)}
-            />
+            <DayInput label="Issued on" required value={issuedOn} onChange={setIssuedOn} />
             <Textarea
               label="Notes"
               autosize

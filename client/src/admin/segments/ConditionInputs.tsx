@@ -1,8 +1,9 @@
-import { Select, TextInput } from '@mantine/core';
+import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTRPC } from '../../trpc.ts';
+import { DayInput } from '../widgets/DayInput.tsx';
 
 // The inputs several condition kinds share.
 
@@ -28,21 +29,19 @@ export function DateRange({
   const to = value.to ?? null;
   return (
     <>
-      <TextInput
-        type="date"
+      <DayInput
         label={`${label} from`}
         value={from ?? ''}
         error={errors.from}
         readOnly={readOnly}
-        onChange={(e) => onChange({ from: e.currentTarget.value || null, to })}
+        onChange={(day) => onChange({ from: day || null, to })}
       />
-      <TextInput
-        type="date"
+      <DayInput
         label={`${label} to`}
         value={to ?? ''}
         error={errors.to}
         readOnly={readOnly}
-        onChange={(e) => onChange({ from, to: e.currentTarget.value || null })}
+        onChange={(day) => onChange({ from, to: day || null })}
       />
     </>
   );
