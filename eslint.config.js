@@ -56,6 +56,16 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      // Mantine's withAsterisk only draws the star: the control is not marked required, so a screen
+      // reader never says so. `required` draws it and marks the control (forms keep noValidate, so
+      // the browser's own bubble stays away; decision 099).
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXAttribute[name.name='withAsterisk']",
+          message: 'Use `required`: withAsterisk shows the star without telling screen readers.',
+        },
+      ],
     },
   },
   {

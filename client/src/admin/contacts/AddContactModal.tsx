@@ -96,7 +96,7 @@ export function AddContactModal({ opened, onClose }: { opened: boolean; onClose:
     <Modal opened={opened} onClose={onClose} title="Add a contact" size="lg">
       <form noValidate onSubmit={form.onSubmit(submit)}>
         <Stack>
-          <TextInput label="E-mail" type="email" withAsterisk {...form.getInputProps('email')} />
+          <TextInput label="E-mail" type="email" required {...form.getInputProps('email')} />
           <TextInput label="Full name" {...form.getInputProps('fullName')} />
           <TextInput label="Phone" type="tel" {...form.getInputProps('phone')} />
           <Checkbox
@@ -111,7 +111,7 @@ export function AddContactModal({ opened, onClose }: { opened: boolean; onClose:
               <Select
                 label="Consent basis"
                 placeholder="How did the contact agree?"
-                withAsterisk
+                required
                 data={basisOptions}
                 allowDeselect={false}
                 {...form.getInputProps('basis')}
@@ -119,13 +119,13 @@ export function AddContactModal({ opened, onClose }: { opened: boolean; onClose:
               <Textarea
                 label="Source note"
                 description="Where the consent is recorded"
-                withAsterisk
+                required
                 autosize
                 minRows={2}
                 maxLength={500}
                 {...form.getInputProps('note')}
               />
-              <DayInput label="Date the contact agreed" withAsterisk {...form.getInputProps('obtainedOn')} />
+              <DayInput label="Date the contact agreed" required {...form.getInputProps('obtainedOn')} />
               <Checkbox
                 label="Also agreed to SMS marketing"
                 {...form.getInputProps('sms', { type: 'checkbox' })}

@@ -53,14 +53,14 @@ export function ConsentEvidenceModal({
             label="Consent basis"
             placeholder="How did the contact agree?"
             data={basisOptions}
-            withAsterisk
+            required
             allowDeselect={false}
             {...form.getInputProps('basis')}
           />
           <Textarea
             label="Source note"
             description="Where the consent is recorded, e.g. 'Signed consent form, filed in the client folder'"
-            withAsterisk
+            required
             autosize
             minRows={2}
             maxLength={500}
@@ -68,7 +68,7 @@ export function ConsentEvidenceModal({
           />
           <DayInput
             label="Date the contact agreed"
-            withAsterisk
+            required
             max={today()}
             {...form.getInputProps('obtainedOn')}
           />

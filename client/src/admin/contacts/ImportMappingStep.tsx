@@ -80,7 +80,7 @@ export function ImportMappingStep({
               key={field}
               label={IMPORT_FIELD_LABELS[field]}
               placeholder={field === 'email' ? 'Choose a column' : 'Not imported'}
-              withAsterisk={field === 'email'}
+              required={field === 'email'}
               data={columnOptions}
               clearable={field !== 'email'}
               {...form.getInputProps(`mapping.${field}`)}
@@ -104,7 +104,7 @@ export function ImportMappingStep({
           <Select
             label="Consent basis"
             placeholder="Choose"
-            withAsterisk
+            required
             data={[
               { value: 'none', label: 'No consent: add the contacts without marketing' },
               ...consentBases.map((value) => ({ value, label: CONSENT_BASIS_LABELS[value] })),
@@ -117,7 +117,7 @@ export function ImportMappingStep({
               <Textarea
                 label="Source note"
                 description="Where the consent is recorded, e.g. 'Signed consent forms, 2019–2025, filed in the office'"
-                withAsterisk
+                required
                 autosize
                 minRows={2}
                 maxLength={500}
@@ -125,7 +125,7 @@ export function ImportMappingStep({
               />
               <DayInput
                 label="Date the consent was obtained"
-                withAsterisk
+                required
                 {...form.getInputProps('obtainedOn')}
               />
             </>

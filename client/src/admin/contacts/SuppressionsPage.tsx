@@ -241,7 +241,7 @@ function AddSuppressionsModal({ opened, onClose }: { opened: boolean; onClose: (
           <Textarea
             label="E-mail addresses"
             description="One address, or a pasted list (one a line, or separated by commas)"
-            withAsterisk
+            required
             autosize
             minRows={4}
             maxRows={12}
@@ -311,7 +311,7 @@ function RemoveSuppressionModal({ entry, onClose }: { entry: SuppressionEntry | 
           <Textarea
             label="Note"
             description="Why the address may be mailed again"
-            withAsterisk
+            required
             autosize
             minRows={2}
             maxLength={500}
