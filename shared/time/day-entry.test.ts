@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseDayEntry } from './day-entry.ts';
+import { parseDayEntry, pickerToWallTime, wallTimeToPicker } from './day-entry.ts';
 
 describe('parseDayEntry', () => {
   it('reads day before month, as Australians write it', () => {
@@ -29,5 +29,18 @@ describe('parseDayEntry', () => {
     expect(parseDayEntry('06/12')).toBeNull();
     expect(parseDayEntry('6 Dec 2026')).toBeNull();
     expect(parseDayEntry('06/12/0999')).toBeNull();
+  });
+});
+
+describe('the date-time picker and the wall-clock time a form holds', () => {
+  it('hands 6 December 2026 at 5:30 pm over and back unchanged', () => {
+    expect(wallTimeToPicker('2026-12-06T17:30')).toBe('2026-12-06 17:30:00');
+    expect(pickerToWallTime('2026-12-06 17:30:00')).toBe('2026-12-06T17:30');
+  });
+
+  it('keeps an empty field empty both ways', () => {
+    expect(wallTimeToPicker('')).toBeNull();
+    expect(wallTimeToPicker(undefined)).toBeNull();
+    expect(pickerToWallTime(null)).toBe('');
   });
 });

@@ -33,3 +33,16 @@ export function parseDayEntry(text: string): string | null {
   if (ymd) return isoDay(Number(ymd[1]), Number(ymd[2]), Number(ymd[3]));
   return null;
 }
+
+/**
+ * The wall-clock time a form holds (`YYYY-MM-DDTHH:mm`, shared/time/zones.ts) as the date-time
+ * picker's value (`YYYY-MM-DD HH:mm:ss`), null for none.
+ */
+export function wallTimeToPicker(wallTime: string | undefined): string | null {
+  return wallTime ? `${wallTime.replace('T', ' ')}:00` : null;
+}
+
+/** The date-time picker's value back as the wall-clock time the form holds, '' for none. */
+export function pickerToWallTime(picked: string | null): string {
+  return picked ? picked.slice(0, 16).replace(' ', 'T') : '';
+}

@@ -7,7 +7,12 @@ import {
   type DayOfWeek,
 } from '@mantine/dates';
 import { useState } from 'react';
-import { DAY_ENTRY_FORMAT, parseDayEntry } from '#shared/time/day-entry.ts';
+import {
+  DAY_ENTRY_FORMAT,
+  parseDayEntry,
+  pickerToWallTime,
+  wallTimeToPicker,
+} from '#shared/time/day-entry.ts';
 
 type DayInputProps = Omit<
   DateInputProps,
@@ -114,8 +119,8 @@ export function DayTimeInput({ value, onChange, ...rest }: DayTimeInputProps) {
       placeholder="dd/mm/yyyy hh:mm"
       {...READABLE_CALENDAR}
       {...rest}
-      value={value ? `${value.replace('T', ' ')}:00` : null}
-      onChange={(wall) => onChange(wall ? wall.slice(0, 16).replace(' ', 'T') : '')}
+      value={wallTimeToPicker(value)}
+      onChange={(picked) => onChange(pickerToWallTime(picked))}
       valueFormat={`${DAY_ENTRY_FORMAT} HH:mm`}
     />
   );
