@@ -3,6 +3,8 @@ import { useBoss } from '#test/support/boss.ts';
 import { leadSubmission } from '#test/support/lead-form.ts';
 import { useTestDatabase } from '#test/support/db.ts';
 import { leadSubmitKit } from '#test/support/lead-submit.ts';
+import { callerFor, testServices } from '#test/support/services.ts';
+import { createUser, grantAdmin } from '../auth/users.ts';
 
 // Decision 100: the sell form sends the external page the visit came from; the enquiry keeps its
 // origin and path, whatever else the request carried.
@@ -42,5 +44,22 @@ describe('lead.submit referrer', () => {
       leadSubmission({ referrer: `https://blog.example/${'p'.repeat(500)}` }),
     );
     expect(await referrerOf(result.enquiryId)).toBe(`https://blog.example/${'p'.repeat(279)}`);
+  });
+
+  it('shows the desk where the seller came from on the enquiry', async () => {
+    const owner = await createUser(t.db, { email: 'referrer-owner@example.com', password: 'x-password-1' });
+    await grantAdmin(t.db, owner.email);
+    const staff = callerFor(testServices(t.db), { id: owner.id, email: owner.email, role: 'owner' });
+    const referred = await visitor(leadServices()).lead.submit(
+      leadSubmission({
+        email: 'from-forum@example.com',
+        referrer: 'https://www.rolexforums.com/showthread.php?t=1',
+      }),
+    );
+    const direct = await visitor(leadServices()).lead.submit(leadSubmission({ email: 'direct@example.com' }));
+    expect((await staff.admin.enquiries.get({ id: referred.enquiryId })).referrer).toBe(
+      'https://www.rolexforums.com/showthread.php',
+    );
+    expect((await staff.admin.enquiries.get({ id: direct.enquiryId })).referrer).toBeNull();
   });
 });

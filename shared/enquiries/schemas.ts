@@ -273,6 +273,8 @@ export interface EnquiryDetail extends EnquirySummary {
   additionalDetails: string | null;
   utmContent: string | null;
   utmTerm: string | null;
+  /** The external page the seller came from, origin and path (decision 100). */
+  referrer: string | null;
   emailConsentRequested: boolean;
   smsConsentRequested: boolean;
   photoIds: string[];

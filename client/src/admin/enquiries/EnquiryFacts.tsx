@@ -97,6 +97,11 @@ export function WatchCard({ enquiry }: { enquiry: EnquiryDetail }) {
             .filter(Boolean)
             .join(' / ') || '—'}
         </Field>
+        <Field label="Referred by">
+          <Text span inherit style={{ overflowWrap: 'anywhere' }}>
+            {enquiry.referrer ?? '—'}
+          </Text>
+        </Field>
       </SimpleGrid>
       <Field label="Additional details">
         {enquiry.redactedAt ? ENQUIRY_MESSAGES.redacted : (enquiry.additionalDetails ?? '—')}
