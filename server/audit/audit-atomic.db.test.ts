@@ -66,7 +66,7 @@ describe('every admin mutation, called successfully, writes one audit row', () =
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
-  const template = async () => (await api().templates.create({ ...templateInput, template_name: 'Walk' })).id;
+  const template = async () => (await api().templates.create({ ...templateInput, templateName: 'Walk' })).id;
   const enquiry = async () => {
     const contact = await t.db
       .insertInto('leads')
@@ -111,20 +111,20 @@ describe('every admin mutation, called successfully, writes one audit row', () =
     return user.id;
   };
   const templateInput = {
-    template_name: 'Walk template',
+    templateName: 'Walk template',
     subject: 'Hello {{first_name}}',
     description: 'x',
-    html_content: html,
+    htmlContent: html,
     variables: ['first_name'],
   };
 
   /** A template built from blocks (decision 054): a heading and the fixed footer. */
   const blocksInput = {
-    template_name: 'Walk blocks',
+    templateName: 'Walk blocks',
     subject: 'Hello {{first_name}}',
     preheader: '',
     variables: [],
-    variable_defaults: {},
+    variableDefaults: {},
     blocks: {
       version: 1 as const,
       blocks: [
@@ -245,11 +245,11 @@ describe('every admin mutation, called successfully, writes one audit row', () =
     },
     'admin.templates.create': () => api().templates.create(templateInput),
     'admin.templates.createFromBlocks': () =>
-      api().templates.createFromBlocks({ ...blocksInput, template_name: 'Walk blocks new' }),
+      api().templates.createFromBlocks({ ...blocksInput, templateName: 'Walk blocks new' }),
     'admin.templates.updateFromBlocks': async () => {
       const created = await api().templates.createFromBlocks({
         ...blocksInput,
-        template_name: 'Walk blocks',
+        templateName: 'Walk blocks',
       });
       return api().templates.updateFromBlocks({ ...blocksInput, id: created.id, subject: 'Changed' });
     },
@@ -503,10 +503,10 @@ describe('the audit row and the action commit or roll back together (decision 03
       const templates = await count('email_templates');
       const outcome = await codeOf(
         api().templates.create({
-          template_name: 'Never kept',
+          templateName: 'Never kept',
           subject: 'Hello',
           description: 'x',
-          html_content: '<p>Hello</p>',
+          htmlContent: '<p>Hello</p>',
           variables: [],
         }),
       );
@@ -520,18 +520,18 @@ describe('the audit row and the action commit or roll back together (decision 03
 
   it('keeps the fields an update changed, before and after, without bodies', async () => {
     const created = await api().templates.create({
-      template_name: 'Before',
+      templateName: 'Before',
       subject: 'Old subject',
       description: 'x',
-      html_content: '<p>Old body</p>',
+      htmlContent: '<p>Old body</p>',
       variables: [],
     });
     await api().templates.update({
       id: created.id,
-      template_name: 'Before',
+      templateName: 'Before',
       subject: 'New subject',
       description: 'x',
-      html_content: '<p>New body</p>',
+      htmlContent: '<p>New body</p>',
       variables: [],
     });
     const row = await t.db

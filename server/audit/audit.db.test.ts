@@ -49,10 +49,10 @@ describe('the audit log (decision 028)', () => {
 
   it('records who, from where, what and a summary without the full HTML body', async () => {
     const created = await callerFor(testServices(t.db), owner).admin.templates.create({
-      template_name: 'Audited',
+      templateName: 'Audited',
       subject: 'Prices for {{watch_brand}} owners',
       description: 'x',
-      html_content: longHtml,
+      htmlContent: longHtml,
       variables: ['first_name'],
     });
     const row = await t.db
@@ -68,7 +68,7 @@ describe('the audit log (decision 028)', () => {
       entity_id: created.id,
     });
     expect(row.summary).toMatchObject({
-      input: { template_name: 'Audited', html_content: `[${longHtml.length} characters]` },
+      input: { templateName: 'Audited', htmlContent: `[${longHtml.length} characters]` },
     });
   });
 
@@ -199,17 +199,17 @@ describe('the audit log (decision 028)', () => {
     await grantAdmin(t.db, owner.email, 'owner');
     const api = callerFor(testServices(t.db), owner).admin;
     const template = await api.templates.create({
-      template_name: 'Named in the log',
+      templateName: 'Named in the log',
       subject: 'Hello',
       description: null,
-      html_content: '<p>Hi</p>',
+      htmlContent: '<p>Hi</p>',
       variables: [],
     });
     const doomed = await api.templates.create({
-      template_name: 'Gone soon',
+      templateName: 'Gone soon',
       subject: 'Hello',
       description: null,
-      html_content: '<p>Hi</p>',
+      htmlContent: '<p>Hi</p>',
       variables: [],
     });
     await api.templates.delete({ id: doomed.id });
@@ -267,10 +267,10 @@ describe('the audit log (decision 028)', () => {
     await grantAdmin(t.db, nadia.email, 'owner');
     const asNadia = callerFor(testServices(t.db), { id: nadia.id, email: nadia.email, role: 'owner' }).admin;
     const template = await asNadia.templates.create({
-      template_name: 'By a named member',
+      templateName: 'By a named member',
       subject: 'Hello',
       description: null,
-      html_content: '<p>Hi</p>',
+      htmlContent: '<p>Hi</p>',
       variables: [],
     });
     // The unnamed Owner acts on her: she is named in the sentence, the actor by address.

@@ -80,7 +80,13 @@ describe('starter flows', () => {
     for (const template of templates) {
       if (template.template_type === 'marketing')
         expect(blockDocumentSchema.safeParse(template.blocks).success).toBe(true);
-      expect(templateTagIssues(template.template_type, { ...template, text_content: null })).toEqual([]);
+      expect(
+        templateTagIssues(template.template_type, {
+          ...template,
+          htmlContent: template.html_content,
+          textContent: null,
+        }),
+      ).toEqual([]);
       const { html, text } = renderTestEmail(config, {
         to: 'starter@example.com',
         subject: template.subject,

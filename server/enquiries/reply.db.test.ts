@@ -41,12 +41,12 @@ describe('replying to a seller from the enquiry', () => {
   it('keeps reply templates apart from marketing ones', async () => {
     await caller().admin.templates.create({
       kind: 'reply',
-      template_name: 'Offer',
+      templateName: 'Offer',
       subject: 'Our offer for your {{watch_brand}} {{watch_model}}',
-      html_content:
+      htmlContent:
         '<p>Hi {{first_name}}, we offer {{offer_amount}} until {{offer_valid_until}}. {{offer_conditions}}</p>',
       variables: [],
-      variable_defaults: {},
+      variableDefaults: {},
     });
     expect((await caller().admin.templates.list({})).map((t) => t.templateName)).not.toContain('Offer');
     expect((await caller().admin.templates.list({ kind: 'reply' })).map((t) => t.templateName)).toEqual([
@@ -123,12 +123,12 @@ describe('replying to a seller from the enquiry', () => {
   it("sends the reply template's preheader, merged, hidden first in the HTML and not in the text", async () => {
     const created = await caller().admin.templates.create({
       kind: 'reply',
-      template_name: 'Offer with preheader',
+      templateName: 'Offer with preheader',
       subject: 'Our offer',
       preheader: '{{first_name}}, our offer for your {{watch_brand}} & its papers',
-      html_content: '<p>Hi {{first_name}}</p>',
+      htmlContent: '<p>Hi {{first_name}}</p>',
       variables: [],
-      variable_defaults: {},
+      variableDefaults: {},
     });
     await caller().admin.enquiries.reply({
       id: enquiryId,

@@ -59,11 +59,11 @@ const document: BlockDocument = {
 };
 
 const fields = {
-  template_name: 'We are buying',
+  templateName: 'We are buying',
   subject: 'We are buying {{watch_brand}} watches',
   preheader: 'A private offer for {{first_name}}',
   variables: ['watch_brand'],
-  variable_defaults: { watch_brand: 'Rolex' },
+  variableDefaults: { watch_brand: 'Rolex' },
 };
 
 describe('templates built from blocks (decision 054)', () => {
@@ -143,7 +143,7 @@ describe('templates built from blocks (decision 054)', () => {
       ...fields,
       kind: 'reply' as const,
       variables: [],
-      variable_defaults: {},
+      variableDefaults: {},
       subject: 'Your watch',
     };
     const withUnsubscribe: BlockDocument = {
@@ -184,7 +184,7 @@ describe('templates built from blocks (decision 054)', () => {
     const updated = await api().update({
       ...fields,
       id: created.id,
-      html_content: '<p>Hand-written {{watch_brand}}</p>',
+      htmlContent: '<p>Hand-written {{watch_brand}}</p>',
     });
     expect(updated.blocks).toBeNull();
   });

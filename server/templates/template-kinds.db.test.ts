@@ -63,15 +63,15 @@ describe('merge tags by template kind', () => {
 
   const template = (kind: 'marketing' | 'reply', tag: string) => ({
     kind,
-    template_name: `${kind} ${tag}`,
+    templateName: `${kind} ${tag}`,
     subject: `About {{${tag}}}`,
-    html_content: STARTER_TEMPLATE_HTML[kind].replace('Write your message here.', `Value: {{${tag}}}.`),
+    htmlContent: STARTER_TEMPLATE_HTML[kind].replace('Write your message here.', `Value: {{${tag}}}.`),
     variables: [tag],
-    variable_defaults: OFFERED_TAGS[kind].includes(tag) ? {} : { [tag]: 'Custom value' },
+    variableDefaults: OFFERED_TAGS[kind].includes(tag) ? {} : { [tag]: 'Custom value' },
   });
 
   it('refuses to save a reply template with a tag replies cannot fill, naming it', async () => {
-    const starter = { ...template('reply', 'first_name'), html_content: STARTER_TEMPLATE_HTML.marketing };
+    const starter = { ...template('reply', 'first_name'), htmlContent: STARTER_TEMPLATE_HTML.marketing };
     await expect(api().templates.create(starter)).rejects.toThrow(
       '{{unsubscribe_url}} is not filled in a reply: use only {{first_name}}, {{full_name}}',
     );
@@ -87,7 +87,7 @@ describe('merge tags by template kind', () => {
     // An update is checked against the stored template's kind.
     const saved = await api().templates.create(template('reply', 'reference'));
     const { kind: _kind, ...fields } = template('reply', 'reference');
-    const update = { id: saved.id, ...fields, html_content: '<a href="{{preferences_url}}">Prefs</a>' };
+    const update = { id: saved.id, ...fields, htmlContent: '<a href="{{preferences_url}}">Prefs</a>' };
     expect(await codeOf(api().templates.update(update))).toBe('BAD_REQUEST');
     await expect(api().templates.update(update)).rejects.toThrow(
       '{{preferences_url}} is not filled in a reply',

@@ -11,10 +11,10 @@ const templateHtml = `<html><body><p>Hello {{first_name}},</p>
 <p><a href="{{unsubscribe_url}}">Unsubscribe</a></p></body></html>`;
 
 const base = {
-  template_name: 'Market update',
+  templateName: 'Market update',
   subject: 'Prices for {{watch_brand}} owners',
   description: 'Monthly market note',
-  html_content: templateHtml,
+  htmlContent: templateHtml,
   variables: ['first_name', 'watch_brand'],
 };
 
@@ -35,17 +35,17 @@ describe('admin.templates', () => {
   it('keeps default values for its listed variables, and a duplicate keeps them too', async () => {
     const created = await api().create({
       ...base,
-      variable_defaults: { watch_brand: 'Rolex', not_listed: 'dropped' },
+      variableDefaults: { watch_brand: 'Rolex', not_listed: 'dropped' },
     });
     expect(created.variableDefaults).toEqual({ watch_brand: 'Rolex' });
     const copy = await api().duplicate({ id: created.id });
     expect(copy.variableDefaults).toEqual({ watch_brand: 'Rolex' });
-    expect(await codeOf(api().create({ ...base, variable_defaults: { 'bad name': 'x' } }))).toBe(
+    expect(await codeOf(api().create({ ...base, variableDefaults: { 'bad name': 'x' } }))).toBe(
       'BAD_REQUEST',
     );
-    expect(
-      await codeOf(api().create({ ...base, variable_defaults: { watch_brand: 'x'.repeat(2001) } })),
-    ).toBe('BAD_REQUEST');
+    expect(await codeOf(api().create({ ...base, variableDefaults: { watch_brand: 'x'.repeat(2001) } }))).toBe(
+      'BAD_REQUEST',
+    );
   });
 
   it('keeps its preheader through create, read, update and duplicate (decision 011)', async () => {
@@ -67,7 +67,7 @@ describe('admin.templates', () => {
     const reply = {
       ...base,
       subject: 'Your watch',
-      html_content: '<p>Hello {{first_name}}</p>',
+      htmlContent: '<p>Hello {{first_name}}</p>',
       variables: [],
     };
     expect((await api().create({ ...reply, kind: 'reply', preheader: '{{first_name}}' })).preheader).toBe(
@@ -95,7 +95,7 @@ describe('admin.templates', () => {
     const updated = await api().update({
       id: created.id,
       ...base,
-      template_name: 'Market update (April)',
+      templateName: 'Market update (April)',
       description: '',
       variables: ['first_name'],
     });
@@ -130,20 +130,20 @@ describe('admin.templates', () => {
         return error instanceof TRPCError ? error.message : String(error);
       }
     };
-    expect(await fieldErrors({ ...base, template_name: ' ' })).toContain('Template name is required');
+    expect(await fieldErrors({ ...base, templateName: ' ' })).toContain('Template name is required');
     expect(await fieldErrors({ ...base, subject: '' })).toContain('Subject is required');
-    expect(await fieldErrors({ ...base, html_content: '  ' })).toContain('HTML content is required');
+    expect(await fieldErrors({ ...base, htmlContent: '  ' })).toContain('HTML content is required');
     expect(await fieldErrors({ ...base, subject: 'Hi\r\nBcc: x@evil.example' })).toContain(
       'Subject cannot contain line breaks',
     );
-    expect(await fieldErrors({ ...base, template_name: 'Name\n' })).toContain(
+    expect(await fieldErrors({ ...base, templateName: 'Name\n' })).toContain(
       'Template name cannot contain line breaks',
     );
     expect(await codeOf(api().create({ ...base, variables: ['a', 'a'] }))).toBe('BAD_REQUEST');
   });
 
   it('duplicates with a (Copy) suffix', async () => {
-    const source = await api().create({ ...base, template_name: 'Welcome' });
+    const source = await api().create({ ...base, templateName: 'Welcome' });
     const copy = await api().duplicate({ id: source.id });
     expect(copy.id).not.toBe(source.id);
     expect(copy).toMatchObject({
@@ -153,7 +153,7 @@ describe('admin.templates', () => {
       htmlContent: source.htmlContent,
       variables: source.variables,
     });
-    const longName = await api().create({ ...base, template_name: 'n'.repeat(200) });
+    const longName = await api().create({ ...base, templateName: 'n'.repeat(200) });
     const longCopy = await api().duplicate({ id: longName.id });
     expect(longCopy.templateName).toHaveLength(200);
     expect(longCopy.templateName.endsWith(' (Copy)')).toBe(true);
@@ -164,19 +164,19 @@ describe('admin.templates', () => {
     await t.db.deleteFrom('email_templates').execute();
     const a = await api().create({
       ...base,
-      template_name: 'Spring sale',
+      templateName: 'Spring sale',
       subject: 'Sell now',
       description: null,
     });
     const b = await api().create({
       ...base,
-      template_name: 'Newsletter',
+      templateName: 'Newsletter',
       subject: 'OMEGA news',
       description: null,
     });
     const c = await api().create({
       ...base,
-      template_name: 'Follow-up',
+      templateName: 'Follow-up',
       subject: 'Hi',
       description: 'For 100% ROLEX leads',
     });
@@ -195,7 +195,7 @@ describe('admin.templates', () => {
     for (const sample of owaspSamples) {
       // The sample goes last: some are deliberately unclosed and swallow what follows them.
       const html = `<html><body><p>Hi {{first_name}}</p><a href="{{unsubscribe_url}}">Unsubscribe</a>${sample.html}</body></html>`;
-      const created = await api().create({ ...base, html_content: html });
+      const created = await api().create({ ...base, htmlContent: html });
       for (const pattern of sample.mustNotContain)
         expect(created.htmlContent, sample.name).not.toMatch(pattern);
       expect(created.htmlContent, sample.name).toContain('Hi {{first_name}}');
@@ -213,7 +213,7 @@ describe('admin.templates', () => {
     const template = await api().create({
       ...base,
       subject: 'News for {{first_name}}',
-      html_content: '<html><body><p>{{first_name}} / {{watch_brand}} / {{model}}</p></body></html>',
+      htmlContent: '<html><body><p>{{first_name}} / {{watch_brand}} / {{model}}</p></body></html>',
       variables: ['first_name', 'watch_brand', 'model'],
     });
     expect(

@@ -63,18 +63,18 @@ export async function findTemplate(db: DbExecutor, id: string): Promise<EmailTem
 
 function storedValues(data: TemplateData) {
   return {
-    template_name: data.template_name,
+    template_name: data.templateName,
     subject: data.subject,
     preheader: data.preheader,
     description: data.description,
-    html_content: sanitizeMarketingHtml(data.html_content),
-    text_content: data.text_content,
+    html_content: sanitizeMarketingHtml(data.htmlContent),
+    text_content: data.textContent,
     // Saved as HTML: a template that was built from blocks becomes custom HTML (decision 054).
     blocks: null,
     variables: data.variables,
     // Defaults only for variables the template lists: a removed variable takes its value with it.
     variable_defaults: Object.fromEntries(
-      Object.entries(data.variable_defaults).filter(([name]) => data.variables.includes(name)),
+      Object.entries(data.variableDefaults).filter(([name]) => data.variables.includes(name)),
     ),
   };
 }
@@ -87,7 +87,7 @@ function storedValues(data: TemplateData) {
  */
 function storedBlockValues(site: LayoutSite, data: TemplateBlocksData) {
   return {
-    ...storedValues({ ...data, html_content: renderBlocksBody(site, data.blocks), text_content: null }),
+    ...storedValues({ ...data, htmlContent: renderBlocksBody(site, data.blocks), textContent: null }),
     blocks: JSON.stringify(data.blocks),
   };
 }

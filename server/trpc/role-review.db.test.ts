@@ -27,9 +27,9 @@ describe('the roles after the review', () => {
 
   const template = (kind: 'marketing' | 'reply', name: string) => ({
     kind,
-    template_name: name,
+    templateName: name,
     subject: 'About your watch',
-    html_content: STARTER_TEMPLATE_HTML[kind],
+    htmlContent: STARTER_TEMPLATE_HTML[kind],
   });
 
   it('lets the Buyer manage reply templates and nothing of the marketing ones', async () => {

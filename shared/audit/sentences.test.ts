@@ -98,6 +98,18 @@ describe('the audit log as sentences (decision 028)', () => {
     expect(sentence.parts).toEqual(['deleted the ', { target: "template 'Welcome'" }]);
   });
 
+  it('names a template by its input, as new rows spell it and as rows before camelCase did', () => {
+    const created = (input: Record<string, unknown>) =>
+      read({ action: 'admin.templates.create', entityType: 'templates', summary: { input } });
+    expect(created({ templateName: 'Spring offer', htmlContent: '[40 characters]' })).toBe(
+      "ava@example.com (Marketer) created the template 'Spring offer'",
+    );
+    // A row written while the template inputs were snake_case: the log is append-only.
+    expect(created({ template_name: 'Winter offer', html_content: '<p>Hi</p>' })).toBe(
+      "ava@example.com (Marketer) created the template 'Winter offer'",
+    );
+  });
+
   it('never names a contact or an enquiry, whatever the row holds', () => {
     const text = read({
       action: 'admin.contacts.updateDetails',
@@ -193,5 +205,13 @@ describe('before → after', () => {
   it('labels fields it has no word for from their names', () => {
     expect(fieldLabel('bounce_rate_limit')).toBe('Bounce rate limit');
     expect(fieldLabel('sessionsEnded')).toBe('Sessions ended');
+  });
+
+  it('labels a field the same in either spelling, for rows from before camelCase inputs', () => {
+    expect(fieldLabel('template_name')).toBe('Template name');
+    expect(fieldLabel('templateName')).toBe('Template name');
+    expect(fieldLabel('html_content')).toBe('HTML');
+    expect(fieldLabel('htmlContent')).toBe('HTML');
+    expect(fieldLabel('textContent')).toBe('Plain text');
   });
 });

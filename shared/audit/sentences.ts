@@ -62,11 +62,29 @@ function change(c: SentenceContext, field: string): { before: unknown; after: un
   return { before, after };
 }
 
+/**
+ * The one alias map for input names that changed spelling: the template inputs were snake_case, and
+ * the log is append-only (decision 028), so older rows keep those names; `changes` (read from the
+ * record) is keyed by them too, as they are the columns.
+ */
+const OLD_INPUT_NAMES: Readonly<Record<string, string>> = {
+  templateName: 'template_name',
+  htmlContent: 'html_content',
+  textContent: 'text_content',
+  variableDefaults: 'variable_defaults',
+};
+
+/** A field's spellings: as inputs name it now, then as older rows and the record's column did. */
+function spellings(field: string): string[] {
+  const old = OLD_INPUT_NAMES[field];
+  return old ? [field, old] : [field];
+}
+
 /** A campaign's, template's or segment's name: as it is now, else as the row recorded it. */
 function nameOf(c: SentenceContext, fields: readonly string[]): string | null {
   const current = c.row.target?.label;
   if (current) return current;
-  for (const field of fields) {
+  for (const field of fields.flatMap(spellings)) {
     const changed = change(c, field);
     const name = text(changed?.before) ?? text(changed?.after) ?? text(c.input[field]);
     if (name && !name.startsWith('[')) return name;
@@ -85,7 +103,7 @@ function campaign(c: SentenceContext): SentencePart {
   return { target: name ? `'${name}'` : 'a campaign' };
 }
 
-const template = (c: SentenceContext) => named(c, 'template', ['template_name']);
+const template = (c: SentenceContext) => named(c, 'template', ['templateName']);
 const segment = (c: SentenceContext) => named(c, 'segment');
 const flow = (c: SentenceContext) => named(c, 'flow');
 const contact: SentencePart = { target: 'a contact' };
@@ -431,7 +449,9 @@ const FIELD_LABELS: Record<string, string> = {
 
 /** "bounce_pause_threshold" → "Bounce pause threshold", "sessionsEnded" → "Sessions ended". */
 export function fieldLabel(field: string): string {
-  const known = FIELD_LABELS[field];
+  const known = spellings(field)
+    .map((name) => FIELD_LABELS[name])
+    .find((label) => label !== undefined);
   if (known) return known;
   const words = field
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')

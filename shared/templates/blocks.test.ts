@@ -121,7 +121,7 @@ describe('block documents (decision 054)', () => {
 
     const parsed = templateBlocksCreateInputSchema.safeParse({
       kind: 'reply',
-      template_name: 'Offer',
+      templateName: 'Offer',
       subject: 'Your {{watch}}',
       blocks: reply,
     });

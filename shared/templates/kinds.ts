@@ -67,7 +67,7 @@ export function unfillableTagsMessage(kind: TemplateKind, tags: readonly string[
 
 type TemplateTagFields = Pick<
   TemplateData,
-  'subject' | 'preheader' | 'html_content' | 'text_content' | 'variables'
+  'subject' | 'preheader' | 'htmlContent' | 'textContent' | 'variables'
 >;
 
 /** Each field holding a tag its kind cannot fill, with the message that names them. */
@@ -78,8 +78,8 @@ export function templateTagIssues(
   const fields: Array<[keyof TemplateTagFields, string[]]> = [
     ['subject', unfillableTags(kind, data.subject)],
     ['preheader', unfillableTags(kind, data.preheader)],
-    ['html_content', unfillableTags(kind, data.html_content)],
-    ['text_content', unfillableTags(kind, data.text_content)],
+    ['htmlContent', unfillableTags(kind, data.htmlContent)],
+    ['textContent', unfillableTags(kind, data.textContent)],
     // The editor's variable list is what it offers to insert: a tag there must be fillable too.
     ['variables', unfillableTags(kind, ...data.variables.map((name) => `{{${name}}}`))],
   ];

@@ -6,9 +6,9 @@ import { MAX_PREHEADER, PREHEADER_LINE_BREAK_MESSAGE, PREHEADER_TOO_LONG_MESSAGE
 /** The preheader field of every template and campaign input (decision 011). */
 
 const template = {
-  template_name: 'Market update',
+  templateName: 'Market update',
   subject: 'Prices for {{first_name}}',
-  html_content: '<p>Hello {{first_name}}</p>',
+  htmlContent: '<p>Hello {{first_name}}</p>',
 };
 const campaign = { name: 'April update', subject: 'Prices this month', htmlContent: '<p>Hello</p>' };
 

@@ -45,7 +45,7 @@ export const templateUpdateInputSchema = templateInputSchema.extend({ id: z.uuid
  * rule: the subject's, the preheader's and the variables' by refineTemplateTags, the blocks' here.
  */
 const templateBlocksFields = templateInputSchema
-  .omit({ html_content: true, text_content: true })
+  .omit({ htmlContent: true, textContent: true })
   .extend({ blocks: blockDocumentSchema });
 
 function refineBlockTags(
@@ -53,7 +53,7 @@ function refineBlockTags(
   data: z.output<typeof templateBlocksFields>,
   ctx: z.RefinementCtx,
 ): void {
-  refineTemplateTags(kind, { ...data, html_content: '', text_content: null }, ctx);
+  refineTemplateTags(kind, { ...data, htmlContent: '', textContent: null }, ctx);
   const issue = blockTagIssue(kind, data.blocks);
   if (issue) ctx.addIssue({ code: 'custom', path: ['blocks'], message: issue });
 }

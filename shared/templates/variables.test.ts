@@ -134,10 +134,10 @@ describe('mergeTags', () => {
 
 describe('templateInputSchema', () => {
   const valid = {
-    template_name: 'Monthly update',
+    templateName: 'Monthly update',
     subject: 'Market news for {{first_name}}',
     description: 'Sent on the first Monday',
-    html_content: '<p>Hello {{first_name}}</p>',
+    htmlContent: '<p>Hello {{first_name}}</p>',
     variables: ['first_name'],
   };
 
@@ -149,10 +149,10 @@ describe('templateInputSchema', () => {
   it('accepts a valid template and trims text fields', () => {
     const parsed = templateInputSchema.parse({
       ...valid,
-      template_name: '  Monthly update ',
+      templateName: '  Monthly update ',
       subject: ' Hi ',
     });
-    expect(parsed.template_name).toBe('Monthly update');
+    expect(parsed.templateName).toBe('Monthly update');
     expect(parsed.subject).toBe('Hi');
     expect(parsed.description).toBe('Sent on the first Monday');
   });
@@ -168,10 +168,10 @@ describe('templateInputSchema', () => {
   });
 
   it('requires a template name of at most 200 characters', () => {
-    expect(messages({ ...valid, template_name: ' ' })).toEqual(['Template name is required']);
-    expect(messages({ ...valid, template_name: undefined })).toEqual(['Template name is required']);
-    expect(messages({ ...valid, template_name: 'n'.repeat(200) })).toEqual([]);
-    expect(messages({ ...valid, template_name: 'n'.repeat(201) })).toEqual([
+    expect(messages({ ...valid, templateName: ' ' })).toEqual(['Template name is required']);
+    expect(messages({ ...valid, templateName: undefined })).toEqual(['Template name is required']);
+    expect(messages({ ...valid, templateName: 'n'.repeat(200) })).toEqual([]);
+    expect(messages({ ...valid, templateName: 'n'.repeat(201) })).toEqual([
       'Template name must be less than 200 characters',
     ]);
   });
@@ -192,20 +192,20 @@ describe('templateInputSchema', () => {
   });
 
   it('refuses CR or LF in the template name', () => {
-    expect(messages({ ...valid, template_name: 'Two\nlines' })).toEqual([
+    expect(messages({ ...valid, templateName: 'Two\nlines' })).toEqual([
       'Template name cannot contain line breaks',
     ]);
-    expect(messages({ ...valid, template_name: 'Trailing\r\n' })).toEqual([
+    expect(messages({ ...valid, templateName: 'Trailing\r\n' })).toEqual([
       'Template name cannot contain line breaks',
     ]);
   });
 
   it('requires HTML content under 5 MB', () => {
-    expect(messages({ ...valid, html_content: '' })).toEqual(['HTML content is required']);
-    expect(messages({ ...valid, html_content: ' \n ' })).toEqual(['HTML content is required']);
-    expect(messages({ ...valid, html_content: undefined })).toEqual(['HTML content is required']);
-    expect(messages({ ...valid, html_content: 'a'.repeat(5 * 1024 * 1024 - 1) })).toEqual([]);
-    expect(messages({ ...valid, html_content: 'a'.repeat(5 * 1024 * 1024) })).toEqual([
+    expect(messages({ ...valid, htmlContent: '' })).toEqual(['HTML content is required']);
+    expect(messages({ ...valid, htmlContent: ' \n ' })).toEqual(['HTML content is required']);
+    expect(messages({ ...valid, htmlContent: undefined })).toEqual(['HTML content is required']);
+    expect(messages({ ...valid, htmlContent: 'a'.repeat(5 * 1024 * 1024 - 1) })).toEqual([]);
+    expect(messages({ ...valid, htmlContent: 'a'.repeat(5 * 1024 * 1024) })).toEqual([
       'HTML content must be less than 5MB',
     ]);
   });

@@ -199,7 +199,7 @@ export const textContentSchema = z
   .transform((t) => (t && t.trim() !== '' ? t : null));
 
 export const templateInputSchema = z.object({
-  template_name: z
+  templateName: z
     .string({ error: 'Template name is required' })
     // Checked before trimming, so a trailing line break is refused rather than silently dropped.
     .refine((s) => !/[\r\n]/.test(s), 'Template name cannot contain line breaks')
@@ -222,19 +222,19 @@ export const templateInputSchema = z.object({
     .nullish()
     .transform((d) => (d ? d : null)),
   // Not trimmed: leading/trailing whitespace is harmless in HTML and the editor should get back what it saved.
-  html_content: z
+  htmlContent: z
     .string({ error: 'HTML content is required' })
     .refine((h) => h.trim() !== '', 'HTML content is required')
     .refine((h) => utf8ByteLength(h) < MAX_TEMPLATE_HTML_BYTES, 'HTML content must be less than 5MB'),
   /** Plain-text version; null or absent: generated from the HTML. */
-  text_content: textContentSchema,
+  textContent: textContentSchema,
   variables: z
     .array(z.string().regex(VARIABLE_NAME_PATTERN, VARIABLE_INVALID_NAME_MESSAGE))
     .max(MAX_VARIABLES, `A template can have at most ${MAX_VARIABLES} variables`)
     .refine((list) => new Set(list).size === list.length, 'Variables must be unique')
     .default([]),
   /** Sample and default values: the preview shows them, a campaign made from the template copies them. */
-  variable_defaults: variableValuesSchema,
+  variableDefaults: variableValuesSchema,
 });
 
 export type TemplateData = z.output<typeof templateInputSchema>;

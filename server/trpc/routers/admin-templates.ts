@@ -132,8 +132,8 @@ export const adminTemplatesRouter = router({
       // The kind is the stored one: only tags its sending path fills (decision 011).
       const [issue] = templateTagIssues(existing.template_type, {
         ...data,
-        html_content: '',
-        text_content: null,
+        htmlContent: '',
+        textContent: null,
       });
       const message = issue?.message ?? blockTagIssue(existing.template_type, data.blocks);
       if (message) throw new TRPCError({ code: 'BAD_REQUEST', message });

@@ -12,10 +12,10 @@ export function TemplateBodyFields({ form, kind }: { form: TemplateForm; kind: T
   const editor = useRef<HtmlEditorHandle>(null);
   // Only the tags this kind's sending path fills (decision 011); the server applies the same rule.
   const builtIn = OFFERED_TAGS[kind];
-  const htmlError = form.errors.html_content;
+  const htmlError = form.errors.htmlContent;
 
   const extract = () => {
-    const found = extractVariables(form.values.html_content);
+    const found = extractVariables(form.values.htmlContent);
     form.setFieldValue('variables', withExtracted(form.values.variables, found));
     notifySuccess(
       found.length === 0
@@ -31,8 +31,8 @@ export function TemplateBodyFields({ form, kind }: { form: TemplateForm; kind: T
         ref={editor}
         label="HTML content"
         required
-        value={form.values.html_content}
-        onChange={(value) => form.setFieldValue('html_content', value)}
+        value={form.values.htmlContent}
+        onChange={(value) => form.setFieldValue('htmlContent', value)}
         error={typeof htmlError === 'string' ? htmlError : undefined}
       />
       <Paper withBorder p="md" radius="md">
@@ -45,10 +45,10 @@ export function TemplateBodyFields({ form, kind }: { form: TemplateForm; kind: T
         />
         <VariableDefaults
           names={form.values.variables.filter((name) => !builtIn.includes(name))}
-          values={form.values.variable_defaults}
+          values={form.values.variableDefaults}
           onChange={(name, value) =>
-            form.setFieldValue('variable_defaults', {
-              ...form.values.variable_defaults,
+            form.setFieldValue('variableDefaults', {
+              ...form.values.variableDefaults,
               [name]: value,
             })
           }
@@ -62,7 +62,7 @@ export function TemplateBodyFields({ form, kind }: { form: TemplateForm; kind: T
           minRows={4}
           maxRows={16}
           styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-          {...form.getInputProps('text_content')}
+          {...form.getInputProps('textContent')}
         />
       )}
     </Stack>

@@ -106,12 +106,12 @@ function TemplateForm({ template, kind = 'marketing' }: { template?: TemplateDto
     [form.values.subject, form.values.preheader, ...blockTexts(doc.blocks)].join(' '),
   );
   const blocksInput = {
-    template_name: form.values.template_name,
+    templateName: form.values.templateName,
     subject: form.values.subject,
     preheader: form.values.preheader,
     description: form.values.description.trim() || null,
     variables: blockTags,
-    variable_defaults: form.values.variable_defaults,
+    variableDefaults: form.values.variableDefaults,
     blocks: doc,
   };
   const blocksCheck = templateBlocksInputSchemaFor(templateKind).safeParse(blocksInput);
@@ -200,7 +200,7 @@ function TemplateForm({ template, kind = 'marketing' }: { template?: TemplateDto
 
         <Paper withBorder p="md" radius="md">
           <Stack>
-            <TextInput label="Template name" required {...form.getInputProps('template_name')} />
+            <TextInput label="Template name" required {...form.getInputProps('templateName')} />
             <TextInput label="Subject" required {...form.getInputProps('subject')} />
             {/* A reply sends its template's preview text too (decision 051). */}
             <PreheaderInput form={form} />
@@ -238,10 +238,10 @@ function TemplateForm({ template, kind = 'marketing' }: { template?: TemplateDto
                   <Paper withBorder p="md" radius="md">
                     <VariableDefaults
                       names={customBlockTags}
-                      values={form.values.variable_defaults}
+                      values={form.values.variableDefaults}
                       onChange={(name, value) =>
-                        form.setFieldValue('variable_defaults', {
-                          ...form.values.variable_defaults,
+                        form.setFieldValue('variableDefaults', {
+                          ...form.values.variableDefaults,
                           [name]: value,
                         })
                       }
@@ -253,7 +253,7 @@ function TemplateForm({ template, kind = 'marketing' }: { template?: TemplateDto
             <Grid.Col span={{ base: 12, lg: 6 }}>
               <BlocksPreview
                 kind={templateKind}
-                subject={mergeTags(form.values.subject, form.values.variable_defaults, false)}
+                subject={mergeTags(form.values.subject, form.values.variableDefaults, false)}
                 preheader={form.values.preheader}
                 doc={doc}
               />
@@ -266,10 +266,10 @@ function TemplateForm({ template, kind = 'marketing' }: { template?: TemplateDto
                 <ReplyEditor
                   label="Message"
                   description="Enter starts a paragraph, Shift+Enter a new line."
-                  value={form.values.html_content}
-                  onChange={({ html }) => form.setFieldValue('html_content', html)}
+                  value={form.values.htmlContent}
+                  onChange={({ html }) => form.setFieldValue('htmlContent', html)}
                   fields={OFFERED_TAGS.reply}
-                  error={typeof form.errors.html_content === 'string' ? form.errors.html_content : undefined}
+                  error={typeof form.errors.htmlContent === 'string' ? form.errors.htmlContent : undefined}
                 />
               ) : (
                 <TemplateBodyFields form={form} kind={templateKind} />
@@ -280,9 +280,9 @@ function TemplateForm({ template, kind = 'marketing' }: { template?: TemplateDto
                 // Custom tags show their default values, as a campaign made from it starts with them.
                 <Box mb="sm">
                   <InboxRow
-                    subject={mergeTags(form.values.subject, form.values.variable_defaults, false)}
-                    preheader={mergeTags(form.values.preheader, form.values.variable_defaults, false)}
-                    html={form.values.html_content}
+                    subject={mergeTags(form.values.subject, form.values.variableDefaults, false)}
+                    preheader={mergeTags(form.values.preheader, form.values.variableDefaults, false)}
+                    html={form.values.htmlContent}
                   />
                 </Box>
               )}
@@ -290,8 +290,8 @@ function TemplateForm({ template, kind = 'marketing' }: { template?: TemplateDto
                 html={
                   templateKind === 'marketing'
                     ? // The footer every campaign message gets (decision 004).
-                      previewWithIdentityFooter(form.values.html_content, form.values.html_content, site)
-                    : form.values.html_content
+                      previewWithIdentityFooter(form.values.htmlContent, form.values.htmlContent, site)
+                    : form.values.htmlContent
                 }
                 title="Live preview"
                 height={620}

@@ -5,16 +5,16 @@ import { templateFormValues, withExtracted } from './template-form.ts';
 describe('template form', () => {
   it("starts a new template from its kind's starter HTML", () => {
     expect(templateFormValues(undefined, 'reply')).toEqual({
-      template_name: '',
+      templateName: '',
       subject: '',
       preheader: '',
       description: '',
-      html_content: STARTER_TEMPLATE_HTML.reply,
-      text_content: '',
+      htmlContent: STARTER_TEMPLATE_HTML.reply,
+      textContent: '',
       variables: [],
-      variable_defaults: {},
+      variableDefaults: {},
     });
-    expect(templateFormValues(undefined, 'marketing').html_content).toBe(STARTER_TEMPLATE_HTML.marketing);
+    expect(templateFormValues(undefined, 'marketing').htmlContent).toBe(STARTER_TEMPLATE_HTML.marketing);
   });
 
   it('adds the variables found in the HTML after the listed ones, once each', () => {

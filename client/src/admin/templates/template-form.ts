@@ -7,16 +7,16 @@ export type TemplateKind = TemplateDto['templateType'];
 
 // A type, not an interface: the zod resolver takes values as Record<string, unknown>.
 export type TemplateFormValues = {
-  template_name: string;
+  templateName: string;
   subject: string;
   /** The inbox preview text (decision 011); blank: none. */
   preheader: string;
   description: string;
-  html_content: string;
+  htmlContent: string;
   /** Blank: the text part is generated from the HTML (decision 024). */
-  text_content: string;
+  textContent: string;
   variables: string[];
-  variable_defaults: Record<string, string>;
+  variableDefaults: Record<string, string>;
 };
 
 /** A saved template's fields, or a new one of a kind starting from that kind's starter HTML. */
@@ -25,14 +25,14 @@ export function templateFormValues(
   kind: TemplateKind,
 ): TemplateFormValues {
   return {
-    template_name: template?.templateName ?? '',
+    templateName: template?.templateName ?? '',
     subject: template?.subject ?? '',
     preheader: template?.preheader ?? '',
     description: template?.description ?? '',
-    html_content: template?.htmlContent ?? STARTER_TEMPLATE_HTML[kind],
-    text_content: template?.textContent ?? '',
+    htmlContent: template?.htmlContent ?? STARTER_TEMPLATE_HTML[kind],
+    textContent: template?.textContent ?? '',
     variables: template?.variables ?? [],
-    variable_defaults: template?.variableDefaults ?? {},
+    variableDefaults: template?.variableDefaults ?? {},
   };
 }
 
