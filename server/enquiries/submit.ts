@@ -54,7 +54,7 @@ export async function submitLead(
   now = new Date(),
 ): Promise<SubmitLeadResult> {
   // The seller's order (decision 026): ids in the order the form showed them, a repeat dropped.
-  const inOrder = [...new Set(input.photo_upload_ids)];
+  const inOrder = [...new Set(input.photoUploadIds)];
   const photoIds = [...inOrder].sort();
   // The contact's e-mail touches, read before the transaction (decision 096): it holds no lock and
   // its connection is back in the pool before the transaction takes one, so a burst that fills the
@@ -112,7 +112,7 @@ export async function submitLead(
         sql<boolean>`(enquiries.email_consent_requested OR enquiries.sms_consent_requested)
           AND (leads.email_consent_pending OR leads.sms_consent_pending)`.as('confirmation_requested'),
       ])
-      .where('enquiries.meta_event_id', '=', input.meta_event_id)
+      .where('enquiries.meta_event_id', '=', input.metaEventId)
       .executeTakeFirst();
     if (first)
       return {
@@ -211,7 +211,7 @@ async function storeContactAndEnquiry(
              ${input.watchCondition}::text, ${input.hasBox}::boolean, ${input.hasPapers}::boolean,
              ${input.additionalDetails}::text, 'website', ${input.utm_source}::text,
              ${input.utm_medium}::text, ${input.utm_campaign}::text, ${input.utm_content}::text,
-             ${input.utm_term}::text, ${input.referrer}::text, ${input.meta_event_id}::text, ${request.ip}::text,
+             ${input.utm_term}::text, ${input.referrer}::text, ${input.metaEventId}::text, ${request.ip}::text,
              ${request.userAgent}::text, ${now}::timestamptz
       FROM contact
       ON CONFLICT (meta_event_id) DO NOTHING

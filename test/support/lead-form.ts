@@ -14,13 +14,13 @@ export function leadSubmission(overrides: Partial<LeadSubmitInput> = {}): LeadSu
     hasBox: true,
     hasPapers: false,
     additionalDetails: 'Serviced in 2023.',
-    meta_event_id: `evt_${randomUUID()}`,
+    metaEventId: `evt_${randomUUID()}`,
     utm_source: 'google',
     utm_medium: 'cpc',
     utm_campaign: 'brand',
     utm_content: null,
     utm_term: 'sell rolex',
-    photo_upload_ids: [],
+    photoUploadIds: [],
     ...overrides,
   };
 }
