@@ -157,7 +157,12 @@ async function storeContactAndEnquiry(
     enquiry_id: string | null;
     flows_generation: string | null;
   }>`${sql.raw(PREPARE_MARKER)}
-    WITH contact AS (
+    -- The consent policy read once: as a subquery in each of its nine uses, the values of a
+    -- submission folded some away, so PostgreSQL re-planned every call (decision 020).
+    WITH policy AS MATERIALIZED (
+      SELECT COALESCE((SELECT require_consent_confirmation FROM settings), true) AS confirm
+    ),
+    contact AS (
       INSERT INTO leads (email, full_name, phone, email_marketing_consent, sms_marketing_consent,
                          email_consent_pending, sms_consent_pending, consent_requested_at,
                          consent_at, consent_source, consent_ip, consent_user_agent, updated_at)
@@ -177,7 +182,7 @@ async function storeContactAndEnquiry(
                    ${consenting ? request.ip : null}::text AS consent_ip,
                    ${consenting ? request.userAgent : null}::text AS consent_user_agent,
                    ${now}::timestamptz AS now) AS i
-        CROSS JOIN (SELECT COALESCE((SELECT require_consent_confirmation FROM settings), true) AS confirm) AS policy
+        CROSS JOIN policy
       ON CONFLICT ((lower(email))) DO UPDATE SET
         -- Anyone can type a known address: an existing name or phone is only filled when blank.
         full_name = COALESCE(NULLIF(leads.full_name, ''), EXCLUDED.full_name),
