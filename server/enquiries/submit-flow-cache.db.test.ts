@@ -5,7 +5,7 @@ import { useBoss } from '#test/support/boss.ts';
 import { useTestDatabase } from '#test/support/db.ts';
 import { leadSubmission } from '#test/support/lead-form.ts';
 import { leadSubmitKit } from '#test/support/lead-submit.ts';
-import { statementCounter } from '#test/support/statement-counter.ts';
+import { statementCounter, wireRecorder } from '#test/support/statement-counter.ts';
 import { createLiveFlowCache } from '../automations/entry.ts';
 import { createFlow, saveFlowVersion, setFlowState } from '../automations/flows.ts';
 import { createDatabase, type Database } from '../db/database.ts';
@@ -66,13 +66,21 @@ describe('the live flows cached per app (decision 098)', () => {
     const seller = app();
 
     // The first submission reads the flows (none live); the next finds them in its app's cache:
-    // the seller's e-mail touches, read before the transaction (decision 096), and the
-    // contact-and-enquiry statement are then the only statements through Kysely.
+    // the contact-and-enquiry statement, which also reads the seller's e-mail touches (decision
+    // 105), is then the only statement through Kysely, besides BEGIN, pg-boss's insert and COMMIT.
     expect(await runsFor(await submit(seller))).toEqual([]);
     const counter = statementCounter();
     const counted: AppServices = { ...seller, db: seller.db.withPlugin(counter) };
     expect(await runsFor(await submit(counted))).toEqual([]);
-    expect(counter.count).toBe(2);
+    expect(counter.count).toBe(1);
+    // On the wire: one connection taken (the touches read took a second one before decision 105)
+    // and the bare route's four statements.
+    const wire = wireRecorder(seller.db);
+    expect(await runsFor(await submit(seller))).toEqual([]);
+    expect(wire).toEqual({
+      checkouts: 1,
+      statements: ['BEGIN', 'WITH POLICY AS', 'INSERT INTO PGBOSS.JOB_COMMON', 'COMMIT'],
+    });
 
     // Switched on in the other app: the very next submission enters it.
     const flowId = await editor.db.transaction().execute((trx) => createFlow(trx, onNew([]), null));
@@ -96,21 +104,29 @@ describe('the live flows cached per app (decision 098)', () => {
     const counted: AppServices = { ...plain, db: t.db.withPlugin(counter) };
     await submit(plain);
     await submit(counted);
-    // The touches read, the contact-and-enquiry statement and the flows read.
-    expect(counter.count).toBe(3);
+    // The contact-and-enquiry statement and the flows read.
+    expect(counter.count).toBe(2);
   });
-  it('plans the e-mail touches read and the contact-and-enquiry statement once per connection', async () => {
-    // Decision 020: planning these costs more than running them (the touches read's four joined
-    // branches about 6 ms of PostgreSQL's CPU per submission, bench/README.md); prepared, each is
-    // parsed once per connection. One connection, so the session's prepared statements are its own.
+  it('plans the contact-and-enquiry statement, touches read included, once per connection', async () => {
+    // Decision 020: planning it costs more than running it (the touches read's four joined
+    // branches alone about 6 ms of PostgreSQL's CPU per submission, bench/README.md); prepared, it
+    // is parsed once per connection. One connection, so the session's prepared statements are its own.
     const pool = createDatabase({ connectionString: t.url, max: 1, applicationName: 'prepared-test' });
     pools.push(pool);
     const single = app(pool);
-    for (let i = 0; i < 3; i += 1) await submit(single);
-    const { rows } = await sql<{ statement: string }>`
-      SELECT statement FROM pg_prepared_statements`.execute(pool);
-    const named = (fragment: string) => rows.filter((r) => r.statement.includes(fragment)).length;
-    expect(named('attribution_window_days')).toBe(1);
-    expect(named('INSERT INTO enquiries')).toBe(1);
+    for (let i = 0; i < 8; i += 1) await submit(single);
+    const { rows } = await sql<{ statement: string; custom_plans: string; generic_plans: string }>`
+      SELECT statement, custom_plans, generic_plans FROM pg_prepared_statements`.execute(pool);
+    const named = (fragment: string) => rows.filter((r) => r.statement.includes(fragment));
+    // PostgreSQL plans a prepared statement's first five runs for their values, then keeps one
+    // generic plan unless it costs more than those did: 8 submissions are 5 custom plans and 3
+    // runs of the generic one. The contact-and-enquiry statement once read the consent policy in
+    // nine places, five of them folded away for a submission's own values, so every run was
+    // custom-planned again (decision 020).
+    const plans = (fragment: string) =>
+      named(fragment).map((r) => ({ custom: Number(r.custom_plans), generic: Number(r.generic_plans) }));
+    expect(plans('INSERT INTO enquiries')).toEqual([{ custom: 5, generic: 3 }]);
+    // The touches read is no statement of its own any more (decision 105).
+    expect(plans('attribution_window_days')).toHaveLength(1);
   });
 });

@@ -2,7 +2,13 @@ import { sql } from 'kysely';
 import type { LeadSubmit } from '#shared/leads/schema.ts';
 import type { DbTransaction } from '../db/database.ts';
 import { enterEnquiryStatus, liveFlowsGeneration } from '../automations/entry.ts';
-import { readTouchCandidates, recordAttribution } from '../insight/entry.ts';
+import {
+  recordAttribution,
+  touchCandidatesFrom,
+  touchCandidatesOf,
+  type TouchCandidates,
+  type TouchRow,
+} from '../insight/entry.ts';
 import { PREPARE_MARKER } from '../db/prepared.ts';
 import type { AppServices } from '../services.ts';
 import type { RequestInfo } from '../http/request-info.ts';
@@ -56,11 +62,6 @@ export async function submitLead(
   // The seller's order (decision 026): ids in the order the form showed them, a repeat dropped.
   const inOrder = [...new Set(input.photoUploadIds)];
   const photoIds = [...inOrder].sort();
-  // The contact's e-mail touches, read before the transaction (decision 096): it holds no lock and
-  // its connection is back in the pool before the transaction takes one, so a burst that fills the
-  // pool cannot leave transactions waiting on reads. Attribution then costs the transaction one
-  // INSERT, only when there is a touch. A failed read loses the attribution, never the enquiry.
-  const touches = await readTouchCandidates(services.db, input.email, now).catch(() => null);
   try {
     return await services.db.transaction().execute(async (trx) => {
       // The photos asked for that are still unattached, locked until commit: a concurrent twin
@@ -76,7 +77,12 @@ export async function submitLead(
           .execute();
         if (free.length !== photoIds.length) throw new NotStored(false);
       }
-      const { contact, enquiry, flowsGeneration } = await storeContactAndEnquiry(trx, input, request, now);
+      const { contact, enquiry, flowsGeneration, touches } = await storeContactAndEnquiry(
+        trx,
+        input,
+        request,
+        now,
+      );
       if (!enquiry) throw new NotStored(true);
       // Each photo keeps its place in the seller's order: readers list by position (decision 026).
       if (inOrder.length > 0)
@@ -137,7 +143,8 @@ export async function submitLead(
  * ticked box cannot resubscribe anyone. The enquiry does nothing on a repeated meta_event_id (a
  * concurrent twin's insert is waited for): `enquiry` is then null, and the caller rolls back.
  * It also reads the live flows' generation (decision 098), so the status entry that follows needs
- * no read of its own while this app's cached flows are current.
+ * no read of its own while this app's cached flows are current, and the contact's e-mail touches
+ * (decision 105), so attribution costs the transaction one INSERT, only when there is a touch.
  */
 async function storeContactAndEnquiry(
   trx: DbTransaction,
@@ -148,16 +155,24 @@ async function storeContactAndEnquiry(
   contact: { id: string; consent_pending: boolean };
   enquiry: { id: string } | null;
   flowsGeneration: string | null;
+  touches: TouchCandidates;
 }> {
   const consenting = input.emailMarketingConsent || input.smsMarketingConsent;
   const consentAt = consenting ? now : null;
-  const { rows } = await sql<{
-    id: string;
-    consent_pending: boolean;
-    enquiry_id: string | null;
-    flows_generation: string | null;
-  }>`${sql.raw(PREPARE_MARKER)}
-    WITH contact AS (
+  const { rows } = await sql<
+    {
+      id: string;
+      consent_pending: boolean;
+      enquiry_id: string | null;
+      flows_generation: string | null;
+    } & TouchRow
+  >`${sql.raw(PREPARE_MARKER)}
+    -- The consent policy read once: as a subquery in each of its nine uses, the values of a
+    -- submission folded some away, so PostgreSQL re-planned every call (decision 020).
+    WITH policy AS MATERIALIZED (
+      SELECT COALESCE((SELECT require_consent_confirmation FROM settings), true) AS confirm
+    ),
+    contact AS (
       INSERT INTO leads (email, full_name, phone, email_marketing_consent, sms_marketing_consent,
                          email_consent_pending, sms_consent_pending, consent_requested_at,
                          consent_at, consent_source, consent_ip, consent_user_agent, updated_at)
@@ -177,7 +192,7 @@ async function storeContactAndEnquiry(
                    ${consenting ? request.ip : null}::text AS consent_ip,
                    ${consenting ? request.userAgent : null}::text AS consent_user_agent,
                    ${now}::timestamptz AS now) AS i
-        CROSS JOIN (SELECT COALESCE((SELECT require_consent_confirmation FROM settings), true) AS confirm) AS policy
+        CROSS JOIN policy
       ON CONFLICT ((lower(email))) DO UPDATE SET
         -- Anyone can type a known address: an existing name or phone is only filled when blank.
         full_name = COALESCE(NULLIF(leads.full_name, ''), EXCLUDED.full_name),
@@ -218,13 +233,15 @@ async function storeContactAndEnquiry(
       RETURNING id
     )
     SELECT contact.id, contact.consent_pending, enquiry.id AS enquiry_id,
-           ${liveFlowsGeneration} AS flows_generation
-    FROM contact LEFT JOIN enquiry ON true`.execute(trx);
+           ${liveFlowsGeneration} AS flows_generation, touch.*
+    FROM contact LEFT JOIN enquiry ON true
+      LEFT JOIN LATERAL ${touchCandidatesOf(sql.ref('contact.id'), now)} AS touch ON true`.execute(trx);
   const row = rows[0];
   if (!row) throw new Error('The contact upsert returned no row');
   return {
     contact: { id: row.id, consent_pending: row.consent_pending },
     enquiry: row.enquiry_id ? { id: row.enquiry_id } : null,
     flowsGeneration: row.flows_generation,
+    touches: touchCandidatesFrom(rows),
   };
 }
