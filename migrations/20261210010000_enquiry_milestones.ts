@@ -103,6 +103,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     LEFT JOIN LATERAL (
       SELECT ap.location FROM appointments ap WHERE ap.enquiry_id = q.id ORDER BY ap.starts_at DESC, ap.id LIMIT 1
     ) v ON true`.execute(db);
+  const upsert = sql.raw(
+    `ON CONFLICT (enquiry_id) DO UPDATE SET (${FACT_COLUMNS}) = ROW(${FACT_COLUMNS.split(',')
+      .map((c) => `EXCLUDED.${c.trim()}`)
+      .join(', ')})`,
+  );
   await sql`
     CREATE FUNCTION refresh_enquiry_milestones(ids uuid[]) RETURNS void LANGUAGE plpgsql AS $$
     BEGIN
@@ -111,12 +116,16 @@ export async function up(db: Kysely<any>): Promise<void> {
       PERFORM 1 FROM enquiry_milestones WHERE enquiry_id = ANY(ids) ORDER BY enquiry_id FOR UPDATE;
       INSERT INTO enquiry_milestones (enquiry_id, ${sql.raw(FACT_COLUMNS)})
       SELECT enquiry_id, ${sql.raw(FACT_COLUMNS)} FROM enquiry_milestone_facts WHERE enquiry_id = ANY(ids)
-      ON CONFLICT (enquiry_id) DO UPDATE SET (${sql.raw(FACT_COLUMNS)}) = ROW(${sql.raw(
-        FACT_COLUMNS.split(',')
-          .map((c) => `EXCLUDED.${c.trim()}`)
-          .join(', '),
-      )});
+      ${upsert};
     END $$`.execute(db);
+  // Every enquiry at once, set-based: the backfill below, and a bulk load that ran without the
+  // triggers (the insight bench).
+  await sql`
+    CREATE FUNCTION refresh_all_enquiry_milestones() RETURNS void LANGUAGE sql AS $$
+      INSERT INTO enquiry_milestones (enquiry_id, ${sql.raw(FACT_COLUMNS)})
+      SELECT enquiry_id, ${sql.raw(FACT_COLUMNS)} FROM enquiry_milestone_facts
+      ${upsert}
+    $$`.execute(db);
   await sql`
     CREATE FUNCTION enquiry_milestones_touch() RETURNS trigger LANGUAGE plpgsql AS $$
     DECLARE
@@ -155,10 +164,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await trigger('enquiry_milestones_response', 'INSERT OR UPDATE OR DELETE', 'offer_responses');
   await trigger('enquiry_milestones_visit', 'INSERT OR UPDATE OR DELETE', 'appointments');
   await trigger('enquiry_milestones_attribution', 'INSERT OR UPDATE OR DELETE', 'enquiry_attributions');
-  // Existing enquiries, set-based.
-  await sql`
-    INSERT INTO enquiry_milestones (enquiry_id, ${sql.raw(FACT_COLUMNS)})
-    SELECT enquiry_id, ${sql.raw(FACT_COLUMNS)} FROM enquiry_milestone_facts`.execute(db);
+  // Existing enquiries.
+  await sql`SELECT refresh_all_enquiry_milestones()`.execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
@@ -173,6 +180,7 @@ export async function down(db: Kysely<any>): Promise<void> {
   ] as const)
     await sql`DROP TRIGGER ${sql.raw(name)} ON ${sql.raw(table)}`.execute(db);
   await sql`DROP FUNCTION enquiry_milestones_touch()`.execute(db);
+  await sql`DROP FUNCTION refresh_all_enquiry_milestones()`.execute(db);
   await sql`DROP FUNCTION refresh_enquiry_milestones(uuid[])`.execute(db);
   await sql`DROP VIEW enquiry_milestone_facts`.execute(db);
   await sql`DROP INDEX appointments_enquiry`.execute(db);
