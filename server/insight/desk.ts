@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { DeskReport } from '#shared/insight/schemas.ts';
 import type { DbExecutor } from '../db/database.ts';
+import { inPeriod } from './period.ts';
 
 // The desk's own numbers (decision 096): per member, the enquiries assigned to them that came in
 // during the period (local days in the settings' time zone), their first replies against the
@@ -25,25 +26,19 @@ export async function deskReport(
     accepted: number;
     purchases: number;
   }>`
-    WITH tz AS (SELECT coalesce((SELECT timezone FROM settings), 'Australia/Sydney') AS name),
-    bounds AS (
-      SELECT (${input.from}::date)::timestamp AT TIME ZONE tz.name AS from_at,
-             (${input.to}::date + 1)::timestamp AT TIME ZONE tz.name AS to_at
-      FROM tz
-    ),
-    g AS (
+    WITH g AS (
       SELECT m.assignee_id,
         count(*)::int AS handled,
         count(*) FILTER (WHERE m.first_replied_at IS NOT NULL)::int AS replied,
         count(*) FILTER (WHERE m.first_replied_at - m.created_at <= make_interval(hours => ${input.slaHours}))::int
           AS within,
-        percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM m.first_replied_at - m.created_at) / 3600)
+        percentile_cont(0.5) WITHIN GROUP (ORDER BY date_part('epoch', m.first_replied_at - m.created_at) / 3600)
           AS reply_hours,
         sum(m.offers_made)::int AS offers,
         sum(m.offers_accepted)::int AS accepted,
         count(*) FILTER (WHERE m.purchased)::int AS purchases
-      FROM bounds b JOIN enquiry_milestones m ON m.created_at >= b.from_at AND m.created_at < b.to_at
-      WHERE m.assignee_id IS NOT NULL AND ${only}
+      FROM enquiry_milestones m
+      WHERE ${inPeriod(input)} AND m.assignee_id IS NOT NULL AND ${only}
       GROUP BY m.assignee_id
     )
     SELECT g.assignee_id AS member_id, coalesce(nullif(u.name, ''), u.email) AS name, g.handled, g.replied,

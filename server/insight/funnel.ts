@@ -7,6 +7,7 @@ import {
   previousPeriod,
 } from '#shared/insight/schemas.ts';
 import type { DbExecutor } from '../db/database.ts';
+import { inPeriod } from './period.ts';
 
 // The funnel (decision 096): enquiries submitted in a period of local days (the settings' time
 // zone) and how far each got. A step counts when the enquiry ever reached it or a later one, by
@@ -21,45 +22,66 @@ import type { DbExecutor } from '../db/database.ts';
 // SQL), so a period is one range read of that narrow table; names of campaigns, flows and members
 // are looked up once per group, not per enquiry.
 
-/** A breakdown's key and label per enquiry, and the group's label from its key and least label. */
+/**
+ * A breakdown: what the period's rows are grouped by (a uuid or a "C"-collated text, cheap to
+ * sort), the group's key as text, a label kept with the rows (its least value is the group's)
+ * and the group's label, looked up from `g.k` or `g.label` once per group.
+ */
 function dimensionSql(by: FunnelDimension | null): {
+  group: RawBuilder<unknown>;
   key: RawBuilder<string>;
   label: RawBuilder<string | null>;
   groupLabel: RawBuilder<string>;
 } {
   switch (by) {
     case null:
-      return { key: sql<string>`'all'`, label: sql<string>`'All'`, groupLabel: sql<string>`'All'` };
+      return {
+        group: sql`NULL`,
+        key: sql<string>`'all'`,
+        label: sql`NULL::text`,
+        groupLabel: sql<string>`'All'`,
+      };
     case 'source':
       // A campaign's or flow's label is its current name; the others are kept with the row.
       return {
-        key: sql<string>`m.source_key`,
+        group: sql`m.source_key COLLATE "C"`,
+        key: sql<string>`g.k`,
         label: sql<string | null>`m.source_label`,
         groupLabel: sql<string>`coalesce(g.label, CASE
-          WHEN g.key LIKE 'campaign:%' THEN 'Campaign: ' || coalesce(
-            (SELECT c.name FROM email_campaigns c WHERE c.id = substr(g.key, 10)::uuid), 'a deleted campaign')
+          WHEN g.k LIKE 'campaign:%' THEN 'Campaign: ' || coalesce(
+            (SELECT c.name FROM email_campaigns c WHERE c.id = substr(g.k, 10)::uuid), 'a deleted campaign')
           ELSE 'Flow: ' || coalesce(
-            (SELECT f.name FROM automation_flows f WHERE f.id = substr(g.key, 6)::uuid), 'a deleted flow') END)`,
+            (SELECT f.name FROM automation_flows f WHERE f.id = substr(g.k, 6)::uuid), 'a deleted flow') END)`,
       };
     case 'brand':
       // Brands group without case; the label is the group's first spelling.
-      return { key: sql<string>`m.brand_key`, label: sql<string>`m.brand`, groupLabel: sql<string>`g.label` };
+      return {
+        group: sql`m.brand_key COLLATE "C"`,
+        key: sql<string>`g.k`,
+        label: sql<string>`m.brand`,
+        groupLabel: sql<string>`g.label`,
+      };
     case 'assignee':
       return {
-        key: sql<string>`coalesce(m.assignee_id::text, 'none')`,
-        label: sql<string | null>`NULL::text`,
+        group: sql`m.assignee_id`,
+        key: sql<string>`coalesce(g.k::text, 'none')`,
+        label: sql`NULL::text`,
         groupLabel: sql<string>`coalesce((SELECT coalesce(nullif(u.name, ''), u.email) FROM users u
-          WHERE g.key <> 'none' AND u.id = g.key::uuid), 'Unassigned')`,
+          WHERE u.id = g.k), 'Unassigned')`,
       };
     case 'location':
       // The latest visit's place.
       return {
-        key: sql<string>`coalesce(m.location, 'none')`,
-        label: sql<string>`coalesce(m.location, 'No visit')`,
-        groupLabel: sql<string>`g.label`,
+        group: sql`m.location COLLATE "C"`,
+        key: sql<string>`coalesce(g.k, 'none')`,
+        label: sql`NULL::text`,
+        groupLabel: sql<string>`coalesce(g.k, 'No visit')`,
       };
   }
 }
+
+/** Hours from the enquiry to a moment, as float8 (`extract` would compute numerics per row). */
+const hoursTo = (column: string) => sql`date_part('epoch', ${sql.ref(column)} - m.created_at) / 3600`;
 
 interface FunnelRows {
   total: FunnelRow | undefined;
@@ -88,15 +110,9 @@ async function funnelRows(
     offer_hours: number | null;
     purchase_hours: number | null;
   }>`
-    WITH tz AS (SELECT coalesce((SELECT timezone FROM settings), 'Australia/Sydney') AS name),
-    bounds AS (
-      SELECT (${period.from}::date)::timestamp AT TIME ZONE tz.name AS from_at,
-             (${period.to}::date + 1)::timestamp AT TIME ZONE tz.name AS to_at
-      FROM tz
-    ),
-    g AS (
-      SELECT ${by ? sql`GROUPING(${dim.key}) = 1` : sql`true`} AS total,
-        ${by ? sql`coalesce(${dim.key}, 'all')` : sql`'all'`} AS key, min(${dim.label}) AS label,
+    WITH g AS (
+      SELECT ${by ? sql`GROUPING(${dim.group}) = 1` : sql`true`} AS total, ${dim.group} AS k,
+        min(${dim.label}) AS label,
         count(*)::int AS enquiries,
         count(*) FILTER (WHERE m.contacted)::int AS contacted,
         count(*) FILTER (WHERE m.offered)::int AS offered,
@@ -106,21 +122,21 @@ async function funnelRows(
         -- The first offer against the price, over purchases that have both.
         round(avg(m.first_offer_cents) FILTER (WHERE m.purchase_price_cents IS NOT NULL))::text AS avg_offer,
         round(avg(m.purchase_price_cents) FILTER (WHERE m.first_offer_cents IS NOT NULL))::text AS avg_price,
-        percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM m.first_replied_at - m.created_at) / 3600)
-          AS reply_hours,
-        percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM m.first_offer_at - m.created_at) / 3600)
-          AS offer_hours,
-        percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM m.purchased_at - m.created_at) / 3600)
-          AS purchase_hours
-      FROM bounds b
-      JOIN enquiry_milestones m ON m.created_at >= b.from_at AND m.created_at < b.to_at
-      GROUP BY ${by ? sql`GROUPING SETS ((), (${dim.key}))` : sql`GROUPING SETS (())`}
+        percentile_cont(0.5) WITHIN GROUP (ORDER BY ${hoursTo('m.first_replied_at')}) AS reply_hours,
+        percentile_cont(0.5) WITHIN GROUP (ORDER BY ${hoursTo('m.first_offer_at')}) AS offer_hours,
+        percentile_cont(0.5) WITHIN GROUP (ORDER BY ${hoursTo('m.purchased_at')}) AS purchase_hours
+      FROM enquiry_milestones m
+      WHERE ${inPeriod(period)}
+      GROUP BY ${by ? sql`GROUPING SETS ((), (${dim.group}))` : sql`GROUPING SETS (())`}
     )
-    SELECT g.total, g.key, CASE WHEN g.total THEN 'All' ELSE ${dim.groupLabel} END AS label, g.enquiries,
+    SELECT g.total, CASE WHEN g.total THEN 'all' ELSE ${dim.key} END AS key,
+      CASE WHEN g.total THEN 'All' ELSE ${dim.groupLabel} END AS label, g.enquiries,
       g.contacted, g.offered, g.accepted, g.purchased, g.value, g.avg_offer, g.avg_price, g.reply_hours,
       g.offer_hours, g.purchase_hours
     FROM g
-    ORDER BY g.total DESC, g.enquiries DESC, g.key`.execute(db);
+    ORDER BY g.total DESC, g.enquiries DESC, (CASE WHEN g.total THEN 'all' ELSE ${dim.key} END) COLLATE "default"`.execute(
+    db,
+  );
   const toRow = (r: (typeof rows)[number]): FunnelRow => ({
     key: r.key,
     label: r.label,
