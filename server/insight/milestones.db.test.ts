@@ -210,6 +210,41 @@ describe('enquiry milestones kept by triggers (decision 104)', () => {
     });
   });
 
+  it('fills a new enquiry’s row from the enquiry alone, as an import or seed writes it', async () => {
+    const lead = await t.db
+      .insertInto('leads')
+      .values({ email: 'eve@example.com', full_name: 'Eve Seller' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const row = await t.db
+      .insertInto('enquiries')
+      .values({
+        lead_id: lead.id,
+        watch_brand: 'Omega',
+        watch_condition: 'Good',
+        created_at: new Date(CREATED),
+        status: 'purchased',
+        status_changed_at: at(90),
+        purchase_price_cents: 700_000,
+        utm_source: 'Instagram',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    // Purchased implies every earlier step; with no history the purchase's time is the status's.
+    expect(await milestone(row.id)).toEqual({
+      ...FRESH,
+      brand_key: 'omega',
+      source_key: 'utm:instagram/',
+      source_label: 'instagram',
+      contacted: true,
+      offered: true,
+      accepted: true,
+      purchased: true,
+      purchased_at: iso(90),
+      purchase_price_cents: 700_000,
+    });
+  });
+
   it('keeps the latest visit’s place as visits are booked, moved and removed', async () => {
     const { id } = await newEnquiry('ben@example.com');
     const visit = (location: string, hours: number, state: 'booked' | 'cancelled' = 'booked') =>
@@ -313,7 +348,7 @@ describe('enquiry milestones kept by triggers (decision 104)', () => {
     ).toEqual([
       { enquiry_id: null, purchased: true, purchase_price_cents: 500_000, first_replied_at: iso(3) },
     ]);
-    // Rolex in November: Ann (purchase later undone), Ben, Cy and Dee; Dee's $5,000 the only purchase.
-    expect(after.current).toMatchObject({ enquiries: 4, purchased: 1, purchaseValueCents: 500_000 });
+    // November: Ann (purchase later undone), Eve ($7,000), Ben, Cy and Dee ($5,000).
+    expect(after.current).toMatchObject({ enquiries: 5, purchased: 2, purchaseValueCents: 1_200_000 });
   });
 });
