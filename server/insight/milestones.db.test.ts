@@ -308,6 +308,47 @@ describe('enquiry milestones kept by triggers (decision 104)', () => {
     expect((await milestone(id)).brand_key).toBe('rolex ');
   });
 
+  it('keeps both of two transactions’ writes about one enquiry when they commit together', async () => {
+    const { id } = await newEnquiry('fay@example.com');
+    const first = await t.db.startTransaction().execute();
+    await first
+      .insertInto('enquiry_offers')
+      .values({ enquiry_id: id, amount_cents: 800_000, created_at: at(20) })
+      .execute();
+    // The first one's refresh runs now and holds the row until it commits...
+    await sql`SET CONSTRAINTS ALL IMMEDIATE`.execute(first);
+    const second = t.db.transaction().execute((trx) =>
+      trx
+        .insertInto('enquiry_events')
+        .values({
+          enquiry_id: id,
+          kind: 'status',
+          from_status: 'new',
+          to_status: 'accepted',
+          created_at: at(30),
+        })
+        .execute(),
+    );
+    // ... so the second one's, at its commit, waits for it, then reads the offer too.
+    await expect
+      .poll(async () => {
+        const { rows } = await sql<{ n: number }>`
+          SELECT count(*)::int AS n FROM pg_stat_activity
+          WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(t.db);
+        return rows[0]?.n;
+      })
+      .toBe(1);
+    await first.commit().execute();
+    await second;
+    expect(await milestone(id)).toMatchObject({
+      first_offer_at: iso(20),
+      first_offer_cents: 800_000,
+      offers_made: 1,
+      offered: true,
+      accepted: true,
+    });
+  });
+
   it('agrees with the source tables for every enquiry, and refreshes nothing for an unknown id', async () => {
     const { rows } = await sql<{ n: number }>`
       SELECT count(*)::int AS n FROM (
@@ -348,7 +389,7 @@ describe('enquiry milestones kept by triggers (decision 104)', () => {
     ).toEqual([
       { enquiry_id: null, purchased: true, purchase_price_cents: 500_000, first_replied_at: iso(3) },
     ]);
-    // November: Ann (purchase later undone), Eve ($7,000), Ben, Cy and Dee ($5,000).
-    expect(after.current).toMatchObject({ enquiries: 5, purchased: 2, purchaseValueCents: 1_200_000 });
+    // November: Ann (purchase later undone), Eve ($7,000), Ben, Cy, Fay and Dee ($5,000).
+    expect(after.current).toMatchObject({ enquiries: 6, purchased: 2, purchaseValueCents: 1_200_000 });
   });
 });
