@@ -520,6 +520,51 @@ export interface EnquiryMessages {
   to_email: string;
 }
 
+export interface EnquiryMilestoneFacts {
+  accepted: boolean | null;
+  assignee_id: string | null;
+  brand: string | null;
+  brand_key: string | null;
+  contacted: boolean | null;
+  created_at: Timestamp | null;
+  enquiry_id: string | null;
+  first_offer_at: Timestamp | null;
+  first_offer_cents: number | null;
+  first_replied_at: Timestamp | null;
+  location: string | null;
+  offered: boolean | null;
+  offers_accepted: number | null;
+  offers_made: number | null;
+  purchase_price_cents: number | null;
+  purchased: boolean | null;
+  purchased_at: Timestamp | null;
+  source_key: string | null;
+  source_label: string | null;
+}
+
+export interface EnquiryMilestones {
+  accepted: boolean;
+  assignee_id: string | null;
+  brand: string;
+  brand_key: string;
+  contacted: boolean;
+  created_at: Timestamp;
+  enquiry_id: string | null;
+  first_offer_at: Timestamp | null;
+  first_offer_cents: number | null;
+  first_replied_at: Timestamp | null;
+  id: Generated<string>;
+  location: string | null;
+  offered: boolean;
+  offers_accepted: number;
+  offers_made: number;
+  purchase_price_cents: number | null;
+  purchased: boolean;
+  purchased_at: Timestamp | null;
+  source_key: string;
+  source_label: string | null;
+}
+
 export interface EnquiryOffers {
   amount_cents: number;
   conditions: string | null;
@@ -920,6 +965,8 @@ export interface DB {
   enquiry_incoming_attachments: EnquiryIncomingAttachments;
   enquiry_incoming_messages: EnquiryIncomingMessages;
   enquiry_messages: EnquiryMessages;
+  enquiry_milestone_facts: EnquiryMilestoneFacts;
+  enquiry_milestones: EnquiryMilestones;
   enquiry_offers: EnquiryOffers;
   evidence_events: EvidenceEvents;
   hold_notices: HoldNotices;
