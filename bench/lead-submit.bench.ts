@@ -34,7 +34,7 @@ interface BareBody {
   phone: string;
   watchBrand: string;
   watchCondition: string;
-  metaEventId: string;
+  meta_event_id: string;
 }
 
 async function serveBare(databaseUrl: string): Promise<() => Promise<void>> {
@@ -56,7 +56,7 @@ async function serveBare(databaseUrl: string): Promise<() => Promise<void>> {
       const enquiry = await client.query<{ id: string }>(
         `INSERT INTO enquiries (lead_id, watch_brand, watch_condition, meta_event_id, ip, user_agent)
          VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (meta_event_id) DO NOTHING RETURNING id`,
-        [contact.rows[0]?.id, body.watchBrand, body.watchCondition, body.metaEventId, req.ip, null],
+        [contact.rows[0]?.id, body.watchBrand, body.watchCondition, body.meta_event_id, req.ip, null],
       );
       await client.query('COMMIT');
       return { success: true, enquiryId: enquiry.rows[0]?.id };
@@ -109,8 +109,8 @@ function nextSubmission(): string {
     hasPapers: false,
     additionalDetails: 'Serviced in 2023.',
     utm_source: 'bench',
-    metaEventId: `bench_${id}`,
-    photoUploadIds: [],
+    meta_event_id: `bench_${id}`,
+    photo_upload_ids: [],
   });
 }
 

@@ -74,13 +74,13 @@ describe('lead.submit over HTTP', () => {
   it('reports unavailable photos as a field message', async () => {
     const server = await createServer({ services: leadServices(), clientDir: null, logLevel: 'silent' });
     try {
-      const res = await post(server.app, form({ photoUploadIds: [randomUUID()] }), '192.0.2.2');
+      const res = await post(server.app, form({ photo_upload_ids: [randomUUID()] }), '192.0.2.2');
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({
         error: {
           data: {
             fieldErrors: {
-              photoUploadIds: [
+              photo_upload_ids: [
                 'Some of your photos are no longer available. Please remove them and add them again.',
               ],
             },
@@ -133,7 +133,7 @@ describe('lead.submit under a burst (concurrent transactions)', () => {
     const inputs = await Promise.all(
       Array.from({ length: 12 }, async (_, index) =>
         form({
-          photoUploadIds: await uploads(t.db, index % 3),
+          photo_upload_ids: await uploads(t.db, index % 3),
           // Two enquiries from one seller, the second typed in other case.
           ...(index === 4 ? { email: shared } : index === 9 ? { email: shared.toLowerCase() } : {}),
           fullName: `Seller ${'ABCDEFGHIJKL'[index] ?? ''}`,
@@ -149,7 +149,7 @@ describe('lead.submit under a burst (concurrent transactions)', () => {
     results.forEach((result, index) => {
       const input = inputs[index];
       const row = stored.get(result.enquiryId);
-      expect(row?.meta_event_id).toBe(input?.metaEventId);
+      expect(row?.meta_event_id).toBe(input?.meta_event_id);
       expect(row?.email.toLowerCase()).toBe(input?.email.toLowerCase());
     });
     for (const [index, result] of results.entries()) {
@@ -158,7 +158,7 @@ describe('lead.submit under a burst (concurrent transactions)', () => {
         .select('id')
         .where('enquiry_id', '=', result.enquiryId)
         .execute();
-      expect(attached.map((u) => u.id).sort()).toEqual([...(inputs[index]?.photoUploadIds ?? [])].sort());
+      expect(attached.map((u) => u.id).sort()).toEqual([...(inputs[index]?.photo_upload_ids ?? [])].sort());
       expect(await notifyJobs(t.db, result.enquiryId)).toHaveLength(1);
     }
     expect(await counts(t.db)).toEqual({
@@ -184,7 +184,7 @@ describe('lead.submit under a burst (concurrent transactions)', () => {
       const refusedPhotos = await uploads(t.db, 1);
       const inputs = [
         form(),
-        form({ watchModel: 'Refused by the database', photoUploadIds: refusedPhotos }),
+        form({ watchModel: 'Refused by the database', photo_upload_ids: refusedPhotos }),
         form(),
       ].map((input) => leadSubmitInputSchema.parse(input));
       const before = await counts(t.db);
@@ -256,8 +256,8 @@ describe('lead.submit under a burst (concurrent transactions)', () => {
   it('a submission one of whose photos is gone stores nothing', async () => {
     const [taken] = await uploads(t.db, 1);
     const mine = await uploads(t.db, 1);
-    await visitor(leadServices()).lead.submit(form({ photoUploadIds: [taken ?? ''] }));
-    const late = leadSubmitInputSchema.parse(form({ photoUploadIds: [mine[0] ?? '', taken ?? ''] }));
+    await visitor(leadServices()).lead.submit(form({ photo_upload_ids: [taken ?? ''] }));
+    const late = leadSubmitInputSchema.parse(form({ photo_upload_ids: [mine[0] ?? '', taken ?? ''] }));
     const before = await counts(t.db);
     await expect(submitLead(leadServices(), late, { ip: null, userAgent: null })).rejects.toBeInstanceOf(
       PhotosUnavailableError,
@@ -279,7 +279,7 @@ describe('lead.submit under a burst (concurrent transactions)', () => {
     ];
     try {
       const jobs = createJobQueue(bossOf());
-      const input = leadSubmitInputSchema.parse(form({ photoUploadIds: await uploads(t.db, 2) }));
+      const input = leadSubmitInputSchema.parse(form({ photo_upload_ids: await uploads(t.db, 2) }));
       const before = await counts(t.db);
       const results = await Promise.all(
         processes.flatMap((db) =>

@@ -25,7 +25,7 @@ describe('lead.submit', () => {
   it('stores the contact, the enquiry and its photos, and queues the notification in one transaction', async () => {
     const services = leadServices();
     const photoIds = await uploads(t.db, 2);
-    const input = form({ photoUploadIds: photoIds, emailMarketingConsent: true });
+    const input = form({ photo_upload_ids: photoIds, emailMarketingConsent: true });
 
     const result = await visitor(services, '203.0.113.10').lead.submit(input);
     expect(result).toEqual({
@@ -53,7 +53,7 @@ describe('lead.submit', () => {
       utm_campaign: 'brand',
       utm_content: null,
       utm_term: 'sell rolex',
-      meta_event_id: input.metaEventId,
+      meta_event_id: input.meta_event_id,
       ip: '203.0.113.10',
       user_agent: 'Mozilla/5.0 (vitest)',
       email_consent_requested: true,
@@ -130,7 +130,7 @@ describe('lead.submit', () => {
     const arranged = [two, three, one];
     const result = await submitLead(
       services,
-      leadSubmitInputSchema.parse(form({ photoUploadIds: arranged })),
+      leadSubmitInputSchema.parse(form({ photo_upload_ids: arranged })),
       { ip: '192.0.2.40', userAgent: 'vitest' },
     );
 
@@ -184,7 +184,7 @@ describe('lead.submit', () => {
 
   it('answers a repeated meta_event_id with the first result and stores nothing new', async () => {
     const services = leadServices();
-    const input = form({ photoUploadIds: await uploads(t.db, 1) });
+    const input = form({ photo_upload_ids: await uploads(t.db, 1) });
     const first = await visitor(services).lead.submit(input);
     const before = await counts(t.db);
 
@@ -192,7 +192,7 @@ describe('lead.submit', () => {
       ...input,
       fullName: 'Someone Else',
       email: 'someone.else@example.com',
-      photoUploadIds: await uploads(t.db, 1),
+      photo_upload_ids: await uploads(t.db, 1),
     });
     expect(again).toEqual(first);
     expect(await counts(t.db)).toEqual(before);
@@ -207,7 +207,7 @@ describe('lead.submit', () => {
 
   it('stores one enquiry when the same submission arrives several times at once', async () => {
     const services = leadServices();
-    const input = form({ photoUploadIds: await uploads(t.db, 2) });
+    const input = form({ photo_upload_ids: await uploads(t.db, 2) });
     const before = await counts(t.db);
 
     const results = await Promise.all(Array.from({ length: 5 }, () => visitor(services).lead.submit(input)));
@@ -227,12 +227,12 @@ describe('lead.submit', () => {
     const services = leadServices();
     const before = await counts(t.db);
     const error = await trpcError(
-      visitor(services).lead.submit(form({ photoUploadIds: await uploads(t.db, 11) })),
+      visitor(services).lead.submit(form({ photo_upload_ids: await uploads(t.db, 11) })),
     );
     expect(error.code).toBe('BAD_REQUEST');
     expect(error.cause).toBeInstanceOf(ZodError);
     expect((error.cause as ZodError).issues.map((i) => [i.path[0], i.message])).toEqual([
-      ['photoUploadIds', 'Please upload a maximum of 10 photos.'],
+      ['photo_upload_ids', 'Please upload a maximum of 10 photos.'],
     ]);
     expect(await counts(t.db)).toEqual(before);
   });
@@ -241,14 +241,14 @@ describe('lead.submit', () => {
     const services = leadServices();
     const [taken, free] = await uploads(t.db, 2);
     if (!taken || !free) throw new Error('uploads not created');
-    await visitor(services).lead.submit(form({ photoUploadIds: [taken] }));
+    await visitor(services).lead.submit(form({ photo_upload_ids: [taken] }));
     const before = await counts(t.db);
 
     for (const ids of [
       [free, taken],
       [free, randomUUID()],
     ]) {
-      const input = form({ photoUploadIds: ids });
+      const input = form({ photo_upload_ids: ids });
       const error = await trpcError(visitor(services).lead.submit(input));
       expect(error.code).toBe('BAD_REQUEST');
       expect(error.message).toBe(

@@ -60,7 +60,7 @@ export async function submitLead(
   now = new Date(),
 ): Promise<SubmitLeadResult> {
   // The seller's order (decision 026): ids in the order the form showed them, a repeat dropped.
-  const inOrder = [...new Set(input.photoUploadIds)];
+  const inOrder = [...new Set(input.photo_upload_ids)];
   const photoIds = [...inOrder].sort();
   try {
     return await services.db.transaction().execute(async (trx) => {
@@ -118,7 +118,7 @@ export async function submitLead(
         sql<boolean>`(enquiries.email_consent_requested OR enquiries.sms_consent_requested)
           AND (leads.email_consent_pending OR leads.sms_consent_pending)`.as('confirmation_requested'),
       ])
-      .where('enquiries.meta_event_id', '=', input.metaEventId)
+      .where('enquiries.meta_event_id', '=', input.meta_event_id)
       .executeTakeFirst();
     if (first)
       return {
@@ -226,7 +226,7 @@ async function storeContactAndEnquiry(
              ${input.watchCondition}::text, ${input.hasBox}::boolean, ${input.hasPapers}::boolean,
              ${input.additionalDetails}::text, 'website', ${input.utm_source}::text,
              ${input.utm_medium}::text, ${input.utm_campaign}::text, ${input.utm_content}::text,
-             ${input.utm_term}::text, ${input.referrer}::text, ${input.metaEventId}::text, ${request.ip}::text,
+             ${input.utm_term}::text, ${input.referrer}::text, ${input.meta_event_id}::text, ${request.ip}::text,
              ${request.userAgent}::text, ${now}::timestamptz
       FROM contact
       ON CONFLICT (meta_event_id) DO NOTHING

@@ -306,10 +306,10 @@ describe('firstErrorPerField', () => {
 describe('leadSubmitInputSchema', () => {
   const submit = {
     ...valid,
-    metaEventId: 'evt_1234-abcd',
+    meta_event_id: 'evt_1234-abcd',
     utm_source: 'google',
     utm_medium: '',
-    photoUploadIds: [crypto.randomUUID(), crypto.randomUUID()],
+    photo_upload_ids: [crypto.randomUUID(), crypto.randomUUID()],
   };
 
   it('accepts the form plus tracking fields', () => {
@@ -319,8 +319,10 @@ describe('leadSubmitInputSchema', () => {
     expect(parsed.utm_campaign).toBeNull();
     expect(parsed.utm_content).toBeNull();
     expect(parsed.utm_term).toBeNull();
-    expect(parsed.photoUploadIds).toHaveLength(2);
-    expect(leadSubmitInputSchema.parse({ ...submit, photoUploadIds: undefined }).photoUploadIds).toEqual([]);
+    expect(parsed.photo_upload_ids).toHaveLength(2);
+    expect(leadSubmitInputSchema.parse({ ...submit, photo_upload_ids: undefined }).photo_upload_ids).toEqual(
+      [],
+    );
   });
 
   it('cuts over-long utm values to 200 characters instead of losing the lead', () => {
@@ -329,8 +331,8 @@ describe('leadSubmitInputSchema', () => {
   });
 
   it('requires an 8 to 100 character event id of URL-safe characters', () => {
-    const fails = (metaEventId: unknown) =>
-      !leadSubmitInputSchema.safeParse({ ...submit, metaEventId }).success;
+    const fails = (meta_event_id: unknown) =>
+      !leadSubmitInputSchema.safeParse({ ...submit, meta_event_id }).success;
     expect(fails('a'.repeat(7))).toBe(true);
     expect(fails('a'.repeat(8))).toBe(false);
     expect(fails('a'.repeat(100))).toBe(false);
@@ -341,19 +343,19 @@ describe('leadSubmitInputSchema', () => {
 
   it('allows at most 10 photos, with the spec message', () => {
     const ids = (n: number) => Array.from({ length: n }, () => crypto.randomUUID());
-    expect(leadSubmitInputSchema.safeParse({ ...submit, photoUploadIds: ids(10) }).success).toBe(true);
-    const tooMany = leadSubmitInputSchema.safeParse({ ...submit, photoUploadIds: ids(11) });
+    expect(leadSubmitInputSchema.safeParse({ ...submit, photo_upload_ids: ids(10) }).success).toBe(true);
+    const tooMany = leadSubmitInputSchema.safeParse({ ...submit, photo_upload_ids: ids(11) });
     expect(tooMany.success).toBe(false);
     if (tooMany.success) return;
     expect(firstErrorPerField(tooMany.error)).toEqual({
-      photoUploadIds: 'Please upload a maximum of 10 photos.',
+      photo_upload_ids: 'Please upload a maximum of 10 photos.',
     });
   });
 
   it('rejects photo ids that are not UUIDs, attributing the error to the field', () => {
-    const result = leadSubmitInputSchema.safeParse({ ...submit, photoUploadIds: ['not-a-uuid'] });
+    const result = leadSubmitInputSchema.safeParse({ ...submit, photo_upload_ids: ['not-a-uuid'] });
     expect(result.success).toBe(false);
     if (result.success) return;
-    expect(Object.keys(firstErrorPerField(result.error))).toEqual(['photoUploadIds']);
+    expect(Object.keys(firstErrorPerField(result.error))).toEqual(['photo_upload_ids']);
   });
 });

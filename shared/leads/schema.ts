@@ -180,8 +180,8 @@ export const leadSubmitInputSchema = leadFormSchema.extend({
     .nullish()
     .transform((v) => trimReferrer(v)),
   // Client-generated; also the idempotency key that stops a retried submission being stored twice.
-  metaEventId: z.string().regex(/^[A-Za-z0-9_-]{8,100}$/, 'Invalid event id'),
-  photoUploadIds: z.array(z.uuid()).max(MAX_PHOTOS, TOO_MANY_PHOTOS_MESSAGE).default([]),
+  meta_event_id: z.string().regex(/^[A-Za-z0-9_-]{8,100}$/, 'Invalid event id'),
+  photo_upload_ids: z.array(z.uuid()).max(MAX_PHOTOS, TOO_MANY_PHOTOS_MESSAGE).default([]),
 });
 
 export type LeadFormInput = z.input<typeof leadFormSchema>;

@@ -14,13 +14,13 @@ export function leadSubmission(overrides: Partial<LeadSubmitInput> = {}): LeadSu
     hasBox: true,
     hasPapers: false,
     additionalDetails: 'Serviced in 2023.',
-    metaEventId: `evt_${randomUUID()}`,
+    meta_event_id: `evt_${randomUUID()}`,
     utm_source: 'google',
     utm_medium: 'cpc',
     utm_campaign: 'brand',
     utm_content: null,
     utm_term: 'sell rolex',
-    photoUploadIds: [],
+    photo_upload_ids: [],
     ...overrides,
   };
 }

@@ -47,7 +47,7 @@ export const leadRouter = router({
         confirmationRequested: result.confirmationRequested,
       };
     } catch (error) {
-      if (error instanceof PhotosUnavailableError) throw fieldError('photoUploadIds', error.message);
+      if (error instanceof PhotosUnavailableError) throw fieldError('photo_upload_ids', error.message);
       throw error;
     }
   }),

@@ -76,7 +76,7 @@ describe('submission', () => {
       watchModel: null,
       utm_source: 'google',
       utm_medium: null,
-      photoUploadIds: [photoId],
+      photo_upload_ids: [photoId],
       smsMarketingConsent: true,
       emailMarketingConsent: false,
     });
@@ -92,8 +92,8 @@ describe('submission', () => {
     expect(
       serverFieldErrors({
         fullName: ['Name must be at least 2 characters', 'ignored second message'],
-        photoUploadIds: ['Please upload a maximum of 10 photos.'],
-        metaEventId: ['Invalid event id'],
+        photo_upload_ids: ['Please upload a maximum of 10 photos.'],
+        meta_event_id: ['Invalid event id'],
         email: [],
       }),
     ).toEqual({

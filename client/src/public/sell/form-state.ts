@@ -101,8 +101,8 @@ export function buildSubmission(
     ...(values as LeadFormInput),
     ...extras.utm,
     referrer: extras.referrer ?? null,
-    metaEventId: extras.eventId,
-    photoUploadIds: extras.photoIds,
+    meta_event_id: extras.eventId,
+    photo_upload_ids: extras.photoIds,
   };
 }
 
@@ -115,7 +115,7 @@ export function serverFieldErrors(
   for (const [field, messages] of Object.entries(fieldErrors)) {
     const message = messages?.[0];
     if (!message) continue;
-    if (field === 'photoUploadIds') errors.photos = message;
+    if (field === 'photo_upload_ids') errors.photos = message;
     else if ((FIELD_ORDER as readonly string[]).includes(field)) errors[field as ErrorField] = message;
   }
   return errors;
