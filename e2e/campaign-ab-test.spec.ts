@@ -41,8 +41,7 @@ test('an A/B subject test sends both subjects to the test share, then waits for 
   const subjectA = `Your watch is worth more ${run}`;
   const subjectB = `What buyers pay this month ${run}`;
 
-  await signInAsAdmin(page);
-  await page.goto('/admin/campaigns/new');
+  await signInAsAdmin(page, { at: '/admin/campaigns/new' });
   await page.getByRole('textbox', { name: /Campaign name/ }).fill(`A/B test ${run}`);
   await page.getByRole('textbox', { name: /^Subject line/ }).fill(subjectA);
   await page.getByRole('textbox', { name: 'Email HTML' }).fill(html);
@@ -61,18 +60,47 @@ test('an A/B subject test sends both subjects to the test share, then waits for 
   const confirm = page.getByRole('dialog', { name: 'Send campaign now?' });
   await expect(confirm).toContainText(/A\/B test: [\d,]+ of them get subject A or B now/);
   await expect(confirm).toContainText('the rest get the winner 2 hours after the test sends');
+  // The details page's first read is taken while the test share sends and answered only after the
+  // wait has begun, as a loaded machine may answer it: the page must still show the wait the live
+  // feed pushed meanwhile (it once kept "sending" for the wait's two hours, so the first attempt
+  // ran out of time). A delay after each of the share's batches keeps that read before the wait.
+  await db.updateTable('settings').set({ batch_delay_ms: 8_000 }).execute();
+  const firstRead = Promise.withResolvers<{ body: string; answer: () => Promise<void> }>();
+  await page.route(
+    (url) => url.pathname.startsWith('/trpc/') && url.pathname.split(/[/,]/).includes('admin.campaigns.get'),
+    async (route) => {
+      const response = await route.fetch();
+      firstRead.resolve({ body: await response.text(), answer: () => route.fulfill({ response }) });
+    },
+    { times: 1 },
+  );
   await confirm.getByRole('button', { name: 'Confirm and send' }).click();
   await expect(toast(page, 'Campaign is now sending!')).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/campaigns\/[0-9a-f-]+$/);
   const campaignId = page.url().split('/').at(-1) ?? '';
+  const firstAnswer = await firstRead.promise;
+  expect(firstAnswer.body, 'the first read was taken before the wait began').toContain('"winnerDueAt":null');
+  // The audience is every subscribed contact the suite has made so far: on a loaded machine late
+  // in a full run its test share may take a minute to send.
+  await expect
+    .poll(
+      async () => {
+        const campaign = await db
+          .selectFrom('email_campaigns')
+          .select('ab_winner_due_at')
+          .where('id', '=', campaignId)
+          .executeTakeFirstOrThrow();
+        return campaign.ab_winner_due_at !== null;
+      },
+      { timeout: 120_000, message: 'the test share is sent and the wait has begun' },
+    )
+    .toBe(true);
+  await db.updateTable('settings').set({ batch_delay_ms: 500 }).execute();
+  await firstAnswer.answer();
 
   await expect(page.getByText(`Subject B: ${subjectB}`)).toBeVisible();
-  // The test phase ends and the wait begins: the page says when the winner is chosen.
-  // The audience is every subscribed contact the suite has made so far; on a loaded machine late in
-  // a full run its test share took over a minute to send.
-  await expect(page.getByTestId('ab-phase')).toContainText('Testing — winner chosen at', {
-    timeout: 150_000,
-  });
+  // The test phase ended and the wait began: the page says when the winner is chosen.
+  await expect(page.getByTestId('ab-phase')).toContainText('Testing — winner chosen at');
   const row = await db
     .selectFrom('email_campaigns')
     .select(['total_recipients', 'ab_winner_due_at', 'ab_winner', 'status'])
@@ -125,8 +153,7 @@ test("Send Test starts at the member's address and sends both subjects; a small 
 }) => {
   const subjectA = `Send Test A ${run}`;
   const subjectB = `Send Test B ${run}`;
-  await signInAsAdmin(page);
-  await page.goto('/admin/campaigns/new');
+  await signInAsAdmin(page, { at: '/admin/campaigns/new' });
   await page.getByRole('textbox', { name: /Campaign name/ }).fill(`A/B send test ${run}`);
   await page.getByRole('textbox', { name: /^Subject line/ }).fill(subjectA);
   await page.getByRole('textbox', { name: 'Email HTML' }).fill(html);
@@ -224,8 +251,7 @@ test('Send to non-openers makes a draft for the delivered recipients who did not
     )
     .execute();
 
-  await signInAsAdmin(page);
-  await page.goto(`/admin/campaigns/${original.id}`);
+  await signInAsAdmin(page, { at: `/admin/campaigns/${original.id}` });
   await page.getByRole('button', { name: 'Send to non-openers' }).click();
   const dialog = page.getByRole('dialog', { name: 'Send to non-openers' });
   await expect(dialog.getByTestId('non-openers-count')).toHaveText('2');
@@ -237,6 +263,11 @@ test('Send to non-openers makes a draft for the delivered recipients who did not
   await dialog.getByRole('button', { name: 'Create draft' }).click();
   await expect(toast(page, 'Draft created for the non-openers')).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/campaigns\/[0-9a-f-]+\/edit$/);
+  // The editor loads its code on first use: on a loaded 2-core machine that took over 10 s, as in
+  // the every-route walk.
+  await expect(page.getByRole('heading', { level: 1, name: 'Edit Campaign' })).toBeVisible({
+    timeout: 30_000,
+  });
   await expect(page.getByTestId('recipient-count')).toHaveText('2');
   await expect(page.getByText(`non-openers of ${name} who may still be e-mailed`)).toBeVisible();
   const copyId = page.url().split('/').at(-2) ?? '';

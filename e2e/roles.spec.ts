@@ -1,14 +1,18 @@
 import type { Request } from '@playwright/test';
+import type { AdminRoutePath } from '#shared/auth/admin-routes.ts';
 import type { Role } from '#shared/auth/permissions.ts';
+import { ADMIN_ROUTE_ACCESS } from '#test/support/admin-route-access.ts';
 import { E2E_MEMBERS } from './support/constants.ts';
 import { signInAsAdmin } from './support/admin.ts';
 import { e2eDatabase } from './support/db.ts';
 import { expect, type Page, test } from './support/test.ts';
 
 // Decision 027, roles everywhere: each of the four roles signs in, lands on its home, sees only
-// the sidebar entries it may open, and visits every guarded admin page at 1366 px. A page the
-// role may open shows its heading; a page it may not shows the role message at once, and the
-// page sends no tRPC call of its own (the frame's auth.me, settings and enquiry badge aside).
+// the sidebar entries it may open, and loads each admin page the hand-written table
+// (test/support/admin-route-access.ts, decision 080) refuses it: the role message shows at once,
+// nothing is left loading, and the page sends no tRPC call of its own (the frame's auth.me,
+// settings and enquiry badge aside). The pages a role may open, with their own headings, are the
+// every-route walk's (e2e/admin-every-route.spec.ts, decision 099), from the same table.
 
 const REFUSED = 'Your role does not allow this.';
 // What the admin frame itself asks on every page; anything else is the page's own.
@@ -30,51 +34,8 @@ function pageCalls(request: Request): string[] {
     .filter((name) => !FRAME_CALLS.has(name));
 }
 
-type Outcome = 'open' | 'refused' | 'refusedAfterLoad';
-
-// Spelled out by hand (the route table's unit test checks the same from the other side). The
-// template pages use a marketing template: a Buyer passes the gate (reply templates are theirs)
-// and is refused that template by the server, so the message comes after its one query.
-const EXPECTED: Record<string, Record<Role, Outcome>> = {
-  '/admin/account': { owner: 'open', marketer: 'open', buyer: 'open', viewer: 'open' },
-  '/admin/dashboard': { owner: 'open', marketer: 'open', buyer: 'open', viewer: 'open' },
-  '/admin/campaigns': { owner: 'open', marketer: 'open', buyer: 'refused', viewer: 'open' },
-  '/admin/campaigns/new': { owner: 'open', marketer: 'open', buyer: 'refused', viewer: 'refused' },
-  '/admin/campaigns/:campaign': { owner: 'open', marketer: 'open', buyer: 'refused', viewer: 'open' },
-  '/admin/campaigns/:campaign/edit': {
-    owner: 'open',
-    marketer: 'open',
-    buyer: 'refused',
-    viewer: 'refused',
-  },
-  '/admin/templates': { owner: 'open', marketer: 'open', buyer: 'open', viewer: 'open' },
-  '/admin/templates/new': { owner: 'open', marketer: 'open', buyer: 'open', viewer: 'refused' },
-  '/admin/templates/:template/preview': {
-    owner: 'open',
-    marketer: 'open',
-    buyer: 'refusedAfterLoad',
-    viewer: 'open',
-  },
-  '/admin/templates/:template/edit': {
-    owner: 'open',
-    marketer: 'open',
-    buyer: 'refusedAfterLoad',
-    viewer: 'refused',
-  },
-  '/admin/enquiries': { owner: 'open', marketer: 'refused', buyer: 'open', viewer: 'open' },
-  '/admin/enquiries/:enquiry': { owner: 'open', marketer: 'refused', buyer: 'open', viewer: 'open' },
-  '/admin/contacts': { owner: 'open', marketer: 'open', buyer: 'open', viewer: 'open' },
-  '/admin/contacts/:contact': { owner: 'open', marketer: 'open', buyer: 'open', viewer: 'open' },
-  '/admin/contacts/import': { owner: 'open', marketer: 'open', buyer: 'refused', viewer: 'refused' },
-  '/admin/contacts/segments': { owner: 'open', marketer: 'open', buyer: 'refused', viewer: 'open' },
-  '/admin/contacts/segments/new': { owner: 'open', marketer: 'open', buyer: 'refused', viewer: 'open' },
-  '/admin/contacts/suppressions': { owner: 'open', marketer: 'open', buyer: 'open', viewer: 'open' },
-  '/admin/unsubscribes': { owner: 'open', marketer: 'open', buyer: 'refused', viewer: 'open' },
-  '/admin/settings': { owner: 'open', marketer: 'refused', buyer: 'refused', viewer: 'refused' },
-  '/admin/team': { owner: 'open', marketer: 'refused', buyer: 'refused', viewer: 'refused' },
-  '/admin/audit': { owner: 'open', marketer: 'refused', buyer: 'refused', viewer: 'refused' },
-  '/admin/outbox': { owner: 'open', marketer: 'open', buyer: 'refused', viewer: 'refused' },
-};
+/** An id no record has: a refused page never mounts, so it never asks for its record. */
+const UNKNOWN_ID = '3a1c9a4e-0000-4000-8000-000000000002';
 
 const HOMES: Record<Role, RegExp> = {
   owner: /\/admin\/dashboard$/,
@@ -143,11 +104,6 @@ test.describe('roles everywhere', () => {
 
   test.beforeAll(async () => {
     const db = e2eDatabase();
-    const campaign = await db
-      .insertInto('email_campaigns')
-      .values({ name: `Roles draft ${run}`, subject: 'Watches', html_content: '<p>Hi</p>', status: 'draft' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
     const template = await db
       .insertInto('email_templates')
       .values({
@@ -168,12 +124,7 @@ test.describe('roles everywhere', () => {
       .values({ lead_id: contact.id, watch_brand: 'Rolex', watch_model: 'Datejust', watch_condition: 'Good' })
       .returning('id')
       .executeTakeFirstOrThrow();
-    Object.assign(ids, {
-      campaign: campaign.id,
-      template: template.id,
-      contact: contact.id,
-      enquiry: enquiry.id,
-    });
+    Object.assign(ids, { template: template.id, enquiry: enquiry.id });
   });
 
   for (const role of ['owner', 'marketer', 'buyer', 'viewer'] as const) {
@@ -190,20 +141,29 @@ test.describe('roles everywhere', () => {
 
       let calls: string[] = [];
       page.on('request', (request) => calls.push(...pageCalls(request)));
-      for (const [pattern, outcomes] of Object.entries(EXPECTED)) {
-        const path = pattern.replace(/:(\w+)/g, (_, name: string) => ids[name] ?? name);
-        const outcome = outcomes[role];
+      const refused = (Object.keys(ADMIN_ROUTE_ACCESS) as AdminRoutePath[]).filter(
+        (route) => !ADMIN_ROUTE_ACCESS[route].includes(role),
+      );
+      // A deep link, each one: the guard decides before the page mounts, though the member's role
+      // is only known once auth.me answers.
+      for (const route of refused) {
+        const path = route.replace(/\$[A-Za-z]+/g, UNKNOWN_ID);
         calls = [];
         await page.goto(path);
-        const refused = page.getByText(REFUSED);
-        if (outcome === 'open') {
-          await expect(page.getByRole('heading', { level: 1 }).first(), `${role} ${pattern}`).toBeVisible();
-          await expect(refused, `${role} ${pattern}`).toHaveCount(0);
-        } else {
-          await expect(refused.first(), `${role} ${pattern}`).toBeVisible();
+        await expect(page.getByText(REFUSED).first(), `${role} ${route}`).toBeVisible();
+        await expect(page.locator('.mantine-Skeleton-root')).toHaveCount(0);
+        expect(calls, `${role} ${route}`).toEqual([]);
+      }
+      // A Buyer passes the template pages' gate (reply templates are theirs) and is refused a
+      // marketing template by the server, so the message comes after that one query.
+      if (role === 'buyer') {
+        for (const path of [
+          `/admin/templates/${ids.template}/preview`,
+          `/admin/templates/${ids.template}/edit`,
+        ]) {
+          await page.goto(path);
+          await expect(page.getByText(REFUSED).first(), `${role} ${path}`).toBeVisible();
           await expect(page.locator('.mantine-Skeleton-root')).toHaveCount(0);
-          // Refused by the route table: the page never mounted, so it asked nothing.
-          if (outcome === 'refused') expect(calls, `${role} ${pattern}`).toEqual([]);
         }
       }
     });
@@ -231,8 +191,7 @@ test.describe('roles everywhere', () => {
   });
 
   test('the Team page describes each role in its picker, and links follow the table', async ({ page }) => {
-    await signInAsAdmin(page);
-    await page.goto('/admin/team');
+    await signInAsAdmin(page, { at: '/admin/team' });
     await page.getByRole('combobox', { name: 'Role', exact: true }).click();
     for (const line of [
       'Everything, including the team, settings, audit log and the whole outbox.',

@@ -7,8 +7,9 @@ import type { Role } from '#shared/auth/permissions.ts';
  * reads, the Marketer builds) and 073 (the sending domain: with Settings, the Owner's). A test oracle
  * of its own (decision 080): it is never derived from `ADMIN_ROUTE_PERMISSIONS`, so a wrong line
  * there and here at once is the only way both pass. The `Record` type makes every route of the
- * router's table need a line. Used by `shared/auth/admin-routes.test.ts` and
- * `e2e/admin-every-route.spec.ts`.
+ * router's table need a line. Used by `shared/auth/admin-routes.test.ts`,
+ * `e2e/admin-every-route.spec.ts` (the pages a role may open) and `e2e/roles.spec.ts` (the ones
+ * it may not; decision 107).
  */
 export const ADMIN_ROUTE_ACCESS: Record<AdminRoutePath, readonly Role[]> = {
   '/admin/account': ['owner', 'marketer', 'buyer', 'viewer'],

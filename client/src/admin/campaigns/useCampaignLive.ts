@@ -37,6 +37,28 @@ export function useCampaignLive(id: string): { connected: boolean } {
   // The client's own subscribe, not @trpc/tanstack-react-query's useSubscription: that hook would
   // sit in the tRPC chunk that public pages load, this code stays in the admin's.
   useEffect(() => {
+    const key = trpc.admin.campaigns.get.queryKey({ id });
+    const filter = trpc.admin.campaigns.get.queryFilter({ id });
+    // A push that comes before the page's first `get` has answered may carry a change that read
+    // missed (it read just before the change); with no later change, nothing would correct the
+    // page: an A/B test's wait, begun while the page loaded, stayed unseen for its hours. So the
+    // push is kept, and if the first read lands showing something else, the page reads again
+    // (decisions 037, 063). A push older than that read is harmless: a newer one follows it.
+    let unread: CampaignLiveDetail | null = null;
+    let rereading = false;
+    const readAgainIfBehind = async () => {
+      if (rereading) return;
+      rereading = true;
+      try {
+        await queryClient.refetchQueries(filter, { cancelRefetch: false });
+        const shown = queryClient.getQueryData(key);
+        const pushed = unread;
+        unread = null;
+        if (shown && pushed && changed(shown, pushed)) await queryClient.refetchQueries(filter);
+      } finally {
+        rereading = false;
+      }
+    };
     const subscription = client.admin.campaigns.watch.subscribe(
       { id },
       {
@@ -44,12 +66,16 @@ export function useCampaignLive(id: string): { connected: boolean } {
         onError: () => setConnected(false),
         onData: ({ data }) => {
           let different = false;
-          queryClient.setQueryData(trpc.admin.campaigns.get.queryKey({ id }), (shown) => {
-            // Before the first `get` answers there is no HTML to keep: that fetch brings the state.
-            if (!shown) return shown;
+          queryClient.setQueryData(key, (shown) => {
+            // Before the first `get` answers there is no HTML to keep the push beside.
+            if (!shown) {
+              unread = data;
+              return shown;
+            }
             different = changed(shown, data);
             return different ? { ...shown, ...data } : shown;
           });
+          if (unread) void readAgainIfBehind();
           if (different) refreshSends();
         },
       },
