@@ -32,12 +32,12 @@ describe('hand-written plain-text part', () => {
   /** A template saved through the shared schema, as the template editor saves it. */
   async function template(text: string | null) {
     const data = templateInputSchema.parse({
-      template_name: 'Monthly update',
+      templateName: 'Monthly update',
       subject: 'Watch market update for {{first_name}}',
-      html_content: campaignHtml,
-      text_content: text,
+      htmlContent: campaignHtml,
+      textContent: text,
       variables: ['watch_brand'],
-      variable_defaults: { watch_brand: 'Omega' },
+      variableDefaults: { watch_brand: 'Omega' },
     });
     return createTemplate(t.db, data);
   }

@@ -51,12 +51,12 @@ describe('preheader', () => {
   /** A template saved through the shared schema, as the template editor saves it. */
   async function template() {
     const data = templateInputSchema.parse({
-      template_name: 'Monthly update',
+      templateName: 'Monthly update',
       subject: 'Watch market update for {{first_name}}',
       preheader: '{{first_name}}, {{watch_brand}} prices held <steady> & rose',
-      html_content: campaignHtml,
+      htmlContent: campaignHtml,
       variables: ['watch_brand'],
-      variable_defaults: { watch_brand: 'Omega' },
+      variableDefaults: { watch_brand: 'Omega' },
     });
     return createTemplate(t.db, data);
   }
