@@ -16,6 +16,9 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL,
+    // Pages drawn without their transitions (decision 108): the admin and the public site honour
+    // the reader's reduced-motion setting, so no action waits for a fade to settle.
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
