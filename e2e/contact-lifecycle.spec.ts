@@ -183,3 +183,24 @@ test('adds a contact by hand, edits it, then erases it', async ({ page }) => {
   await page.goto('/admin/contacts/suppressions?reason=erased');
   await expect(page.getByRole('cell', { name: 'Erased contact' }).first()).toBeVisible();
 });
+
+// Decision 108: a member whose system asks for less motion gets the dialog without its fade and
+// scale; everyone else keeps Mantine's transition. Mantine writes the duration it runs into the
+// dialog's own style, and writes none when it skips it (the public stylesheet's reduced-motion rule
+// would hide the difference in the computed style).
+test('a dialog opens without its transition only for a member who asks for less motion', async ({ page }) => {
+  await signInAsAdmin(page, { at: '/admin/contacts' });
+  const duration = async (reducedMotion: 'reduce' | 'no-preference') => {
+    await page.emulateMedia({ reducedMotion });
+    await page.reload();
+    await page.getByRole('button', { name: 'Add contact' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add a contact' });
+    await expect(dialog).toBeVisible();
+    const written = await dialog.evaluate((element) => element.style.transitionDuration);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    return written;
+  };
+  expect(await duration('no-preference')).toMatch(/^[1-9]\d*ms$/);
+  expect(await duration('reduce')).toBe('');
+});
