@@ -3,6 +3,7 @@ import '@mantine/dates/styles.css';
 import '@mantine/notifications/styles.css';
 import {
   Badge,
+  Combobox,
   createTheme,
   type CSSVariablesResolver,
   darken,
@@ -79,6 +80,11 @@ export const adminTheme = createTheme({
       defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
       styles: { description: { color: 'var(--mantine-color-dimmed)' } },
     }),
+    // A picker's list shows whenever it is open (decision 109). Mantine hides a list whose input
+    // it finds off screen, and for a list kept mounted between opens that finding went stale: after
+    // the layout moved while it was closed (a resize, a card above it loading), the next open
+    // showed nothing.
+    Combobox: Combobox.extend({ defaultProps: { hideDetached: false } }),
     // Decision 056: a badge is as wide as its words, never an ellipsis ("NE…") or a dot, wherever a
     // flex row or a narrow table cell squeezes it.
     Badge: Badge.extend({ styles: { root: { flexShrink: 0, minWidth: 'max-content' } } }),
