@@ -59,8 +59,7 @@ test('an online acceptance gives one certificate: e-mailed, downloaded by staff,
     .returning('id')
     .executeTakeFirstOrThrow();
 
-  await signInAsAdmin(page);
-  await page.goto(`/admin/enquiries/${enquiry.id}`);
+  await signInAsAdmin(page, { at: `/admin/enquiries/${enquiry.id}` });
   await page.getByRole('textbox', { name: 'Amount (AUD)' }).fill('9450');
   await page.getByRole('button', { name: 'Record offer' }).click();
   await expect(page.getByTestId('latest-offer')).toContainText('$9,450.00 AUD');
@@ -93,8 +92,7 @@ test('an online acceptance gives one certificate: e-mailed, downloaded by staff,
   expect(sha256(await fromPage.body())).toBe(record.sha256);
 
   // Staff download the same bytes from the enquiry.
-  await signInAsAdmin(page);
-  await page.goto(`/admin/enquiries/${enquiry.id}`);
+  await signInAsAdmin(page, { at: `/admin/enquiries/${enquiry.id}` });
   await expect(page.getByTestId('offer-response')).toContainText('Accepted by "Harper Quinn"');
   const [download] = await Promise.all([
     page.waitForEvent('download'),

@@ -31,8 +31,7 @@ test('a stranger signs up, the Owner approves them as Buyer at 390 px, and they 
   const invited = `invited-${run}@e2e.test`;
 
   // The Owner invites an address; signing up with it points to the invitation instead.
-  await signInAsAdmin(page);
-  await page.goto('/admin/team');
+  await signInAsAdmin(page, { at: '/admin/team' });
   const inviteForm = page.getByRole('form', { name: 'Invite a member' });
   await inviteForm.getByRole('textbox', { name: 'Email' }).fill(invited);
   await inviteForm.getByRole('button', { name: 'Send invitation' }).click();
@@ -50,8 +49,7 @@ test('a stranger signs up, the Owner approves them as Buyer at 390 px, and they 
   await expect(page.getByRole('alert').filter({ hasText: AUTH_MESSAGES.accessDenied })).toBeVisible();
 
   // The Owner sees the request on the Team page; the section passes axe at desktop width.
-  await signInAsAdmin(page);
-  await page.goto('/admin/team');
+  await signInAsAdmin(page, { at: '/admin/team' });
   const requests = page.getByRole('region', { name: 'Access requests' });
   const request = requests.getByRole('listitem').filter({ hasText: stranger });
   await expect(request).toBeVisible();

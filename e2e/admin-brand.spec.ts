@@ -44,8 +44,7 @@ test("the admin wears the site's identity: name and mark, gold primary, one type
 test('a completed campaign is not "Live", and an expanded send shows its open and click', async ({
   page,
 }) => {
-  await signInAsAdmin(page);
-  await page.goto('/admin/campaigns');
+  await signInAsAdmin(page, { at: '/admin/campaigns' });
   await page.getByRole('link', { name: 'Spring market update' }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Spring market update' })).toBeVisible();
   await expect(page.getByText('completed', { exact: true }).first()).toBeVisible();

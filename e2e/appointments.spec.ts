@@ -212,8 +212,7 @@ test('the Owner sets a location’s hours and the slot length in Settings; bad v
   page,
 }) => {
   const db = e2eDatabase();
-  await signInAsAdmin(page);
-  await page.goto('/admin/settings');
+  await signInAsAdmin(page, { at: '/admin/settings' });
   const card = page.getByRole('region', { name: 'Appointments' });
   await expect(card).toBeVisible();
   // Out-of-range numbers are clamped when the field loses focus; an impossible date is refused.
@@ -298,8 +297,7 @@ test('a seller asks for an insured shipping kit at 390 px; a wrong postcode is r
   await outboxEmailWithIcs(email, 'Your insured shipping kit');
 
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signInAsAdmin(page);
-  await page.goto('/admin/enquiries/today');
+  await signInAsAdmin(page, { at: '/admin/enquiries/today' });
   await expect(
     page.getByRole('list', { name: 'Shipping kits to post' }).getByText(`${name} · Paddington NSW`),
   ).toBeVisible();

@@ -146,8 +146,7 @@ test('the log names a member by name, the address on hover (decision 102)', asyn
     .execute();
   await db.updateTable('users').set({ name: 'Mara Marketer' }).where('id', '=', marketer.id).execute();
   try {
-    await signInAsAdmin(page);
-    await page.goto(`/admin/audit?member=${encodeURIComponent(marketer.email)}`);
+    await signInAsAdmin(page, { at: `/admin/audit?member=${encodeURIComponent(marketer.email)}` });
     const entry = page.getByTestId('audit-entry').filter({ hasText: template });
     await expect(entry.getByRole('paragraph').first()).toHaveText(
       `Mara Marketer (Marketer) created the template '${template}'`,

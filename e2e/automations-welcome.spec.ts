@@ -43,8 +43,7 @@ test('switched on, the welcome series sends its first e-mail at once and the sec
     // The Owner lets it send at any hour (CI runs round the clock; quiet hours have their own DB
     // test), which saves a new version, then switches it on from the list. A retry finds that
     // version already saved.
-    await signInAsAdmin(page);
-    await page.goto(`/admin/automations/${flow.id}`);
+    await signInAsAdmin(page, { at: `/admin/automations/${flow.id}` });
     const quietHours = page.getByRole('switch', { name: /^Quiet hours/ });
     await expect(quietHours).toBeVisible();
     if (await quietHours.isChecked()) {

@@ -50,8 +50,7 @@ test('a campaign from a block template keeps its blocks, previews merged and sen
     })
     .execute();
 
-  await signInAsAdmin(page);
-  await page.goto('/admin/campaigns/new');
+  await signInAsAdmin(page, { at: '/admin/campaigns/new' });
   await page.getByRole('textbox', { name: /Campaign name/ }).fill(campaignName);
   await page.getByRole('combobox', { name: 'Template' }).click();
   await page.getByRole('option', { name: templateName }).click();

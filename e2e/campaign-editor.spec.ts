@@ -218,8 +218,7 @@ test('the live preview scrolls an e-mail that pins its own page instead of clipp
   const paragraphs = Array.from({ length: 60 }, (_, i) => `<p>Paragraph ${i + 1} of the market update.</p>`);
   const pinned = `<!DOCTYPE html><html style="height:100%;overflow:hidden"><body style="height:100%;overflow:hidden;margin:0">
 ${paragraphs.join('\n')}<p id="last">The last line <a href="{{unsubscribe_url}}">Unsubscribe</a></p></body></html>`;
-  await signInAsAdmin(page);
-  await page.goto('/admin/campaigns/new');
+  await signInAsAdmin(page, { at: '/admin/campaigns/new' });
   await htmlEditor(page, 'Email HTML').fill(pinned);
   const frame = page.frameLocator('iframe[title="Live preview"]');
   await expect(frame.locator('#last')).toHaveText(/The last line/);

@@ -74,8 +74,7 @@ test('clicks posted to the webhook fill the link report, and a link filters the 
   await post('email.clicked', b.messageId, clickOn(MARKET));
   await post('email.clicked', c.messageId, clickOn(SELL));
 
-  await signInAsAdmin(page);
-  await page.goto(`/admin/campaigns/${campaign.id}`);
+  await signInAsAdmin(page, { at: `/admin/campaigns/${campaign.id}` });
   // The engagement chart counts recipients, as the header does (decision 052): three clickers are
   // three clicks (a's second click is the link report's total only) and three opens (a click
   // implies an open).
@@ -138,8 +137,7 @@ test('an empty chart says where events come from; held sends have their own tab,
     )
     .execute();
 
-  await signInAsAdmin(page);
-  await page.goto(`/admin/campaigns/${campaign.id}`);
+  await signInAsAdmin(page, { at: `/admin/campaigns/${campaign.id}` });
   // No event yet: no empty axis, but where the figures will come from (the e2e app has a secret).
   const empty = page.getByTestId('engagement-empty');
   await expect(empty).toContainText(

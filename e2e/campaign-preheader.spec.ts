@@ -20,8 +20,7 @@ test.use({ viewport: { width: 390, height: 844 } });
 test('a preheader typed in the campaign editor shows in the inbox row and reaches the outbox', async ({
   page,
 }) => {
-  await signInAsAdmin(page);
-  await page.goto('/admin/campaigns/new');
+  await signInAsAdmin(page, { at: '/admin/campaigns/new' });
   await expect(page.getByRole('heading', { level: 1, name: 'New Campaign' })).toBeVisible();
   await page.getByRole('textbox', { name: /Campaign name/ }).fill(campaignName);
   await page.getByRole('textbox', { name: /Subject line/ }).fill('Market update for {{first_name}}');

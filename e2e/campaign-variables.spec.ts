@@ -18,9 +18,7 @@ const templateHtml = `<html><body><p>{{first_name}}, your {{watch_brand}} could 
 test('a template with two custom variables -> campaign -> Send Now: every message has them filled', async ({
   page,
 }) => {
-  await signInAsAdmin(page);
-
-  await page.goto('/admin/templates/new');
+  await signInAsAdmin(page, { at: '/admin/templates/new' });
   // New templates start in blocks (decision 054); this one is written in HTML.
   await page.getByText('Custom HTML', { exact: true }).click();
   await page.getByRole('textbox', { name: /Template name/ }).fill(templateName);

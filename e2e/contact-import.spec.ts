@@ -19,8 +19,7 @@ test('an import joins first and last names, says who ends subscribed and links t
     .insertInto('leads')
     .values({ email: at('waiting'), email_marketing_consent: false, email_consent_pending: true })
     .execute();
-  await signInAsAdmin(page);
-  await page.goto('/admin/contacts/import');
+  await signInAsAdmin(page, { at: '/admin/contacts/import' });
   await page.getByText('Paste text').click();
   const csv = [
     'First name,Last name,Email,Marketing',
@@ -90,8 +89,7 @@ test('a segment warns about a repeated condition and explains why it reaches nob
       { email: `never@${domain}`, email_marketing_consent: false },
     ])
     .execute();
-  await signInAsAdmin(page);
-  await page.goto('/admin/contacts/segments/new');
+  await signInAsAdmin(page, { at: '/admin/contacts/segments/new' });
   await page.getByRole('textbox', { name: /Segment name/ }).fill(name);
   await page.getByRole('combobox', { name: 'Condition 1' }).click();
   await page.getByRole('option', { name: 'E-mail domain' }).click();

@@ -19,8 +19,7 @@ test('imports a CSV with bad rows through the worker and downloads the rejected 
     .insertInto('email_suppressions')
     .values({ email: at('blocked'), email_hash: sql<string>`email_hash(${at('blocked')})`, reason: 'manual' })
     .execute();
-  await signInAsAdmin(page);
-  await page.goto('/admin/contacts');
+  await signInAsAdmin(page, { at: '/admin/contacts' });
   await page.getByRole('tablist', { name: 'Contacts pages' }).getByRole('tab', { name: 'Import' }).click();
   await expect(page).toHaveURL(/\/admin\/contacts\/import$/);
 
@@ -105,8 +104,7 @@ test('imports a CSV with bad rows through the worker and downloads the rejected 
 });
 
 test('suppressions: add a pasted list, search, remove with a note', async ({ page }) => {
-  await signInAsAdmin(page);
-  await page.goto('/admin/contacts/suppressions');
+  await signInAsAdmin(page, { at: '/admin/contacts/suppressions' });
   await page.getByRole('button', { name: 'Add addresses' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add addresses to the suppression list' });
   await dialog
@@ -139,8 +137,7 @@ test('suppressions: add a pasted list, search, remove with a note', async ({ pag
 });
 
 test('adds a contact by hand, edits it, then erases it', async ({ page }) => {
-  await signInAsAdmin(page);
-  await page.goto('/admin/contacts');
+  await signInAsAdmin(page, { at: '/admin/contacts' });
   await page.getByRole('button', { name: 'Add contact' }).click();
   const add = page.getByRole('dialog', { name: 'Add a contact' });
   await add.getByRole('textbox', { name: 'E-mail' }).fill(at('erin'));

@@ -18,8 +18,7 @@ async function fitsAndPasses(page: Page): Promise<void> {
 
 test('a day typed as 06/12/2026 reaches the server as 2026-12-06', async ({ page }) => {
   test.setTimeout(120_000);
-  await signInAsAdmin(page);
-  await page.goto('/admin/insight?from=2026-11-01&to=2026-12-31&by=source');
+  await signInAsAdmin(page, { at: '/admin/insight?from=2026-11-01&to=2026-12-31&by=source' });
   await expect(page.getByRole('heading', { level: 1, name: 'Enquiry funnel' })).toBeVisible({
     timeout: 30_000,
   });
@@ -51,8 +50,7 @@ test('a day typed as 06/12/2026 reaches the server as 2026-12-06', async ({ page
 
 test('the desk’s period says under the day what is wrong with it', async ({ page }) => {
   test.setTimeout(120_000);
-  await signInAsAdmin(page);
-  await page.goto('/admin/enquiries/desk?from=2026-12-10&to=2026-12-01');
+  await signInAsAdmin(page, { at: '/admin/enquiries/desk?from=2026-12-10&to=2026-12-01' });
   await expect(page.getByRole('heading', { level: 1, name: 'The desk’s numbers' })).toBeVisible({
     timeout: 30_000,
   });

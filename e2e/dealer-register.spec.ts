@@ -31,8 +31,7 @@ test('a purchase goes into the dealer’s register, which outlives the seller’
     .returning('id')
     .executeTakeFirstOrThrow();
 
-  await signInAsAdmin(page);
-  await page.goto(`/admin/enquiries/${enquiry.id}`);
+  await signInAsAdmin(page, { at: `/admin/enquiries/${enquiry.id}` });
   await page.getByRole('button', { name: 'Purchased', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Record the purchase' });
   await fillPurchaseRecord(dialog, {
@@ -126,8 +125,7 @@ test('an entry under an earlier register key and a hold past the holiday list sa
     })
     .execute();
 
-  await signInAsAdmin(page);
-  await page.goto(`/admin/enquiries/${enquiry.id}`);
+  await signInAsAdmin(page, { at: `/admin/enquiries/${enquiry.id}` });
   const record = page.getByTestId('purchase-record');
   await expect(record.getByTestId('identity-unreadable')).toHaveText(UNREADABLE_IDENTITY_HINT);
   await expect(record.getByRole('button', { name: 'Show full number' })).toHaveCount(0);
@@ -194,8 +192,7 @@ test('a watch is released after its check and a lifted hold notice, at phone wid
     })
     .execute();
 
-  await signInAsAdmin(page);
-  await page.goto('/admin/register/held');
+  await signInAsAdmin(page, { at: '/admin/register/held' });
   const row = page
     .getByTestId('held-stock')
     .getByRole('row')

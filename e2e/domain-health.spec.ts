@@ -34,9 +34,7 @@ test('the Owner checks the sending domain; Send Now and switching a flow on warn
 }) => {
   test.setTimeout(120_000);
   await e2eDatabase().deleteFrom('domain_health').execute();
-  await signInAsAdmin(page);
-
-  await page.goto('/admin/settings/domain');
+  await signInAsAdmin(page, { at: '/admin/settings/domain' });
   await expect(page.getByRole('heading', { level: 1, name: 'Sending domain' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Sending domain' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByText('Not checked yet')).toBeVisible();

@@ -21,9 +21,7 @@ test('a reply template previews in the e-mail layout with the identity footer', 
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await signInAsAdmin(page);
-
-  await page.goto(`/admin/templates/${template.id}/preview`);
+  await signInAsAdmin(page, { at: `/admin/templates/${template.id}/preview` });
   const frame = page.locator('iframe[title="Email preview"]');
   await expect(frame).toHaveAttribute('data-layout', 'email');
   // The footer is in the document the frame shows. The frame is sandboxed (an opaque origin, its

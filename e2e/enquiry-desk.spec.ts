@@ -231,8 +231,7 @@ test('the assignee is named by the member’s display name, the address without 
   await db.updateTable('users').set({ name: null }).where('email', '=', 'admin@e2e.test').execute();
 
   // Account: the member gives themselves a name (decision 057).
-  await signInAsAdmin(page);
-  await page.goto('/admin/account');
+  await signInAsAdmin(page, { at: '/admin/account' });
   await expect(page.getByText('No name yet: the team sees admin@e2e.test.')).toBeVisible();
   await page.getByRole('textbox', { name: /Display name/ }).fill(`  ${name} `);
   await page.getByRole('button', { name: 'Save name' }).click();

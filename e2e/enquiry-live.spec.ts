@@ -39,8 +39,7 @@ test('the assignee sees the seller accept live: Accepted and a notification, no 
     .executeTakeFirstOrThrow();
 
   // The assignee records an offer and keeps the enquiry page open.
-  await signInAsAdmin(page);
-  await page.goto(`/admin/enquiries/${enquiry.id}`);
+  await signInAsAdmin(page, { at: `/admin/enquiries/${enquiry.id}` });
   await page.getByRole('textbox', { name: 'Amount (AUD)' }).fill('9800');
   await page.getByRole('button', { name: 'Record offer' }).click();
   await expect(page.getByTestId('latest-offer')).toContainText('$9,800.00 AUD');

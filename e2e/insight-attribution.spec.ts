@@ -118,8 +118,7 @@ test('a campaign click, a sell-form enquiry and its purchase show on the campaig
   // Contacted, offered and accepted are the desk's own tests (enquiry-desk, seller-page); the
   // purchase is recorded here through the page, at $31,400.
   await db.updateTable('enquiries').set({ status: 'accepted' }).where('id', '=', enquiry.id).execute();
-  await signInAsAdmin(page);
-  await page.goto(`/admin/enquiries/${enquiry.id}`);
+  await signInAsAdmin(page, { at: `/admin/enquiries/${enquiry.id}` });
   await page.getByRole('button', { name: 'Purchased', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Record the purchase' });
   await fillPurchaseRecord(dialog, { price: '31400', serial: `ATTR-${tag}`, sellerName: 'Jane Citizen' });

@@ -77,8 +77,7 @@ test('from an offer to the dealer’s register, through the seller’s page and 
 
   // 1. A member records an offer; the outbox e-mail carries the seller's link and a reply address
   // naming this enquiry.
-  await signInAsAdmin(page);
-  await page.goto(`/admin/enquiries/${enquiry.id}`);
+  await signInAsAdmin(page, { at: `/admin/enquiries/${enquiry.id}` });
   await page.getByRole('textbox', { name: 'Amount (AUD)' }).fill('9800');
   await page.getByRole('button', { name: 'Record offer' }).click();
   await expect(page.getByTestId('latest-offer')).toContainText('$9,800.00 AUD');
@@ -147,8 +146,7 @@ test('from an offer to the dealer’s register, through the seller’s page and 
   });
   await postSigned(page, stray.event);
 
-  await signInAsAdmin(page);
-  await page.goto(`/admin/enquiries/${enquiry.id}`);
+  await signInAsAdmin(page, { at: `/admin/enquiries/${enquiry.id}` });
   await expect(page.getByText('Offer made → Accepted by ' + email)).toBeVisible();
   const timeline = page.getByLabel('Timeline');
   await expect(timeline.getByText(/Reply e-mailed by Olivia Brown/).first()).toBeVisible();

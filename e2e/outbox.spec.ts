@@ -25,8 +25,7 @@ test('outbox: search and pages agree with the count, and a row opens the whole e
     )
     .execute();
 
-  await signInAsAdmin(page);
-  await page.goto('/admin/outbox');
+  await signInAsAdmin(page, { at: '/admin/outbox' });
   await expect(page.getByText('No RESEND_API_KEY is set')).toBeVisible();
   await page.getByRole('searchbox', { name: 'Search' }).fill(run);
   await expect(page).toHaveURL(new RegExp(`search=${run}`));

@@ -8,8 +8,7 @@ import { e2eDatabase } from './support/db.ts';
 const templateName = `Reply tags ${Date.now().toString(36)}`;
 
 test('a new reply template offers only reply fields and refuses {{unsubscribe_url}}', async ({ page }) => {
-  await signInAsAdmin(page);
-  await page.goto('/admin/templates/new?kind=reply');
+  await signInAsAdmin(page, { at: '/admin/templates/new?kind=reply' });
   // The form's editors load in their own chunk: a loaded machine takes a while the first time.
   await expect(page.getByRole('heading', { name: 'New Reply Template' })).toBeVisible({ timeout: 30_000 });
   // A new reply template starts in the composer (decision 093); this one is written in HTML.

@@ -31,9 +31,7 @@ test.beforeAll(async () => {
 
 test('a segment built in the editor is the only audience of its campaign', async ({ page }) => {
   test.setTimeout(120_000);
-  await signInAsAdmin(page);
-
-  await page.goto('/admin/contacts');
+  await signInAsAdmin(page, { at: '/admin/contacts' });
   await page.getByRole('tab', { name: 'Segments' }).click();
   await expect(page).toHaveURL(/\/admin\/contacts\/segments$/);
   await page.getByRole('link', { name: 'New segment' }).click();

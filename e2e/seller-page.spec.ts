@@ -42,8 +42,7 @@ test('a seller opens the offer e-mail link, accepts with their name, and the adm
     .executeTakeFirstOrThrow();
 
   // A member records an offer; the seller is e-mailed it with their page's link.
-  await signInAsAdmin(page);
-  await page.goto(`/admin/enquiries/${enquiry.id}`);
+  await signInAsAdmin(page, { at: `/admin/enquiries/${enquiry.id}` });
   await page.getByRole('textbox', { name: 'Amount (AUD)' }).fill('12500');
   await page.getByRole('button', { name: 'Record offer' }).click();
   await expect(page.getByTestId('latest-offer')).toContainText('$12,500.00 AUD');
@@ -87,8 +86,7 @@ test('a seller opens the offer e-mail link, accepts with their name, and the adm
   await expect(page.getByRole('listitem').filter({ hasText: 'When can I bring it in?' })).toBeVisible();
 
   // The member sees Accepted, who signed, and the message on the timeline.
-  await signInAsAdmin(page);
-  await page.goto(`/admin/enquiries/${enquiry.id}`);
+  await signInAsAdmin(page, { at: `/admin/enquiries/${enquiry.id}` });
   await expect(page.getByTestId('offer-response')).toContainText('Accepted by "Olivia Brown"');
   await expect(page.getByText('Offer made → Accepted by ' + email)).toBeVisible();
   await expect(page.getByText(`Offer accepted on the seller's page, signed "Olivia Brown"`)).toBeVisible();

@@ -214,8 +214,7 @@ test('an Owner invites a Marketer, who enrols 2FA, signs in with a code, sends a
 
   // The Owner sees them back on the team as a Buyer, two-factor off, and no longer as former.
   await page.context().clearCookies();
-  await signInAsAdmin(page);
-  await page.goto('/admin/team');
+  await signInAsAdmin(page, { at: '/admin/team' });
   const row = members.getByRole('row').filter({ hasText: email });
   await expect(row.getByRole('combobox', { name: `Role of ${email}` })).toHaveValue('Buyer');
   await expect(row.getByText('Off', { exact: true })).toBeVisible();

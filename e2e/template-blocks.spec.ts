@@ -25,8 +25,7 @@ async function addBlock(page: Page, type: string) {
 const card = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 
 test('a campaign template from blocks only, sent, passes the e-mail checks', async ({ page }) => {
-  await signInAsAdmin(page);
-  await page.goto('/admin/templates/new');
+  await signInAsAdmin(page, { at: '/admin/templates/new' });
   await page.getByRole('textbox', { name: /Template name/ }).fill(templateName);
   await page.getByRole('textbox', { name: /^Subject/ }).fill(subject);
   // A new template starts in blocks: nothing to switch (decision 054).
