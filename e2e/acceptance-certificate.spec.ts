@@ -7,6 +7,7 @@ import { signInAsAdmin } from './support/admin.ts';
 import { seriousViolations } from './support/axe.ts';
 import { e2eDatabase, outboxLinkPath } from './support/db.ts';
 import { expect, test } from './support/test.ts';
+import { expectFitsWidth } from './support/layout.ts';
 
 // Proof of an online acceptance (decision 072): the seller accepts on their page and receives the
 // receipt with the certificate attached (read from the outbox), downloads it from the page, staff
@@ -134,6 +135,6 @@ test('an online acceptance gives one certificate: e-mailed, downloaded by staff,
   await page.getByRole('button', { name: 'Check' }).click();
   await expect(page.getByTestId('verify-outcome')).toContainText(record.id);
   await page.setViewportSize({ width: 390, height: 844 });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectFitsWidth(page, 390);
   expect(await seriousViolations(page, { include: 'main' })).toEqual({});
 });

@@ -9,6 +9,7 @@ import { signInAsAdmin } from './support/admin.ts';
 import { E2E_APP_SECRET } from './support/constants.ts';
 import { e2eDatabase } from './support/db.ts';
 import { expect, type Page, test } from './support/test.ts';
+import { expectFitsWidth } from './support/layout.ts';
 
 // Visits after an accepted offer (decision 062): at 390 px the seller books a slot on their page,
 // the outbox e-mail carries the .ics, they move the visit, and the buyer sees it in "Today" and on
@@ -16,7 +17,7 @@ import { expect, type Page, test } from './support/test.ts';
 // again and the buyer marks what happened; axe-core on each page.
 
 async function noSerious(page: Page): Promise<void> {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectFitsWidth(page, 390);
   expect(await seriousViolations(page, { include: 'main' })).toEqual({});
 }
 

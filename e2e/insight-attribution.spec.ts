@@ -6,6 +6,7 @@ import { E2E_WEBHOOK_SECRET } from './support/constants.ts';
 import { e2eDatabase } from './support/db.ts';
 import { fillPurchaseRecord } from './support/purchase.ts';
 import { expect, type Page, test } from './support/test.ts';
+import { expectFitsWidth } from './support/layout.ts';
 
 // The owner's question answered (decision 096): a contact clicks a campaign's link (the provider's
 // signed click event), submits the sell form, the enquiry is purchased at $31,400, and the campaign
@@ -23,7 +24,7 @@ async function postSigned(page: Page, event: object): Promise<void> {
 async function fitsPhone(page: Page, ready: () => Promise<void>): Promise<void> {
   await page.setViewportSize({ width: 390, height: 844 });
   await ready();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectFitsWidth(page, 390);
   expect(await seriousViolations(page, { include: 'main' })).toEqual({});
   await page.setViewportSize({ width: 1280, height: 800 });
 }

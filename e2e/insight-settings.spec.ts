@@ -3,6 +3,7 @@ import { seriousViolations } from './support/axe.ts';
 import { E2E_MEMBERS } from './support/constants.ts';
 import { e2eDatabase } from './support/db.ts';
 import { expect, type Page, test } from './support/test.ts';
+import { expectFitsWidth } from './support/layout.ts';
 
 // The reports' settings on the Settings page (decision 096), saved by its one Save Changes
 // (decision 091), and an Owner's own weekly summary switch on the Account page (decision 100).
@@ -12,7 +13,7 @@ const WINDOW_MESSAGE = 'Enter 1 to 365 days (a whole number)';
 async function fitsPhone(page: Page, ready: () => Promise<void>): Promise<void> {
   await page.setViewportSize({ width: 390, height: 844 });
   await ready();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectFitsWidth(page, 390);
   expect(await seriousViolations(page, { include: 'main' })).toEqual({});
   await page.setViewportSize({ width: 1280, height: 800 });
 }

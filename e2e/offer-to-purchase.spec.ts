@@ -9,6 +9,7 @@ import { E2E_INBOUND_DOMAIN, E2E_WEBHOOK_SECRET } from './support/constants.ts';
 import { e2eDatabase, outboxLinkPath } from './support/db.ts';
 import { fillPurchaseRecord } from './support/purchase.ts';
 import { expect, type Page, test } from './support/test.ts';
+import { expectFitsWidth } from './support/layout.ts';
 
 // From offer to purchase, in the browser against the real app (decisions 058–060, 062): an offer
 // recorded → the seller's e-mail link → accepted with a typed name and the declaration → a visit
@@ -44,7 +45,7 @@ async function postSigned(page: Page, event: object): Promise<void> {
 
 async function fitsPhone(page: Page): Promise<void> {
   await page.setViewportSize({ width: 390, height: 844 });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectFitsWidth(page, 390);
   expect(await seriousViolations(page, { include: 'main' })).toEqual({});
   await page.setViewportSize({ width: 1280, height: 800 });
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from './support/test.ts';
 import sharp from 'sharp';
 import { e2eDatabase } from './support/db.ts';
+import { expectFitsWidth } from './support/layout.ts';
 
 const SUCCESS =
   "Form submitted successfully! We'll review your watch details and get back to you within 24 hours.";
@@ -406,7 +407,7 @@ test.describe('on a 390 px touch screen', () => {
       }),
     );
     expect(overflow).toEqual([]);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectFitsWidth(page, 390);
   });
 });
 

@@ -5,6 +5,7 @@ import { seriousViolations } from './support/axe.ts';
 import { signInAsAdmin } from './support/admin.ts';
 import { e2eDatabase, outboxLinkPath } from './support/db.ts';
 import { expect, type Page, test } from './support/test.ts';
+import { expectFitsWidth } from './support/layout.ts';
 
 // The seller's private page and an offer answered online (decision 059): the offer e-mail's link,
 // acceptance with a typed name and the declaration, the admin seeing Accepted, and an expired link's
@@ -13,7 +14,7 @@ import { expect, type Page, test } from './support/test.ts';
 async function fitsPhone(page: Page): Promise<void> {
   await page.setViewportSize({ width: 390, height: 844 });
   // In the admin's preview the shell's navbar slides away after the resize: measure once settled.
-  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectFitsWidth(page, 390);
   expect(await seriousViolations(page, { include: 'main' })).toEqual({});
   await page.setViewportSize({ width: 1280, height: 800 });
 }

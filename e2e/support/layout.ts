@@ -1,4 +1,17 @@
-import type { Page } from './test.ts';
+import { expect, type Page } from './test.ts';
+
+/**
+ * Waits until the page stops scrolling sideways at `width`. Right after a resize the page can be
+ * wider for a moment while components that measure the window draw again (a CI run read 430 px at
+ * 390 once); a page that stays wider fails, saying by how much.
+ */
+export async function expectFitsWidth(page: Page, width: number): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth), {
+      message: `the page scrolls sideways at ${width} px`,
+    })
+    .toBeLessThanOrEqual(width);
+}
 
 /**
  * Every way the page is wider than its viewport, as readable lines; empty when it fits. Compared
