@@ -38,6 +38,10 @@ describe('worker schedules', () => {
     // The pruning of rate-limit windows and expired sessions is scheduled too.
     const prune = await boss.getSchedules('housekeeping.prune');
     expect(prune).toMatchObject([{ name: 'housekeeping.prune', cron: '7 * * * *' }]);
+    // The minute tick that sends the flows' runs as they fall due (the e2e welcome series sends
+    // its tick itself rather than wait up to a minute for this schedule).
+    const tick = await boss.getSchedules('automations.tick');
+    expect(tick).toMatchObject([{ name: 'automations.tick', cron: '* * * * *' }]);
   });
 
   it('runs the clean-up job: a stale unattached photo and its file are deleted', async () => {
