@@ -19,10 +19,13 @@ const ROUTES: string[] = [
   '/no-such-page-responsive-check',
 ];
 
-/** Loaded, no request for half a second (scripts and lazy chunks in), fonts applied: the final layout. */
+/**
+ * Taken over by the app (goto waits for data-app-ready, e2e/support/test.ts), fonts applied: the
+ * final layout. What loads later (analytics, web-vitals, the drawer before it opens) draws nothing.
+ * Waiting for the network to fall quiet cost half a second of idle per page, 30 s a run.
+ */
 async function open(page: Page, path: string): Promise<void> {
   await page.goto(path);
-  await page.waitForLoadState('networkidle');
   await page.evaluate(async () => {
     await document.fonts.ready;
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
