@@ -108,10 +108,12 @@ describe('campaign engagement over time (events through the signed webhook)', ()
   it('runs the hourly axis up to now while the 48 hours are not over', async () => {
     const [send] = await seedSentCampaign(t.db, 1);
     if (!send) throw new Error('one send');
-    // Started five hours ago by the database's clock; delivered in the first minutes.
+    // Started at the top of the hour five hours ago by the database's clock; delivered a minute
+    // later, in the first hour whatever the minute now (from hh:59 a start five hours ago to the
+    // second put the delivery in the next hour).
     const { started } = await t.db
       .updateTable('email_campaigns')
-      .set({ started_at: sql<Date>`now() - interval '5 hours'` })
+      .set({ started_at: sql<Date>`date_trunc('hour', now()) - interval '5 hours'` })
       .where('id', '=', send.campaignId)
       .returning('started_at as started')
       .executeTakeFirstOrThrow();
