@@ -19,7 +19,10 @@ export default defineConfig({
     // Pages drawn without their transitions (decision 108): the admin and the public site honour
     // the reader's reduced-motion setting, so no action waits for a fade to settle.
     reducedMotion: 'reduce',
-    trace: 'retain-on-failure',
+    // On CI a trace only for a test's retry: recording one for every test (DOM snapshots and
+    // screencast frames at each action) took a third of the run's CPU (decision 111). Locally,
+    // with no retries, every failure keeps its trace.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
   projects: [
