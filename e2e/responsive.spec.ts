@@ -22,7 +22,7 @@ const ROUTES: string[] = [
 /**
  * Taken over by the app (goto waits for data-app-ready, e2e/support/test.ts), fonts applied: the
  * final layout. What loads later (analytics, web-vitals, the drawer before it opens) draws nothing.
- * Waiting for the network to fall quiet cost half a second of idle per page, 30 s a run.
+ * Waiting for the network to fall quiet cost half a second of idle per page, 26 s a run.
  */
 async function open(page: Page, path: string): Promise<void> {
   await page.goto(path);
