@@ -99,29 +99,32 @@ describe('a campaign made from blocks (decision 092)', () => {
   });
 
   it('previews merged for the first named contact of the audience', async () => {
+    // Days before now, not dates: a contact created over a year ago with no open is left out by
+    // the sunset policy (decision 089).
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
     await t.db
       .insertInto('leads')
       .values([
         // No name: passed over for one with a name, whose greeting shows the merge.
-        { email: 'no-name@example.com', email_marketing_consent: true, created_at: new Date('2026-01-01') },
+        { email: 'no-name@example.com', email_marketing_consent: true, created_at: daysAgo(4) },
         {
           email: 'jane@example.com',
           full_name: 'Jane Citizen',
           email_marketing_consent: true,
-          created_at: new Date('2026-01-02'),
+          created_at: daysAgo(3),
         },
         {
           email: 'zed@example.com',
           full_name: 'Zed Later',
           email_marketing_consent: true,
-          created_at: new Date('2026-01-03'),
+          created_at: daysAgo(2),
         },
         // Not in the audience: no consent.
         {
           email: 'aaron@example.com',
           full_name: 'Aaron Early',
           email_marketing_consent: false,
-          created_at: new Date('2025-01-01'),
+          created_at: daysAgo(5),
         },
       ])
       .execute();

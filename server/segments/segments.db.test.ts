@@ -53,6 +53,13 @@ describe('segments', () => {
     const user = await createUser(t.db, { email: 'segments-owner@example.com', password: 'x-password-1' });
     await grantAdmin(t.db, user.email);
     owner = { id: user.id, email: user.email, role: 'owner' };
+    // The contacts' creation dates are fixed (the date conditions read them), so from a year after
+    // them the sunset policy (decision 089, tested on its own) would leave the unengaged ones out.
+    await t.db
+      .insertInto('settings')
+      .values({ id: true, sunset_months: 0 })
+      .onConflict((oc) => oc.column('id').doUpdateSet({ sunset_months: 0 }))
+      .execute();
     for (const [key, c] of Object.entries(CONTACTS) as Array<[Key, (typeof CONTACTS)[Key]]>) {
       const row = await t.db
         .insertInto('leads')
