@@ -9,6 +9,7 @@ import { type AppServer, createServer } from '../app.ts';
 import { complaintRateView } from '../dashboard/dashboard.ts';
 import { brakeFlowsOnComplaints } from './complaint-brake.ts';
 import { createFlow, setFlowState } from './flows.ts';
+import { daysAgo } from '#test/support/time.ts';
 
 // The flows' complaint brake (decision 074): the sending domain's rolling 7-day complaint rate,
 // from signed webhooks through the real route. 1,000 deliveries in the window, then:
@@ -18,7 +19,6 @@ import { createFlow, setFlowState } from './flows.ts';
 
 const SECRET = newWebhookSecret();
 const NOW = new Date();
-const daysAgo = (days: number) => new Date(NOW.getTime() - days * 24 * 60 * 60 * 1000);
 
 function flow(name: string): FlowDefinition {
   return {
@@ -71,9 +71,9 @@ describe('complaint brake on flows', () => {
     const welcome = await liveFlow('Welcome');
     const reminder = await liveFlow('Reminder');
     const off = await t.db.transaction().execute((trx) => createFlow(trx, flow('Draft'), null));
-    await post('email.delivered', 1000, daysAgo(2));
-    await post('email.complained', 5, daysAgo(8));
-    await post('email.complained', 3, daysAgo(1));
+    await post('email.delivered', 1000, daysAgo(2, NOW));
+    await post('email.complained', 5, daysAgo(8, NOW));
+    await post('email.complained', 3, daysAgo(1, NOW));
 
     expect(await complaintRateView(t.db, NOW)).toEqual({
       windowDays: 7,
@@ -85,7 +85,7 @@ describe('complaint brake on flows', () => {
     expect(await brakeFlowsOnComplaints(t.db, NOW)).toEqual([]);
     expect(await flowRow(welcome)).toMatchObject({ state: 'live', pause_reason: null });
 
-    await post('email.complained', 1, daysAgo(0.5));
+    await post('email.complained', 1, daysAgo(0.5, NOW));
     expect((await complaintRateView(t.db, NOW)).rate).toBe(0.4);
     expect((await brakeFlowsOnComplaints(t.db, NOW)).sort()).toEqual([welcome, reminder].sort());
     const paused = await flowRow(welcome);
@@ -124,8 +124,8 @@ describe('complaint brake on flows', () => {
 
   it('does not judge fewer deliveries than the settings ask for', async () => {
     const welcome = await liveFlow('Welcome');
-    await post('email.delivered', 100, daysAgo(1));
-    await post('email.complained', 10, daysAgo(1));
+    await post('email.delivered', 100, daysAgo(1, NOW));
+    await post('email.complained', 10, daysAgo(1, NOW));
     expect((await complaintRateView(t.db, NOW)).rate).toBe(10);
     expect(await brakeFlowsOnComplaints(t.db, NOW)).toEqual([]);
     expect(await flowRow(welcome)).toMatchObject({ state: 'live' });

@@ -4,6 +4,7 @@ import type { BlockDocument } from '#shared/templates/blocks.ts';
 import { useTestDatabase } from '#test/support/db.ts';
 import { callerFor, recordingJobQueue, testServices } from '#test/support/services.ts';
 import type { SessionUser } from '../auth/session.ts';
+import { daysAgo } from '#test/support/time.ts';
 
 /*
  * Decision 092: a campaign made from blocks keeps them. Saved, it stores the document and beside
@@ -101,7 +102,6 @@ describe('a campaign made from blocks (decision 092)', () => {
   it('previews merged for the first named contact of the audience', async () => {
     // Days before now, not dates: a contact created over a year ago with no open is left out by
     // the sunset policy (decision 089).
-    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
     await t.db
       .insertInto('leads')
       .values([

@@ -6,9 +6,9 @@ import type { EnquiryStatus } from '#shared/enquiries/status.ts';
 import { useTestDatabase } from '#test/support/db.ts';
 import { createUploadStorage, newStorageKey, type UploadStorage } from '../uploads/storage.ts';
 import { runEnquiryRetention } from './retention.ts';
+import { daysAgo } from '#test/support/time.ts';
 
 const NOW = new Date('2026-09-01T00:00:00Z');
-const daysAgo = (d: number) => new Date(NOW.getTime() - d * 86_400_000);
 
 describe('enquiry retention', () => {
   const t = useTestDatabase();
@@ -37,7 +37,7 @@ describe('enquiry retention', () => {
         watch_condition: 'Good',
         additional_details: 'My grandfather’s watch, call me on 0400 000 000',
         status,
-        closed_at: closedDaysAgo === null ? null : daysAgo(closedDaysAgo),
+        closed_at: closedDaysAgo === null ? null : daysAgo(closedDaysAgo, NOW),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -419,8 +419,8 @@ describe('enquiry retention', () => {
           subject: 'Selling my Omega',
           body_text: 'My passport is attached, Mosman',
           provider_email_id: emailId,
-          received_at: daysAgo(300),
-          dismissed_at: dismissedDaysAgo === null ? null : daysAgo(dismissedDaysAgo),
+          received_at: daysAgo(300, NOW),
+          dismissed_at: dismissedDaysAgo === null ? null : daysAgo(dismissedDaysAgo, NOW),
           dismiss_reason: dismissedDaysAgo === null ? null : 'Not for us',
         })
         .returning('id')

@@ -11,9 +11,7 @@ import { MISSING_SEGMENT } from '../campaigns/audience.ts';
 import { explainEmptyAudience } from '#shared/segments/schema.ts';
 import { statementCounter } from '#test/support/statement-counter.ts';
 import { listSegments } from './segments.ts';
-
-const DAY = 86_400_000;
-const daysAgo = (n: number) => new Date(Date.now() - n * DAY);
+import { daysAgo } from '#test/support/time.ts';
 
 /**
  * Eight contacts whose every match below is worked out by hand (timezone: Australia/Sydney, the
